@@ -1,0 +1,154 @@
+import { z } from 'zod';
+
+/** The task states of the specification, lower case. */
+export const TASK_STATUSES = ['pending', 'submitted', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+/** Upper-case states some tasks report (music in the local server). */
+export const UPPER_TASK_STATUSES = ['SUBMITTED', 'QUEUED', 'IN_PROGRESS', 'SUCCESS', 'FAILURE'] as const;
+
+/** A normalised state; `unknown` keeps a state no one has seen visible instead of guessing. */
+export type NormalizedTaskStatus = TaskStatus | 'unknown';
+
+const STATUS_MAP: Record<string, TaskStatus> = {
+  pending: 'pending',
+  created: 'pending',
+  submitted: 'submitted',
+  queued: 'submitted',
+  waiting: 'submitted',
+  running: 'running',
+  in_progress: 'running',
+  processing: 'running',
+  succeeded: 'succeeded',
+  success: 'succeeded',
+  completed: 'succeeded',
+  failed: 'failed',
+  failure: 'failed',
+  error: 'failed',
+  cancelled: 'cancelled',
+  canceled: 'cancelled',
+};
+
+/**
+ * Maps lower- and upper-case spellings (`SUCCESS`, `IN_PROGRESS`, `canceled`…) to the
+ * specification's states. Anything else, including non-strings, is `unknown`: never throws.
+ */
+export function normalizeTaskStatus(raw: unknown): NormalizedTaskStatus {
+  if (typeof raw !== 'string') return 'unknown';
+  const key = raw.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  return Object.hasOwn(STATUS_MAP, key) ? STATUS_MAP[key]! : 'unknown';
+}
+
+export function isTerminalStatus(status: NormalizedTaskStatus): boolean {
+  return status === 'succeeded' || status === 'failed' || status === 'cancelled';
+}
+
+/** States in which the specification says to keep polling the same task id (Task states rule 2). */
+export function isActiveStatus(status: NormalizedTaskStatus): boolean {
+  return status === 'pending' || status === 'submitted' || status === 'running';
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function nonEmpty(v: unknown): string | undefined {
+  return typeof v === 'string' && v.trim() !== '' ? v : undefined;
+}
+
+/** The order of the specification (Endpoints, video result). */
+export const RESULT_URL_ORDER = [
+  'data.video_url',
+  'video_url',
+  'url',
+  'result_url',
+  'output.url',
+  'metadata.url',
+] as const;
+
+function readPath(task: Record<string, unknown>, path: string): unknown {
+  let cur: unknown = task;
+  for (const part of path.split('.')) {
+    if (!isRecord(cur)) return undefined;
+    cur = cur[part];
+  }
+  return cur;
+}
+
+/**
+ * The final result URL: the first present of `data.video_url`, `video_url`, `url`, `result_url`,
+ * `output.url`, `metadata.url`, read only when the task has succeeded (Task states rule 1).
+ */
+export function resolveResultUrl(task: unknown): string | undefined {
+  if (!isRecord(task) || normalizeTaskStatus(task.status) !== 'succeeded') return undefined;
+  for (const path of RESULT_URL_ORDER) {
+    const url = nonEmpty(readPath(task, path));
+    if (url) return url;
+  }
+  return undefined;
+}
+
+/** `id` or `task_id`, whichever the deployment sent. */
+export function taskIdOf(task: unknown): string | undefined {
+  if (!isRecord(task)) return undefined;
+  return nonEmpty(task.id) ?? nonEmpty(task.task_id);
+}
+
+/** Failure fields of a failed task (Task states rule 3), whichever are present. */
+export function taskFailure(task: unknown): { code?: string; message?: string; failReason?: string } {
+  if (!isRecord(task)) return {};
+  const err = isRecord(task.error) ? task.error : undefined;
+  return {
+    code: nonEmpty(err?.code) ?? (typeof err?.code === 'number' ? String(err.code) : undefined),
+    message: nonEmpty(err?.message) ?? nonEmpty(task.error),
+    failReason: nonEmpty(task.fail_reason),
+  };
+}
+
+const s = z.string().optional().catch(undefined);
+
+export const InputReferenceSchema = z.looseObject({
+  alias: s,
+  binding_status: s,
+  role: s,
+  type: s,
+  url: s,
+});
+
+/**
+ * A task from any deployment: the specification shows only some fields, so everything is optional
+ * and unknown fields pass through. `id` falls back to `task_id`.
+ */
+export const LenientTaskSchema = z.preprocess(
+  (v) => {
+    if (isRecord(v)) return { ...v, id: taskIdOf(v) };
+    return v;
+  },
+  z.looseObject({
+    id: z.string(),
+    task_id: s,
+    object: s,
+    model: s,
+    status: s,
+    progress: z.number().optional().catch(undefined),
+    url: s,
+    video_url: s,
+    result_url: s,
+    output: z.looseObject({ url: s }).optional().catch(undefined),
+    metadata: z.looseObject({ url: s }).optional().catch(undefined),
+    data: z.looseObject({ video_url: s }).optional().catch(undefined),
+    error: z
+      .looseObject({ code: z.union([z.string(), z.number()]).optional().catch(undefined), message: s })
+      .nullable()
+      .optional()
+      .catch(undefined),
+    fail_reason: s,
+    input_references: z.array(InputReferenceSchema).optional().catch(undefined),
+    has_video_input: z.boolean().optional().catch(undefined),
+    created_at: z.number().optional().catch(undefined),
+    updated_at: z.number().optional().catch(undefined),
+    request_id: s,
+    trace_id: s,
+  }),
+);
+export type LenientTask = z.infer<typeof LenientTaskSchema>;

@@ -1,0 +1,34 @@
+import type Database from 'better-sqlite3';
+import type { ServerConfig } from './config';
+import type { Logger } from './logger';
+
+/** A background worker the server starts after migrations and stops on shutdown. */
+export interface Worker {
+  name: string;
+  start(): void;
+  /** Resolves once in-flight work has been put back in a resumable state. */
+  stop(): Promise<void>;
+}
+
+/** Everything routes and services share; built once by main.ts, or per test. */
+export interface AppContext {
+  config: ServerConfig;
+  db: Database.Database;
+  log: Logger;
+  workers: Worker[];
+  /** Milliseconds to wait for a simulated duration, divided by EMULATOR_SPEED. */
+  scaled(ms: number): number;
+}
+
+/** Hono variables set by the request middleware. */
+export type AppEnv = {
+  Variables: {
+    requestId: string;
+    traceId: string;
+    /**
+     * Stable, non-secret identity of the caller's API key (a hash prefix): what rows are scoped by.
+     * The key itself is never stored or logged.
+     */
+    owner: string;
+  };
+};

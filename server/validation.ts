@@ -1,0 +1,27 @@
+import type { z } from 'zod';
+import { ApiError } from './errors';
+
+/** `['references', 0, 'role']` -> `references[0].role`, the form error.param uses. */
+export function issuePath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>((acc, part) => {
+    if (typeof part === 'number') return `${acc}[${part}]`;
+    const s = String(part);
+    return acc ? `${acc}.${s}` : s;
+  }, '');
+}
+
+/**
+ * Validates input with a contract schema; the first problem becomes a 400 whose message names the
+ * field and what to fix, with `param` set.
+ */
+export function parseOrThrow<S extends z.ZodType>(schema: S, data: unknown, status = 400): z.output<S> {
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const param = issuePath(issue.path);
+  const generic = issue.message.startsWith('Invalid') || issue.message.startsWith('Expected');
+  const message = param && (generic || !issue.message.includes(param.split(/[.[]/)[0]!))
+    ? `${param}: ${issue.message}`
+    : issue.message;
+  throw new ApiError(status, message, { code: 'invalid_parameter', ...(param ? { param } : {}) });
+}

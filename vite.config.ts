@@ -1,0 +1,29 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiPort = Number(process.env.PORT ?? 8787);
+const apiTarget = `http://127.0.0.1:${apiPort}`;
+// In development the browser still talks to one origin: Vite forwards every API
+// path to the local server, so the dashboard never needs CORS or a second URL.
+const apiPaths = ['/v1', '/api', '/healthz', '/files', '/webhooks', '/bootstrap'];
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      '@contract': fileURLToPath(new URL('./contract', import.meta.url)),
+    },
+  },
+  server: {
+    port: 5173,
+    proxy: Object.fromEntries(apiPaths.map((p) => [p, { target: apiTarget, changeOrigin: false }])),
+  },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    target: 'es2022',
+  },
+});
