@@ -1,5 +1,5 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
-import viteConfig from './vite.config';
+import viteConfig from './vite.config.ts';
 
 export default mergeConfig(
   viteConfig,
@@ -26,6 +26,7 @@ export default mergeConfig(
             name: 'node',
             include: ['contract/**/*.test.ts', 'server/**/*.test.ts', 'bench/**/*.test.ts'],
             environment: 'node',
+            setupFiles: ['contract/test-support/setup.ts'],
             // Server tests use real SQLite files and ffmpeg; keep them from starving each other on 2 cores.
             testTimeout: 30_000,
           },

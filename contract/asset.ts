@@ -165,7 +165,10 @@ export type AssetPhase = 'ready' | 'preparing' | 'failed' | 'disabled';
  * Where an asset stands for a person: `preparing` means re-query the same asset_id later (rule 3),
  * `failed` means read `sync_error` and replace it or make its URL public (rule 4).
  */
-export function assetPhase(asset: ReadinessFields & { sync_status?: unknown }): AssetPhase {
+export function assetPhase(
+  asset: (ReadinessFields & { sync_status?: unknown }) | null | undefined,
+): AssetPhase {
+  if (!asset) return 'preparing';
   if (isGenerationReady(asset)) return 'ready';
   if (asset.status === 'disabled' || asset.preparation_status === 'disabled') return 'disabled';
   if (
@@ -188,8 +191,10 @@ export function assetReference(assetId: string): string {
 
 /** The asset id of an `Asset://<asset_id>` reference, or undefined for anything else. */
 export function parseAssetReference(value: unknown): string | undefined {
-  if (typeof value !== 'string' || !value.startsWith(ASSET_REF_PREFIX)) return undefined;
-  const id = value.slice(ASSET_REF_PREFIX.length).trim();
+  if (typeof value !== 'string') return undefined;
+  const text = value.trim();
+  if (!text.startsWith(ASSET_REF_PREFIX)) return undefined;
+  const id = text.slice(ASSET_REF_PREFIX.length);
   return /^[A-Za-z0-9_-]+$/.test(id) ? id : undefined;
 }
 
@@ -222,9 +227,9 @@ const optionalText = (max: number, field: string) =>
 export const RegisterAssetByUrlSchema = z.object({
   url: httpUrl,
   model: z
-    .string()
+    .string({ error: 'model must be a model name such as video-2.0-cl' })
     .trim()
-    .min(1)
+    .min(1, 'model must be a model name such as video-2.0-cl')
     .optional()
     .refine((m) => m === undefined || isVideoModel(m) || /^[a-z0-9][a-z0-9._-]{0,63}$/i.test(m), {
       message: 'model must be a model name such as video-2.0-cl',

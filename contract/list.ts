@@ -27,22 +27,29 @@ export interface ListEnvelope<T> {
   trace_id?: string;
 }
 
+const PAGE_MESSAGE = 'page must be a whole number of 1 or more';
+const PAGE_SIZE_MESSAGE = `page_size must be a whole number from 1 to ${PAGE_SIZE.max}`;
+
 /**
- * `page` and `page_size` from a query string: positive integers; `page_size` above the maximum is
- * capped (LOCAL_API.md), anything non-numeric or below 1 is an error the caller reports.
+ * `page` and `page_size` from a query string: positive whole numbers written in digits; `page_size`
+ * above the maximum (however large) is capped (LOCAL_API.md), anything non-numeric or below 1 is an
+ * error the caller reports. A `page` beyond the safe integer range is an error too.
  */
 export const PaginationQuerySchema = z.object({
   page: z
-    .string()
-    .regex(/^\d+$/, 'page must be a whole number of 1 or more')
+    .string({ error: PAGE_MESSAGE })
+    .trim()
+    .regex(/^\d+$/, PAGE_MESSAGE)
     .transform(Number)
-    .pipe(z.number().int().min(1, 'page must be a whole number of 1 or more'))
+    .refine((n) => n >= 1, PAGE_MESSAGE)
+    .refine((n) => Number.isSafeInteger(n), `page must be at most ${Number.MAX_SAFE_INTEGER}`)
     .optional(),
   page_size: z
-    .string()
-    .regex(/^\d+$/, 'page_size must be a whole number from 1 to 100')
+    .string({ error: PAGE_SIZE_MESSAGE })
+    .trim()
+    .regex(/^\d+$/, PAGE_SIZE_MESSAGE)
     .transform(Number)
-    .pipe(z.number().int().min(1, 'page_size must be a whole number from 1 to 100'))
+    .refine((n) => n >= 1, PAGE_SIZE_MESSAGE)
     .transform((n) => Math.min(n, PAGE_SIZE.max))
     .optional(),
 });

@@ -53,10 +53,27 @@ export function parseRatio(ratio: string): { w: number; h: number } | undefined 
 }
 
 /**
+ * The widest and tallest aspect ratio a video may have (4:1 to 1:4). The specification only says
+ * `<w>:<h>`; without a bound `9999:1` at 1080p would ask the renderer for a frame ten million
+ * pixels wide.
+ */
+export const MAX_ASPECT_RATIO = 4;
+
+/** Whether a ratio of the form `<w>:<h>` is within 1:MAX_ASPECT_RATIO and MAX_ASPECT_RATIO:1. */
+export function isRatioAllowed(ratio: string): boolean {
+  const r = parseRatio(ratio);
+  if (!r) return false;
+  return Math.max(r.w, r.h) <= MAX_ASPECT_RATIO * Math.min(r.w, r.h);
+}
+
+/**
  * Pixel size of a video for a resolution and ratio: the resolution names the short side
  * (720p at 16:9 is 1280x720, at 9:16 720x1280). Sides are rounded to even numbers, as H.264 needs.
  */
-export function resolutionDimensions(resolution: VideoResolution, ratio: string): { width: number; height: number } {
+export function resolutionDimensions(
+  resolution: VideoResolution,
+  ratio: string,
+): { width: number; height: number } {
   const short = Number.parseInt(resolution, 10);
   const r = parseRatio(ratio) ?? { w: 16, h: 9 };
   const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);

@@ -10,32 +10,34 @@ export const UPPER_TASK_STATUSES = ['SUBMITTED', 'QUEUED', 'IN_PROGRESS', 'SUCCE
 /** A normalised state; `unknown` keeps a state no one has seen visible instead of guessing. */
 export type NormalizedTaskStatus = TaskStatus | 'unknown';
 
+/**
+ * Only the spellings the specification shows (Task states): its six lower-case states, the
+ * upper-case `SUBMITTED`, `QUEUED` (waiting), `IN_PROGRESS` (processing), `SUCCESS`, `FAILURE`, and
+ * `canceled`. Nothing is guessed: `completed`, `error`, `processing`… stay `unknown`, so a state no
+ * one has seen is shown as it is instead of being read as success or failure.
+ */
 const STATUS_MAP: Record<string, TaskStatus> = {
   pending: 'pending',
-  created: 'pending',
   submitted: 'submitted',
   queued: 'submitted',
-  waiting: 'submitted',
   running: 'running',
   in_progress: 'running',
-  processing: 'running',
   succeeded: 'succeeded',
   success: 'succeeded',
-  completed: 'succeeded',
   failed: 'failed',
   failure: 'failed',
-  error: 'failed',
   cancelled: 'cancelled',
   canceled: 'cancelled',
 };
 
 /**
- * Maps lower- and upper-case spellings (`SUCCESS`, `IN_PROGRESS`, `canceled`…) to the
- * specification's states. Anything else, including non-strings, is `unknown`: never throws.
+ * Maps the specification's spellings, in any letter case and with surrounding blanks (`SUCCESS`,
+ * `IN_PROGRESS`, `canceled`…), to its states. Anything else, including non-strings, is `unknown`:
+ * never throws.
  */
 export function normalizeTaskStatus(raw: unknown): NormalizedTaskStatus {
   if (typeof raw !== 'string') return 'unknown';
-  const key = raw.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  const key = raw.trim().toLowerCase();
   return Object.hasOwn(STATUS_MAP, key) ? STATUS_MAP[key]! : 'unknown';
 }
 

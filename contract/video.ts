@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { parseAssetReference } from './asset';
-import { VIDEO_DURATION, VIDEO_MODEL_IDS, isResolutionAllowed, isVideoModel, parseRatio } from './models';
+import { CallbackUrlSchema } from './callback-url';
+import {
+  MAX_ASPECT_RATIO,
+  VIDEO_DURATION,
+  VIDEO_MODEL_IDS,
+  isRatioAllowed,
+  isResolutionAllowed,
+  isVideoModel,
+  parseRatio,
+} from './models';
 
 export const REFERENCE_ROLES = ['first_frame', 'reference_image', 'reference_video'] as const;
 export type ReferenceRole = (typeof REFERENCE_ROLES)[number];
@@ -44,7 +53,9 @@ export type ContentEntry = z.infer<typeof ContentEntrySchema>;
 
 export const ReferenceSchema = z.object({
   media_type: z.enum(['image', 'video', 'audio']).optional(),
-  role: z.enum(REFERENCE_ROLES, { error: 'role must be one of first_frame, reference_image, reference_video' }),
+  role: z.enum(REFERENCE_ROLES, {
+    error: 'role must be one of first_frame, reference_image, reference_video',
+  }),
   url: urlString,
   alias: z
     .string()
@@ -54,7 +65,13 @@ export const ReferenceSchema = z.object({
 export type Reference = z.infer<typeof ReferenceSchema>;
 
 const durationField = z
-  .union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/, 'duration must be a number of seconds')])
+  .union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^\d+(\.\d+)?$/, 'duration must be a number of seconds'),
+  ])
   .transform((v) => Number(v))
   .refine((n) => Number.isInteger(n), 'duration must be a whole number of seconds')
   .refine(
@@ -62,7 +79,22 @@ const durationField = z
     `duration must be ${VIDEO_DURATION.min} to ${VIDEO_DURATION.max} seconds`,
   );
 
-const ratioField = z.string().refine((r) => parseRatio(r) !== undefined, 'ratio must be of the form <w>:<h>, e.g. 16:9');
+const ratioField = z
+  .string()
+  .trim()
+  .refine((r) => parseRatio(r) !== undefined, 'ratio must be of the form <w>:<h>, e.g. 16:9')
+  .refine(
+    (r) => parseRatio(r) === undefined || isRatioAllowed(r),
+    `ratio must be between 1:${MAX_ASPECT_RATIO} and ${MAX_ASPECT_RATIO}:1`,
+  );
+
+/**
+ * `videos[]`: named by billing rule 3 but its item shape is not shown; a URL (or `Asset://`
+ * reference) string, or an object with `url`.
+ */
+const VideosItem = z.union([urlString, z.looseObject({ url: urlString })], {
+  error: 'videos[] items must be a URL or Asset://<asset_id>, or an object with url',
+});
 
 /** Body of POST /v1/videos, with every rule that needs no database (the server adds asset checks). */
 export const CreateVideoSchema = z
@@ -76,6 +108,7 @@ export const CreateVideoSchema = z
     reference_video_url: urlString.optional(),
     first_frame_url: urlString.optional(),
     references: z.array(ReferenceSchema).max(20, 'references may hold at most 20 items').optional(),
+    videos: z.array(VideosItem).max(20, 'videos may hold at most 20 items').optional(),
     duration: durationField.optional(),
     ratio: ratioField.optional(),
     aspect_ratio: ratioField.optional(),
@@ -83,7 +116,7 @@ export const CreateVideoSchema = z
     generate_audio: z.boolean().optional(),
     generateAudio: z.boolean().optional(),
     watermark: z.boolean().optional(),
-    callback_url: z.string().url('callback_url must be an http(s) URL').optional(),
+    callback_url: CallbackUrlSchema.optional(),
   })
   .superRefine((body, ctx) => {
     if (!isVideoModel(body.model)) {
@@ -110,17 +143,30 @@ export const CreateVideoSchema = z
     });
     const inputs = collectMediaInputs(body);
     if (inputs.filter((m) => m.role === 'first_frame').length > 1) {
-      ctx.addIssue({ code: 'custom', path: ['references'], message: 'Only one first_frame input is allowed' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['references'],
+        message: 'Only one first_frame input is allowed',
+      });
     }
     const aliases = new Set(body.references?.flatMap((r) => (r.alias ? [r.alias] : [])) ?? []);
     const seen = new Set<string>();
     body.references?.forEach((r, i) => {
       if (r.alias && seen.has(r.alias)) {
-        ctx.addIssue({ code: 'custom', path: ['references', i, 'alias'], message: `alias "${r.alias}" is used twice` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['references', i, 'alias'],
+          message: `alias "${r.alias}" is used twice`,
+        });
       }
       if (r.alias) seen.add(r.alias);
     });
-    for (const alias of extractAliases(promptText(body))) {
+    // Mentions count in the prompt and in every text entry of content[], whichever the request uses.
+    const texts = [
+      body.prompt ?? '',
+      ...(body.content ?? []).flatMap((c) => (c.type === 'text' ? [c.text] : [])),
+    ];
+    for (const alias of extractAliases(texts.join('\n'))) {
       if (!aliases.has(alias)) {
         ctx.addIssue({
           code: 'custom',
@@ -171,20 +217,52 @@ function roleKind(role: string | undefined, mediaType: string | undefined): Medi
 export function collectMediaInputs(body: VideoBodyLike): MediaInput[] {
   const out: MediaInput[] = [];
   const add = (m: Omit<MediaInput, 'assetId'>) => out.push({ ...m, assetId: parseAssetReference(m.url) });
-  if (body.image_url) add({ source: 'image_url', url: body.image_url, kind: 'image', role: body.input_reference_role ?? 'reference_image' });
-  if (body.first_frame_url) add({ source: 'first_frame_url', url: body.first_frame_url, kind: 'image', role: 'first_frame' });
-  if (body.video_url) add({ source: 'video_url', url: body.video_url, kind: 'video', role: 'reference_video' });
+  if (body.image_url)
+    add({
+      source: 'image_url',
+      url: body.image_url,
+      kind: 'image',
+      role: body.input_reference_role ?? 'reference_image',
+    });
+  if (body.first_frame_url)
+    add({ source: 'first_frame_url', url: body.first_frame_url, kind: 'image', role: 'first_frame' });
+  if (body.video_url)
+    add({ source: 'video_url', url: body.video_url, kind: 'video', role: 'reference_video' });
   if (body.reference_video_url)
-    add({ source: 'reference_video_url', url: body.reference_video_url, kind: 'video', role: 'reference_video' });
+    add({
+      source: 'reference_video_url',
+      url: body.reference_video_url,
+      kind: 'video',
+      role: 'reference_video',
+    });
   body.references?.forEach((r, i) =>
-    add({ source: `references[${i}]`, url: r.url, kind: roleKind(r.role, r.media_type), role: r.role, alias: r.alias }),
+    add({
+      source: `references[${i}]`,
+      url: r.url,
+      kind: roleKind(r.role, r.media_type),
+      role: r.role,
+      alias: r.alias,
+    }),
   );
+  if (Array.isArray(body.videos)) {
+    body.videos.forEach((v, i) => {
+      const url = typeof v === 'string' ? v : isRecord(v) && typeof v.url === 'string' ? v.url : undefined;
+      if (url) add({ source: `videos[${i}]`, url, kind: 'video', role: 'reference_video' });
+    });
+  }
   body.content?.forEach((c, i) => {
-    if (c.type === 'image_url') add({ source: `content[${i}]`, url: c.image_url.url, kind: 'image', role: c.role });
-    if (c.type === 'video_url') add({ source: `content[${i}]`, url: c.video_url.url, kind: 'video', role: c.role });
-    if (c.type === 'audio_url') add({ source: `content[${i}]`, url: c.audio_url.url, kind: 'audio', role: c.role });
+    if (c.type === 'image_url')
+      add({ source: `content[${i}]`, url: c.image_url.url, kind: 'image', role: c.role });
+    if (c.type === 'video_url')
+      add({ source: `content[${i}]`, url: c.video_url.url, kind: 'video', role: c.role });
+    if (c.type === 'audio_url')
+      add({ source: `content[${i}]`, url: c.audio_url.url, kind: 'audio', role: c.role });
   });
   return out;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /**
@@ -193,7 +271,10 @@ export function collectMediaInputs(body: VideoBodyLike): MediaInput[] {
  * `Asset://` video reference. `assetTypeOf` tells the type of a referenced asset when known.
  * Image-only input does not count. Never throws on odd input.
  */
-export function hasVideoInput(request: unknown, assetTypeOf?: (assetId: string) => string | undefined): boolean {
+export function hasVideoInput(
+  request: unknown,
+  assetTypeOf?: (assetId: string) => string | undefined,
+): boolean {
   if (typeof request !== 'object' || request === null) return false;
   const r = request as Record<string, unknown>;
   const present = (v: unknown) => typeof v === 'string' && v.trim() !== '';
@@ -208,7 +289,12 @@ export function hasVideoInput(request: unknown, assetTypeOf?: (assetId: string) 
   }
   if (Array.isArray(r.content)) {
     for (const c of r.content) {
-      if (typeof c === 'object' && c !== null && ((c as Record<string, unknown>).type === 'video_url' || (c as Record<string, unknown>).role === 'reference_video'))
+      if (
+        typeof c === 'object' &&
+        c !== null &&
+        ((c as Record<string, unknown>).type === 'video_url' ||
+          (c as Record<string, unknown>).role === 'reference_video')
+      )
         return true;
     }
   }

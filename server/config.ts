@@ -2,6 +2,7 @@ import path from 'node:path';
 
 /** The start-up contract of LOCAL_API.md, read once from the environment. */
 export interface ServerConfig {
+  /** 0 asks the OS for a free port; main.ts prints the one it got. */
   port: number;
   host: string;
   dataDir: string;
@@ -21,34 +22,101 @@ export interface ServerConfig {
 
 export const DEFAULT_API_KEY = 'sk-local-dev';
 
-export class ConfigError extends Error {}
+/** A setting that cannot work; main.ts prints the message and exits 1. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+function blank(raw: string | undefined): boolean {
+  return raw === undefined || raw.trim() === '';
+}
 
 function positiveNumber(name: string, raw: string | undefined, fallback: number): number {
-  if (raw === undefined || raw.trim() === '') return fallback;
+  if (blank(raw)) return fallback;
   const n = Number(raw);
-  if (!Number.isFinite(n) || n <= 0) throw new ConfigError(`${name} must be a positive number, got "${raw}"`);
+  if (!Number.isFinite(n) || n <= 0)
+    throw new ConfigError(`${name} must be a positive number, got "${raw}".`);
   return n;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
-  const keys = (env.API_KEYS ?? '')
+function positiveInteger(name: string, raw: string | undefined, fallback: number): number {
+  const n = positiveNumber(name, raw, fallback);
+  if (!Number.isSafeInteger(n))
+    throw new ConfigError(`${name} must be a whole number of bytes, got "${raw}".`);
+  return n;
+}
+
+function parsePort(raw: string | undefined): number {
+  if (blank(raw)) return 8787;
+  const n = Number(raw);
+  if (!/^\s*\d+\s*$/.test(raw!) || n > 65535) {
+    throw new ConfigError(`PORT must be a whole number from 0 to 65535 (0 picks a free port), got "${raw}".`);
+  }
+  return n;
+}
+
+function parseKeys(raw: string | undefined): string[] {
+  if (blank(raw)) return [];
+  const keys = raw!
     .split(',')
     .map((k) => k.trim())
     .filter(Boolean);
-  const port = positiveNumber('PORT', env.PORT, 8787);
-  if (!Number.isInteger(port) || port > 65535) throw new ConfigError(`PORT must be a port number, got "${env.PORT}"`);
+  if (keys.length === 0) throw new ConfigError('API_KEYS must list at least one key, separated by commas.');
+  // A key that cannot travel in `Authorization: Bearer <key>` would lock everyone out.
+  const unusable = keys.findIndex((k) => /[^\x21-\x7e]/.test(k));
+  if (unusable >= 0) {
+    throw new ConfigError(
+      `API_KEYS entry ${unusable + 1} contains spaces or characters that cannot be sent in an HTTP header; use printable ASCII.`,
+    );
+  }
+  return [...new Set(keys)];
+}
+
+function parseUpstream(raw: string | undefined): string | undefined {
+  if (blank(raw)) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw!.trim());
+  } catch {
+    throw new ConfigError(`UPSTREAM_BASE_URL must be an absolute http(s) URL, got "${raw}".`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`UPSTREAM_BASE_URL must use http or https, got "${url.protocol}".`);
+  }
+  if (url.search || url.hash) throw new ConfigError('UPSTREAM_BASE_URL must not carry a query or fragment.');
+  // Request paths already start with /v1 or /api, so a base that ends in /v1 would double it.
+  const base = `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+  if (/\/v1$/.test(base)) {
+    throw new ConfigError(
+      `UPSTREAM_BASE_URL is the deployment's base address without /v1 (requests keep their /v1 path), got "${raw}".`,
+    );
+  }
+  return base;
+}
+
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerConfig {
+  const keys = parseKeys(env.API_KEYS);
+  const upstreamBaseUrl = parseUpstream(env.UPSTREAM_BASE_URL);
+  const upstreamApiKey = env.UPSTREAM_API_KEY?.trim() || undefined;
+  if (upstreamBaseUrl && !upstreamApiKey) {
+    throw new ConfigError(
+      'UPSTREAM_API_KEY is required with UPSTREAM_BASE_URL: it is the key sent to the upstream.',
+    );
+  }
   return {
-    port,
+    port: parsePort(env.PORT),
     host: env.HOST?.trim() || '127.0.0.1',
     dataDir: path.resolve(cwd, env.DATA_DIR?.trim() || '.data'),
     apiKeys: keys.length ? keys : [DEFAULT_API_KEY],
     usingDefaultKey: keys.length === 0,
     emulatorSpeed: positiveNumber('EMULATOR_SPEED', env.EMULATOR_SPEED, 1),
-    upstreamBaseUrl: env.UPSTREAM_BASE_URL?.trim().replace(/\/+$/, '') || undefined,
-    upstreamApiKey: env.UPSTREAM_API_KEY?.trim() || undefined,
+    upstreamBaseUrl,
+    upstreamApiKey,
     webhookSecret: env.WEBHOOK_SECRET?.trim() || undefined,
-    maxUploadBytes: positiveNumber('MAX_UPLOAD_BYTES', env.MAX_UPLOAD_BYTES, 2 * 1024 ** 3),
-    maxJsonBytes: positiveNumber('MAX_JSON_BYTES', env.MAX_JSON_BYTES, 1024 * 1024),
+    maxUploadBytes: positiveInteger('MAX_UPLOAD_BYTES', env.MAX_UPLOAD_BYTES, 2 * 1024 ** 3),
+    maxJsonBytes: positiveInteger('MAX_JSON_BYTES', env.MAX_JSON_BYTES, 1024 * 1024),
     staticDir: path.resolve(cwd, env.STATIC_DIR?.trim() || 'dist'),
   };
 }

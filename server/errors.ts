@@ -8,7 +8,12 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly options: { type?: ErrorType; code?: string; param?: string; headers?: Record<string, string> } = {},
+    readonly options: {
+      type?: ErrorType;
+      code?: string;
+      param?: string;
+      headers?: Record<string, string>;
+    } = {},
   ) {
     super(message);
     this.name = 'ApiError';

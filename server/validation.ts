@@ -10,18 +10,22 @@ export function issuePath(path: readonly PropertyKey[]): string {
   }, '');
 }
 
-/**
- * Validates input with a contract schema; the first problem becomes a 400 whose message names the
- * field and what to fix, with `param` set.
- */
+/** The first problem of a failed parse as a 400 whose message names the field, with `param` set. */
+export function apiErrorFromZod(error: z.ZodError, status = 400): ApiError {
+  const issue = error.issues[0];
+  if (!issue) return new ApiError(status, 'Request is invalid.', { code: 'invalid_parameter' });
+  const param = issuePath(issue.path);
+  const generic = issue.message.startsWith('Invalid') || issue.message.startsWith('Expected');
+  const message =
+    param && (generic || !issue.message.includes(param.split(/[.[]/)[0]!))
+      ? `${param}: ${issue.message}`
+      : issue.message;
+  return new ApiError(status, message, { code: 'invalid_parameter', ...(param ? { param } : {}) });
+}
+
+/** Validates input with a contract schema; a failure becomes a 400 naming the field to fix. */
 export function parseOrThrow<S extends z.ZodType>(schema: S, data: unknown, status = 400): z.output<S> {
   const result = schema.safeParse(data);
   if (result.success) return result.data;
-  const issue = result.error.issues[0]!;
-  const param = issuePath(issue.path);
-  const generic = issue.message.startsWith('Invalid') || issue.message.startsWith('Expected');
-  const message = param && (generic || !issue.message.includes(param.split(/[.[]/)[0]!))
-    ? `${param}: ${issue.message}`
-    : issue.message;
-  throw new ApiError(status, message, { code: 'invalid_parameter', ...(param ? { param } : {}) });
+  throw apiErrorFromZod(result.error, status);
 }

@@ -1,0 +1,205 @@
+/**
+ * The asset library with 10,000 assets in one group, in a real Chromium against the real server:
+ * time to first rows, DOM size while scrolling (virtualisation keeps it bounded), frame pacing and
+ * long tasks during the scroll, and JS heap. Run: `npx tsx bench/asset-library.bench.ts`
+ * (`--count N`, `--no-build` to reuse dist/).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { seedAssetLibrary } from './asset-library-seed';
+import { installProbes, scrollThrough, type ScrollStats } from './asset-library-probes';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const API_KEY = 'sk-local-dev';
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+function argValue(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: process exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not become healthy within ${timeoutMs} ms`);
+}
+
+function start(script: string, env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return child;
+}
+
+/** Stops a child we started, by its own pid, and waits for it to exit. */
+function stop(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+  });
+}
+
+const pct = (values: number[], p: number) => {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+};
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+const mb = (n: number) => `${(n / 2 ** 20).toFixed(1)} MB`;
+
+async function heap(page: Page): Promise<{ used: number; nodes: number }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  await cdp.detach();
+  const get = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
+  return { used: get('JSHeapUsedSize'), nodes: get('Nodes') };
+}
+
+export interface AssetLibraryBenchResult {
+  count: number;
+  seedMs: number;
+  firstRowsMs: number;
+  views: Record<'grid' | 'table', ScrollStats & { frameP50: number; frameP95: number; frameMax: number }>;
+  heapUsedAfter: number;
+}
+
+export async function main(): Promise<AssetLibraryBenchResult> {
+  const count = Number(argValue('--count') ?? 10_000);
+  if (!process.argv.includes('--no-build') || !fs.existsSync(path.join(ROOT, 'dist/index.html'))) {
+    const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: ROOT, stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('vite build failed');
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'media-studio-bench-'));
+  const [port, fixturePort] = [await freePort(), await freePort()];
+  const mediaOrigin = `http://127.0.0.1:${fixturePort}`;
+  const seed = seedAssetLibrary({ dataDir, apiKey: API_KEY, count, mediaOrigin });
+
+  let server: ChildProcess | undefined;
+  let fixtures: ChildProcess | undefined;
+  const browser = await chromium.launch({
+    executablePath: fs.existsSync(CHROMIUM) ? CHROMIUM : undefined,
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    fixtures = start('e2e/support/fixture-server.ts', { FIXTURE_PORT: String(fixturePort) });
+    server = start('server/main.ts', {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      EMULATOR_SPEED: '10',
+    });
+    const origin = `http://127.0.0.1:${port}`;
+    await Promise.all([
+      waitForHealth(`${origin}/healthz`, server),
+      waitForHealth(`${mediaOrigin}/healthz`, fixtures),
+    ]);
+
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await installProbes(page);
+    const views = {} as AssetLibraryBenchResult['views'];
+    let firstRowsMs = 0;
+    for (const view of ['grid', 'table'] as const) {
+      await page.goto(`${origin}/assets?group_id=${seed.groupId}&paging=scroll&view=${view}`);
+      await page
+        .getByRole('button', { name: /^Open details of bench-/ })
+        .first()
+        .waitFor({ timeout: 60_000 })
+        .catch(async (error: unknown) => {
+          console.error(await page.locator('body').ariaSnapshot());
+          throw error;
+        });
+      // performance.now() counts from navigation start: the time a person waits for the first rows.
+      const first = await page.evaluate(() => performance.now());
+      if (view === 'grid') firstRowsMs = first;
+      const stats = await scrollThrough(page);
+      views[view] = {
+        ...stats,
+        frameP50: pct(stats.frames, 50),
+        frameP95: pct(stats.frames, 95),
+        frameMax: Math.max(0, ...stats.frames),
+      };
+    }
+    const after = await heap(page);
+    const result: AssetLibraryBenchResult = {
+      count,
+      seedMs: seed.ms,
+      firstRowsMs,
+      views,
+      heapUsedAfter: after.used,
+    };
+    print(result);
+    return result;
+  } finally {
+    await browser.close();
+    await Promise.all([stop(server), stop(fixtures)]);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function print(r: AssetLibraryBenchResult) {
+  console.log(`Asset library, ${r.count.toLocaleString('en')} assets in one group (continuous-scroll mode)`);
+  console.log(`  seed through server/store        ${ms(r.seedMs)}`);
+  console.log(`  time to first rows (grid)        ${ms(r.firstRowsMs)} from navigation start`);
+  for (const [view, s] of Object.entries(r.views)) {
+    console.log(`  ${view}:`);
+    console.log(
+      `    scrolled ${s.scrolledPx.toLocaleString('en')} px in ${s.steps} steps, ${ms(s.durationMs)}`,
+    );
+    console.log(`    last asset rendered             ${s.reachedEnd ? 'yes' : 'NO'}`);
+    console.log(`    DOM elements max / at start     ${s.maxElements} / ${s.startElements}`);
+    console.log(`    rendered asset slots max        ${s.maxSlots}`);
+    console.log(
+      `    frame delta p50 / p95 / max     ${ms(s.frameP50)} / ${ms(s.frameP95)} / ${ms(s.frameMax)}`,
+    );
+    console.log(`    long tasks (>50 ms)             ${s.longTasks} (total ${ms(s.longTaskMs)})`);
+    console.log(`    JS heap used at end             ${mb(s.heapUsed)}`);
+  }
+  console.log(`  JS heap used after both views    ${mb(r.heapUsedAfter)}`);
+  console.log(`RESULT ${JSON.stringify(r, (k, v) => (k === 'frames' ? undefined : v))}`);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

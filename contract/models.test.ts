@@ -1,0 +1,135 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_VIDEO_MODEL,
+  MAX_ASPECT_RATIO,
+  VIDEO_DURATION,
+  VIDEO_MODEL_IDS,
+  VIDEO_RESOLUTIONS,
+  allowedResolutions,
+  isRatioAllowed,
+  isResolutionAllowed,
+  isVideoModel,
+  parseRatio,
+  resolutionDimensions,
+} from './models';
+import { NASTY_KEYS, junk } from './test-support/arbitraries';
+
+describe('the model table (specification, Limits)', () => {
+  it('has the three video models of the line, video-2.0-cl by default', () => {
+    expect([...VIDEO_MODEL_IDS].sort()).toEqual(['video-2.0-cl', 'video-2.0-cl-fast', 'video-2.0-cl-mini']);
+    expect(DEFAULT_VIDEO_MODEL).toBe('video-2.0-cl');
+  });
+
+  it('video-2.0-cl offers 480p, 720p and 1080p; fast and mini only 480p and 720p', () => {
+    expect(allowedResolutions('video-2.0-cl')).toEqual(['480p', '720p', '1080p']);
+    expect(allowedResolutions('video-2.0-cl-fast')).toEqual(['480p', '720p']);
+    expect(allowedResolutions('video-2.0-cl-mini')).toEqual(['480p', '720p']);
+    expect(isResolutionAllowed('video-2.0-cl', '1080p')).toBe(true);
+    expect(isResolutionAllowed('video-2.0-cl-fast', '1080p')).toBe(false);
+    expect(isResolutionAllowed('video-2.0-cl-mini', '1080p')).toBe(false);
+    expect(isResolutionAllowed('video-2.0-cl', '4k')).toBe(false);
+    expect(isResolutionAllowed('video-2.0-cl', '720P')).toBe(false);
+  });
+
+  it('durations are 4 to 15 seconds for all three models', () => {
+    expect(VIDEO_DURATION.min).toBe(4);
+    expect(VIDEO_DURATION.max).toBe(15);
+    expect(VIDEO_DURATION.default).toBeGreaterThanOrEqual(4);
+    expect(VIDEO_DURATION.default).toBeLessThanOrEqual(15);
+  });
+
+  it('isVideoModel knows only the three names, not prototype keys or near misses', () => {
+    for (const m of VIDEO_MODEL_IDS) expect(isVideoModel(m)).toBe(true);
+    for (const m of [
+      'video-2.0',
+      'VIDEO-2.0-CL',
+      ' video-2.0-cl',
+      'music-v5.5',
+      ...NASTY_KEYS,
+      undefined,
+      1,
+      {},
+    ])
+      expect(isVideoModel(m)).toBe(false);
+  });
+
+  it('property: isVideoModel never throws', () => {
+    fc.assert(
+      fc.property(junk, (v) => {
+        expect(typeof isVideoModel(v)).toBe('boolean');
+      }),
+    );
+  });
+});
+
+describe('parseRatio and isRatioAllowed (ratio / aspect_ratio: <w>:<h>)', () => {
+  it('parses the examples of the specification', () => {
+    expect(parseRatio('16:9')).toEqual({ w: 16, h: 9 });
+    expect(parseRatio('9:16')).toEqual({ w: 9, h: 16 });
+    expect(parseRatio('1:1')).toEqual({ w: 1, h: 1 });
+    expect(parseRatio(' 21:9 ')).toEqual({ w: 21, h: 9 });
+  });
+
+  it('rejects what is not of the form <w>:<h> with positive whole numbers', () => {
+    for (const r of [
+      '',
+      '16x9',
+      '16/9',
+      '16:',
+      ':9',
+      '0:1',
+      '1:0',
+      '16:9:1',
+      '-16:9',
+      '1.5:1',
+      '16 : 9',
+      'abc',
+      '12345:1',
+    ])
+      expect(parseRatio(r), r).toBeUndefined();
+  });
+
+  it('allows ratios up to 4:1 and 1:4 and no further', () => {
+    expect(MAX_ASPECT_RATIO).toBe(4);
+    for (const r of ['16:9', '9:16', '1:1', '21:9', '4:1', '1:4', '4:3'])
+      expect(isRatioAllowed(r), r).toBe(true);
+    for (const r of ['9999:1', '1:9999', '5:1', '17:4', 'abc']) expect(isRatioAllowed(r), r).toBe(false);
+  });
+});
+
+describe('resolutionDimensions (LOCAL_API.md: the resolution is the short side)', () => {
+  it('720p: 16:9 is 1280x720, 9:16 is 720x1280, 1:1 is 720x720', () => {
+    expect(resolutionDimensions('720p', '16:9')).toEqual({ width: 1280, height: 720 });
+    expect(resolutionDimensions('720p', '9:16')).toEqual({ width: 720, height: 1280 });
+    expect(resolutionDimensions('720p', '1:1')).toEqual({ width: 720, height: 720 });
+  });
+
+  it('1080p at 21:9 is 2520x1080; 480p at 16:9 rounds to even 854x480', () => {
+    expect(resolutionDimensions('1080p', '21:9')).toEqual({ width: 2520, height: 1080 });
+    expect(resolutionDimensions('1080p', '16:9')).toEqual({ width: 1920, height: 1080 });
+    expect(resolutionDimensions('480p', '16:9')).toEqual({ width: 854, height: 480 });
+  });
+
+  it('falls back to 16:9 for a ratio it cannot read', () => {
+    expect(resolutionDimensions('720p', 'wide')).toEqual({ width: 1280, height: 720 });
+  });
+
+  it('property: even sides, the short side is the resolution, the ratio is kept within a pixel', () => {
+    const ratio = fc
+      .tuple(fc.integer({ min: 1, max: 64 }), fc.integer({ min: 1, max: 64 }))
+      .filter(([w, h]) => isRatioAllowed(`${w}:${h}`));
+    fc.assert(
+      fc.property(fc.constantFrom(...VIDEO_RESOLUTIONS), ratio, (res, [w, h]) => {
+        const { width, height } = resolutionDimensions(res, `${w}:${h}`);
+        const short = Number.parseInt(res, 10);
+        expect(width % 2).toBe(0);
+        expect(height % 2).toBe(0);
+        expect(Math.min(width, height)).toBe(short);
+        expect(width >= height).toBe(w >= h);
+        const exactLong = (short * Math.max(w, h)) / Math.min(w, h);
+        expect(Math.abs(Math.max(width, height) - exactLong)).toBeLessThanOrEqual(1);
+      }),
+    );
+  });
+});

@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { measureInitialLoad } from '../bench/bundle-size.bench';
+
+// The acceptance checks of the start-up contract, against the real server Playwright started.
+test.describe('local server start-up contract', () => {
+  test('GET /healthz answers 200 {"ok":true} without a key', async ({ request }) => {
+    const res = await request.get('/healthz');
+    expect(res.status()).toBe(200);
+    expect(await res.json()).toEqual({ ok: true });
+  });
+
+  test('GET /v1/assets without a key is a 401 JSON error that says how to fix it', async ({ request }) => {
+    const res = await request.get('/v1/assets');
+    expect(res.status()).toBe(401);
+    expect(res.headers()['content-type']).toContain('application/json');
+    const body = await res.json();
+    expect(body.error.type).toBe('authentication_error');
+    expect(body.error.message).toMatch(/Bearer/);
+    expect(body.request_id).toMatch(/^req_/);
+    expect(res.headers()['x-request-id']).toBe(body.request_id);
+  });
+
+  test('the dashboard is served with a strict Content-Security-Policy', async ({ request }) => {
+    const res = await request.get('/assets');
+    expect(res.status()).toBe(200);
+    const csp = res.headers()['content-security-policy'] ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers()['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+test('initial load of the built dashboard stays under 150 KB gzipped', () => {
+  const dist = path.resolve(import.meta.dirname, '../dist');
+  expect(fs.existsSync(path.join(dist, 'index.html'))).toBe(true);
+  const { totalGzip } = measureInitialLoad(dist);
+  expect(totalGzip).toBeLessThan(150 * 1024);
+});

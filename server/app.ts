@@ -1,0 +1,48 @@
+import { Hono } from 'hono';
+import type { AppContext, AppEnv } from './context';
+import { bearerAuth } from './middleware/auth';
+import { jsonBodyLimit } from './middleware/body-limit';
+import { errorHandler, notFoundHandler } from './middleware/error-handler';
+import { requestContext } from './middleware/request-context';
+import { securityHeaders } from './middleware/security-headers';
+import { proxyRoutes } from './proxy';
+import { systemRoutes } from './routes/system';
+import { dashboardRoutes } from './static';
+import { assetRoutes } from './routes/assets';
+import { groupRoutes } from './routes/groups';
+import { fileRoutes } from './routes/files';
+
+const API_PATHS = ['/v1/*', '/api/*'] as const;
+
+/**
+ * Builds the whole server as one Hono app, testable with `app.request()` and no port. Order matters:
+ * ids first (so every error carries them), then headers, then auth and body limits for the API,
+ * then routes; the dashboard's catch-all comes last.
+ */
+export function createApp(ctx: AppContext): Hono<AppEnv> {
+  const { config } = ctx;
+  const app = new Hono<AppEnv>();
+
+  app.use(requestContext(ctx.log));
+  app.use(securityHeaders());
+  for (const path of API_PATHS) app.use(path, bearerAuth(config.apiKeys));
+
+  app.route('/', systemRoutes(ctx));
+
+  if (config.upstreamBaseUrl) {
+    // Proxy mode: the upstream enforces its own body limits; bodies are piped, never buffered.
+    app.route('/', proxyRoutes(ctx));
+  } else {
+    for (const path of API_PATHS) app.use(path, jsonBodyLimit(config.maxJsonBytes));
+  }
+
+  app.route('/', assetRoutes(ctx));
+  app.route('/', groupRoutes(ctx));
+  app.route('/', fileRoutes(ctx));
+
+  app.route('/', dashboardRoutes(config, ctx.log));
+
+  app.notFound(notFoundHandler(app));
+  app.onError(errorHandler(ctx.log));
+  return app;
+}

@@ -1,0 +1,130 @@
+/**
+ * Response helpers every route uses, so that LOCAL_API.md's identity rules hold everywhere:
+ *
+ * - `json(c, body, status?, headers?)`: answers a JSON object with `request_id` and `trace_id`
+ *   added (the current request's, overriding any stored value). Arrays are sent as they are: the
+ *   rule covers JSON *object* responses, and list endpoints answer an object envelope anyway.
+ * - `readJson(c)`: the parsed JSON body, or a 415 (not JSON) / 400 (empty or malformed) ApiError.
+ * - `errorBody(c, …)`: the error envelope; the app's error handler uses it, routes simply throw
+ *   an ApiError (server/errors.ts).
+ */
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { AppEnv } from './context';
+import { ApiError, errorTypeForStatus } from './errors';
+
+type AnyContext = Context<AppEnv>;
+
+export function withIds<T extends object>(
+  c: AnyContext,
+  body: T,
+): T & { request_id: string; trace_id: string } {
+  return { ...body, request_id: c.var.requestId, trace_id: c.var.traceId };
+}
+
+export function json(
+  c: AnyContext,
+  body: object,
+  status: ContentfulStatusCode = 200,
+  headers?: Record<string, string>,
+): Response {
+  const payload = Array.isArray(body) ? body : withIds(c, body);
+  return c.json(payload, status, headers);
+}
+
+export interface ErrorEnvelopeFields {
+  message: string;
+  type?: string;
+  code?: string;
+  param?: string;
+}
+
+const DEFAULT_CODES: Record<number, string> = {
+  400: 'invalid_request',
+  401: 'invalid_api_key',
+  402: 'insufficient_quota',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  422: 'unprocessable_entity',
+  429: 'rate_limit_exceeded',
+  500: 'internal_error',
+  502: 'upstream_unreachable',
+  503: 'service_unavailable',
+};
+
+export function defaultErrorCode(status: number): string {
+  return DEFAULT_CODES[status] ?? (status >= 500 ? 'server_error' : 'invalid_request');
+}
+
+export function errorBody(c: AnyContext, status: number, fields: ErrorEnvelopeFields) {
+  return {
+    error: {
+      message: fields.message,
+      type: fields.type ?? errorTypeForStatus(status),
+      code: fields.code ?? defaultErrorCode(status),
+      ...(fields.param ? { param: fields.param } : {}),
+    },
+    request_id: c.var.requestId,
+    trace_id: c.var.traceId,
+  };
+}
+
+export function errorResponse(
+  c: AnyContext,
+  status: ContentfulStatusCode,
+  fields: ErrorEnvelopeFields,
+  headers?: Record<string, string>,
+): Response {
+  return c.json(errorBody(c, status, fields), status, headers);
+}
+
+/** application/json, its `+json` family (e.g. application/merge-patch+json), any charset. */
+export function isJsonContentType(value: string | undefined | null): boolean {
+  if (!value) return false;
+  const mime = value.split(';')[0]!.trim().toLowerCase();
+  return mime === 'application/json' || /^application\/[\w.+-]+\+json$/.test(mime);
+}
+
+/**
+ * Reads the request body as JSON. Errors say how to fix the request: the wrong Content-Type is a
+ * 415, an empty or malformed body a 400 quoting the parser's complaint.
+ */
+export async function readJson(c: AnyContext): Promise<unknown> {
+  const contentType = c.req.header('content-type');
+  if (contentType && !isJsonContentType(contentType)) throw unsupportedMediaType(c, contentType);
+  const text = await c.req.text();
+  if (text.trim() === '') {
+    throw new ApiError(
+      400,
+      'Request body is empty: send a JSON object with Content-Type: application/json.',
+      {
+        code: 'missing_body',
+      },
+    );
+  }
+  if (!contentType) throw unsupportedMediaType(c, undefined);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (err) {
+    throw invalidJson(err);
+  }
+}
+
+function unsupportedMediaType(c: AnyContext, contentType: string | undefined): ApiError {
+  return new ApiError(
+    415,
+    `Content-Type must be application/json for ${c.req.method} ${c.req.path}` +
+      `${contentType ? `, got "${contentType}"` : ''}. Send a JSON body with Content-Type: application/json.`,
+    { code: 'unsupported_media_type' },
+  );
+}
+
+export function invalidJson(err: unknown): ApiError {
+  const detail = err instanceof Error ? err.message : String(err);
+  return new ApiError(400, `Request body is not valid JSON: ${detail}. Check quoting and commas.`, {
+    code: 'invalid_json',
+  });
+}

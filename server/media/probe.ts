@@ -1,0 +1,113 @@
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+/** The ffprobe binary shipped inside node_modules, so no system install is needed. */
+export const FFPROBE_PATH: string = (require('@ffprobe-installer/ffprobe') as { path: string }).path;
+
+export interface MediaProbe {
+  /** Seconds; 0 when the container states none (a still image). */
+  duration: number;
+  formatName: string;
+  /** A moving-picture stream (not a still image, not an mp3's cover art). */
+  hasVideo: boolean;
+  hasAudio: boolean;
+}
+
+/** ffprobe could not read the input as media; `message` is its own complaint, made readable. */
+export class ProbeError extends Error {
+  override name = 'ProbeError';
+}
+
+interface FfprobeStream {
+  codec_type?: string;
+  codec_name?: string;
+  duration?: string;
+  disposition?: { attached_pic?: number; still_image?: number };
+}
+interface FfprobeOutput {
+  streams?: FfprobeStream[];
+  format?: { duration?: string; format_name?: string };
+}
+
+/** Single-frame image formats ffprobe reports as a "video" stream. */
+const STILL_IMAGE_CODECS = new Set(['png', 'jpegls', 'gif', 'webp', 'bmp', 'tiff', 'svg', 'av1_image']);
+const STILL_IMAGE_FORMATS = /(^|,)(image2|png_pipe|jpeg_pipe|webp_pipe|bmp_pipe|gif|svg_pipe|tiff_pipe)(,|$)/;
+
+function seconds(value: string | undefined): number {
+  const n = Number(value);
+  return Number.isFinite(n) && n > 0 ? n : 0;
+}
+
+/**
+ * Reads duration and stream kinds of a local file or an http(s) URL with ffprobe, bounded by
+ * `timeoutMs` (the process is killed past it) and cancellable with `signal`.
+ */
+export function probeMedia(
+  input: string,
+  opts: { timeoutMs?: number; signal?: AbortSignal } = {},
+): Promise<MediaProbe> {
+  const timeoutMs = opts.timeoutMs ?? 15_000;
+  const args = ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams'];
+  // For URLs: give up on a stalled socket rather than hanging until the outer timeout.
+  if (/^https?:/i.test(input)) args.push('-rw_timeout', String(Math.max(1, timeoutMs) * 1000));
+  args.push('--', input);
+  return new Promise((resolve, reject) => {
+    if (opts.signal?.aborted) return reject(new ProbeError('probe cancelled'));
+    const child = spawn(FFPROBE_PATH, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    let settled = false;
+    const finish = (err: Error | undefined, value?: MediaProbe) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      opts.signal?.removeEventListener('abort', onAbort);
+      if (err) reject(err);
+      else resolve(value!);
+    };
+    const onAbort = () => {
+      child.kill('SIGKILL');
+      finish(new ProbeError('probe cancelled'));
+    };
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      finish(new ProbeError(`reading the media took longer than ${Math.round(timeoutMs / 1000)} s`));
+    }, timeoutMs);
+    opts.signal?.addEventListener('abort', onAbort, { once: true });
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      if (stderr.length < 4000) stderr += d;
+    });
+    child.on('error', (err) => finish(new ProbeError(`ffprobe could not start: ${err.message}`)));
+    child.on('close', (code) => {
+      if (code !== 0) {
+        // ffprobe prefixes its complaint with the input ("<path or url>: Invalid data ..."); keep the complaint.
+        const reason = stderr.trim().split('\n').pop()?.split(': ').pop()?.trim() || `exit code ${code}`;
+        return finish(new ProbeError(`not readable as media (${reason})`));
+      }
+      try {
+        finish(undefined, interpret(JSON.parse(stdout) as FfprobeOutput));
+      } catch {
+        finish(new ProbeError('ffprobe returned no usable description of the media'));
+      }
+    });
+  });
+}
+
+function interpret(out: FfprobeOutput): MediaProbe {
+  const streams = out.streams ?? [];
+  const formatName = out.format?.format_name ?? '';
+  const still = STILL_IMAGE_FORMATS.test(formatName);
+  const hasVideo = streams.some(
+    (s) =>
+      s.codec_type === 'video' &&
+      !still &&
+      s.disposition?.attached_pic !== 1 &&
+      s.disposition?.still_image !== 1 &&
+      !STILL_IMAGE_CODECS.has(s.codec_name ?? ''),
+  );
+  const hasAudio = streams.some((s) => s.codec_type === 'audio');
+  const duration = seconds(out.format?.duration) || Math.max(0, ...streams.map((s) => seconds(s.duration)));
+  return { duration, formatName, hasVideo, hasAudio };
+}

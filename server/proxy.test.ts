@@ -1,0 +1,237 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestApp, type TestApp } from './test/helpers';
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** A stand-in deployment on an ephemeral loopback port; `handlers` are set per test. */
+let upstream: http.Server;
+let upstreamUrl: string;
+let seen: Seen[] = [];
+let handler: (req: http.IncomingMessage, res: http.ServerResponse, body: () => Promise<string>) => void;
+
+beforeAll(async () => {
+  upstream = http.createServer((req, res) => {
+    let text: Promise<string> | undefined;
+    const body = () =>
+      (text ??= new Promise<string>((resolve) => {
+        const chunks: Buffer[] = [];
+        req.on('data', (c: Buffer) => chunks.push(c));
+        req.on('end', () => {
+          const b = Buffer.concat(chunks).toString();
+          seen.push({ method: req.method!, url: req.url!, headers: req.headers, body: b });
+          resolve(b);
+        });
+      }));
+    handler(req, res, body);
+  });
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+  upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => upstream.close(() => resolve())));
+
+let t: TestApp;
+afterEach(async () => {
+  await t?.close();
+  seen = [];
+});
+
+const proxyApp = (base = upstreamUrl, extra: Record<string, string> = {}) =>
+  (t = makeTestApp({
+    env: {
+      UPSTREAM_BASE_URL: base,
+      UPSTREAM_API_KEY: 'sk-upstream-secret',
+      API_KEYS: 'sk-browser',
+      ...extra,
+    },
+  }));
+
+const echo: typeof handler = (req, res, body) => {
+  void body().then((b) => {
+    res.writeHead(201, {
+      'content-type': 'application/json',
+      'x-upstream': 'yes',
+      'x-request-id': 'up_req_1',
+      'content-security-policy': "script-src 'unsafe-inline'",
+    });
+    res.end(JSON.stringify({ method: req.method, url: req.url, body: b }));
+  });
+};
+
+describe('proxy mode', () => {
+  it('forwards path, query, method and body with the upstream key instead of the local one', async () => {
+    handler = echo;
+    proxyApp();
+    const res = await t.req('/v1/assets?page=2&type=image', {
+      key: 'sk-browser',
+      json: { url: 'https://example.com/a.png' },
+      headers: {
+        'x-trace-id': 'trace_client_1',
+        connection: 'x-hop',
+        'x-hop': 'must-not-pass',
+        'x-custom': 'passes',
+        expect: '100-continue',
+      },
+    });
+    expect(res.status).toBe(201);
+    expect(res.headers.get('x-upstream')).toBe('yes');
+    expect(res.headers.get('x-request-id')).toBe('up_req_1');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(res.headers.get('content-security-policy')).not.toContain('unsafe-inline');
+    expect(await res.json()).toEqual({
+      method: 'POST',
+      url: '/v1/assets?page=2&type=image',
+      body: '{"url":"https://example.com/a.png"}',
+    });
+    const [req] = seen;
+    expect(req!.headers.authorization).toBe('Bearer sk-upstream-secret');
+    expect(JSON.stringify(req!.headers)).not.toContain('sk-browser');
+    expect(req!.headers['x-trace-id']).toBe('trace_client_1');
+    expect(req!.headers['x-custom']).toBe('passes');
+    expect(req!.headers['x-hop']).toBeUndefined();
+    expect(req!.headers['content-type']).toBe('application/json');
+  });
+
+  it('keeps the base path of UPSTREAM_BASE_URL and forwards /api/* too', async () => {
+    handler = echo;
+    proxyApp(`${upstreamUrl}/gateway`);
+    const res = await t.req('/api/asset/get?asset_id=asset_1', { key: 'sk-browser' });
+    expect(((await res.json()) as { url: string }).url).toBe('/gateway/api/asset/get?asset_id=asset_1');
+  });
+
+  it('checks the local key first and never calls upstream without it', async () => {
+    handler = echo;
+    proxyApp();
+    for (const key of [null, 'sk-upstream-secret', 'wrong']) {
+      const res = await t.req('/v1/assets', { key });
+      expect(res.status).toBe(401);
+    }
+    expect(seen).toHaveLength(0);
+  });
+
+  it('answers /healthz and /bootstrap locally', async () => {
+    handler = echo;
+    proxyApp();
+    expect(await (await t.req('/healthz', { key: null })).json()).toEqual({ ok: true });
+    expect(((await (await t.req('/bootstrap', { key: null })).json()) as { mode: string }).mode).toBe(
+      'proxy',
+    );
+    expect(seen).toHaveLength(0);
+  });
+
+  it('passes upstream errors through with their status and body', async () => {
+    handler = (_req, res, body) => {
+      void body().then(() => {
+        res.writeHead(422, { 'content-type': 'application/json' });
+        res.end(
+          '{"error":{"message":"upstream says no","type":"invalid_request_error"},"request_id":"up_1"}',
+        );
+      });
+    };
+    proxyApp();
+    const res = await t.req('/v1/videos', { key: 'sk-browser', json: { model: 'x' } });
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual({
+      error: { message: 'upstream says no', type: 'invalid_request_error' },
+      request_id: 'up_1',
+    });
+  });
+
+  it('is not limited by the local JSON body limit', async () => {
+    handler = echo;
+    proxyApp(upstreamUrl, { MAX_JSON_BYTES: '100' });
+    const res = await t.req('/v1/chat/completions', { key: 'sk-browser', json: { text: 'z'.repeat(5000) } });
+    expect(res.status).toBe(201);
+    expect(seen[0]!.body).toHaveLength(5000 + '{"text":""}'.length);
+  });
+
+  it('streams the response as it arrives, never waiting for the end', async () => {
+    let finish!: () => void;
+    const finished = new Promise<void>((resolve) => (finish = resolve));
+    handler = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('data: first\n\n');
+      void finished.then(() => res.end('data: [DONE]\n\n'));
+    };
+    proxyApp();
+    const res = await t.req('/v1/chat/completions', { key: 'sk-browser', json: { stream: true } });
+    const reader = res.body!.getReader();
+    const first = await reader.read();
+    expect(new TextDecoder().decode(first.value)).toBe('data: first\n\n');
+    finish();
+    let rest = '';
+    for (let r = await reader.read(); !r.done; r = await reader.read())
+      rest += new TextDecoder().decode(r.value);
+    expect(rest).toBe('data: [DONE]\n\n');
+  });
+
+  it('streams the request body to upstream before it has all been sent', async () => {
+    let gotFirstChunk!: () => void;
+    const firstChunkArrived = new Promise<void>((resolve) => (gotFirstChunk = resolve));
+    handler = (req, res) => {
+      const chunks: string[] = [];
+      req.on('data', (c: Buffer) => {
+        chunks.push(c.toString());
+        gotFirstChunk();
+      });
+      req.on('end', () => res.end(chunks.join('')));
+    };
+    proxyApp();
+    const encoder = new TextEncoder();
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(encoder.encode('part-one;'));
+        // Deadlocks (and times out) if the proxy waited for the whole body before forwarding.
+        await firstChunkArrived;
+        controller.enqueue(encoder.encode('part-two'));
+        controller.close();
+      },
+    });
+    const res = await t.req('/v1/assets/uploads', {
+      key: 'sk-browser',
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/octet-stream' },
+      duplex: 'half',
+    } as RequestInit);
+    expect(await res.text()).toBe('part-one;part-two');
+  });
+
+  it('hands back a body the upstream compressed, decoded and labelled as such', async () => {
+    handler = (_req, res) => {
+      const payload = gzipSync(JSON.stringify({ object: 'list', data: [] }));
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'content-encoding': 'gzip',
+        'content-length': String(payload.length),
+      });
+      res.end(payload);
+    };
+    proxyApp();
+    const res = await t.req('/v1/assets', { key: 'sk-browser' });
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(await res.json()).toEqual({ object: 'list', data: [] });
+  });
+
+  it('answers 502 in the envelope when the upstream cannot be reached', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    proxyApp(`http://127.0.0.1:${port}`);
+    const res = await t.req('/v1/assets', { key: 'sk-browser' });
+    expect(res.status).toBe(502);
+    const body = (await res.json()) as { error: { message: string; type: string }; request_id: string };
+    expect(body.error.type).toBe('server_error');
+    expect(body.error.message).toContain('UPSTREAM_BASE_URL');
+    expect(body.error.message).not.toContain('sk-upstream-secret');
+    expect(body.request_id).toMatch(/^req_/);
+  });
+});

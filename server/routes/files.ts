@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { Hono } from 'hono';
+import type { AppContext, AppEnv } from '../context';
+import { ApiError } from '../errors';
+import { filesRoot } from '../services/asset-files';
+import { isInlineSafe, serveContentType } from '../services/asset-media-types';
+
+/** Every stored path segment is written by safeFileName/newId; anything else cannot be ours. */
+const SAFE_SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/;
+
+function notFound(): ApiError {
+  return new ApiError(404, "No stored file at this address. File URLs come from an asset's url or oss_url.", {
+    code: 'file_not_found',
+  });
+}
+
+/**
+ * Maps /files/<a>/<b>/… onto DATA_DIR/files without ever leaving it: each decoded segment must be
+ * a plain name (no `..`, no separators, no NUL), and the real path must still be inside the root
+ * (no symlink escapes).
+ */
+function resolveStored(root: string, rest: string): string | undefined {
+  const segments = rest.split('/');
+  const names: string[] = [];
+  for (const raw of segments) {
+    let name: string;
+    try {
+      name = decodeURIComponent(raw);
+    } catch {
+      return undefined;
+    }
+    if (!SAFE_SEGMENT.test(name)) return undefined;
+    names.push(name);
+  }
+  if (names.length === 0) return undefined;
+  const file = path.join(root, ...names);
+  try {
+    const real = fs.realpathSync(file);
+    const realRoot = fs.realpathSync(root);
+    return real.startsWith(realRoot + path.sep) ? real : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** One `bytes=` range against `size`: the span, 'unsatisfiable', or undefined to ignore the header. */
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | 'unsatisfiable' | undefined {
+  if (!header) return undefined;
+  const m = /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header);
+  // Multiple ranges or other units: RFC 9110 lets a server ignore Range and send the whole file.
+  if (!m || (m[1] === '' && m[2] === '')) return undefined;
+  if (m[1] === '') {
+    const suffix = Number(m[2]);
+    if (suffix === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(m[1]);
+  const end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+  if (m[2] !== '' && Number(m[2]) < start) return undefined;
+  if (start >= size) return 'unsatisfiable';
+  return { start, end };
+}
+
+/**
+ * GET and HEAD /files/…: stored copies and uploads (and any other feature's files under
+ * DATA_DIR/files). No API key is asked: a <video src> cannot send one, so these are capability
+ * URLs whose asset_id segment is random and unguessable (docs/decisions). Range requests give 206
+ * so that video seeks; an unsatisfiable range gives 416. Types a browser could run script from are
+ * sent as attachments.
+ */
+export function fileRoutes(ctx: AppContext): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const root = filesRoot(ctx);
+
+  app.get('/files/*', (c) => {
+    const rest = c.req.path.slice('/files/'.length);
+    const file = resolveStored(root, rest);
+    const stat = file ? fs.statSync(file, { throwIfNoEntry: false }) : undefined;
+    if (!file || !stat?.isFile()) throw notFound();
+
+    const size = stat.size;
+    const contentType = serveContentType(file);
+    const etag = `"${size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+    const headers: Record<string, string> = {
+      'Content-Type': contentType,
+      'Accept-Ranges': 'bytes',
+      ETag: etag,
+      'Last-Modified': stat.mtime.toUTCString(),
+      // A stored file never changes under its URL (a new asset gets a new id).
+      'Cache-Control': 'private, max-age=86400',
+      'Content-Disposition': `${isInlineSafe(contentType) ? 'inline' : 'attachment'}; filename="${path.basename(file)}"`,
+    };
+    if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
+
+    // If-Range with a different validator means the client's partial copy is stale: send it whole.
+    const ifRange = c.req.header('if-range');
+    const range = ifRange && ifRange !== etag ? undefined : parseRange(c.req.header('range'), size);
+    if (range === 'unsatisfiable') {
+      throw new ApiError(
+        416,
+        `The requested range is outside the file (it has ${size} bytes). Ask for bytes 0-${Math.max(0, size - 1)} or fewer.`,
+        {
+          code: 'range_not_satisfiable',
+          headers: { 'Content-Range': `bytes */${size}`, 'Accept-Ranges': 'bytes' },
+        },
+      );
+    }
+    const span = range ?? { start: 0, end: size - 1 };
+    const length = size === 0 ? 0 : span.end - span.start + 1;
+    headers['Content-Length'] = String(length);
+    if (range) headers['Content-Range'] = `bytes ${span.start}-${span.end}/${size}`;
+    const status = range ? 206 : 200;
+    if (c.req.method === 'HEAD' || length === 0) return c.body(null, status, headers);
+    const stream = fs.createReadStream(file, { start: span.start, end: span.end });
+    return c.body(Readable.toWeb(stream) as ReadableStream, status, headers);
+  });
+
+  return app;
+}

@@ -1,0 +1,136 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { GroupSchema } from '@contract/group';
+import { makeTestApp, type TestApp } from '../test/helpers';
+
+let t: TestApp;
+afterEach(() => t?.close());
+
+const app = () => (t = makeTestApp({ env: { API_KEYS: 'k1,k2' } }));
+
+async function body(res: Response) {
+  return (await res.json()) as Record<string, unknown> & { data: Array<Record<string, unknown>> };
+}
+
+describe('asset groups', () => {
+  it('every key has a default group named Default, listed first, that always exists', async () => {
+    app();
+    const res = await t.req('/v1/asset-groups', { key: 'k1' });
+    expect(res.status).toBe(200);
+    const list = await body(res);
+    expect(list).toMatchObject({ object: 'list', count: 1, total: 1, page: 1, page_size: 20 });
+    expect(list.request_id).toMatch(/^req_/);
+    expect(list.trace_id).toMatch(/^trace_/);
+    expect(GroupSchema.parse(list.data[0])).toMatchObject({
+      object: 'asset_group',
+      id: 'grp_default',
+      group_id: 'grp_default',
+      name: 'Default',
+      asset_count: 0,
+    });
+    const detail = await t.req('/v1/asset-groups/grp_default', { key: 'k2' });
+    expect(detail.status).toBe(200);
+    expect((await body(detail)).name).toBe('Default');
+  });
+
+  it('creates, reads and patches a group; duplicate names are allowed', async () => {
+    app();
+    const res = await t.req('/v1/asset-groups', {
+      key: 'k1',
+      json: { name: ' Campaign ', description: 'Q3' },
+    });
+    expect(res.status).toBe(200);
+    const group = GroupSchema.parse(await res.json());
+    expect(group).toMatchObject({ name: 'Campaign', description: 'Q3', asset_count: 0 });
+    expect(group.id).toMatch(/^grp_[A-Za-z0-9]{20}$/);
+    expect(group.group_id).toBe(group.id);
+
+    const again = await t.req('/v1/asset-groups', { key: 'k1', json: { name: 'Campaign' } });
+    expect(again.status).toBe(200);
+    expect((await body(again)).id).not.toBe(group.id);
+
+    const patched = await t.req(`/v1/asset-groups/${group.id}`, {
+      key: 'k1',
+      method: 'PATCH',
+      json: { name: 'Renamed' },
+    });
+    expect(patched.status).toBe(200);
+    expect(await patched.json()).toMatchObject({ name: 'Renamed', description: 'Q3' });
+    const described = await t.req(`/v1/asset-groups/${group.id}`, {
+      key: 'k1',
+      method: 'PATCH',
+      json: { description: '' },
+    });
+    expect(await described.json()).toMatchObject({ name: 'Renamed', description: '' });
+
+    const list = await body(await t.req('/v1/asset-groups', { key: 'k1' }));
+    expect(list.total).toBe(3);
+    expect(list.data.map((g) => g.id)[0]).toBe('grp_default');
+  });
+
+  it('rejects invalid bodies with 400 naming the fix', async () => {
+    app();
+    const noName = await t.req('/v1/asset-groups', { key: 'k1', json: { description: 'x' } });
+    expect(noName.status).toBe(400);
+    expect((await body(noName)).error).toMatchObject({ type: 'invalid_request_error', param: 'name' });
+    const long = await t.req('/v1/asset-groups', { key: 'k1', json: { name: 'x'.repeat(101) } });
+    expect(long.status).toBe(400);
+    const badJson = await t.req('/v1/asset-groups', {
+      key: 'k1',
+      method: 'POST',
+      body: '{"name":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(badJson.status).toBe(400);
+
+    const emptyPatch = await t.req('/v1/asset-groups/grp_default', { key: 'k1', method: 'PATCH', json: {} });
+    expect(emptyPatch.status).toBe(400);
+    expect(JSON.stringify(await emptyPatch.json())).toMatch(/name and\/or description/);
+    const noBody = await t.req('/v1/asset-groups/grp_default', { key: 'k1', method: 'PATCH' });
+    expect(noBody.status).toBe(400);
+    const rename = await t.req('/v1/asset-groups/grp_default', {
+      key: 'k1',
+      method: 'PATCH',
+      json: { name: 'Mine' },
+    });
+    expect(rename.status).toBe(400);
+    const describe = await t.req('/v1/asset-groups/grp_default', {
+      key: 'k1',
+      method: 'PATCH',
+      json: { description: 'Everything else' },
+    });
+    expect(await describe.json()).toMatchObject({ name: 'Default', description: 'Everything else' });
+  });
+
+  it('isolates groups between API keys', async () => {
+    app();
+    const mine = await body(await t.req('/v1/asset-groups', { key: 'k1', json: { name: 'Private' } }));
+    const other = await t.req(`/v1/asset-groups/${String(mine.id)}`, { key: 'k2' });
+    expect(other.status).toBe(404);
+    expect((await body(other)).error).toMatchObject({ code: 'group_not_found' });
+    const patch = await t.req(`/v1/asset-groups/${String(mine.id)}`, {
+      key: 'k2',
+      method: 'PATCH',
+      json: { name: 'x' },
+    });
+    expect(patch.status).toBe(404);
+    const list = await body(await t.req('/v1/asset-groups', { key: 'k2' }));
+    expect(list.data.map((g) => g.id)).toEqual(['grp_default']);
+    const unknown = await t.req('/v1/asset-groups/grp_nope', { key: 'k1' });
+    expect(unknown.status).toBe(404);
+    expect((await t.req('/v1/asset-groups', { key: null })).status).toBe(401);
+  });
+
+  it('pages groups, caps page_size at 100 and rejects bad paging with 400', async () => {
+    app();
+    for (let i = 0; i < 4; i++) await t.req('/v1/asset-groups', { key: 'k1', json: { name: `g${i}` } });
+    const page2 = await body(await t.req('/v1/asset-groups?page=2&page_size=2', { key: 'k1' }));
+    expect(page2).toMatchObject({ count: 2, total: 5, page: 2, page_size: 2 });
+    expect(page2.data.map((g) => g.name)).toEqual(['g2', 'g1']);
+    const capped = await body(await t.req('/v1/asset-groups?page_size=500', { key: 'k1' }));
+    expect(capped.page_size).toBe(100);
+    for (const q of ['page=0', 'page=abc', 'page_size=0', 'page_size=-1', 'page_size=1.5']) {
+      const res = await t.req(`/v1/asset-groups?${q}`, { key: 'k1' });
+      expect(res.status, q).toBe(400);
+    }
+  });
+});

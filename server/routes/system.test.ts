@@ -1,0 +1,99 @@
+import { BootstrapSchema } from '@contract/bootstrap';
+import { afterEach, describe, expect, it } from 'vitest';
+import { makeTestApp, type TestApp } from '../test/helpers';
+import { isLoopbackHost } from './system';
+
+let t: TestApp;
+afterEach(async () => {
+  await t?.close();
+});
+
+async function bootstrap(env: Record<string, string> = {}) {
+  t = makeTestApp({ env });
+  const res = await t.req('/bootstrap', { key: null });
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as Record<string, unknown>;
+  expect(BootstrapSchema.parse(body)).toBeTruthy();
+  return body;
+}
+
+describe('GET /healthz', () => {
+  it('answers {"ok":true} without a key', async () => {
+    t = makeTestApp({ env: { API_KEYS: 'secret-key' } });
+    const res = await t.req('/healthz', { key: null });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true });
+    expect(res.headers.get('x-request-id')).toMatch(/^req_/);
+  });
+});
+
+describe('GET /bootstrap', () => {
+  it('describes a local server and hands out the default key on loopback', async () => {
+    const body = await bootstrap();
+    expect(body).toMatchObject({
+      object: 'bootstrap',
+      service: 'media-studio-local',
+      version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      mode: 'local',
+      emulator_speed: 1,
+      default_api_key: 'sk-local-dev',
+      request_id: expect.stringMatching(/^req_/),
+      trace_id: expect.stringMatching(/^trace_/),
+    });
+    expect(body).not.toHaveProperty('upstream_base_url');
+  });
+
+  it.each(['localhost', '127.0.0.2', '::1', '[::1]'])(
+    'hands out the default key on loopback host %s',
+    async (HOST) => {
+      expect((await bootstrap({ HOST })).default_api_key).toBe('sk-local-dev');
+    },
+  );
+
+  it.each(['0.0.0.0', '::', '192.168.1.20', 'media.example.com'])(
+    'never hands out the key when bound to %s',
+    async (HOST) => {
+      expect(await bootstrap({ HOST })).not.toHaveProperty('default_api_key');
+    },
+  );
+
+  it('never hands out configured keys, even on loopback', async () => {
+    const body = await bootstrap({ API_KEYS: 'sk-mine', EMULATOR_SPEED: '5' });
+    expect(body).not.toHaveProperty('default_api_key');
+    expect(JSON.stringify(body)).not.toContain('sk-mine');
+    expect(body.emulator_speed).toBe(5);
+  });
+
+  it('reports proxy mode with the upstream address but never the upstream key', async () => {
+    const body = await bootstrap({ UPSTREAM_BASE_URL: 'https://api.example.com', UPSTREAM_API_KEY: 'sk-up' });
+    expect(body).toMatchObject({ mode: 'proxy', upstream_base_url: 'https://api.example.com' });
+    expect(JSON.stringify(body)).not.toContain('sk-up');
+  });
+});
+
+describe('isLoopbackHost', () => {
+  it('recognises loopback only', () => {
+    for (const h of [
+      '127.0.0.1',
+      '127.255.0.9',
+      'localhost',
+      'LOCALHOST',
+      '::1',
+      '::ffff:127.0.0.1',
+      'app.localhost',
+    ]) {
+      expect(isLoopbackHost(h), h).toBe(true);
+    }
+    for (const h of [
+      '0.0.0.0',
+      '::',
+      '10.0.0.1',
+      '127.0.0',
+      '127.0.0.1.example.com',
+      '128.0.0.1',
+      '1270.0.0.1',
+    ]) {
+      expect(isLoopbackHost(h), h).toBe(false);
+    }
+  });
+});

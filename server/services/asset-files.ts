@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AppContext } from '../context';
+
+/**
+ * Stored copies live in DATA_DIR/files/<owner>/<asset_id>/<safe-name> and are served as
+ * /files/<owner>/<asset_id>/<safe-name>. Partial files are written under DATA_DIR/tmp/assets and
+ * renamed into place only when complete, so /files/ never shows half a file and a crash leaves
+ * nothing but temp files (removed at the next start).
+ */
+export function filesRoot(ctx: AppContext): string {
+  return path.join(ctx.config.dataDir, 'files');
+}
+
+export function assetTempDir(ctx: AppContext): string {
+  return path.join(ctx.config.dataDir, 'tmp', 'assets');
+}
+
+/** A fresh temp path for one asset's incoming bytes (the directory is created). */
+export function tempPathFor(ctx: AppContext, assetId: string): string {
+  const dir = assetTempDir(ctx);
+  fs.mkdirSync(dir, { recursive: true });
+  return path.join(dir, `${assetId}-${process.hrtime.bigint()}.part`);
+}
+
+export function storedRelPath(owner: string, assetId: string, safeName: string): string {
+  return `${owner}/${assetId}/${safeName}`;
+}
+
+/** Atomically moves a complete temp file to its stored place (same file system: a rename). */
+export async function moveIntoStore(ctx: AppContext, tempPath: string, relPath: string): Promise<string> {
+  const dest = path.join(filesRoot(ctx), ...relPath.split('/'));
+  await fs.promises.mkdir(path.dirname(dest), { recursive: true });
+  await fs.promises.rename(tempPath, dest);
+  return dest;
+}
+
+/** Absolute path of a stored copy, for services (ffmpeg) that read it directly. */
+export function storedAbsPath(ctx: AppContext, relPath: string): string {
+  return path.join(filesRoot(ctx), ...relPath.split('/'));
+}
+
+/** The absolute URL of a stored file as seen from the origin the caller used. */
+export function fileUrl(origin: string, relPath: string): string {
+  return `${origin}/files/${relPath.split('/').map(encodeURIComponent).join('/')}`;
+}
+
+export async function removeQuietly(file: string | undefined): Promise<void> {
+  if (!file) return;
+  await fs.promises.rm(file, { force: true }).catch(() => undefined);
+}
+
+/** Removes the asset's stored directory (used when a registration fails after the file moved in). */
+export async function removeStoredAsset(ctx: AppContext, owner: string, assetId: string): Promise<void> {
+  await fs.promises
+    .rm(path.join(filesRoot(ctx), owner, assetId), { recursive: true, force: true })
+    .catch(() => {
+      // Nothing to undo when the directory never existed.
+    });
+}
+
+/** Drops temp files a previous run left behind (no upload or download survives a restart). */
+export function clearAssetTemp(ctx: AppContext): void {
+  fs.rmSync(assetTempDir(ctx), { recursive: true, force: true });
+}

@@ -1,0 +1,140 @@
+import type { AssetType } from '@contract/asset';
+import type { AssetFault, AssetPatch, AssetRow } from '../store/assets';
+
+/**
+ * The readiness lifecycle of LOCAL_API.md as pure functions over rows; the worker applies them.
+ *
+ *   created ──(≈1 s)──▶ syncing ──(until ≈3 s image, 5 s video, 2 s audio/file after creation)──▶ ready
+ *                                   └── or failed (unreachable, unreadable, `reject`, `review-fail`)
+ *
+ * Times are measured from creation and divided by EMULATOR_SPEED; `slow` in the source multiplies
+ * them by ten. Deadlines are absolute (`next_transition_at`), so a restart simply finds them due.
+ */
+export const SYNCING_AFTER_MS = 1_000;
+export const READY_AFTER_MS: Record<AssetType, number> = {
+  image: 3_000,
+  video: 5_000,
+  audio: 2_000,
+  file: 2_000,
+};
+export const SLOW_PACE = 10;
+
+export type Scale = (ms: number) => number;
+
+/** Deterministic outcomes keyed on the source URL or the uploaded file's name (case-insensitive). */
+export function detectFault(source: string): { fault: AssetFault | null; pace: number } {
+  const s = source.toLowerCase();
+  const fault: AssetFault | null = s.includes('review-fail')
+    ? 'review-fail'
+    : s.includes('reject')
+      ? 'reject'
+      : null;
+  return { fault, pace: s.includes('slow') ? SLOW_PACE : 1 };
+}
+
+/** Audio and video are probed; stored copies must be downloaded: the real work of syncing. */
+export function needsWork(type: AssetType, origin: 'url' | 'upload', mode: string): boolean {
+  return type === 'audio' || type === 'video' || (origin === 'url' && mode !== 'asset');
+}
+
+export function initialState(
+  now: number,
+  scaled: Scale,
+  init: { type: AssetType; pace: number; work: boolean },
+): Pick<
+  AssetRow,
+  | 'status'
+  | 'sync_status'
+  | 'preparation_status'
+  | 'review_status'
+  | 'review_passed'
+  | 'generation_ready'
+  | 'stage'
+  | 'work_state'
+  | 'next_transition_at'
+> {
+  return {
+    status: 'created',
+    sync_status: 'created',
+    preparation_status: 'created',
+    review_status: 'pending',
+    review_passed: 0,
+    generation_ready: 0,
+    stage: 'created',
+    work_state: init.work ? 'pending' : 'none',
+    next_transition_at: now + Math.round(scaled(SYNCING_AFTER_MS * init.pace)),
+  };
+}
+
+export function syncingPatch(row: AssetRow, scaled: Scale): AssetPatch {
+  return {
+    status: 'syncing',
+    sync_status: 'syncing',
+    preparation_status: 'syncing',
+    stage: 'syncing',
+    next_transition_at: row.created_ms + Math.round(scaled(READY_AFTER_MS[row.type] * row.pace)),
+  };
+}
+
+export const REJECT_SYNC_ERROR =
+  'Preparation was refused by the content policy: the media was flagged as not usable for generation ' +
+  '(for example copyrighted or unsafe material). Review passed, but this asset can never become ready: ' +
+  'replace it with other media and register that as a new asset.';
+
+export const REVIEW_FAIL_SYNC_ERROR =
+  'Review failed: the media did not pass the usability review, so it was not prepared for generation. ' +
+  'Replace it with other media and register that as a new asset.';
+
+/** The end of syncing: ready, or one of the deterministic failures. */
+export function finalPatch(row: AssetRow): AssetPatch {
+  const end = { stage: 'failed' as const, next_transition_at: null };
+  const failed = {
+    status: 'failed',
+    sync_status: 'failed',
+    preparation_status: 'failed',
+    generation_ready: 0,
+  } as const;
+  if (row.fault === 'review-fail') {
+    return {
+      ...end,
+      ...failed,
+      review_status: 'failed',
+      review_passed: 0,
+      sync_error: REVIEW_FAIL_SYNC_ERROR,
+    };
+  }
+  if (row.fault === 'reject') {
+    // Specification, Asset states rule 2: review succeeded and yet preparation failed.
+    return { ...end, ...failed, review_status: 'succeeded', review_passed: 1, sync_error: REJECT_SYNC_ERROR };
+  }
+  return {
+    status: 'ready',
+    sync_status: 'ready',
+    preparation_status: 'ready',
+    review_status: 'succeeded',
+    review_passed: 1,
+    generation_ready: 1,
+    sync_error: null,
+    stage: 'ready',
+    next_transition_at: null,
+  };
+}
+
+/**
+ * A technical failure (unreachable source, unreadable media): nothing was reviewed, so the review
+ * result is `unknown`; `sync_error` says what happened and what to do.
+ */
+export function technicalFailure(syncError: string): AssetPatch {
+  return {
+    status: 'failed',
+    sync_status: 'failed',
+    preparation_status: 'failed',
+    review_status: 'unknown',
+    review_passed: 0,
+    generation_ready: 0,
+    sync_error: syncError,
+    stage: 'failed',
+    work_state: 'done',
+    next_transition_at: null,
+  };
+}

@@ -1,0 +1,179 @@
+import path from 'node:path';
+import { type AssetMode, type AssetType, inferAssetType, type RegisterAssetByUrl } from '@contract/asset';
+import { DEFAULT_GROUP_ID } from '@contract/group';
+import {
+  DIGITAL_HUMAN_AUDIO_MODELS,
+  DIGITAL_HUMAN_VIDEO_MODELS,
+  MUSIC_MODELS,
+  VIDEO_MODEL_IDS,
+} from '@contract/models';
+import type { AppContext } from '../context';
+import { ApiError, badRequest } from '../errors';
+import { newId } from '../ids';
+import { type AssetRow, getAssetById, insertAsset } from '../store/assets';
+import { groupExists } from '../store/groups';
+import { detectFault, initialState, needsWork, technicalFailure } from './asset-lifecycle';
+import { mimeFromName, resolveAssetType, resolveContentType } from './asset-media-types';
+import { wakeAssetWorker } from './asset-worker';
+import { inspectSource, type SourceInfo, SourceUnreachableError, unreachableSyncError } from './asset-source';
+
+/**
+ * Models an asset may be prepared for: the video line, and the digital-human and music models whose
+ * tasks take assets. `model` stays optional: an avatar or a voice needs none.
+ */
+export const ASSET_MODELS: readonly string[] = [
+  ...VIDEO_MODEL_IDS,
+  ...DIGITAL_HUMAN_VIDEO_MODELS,
+  ...DIGITAL_HUMAN_AUDIO_MODELS,
+  ...MUSIC_MODELS,
+];
+
+export function checkModel(model: string | undefined): string | null {
+  if (model === undefined) return null;
+  if (!ASSET_MODELS.includes(model)) {
+    throw badRequest(
+      `model "${model}" is not a model assets can be prepared for. Use one of ${ASSET_MODELS.join(', ')}, ` +
+        'or omit model for assets that are not used with a specific model.',
+      'model',
+      'unknown_model',
+    );
+  }
+  return model;
+}
+
+/** The group to put an asset into: the one named (it must be this key's) or the default group. */
+export function resolveGroup(ctx: AppContext, owner: string, groupId: string | undefined): string {
+  // An empty group_id (a form field left blank) means "not given".
+  const id = groupId || DEFAULT_GROUP_ID;
+  if (!groupExists(ctx.db, owner, id)) {
+    throw new ApiError(
+      404,
+      `Asset group "${id}" was not found. Create it with POST /v1/asset-groups, or omit group_id to use ` +
+        `the default group ${DEFAULT_GROUP_ID}.`,
+      { code: 'group_not_found', param: 'group_id' },
+    );
+  }
+  return id;
+}
+
+export interface NewAssetInput {
+  id: string;
+  owner: string;
+  groupId: string;
+  type: AssetType;
+  name: string;
+  description: string;
+  origin: 'url' | 'upload';
+  mode: AssetMode;
+  sourceUrl: string;
+  filePath: string | null;
+  contentType: string;
+  size: number;
+  model: string | null;
+  purpose?: string;
+  role?: string;
+  domain?: string;
+  metadata?: Record<string, unknown>;
+  /** What `reject`, `review-fail` and `slow` are looked for in: the source URL or file name. */
+  faultSource: string;
+  /** Set when the source is already known to be unusable: the asset is created failed. */
+  failure?: string;
+}
+
+/** Inserts the row in the `created` state (or failed at once) and returns it as stored. */
+export function createAsset(ctx: AppContext, input: NewAssetInput): AssetRow {
+  const now = Date.now();
+  const { fault, pace } = detectFault(input.faultSource);
+  const lifecycle = initialState(now, ctx.scaled, {
+    type: input.type,
+    pace,
+    work: needsWork(input.type, input.origin, input.mode),
+  });
+  insertAsset(ctx.db, {
+    id: input.id,
+    owner: input.owner,
+    group_id: input.groupId,
+    domain: input.domain ?? 'media',
+    type: input.type,
+    name: input.name,
+    description: input.description,
+    origin: input.origin,
+    mode: input.mode,
+    source_url: input.sourceUrl,
+    file_path: input.filePath,
+    content_type: input.contentType,
+    size: input.size,
+    duration: 0,
+    sync_error: null,
+    visibility: 'private',
+    model: input.model,
+    purpose: input.purpose ?? null,
+    role: input.role ?? null,
+    metadata: input.metadata ? JSON.stringify(input.metadata) : null,
+    fault,
+    pace,
+    created_ms: now,
+    updated_ms: now,
+    ...lifecycle,
+    ...(input.failure ? technicalFailure(input.failure) : {}),
+  });
+  wakeAssetWorker(ctx);
+  return getAssetById(ctx.db, input.id)!;
+}
+
+function nameFromUrl(url: string): string {
+  try {
+    const base = path.posix.basename(decodeURIComponent(new URL(url).pathname));
+    return base.slice(0, 200);
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * POST /v1/assets/uploads with a JSON body. The URL is inspected now (bounded by 10 s) so that the
+ * answer carries the real type, content type and size; an unreachable URL still creates the asset,
+ * failed, with `sync_error` naming the cause and the remedy (specification, Asset states rule 4).
+ */
+export async function registerByUrl(
+  ctx: AppContext,
+  owner: string,
+  body: RegisterAssetByUrl,
+): Promise<AssetRow> {
+  const model = checkModel(body.model);
+  const groupId = resolveGroup(ctx, owner, body.group_id);
+  let info: SourceInfo | undefined;
+  let failure: string | undefined;
+  try {
+    info = await inspectSource(body.url);
+  } catch (err) {
+    if (!(err instanceof SourceUnreachableError)) throw err;
+    failure = unreachableSyncError(err.message);
+  }
+  const urlName = nameFromUrl(body.url);
+  const contentType = info ? resolveContentType(info.contentType, urlName) : (mimeFromName(urlName) ?? '');
+  // An unreachable source cannot contradict the declared type; the extension is the best guess then.
+  const type = info ? resolveAssetType(body.type, contentType) : (body.type ?? inferAssetType(contentType));
+  const metaName = typeof body.metadata?.name === 'string' ? body.metadata.name.trim().slice(0, 200) : '';
+  return createAsset(ctx, {
+    id: newId('asset'),
+    owner,
+    groupId,
+    type,
+    name: body.name || metaName || urlName || 'asset',
+    description: body.description ?? '',
+    origin: 'url',
+    mode: body.mode,
+    sourceUrl: body.url,
+    filePath: null,
+    contentType,
+    size: info?.size ?? 0,
+    model,
+    purpose: body.purpose,
+    role: body.role,
+    domain: body.domain,
+    metadata: body.metadata,
+    faultSource: body.url,
+    failure,
+  });
+}

@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Hono } from 'hono';
+import { createApp } from '../app';
+import { DEFAULT_API_KEY, loadConfig, type ServerConfig } from '../config';
+import type { AppContext, AppEnv } from '../context';
+import { closeContext, createContext } from '../create-context';
+
+export interface TestRequestInit extends RequestInit {
+  /** API key sent as a Bearer token; `null` sends no Authorization header. Default `sk-local-dev`. */
+  key?: string | null;
+  /** Sent as the JSON body with Content-Type: application/json. */
+  json?: unknown;
+}
+
+export interface TestApp {
+  app: Hono<AppEnv>;
+  ctx: AppContext;
+  config: ServerConfig;
+  dataDir: string;
+  req(path: string, init?: TestRequestInit): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/**
+ * A whole server in-process with its own fresh DATA_DIR (unless one is given, e.g. to test a
+ * restart), a silent logger and no port: requests go through `app.request()`. Workers are not
+ * started; call `startWorkers(ctx)` in tests that need them. Always `await close()`.
+ */
+export function makeTestApp(opts: { env?: Record<string, string>; dataDir?: string } = {}): TestApp {
+  const ownsDataDir = !opts.dataDir;
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'media-studio-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, ...opts.env }, process.cwd());
+  const ctx = createContext(config, { silent: true });
+  const app = createApp(ctx);
+  let closed = false;
+
+  const req = (urlPath: string, init: TestRequestInit = {}) => {
+    const { key = DEFAULT_API_KEY, json, ...rest } = init;
+    const headers = new Headers(rest.headers);
+    if (key !== null && !headers.has('authorization')) headers.set('authorization', `Bearer ${key}`);
+    let body = rest.body;
+    if (json !== undefined) {
+      body = JSON.stringify(json);
+      if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+    }
+    const method = rest.method ?? (body !== undefined && body !== null ? 'POST' : 'GET');
+    const url = urlPath.startsWith('http') ? urlPath : `http://localhost${urlPath}`;
+    return Promise.resolve(app.request(url, { ...rest, method, headers, body }));
+  };
+
+  const close = async () => {
+    if (closed) return;
+    closed = true;
+    await closeContext(ctx);
+    if (ownsDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  return { app, ctx, config, dataDir, req, close };
+}
