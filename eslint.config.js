@@ -42,7 +42,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['node:*', 'react', 'react-*', 'hono', 'hono/*', '@/*', '@server/*'], message: 'contract/ is pure TypeScript: no Node, React, server or app imports.' },
+            {
+              group: ['node:*', 'react', 'react-*', 'hono', 'hono/*', '@/*', '@server/*'],
+              message: 'contract/ is pure TypeScript: no Node, React, server or app imports.',
+            },
           ],
         },
       ],

@@ -1,5 +1,5 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
-import viteConfig from './vite.config.ts';
+import viteConfig from './vite.config';
 
 export default mergeConfig(
   viteConfig,
@@ -26,7 +26,7 @@ export default mergeConfig(
             name: 'node',
             include: ['contract/**/*.test.ts', 'server/**/*.test.ts', 'bench/**/*.test.ts'],
             environment: 'node',
-            setupFiles: ['contract/test-support/setup.ts'],
+            setupFiles: ['vitest.setup.node.ts'],
             // Server tests use real SQLite files and ffmpeg; keep them from starving each other on 2 cores.
             testTimeout: 30_000,
           },

@@ -15,7 +15,11 @@ export function measureInitialLoad(distDir: string) {
   const refs = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
   const files = [{ name: 'index.html', bytes: Buffer.from(html) }];
   for (const ref of new Set(refs)) files.push({ name: ref, bytes: fs.readFileSync(path.join(distDir, ref)) });
-  const rows = files.map((f) => ({ name: f.name, raw: f.bytes.length, gzip: gzipSync(f.bytes, { level: 9 }).length }));
+  const rows = files.map((f) => ({
+    name: f.name,
+    raw: f.bytes.length,
+    gzip: gzipSync(f.bytes, { level: 9 }).length,
+  }));
   const total = rows.reduce((a, r) => a + r.gzip, 0);
   return { rows, totalGzip: total };
 }
@@ -29,8 +33,11 @@ function main() {
   if (!process.argv.includes('--no-build')) execSync('npx vite build --logLevel error', { stdio: 'inherit' });
   const { rows, totalGzip } = measureInitialLoad(dist);
   console.log('Initial load (gzip -9):');
-  for (const r of rows) console.log(`  ${r.name.padEnd(48)} ${kb(r.raw).padStart(10)} raw ${kb(r.gzip).padStart(10)} gzip`);
-  console.log(`  TOTAL ${kb(totalGzip)} gzipped (budget ${BUDGET_KB} KB) ${totalGzip <= BUDGET_KB * 1024 ? 'OK' : 'OVER BUDGET'}`);
+  for (const r of rows)
+    console.log(`  ${r.name.padEnd(48)} ${kb(r.raw).padStart(10)} raw ${kb(r.gzip).padStart(10)} gzip`);
+  console.log(
+    `  TOTAL ${kb(totalGzip)} gzipped (budget ${BUDGET_KB} KB) ${totalGzip <= BUDGET_KB * 1024 ? 'OK' : 'OVER BUDGET'}`,
+  );
   const initial = new Set(rows.map((r) => r.name));
   const lazy = fs
     .readdirSync(path.join(dist, 'assets'))

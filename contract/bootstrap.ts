@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * GET /bootstrap (no key needed): tells the dashboard which server it talks to. `default_api_key` is
@@ -6,13 +6,13 @@ import { z } from 'zod';
  * open works without setup and nothing secret is ever handed out.
  */
 export const BootstrapSchema = z.looseObject({
-  object: z.literal('bootstrap').catch('bootstrap'),
-  service: z.literal('media-studio-local').or(z.string()),
+  object: z.catch(z.literal('bootstrap'), 'bootstrap'),
+  service: z.union([z.literal('media-studio-local'), z.string()]),
   version: z.string(),
   mode: z.enum(['local', 'proxy']),
-  upstream_base_url: z.string().optional(),
-  default_api_key: z.string().optional(),
-  emulator_speed: z.number().optional(),
+  upstream_base_url: z.optional(z.string()),
+  default_api_key: z.optional(z.string()),
+  emulator_speed: z.optional(z.number()),
 });
 export type Bootstrap = z.infer<typeof BootstrapSchema>;
 

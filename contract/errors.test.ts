@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ERROR_TYPES, ErrorEnvelopeSchema, parseApiError } from './errors';
+import { ErrorEnvelopeSchema } from './error-envelope';
+import { ERROR_TYPES, parseApiError } from './errors';
 import { expectNoPrototypePollution, junk, oddString } from './test-support/arbitraries';
 
 afterEach(expectNoPrototypePollution);

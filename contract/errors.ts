@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** The error categories of the specification, as `error.type` values (LOCAL_API.md). */
 export const ERROR_TYPES = [
   'authentication_error',
@@ -9,18 +7,6 @@ export const ERROR_TYPES = [
   'server_error',
 ] as const;
 export type ErrorType = (typeof ERROR_TYPES)[number];
-
-export const ErrorEnvelopeSchema = z.object({
-  error: z.object({
-    message: z.string(),
-    type: z.string(),
-    code: z.string().nullable().optional(),
-    param: z.string().nullable().optional(),
-  }),
-  request_id: z.string().optional(),
-  trace_id: z.string().optional(),
-});
-export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
 
 /** A failed HTTP call, normalised: what the dashboard shows and what a person copies for support. */
 export interface ApiErrorInfo {

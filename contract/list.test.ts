@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { PAGE_SIZE, PaginationQuerySchema, listEnvelopeSchema } from './list';
+import { PAGE_SIZE, listEnvelopeSchema } from './list';
+import { PaginationQuerySchema } from './pagination';
 import { junk } from './test-support/arbitraries';
 
 describe('PaginationQuerySchema (specification defaults page 1, page_size 20; LOCAL_API.md cap 100)', () => {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** The task states of the specification, lower case. */
 export const TASK_STATUSES = ['pending', 'submitted', 'running', 'succeeded', 'failed', 'cancelled'] as const;
@@ -107,7 +107,7 @@ export function taskFailure(task: unknown): { code?: string; message?: string; f
   };
 }
 
-const s = z.string().optional().catch(undefined);
+const s = z.catch(z.optional(z.string()), undefined);
 
 export const InputReferenceSchema = z.looseObject({
   alias: s,
@@ -117,40 +117,53 @@ export const InputReferenceSchema = z.looseObject({
   url: s,
 });
 
+const LenientTaskObject = z.looseObject({
+  id: z.string(),
+  task_id: s,
+  object: s,
+  model: s,
+  status: s,
+  progress: z.catch(z.optional(z.number()), undefined),
+  url: s,
+  video_url: s,
+  result_url: s,
+  output: z.catch(z.optional(z.looseObject({ url: s })), undefined),
+  metadata: z.catch(z.optional(z.looseObject({ url: s })), undefined),
+  data: z.catch(z.optional(z.looseObject({ video_url: s })), undefined),
+  error: z.catch(
+    z.optional(
+      z.nullable(
+        z.looseObject({
+          code: z.catch(z.optional(z.union([z.string(), z.number()])), undefined),
+          message: s,
+        }),
+      ),
+    ),
+    undefined,
+  ),
+  fail_reason: s,
+  input_references: z.catch(z.optional(z.array(InputReferenceSchema)), undefined),
+  has_video_input: z.catch(z.optional(z.boolean()), undefined),
+  created_at: z.catch(z.optional(z.number()), undefined),
+  updated_at: z.catch(z.optional(z.number()), undefined),
+  request_id: s,
+  trace_id: s,
+});
+
 /**
  * A task from any deployment: the specification shows only some fields, so everything is optional
- * and unknown fields pass through. `id` falls back to `task_id`.
+ * and unknown fields pass through. `id` falls back to `task_id`. `zod/mini`: the browser imports it.
  */
-export const LenientTaskSchema = z.preprocess(
-  (v) => {
+export const LenientTaskSchema = z.pipe(
+  z.transform((v: unknown) => {
     if (isRecord(v)) return { ...v, id: taskIdOf(v) };
     return v;
-  },
-  z.looseObject({
-    id: z.string(),
-    task_id: s,
-    object: s,
-    model: s,
-    status: s,
-    progress: z.number().optional().catch(undefined),
-    url: s,
-    video_url: s,
-    result_url: s,
-    output: z.looseObject({ url: s }).optional().catch(undefined),
-    metadata: z.looseObject({ url: s }).optional().catch(undefined),
-    data: z.looseObject({ video_url: s }).optional().catch(undefined),
-    error: z
-      .looseObject({ code: z.union([z.string(), z.number()]).optional().catch(undefined), message: s })
-      .nullable()
-      .optional()
-      .catch(undefined),
-    fail_reason: s,
-    input_references: z.array(InputReferenceSchema).optional().catch(undefined),
-    has_video_input: z.boolean().optional().catch(undefined),
-    created_at: z.number().optional().catch(undefined),
-    updated_at: z.number().optional().catch(undefined),
-    request_id: s,
-    trace_id: s,
   }),
+  LenientTaskObject,
 );
 export type LenientTask = z.infer<typeof LenientTaskSchema>;
+
+/** The fields LenientTaskSchema knows by name; any other field passes through untouched. */
+export const LENIENT_TASK_FIELDS = Object.keys(
+  LenientTaskObject.shape,
+) as (keyof typeof LenientTaskObject.shape)[];

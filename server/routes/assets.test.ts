@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type Asset, AssetSchema } from '@contract/asset';
+import { type Asset, AssetSchema } from '@contract/asset-schemas';
 import { closedPort, type FixtureHost, startFixtureHost } from '../test/fixture-host';
 import { makeTestApp, type TestApp } from '../test/helpers';
 

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import { AssetListFiltersSchema, RegisterAssetByUrlSchema } from '@contract/asset';
+import { AssetListFiltersSchema, RegisterAssetByUrlSchema } from '@contract/asset-schemas';
 import { DEFAULT_GROUP_ID } from '@contract/group';
 import type { AppContext, AppEnv } from '../context';
 import { ApiError, badRequest } from '../errors';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { GroupSchema } from '@contract/group';
+import { GroupSchema } from '@contract/group-schemas';
 import { makeTestApp, type TestApp } from '../test/helpers';
 
 let t: TestApp;

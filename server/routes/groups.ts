@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { CreateGroupSchema, DEFAULT_GROUP_ID, UpdateGroupSchema } from '@contract/group';
+import { DEFAULT_GROUP_ID } from '@contract/group';
+import { CreateGroupSchema, UpdateGroupSchema } from '@contract/group-schemas';
 import type { AppContext, AppEnv } from '../context';
 import { ApiError, badRequest } from '../errors';
 import { json, readJson } from '../http';

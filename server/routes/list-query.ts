@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
-import { PAGE_SIZE, PaginationQuerySchema } from '@contract/list';
+import { PAGE_SIZE } from '@contract/list';
+import { PaginationQuerySchema } from '@contract/pagination';
 import type { AppEnv } from '../context';
 import { parseOrThrow } from '../validation';
 

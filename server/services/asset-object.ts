@@ -1,4 +1,5 @@
-import { type Asset, assetReference } from '@contract/asset';
+import { assetReference } from '@contract/asset';
+import type { Asset } from '@contract/asset-schemas';
 import type { AssetRow } from '../store/assets';
 import { toUnixSeconds } from '../store/groups';
 import { fileUrl } from './asset-files';

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { type AssetMode, type AssetType, inferAssetType, type RegisterAssetByUrl } from '@contract/asset';
+import { type AssetMode, type AssetType, inferAssetType } from '@contract/asset';
+import type { RegisterAssetByUrl } from '@contract/asset-schemas';
 import { DEFAULT_GROUP_ID } from '@contract/group';
 import {
   DIGITAL_HUMAN_AUDIO_MODELS,

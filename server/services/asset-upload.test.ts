@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Asset, AssetSchema } from '@contract/asset';
+import { type Asset, AssetSchema } from '@contract/asset-schemas';
 import { startWorkers } from '../create-context';
 import { pollAsset, settled } from '../test/asset-polling';
 import { makeTestApp, type TestApp } from '../test/helpers';

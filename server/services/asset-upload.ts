@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
-import { UploadAssetFieldsSchema } from '@contract/asset';
+import { UploadAssetFieldsSchema } from '@contract/asset-schemas';
 import type { AppContext } from '../context';
 import { ApiError, badRequest } from '../errors';
 import { newId } from '../ids';

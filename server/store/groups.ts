@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
-import { DEFAULT_GROUP_ID, type Group } from '@contract/group';
+import { DEFAULT_GROUP_ID } from '@contract/group';
+import type { Group } from '@contract/group-schemas';
 import { newId } from '../ids';
 
 export const DEFAULT_GROUP_NAME = 'Default';

@@ -1,4 +1,4 @@
-import type { Asset } from '@contract/asset';
+import type { Asset } from '@contract/asset-schemas';
 import type { TestApp } from './helpers';
 
 /** GET the asset (in its group) as the API shows it. */

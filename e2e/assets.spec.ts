@@ -1,0 +1,178 @@
+import path from 'node:path';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+// Drives the built dashboard against the real local server (EMULATOR_SPEED=10), as a person would:
+// controls are found by role and label.
+const FIXTURES = path.resolve(import.meta.dirname, 'fixtures');
+const ORIGIN = process.env.E2E_FIXTURE_ORIGIN ?? 'http://127.0.0.1:8798';
+const KEY = process.env.E2E_API_KEY ?? 'sk-local-dev';
+
+/** A fresh group per test keeps tests independent of each other's assets. */
+async function createGroup(request: APIRequestContext, name: string): Promise<string> {
+  const res = await request.post('/v1/asset-groups', {
+    headers: { Authorization: `Bearer ${KEY}` },
+    data: { name, description: 'created by e2e/assets.spec.ts' },
+  });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { id: string }).id;
+}
+
+async function registerByUrl(page: Page, url: string, options: { preset?: string; name: string }) {
+  await page.getByRole('button', { name: 'Register by URL' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Register an asset by URL' });
+  if (options.preset) await dialog.getByLabel('Preset').selectOption({ label: options.preset });
+  await dialog.getByLabel('Public URL').fill(url);
+  await dialog.getByLabel('Model', { exact: true }).selectOption('video-2.0-cl');
+  await dialog.getByLabel('Name').fill(options.name);
+  await dialog.getByRole('button', { name: 'Register', exact: true }).click();
+  // Registering opens the new asset's detail sheet.
+  return page.getByRole('dialog', { name: options.name });
+}
+
+test.describe('asset library', () => {
+  test('dropped image and video upload with progress and both become Ready', async ({ page, request }) => {
+    const group = await createGroup(request, `Uploads ${Date.now()}`);
+    await page.goto(`/assets?group_id=${group}`);
+    await expect(page.getByRole('heading', { name: 'No assets in this group yet' })).toBeVisible();
+
+    await page
+      .getByLabel('Files to upload')
+      .setInputFiles([path.join(FIXTURES, 'sample.png'), path.join(FIXTURES, 'sample.mp4')]);
+    const uploads = page.getByRole('list', { name: /Uploads \(2\)/ });
+    await expect(uploads.getByRole('progressbar', { name: 'Upload progress of sample.png' })).toBeVisible();
+    await expect(uploads.locator('[data-upload-status="succeeded"]')).toHaveCount(2);
+
+    const library = page.getByRole('list', { name: 'Assets' });
+    await expect(library.getByRole('button', { name: 'Open details of sample.png' })).toBeVisible();
+    await expect(library.getByRole('button', { name: 'Open details of sample.mp4' })).toBeVisible();
+    await expect(library.locator('video[preload="metadata"]')).toHaveCount(1);
+    // The list keeps re-querying while the assets prepare, then stops once both are ready.
+    await expect(library.getByRole('button', { name: 'Readiness: Ready' })).toHaveCount(2, {
+      timeout: 30_000,
+    });
+  });
+
+  test('an upload can be cancelled and retried, per file', async ({ page, request }) => {
+    const group = await createGroup(request, `Cancel ${Date.now()}`);
+    await page.goto(`/assets?group_id=${group}`);
+    // Hold the first upload request on the wire, as a slow connection would.
+    let held = false;
+    await page.route('**/v1/assets/uploads', async (route) => {
+      if (held) return route.continue();
+      held = true;
+      await new Promise((r) => setTimeout(r, 5_000));
+      await route.continue().catch(() => undefined);
+    });
+    await page.getByLabel('Files to upload').setInputFiles(path.join(FIXTURES, 'sample.png'));
+    await page.getByRole('button', { name: 'Cancel upload of sample.png' }).click();
+    const row = page.locator('[data-upload-status]');
+    await expect(row).toHaveAttribute('data-upload-status', 'cancelled');
+    await expect(row).toContainText('Cancelled');
+
+    await page.getByRole('button', { name: 'Retry upload of sample.png' }).click();
+    await expect(row).toHaveAttribute('data-upload-status', 'succeeded');
+    await expect(
+      page.getByRole('list', { name: 'Assets' }).getByRole('button', { name: 'Open details of sample.png' }),
+    ).toHaveCount(1);
+  });
+
+  test('register by URL with a preset, then read every identifier in the detail sheet', async ({
+    page,
+    request,
+  }) => {
+    const group = await createGroup(request, `Register ${Date.now()}`);
+    await page.goto(`/assets?group_id=${group}`);
+    const sheet = await registerByUrl(page, `${ORIGIN}/cat.png`, { preset: 'Reference image', name: 'Cat' });
+    await expect(sheet).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/assets/asset_[^?]+\\?group_id=${group}`));
+    await expect(sheet.getByRole('button', { name: 'Readiness: Ready' })).toBeVisible({ timeout: 30_000 });
+    await expect(sheet.getByRole('button', { name: 'Copy Asset:// reference' })).toBeVisible();
+    await expect(sheet.getByRole('button', { name: 'Copy asset ID' })).toBeVisible();
+    await expect(sheet.getByRole('button', { name: 'Copy request ID' })).toBeVisible();
+    await expect(sheet.getByRole('button', { name: 'Copy trace ID' })).toBeVisible();
+    await expect(sheet.getByText(/^Asset:\/\/asset_/).first()).toBeVisible();
+    await expect(sheet.getByLabel('Raw JSON')).toContainText('"purpose": "reference_image"');
+    await expect(sheet.getByLabel('Raw JSON')).toContainText('"mode": "asset"');
+
+    // The draft was cleared after success, so the form starts empty next time.
+    await page.keyboard.press('Escape');
+    await expect(
+      page.getByRole('list', { name: 'Assets' }).getByRole('button', { name: 'Open details of Cat' }),
+    ).toBeVisible();
+  });
+
+  test('a rejected asset shows review passed but not ready, with its sync_error and remedy', async ({
+    page,
+    request,
+  }) => {
+    const group = await createGroup(request, `Reject ${Date.now()}`);
+    await page.goto(`/assets?group_id=${group}`);
+    const sheet = await registerByUrl(page, `${ORIGIN}/reject-cat.png`, { name: 'Rejected cat' });
+    await expect(sheet.getByRole('button', { name: 'Readiness: Failed' })).toBeVisible({ timeout: 30_000 });
+    await expect(sheet.getByTestId('review-passed-not-ready')).toHaveText(
+      'Review passed, but the asset is not ready for generation.',
+    );
+    await expect(sheet.getByTestId('sync-error')).not.toBeEmpty();
+    await expect(sheet.getByText(/make its URL publicly reachable/)).toBeVisible();
+
+    // The badge's tooltip names the failing conditions, and not the review ones.
+    await sheet.getByRole('button', { name: 'Readiness: Failed' }).focus();
+    const tooltip = page.getByRole('tooltip');
+    await expect(tooltip).toContainText('generation_ready is false, needs true');
+    await expect(tooltip).not.toContainText('review_passed');
+  });
+
+  test('a deep link with the wrong group says not found; the right group opens the asset', async ({
+    page,
+    request,
+  }) => {
+    const group = await createGroup(request, `Deep link ${Date.now()}`);
+    const res = await request.post('/v1/assets/uploads', {
+      headers: { Authorization: `Bearer ${KEY}` },
+      data: { url: `${ORIGIN}/dog.png`, type: 'image', mode: 'asset', group_id: group, name: 'Dog' },
+    });
+    const { id } = (await res.json()) as { id: string };
+
+    await page.goto(`/assets/${id}?group_id=grp_default`);
+    await expect(page.getByText('Asset not found in this group')).toBeVisible();
+
+    await page.goto(`/assets/${id}?group_id=${group}`);
+    await expect(page.getByRole('dialog', { name: 'Dog' })).toBeVisible();
+  });
+
+  test('a filtered view lives in the URL and survives a reload', async ({ page, request }) => {
+    const group = await createGroup(request, `Filters ${Date.now()}`);
+    await page.goto(`/assets?group_id=${group}`);
+    const filters = page.getByRole('search', { name: 'Filter assets' });
+    await filters.getByLabel('Type').selectOption('video');
+    await filters.getByLabel('Status').selectOption('ready');
+    await page.getByRole('button', { name: 'Table' }).click();
+    await expect(page).toHaveURL(/type=video/);
+    await expect(page).toHaveURL(/status=ready/);
+    await expect(page).toHaveURL(/view=table/);
+
+    await filters.getByLabel('Browse').selectOption('scroll');
+    await expect(page).toHaveURL(/paging=scroll/);
+
+    await page.reload();
+    await expect(filters.getByLabel('Browse')).toHaveValue('scroll');
+    await expect(filters.getByLabel('Type')).toHaveValue('video');
+    await expect(filters.getByLabel('Status')).toHaveValue('ready');
+    await expect(filters.getByLabel('Group')).toHaveValue(group);
+    await expect(page.getByRole('button', { name: 'Table' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  test('the register form keeps what was typed across a reload', async ({ page }) => {
+    await page.goto('/assets');
+    await page.getByRole('button', { name: 'Register by URL' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Register an asset by URL' });
+    await dialog.getByLabel('Preset').selectOption({ label: 'Reference video' });
+    await dialog.getByLabel('Public URL').fill(`${ORIGIN}/clip.mp4`);
+    await page.reload();
+    await expect(dialog.getByLabel('Public URL')).toHaveValue(`${ORIGIN}/clip.mp4`);
+    await expect(dialog.getByLabel('Type')).toHaveValue('video');
+    await expect(dialog.getByLabel('Purpose')).toHaveValue('reference_video');
+    await expect(dialog.getByLabel('Role')).toHaveValue('reference_video');
+    await expect(dialog.getByLabel('Mode', { exact: true })).toHaveValue('asset');
+  });
+});

@@ -1,0 +1,269 @@
+import { parseApiError, type ApiErrorInfo } from '@contract/errors';
+import { getConnection } from '@/api/connection-store';
+
+/**
+ * The one place the dashboard talks HTTP: base URL and Bearer key from the connection store, JSON and
+ * multipart bodies, upload progress, AbortSignal, and errors normalised by the contract's
+ * `parseApiError` with the request id kept for support. Components never call fetch (eslint).
+ */
+
+/** `type` of an ApiRequestError that is not an HTTP error status. */
+export const NETWORK_ERROR_TYPE = 'network_error';
+export const INVALID_RESPONSE_TYPE = 'invalid_response';
+
+export class ApiRequestError extends Error {
+  readonly info: ApiErrorInfo;
+  /** The request never got an HTTP answer (offline, DNS, CORS, connection refused). */
+  readonly isNetworkError: boolean;
+  /** Seconds or HTTP date from a Retry-After header, as milliseconds from when it was received. */
+  readonly retryAfterMs: number | undefined;
+
+  constructor(
+    info: ApiErrorInfo,
+    options: { isNetworkError?: boolean; retryAfterMs?: number; cause?: unknown } = {},
+  ) {
+    super(info.message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'ApiRequestError';
+    this.info = info;
+    this.isNetworkError = options.isNetworkError ?? false;
+    this.retryAfterMs = options.retryAfterMs;
+  }
+
+  /** HTTP status; 0 for network errors. */
+  get status(): number {
+    return this.info.status;
+  }
+  get code(): string | undefined {
+    return this.info.code;
+  }
+  get requestId(): string | undefined {
+    return this.info.requestId;
+  }
+  get traceId(): string | undefined {
+    return this.info.traceId;
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  query?: Record<string, string | number | boolean | undefined | null>;
+  json?: unknown;
+  formData?: FormData;
+  signal?: AbortSignal;
+  onUploadProgress?: (p: { loaded: number; total: number }) => void;
+  headers?: Record<string, string>;
+  /**
+   * Use this base URL and key instead of the saved ones (Settings tests a connection before saving).
+   * An empty apiKey sends no Authorization header.
+   */
+  connection?: { baseUrl: string; apiKey: string };
+  /** Send no Authorization header (GET /bootstrap and /healthz need none). */
+  anonymous?: boolean;
+}
+
+export function buildUrl(baseUrl: string, path: string, query?: RequestOptions['query']): string {
+  const base = baseUrl.replace(/\/+$/, '');
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    params.append(name, String(value));
+  }
+  const qs = params.toString();
+  return `${base}${path.startsWith('/') ? path : `/${path}`}${qs ? `?${qs}` : ''}`;
+}
+
+/** Retry-After is either delay-seconds or an HTTP date (RFC 9110 §10.2.3). */
+export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+interface RawResponse {
+  status: number;
+  text: string;
+  header: (name: string) => string | null;
+}
+
+function abortError(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('The request was aborted.', 'AbortError');
+}
+
+function networkError(url: string, cause: unknown): ApiRequestError {
+  const origin = (() => {
+    try {
+      return new URL(url, window.location.href).origin;
+    } catch {
+      return url;
+    }
+  })();
+  return new ApiRequestError(
+    {
+      status: 0,
+      type: NETWORK_ERROR_TYPE,
+      message: `Could not reach ${origin}: the server is down, the address is wrong, or the browser blocked the request (CORS).`,
+    },
+    { isNetworkError: true, cause },
+  );
+}
+
+function sendWithFetch(url: string, init: RequestInit): Promise<RawResponse> {
+  return fetch(url, init).then(
+    async (res) => ({ status: res.status, text: await res.text(), header: (n) => res.headers.get(n) }),
+    (cause: unknown) => {
+      if (init.signal?.aborted) throw abortError(init.signal);
+      throw networkError(url, cause);
+    },
+  );
+}
+
+/** XMLHttpRequest is the only browser API that reports upload progress. */
+function sendWithXhr(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body: XMLHttpRequestBodyInit | null,
+  signal: AbortSignal | undefined,
+  onUploadProgress: NonNullable<RequestOptions['onUploadProgress']>,
+): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(abortError(signal));
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (e) => {
+      onUploadProgress({ loaded: e.loaded, total: e.lengthComputable ? e.total : 0 });
+    };
+    const onAbort = () => xhr.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const done = () => signal?.removeEventListener('abort', onAbort);
+    xhr.onload = () => {
+      done();
+      resolve({ status: xhr.status, text: xhr.responseText, header: (n) => xhr.getResponseHeader(n) });
+    };
+    xhr.onerror = () => {
+      done();
+      reject(networkError(url, new Error('XMLHttpRequest network error')));
+    };
+    xhr.onabort = () => {
+      done();
+      reject(signal ? abortError(signal) : new DOMException('The request was aborted.', 'AbortError'));
+    };
+    xhr.send(body);
+  });
+}
+
+function invalidResponse(status: number, message: string, res: RawResponse, cause?: unknown) {
+  return new ApiRequestError(
+    {
+      status,
+      type: INVALID_RESPONSE_TYPE,
+      message,
+      requestId: res.header('X-Request-Id') ?? undefined,
+      traceId: res.header('X-Trace-Id') ?? undefined,
+    },
+    { cause },
+  );
+}
+
+/**
+ * One HTTP call. Resolves with the parsed JSON body (or `undefined` for an empty body), passed
+ * through `parse` when given; rejects with ApiRequestError (or the signal's abort reason).
+ * Never retries by itself: retries are React Query's job and only for reads (shouldRetryRead).
+ */
+export async function apiRequest<T = unknown>(
+  path: string,
+  options: RequestOptions = {},
+  parse?: (data: unknown) => T,
+): Promise<T> {
+  const { baseUrl, apiKey } = options.connection ?? getConnection();
+  const method = options.method ?? (options.json !== undefined || options.formData ? 'POST' : 'GET');
+  const url = buildUrl(baseUrl, path, options.query);
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  if (apiKey && !options.anonymous) headers.Authorization = `Bearer ${apiKey}`;
+  let body: BodyInit | null = null;
+  if (options.formData) {
+    // The browser sets the multipart boundary itself; a hand-written Content-Type would break it.
+    body = options.formData;
+  } else if (options.json !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  }
+
+  const res = options.onUploadProgress
+    ? await sendWithXhr(
+        url,
+        method,
+        headers,
+        body as XMLHttpRequestBodyInit | null,
+        options.signal,
+        options.onUploadProgress,
+      )
+    : await sendWithFetch(url, { method, headers, body, signal: options.signal, credentials: 'same-origin' });
+
+  if (res.status >= 400 || res.status < 200) {
+    const info = parseApiError(res.status, res.text, {
+      requestId: res.header('X-Request-Id'),
+      traceId: res.header('X-Trace-Id'),
+    });
+    throw new ApiRequestError(info, { retryAfterMs: parseRetryAfter(res.header('Retry-After')) });
+  }
+
+  let data: unknown = undefined;
+  if (res.text.trim() !== '') {
+    try {
+      data = JSON.parse(res.text);
+    } catch (cause) {
+      // Typically an HTML page: a wrong base URL that points at a website or an SPA fallback.
+      throw invalidResponse(res.status, `Expected JSON from ${path} but got something else.`, res, cause);
+    }
+  }
+  if (!parse) return data as T;
+  try {
+    return parse(data);
+  } catch (cause) {
+    throw invalidResponse(
+      res.status,
+      `The response of ${path} does not have the expected shape.`,
+      res,
+      cause,
+    );
+  }
+}
+
+export function isApiRequestError(error: unknown): error is ApiRequestError {
+  return error instanceof ApiRequestError;
+}
+
+/** Transient failures worth another try: no answer, rate limited, or the server's fault. */
+export function isTransientError(error: unknown): boolean {
+  if (!isApiRequestError(error)) return false;
+  return error.isNetworkError || error.status === 429 || error.status >= 500;
+}
+
+export const MAX_READ_RETRIES = 3;
+
+/**
+ * React Query's `retry` for queries (reads only: queries are GETs by construction). Mutations use
+ * `retry: false`: a POST retried after a lost response could create a task twice.
+ */
+export function shouldRetryRead(failureCount: number, error: unknown): boolean {
+  return failureCount < MAX_READ_RETRIES && isTransientError(error);
+}
+
+const BASE_DELAY_MS = 500;
+const MAX_DELAY_MS = 30_000;
+
+/** Exponential backoff with "equal jitter" (half fixed, half random); a server's Retry-After wins when it gives one. */
+export function retryDelay(failureCount: number, error: unknown): number {
+  if (isApiRequestError(error) && error.retryAfterMs !== undefined) {
+    return Math.min(error.retryAfterMs, 5 * 60_000);
+  }
+  const ceiling = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** Math.max(0, failureCount));
+  return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
+}

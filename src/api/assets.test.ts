@@ -1,0 +1,215 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_GROUP_ID } from '@contract/group';
+import {
+  assetDetailRefetchInterval,
+  assetKeys,
+  assetListRefetchInterval,
+  assetMutations,
+  assetQueries,
+  backoffDelay,
+  invalidateAfterAssetCreated,
+  registerAssetByUrl,
+  uploadAssetFile,
+  type Asset,
+  type AssetList,
+} from './assets';
+import { groupKeys } from './groups';
+
+const preparing = {
+  id: 'asset_p',
+  status: 'syncing',
+  preparation_status: 'syncing',
+  generation_ready: false,
+};
+const ready = {
+  id: 'asset_r',
+  status: 'ready',
+  preparation_status: 'ready',
+  generation_ready: true,
+  review_status: 'succeeded',
+  review_passed: true,
+};
+const rejected = {
+  id: 'asset_x',
+  status: 'failed',
+  preparation_status: 'failed',
+  generation_ready: false,
+  review_status: 'succeeded',
+  review_passed: true,
+  sync_error: 'rejected by content policy',
+};
+
+function jsonResponse(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const params = { group: 'grp_a', type: 'image', status: '', domain: '', page: 2, pageSize: 50 };
+
+describe('asset query keys', () => {
+  it('go from generic to specific so that one prefix invalidates a group', () => {
+    expect(assetKeys.list(params)).toEqual([
+      'assets',
+      'list',
+      { baseUrl: undefined, group: 'grp_a', type: 'image', status: '', domain: '', page: 2, pageSize: 50 },
+    ]);
+    expect(assetKeys.detail('asset_1', 'grp_a')).toEqual(['assets', 'detail', 'asset_1', 'grp_a']);
+    expect(assetQueries.list(params).queryKey.slice(0, 2)).toEqual(assetKeys.lists());
+  });
+});
+
+describe('asset queries', () => {
+  it('requests the filtered page and parses leniently (unknown fields kept, id from asset_id)', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse({
+        object: 'list',
+        data: [{ asset_id: 'asset_1', status: 'ready', extra_field: 42, size: 'not-a-number' }],
+        count: 1,
+        total: 1,
+        page: 2,
+        page_size: 50,
+      }),
+    );
+    const client = new QueryClient();
+    const list = await client.fetchQuery(assetQueries.list(params));
+    const url = new URL(String(fetchMock.mock.calls[0]![0]), 'http://x');
+    expect(url.pathname).toBe('/v1/assets');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      group_id: 'grp_a',
+      type: 'image',
+      page: '2',
+      page_size: '50',
+    });
+    expect(list.data[0]).toMatchObject({ id: 'asset_1', extra_field: 42, size: undefined });
+  });
+
+  it('omits group_id for the default group (the spec queries the default group without it)', async () => {
+    fetchMock.mockImplementation(async () => jsonResponse({ id: 'asset_1' }));
+    await new QueryClient().fetchQuery(assetQueries.detail('asset_1', DEFAULT_GROUP_ID));
+    expect(String(fetchMock.mock.calls[0]![0])).toBe('/v1/assets/asset_1');
+    await new QueryClient().fetchQuery(assetQueries.detail('asset_1', 'grp_b'));
+    expect(String(fetchMock.mock.calls[1]![0])).toBe('/v1/assets/asset_1?group_id=grp_b');
+  });
+});
+
+describe('polling a preparing asset', () => {
+  const query = <T>(data: T, dataUpdateCount: number) => ({ state: { data, dataUpdateCount } });
+
+  it('backs off 1 s, 2 s, 4 s, 8 s, then stays at 10 s', () => {
+    expect([0, 1, 2, 3, 4, 5, 9].map(backoffDelay)).toEqual([1000, 2000, 4000, 8000, 10000, 10000, 10000]);
+  });
+
+  it('re-queries the same asset with growing delays and stops once it is ready or failed', () => {
+    const q = query<Asset>(preparing, 1);
+    const delays: Array<number | false> = [];
+    for (let n = 1; n <= 6; n += 1) {
+      q.state.dataUpdateCount = n;
+      // Called several times per fetch cycle by React Query: must not advance the backoff by itself.
+      assetDetailRefetchInterval(q);
+      delays.push(assetDetailRefetchInterval(q));
+    }
+    expect(delays).toEqual([1000, 2000, 4000, 8000, 10000, 10000]);
+    expect(assetDetailRefetchInterval({ state: { data: ready, dataUpdateCount: 7 } })).toBe(false);
+    expect(assetDetailRefetchInterval({ state: { data: rejected, dataUpdateCount: 7 } })).toBe(false);
+    expect(assetDetailRefetchInterval({ state: { data: undefined, dataUpdateCount: 0 } })).toBe(false);
+  });
+
+  it('refreshes a list while any asset on it prepares, restarting the backoff for a new one', () => {
+    const list = (data: Asset[]): AssetList => ({
+      object: 'list',
+      data,
+      count: data.length,
+      total: data.length,
+      page: 1,
+      page_size: 20,
+    });
+    const q = query(list([ready, preparing]), 1);
+    expect(assetListRefetchInterval(q)).toBe(1000);
+    q.state.dataUpdateCount = 4;
+    expect(assetListRefetchInterval(q)).toBe(8000);
+    q.state = { data: list([ready, preparing, { ...preparing, id: 'asset_new' }]), dataUpdateCount: 5 };
+    expect(assetListRefetchInterval(q)).toBe(1000);
+    q.state = { data: list([ready, rejected]), dataUpdateCount: 6 };
+    expect(assetListRefetchInterval(q)).toBe(false);
+  });
+});
+
+describe('asset mutations', () => {
+  it('registers by URL with only the fields given, and the name also as metadata', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ id: 'asset_9', group_id: 'grp_a' }));
+    await registerAssetByUrl({
+      url: 'https://x.test/cat.png',
+      mode: 'asset',
+      type: '',
+      group_id: 'grp_a',
+      name: 'Cat',
+    });
+    const [, init] = fetchMock.mock.calls[0]!;
+    expect(init?.method).toBe('POST');
+    expect(JSON.parse(String(init?.body))).toEqual({
+      url: 'https://x.test/cat.png',
+      mode: 'asset',
+      group_id: 'grp_a',
+      name: 'Cat',
+      metadata: { name: 'Cat' },
+    });
+  });
+
+  it('uploads a file as multipart with its fields before the file part', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ id: 'asset_f' }));
+    const file = new File(['abc'], 'clip.mp4', { type: 'video/mp4' });
+    const asset = await uploadAssetFile(file, {
+      type: 'video',
+      purpose: 'reference_video',
+      group_id: DEFAULT_GROUP_ID,
+    });
+    const body = fetchMock.mock.calls[0]![1]?.body as FormData;
+    expect([...body.keys()]).toEqual(['type', 'purpose', 'file']);
+    expect((body.get('file') as File).name).toBe('clip.mp4');
+    expect(asset.id).toBe('asset_f');
+  });
+
+  it('invalidates exactly the lists of the asset group and that group count', async () => {
+    const client = new QueryClient();
+    const listA = assetKeys.list({ ...params, group: 'grp_a' });
+    const listB = assetKeys.list({ ...params, group: 'grp_b' });
+    for (const key of [
+      listA,
+      listB,
+      assetKeys.detail('asset_1', 'grp_a'),
+      groupKeys.list(),
+      groupKeys.detail('grp_a'),
+      groupKeys.detail('grp_b'),
+    ]) {
+      client.setQueryData(key, {});
+    }
+    await invalidateAfterAssetCreated(client, 'grp_a');
+    const stale = (key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated;
+    expect(stale(listA)).toBe(true);
+    expect(stale(groupKeys.list())).toBe(true);
+    expect(stale(groupKeys.detail('grp_a'))).toBe(true);
+    expect(stale(listB)).toBe(false);
+    expect(stale(groupKeys.detail('grp_b'))).toBe(false);
+    expect(stale(assetKeys.detail('asset_1', 'grp_a'))).toBe(false);
+  });
+
+  it('register invalidates the group the server put the asset in', async () => {
+    const client = new QueryClient();
+    const spy = vi.spyOn(client, 'invalidateQueries');
+    await assetMutations
+      .registerByUrl(client)
+      .onSuccess({ id: 'asset_1', group_id: 'grp_c' }, { url: 'https://x.test/a.png' });
+    expect(spy.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([
+      ['assets', 'list', { group: 'grp_c' }],
+      ['groups', 'detail', 'grp_c'],
+      ['groups', 'list'],
+    ]);
+  });
+});

@@ -1,0 +1,237 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { assetPhase, LenientAssetSchema, type LenientAsset } from '@contract/asset';
+import { DEFAULT_GROUP_ID } from '@contract/group';
+import { listEnvelopeSchema, type ListEnvelope } from '@contract/list';
+import { apiRequest } from '@/api/api-client';
+import { invalidateGroupCounts } from '@/api/groups';
+
+export type { LenientAsset as Asset } from '@contract/asset';
+export type AssetList = ListEnvelope<LenientAsset>;
+
+const assetListSchema = listEnvelopeSchema(LenientAssetSchema);
+
+/** First re-query after 1 s, then 2 s, 4 s, 8 s, then every 10 s until the asset settles. */
+export const POLL_BASE_MS = 1_000;
+export const POLL_MAX_MS = 10_000;
+
+export function backoffDelay(attempt: number): number {
+  return Math.min(POLL_BASE_MS * 2 ** Math.max(0, attempt), POLL_MAX_MS);
+}
+
+type PhaseFields = Parameters<typeof assetPhase>[0] & { id?: string };
+
+/**
+ * Specification, Asset states rule 3: while an asset is neither ready nor failed the client
+ * re-queries the same asset_id. Ready, failed and disabled are terminal for polling.
+ */
+export function isPreparing(asset: PhaseFields | null | undefined): boolean {
+  return !!asset && assetPhase(asset) === 'preparing';
+}
+
+/** The subset of the query state a refetchInterval function reads (kept small for tests). */
+export interface PollableQuery<T> {
+  state: { data: T | undefined; dataUpdateCount: number };
+}
+
+interface BackoffState {
+  signature: string;
+  since: number;
+}
+
+/*
+ * refetchInterval functions run on every state change of a query (fetch start, success…), not once
+ * per fetch, so the attempt number must be derived from query state rather than counted here. The
+ * attempt is the number of successful fetches since the set of preparing assets last changed: a new
+ * upload appearing in a list restarts the backoff at 1 s instead of inheriting a 10 s delay.
+ */
+const backoffByQuery = new WeakMap<object, BackoffState>();
+
+/**
+ * Builds a `refetchInterval` function: `false` once nothing in the data is preparing, otherwise
+ * the next backoff delay. `preparingIds` names what is still preparing in the data.
+ */
+export function preparingRefetchInterval<T>(preparingIds: (data: T) => string[]) {
+  return (query: PollableQuery<T>): number | false => {
+    const data = query.state.data;
+    const pending = data === undefined ? [] : preparingIds(data);
+    if (pending.length === 0) {
+      backoffByQuery.delete(query);
+      return false;
+    }
+    const signature = pending.join(',');
+    let state = backoffByQuery.get(query);
+    if (!state || state.signature !== signature) {
+      state = { signature, since: query.state.dataUpdateCount };
+      backoffByQuery.set(query, state);
+    }
+    return backoffDelay(query.state.dataUpdateCount - state.since);
+  };
+}
+
+export interface AssetListParams {
+  /** The connection's base URL ('' = same origin): two deployments never share cached lists. */
+  baseUrl?: string;
+  /** Resolved group id; the default group is `DEFAULT_GROUP_ID`, never undefined, so keys match. */
+  group: string;
+  type?: string;
+  status?: string;
+  domain?: string;
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * Specification, GET /v1/assets: "when omitted the default group is queried". Omitting it for the
+ * default group keeps the dashboard working against deployments whose default group has another id.
+ */
+function groupQuery(group: string | undefined): string | undefined {
+  return group && group !== DEFAULT_GROUP_ID ? group : undefined;
+}
+
+/** Keys from generic to specific, so that `['assets','list',{group}]` matches every list of a group. */
+export const assetKeys = {
+  all: () => ['assets'] as const,
+  lists: () => ['assets', 'list'] as const,
+  groupLists: (group: string) => ['assets', 'list', { group }] as const,
+  list: (p: AssetListParams) =>
+    [
+      'assets',
+      'list',
+      {
+        baseUrl: p.baseUrl,
+        group: p.group,
+        type: p.type,
+        status: p.status,
+        domain: p.domain,
+        page: p.page,
+        pageSize: p.pageSize,
+      },
+    ] as const,
+  details: () => ['assets', 'detail'] as const,
+  detail: (id: string, group: string) => ['assets', 'detail', id, group] as const,
+};
+
+/** Lists holding preparing assets refresh until every asset on the page has settled. */
+export const assetListRefetchInterval = preparingRefetchInterval<AssetList>((list) =>
+  list.data.filter(isPreparing).map((a) => a.id),
+);
+
+/** A preparing asset is re-queried by the same asset_id with backoff; never re-created (rule 3). */
+export const assetDetailRefetchInterval = preparingRefetchInterval<LenientAsset>((asset) =>
+  isPreparing(asset) ? [asset.id] : [],
+);
+
+export const assetQueries = {
+  list: (p: AssetListParams) =>
+    queryOptions({
+      queryKey: assetKeys.list(p),
+      queryFn: ({ signal }): Promise<AssetList> =>
+        apiRequest(
+          '/v1/assets',
+          {
+            query: {
+              group_id: groupQuery(p.group),
+              type: p.type || undefined,
+              status: p.status || undefined,
+              domain: p.domain || undefined,
+              page: p.page,
+              page_size: p.pageSize,
+            },
+            signal,
+          },
+          (data) => assetListSchema.parse(data) as AssetList,
+        ),
+      refetchInterval: assetListRefetchInterval,
+    }),
+  detail: (id: string, group: string) =>
+    queryOptions({
+      queryKey: assetKeys.detail(id, group),
+      queryFn: ({ signal }): Promise<LenientAsset> =>
+        apiRequest(
+          `/v1/assets/${encodeURIComponent(id)}`,
+          { query: { group_id: groupQuery(group) }, signal },
+          (data) => LenientAssetSchema.parse(data),
+        ),
+      refetchInterval: assetDetailRefetchInterval,
+    }),
+};
+
+export interface RegisterAssetInput {
+  url: string;
+  model?: string;
+  mode?: string;
+  type?: string;
+  purpose?: string;
+  role?: string;
+  group_id?: string;
+  name?: string;
+  metadata?: Record<string, unknown>;
+}
+
+/** Drops empty strings so that optional fields a person left blank are not sent at all. */
+function compact<T extends object>(input: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(input).filter(([, v]) => v !== undefined && v !== null && v !== ''),
+  ) as Partial<T>;
+}
+
+export function registerAssetByUrl(input: RegisterAssetInput): Promise<LenientAsset> {
+  const body = compact({ ...input, group_id: groupQuery(input.group_id) });
+  // The specification names `metadata.name` as business metadata; send the name there as well.
+  if (input.name) body.metadata = { ...input.metadata, name: input.name };
+  return apiRequest('/v1/assets/uploads', { method: 'POST', json: body }, (data) =>
+    LenientAssetSchema.parse(data),
+  );
+}
+
+export interface UploadAssetFieldsInput {
+  type?: string;
+  purpose?: string;
+  role?: string;
+  model?: string;
+  group_id?: string;
+  name?: string;
+}
+
+export interface UploadOptions {
+  onUploadProgress?: (p: { loaded: number; total: number }) => void;
+  signal?: AbortSignal;
+}
+
+export function uploadAssetFile(
+  file: File,
+  fields: UploadAssetFieldsInput,
+  options: UploadOptions = {},
+): Promise<LenientAsset> {
+  const form = new FormData();
+  // Text fields first: a streaming server reads them before the (possibly large) file part.
+  for (const [key, value] of Object.entries(compact({ ...fields, group_id: groupQuery(fields.group_id) }))) {
+    form.append(key, String(value));
+  }
+  form.append('file', file, file.name);
+  return apiRequest(
+    '/v1/assets/uploads',
+    { method: 'POST', formData: form, signal: options.signal, onUploadProgress: options.onUploadProgress },
+    (data) => LenientAssetSchema.parse(data),
+  );
+}
+
+/**
+ * A new asset changes the lists of its group (every filter and page) and that group's asset count.
+ * Other groups' lists are untouched.
+ */
+export async function invalidateAfterAssetCreated(queryClient: QueryClient, groupId: string | undefined) {
+  const group = groupId || DEFAULT_GROUP_ID;
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: assetKeys.groupLists(group) }),
+    invalidateGroupCounts(queryClient, group),
+  ]);
+}
+
+export const assetMutations = {
+  registerByUrl: (queryClient: QueryClient) => ({
+    mutationFn: registerAssetByUrl,
+    onSuccess: (asset: LenientAsset, input: RegisterAssetInput) =>
+      invalidateAfterAssetCreated(queryClient, asset.group_id ?? input.group_id),
+  }),
+};

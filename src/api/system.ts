@@ -1,0 +1,127 @@
+/**
+ * System queries: GET /bootstrap (what server is this, and a default key on first open) and the
+ * connection check behind the header's indicator and Settings' "Test connection".
+ *
+ * ── The query-options factory pattern every feature follows (TkDodo) ──────────────────────────
+ *
+ *   export const systemQueries = {
+ *     all: () => ['system'] as const,
+ *     bootstrap: () => queryOptions({
+ *       queryKey: [...systemQueries.all(), 'bootstrap'],
+ *       queryFn: ({ signal }) => apiRequest('/bootstrap', { signal }, parseBootstrap),
+ *     }),
+ *   };
+ *
+ * - One object per resource in `src/api/<resource>.ts`; keys go from generic to specific so that
+ *   `all()` (or `lists()`) invalidates everything below it.
+ * - The same options serve `useQuery(systemQueries.bootstrap())`, `queryClient.fetchQuery(…)`,
+ *   `prefetchQuery` and invalidation: no key is ever typed twice.
+ * - Parse inside `queryFn` with the contract's lenient schemas; pass `signal` so unmounting cancels.
+ * - Never copy query data into useState or a store.
+ *
+ * Switching deployments: keys do NOT contain the base URL or key. Instead the app resets the whole
+ * cache whenever the connection changes (src/app/providers.tsx), so no page can show another
+ * deployment's (or another key's) data, and feature keys stay simple.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import { BootstrapSchema, type Bootstrap } from '@contract/bootstrap';
+import { listEnvelopeSchema } from '@contract/list';
+import * as z from 'zod/mini';
+import { ApiRequestError, apiRequest, INVALID_RESPONSE_TYPE } from '@/api/api-client';
+import { getConnection } from '@/api/connection-store';
+
+export function parseBootstrap(data: unknown): Bootstrap {
+  return BootstrapSchema.parse(data);
+}
+
+const anyListEnvelope = listEnvelopeSchema(z.unknown());
+
+/**
+ * GET /bootstrap exists only on the local server. On a real deployment it is a 404 (or an HTML
+ * page); that is not an error for the dashboard, just "no bootstrap": null.
+ */
+export async function fetchBootstrap(
+  options: { signal?: AbortSignal; baseUrl?: string } = {},
+): Promise<Bootstrap | null> {
+  try {
+    return await apiRequest(
+      '/bootstrap',
+      {
+        signal: options.signal,
+        anonymous: true,
+        ...(options.baseUrl !== undefined ? { connection: { baseUrl: options.baseUrl, apiKey: '' } } : {}),
+      },
+      parseBootstrap,
+    );
+  } catch (error) {
+    if (error instanceof ApiRequestError && !error.isNetworkError) {
+      if (error.status === 404 || error.status === 405 || error.info.type === INVALID_RESPONSE_TYPE)
+        return null;
+    }
+    throw error;
+  }
+}
+
+export type ConnectionTestResult =
+  | { kind: 'ok'; bootstrap: Bootstrap | null }
+  | { kind: 'no-key' }
+  | { kind: 'unreachable'; error: ApiRequestError }
+  | { kind: 'unauthorized'; error: ApiRequestError }
+  | { kind: 'not-api'; detail: string; error?: ApiRequestError }
+  | { kind: 'http-error'; error: ApiRequestError };
+
+/**
+ * Asks the server for one asset: the cheapest authenticated read the specification defines with a
+ * known response shape (the asset list envelope). Says precisely what failed.
+ */
+export async function testConnection(
+  connection: { baseUrl: string; apiKey: string },
+  signal?: AbortSignal,
+  options: { describeServer?: boolean } = {},
+): Promise<ConnectionTestResult> {
+  if (!connection.apiKey.trim()) return { kind: 'no-key' };
+  try {
+    await apiRequest('/v1/assets', { query: { page_size: 1 }, signal, connection }, (data) =>
+      anyListEnvelope.parse(data),
+    );
+  } catch (error) {
+    if (!(error instanceof ApiRequestError)) throw error;
+    if (error.isNetworkError) return { kind: 'unreachable', error };
+    if (error.status === 401 || error.status === 403) return { kind: 'unauthorized', error };
+    if (error.info.type === INVALID_RESPONSE_TYPE || error.status === 404 || error.status === 405) {
+      return { kind: 'not-api', detail: error.message, error };
+    }
+    return { kind: 'http-error', error };
+  }
+  if (options.describeServer === false) return { kind: 'ok', bootstrap: null };
+  const bootstrap = await fetchBootstrap({ signal, baseUrl: connection.baseUrl }).catch(() => null);
+  return { kind: 'ok', bootstrap };
+}
+
+/** Connection status of the saved settings, as the header shows it. */
+export type ConnectionStatus = ConnectionTestResult['kind'];
+
+export const systemQueries = {
+  all: () => ['system'] as const,
+  /** Keyed by base URL: the one query that belongs to a server rather than to a key. */
+  bootstrap: (baseUrl: string) =>
+    queryOptions({
+      queryKey: [...systemQueries.all(), 'bootstrap', baseUrl] as const,
+      queryFn: ({ signal }) => fetchBootstrap({ signal, baseUrl }),
+      staleTime: 5 * 60_000,
+    }),
+  /** Re-checked on focus and every minute so the indicator notices a server going away. */
+  connection: (baseUrl: string) =>
+    queryOptions({
+      queryKey: [...systemQueries.all(), 'connection', baseUrl] as const,
+      // The header already has the bootstrap query; only the status is checked here.
+      queryFn: ({ signal }) => testConnection(getSavedConnection(baseUrl), signal, { describeServer: false }),
+      staleTime: 30_000,
+      refetchInterval: 60_000,
+      retry: false,
+    }),
+};
+
+function getSavedConnection(baseUrl: string) {
+  return { baseUrl, apiKey: getConnection().apiKey };
+}

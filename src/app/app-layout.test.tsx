@@ -1,0 +1,88 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useConnectionStore } from '@/api/connection-store';
+import { createQueryClient } from '@/app/query-client';
+import { routes } from '@/app/router';
+import { BOOTSTRAP_LOCAL, json, LIST_ENVELOPE, mockFetch } from '@/test/fetch-mock';
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+beforeEach(() => {
+  useConnectionStore.setState({ baseUrl: '', apiKey: '', remember: false, keySource: 'none' });
+  mockFetch({
+    'GET /bootstrap': () => json({ ...BOOTSTRAP_LOCAL, default_api_key: 'sk-local-dev' }),
+    'GET /v1/assets': (_url, init) =>
+      new Headers(init?.headers).get('Authorization') === 'Bearer sk-local-dev'
+        ? json(LIST_ENVELOPE)
+        : json({ error: { message: 'Missing key', type: 'authentication_error' } }, 401),
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('AppLayout', () => {
+  it('names every page in the navigation and marks the current one', async () => {
+    renderAt('/tasks');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tasks' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    for (const name of ['Assets', 'Groups', 'Composer', 'Tasks', 'Playground', 'Settings']) {
+      expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
+    }
+    expect(within(nav).getByRole('link', { name: 'Tasks' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Composer' })).not.toHaveAttribute('aria-current');
+    expect(screen.getByRole('link', { name: 'Skip to content' })).toBeInTheDocument();
+  });
+
+  it('adopts the bootstrap key on first open, keeps it out of localStorage, and shows the mode', async () => {
+    renderAt('/playground');
+    expect(await screen.findByText('Connected · local')).toBeInTheDocument();
+    expect(useConnectionStore.getState()).toMatchObject({ apiKey: 'sk-local-dev', keySource: 'bootstrap' });
+    expect(localStorage.getItem('media-studio.connection') ?? '').not.toContain('sk-local-dev');
+  });
+
+  it('navigates between pages', async () => {
+    const user = userEvent.setup();
+    renderAt('/composer');
+    await screen.findByRole('heading', { level: 1, name: 'Composer' });
+    await user.click(screen.getByRole('link', { name: 'Playground' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Playground' })).toBeInTheDocument();
+    expect(document.title).toBe('Playground · Media Studio');
+  });
+
+  it('shows a 404 page for unknown paths', async () => {
+    renderAt('/nowhere');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByText(/There is no page at \/nowhere/)).toBeInTheDocument();
+  });
+
+  it('switches the theme and the language from the header', async () => {
+    const user = userEvent.setup();
+    renderAt('/tasks');
+    await screen.findByRole('heading', { level: 1, name: 'Tasks' });
+    await user.click(
+      within(screen.getByRole('group', { name: 'Theme' })).getByRole('button', { name: 'Dark' }),
+    );
+    expect(document.documentElement).toHaveClass('dark');
+    expect(localStorage.getItem('media-studio.theme')).toBe('dark');
+    await user.click(
+      within(screen.getByRole('group', { name: 'Theme' })).getByRole('button', { name: 'Light' }),
+    );
+    expect(document.documentElement).not.toHaveClass('dark');
+
+    await user.selectOptions(screen.getByLabelText('Language'), 'zh-CN');
+    expect(await screen.findByRole('heading', { level: 1, name: '任务' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('zh-CN');
+    await user.selectOptions(screen.getByLabelText('语言'), 'en');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tasks' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,104 @@
+import { Clapperboard } from 'lucide-react';
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation, useMatches } from 'react-router';
+import { AppNav } from '@/app/app-nav';
+import { ConnectionIndicator } from '@/app/connection-indicator';
+import { AppErrorBoundary } from '@/app/error-boundary';
+import type { RouteHandle } from '@/app/router';
+import { useBootstrap } from '@/app/use-bootstrap';
+import { LanguageSelect } from '@/components/language-select';
+import { ThemeToggle } from '@/components/theme-toggle';
+import { Spinner } from '@/components/ui/spinner';
+
+function PageLoading() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex justify-center py-16 text-muted-foreground">
+      <Spinner label={t('loading')} className="size-6" />
+    </div>
+  );
+}
+
+function useDocumentTitle() {
+  const { t } = useTranslation();
+  const matches = useMatches();
+  const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.titleKey)
+    ?.handle as RouteHandle | undefined;
+  const title = handle ? `${t(handle.titleKey)} · ${t('appName')}` : t('appName');
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+}
+
+function Shell({ children, header }: { children: ReactNode; header?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex min-h-screen flex-col md:flex-row">
+      <a
+        href="#main"
+        onClick={(e) => {
+          // Focus without adding #main to the URL (URLs are shareable state).
+          e.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+        className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
+        {t('skipToContent')}
+      </a>
+      <aside className="flex shrink-0 flex-col gap-4 border-b bg-sidebar p-3 md:sticky md:top-0 md:h-screen md:w-56 md:border-b-0 md:border-r">
+        <Link
+          to="/assets"
+          className="flex items-center gap-2 rounded-md px-2 py-1 text-base font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <Clapperboard aria-hidden="true" className="size-5 text-primary" />
+          {t('appName')}
+        </Link>
+        <AppNav className="overflow-x-auto" />
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="flex flex-wrap items-center justify-end gap-3 border-b px-4 py-2 lg:px-8">
+          {header}
+          <LanguageSelect />
+          <ThemeToggle />
+        </header>
+        <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 focus:outline-none lg:px-8">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The shell: navigation, connection status, language and theme, and the page. Pages render only
+ * once the connection is known (see useBootstrap), inside an error boundary that keeps the shell
+ * usable when a page crashes.
+ */
+export function AppLayout() {
+  const { pathname } = useLocation();
+  const { bootstrap, ready } = useBootstrap();
+  useDocumentTitle();
+  return (
+    <Shell header={<ConnectionIndicator bootstrap={bootstrap} enabled={ready} />}>
+      {ready ? (
+        <AppErrorBoundary key={pathname.split('/')[1]}>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
+        </AppErrorBoundary>
+      ) : (
+        <PageLoading />
+      )}
+    </Shell>
+  );
+}
+
+/** The shell without data, while the router loads the first page's code. */
+AppLayout.Fallback = function AppLayoutFallback() {
+  return (
+    <Shell>
+      <PageLoading />
+    </Shell>
+  );
+};

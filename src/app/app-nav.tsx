@@ -1,0 +1,48 @@
+import {
+  Boxes,
+  FolderTree,
+  ListChecks,
+  type LucideIcon,
+  MessageSquareCode,
+  Settings,
+  Wand2,
+} from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { cn } from '@/lib/cn';
+
+export const NAV_ITEMS: { to: string; labelKey: string; icon: LucideIcon }[] = [
+  { to: '/assets', labelKey: 'nav.assets', icon: Boxes },
+  { to: '/groups', labelKey: 'nav.groups', icon: FolderTree },
+  { to: '/composer', labelKey: 'nav.composer', icon: Wand2 },
+  { to: '/tasks', labelKey: 'nav.tasks', icon: ListChecks },
+  { to: '/playground', labelKey: 'nav.playground', icon: MessageSquareCode },
+  { to: '/settings', labelKey: 'nav.settings', icon: Settings },
+];
+
+/** NavLink sets aria-current="page" on the active item (also for sub-routes like /assets/asset_x). */
+export function AppNav({ className }: { className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <nav aria-label={t('nav.label')} className={className}>
+      <ul className="flex gap-1 md:flex-col">
+        {NAV_ITEMS.map(({ to, labelKey, icon: Icon }) => (
+          <li key={to}>
+            <NavLink
+              to={to}
+              className={({ isActive }) =>
+                cn(
+                  'flex items-center gap-2.5 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                  isActive && 'bg-accent text-foreground',
+                )
+              }
+            >
+              <Icon aria-hidden="true" className="size-4 shrink-0" />
+              <span>{t(labelKey)}</span>
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

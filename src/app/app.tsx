@@ -1,0 +1,38 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { RouterProvider } from 'react-router';
+import { useConnectionStore } from '@/api/connection-store';
+import { createQueryClient } from '@/app/query-client';
+import { createAppRouter } from '@/app/router';
+import { AppToaster } from '@/app/toaster';
+
+/**
+ * Switching deployments or keys resets every cached query (except GET /bootstrap, which is keyed by
+ * base URL and needs no key): no page ever shows the previous server's or key's data, and feature
+ * query keys need not carry the connection. Active queries refetch at once with the new settings.
+ */
+function useResetCacheOnConnectionChange(queryClient: ReturnType<typeof createQueryClient>) {
+  useEffect(
+    () =>
+      useConnectionStore.subscribe((state, prev) => {
+        if (state.baseUrl === prev.baseUrl && state.apiKey === prev.apiKey) return;
+        void queryClient.cancelQueries();
+        void queryClient.resetQueries({
+          predicate: (query) => !(query.queryKey[0] === 'system' && query.queryKey[1] === 'bootstrap'),
+        });
+      }),
+    [queryClient],
+  );
+}
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  const [router] = useState(createAppRouter);
+  useResetCacheOnConnectionChange(queryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <AppToaster />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,81 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { useConnectionStore } from '@/api/connection-store';
+import { systemQueries, type ConnectionStatus } from '@/api/system';
+import type { Bootstrap } from '@contract/bootstrap';
+import { cn } from '@/lib/cn';
+
+const DOT: Record<ConnectionStatus | 'checking', string> = {
+  checking: 'bg-muted-foreground animate-pulse',
+  ok: 'bg-success',
+  'no-key': 'bg-warning',
+  unauthorized: 'bg-destructive',
+  unreachable: 'bg-destructive',
+  'not-api': 'bg-destructive',
+  'http-error': 'bg-warning',
+};
+
+const LABEL_KEY: Record<ConnectionStatus | 'checking', string> = {
+  checking: 'connection.checking',
+  ok: 'connection.ok',
+  'no-key': 'connection.noKey',
+  unauthorized: 'connection.unauthorized',
+  unreachable: 'connection.unreachable',
+  'not-api': 'connection.notApi',
+  'http-error': 'connection.httpError',
+};
+
+/**
+ * Connected / wrong key / unreachable, with local or proxy mode from /bootstrap. A link to Settings,
+ * where the problem is fixed; the hint (why, what to do) is its accessible description.
+ */
+export function ConnectionIndicator({
+  bootstrap,
+  enabled,
+}: {
+  bootstrap: Bootstrap | null;
+  enabled: boolean;
+}) {
+  const { t } = useTranslation();
+  const hintId = useId();
+  const baseUrl = useConnectionStore((s) => s.baseUrl);
+  const { data } = useQuery({ ...systemQueries.connection(baseUrl), enabled });
+  const status: ConnectionStatus | 'checking' = data?.kind ?? 'checking';
+  const mode = bootstrap?.mode ?? (data?.kind === 'ok' ? data.bootstrap?.mode : undefined) ?? 'remote';
+  const label =
+    status === 'ok' ? t('connection.okMode', { mode: t(`connection.mode.${mode}`) }) : t(LABEL_KEY[status]);
+  const hint =
+    status === 'ok'
+      ? t('connection.hintOk', { target: baseUrl || t('connection.sameOrigin') })
+      : status === 'no-key'
+        ? t('connection.hintNoKey')
+        : status === 'unauthorized'
+          ? t('connection.hintUnauthorized')
+          : status === 'unreachable'
+            ? t('connection.hintUnreachable')
+            : status === 'not-api'
+              ? t('connection.hintNotApi')
+              : status === 'http-error' && data?.kind === 'http-error'
+                ? t('connection.hintHttpError', { message: data.error.message })
+                : '';
+  return (
+    <NavLink
+      to="/settings"
+      aria-describedby={hint ? hintId : undefined}
+      data-status={status}
+      title={hint || undefined}
+      className="inline-flex min-w-0 items-center gap-2 rounded-md border px-2.5 py-1 text-xs font-medium hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      <span aria-hidden="true" className={cn('size-2 shrink-0 rounded-full', DOT[status])} />
+      <span className="sr-only">{t('connection.label')}: </span>
+      <span className="truncate">{label}</span>
+      {hint ? (
+        <span id={hintId} className="sr-only">
+          {hint}
+        </span>
+      ) : null}
+    </NavLink>
+  );
+}

@@ -1,0 +1,33 @@
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { isToasterRequested, requestToaster, subscribeToaster, toasterMounted } from '@/lib/toaster-host';
+import { useTheme } from '@/lib/theme';
+
+const SonnerToaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+
+/** Runs its effect after the Toaster's own effects (children first), i.e. once it listens. */
+function MountedSignal() {
+  useEffect(() => toasterMounted(), []);
+  return null;
+}
+
+/** The one Toaster of the app, loaded lazily (see lib/toaster-host.ts). */
+export function AppToaster() {
+  const [theme] = useTheme();
+  const requested = useSyncExternalStore(subscribeToaster, isToasterRequested, () => false);
+
+  useEffect(() => {
+    // Idle after first paint: load it anyway, so toasts fired directly through sonner also show.
+    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1500));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const handle = idle(() => requestToaster());
+    return () => cancel(handle);
+  }, []);
+
+  if (!requested) return null;
+  return (
+    <Suspense fallback={null}>
+      <SonnerToaster theme={theme} richColors closeButton position="bottom-right" />
+      <MountedSignal />
+    </Suspense>
+  );
+}

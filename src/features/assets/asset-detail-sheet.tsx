@@ -1,0 +1,156 @@
+import { useQuery } from '@tanstack/react-query';
+import { CheckCircle2, XCircle } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { assetReference, readinessFailures, READINESS_CONDITIONS } from '@contract/asset';
+import { Button } from '@/components/ui/button';
+import { CopyButton } from '@/components/ui/copy-button';
+import { JsonView } from '@/components/ui/json-view';
+import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
+import { Skeleton } from '@/components/ui/skeleton';
+import { isApiRequestError } from '@/api/api-client';
+import { assetQueries, isPreparing, type Asset } from '@/api/assets';
+import { AssetPreview } from './asset-preview';
+import { AssetFields } from './asset-fields';
+import { ReadinessBadge } from './readiness-badge';
+import { readinessLabel, reviewPassedButNotReady } from './readiness';
+
+interface DetailProps {
+  assetId: string;
+  group: string;
+  onClose: () => void;
+}
+
+/** The asset's detail as a side sheet; its URL is /assets/<asset_id>?group_id=… (shareable). */
+export function AssetDetailSheet({ assetId, group, onClose }: DetailProps) {
+  const { t } = useTranslation('assets');
+  const query = useQuery(assetQueries.detail(assetId, group));
+  const asset = query.data;
+  return (
+    <Sheet open onOpenChange={(open) => !open && onClose()}>
+      <SheetContent aria-describedby={undefined}>
+        <SheetHeader>
+          <SheetTitle>{asset?.name || assetId}</SheetTitle>
+          <SheetDescription className="font-mono">{assetId}</SheetDescription>
+        </SheetHeader>
+        {query.isPending && (
+          <div className="space-y-3" aria-busy="true">
+            <Skeleton className="h-48 w-full" />
+            <Skeleton className="h-6 w-1/2" />
+            <span className="sr-only">{t('loading')}</span>
+          </div>
+        )}
+        {query.isError && (
+          <DetailError error={query.error} group={group} onRetry={() => void query.refetch()} />
+        )}
+        {asset && <AssetDetailBody asset={asset} />}
+      </SheetContent>
+    </Sheet>
+  );
+}
+
+function DetailError({ error, group, onRetry }: { error: unknown; group: string; onRetry: () => void }) {
+  const { t } = useTranslation('assets');
+  const notFound = isApiRequestError(error) && error.status === 404;
+  const requestId = isApiRequestError(error) ? error.requestId : undefined;
+  return (
+    <div role="alert" className="space-y-2 rounded-md border border-destructive/40 p-3 text-sm">
+      <p className="font-medium">{notFound ? t('detail.notFound') : t('detail.loadFailed')}</p>
+      {notFound && <p>{t('detail.notFoundHint', { group })}</p>}
+      {/* The server's message says what to do; for a not-found it names the asset's real group. */}
+      <p className={notFound ? 'text-xs text-muted-foreground' : undefined}>{(error as Error).message}</p>
+      {requestId && (
+        <p className="flex items-center gap-1 font-mono text-xs">
+          {t('requestId')}: {requestId}
+          <CopyButton value={requestId} aria-label={t('copy.requestId')} />
+        </p>
+      )}
+      {!notFound && (
+        <Button variant="outline" size="sm" onClick={onRetry}>
+          {t('retry')}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function AssetDetailBody({ asset }: { asset: Asset }) {
+  const { t } = useTranslation('assets');
+  const reference = asset.reference || asset.asset_ref || assetReference(asset.id);
+  const failures = new Set(readinessFailures(asset));
+  const label = readinessLabel(asset);
+  return (
+    <div className="space-y-5">
+      <AssetPreview asset={asset} size="detail" />
+      <section className="space-y-2" aria-labelledby="asset-readiness">
+        <div className="flex items-center gap-2">
+          <h3 id="asset-readiness" className="text-sm font-semibold">
+            {t('detail.readiness')}
+          </h3>
+          <ReadinessBadge asset={asset} />
+          {isPreparing(asset) && <span className="text-xs text-muted-foreground">{t('detail.polling')}</span>}
+        </div>
+        <ul className="grid grid-cols-1 gap-1 text-sm sm:grid-cols-2">
+          {READINESS_CONDITIONS.map((c) => (
+            <li key={c} className="flex items-center gap-1.5">
+              {failures.has(c) ? (
+                <XCircle aria-hidden className="size-4 text-destructive" />
+              ) : (
+                <CheckCircle2 aria-hidden className="size-4 text-success" />
+              )}
+              <span className="font-mono text-xs">
+                {c} = {String(asset[c] ?? '—')}
+              </span>
+              <span className="sr-only">
+                {failures.has(c) ? t('detail.conditionFails') : t('detail.conditionHolds')}
+              </span>
+            </li>
+          ))}
+        </ul>
+        {reviewPassedButNotReady(asset) && (
+          <p className="text-sm font-medium" data-testid="review-passed-not-ready">
+            {t('readiness.reviewPassedNotReady')}
+          </p>
+        )}
+        {(label === 'failed' || label === 'review_failed' || asset.sync_error) && (
+          <div
+            role="alert"
+            className="space-y-1 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm"
+          >
+            {asset.sync_error && (
+              <p>
+                <span className="font-medium">{t('detail.syncError')}:</span>{' '}
+                <span data-testid="sync-error">{asset.sync_error}</span>
+              </p>
+            )}
+            <p>{label === 'review_failed' ? t('detail.remedyReview') : t('detail.remedyPreparation')}</p>
+          </div>
+        )}
+      </section>
+      <section className="space-y-1" aria-label={t('detail.identifiers')}>
+        <CopyRow label={t('fields.id')} value={asset.id} copyLabel={t('copy.id')} />
+        <CopyRow label={t('fields.reference')} value={reference} copyLabel={t('copy.reference')} />
+        {asset.request_id && (
+          <CopyRow label={t('fields.request_id')} value={asset.request_id} copyLabel={t('copy.requestId')} />
+        )}
+        {asset.trace_id && (
+          <CopyRow label={t('fields.trace_id')} value={asset.trace_id} copyLabel={t('copy.traceId')} />
+        )}
+      </section>
+      <AssetFields asset={asset} />
+      <section className="space-y-1">
+        <h3 className="text-sm font-semibold">{t('detail.raw')}</h3>
+        <JsonView value={asset} label={t('detail.raw')} />
+      </section>
+    </div>
+  );
+}
+
+function CopyRow({ label, value, copyLabel }: { label: string; value: string; copyLabel: string }) {
+  return (
+    <div className="flex items-center gap-2 text-sm">
+      <span className="w-28 shrink-0 text-muted-foreground">{label}</span>
+      <code className="min-w-0 flex-1 truncate font-mono text-xs">{value}</code>
+      <CopyButton value={value} aria-label={copyLabel} />
+    </div>
+  );
+}

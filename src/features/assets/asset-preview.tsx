@@ -1,0 +1,90 @@
+import { FileIcon } from 'lucide-react';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Asset } from '@/api/assets';
+
+/** Starts the muted preview video inside a container (a card whose overlay button takes the hover). */
+export function playPreviewIn(container: HTMLElement | null) {
+  void container
+    ?.querySelector('video')
+    ?.play()
+    .catch(() => undefined);
+}
+
+export function stopPreviewIn(container: HTMLElement | null) {
+  const video = container?.querySelector('video');
+  if (!video) return;
+  video.pause();
+  video.currentTime = 0;
+}
+
+function mediaType(asset: Asset): string {
+  return asset.type ?? asset.asset_type ?? 'file';
+}
+
+/**
+ * A preview that costs little when hundreds are on screen: lazy images, videos that load only
+ * metadata (the browser paints the first frame as the poster) and play muted on hover or focus.
+ */
+export function AssetPreview({ asset, size = 'card' }: { asset: Asset; size?: 'card' | 'row' | 'detail' }) {
+  const { t } = useTranslation('assets');
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const url = asset.url || asset.oss_url || asset.source_url || '';
+  const type = mediaType(asset);
+  const name = asset.name || asset.id;
+  const box = size === 'row' ? 'h-10 w-14' : size === 'detail' ? 'max-h-72 w-full' : 'h-36 w-full';
+
+  if (url && type === 'image') {
+    return (
+      <img
+        src={url}
+        alt={t('preview.imageAlt', { name })}
+        loading="lazy"
+        decoding="async"
+        className={`${box} rounded-md bg-muted object-contain`}
+      />
+    );
+  }
+  if (url && type === 'video') {
+    const play = () => playPreviewIn(videoRef.current?.parentElement ?? null);
+    const stop = () => stopPreviewIn(videoRef.current?.parentElement ?? null);
+    return (
+      <video
+        ref={videoRef}
+        // `#t=0.1` makes browsers paint a real frame instead of black while only metadata is loaded.
+        src={`${url}#t=0.1`}
+        muted
+        loop
+        playsInline
+        preload="metadata"
+        controls={size === 'detail'}
+        aria-label={t('preview.videoLabel', { name })}
+        onMouseEnter={size === 'detail' ? undefined : play}
+        onMouseLeave={size === 'detail' ? undefined : stop}
+        className={`${box} rounded-md bg-muted object-contain`}
+      />
+    );
+  }
+  if (url && type === 'audio' && size !== 'row') {
+    return (
+      <div className={`${box} flex items-center rounded-md bg-muted p-2`}>
+        {/* Native controls: keyboard and screen-reader support for free. The API stores no caption
+            tracks for assets, so there is none to attach. */}
+        {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
+        <audio
+          src={url}
+          controls
+          preload="none"
+          aria-label={t('preview.audioLabel', { name })}
+          className="w-full"
+        />
+      </div>
+    );
+  }
+  return (
+    <div className={`${box} flex items-center justify-center rounded-md bg-muted text-muted-foreground`}>
+      <FileIcon aria-hidden className="size-6" />
+      <span className="sr-only">{t(`type.${type}`, { defaultValue: type })}</span>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+/*
+ * Intl formatters are costly to construct (locale data lookup); a virtualised grid formats dozens
+ * of values per scroll frame, so one formatter per locale and style is kept.
+ */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function numberFormat(locale: string | undefined, digits: number): Intl.NumberFormat {
+  const key = `${locale ?? ''}|${digits}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { maximumFractionDigits: digits });
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
+function dateFormat(locale: string | undefined): Intl.DateTimeFormat {
+  const key = locale ?? '';
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+/** Bytes as a short human size (1.2 MB); the unit names are international symbols, not words. */
+export function formatBytes(bytes: number | undefined, locale?: string): string {
+  if (bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return '—';
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const digits = unit === 0 || value >= 10 ? 0 : 1;
+  return `${numberFormat(locale, digits).format(value)} ${units[unit]}`;
+}
+
+/** Seconds as m:ss, or an em dash when the media has no duration. */
+export function formatDuration(seconds: number | undefined): string {
+  if (!seconds || !Number.isFinite(seconds) || seconds <= 0) return '—';
+  const total = Math.round(seconds);
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
+}
+
+/** Unix seconds (the API's time unit) in the reader's language. */
+export function formatTime(unixSeconds: number | undefined, locale?: string): string {
+  if (!unixSeconds || !Number.isFinite(unixSeconds)) return '—';
+  return dateFormat(locale).format(unixSeconds * 1000);
+}

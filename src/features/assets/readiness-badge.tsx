@@ -1,0 +1,60 @@
+import { useTranslation } from 'react-i18next';
+import { Badge } from '@/components/ui/badge';
+import { LazyTooltip } from '@/components/ui/lazy-tooltip';
+import type { Asset } from '@/api/assets';
+import {
+  describeReadinessFailures,
+  readinessLabel,
+  reviewPassedButNotReady,
+  type ReadinessLabel,
+} from './readiness';
+
+const VARIANT: Record<ReadinessLabel, 'success' | 'warning' | 'destructive' | 'outline'> = {
+  ready: 'success',
+  preparing: 'warning',
+  failed: 'destructive',
+  review_failed: 'destructive',
+  disabled: 'outline',
+};
+
+/**
+ * Readiness for generation, decided by the five fields of the specification (never by
+ * review_status alone). The tooltip names every failing condition with its current value.
+ */
+export function ReadinessBadge({ asset }: { asset: Asset }) {
+  const { t } = useTranslation('assets');
+  const label = readinessLabel(asset);
+  const failures = describeReadinessFailures(asset);
+  const content =
+    failures.length === 0 ? (
+      <p>{t('readiness.allConditionsHold')}</p>
+    ) : (
+      <div className="space-y-1">
+        {reviewPassedButNotReady(asset) && (
+          <p className="font-medium">{t('readiness.reviewPassedNotReady')}</p>
+        )}
+        <p>{t('readiness.failingConditions')}</p>
+        <ul className="list-disc pl-4">
+          {failures.map((f) => (
+            <li key={f.condition}>
+              {t('readiness.condition', { field: f.condition, actual: f.actual, expected: f.expected })}
+            </li>
+          ))}
+        </ul>
+      </div>
+    );
+  return (
+    <LazyTooltip content={content}>
+      {/* A button so that keyboard users can focus it and read the tooltip too. */}
+      <button
+        type="button"
+        aria-label={t('readiness.badgeLabel', { label: t(`readiness.${label}`) })}
+        className="rounded-md focus-visible:outline-2 focus-visible:outline-ring"
+      >
+        <Badge variant={VARIANT[label]} data-readiness={label}>
+          {t(`readiness.${label}`)}
+        </Badge>
+      </button>
+    </LazyTooltip>
+  );
+}

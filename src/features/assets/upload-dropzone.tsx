@@ -1,0 +1,63 @@
+import { UploadCloud } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useDropzone } from 'react-dropzone';
+import { useTranslation } from 'react-i18next';
+import { VIDEO_MODEL_IDS } from '@contract/models';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import { cn } from '@/lib/cn';
+import { UploadList } from './upload-list';
+import { useAddFiles } from './use-upload-queue';
+
+/**
+ * Drop or pick many files at once; each uploads into the selected group with its own progress,
+ * cancel and retry (upload-queue.ts). The type of each asset comes from the file's MIME type.
+ */
+export function UploadDropzone({ group }: { group: string }) {
+  const { t } = useTranslation('assets');
+  const addFiles = useAddFiles();
+  const modelId = useId();
+  // The model choice is a per-visit setting next to the drop area, not data to keep.
+  const [model, setModel] = useState('');
+  const { getRootProps, getInputProps, isDragActive } = useDropzone({
+    multiple: true,
+    onDrop: (files) => {
+      if (files.length > 0) addFiles(files, { group, model });
+    },
+  });
+  return (
+    <section className="space-y-3" aria-label={t('upload.label')}>
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="flex flex-col gap-1">
+          <Label htmlFor={modelId}>{t('upload.model')}</Label>
+          <Select id={modelId} value={model} onChange={(e) => setModel(e.target.value)} className="min-w-48">
+            <option value="">{t('register.noModel')}</option>
+            {VIDEO_MODEL_IDS.map((m) => (
+              <option key={m} value={m}>
+                {m}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <p className="text-xs text-muted-foreground">{t('upload.modelHint')}</p>
+      </div>
+      <div
+        {...getRootProps({
+          className: cn(
+            'flex cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed px-6 py-8 text-center text-sm',
+            'focus-visible:outline-2 focus-visible:outline-ring',
+            isDragActive ? 'border-primary bg-primary/5' : 'border-muted-foreground/30',
+          ),
+          role: 'button',
+          'aria-label': t('upload.dropzone'),
+        })}
+      >
+        <input {...getInputProps({ 'aria-label': t('upload.input') })} data-testid="asset-upload-input" />
+        <UploadCloud aria-hidden className="size-8 text-muted-foreground" />
+        <p className="font-medium">{isDragActive ? t('upload.dropNow') : t('upload.prompt')}</p>
+        <p className="text-xs text-muted-foreground">{t('upload.hint')}</p>
+      </div>
+      <UploadList />
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import { assetQueries, type Asset, type AssetListParams } from '@/api/assets';
+import { useBaseUrl } from '@/api/connection-store';
+import type { LibrarySearch } from './library-search';
+
+/** Page size of scroll mode: the API's maximum, so 10,000 assets are 100 requests at most. */
+export const SCROLL_PAGE_SIZE = 100;
+
+export interface LibraryAssets {
+  count: number;
+  total: number | undefined;
+  getAsset: (index: number) => Asset | undefined;
+  onRangeChange?: (start: number, end: number) => void;
+  isPending: boolean;
+  error: unknown;
+  refetch: () => void;
+  /** A page is being replaced (new filters or page): keep the old rows, show a quiet indicator. */
+  isFetching: boolean;
+}
+
+function filters(search: LibrarySearch, baseUrl: string): Omit<AssetListParams, 'page' | 'pageSize'> {
+  return { baseUrl, group: search.group, type: search.type, status: search.status, domain: search.domain };
+}
+
+/** Paged mode: exactly the page in the URL, as the API returns it. */
+function usePagedAssets(search: LibrarySearch, enabled: boolean): LibraryAssets {
+  const baseUrl = useBaseUrl();
+  const query = useQuery({
+    ...assetQueries.list({ ...filters(search, baseUrl), page: search.page, pageSize: search.pageSize }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+  const data = query.data?.data;
+  return {
+    count: data?.length ?? 0,
+    total: query.data?.total,
+    getAsset: (index) => data?.[index],
+    isPending: query.isPending,
+    error: query.error,
+    refetch: () => void query.refetch(),
+    isFetching: query.isPlaceholderData,
+  };
+}
+
+/**
+ * Scroll mode: the whole group as one virtual list of `total` slots. Only the API pages that cover
+ * the visible range are queried (plus page 1, which gives the total), so the scroll bar has the
+ * real length and jumping to the middle of 10,000 assets costs one or two requests, not fifty.
+ * The pages are ordinary list queries: same keys, cache, polling and invalidation as paged mode.
+ */
+function useScrollAssets(search: LibrarySearch, enabled: boolean): LibraryAssets {
+  const baseUrl = useBaseUrl();
+  const [visible, setVisible] = useState({ first: 1, last: 1 });
+  const base = filters(search, baseUrl);
+  const firstPage = useQuery({
+    ...assetQueries.list({ ...base, page: 1, pageSize: SCROLL_PAGE_SIZE }),
+    enabled,
+  });
+  const total = firstPage.data?.total;
+  const pageNumbers = useMemo(() => {
+    const pages: number[] = [];
+    for (let p = Math.max(2, visible.first); p <= visible.last; p += 1) pages.push(p);
+    return pages;
+  }, [visible]);
+  const pages = useQueries({
+    queries: pageNumbers.map((page) => ({
+      ...assetQueries.list({ ...base, page, pageSize: SCROLL_PAGE_SIZE }),
+      enabled: enabled && total !== undefined,
+    })),
+  });
+  const byPage = new Map<number, Asset[] | undefined>([[1, firstPage.data?.data]]);
+  pageNumbers.forEach((page, i) => byPage.set(page, pages[i]?.data?.data));
+
+  const onRangeChange = useCallback((start: number, end: number) => {
+    const first = Math.floor(Math.max(0, start) / SCROLL_PAGE_SIZE) + 1;
+    const last = Math.floor(Math.max(0, end) / SCROLL_PAGE_SIZE) + 1;
+    // Same pages: return the same object so React skips the render.
+    setVisible((prev) => (prev.first === first && prev.last === last ? prev : { first, last }));
+  }, []);
+
+  return {
+    count: total ?? 0,
+    total,
+    getAsset: (index) => byPage.get(Math.floor(index / SCROLL_PAGE_SIZE) + 1)?.[index % SCROLL_PAGE_SIZE],
+    onRangeChange,
+    isPending: firstPage.isPending,
+    error: firstPage.error ?? pages.find((p) => p.error)?.error ?? null,
+    refetch: () => {
+      void firstPage.refetch();
+      for (const p of pages) if (p.error) void p.refetch();
+    },
+    isFetching: false,
+  };
+}
+
+/** The assets the library shows, in paged or scroll mode, from the URL state. */
+export function useLibraryAssets(search: LibrarySearch): LibraryAssets {
+  // Both hooks always run (rules of hooks); the inactive one is disabled and fetches nothing.
+  const scroll = useScrollAssets(search, search.paging === 'scroll');
+  const paged = usePagedAssets(search, search.paging === 'pages');
+  return search.paging === 'scroll' ? scroll : paged;
+}

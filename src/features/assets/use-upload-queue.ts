@@ -1,0 +1,52 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useStore } from 'zustand';
+import { inferAssetType } from '@contract/asset';
+import { invalidateAfterAssetCreated, uploadAssetFile, type UploadAssetFieldsInput } from '@/api/assets';
+import { createUploadQueue } from './upload-queue';
+
+/** One queue for the whole app: uploads continue while a person visits another page. */
+const queue = createUploadQueue({ upload: uploadAssetFile, concurrency: 3 });
+
+export function useUploadItems() {
+  return useStore(queue.store, (s) => s.items);
+}
+
+export const uploadQueueActions = {
+  cancel: queue.cancel,
+  retry: queue.retry,
+  clearFinished: queue.clearFinished,
+};
+
+/**
+ * Upload fields for a dropped file: type from its MIME type; images and videos are prepared as
+ * references (a reference video needs type, purpose and role all `reference_video`, spec rule 2).
+ */
+export function uploadFieldsFor(
+  file: File,
+  options: { group: string; model?: string },
+): UploadAssetFieldsInput {
+  const type = inferAssetType(file.type);
+  const reference = type === 'video' ? 'reference_video' : type === 'image' ? 'reference_image' : undefined;
+  return {
+    type,
+    purpose: reference,
+    role: reference,
+    model: options.model || undefined,
+    group_id: options.group,
+    name: file.name,
+  };
+}
+
+/** Adds files to the queue; each success refreshes that group's lists and counts. */
+export function useAddFiles() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (files: File[], options: { group: string; model?: string }) =>
+      queue.add(
+        files.map((file) => ({ file, fields: uploadFieldsFor(file, options) })),
+        (asset) => void invalidateAfterAssetCreated(queryClient, asset.group_id ?? options.group),
+      ),
+    [queryClient],
+  );
+}

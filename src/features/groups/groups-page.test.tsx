@@ -1,0 +1,85 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { GroupsPage } from './groups-page';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const groups = [
+  { id: 'grp_default', name: 'Default', description: '', asset_count: 12, updated_at: 1_700_000_000 },
+  { id: 'grp_a', name: 'Spring launch', description: 'Campaign', asset_count: 3, updated_at: 1_700_000_000 },
+];
+
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function renderAt(url: string) {
+  const router = createMemoryRouter([{ path: '/groups/*', element: <GroupsPage /> }], {
+    initialEntries: [url],
+  });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe('GroupsPage', () => {
+  it('lists groups with their asset counts and links each to the library filtered by it', async () => {
+    fetchMock.mockImplementation(async () =>
+      json({ object: 'list', data: groups, count: 2, total: 2, page: 1, page_size: 50 }),
+    );
+    renderAt('/groups');
+    const row = await screen.findByRole('row', { name: /Spring launch/ });
+    expect(within(row).getByRole('cell', { name: '3' })).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'Open Spring launch in the library' })).toHaveAttribute(
+      'href',
+      '/assets?group_id=grp_a',
+    );
+    expect(within(row).getByRole('link', { name: 'Edit Spring launch' })).toHaveAttribute(
+      'href',
+      '/groups/grp_a',
+    );
+    // The default group always exists and is not renamed from here.
+    const defaultRow = screen.getByRole('row', { name: /Default group/ });
+    expect(within(defaultRow).queryByRole('link', { name: /^Edit/ })).toBeNull();
+  });
+
+  it('create dialog: checks the name before sending, and shows a server error next to its field', async () => {
+    fetchMock.mockImplementation(async (_url, init) =>
+      init?.method === 'POST'
+        ? json(
+            {
+              error: {
+                message: 'name is already used by another group',
+                type: 'invalid_request_error',
+                param: 'name',
+              },
+            },
+            400,
+          )
+        : json({ object: 'list', data: groups, count: 2, total: 2, page: 1, page_size: 50 }),
+    );
+    renderAt('/groups?new=1');
+    const dialog = await screen.findByRole('dialog', { name: 'Create a group' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create group' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(/name is required/);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    await userEvent.type(within(dialog).getByLabelText('Name'), 'Spring launch');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create group' }));
+    expect(await within(dialog).findByText('name is already used by another group')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
+    // What was typed is kept for a reload.
+    expect(sessionStorage.getItem('media-studio:group-create-draft')).toContain('Spring launch');
+  });
+});

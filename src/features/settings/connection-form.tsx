@@ -1,0 +1,172 @@
+import { useMutation } from '@tanstack/react-query';
+import { Eye, EyeOff } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isValidBaseUrl, normalizeBaseUrl, useConnectionStore } from '@/api/connection-store';
+import { testConnection } from '@/api/system';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { notifySuccess } from '@/lib/notify';
+import { ConnectionTestResultView } from '@/features/settings/connection-test-result';
+
+/**
+ * Base URL and API key. The form edits a draft (form state); Save writes the connection store, which
+ * resets the query cache. "Remember on this device" applies at once to the saved key, so unticking
+ * it removes the key from localStorage immediately.
+ */
+export function ConnectionForm() {
+  const { t } = useTranslation('settings');
+  const ids = {
+    baseUrl: useId(),
+    apiKey: useId(),
+    remember: useId(),
+    baseUrlHelp: useId(),
+    keyHelp: useId(),
+  };
+  const saved = {
+    baseUrl: useConnectionStore((s) => s.baseUrl),
+    apiKey: useConnectionStore((s) => s.apiKey),
+    remember: useConnectionStore((s) => s.remember),
+    keySource: useConnectionStore((s) => s.keySource),
+  };
+  const connectionSaved = useConnectionStore((s) => s.connectionSaved);
+  const rememberToggled = useConnectionStore((s) => s.rememberToggled);
+  const [baseUrl, setBaseUrl] = useState(saved.baseUrl);
+  const [apiKey, setApiKey] = useState(saved.apiKey);
+  const [showKey, setShowKey] = useState(false);
+  const [touched, setTouched] = useState(false);
+
+  const baseUrlValid = isValidBaseUrl(baseUrl);
+  const showBaseUrlError = touched && !baseUrlValid;
+  const draft = { baseUrl: normalizeBaseUrl(baseUrl), apiKey: apiKey.trim() };
+  const target = draft.baseUrl || window.location.origin;
+  const dirty = draft.baseUrl !== saved.baseUrl || draft.apiKey !== saved.apiKey;
+
+  const test = useMutation({ mutationFn: (connection: typeof draft) => testConnection(connection) });
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setTouched(true);
+    if (!baseUrlValid) return;
+    connectionSaved({ ...draft, remember: saved.remember });
+    notifySuccess(t('saved'));
+  }
+
+  function onTest() {
+    setTouched(true);
+    if (!baseUrlValid) return;
+    test.mutate(draft);
+  }
+
+  return (
+    <Card>
+      <form onSubmit={onSubmit} noValidate aria-labelledby={`${ids.baseUrl}-title`}>
+        <CardHeader>
+          <CardTitle id={`${ids.baseUrl}-title`}>{t('connection.title')}</CardTitle>
+          <CardDescription>{t('connection.description')}</CardDescription>
+        </CardHeader>
+        <CardContent className="flex flex-col gap-5">
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={ids.baseUrl}>{t('connection.baseUrl')}</Label>
+            <Input
+              id={ids.baseUrl}
+              type="url"
+              inputMode="url"
+              autoComplete="url"
+              spellCheck={false}
+              placeholder={window.location.origin}
+              value={baseUrl}
+              onChange={(e) => {
+                setBaseUrl(e.target.value);
+                test.reset();
+              }}
+              onBlur={() => setTouched(true)}
+              aria-invalid={showBaseUrlError || undefined}
+              aria-describedby={ids.baseUrlHelp}
+            />
+            <p
+              id={ids.baseUrlHelp}
+              className={showBaseUrlError ? 'text-sm text-destructive' : 'text-sm text-muted-foreground'}
+            >
+              {showBaseUrlError ? t('connection.baseUrlInvalid') : t('connection.baseUrlHelp')}
+            </p>
+          </div>
+
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={ids.apiKey}>{t('connection.apiKey')}</Label>
+            <div className="flex gap-2">
+              <Input
+                id={ids.apiKey}
+                type={showKey ? 'text' : 'password'}
+                // Not a login password: keep password managers from offering to save it.
+                autoComplete="off"
+                spellCheck={false}
+                value={apiKey}
+                onChange={(e) => {
+                  setApiKey(e.target.value);
+                  test.reset();
+                }}
+                aria-describedby={ids.keyHelp}
+                className="font-mono"
+              />
+              <Button
+                variant="outline"
+                size="icon"
+                aria-pressed={showKey}
+                aria-label={showKey ? t('connection.hideKey') : t('connection.showKey')}
+                aria-controls={ids.apiKey}
+                onClick={() => setShowKey((v) => !v)}
+              >
+                {showKey ? <EyeOff aria-hidden="true" /> : <Eye aria-hidden="true" />}
+              </Button>
+            </div>
+            <p id={ids.keyHelp} className="text-sm text-muted-foreground">
+              {saved.keySource === 'bootstrap' && draft.apiKey === saved.apiKey
+                ? t('connection.keyFromBootstrap')
+                : t('connection.apiKeyHelp')}
+            </p>
+          </div>
+
+          <div className="flex items-start gap-3">
+            <Checkbox
+              id={ids.remember}
+              checked={saved.remember}
+              onCheckedChange={(checked) => rememberToggled(checked === true)}
+              aria-describedby={`${ids.remember}-help`}
+              className="mt-0.5"
+            />
+            <div className="flex flex-col gap-1">
+              <Label htmlFor={ids.remember}>{t('connection.remember')}</Label>
+              <p id={`${ids.remember}-help`} className="text-sm text-muted-foreground">
+                {t('connection.rememberHelp')}
+              </p>
+            </div>
+          </div>
+
+          <div aria-live="polite">
+            {test.isPending ? (
+              <p className="flex items-center gap-2 text-sm text-muted-foreground">
+                <Spinner /> {t('test.running', { target })}
+              </p>
+            ) : test.data ? (
+              <ConnectionTestResultView result={test.data} target={target} />
+            ) : null}
+          </div>
+        </CardContent>
+        <CardFooter className="flex-wrap">
+          <Button type="submit" disabled={!dirty && baseUrlValid}>
+            {t('connection.save')}
+          </Button>
+          <Button variant="outline" onClick={onTest} disabled={test.isPending}>
+            {t('connection.test')}
+          </Button>
+          {dirty ? <span className="text-sm text-muted-foreground">{t('connection.unsaved')}</span> : null}
+        </CardFooter>
+      </form>
+    </Card>
+  );
+}

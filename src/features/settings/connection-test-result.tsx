@@ -1,0 +1,85 @@
+import { CircleCheck, CircleX, TriangleAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ConnectionTestResult } from '@/api/system';
+import { CopyButton } from '@/components/ui/copy-button';
+import { cn } from '@/lib/cn';
+
+/** The sentence a person needs after "Test connection": what failed, and what to check. */
+export function useConnectionTestMessage() {
+  const { t } = useTranslation('settings');
+  return (result: ConnectionTestResult, target: string): string => {
+    switch (result.kind) {
+      case 'ok': {
+        const b = result.bootstrap;
+        if (!b) return t('test.okRemote');
+        if (b.mode === 'proxy') {
+          return t('test.okProxy', { version: b.version, upstream: b.upstream_base_url ?? '?' });
+        }
+        return t('test.okLocal', { version: b.version });
+      }
+      case 'no-key':
+        return t('test.noKey');
+      case 'unreachable':
+        return t('test.unreachable', { target });
+      case 'unauthorized':
+        return t('test.unauthorized', { status: result.error.status });
+      case 'not-api':
+        return t('test.notApi', { target });
+      case 'http-error':
+        return t('test.httpError', { status: result.error.status, message: result.error.message });
+    }
+  };
+}
+
+export function ConnectionTestResultView({
+  result,
+  target,
+}: {
+  result: ConnectionTestResult;
+  target: string;
+}) {
+  const { t } = useTranslation('settings');
+  const message = useConnectionTestMessage()(result, target);
+  const ok = result.kind === 'ok';
+  const warn = result.kind === 'no-key' || result.kind === 'http-error';
+  const Icon = ok ? CircleCheck : warn ? TriangleAlert : CircleX;
+  const requestId =
+    result.kind === 'unauthorized' || result.kind === 'http-error' || result.kind === 'not-api'
+      ? result.error?.requestId
+      : undefined;
+  let extra: ReactNode = null;
+  if (requestId) {
+    extra = (
+      <p className="flex items-center gap-1 text-xs text-muted-foreground">
+        {t('common:errors.requestId')}: <code className="font-mono">{requestId}</code>
+        <CopyButton value={requestId} aria-label={t('common:errors.copyRequestId')} />
+      </p>
+    );
+  }
+  return (
+    <div
+      data-result={result.kind}
+      className={cn(
+        'flex items-start gap-2 rounded-md border p-3 text-sm',
+        ok
+          ? 'border-success/40 bg-success/5'
+          : warn
+            ? 'border-warning/40 bg-warning/5'
+            : 'border-destructive/40 bg-destructive/5',
+      )}
+    >
+      <Icon
+        aria-hidden="true"
+        className={cn(
+          'mt-0.5 size-4 shrink-0',
+          ok ? 'text-success' : warn ? 'text-warning' : 'text-destructive',
+        )}
+      />
+      <div className="flex flex-col gap-1">
+        <p>{message}</p>
+        {extra}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import { LanguageSelect } from '@/components/language-select';
+import { PageHeader } from '@/components/page-header';
+import { ThemeToggle } from '@/components/theme-toggle';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ConnectionForm } from '@/features/settings/connection-form';
+import { ServerInfoCard } from '@/features/settings/server-info-card';
+
+export function SettingsPage() {
+  const { t } = useTranslation('settings');
+  return (
+    <>
+      <PageHeader title={t('title')} description={t('description')} />
+      <div className="grid max-w-5xl gap-6 xl:grid-cols-[3fr_2fr]">
+        <ConnectionForm />
+        <div className="flex flex-col gap-6">
+          <ServerInfoCard />
+          <Card>
+            <CardHeader>
+              <CardTitle>{t('appearance.title')}</CardTitle>
+              <CardDescription>{t('appearance.description')}</CardDescription>
+            </CardHeader>
+            <CardContent className="flex flex-col gap-4">
+              <LanguageSelect showLabel />
+              <div className="flex items-center gap-2">
+                <span className="text-sm font-medium">{t('common:theme.label')}</span>
+                <ThemeToggle showLabels />
+              </div>
+            </CardContent>
+          </Card>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,138 @@
+import i18n, { type BackendModule, type ReadCallback } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+
+/**
+ * Every `src/locales/<language>/<namespace>.json` is found by this glob, so a feature adds its
+ * strings by adding files; nothing to register here. Non-eager: each file becomes its own small
+ * chunk, fetched the first time a page asks for its namespace (keeps the entry chunk small).
+ */
+const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+
+export const LANGUAGES = ['en', 'zh-CN'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_NAMESPACE = 'common';
+export const LANGUAGE_STORAGE_KEY = 'media-studio.language';
+
+/** The native names, shown as they are in every language (a person looks for their own). */
+export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', 'zh-CN': '简体中文' };
+
+function parseLocalePath(path: string): { lng: string; ns: string } | undefined {
+  const match = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
+  return match ? { lng: match[1]!, ns: match[2]! } : undefined;
+}
+
+/** Every namespace that has a file in at least one language. */
+export const NAMESPACES: string[] = [
+  ...new Set(
+    Object.keys(localeFiles)
+      .map((p) => parseLocalePath(p)?.ns)
+      .filter((ns): ns is string => !!ns),
+  ),
+].sort();
+
+function loaderFor(lng: string, ns: string) {
+  return localeFiles[`../locales/${lng}/${ns}.json`];
+}
+
+const globBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(lng: string, ns: string, callback: ReadCallback) {
+    const load = loaderFor(lng, ns);
+    if (!load) {
+      // A namespace missing in one language falls back to English (fallbackLng), not an error.
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (mod) => callback(null, mod.default),
+      (error: unknown) => callback(error instanceof Error ? error.message : String(error), false),
+    );
+  },
+};
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** zh, zh-CN, zh-Hans, zh-TW… → zh-CN (the only Chinese we have); anything else → English. */
+export function matchLanguage(candidates: readonly string[]): Language {
+  for (const candidate of candidates) {
+    const lower = candidate.toLowerCase();
+    if (lower.startsWith('zh')) return 'zh-CN';
+    if (lower.startsWith('en')) return 'en';
+  }
+  return 'en';
+}
+
+function readStoredLanguage(): Language | undefined {
+  try {
+    const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return isLanguage(stored) ? stored : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function detectLanguage(): Language {
+  const stored = readStoredLanguage();
+  if (stored) return stored;
+  const nav =
+    typeof navigator === 'undefined'
+      ? []
+      : navigator.languages?.length
+        ? navigator.languages
+        : [navigator.language];
+  return matchLanguage(nav.filter(Boolean));
+}
+
+let initPromise: Promise<unknown> | undefined;
+
+/** Idempotent; resolves once the default namespace of the chosen language is loaded. */
+export function initI18n(lng: Language = detectLanguage()): Promise<unknown> {
+  initPromise ??= i18n
+    .use(globBackend)
+    .use(initReactI18next)
+    .init({
+      lng,
+      fallbackLng: 'en',
+      supportedLngs: [...LANGUAGES],
+      // 'zh-CN' must stay 'zh-CN' (no lookup of a bare 'zh' file that does not exist).
+      load: 'currentOnly',
+      ns: [DEFAULT_NAMESPACE],
+      defaultNS: DEFAULT_NAMESPACE,
+      fallbackNS: DEFAULT_NAMESPACE,
+      interpolation: { escapeValue: false }, // React escapes already.
+      returnNull: false,
+      showSupportNotice: false,
+    })
+    .then(() => syncDocumentLanguage(i18n.language));
+  return initPromise;
+}
+
+function syncDocumentLanguage(lng: string) {
+  if (typeof document !== 'undefined') document.documentElement.lang = lng;
+}
+
+i18n.on('languageChanged', syncDocumentLanguage);
+
+/** Switch language and remember the choice on this device. */
+export async function changeLanguage(lng: Language): Promise<void> {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
+  } catch {
+    // Not persisted (storage unavailable); the switch still applies to this tab.
+  }
+  await i18n.changeLanguage(lng);
+}
+
+/** The current language as one of ours (i18next may report a fallback chain member). */
+export function currentLanguage(): Language {
+  return isLanguage(i18n.resolvedLanguage)
+    ? i18n.resolvedLanguage
+    : isLanguage(i18n.language)
+      ? i18n.language
+      : 'en';
+}
+
+export { i18n };
