@@ -59,7 +59,8 @@ export default defineConfig({
       url: `http://127.0.0.1:${PORT}/healthz`,
       reuseExistingServer: false,
       timeout: 180_000,
-      stdout: 'pipe',
+      // Request logs would drown the test report; errors still reach stderr.
+      stdout: 'ignore',
       env: {
         PORT: String(PORT),
         HOST: '127.0.0.1',

@@ -25,5 +25,19 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: true,
     target: 'es2022',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Left to itself the bundler merges modules shared by lazy pages into a common chunk that
+          // the entry also needs, so the shell would preload zod although only pages that parse
+          // resources use it. In chunks of their own they are fetched with the first such page:
+          // zod/mini for parsing responses, full zod only with the forms that validate requests.
+          groups: [
+            { name: 'zod-mini', test: /[\\/]node_modules[\\/]zod[\\/]v4[\\/](core|mini)[\\/]/, priority: 2 },
+            { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 1 },
+          ],
+        },
+      },
+    },
   },
 });

@@ -1,19 +1,48 @@
-import * as z from 'zod/mini';
-
 /**
  * GET /bootstrap (no key needed): tells the dashboard which server it talks to. `default_api_key` is
  * present only when the server is bound to loopback and still uses the default key, so that a first
  * open works without setup and nothing secret is ever handed out.
+ *
+ * Parsed by hand rather than with zod: the dashboard's shell reads it before any page, and keeping
+ * a schema library out of the shell keeps the first load small (docs/decisions/006-first-load-budget.md).
  */
-export const BootstrapSchema = z.looseObject({
-  object: z.catch(z.literal('bootstrap'), 'bootstrap'),
-  service: z.union([z.literal('media-studio-local'), z.string()]),
-  version: z.string(),
-  mode: z.enum(['local', 'proxy']),
-  upstream_base_url: z.optional(z.string()),
-  default_api_key: z.optional(z.string()),
-  emulator_speed: z.optional(z.number()),
-});
-export type Bootstrap = z.infer<typeof BootstrapSchema>;
+export interface Bootstrap {
+  object: 'bootstrap';
+  service: string;
+  version: string;
+  mode: 'local' | 'proxy';
+  upstream_base_url?: string;
+  default_api_key?: string;
+  emulator_speed?: number;
+  [extra: string]: unknown;
+}
 
 export const BOOTSTRAP_SERVICE = 'media-studio-local';
+
+export type BootstrapParse = { success: true; data: Bootstrap } | { success: false; error: string };
+
+/** Never throws. Unknown fields pass through; optional fields of the wrong type are dropped. */
+export function safeParseBootstrap(value: unknown): BootstrapParse {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { success: false, error: 'bootstrap must be a JSON object' };
+  }
+  const v = value as Record<string, unknown>;
+  if (typeof v.service !== 'string') return { success: false, error: 'bootstrap.service must be a string' };
+  if (typeof v.version !== 'string') return { success: false, error: 'bootstrap.version must be a string' };
+  if (v.mode !== 'local' && v.mode !== 'proxy') {
+    return { success: false, error: 'bootstrap.mode must be local or proxy' };
+  }
+  const data: Bootstrap = { ...v, object: 'bootstrap', service: v.service, version: v.version, mode: v.mode };
+  for (const key of ['upstream_base_url', 'default_api_key'] as const) {
+    if (typeof v[key] !== 'string') delete data[key];
+  }
+  if (typeof v.emulator_speed !== 'number' || !Number.isFinite(v.emulator_speed)) delete data.emulator_speed;
+  return { success: true, data };
+}
+
+/** Like safeParseBootstrap, but throws a TypeError naming the problem. */
+export function parseBootstrap(value: unknown): Bootstrap {
+  const r = safeParseBootstrap(value);
+  if (!r.success) throw new TypeError(r.error);
+  return r.data;
+}

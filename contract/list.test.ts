@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { PAGE_SIZE, listEnvelopeSchema } from './list';
+import { PAGE_SIZE } from './list';
+import { listEnvelopeSchema } from './list-schema';
 import { PaginationQuerySchema } from './pagination';
 import { junk } from './test-support/arbitraries';
 
@@ -99,5 +100,18 @@ describe('listEnvelopeSchema (specification, asset list response envelope)', () 
   it('reads a missing or odd object field as list', () => {
     const { object: _omit, ...rest } = envelope;
     expect(schema.safeParse(rest).success && schema.parse(rest).object).toBe('list');
+  });
+});
+
+describe('isListEnvelope (zod-free shape check)', () => {
+  it('accepts the envelope and rejects what is not one', async () => {
+    const { isListEnvelope } = await import('./list');
+    const ok = { object: 'list', data: [], count: 0, total: 0, page: 1, page_size: 20 };
+    expect(isListEnvelope(ok)).toBe(true);
+    expect(isListEnvelope({ ...ok, page: 0 })).toBe(false);
+    expect(isListEnvelope({ ...ok, data: {} })).toBe(false);
+    expect(isListEnvelope({ ...ok, total: 1.5 })).toBe(false);
+    expect(isListEnvelope('<html>')).toBe(false);
+    expect(isListEnvelope(null)).toBe(false);
   });
 });

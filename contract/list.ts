@@ -1,23 +1,4 @@
-import * as z from 'zod/mini';
-
 export const PAGE_SIZE = { default: 20, max: 100 } as const;
-
-/**
- * The list envelope of the specification (Resources, Asset list response envelope). `zod/mini`,
- * since the browser parses every list with it; `item` may be any zod schema (mini or full).
- */
-export function listEnvelopeSchema<T extends z.core.$ZodType>(item: T) {
-  return z.looseObject({
-    object: z.catch(z.literal('list'), 'list'),
-    data: z.array(item),
-    count: z.int().check(z.nonnegative()),
-    total: z.int().check(z.nonnegative()),
-    page: z.int().check(z.positive()),
-    page_size: z.int().check(z.positive()),
-    request_id: z.optional(z.string()),
-    trace_id: z.optional(z.string()),
-  });
-}
 
 export interface ListEnvelope<T> {
   object: 'list';
@@ -28,4 +9,21 @@ export interface ListEnvelope<T> {
   page_size: number;
   request_id?: string;
   trace_id?: string;
+}
+
+/**
+ * Whether a value has the list envelope's shape, without a schema library: the dashboard's shell
+ * uses it to tell "this is the API" from "something else answered" before any page loads.
+ */
+export function isListEnvelope(value: unknown): value is ListEnvelope<unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const v = value as Record<string, unknown>;
+  const count = (n: unknown, min: number) => typeof n === 'number' && Number.isInteger(n) && n >= min;
+  return (
+    Array.isArray(v.data) &&
+    count(v.count, 0) &&
+    count(v.total, 0) &&
+    count(v.page, 1) &&
+    count(v.page_size, 1)
+  );
 }

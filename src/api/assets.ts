@@ -1,7 +1,8 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { assetPhase, LenientAssetSchema, type LenientAsset } from '@contract/asset';
 import { DEFAULT_GROUP_ID } from '@contract/group';
-import { listEnvelopeSchema, type ListEnvelope } from '@contract/list';
+import type { ListEnvelope } from '@contract/list';
+import { listEnvelopeSchema } from '@contract/list-schema';
 import { apiRequest } from '@/api/api-client';
 import { invalidateGroupCounts } from '@/api/groups';
 

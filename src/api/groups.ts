@@ -1,6 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { LenientGroupSchema, type LenientGroup } from '@contract/group';
-import { listEnvelopeSchema, type ListEnvelope } from '@contract/list';
+import type { ListEnvelope } from '@contract/list';
+import { listEnvelopeSchema } from '@contract/list-schema';
 import { apiRequest } from '@/api/api-client';
 
 export type { LenientGroup as Group } from '@contract/group';

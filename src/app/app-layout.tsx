@@ -1,11 +1,11 @@
 import { Clapperboard } from 'lucide-react';
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation, useMatches } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { AppNav } from '@/app/app-nav';
 import { ConnectionIndicator } from '@/app/connection-indicator';
 import { AppErrorBoundary } from '@/app/error-boundary';
-import type { RouteHandle } from '@/app/router';
+import { titleKeyForPath } from '@/app/pages';
 import { useBootstrap } from '@/app/use-bootstrap';
 import { LanguageSelect } from '@/components/language-select';
 import { ThemeToggle } from '@/components/theme-toggle';
@@ -22,10 +22,8 @@ function PageLoading() {
 
 function useDocumentTitle() {
   const { t } = useTranslation();
-  const matches = useMatches();
-  const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.titleKey)
-    ?.handle as RouteHandle | undefined;
-  const title = handle ? `${t(handle.titleKey)} · ${t('appName')}` : t('appName');
+  const titleKey = titleKeyForPath(useLocation().pathname);
+  const title = titleKey ? `${t(titleKey)} · ${t('appName')}` : t('appName');
   useEffect(() => {
     document.title = title;
   }, [title]);
@@ -93,12 +91,3 @@ export function AppLayout() {
     </Shell>
   );
 }
-
-/** The shell without data, while the router loads the first page's code. */
-AppLayout.Fallback = function AppLayoutFallback() {
-  return (
-    <Shell>
-      <PageLoading />
-    </Shell>
-  );
-};

@@ -1,9 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { useConnectionStore } from '@/api/connection-store';
 import { createQueryClient } from '@/app/query-client';
-import { createAppRouter } from '@/app/router';
+import { AppRoutes } from '@/app/router';
 import { AppToaster } from '@/app/toaster';
 
 /**
@@ -27,11 +27,12 @@ function useResetCacheOnConnectionChange(queryClient: ReturnType<typeof createQu
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(createAppRouter);
   useResetCacheOnConnectionChange(queryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
       <AppToaster />
     </QueryClientProvider>
   );

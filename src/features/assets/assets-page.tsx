@@ -1,20 +1,31 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { Link2, Images } from 'lucide-react';
-import { useCallback } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { DialogFallback } from '@/components/ui/dialog-fallback';
 import { EmptyState } from '@/components/ui/empty-state';
+import { lazyWithPreload } from '@/components/ui/lazy-with-preload';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { Asset } from '@/api/assets';
+import { assetQueries, type Asset } from '@/api/assets';
 import { AssetCollection } from './asset-collection';
-import { AssetDetailSheet } from './asset-detail-sheet';
 import { LibraryError } from './library-error';
 import { LibraryPagination } from './library-pagination';
 import { useLibrarySearch } from './library-search';
 import { LibraryToolbar } from './library-toolbar';
-import { RegisterAssetDialog } from './register-asset-dialog';
 import { UploadDropzone } from './upload-dropzone';
 import { useLibraryAssets } from './use-library-assets';
+
+// The register dialog (with full zod for its form check) and the detail sheet (with Radix Dialog)
+// are their own chunks: the library's first render needs neither. Each is fetched when the person
+// shows intent (hovers or focuses what opens it), or when a deep link opens it.
+const RegisterAssetDialog = lazyWithPreload(() =>
+  import('./register-asset-dialog').then((m) => m.RegisterAssetDialog),
+);
+const AssetDetailSheet = lazyWithPreload(() =>
+  import('./asset-detail-sheet').then((m) => m.AssetDetailSheet),
+);
 
 /** Search param that keeps the register dialog open across reloads (its draft is persisted too). */
 const REGISTER_PARAM = 'register';
@@ -28,6 +39,7 @@ export function AssetsPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const assets = useLibraryAssets(search);
+  const queryClient = useQueryClient();
 
   const openAsset = useCallback(
     (asset: Pick<Asset, 'id' | 'group_id'>) => {
@@ -40,6 +52,10 @@ export function AssetsPage() {
   );
   const closeAsset = () => navigate({ pathname: '/assets', search: location.search });
   const registerOpen = params.get(REGISTER_PARAM) === '1';
+  // Mounted from its first opening on, as when it was eager: a registration still pending when the
+  // dialog closes still clears the draft and opens the new asset.
+  const [registerMounted, setRegisterMounted] = useState(registerOpen);
+  if (registerOpen && !registerMounted) setRegisterMounted(true);
   const setRegisterOpen = (open: boolean) =>
     setParams((prev) => {
       const next = new URLSearchParams(prev);
@@ -47,6 +63,14 @@ export function AssetsPage() {
       else next.delete(REGISTER_PARAM);
       return next;
     });
+  useEffect(() => {
+    // A successful registration opens the new asset's sheet: have its code ready by then.
+    if (registerOpen) AssetDetailSheet.preload();
+  }, [registerOpen]);
+  useEffect(() => {
+    // A deep link to an asset: fetch its detail alongside the sheet's code, not after it.
+    if (assetId) void queryClient.prefetchQuery(assetQueries.detail(assetId, search.group));
+  }, [assetId, search.group, queryClient]);
   const filtered = Boolean(search.type || search.status || search.domain);
 
   return (
@@ -56,7 +80,11 @@ export function AssetsPage() {
           <h1 className="text-2xl font-semibold">{t('title')}</h1>
           <p className="text-sm text-muted-foreground">{t('subtitle')}</p>
         </div>
-        <Button onClick={() => setRegisterOpen(true)}>
+        <Button
+          onClick={() => setRegisterOpen(true)}
+          onPointerEnter={RegisterAssetDialog.preload}
+          onFocus={RegisterAssetDialog.preload}
+        >
           <Link2 aria-hidden /> {t('register.open')}
         </Button>
       </header>
@@ -90,7 +118,13 @@ export function AssetsPage() {
                 {t('empty.clearFilters')}
               </Button>
             ) : (
-              <Button onClick={() => setRegisterOpen(true)}>{t('register.open')}</Button>
+              <Button
+                onClick={() => setRegisterOpen(true)}
+                onPointerEnter={RegisterAssetDialog.preload}
+                onFocus={RegisterAssetDialog.preload}
+              >
+                {t('register.open')}
+              </Button>
             )
           }
         />
@@ -100,7 +134,12 @@ export function AssetsPage() {
           <p className="text-sm text-muted-foreground" aria-live="polite">
             {t('summary', { count: assets.total ?? assets.count })}
           </p>
-          <div className={assets.isFetching ? 'opacity-70 transition-opacity' : undefined}>
+          {/* Pointing at or tabbing into the assets is the intent to open one: fetch the sheet. */}
+          <div
+            className={assets.isFetching ? 'opacity-70 transition-opacity' : undefined}
+            onPointerEnter={AssetDetailSheet.preload}
+            onFocus={AssetDetailSheet.preload}
+          >
             <AssetCollection
               view={search.view}
               count={assets.count}
@@ -119,13 +158,21 @@ export function AssetsPage() {
           )}
         </>
       )}
-      <RegisterAssetDialog
-        open={registerOpen}
-        onOpenChange={setRegisterOpen}
-        group={search.group}
-        onRegistered={openAsset}
-      />
-      {assetId && <AssetDetailSheet assetId={assetId} group={search.group} onClose={closeAsset} />}
+      {registerMounted && (
+        <Suspense fallback={registerOpen ? <DialogFallback label={t('loading')} /> : null}>
+          <RegisterAssetDialog
+            open={registerOpen}
+            onOpenChange={setRegisterOpen}
+            group={search.group}
+            onRegistered={openAsset}
+          />
+        </Suspense>
+      )}
+      {assetId && (
+        <Suspense fallback={<DialogFallback side="right" label={t('loading')} />}>
+          <AssetDetailSheet assetId={assetId} group={search.group} onClose={closeAsset} />
+        </Suspense>
+      )}
     </div>
   );
 }

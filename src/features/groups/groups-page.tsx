@@ -1,15 +1,28 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FolderPlus, Folders } from 'lucide-react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { DEFAULT_GROUP_ID } from '@contract/group';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
+import { DialogFallback } from '@/components/ui/dialog-fallback';
 import { EmptyState } from '@/components/ui/empty-state';
+import { lazyWithPreload } from '@/components/ui/lazy-with-preload';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isApiRequestError } from '@/api/api-client';
 import { groupQueries, type Group } from '@/api/groups';
-import { CreateGroupDialog, EditGroupDialog } from './group-dialogs';
+
+// The create and edit dialogs (Radix Dialog, and full zod for their form checks) are one chunk,
+// fetched on intent (hover or focus of "New group" or an "Edit" link) or when a deep link opens one.
+const loadGroupDialogs = () => import('./group-dialogs');
+const CreateGroupDialog = lazyWithPreload(() => loadGroupDialogs().then((m) => m.CreateGroupDialog));
+const EditGroupDialog = lazyWithPreload(() => loadGroupDialogs().then((m) => m.EditGroupDialog));
+/** Both wrappers share the chunk; preloading both means either opens without a fallback frame. */
+function preloadGroupDialogs() {
+  CreateGroupDialog.preload();
+  EditGroupDialog.preload();
+}
 
 const PAGE_SIZE = 50;
 const NEW_PARAM = 'new';
@@ -27,6 +40,16 @@ export function GroupsPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const page = pageFrom(params);
+  const queryClient = useQueryClient();
+  const createOpen = params.get(NEW_PARAM) === '1';
+  // Mounted from its first opening on, as when it was eager: a create still pending when the dialog
+  // closes still clears the draft.
+  const [createMounted, setCreateMounted] = useState(createOpen);
+  if (createOpen && !createMounted) setCreateMounted(true);
+  useEffect(() => {
+    // A deep link to /groups/<id>: fetch the group alongside the dialog's code, not after it.
+    if (editing) void queryClient.prefetchQuery(groupQueries.detail(editing));
+  }, [editing, queryClient]);
   const query = useQuery({
     ...groupQueries.list({ page, pageSize: PAGE_SIZE }),
     placeholderData: keepPreviousData,
@@ -53,7 +76,11 @@ export function GroupsPage() {
           <h1 className="text-2xl font-semibold">{t('title')}</h1>
           <p className="text-sm text-muted-foreground">{t('subtitle')}</p>
         </div>
-        <Button onClick={() => setParam(NEW_PARAM, '1')}>
+        <Button
+          onClick={() => setParam(NEW_PARAM, '1')}
+          onPointerEnter={preloadGroupDialogs}
+          onFocus={preloadGroupDialogs}
+        >
           <FolderPlus aria-hidden /> {t('create.open')}
         </Button>
       </header>
@@ -83,7 +110,15 @@ export function GroupsPage() {
           icon={Folders}
           title={t('empty.title')}
           description={t('empty.description')}
-          action={<Button onClick={() => setParam(NEW_PARAM, '1')}>{t('create.open')}</Button>}
+          action={
+            <Button
+              onClick={() => setParam(NEW_PARAM, '1')}
+              onPointerEnter={preloadGroupDialogs}
+              onFocus={preloadGroupDialogs}
+            >
+              {t('create.open')}
+            </Button>
+          }
         />
       ) : (
         <div className="overflow-x-auto rounded-md border">
@@ -137,15 +172,21 @@ export function GroupsPage() {
           </Button>
         </nav>
       )}
-      <CreateGroupDialog
-        open={params.get(NEW_PARAM) === '1'}
-        onOpenChange={(open) => setParam(NEW_PARAM, open ? '1' : undefined)}
-      />
+      {createMounted && (
+        <Suspense fallback={createOpen ? <DialogFallback label={t('loading')} /> : null}>
+          <CreateGroupDialog
+            open={createOpen}
+            onOpenChange={(open) => setParam(NEW_PARAM, open ? '1' : undefined)}
+          />
+        </Suspense>
+      )}
       {editing && (
-        <EditGroupDialog
-          groupId={editing}
-          onClose={() => navigate({ pathname: '/groups', search: location.search })}
-        />
+        <Suspense fallback={<DialogFallback label={t('loading')} />}>
+          <EditGroupDialog
+            groupId={editing}
+            onClose={() => navigate({ pathname: '/groups', search: location.search })}
+          />
+        </Suspense>
       )}
     </div>
   );
@@ -182,7 +223,12 @@ function GroupRow({ group, updated }: { group: Group; updated: string }) {
           </Button>
           {group.id !== DEFAULT_GROUP_ID && (
             <Button asChild variant="ghost" size="sm">
-              <Link to={`/groups/${encodeURIComponent(group.id)}`} aria-label={t('edit.open', { name })}>
+              <Link
+                to={`/groups/${encodeURIComponent(group.id)}`}
+                aria-label={t('edit.open', { name })}
+                onPointerEnter={preloadGroupDialogs}
+                onFocus={preloadGroupDialogs}
+              >
                 {t('edit.short')}
               </Link>
             </Button>

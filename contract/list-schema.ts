@@ -1,0 +1,18 @@
+import * as z from 'zod/mini';
+
+/**
+ * The list envelope of the specification (Resources, Asset list response envelope). `zod/mini`,
+ * since the browser parses every list with it; `item` may be any zod schema (mini or full).
+ */
+export function listEnvelopeSchema<T extends z.core.$ZodType>(item: T) {
+  return z.looseObject({
+    object: z.catch(z.literal('list'), 'list'),
+    data: z.array(item),
+    count: z.int().check(z.nonnegative()),
+    total: z.int().check(z.nonnegative()),
+    page: z.int().check(z.positive()),
+    page_size: z.int().check(z.positive()),
+    request_id: z.optional(z.string()),
+    trace_id: z.optional(z.string()),
+  });
+}

@@ -1,0 +1,86 @@
+import { lazy, type ComponentType } from 'react';
+import { i18n } from '@/lib/i18n';
+
+/**
+ * One lazy page per route: each page (and its translations) is its own chunk, fetched on first
+ * visit, so the entry chunk holds only the shell. Loading the namespaces here, in parallel with the
+ * code, means the page never suspends a second time on its strings.
+ */
+function lazyPage<M>(load: () => Promise<M>, pick: (mod: M) => ComponentType, namespaces: string[]) {
+  return lazy(async () => {
+    const [mod] = await Promise.all([load(), i18n.loadNamespaces(namespaces)]);
+    return { default: pick(mod) };
+  });
+}
+
+export interface PageRoute {
+  /** Route path under the layout; `/*` lets a feature own its sub-routes (e.g. /assets/:assetId). */
+  path: string;
+  /** Key in the common namespace naming the page (document title). */
+  titleKey: string;
+  Component: ComponentType;
+}
+
+export const PAGE_ROUTES: PageRoute[] = [
+  {
+    path: 'assets/*',
+    titleKey: 'nav.assets',
+    Component: lazyPage(
+      () => import('@/features/assets/assets-page'),
+      (m) => m.AssetsPage,
+      ['assets', 'groups'],
+    ),
+  },
+  {
+    path: 'groups/*',
+    titleKey: 'nav.groups',
+    Component: lazyPage(
+      () => import('@/features/groups/groups-page'),
+      (m) => m.GroupsPage,
+      ['groups', 'assets'],
+    ),
+  },
+  {
+    path: 'composer',
+    titleKey: 'nav.composer',
+    Component: lazyPage(
+      () => import('@/features/composer/composer-page'),
+      (m) => m.ComposerPage,
+      ['composer'],
+    ),
+  },
+  {
+    path: 'tasks',
+    titleKey: 'nav.tasks',
+    Component: lazyPage(
+      () => import('@/features/tasks/tasks-page'),
+      (m) => m.TasksPage,
+      ['tasks'],
+    ),
+  },
+  {
+    path: 'playground',
+    titleKey: 'nav.playground',
+    Component: lazyPage(
+      () => import('@/features/playground/playground-page'),
+      (m) => m.PlaygroundPage,
+      ['playground'],
+    ),
+  },
+  {
+    path: 'settings',
+    titleKey: 'nav.settings',
+    Component: lazyPage(
+      () => import('@/features/settings/settings-page'),
+      (m) => m.SettingsPage,
+      ['settings'],
+    ),
+  },
+];
+
+/** The title key of the page at a path: its first segment names the page; anything else is a 404. */
+export function titleKeyForPath(pathname: string): string | undefined {
+  const first = pathname.split('/')[1] ?? '';
+  if (first === '') return undefined;
+  return PAGE_ROUTES.find((p) => p.path.split('/')[0] === first)?.titleKey ?? 'notFound.title';
+}
