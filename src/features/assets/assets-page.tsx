@@ -3,6 +3,7 @@ import { Link2, Images } from 'lucide-react';
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { DialogFallback } from '@/components/ui/dialog-fallback';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -75,19 +76,19 @@ export function AssetsPage() {
 
   return (
     <div className="space-y-5">
-      <header className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold">{t('title')}</h1>
-          <p className="text-sm text-muted-foreground">{t('subtitle')}</p>
-        </div>
-        <Button
-          onClick={() => setRegisterOpen(true)}
-          onPointerEnter={RegisterAssetDialog.preload}
-          onFocus={RegisterAssetDialog.preload}
-        >
-          <Link2 aria-hidden /> {t('register.open')}
-        </Button>
-      </header>
+      <PageHeader
+        title={t('title')}
+        description={t('subtitle')}
+        actions={
+          <Button
+            onClick={() => setRegisterOpen(true)}
+            onPointerEnter={RegisterAssetDialog.preload}
+            onFocus={RegisterAssetDialog.preload}
+          >
+            <Link2 aria-hidden /> {t('register.open')}
+          </Button>
+        }
+      />
       <UploadDropzone group={search.group} />
       <LibraryToolbar search={search} onChange={update} />
       {assets.isPending ? (

@@ -4,6 +4,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { DEFAULT_GROUP_ID } from '@contract/group';
+import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { DialogFallback } from '@/components/ui/dialog-fallback';
@@ -71,19 +72,19 @@ export function GroupsPage() {
 
   return (
     <div className="space-y-5">
-      <header className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold">{t('title')}</h1>
-          <p className="text-sm text-muted-foreground">{t('subtitle')}</p>
-        </div>
-        <Button
-          onClick={() => setParam(NEW_PARAM, '1')}
-          onPointerEnter={preloadGroupDialogs}
-          onFocus={preloadGroupDialogs}
-        >
-          <FolderPlus aria-hidden /> {t('create.open')}
-        </Button>
-      </header>
+      <PageHeader
+        title={t('title')}
+        description={t('subtitle')}
+        actions={
+          <Button
+            onClick={() => setParam(NEW_PARAM, '1')}
+            onPointerEnter={preloadGroupDialogs}
+            onFocus={preloadGroupDialogs}
+          >
+            <FolderPlus aria-hidden /> {t('create.open')}
+          </Button>
+        }
+      />
       {query.isPending ? (
         <div className="space-y-2" aria-busy="true">
           {Array.from({ length: 5 }, (_, i) => (
