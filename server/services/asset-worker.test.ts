@@ -103,8 +103,9 @@ describe('asset readiness lifecycle', () => {
     ]);
     expect(f.asset.status).toBe('ready');
     expect(s.asset.status).toBe('ready');
-    expect(f.seen.at(-1)!.at).toBeLessThan(250);
+    // Lower bounds only: timers never fire early, but a loaded machine can make anything late.
     expect(s.seen.at(-1)!.at).toBeGreaterThanOrEqual(250);
+    expect(f.seen.at(-1)!.at).toBeLessThan(s.seen.at(-1)!.at);
     // Syncing starts ten times later too (100 ms instead of 10 ms).
     expect(s.seen.find((x) => x.status === 'syncing')!.at).toBeGreaterThanOrEqual(80);
   });

@@ -58,25 +58,23 @@ beforeAll(() => {
 });
 afterAll(() => t.close());
 
-async function timed(url: string) {
-  const started = performance.now();
+// Latency is measured in bench/asset-list.bench.ts; here only order and totals at scale.
+async function list(url: string) {
   const res = await t.req(url);
   const body = (await res.json()) as { total: number; data: Array<{ id: string }> };
-  return { ms: performance.now() - started, body };
+  return { body };
 }
 
 describe('asset list at scale', () => {
-  it('pages 12,000 assets of one group quickly, newest first with a stable tiebreak', async () => {
-    await timed('/v1/assets'); // warm up statement caches
-    const first = await timed('/v1/assets?page_size=100');
+  it('pages 12,000 assets of one group newest first, with a stable tiebreak', async () => {
+    const first = await list('/v1/assets?page_size=100');
     expect(first.body.total).toBe(COUNT);
     expect(first.body.data[0]!.id).toBe(`asset_perf${String(COUNT - 1).padStart(8, '0')}`);
     expect(first.body.data[1]!.id).toBe(`asset_perf${String(COUNT - 2).padStart(8, '0')}`);
-    const last = await timed(`/v1/assets?page_size=100&page=${COUNT / 100}`);
+    const last = await list(`/v1/assets?page_size=100&page=${COUNT / 100}`);
     expect(last.body.data.at(-1)!.id).toBe('asset_perf00000000');
-    const filtered = await timed('/v1/assets?type=video&status=ready&page=20');
+    const filtered = await list('/v1/assets?type=video&status=ready&page=20');
     expect(filtered.body.total).toBe(COUNT / 4 - COUNT / 20);
-    for (const r of [first, last, filtered]) expect(r.ms).toBeLessThan(250);
   });
 
   it('answers from the (owner, group_id, …) indexes, never a table scan', () => {
