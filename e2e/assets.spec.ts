@@ -137,7 +137,12 @@ test.describe('asset library', () => {
     await expect(page.getByText('Asset not found in this group')).toBeVisible();
 
     await page.goto(`/assets/${id}?group_id=${group}`);
-    await expect(page.getByRole('dialog', { name: 'Dog' })).toBeVisible();
+    const sheet = page.getByRole('dialog', { name: 'Dog' });
+    await expect(sheet).toBeVisible();
+    // The sheet takes focus itself, so no tooltip of a control inside it pops open on arrival.
+    await expect(sheet).toBeFocused();
+    await expect(sheet.getByRole('button', { name: /^Readiness:/ })).toBeVisible();
+    await expect(page.getByRole('tooltip')).toHaveCount(0);
   });
 
   test('a filtered view lives in the URL and survives a reload', async ({ page, request }) => {

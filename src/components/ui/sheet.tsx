@@ -27,12 +27,24 @@ export function SheetContent({
   side,
   className,
   children,
+  onOpenAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & VariantProps<typeof sheetVariants>) {
   return (
     <DialogPrimitive.Portal>
       <DialogOverlay />
-      <DialogPrimitive.Content className={cn(sheetVariants({ side }), className)} {...props}>
+      <DialogPrimitive.Content
+        className={cn(sheetVariants({ side }), className)}
+        // A sheet is for reading: focus the panel itself (screen readers announce its title) rather
+        // than its first control, which may be a tooltip trigger that would pop open at once.
+        onOpenAutoFocus={(event) => {
+          onOpenAutoFocus?.(event);
+          if (event.defaultPrevented) return;
+          event.preventDefault();
+          (event.currentTarget as HTMLElement | null)?.focus();
+        }}
+        {...props}
+      >
         {children}
         <CloseButton />
       </DialogPrimitive.Content>
