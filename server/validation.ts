@@ -15,6 +15,11 @@ export function apiErrorFromZod(error: z.ZodError, status = 400): ApiError {
   const issue = error.issues[0];
   if (!issue) return new ApiError(status, 'Request is invalid.', { code: 'invalid_parameter' });
   const param = issuePath(issue.path);
+  if (!param && issue.code === 'invalid_type') {
+    return new ApiError(status, 'The request body must be a JSON object with the fields of this endpoint.', {
+      code: 'invalid_parameter',
+    });
+  }
   const generic = issue.message.startsWith('Invalid') || issue.message.startsWith('Expected');
   const message =
     param && (generic || !issue.message.includes(param.split(/[.[]/)[0]!))

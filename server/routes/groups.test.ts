@@ -74,6 +74,13 @@ describe('asset groups', () => {
     expect((await body(noName)).error).toMatchObject({ type: 'invalid_request_error', param: 'name' });
     const long = await t.req('/v1/asset-groups', { key: 'k1', json: { name: 'x'.repeat(101) } });
     expect(long.status).toBe(400);
+    for (const notObject of [[], null, 'name', 42]) {
+      const res = await t.req('/v1/asset-groups', { key: 'k1', json: notObject });
+      expect(res.status).toBe(400);
+      expect(((await body(res)).error as { message: string }).message).toBe(
+        'The request body must be a JSON object with the fields of this endpoint.',
+      );
+    }
     const badJson = await t.req('/v1/asset-groups', {
       key: 'k1',
       method: 'POST',
