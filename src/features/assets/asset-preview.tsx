@@ -1,4 +1,4 @@
-import { FileIcon } from 'lucide-react';
+import { FileIcon, ImageIcon, Music, Video } from 'lucide-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Asset } from '@/api/assets';
@@ -81,9 +81,11 @@ export function AssetPreview({ asset, size = 'card' }: { asset: Asset; size?: 'c
       </div>
     );
   }
+  // No preview to show (a table row, or no usable URL yet): an icon that still tells the type.
+  const Icon = type === 'audio' ? Music : type === 'video' ? Video : type === 'image' ? ImageIcon : FileIcon;
   return (
     <div className={`${box} flex items-center justify-center rounded-md bg-muted text-muted-foreground`}>
-      <FileIcon aria-hidden className="size-6" />
+      <Icon aria-hidden className="size-6" />
       <span className="sr-only">{t(`type.${type}`, { defaultValue: type })}</span>
     </div>
   );
