@@ -30,8 +30,11 @@ export default defineConfig({
         codeSplitting: {
           // Left to itself the bundler merges modules shared by lazy pages into a common chunk that
           // the entry also needs, so the shell would preload zod although only pages that parse
-          // resources use it. In chunks of their own they are fetched with the first such page:
-          // zod/mini for parsing responses, full zod only with the forms that validate requests.
+          // resources use it. In a chunk of its own it is fetched with the first such page. The
+          // browser uses only zod/mini (core + mini): response parsing and the request schemas the
+          // forms validate with (asset-schemas.ts, group-schemas.ts) alike; full zod is server-only.
+          // The second group is a guard: should a browser module ever import full zod, it gets a
+          // chunk of its own (and shows up in the build) rather than joining the shell.
           groups: [
             { name: 'zod-mini', test: /[\\/]node_modules[\\/]zod[\\/]v4[\\/](core|mini)[\\/]/, priority: 2 },
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 1 },

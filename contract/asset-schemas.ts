@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   ASSET_MODES,
   ASSET_STATUSES,
@@ -9,9 +9,9 @@ import {
 } from './asset';
 import { isVideoModel } from './models';
 
-// The strict asset schemas, in full zod: what the local server writes and the request bodies and
-// queries it validates. Kept apart from asset.ts so that the browser, which imports asset.ts, never
-// pays for full zod.
+// The strict asset schemas: what the local server writes and the request bodies and queries it
+// validates. Written with `zod/mini`, like asset.ts, because the browser validates the register form
+// with RegisterAssetByUrlSchema and must never pay for full zod.
 
 /** An asset as the local server writes it: every field of the specification's table. */
 export const AssetSchema = z.object({
@@ -30,70 +30,71 @@ export const AssetSchema = z.object({
   reference: z.string(),
   asset_ref: z.string(),
   content_type: z.string(),
-  size: z.number().int().nonnegative(),
-  duration: z.number().nonnegative(),
+  size: z.number().check(z.int(), z.nonnegative()),
+  duration: z.number().check(z.nonnegative()),
   status: z.enum(ASSET_STATUSES),
   sync_status: z.enum(SYNC_STATUSES),
   preparation_status: z.enum(PREPARATION_STATUSES),
   generation_ready: z.boolean(),
   review_status: z.enum(REVIEW_STATUSES),
   review_passed: z.boolean(),
-  sync_error: z.string().optional(),
+  sync_error: z.optional(z.string()),
   visibility: z.string(),
-  model: z.string().optional(),
-  mode: z.enum(ASSET_MODES).optional(),
-  purpose: z.string().optional(),
-  role: z.string().optional(),
-  metadata: z.record(z.string(), z.unknown()).optional(),
-  created_at: z.number().int(),
-  updated_at: z.number().int(),
-  request_id: z.string().optional(),
-  trace_id: z.string().optional(),
+  model: z.optional(z.string()),
+  mode: z.optional(z.enum(ASSET_MODES)),
+  purpose: z.optional(z.string()),
+  role: z.optional(z.string()),
+  metadata: z.optional(z.record(z.string(), z.unknown())),
+  created_at: z.number().check(z.int()),
+  updated_at: z.number().check(z.int()),
+  request_id: z.optional(z.string()),
+  trace_id: z.optional(z.string()),
 });
 export type Asset = z.infer<typeof AssetSchema>;
 
-const httpUrl = z
-  .string({ error: 'url is required: a public http(s) URL of the media' })
-  .trim()
-  .min(1, 'url is required: a public http(s) URL of the media')
-  .refine((u) => {
+const URL_REQUIRED = 'url is required: a public http(s) URL of the media';
+const httpUrl = z.string({ error: URL_REQUIRED }).check(
+  z.trim(),
+  z.minLength(1, URL_REQUIRED),
+  z.refine((u) => {
     try {
       const p = new URL(u);
       return p.protocol === 'http:' || p.protocol === 'https:';
     } catch {
       return false;
     }
-  }, 'url must be a public http(s) URL, for example https://example.com/cat.png');
+  }, 'url must be a public http(s) URL, for example https://example.com/cat.png'),
+);
 
 const optionalText = (max: number, field: string) =>
-  z.string().trim().max(max, `${field} must be at most ${max} characters`).optional();
+  z.optional(z.string().check(z.trim(), z.maxLength(max, `${field} must be at most ${max} characters`)));
+
+const MODEL_MESSAGE = 'model must be a model name such as video-2.0-cl';
+const TYPE_MESSAGE = 'type must be one of image, audio, video, file';
 
 /** JSON body of POST /v1/assets/uploads (register by public URL). */
 export const RegisterAssetByUrlSchema = z.object({
   url: httpUrl,
-  model: z
-    .string({ error: 'model must be a model name such as video-2.0-cl' })
-    .trim()
-    .min(1, 'model must be a model name such as video-2.0-cl')
-    .optional()
-    .refine((m) => m === undefined || isVideoModel(m) || /^[a-z0-9][a-z0-9._-]{0,63}$/i.test(m), {
-      message: 'model must be a model name such as video-2.0-cl',
+  model: z.optional(z.string({ error: MODEL_MESSAGE }).check(z.trim(), z.minLength(1, MODEL_MESSAGE))).check(
+    z.refine((m) => m === undefined || isVideoModel(m) || /^[a-z0-9][a-z0-9._-]{0,63}$/i.test(m), {
+      message: MODEL_MESSAGE,
     }),
-  mode: z.enum(ASSET_MODES, { error: 'mode must be one of asset, oss, both' }).default('asset'),
-  type: z.enum(ASSET_TYPES, { error: 'type must be one of image, audio, video, file' }).optional(),
+  ),
+  mode: z._default(z.enum(ASSET_MODES, { error: 'mode must be one of asset, oss, both' }), 'asset'),
+  type: z.optional(z.enum(ASSET_TYPES, { error: TYPE_MESSAGE })),
   purpose: optionalText(64, 'purpose'),
   role: optionalText(64, 'role'),
   group_id: optionalText(64, 'group_id'),
   name: optionalText(200, 'name'),
   description: optionalText(2000, 'description'),
   domain: optionalText(32, 'domain'),
-  metadata: z.record(z.string(), z.unknown(), { error: 'metadata must be a JSON object' }).optional(),
+  metadata: z.optional(z.record(z.string(), z.unknown(), { error: 'metadata must be a JSON object' })),
 });
 export type RegisterAssetByUrl = z.infer<typeof RegisterAssetByUrlSchema>;
 
 /** Form fields of the multipart form of POST /v1/assets/uploads (the file part is `file`). */
 export const UploadAssetFieldsSchema = z.object({
-  type: z.enum(ASSET_TYPES, { error: 'type must be one of image, audio, video, file' }).optional(),
+  type: z.optional(z.enum(ASSET_TYPES, { error: TYPE_MESSAGE })),
   purpose: optionalText(64, 'purpose'),
   role: optionalText(64, 'role'),
   model: optionalText(64, 'model'),
@@ -105,11 +106,11 @@ export type UploadAssetFields = z.infer<typeof UploadAssetFieldsSchema>;
 
 /** Query of GET /v1/assets, without paging (see PaginationQuerySchema). */
 export const AssetListFiltersSchema = z.object({
-  group_id: z.string().trim().min(1).optional(),
-  type: z.enum(ASSET_TYPES, { error: 'type must be one of image, audio, video, file' }).optional(),
-  status: z
-    .enum(ASSET_STATUSES, { error: 'status must be one of created, syncing, ready, failed, disabled' })
-    .optional(),
-  domain: z.string().trim().min(1).optional(),
+  group_id: z.optional(z.string().check(z.trim(), z.minLength(1))),
+  type: z.optional(z.enum(ASSET_TYPES, { error: TYPE_MESSAGE })),
+  status: z.optional(
+    z.enum(ASSET_STATUSES, { error: 'status must be one of created, syncing, ready, failed, disabled' }),
+  ),
+  domain: z.optional(z.string().check(z.trim(), z.minLength(1))),
 });
 export type AssetListFilters = z.infer<typeof AssetListFiltersSchema>;

@@ -1,7 +1,8 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
-// The strict group schemas, in full zod: what the local server writes and the request bodies it
-// validates. Kept apart from group.ts so that the browser's lenient reading stays on zod/mini.
+// The strict group schemas: what the local server writes and the request bodies it validates.
+// Written with `zod/mini`, like group.ts, because the browser validates the group forms with
+// CreateGroupSchema and UpdateGroupSchema and must never pay for full zod.
 
 export const GroupSchema = z.object({
   object: z.literal('asset_group'),
@@ -9,27 +10,30 @@ export const GroupSchema = z.object({
   group_id: z.string(),
   name: z.string(),
   description: z.string(),
-  asset_count: z.number().int().nonnegative(),
-  created_at: z.number().int(),
-  updated_at: z.number().int(),
-  request_id: z.string().optional(),
-  trace_id: z.string().optional(),
+  asset_count: z.number().check(z.int(), z.nonnegative()),
+  created_at: z.number().check(z.int()),
+  updated_at: z.number().check(z.int()),
+  request_id: z.optional(z.string()),
+  trace_id: z.optional(z.string()),
 });
 export type Group = z.infer<typeof GroupSchema>;
 
+const NAME_REQUIRED = 'name is required: a group name of 1 to 100 characters';
 const name = z
-  .string({ error: 'name is required: a group name of 1 to 100 characters' })
-  .trim()
-  .min(1, 'name is required: a group name of 1 to 100 characters')
-  .max(100, 'name must be at most 100 characters');
-const description = z.string().trim().max(2000, 'description must be at most 2000 characters');
+  .string({ error: NAME_REQUIRED })
+  .check(z.trim(), z.minLength(1, NAME_REQUIRED), z.maxLength(100, 'name must be at most 100 characters'));
+const description = z
+  .string()
+  .check(z.trim(), z.maxLength(2000, 'description must be at most 2000 characters'));
 
-export const CreateGroupSchema = z.object({ name, description: description.default('') });
+export const CreateGroupSchema = z.object({ name, description: z._default(description, '') });
 export type CreateGroup = z.infer<typeof CreateGroupSchema>;
 
 export const UpdateGroupSchema = z
-  .object({ name: name.optional(), description: description.optional() })
-  .refine((b) => b.name !== undefined || b.description !== undefined, {
-    message: 'PATCH needs name and/or description',
-  });
+  .object({ name: z.optional(name), description: z.optional(description) })
+  .check(
+    z.refine((b) => b.name !== undefined || b.description !== undefined, {
+      message: 'PATCH needs name and/or description',
+    }),
+  );
 export type UpdateGroup = z.infer<typeof UpdateGroupSchema>;

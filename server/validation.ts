@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ApiError } from './errors';
 
 /** `['references', 0, 'role']` -> `references[0].role`, the form error.param uses. */
@@ -10,8 +10,11 @@ export function issuePath(path: readonly PropertyKey[]): string {
   }, '');
 }
 
-/** The first problem of a failed parse as a 400 whose message names the field, with `param` set. */
-export function apiErrorFromZod(error: z.ZodError, status = 400): ApiError {
+/**
+ * The first problem of a failed parse as a 400 whose message names the field, with `param` set.
+ * Takes the error of a full zod or a `zod/mini` schema alike (both are `$ZodError`s).
+ */
+export function apiErrorFromZod(error: z.core.$ZodError, status = 400): ApiError {
   const issue = error.issues[0];
   if (!issue) return new ApiError(status, 'Request is invalid.', { code: 'invalid_parameter' });
   const param = issuePath(issue.path);
@@ -28,9 +31,12 @@ export function apiErrorFromZod(error: z.ZodError, status = 400): ApiError {
   return new ApiError(status, message, { code: 'invalid_parameter', ...(param ? { param } : {}) });
 }
 
-/** Validates input with a contract schema; a failure becomes a 400 naming the field to fix. */
-export function parseOrThrow<S extends z.ZodType>(schema: S, data: unknown, status = 400): z.output<S> {
-  const result = schema.safeParse(data);
+/**
+ * Validates input with a contract schema, full zod or `zod/mini` (the request schemas the browser
+ * shares are mini); a failure becomes a 400 naming the field to fix.
+ */
+export function parseOrThrow<S extends z.core.$ZodType>(schema: S, data: unknown, status = 400): z.output<S> {
+  const result = z.core.safeParse(schema, data);
   if (result.success) return result.data;
   throw apiErrorFromZod(result.error, status);
 }

@@ -1,7 +1,7 @@
 import type { ErrorHandler, Hono, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { ZodError } from 'zod';
+import { z } from 'zod';
 import type { AppEnv } from '../context';
 import { ApiError } from '../errors';
 import { errorResponse, invalidJson, isJsonContentType } from '../http';
@@ -17,7 +17,8 @@ function shortPath(path: string): string {
 /** Turns whatever was thrown into an ApiError; undefined when it is a genuine server fault. */
 function toApiError(err: unknown, method: string, contentType: string | undefined): ApiError | undefined {
   if (err instanceof ApiError) return err;
-  if (err instanceof ZodError) return apiErrorFromZod(err);
+  // Full zod's ZodError and zod/mini's $ZodError alike.
+  if (err instanceof z.core.$ZodError) return apiErrorFromZod(err);
   if (err instanceof HTTPException) {
     return new ApiError(err.status, err.message || `Request failed with status ${err.status}.`);
   }
