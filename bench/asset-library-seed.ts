@@ -9,6 +9,7 @@ import { insertAsset, type NewAssetRow } from '../server/store/assets';
 import { openDatabase } from '../server/store/db';
 import { createGroup, ensureDefaultGroup } from '../server/store/groups';
 import { newId } from '../server/ids';
+import { READY_STATE } from '../server/services/asset-lifecycle';
 
 export interface SeedResult {
   groupId: string;
@@ -57,13 +58,7 @@ export function seedAssetLibrary(opts: {
           content_type: kind.contentType,
           size: 8_757 + i,
           duration: kind.type === 'image' ? 0 : 2,
-          status: 'ready',
-          sync_status: 'ready',
-          preparation_status: 'ready',
-          review_status: 'succeeded',
-          review_passed: 1,
-          generation_ready: 1,
-          sync_error: null,
+          ...READY_STATE,
           visibility: 'private',
           model: 'video-2.0-cl',
           purpose: kind.type === 'video' ? 'reference_video' : null,
@@ -71,9 +66,7 @@ export function seedAssetLibrary(opts: {
           metadata: null,
           fault: null,
           pace: 1,
-          stage: 'ready',
           work_state: 'done',
-          next_transition_at: null,
           created_ms: created,
           updated_ms: created,
         };

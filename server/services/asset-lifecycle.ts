@@ -107,18 +107,21 @@ export function finalPatch(row: AssetRow): AssetPatch {
     // Specification, Asset states rule 2: review succeeded and yet preparation failed.
     return { ...end, ...failed, review_status: 'succeeded', review_passed: 1, sync_error: REJECT_SYNC_ERROR };
   }
-  return {
-    status: 'ready',
-    sync_status: 'ready',
-    preparation_status: 'ready',
-    review_status: 'succeeded',
-    review_passed: 1,
-    generation_ready: 1,
-    sync_error: null,
-    stage: 'ready',
-    next_transition_at: null,
-  };
+  return READY_STATE;
 }
+
+/** The state columns of a prepared asset: all five readiness fields of the specification hold. */
+export const READY_STATE = {
+  status: 'ready',
+  sync_status: 'ready',
+  preparation_status: 'ready',
+  review_status: 'succeeded',
+  review_passed: 1,
+  generation_ready: 1,
+  sync_error: null,
+  stage: 'ready',
+  next_transition_at: null,
+} as const satisfies AssetPatch;
 
 /**
  * A technical failure (unreachable source, unreadable media): nothing was reviewed, so the review
