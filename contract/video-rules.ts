@@ -1,0 +1,190 @@
+import { parseAssetReference } from './asset';
+
+/**
+ * The pure rules of a video request (specification, POST /v1/videos), free of full zod so that the
+ * dashboard can run them before submit (docs/decisions/001: the browser loads zod/mini only). The
+ * server's request schema in video.ts builds on them.
+ */
+
+export const REFERENCE_ROLES = ['first_frame', 'reference_image', 'reference_video'] as const;
+export type ReferenceRole = (typeof REFERENCE_ROLES)[number];
+
+export const ALIAS_PATTERN = /^[\p{L}\p{N}_-]{1,32}$/u;
+/** `@alias` mentions: not preceded by a letter or digit, so `a@b.com` is not a mention of `b`. */
+const MENTION = /(?<![\p{L}\p{N}_])@([\p{L}\p{N}_-]{1,32})/gu;
+
+/** Every distinct `@alias` mentioned in a prompt, in order of first mention. */
+export function extractAliases(prompt: string | null | undefined): string[] {
+  if (!prompt) return [];
+  const seen = new Set<string>();
+  for (const m of prompt.matchAll(MENTION)) seen.add(m[1]!);
+  return [...seen];
+}
+
+/** A content[] entry (specification, POST /v1/videos); video and audio type names are LOCAL_API's. */
+export type ContentEntry =
+  | { type: 'text'; text: string }
+  | { type: 'image_url'; role?: string; image_url: { url: string } }
+  | { type: 'video_url'; role?: string; video_url: { url: string } }
+  | { type: 'audio_url'; role?: string; audio_url: { url: string } };
+
+/** The prompt, or the text entries of content[] when there is no prompt. */
+export function promptText(body: { prompt?: string; content?: ContentEntry[] }): string {
+  if (body.prompt) return body.prompt;
+  return (body.content ?? []).flatMap((c) => (c.type === 'text' ? [c.text] : [])).join('\n');
+}
+
+export type MediaKind = 'image' | 'video' | 'audio';
+
+/** One media input of a video request, wherever in the body it came from. */
+export interface MediaInput {
+  source: string;
+  url: string;
+  kind: MediaKind;
+  role?: string;
+  alias?: string;
+  assetId?: string;
+}
+
+type VideoBodyLike = {
+  image_url?: string;
+  input_reference_role?: string;
+  video_url?: string;
+  reference_video_url?: string;
+  first_frame_url?: string;
+  references?: { media_type?: string; role?: string; url: string; alias?: string }[];
+  content?: ContentEntry[];
+  videos?: unknown;
+};
+
+function roleKind(role: string | undefined, mediaType: string | undefined): MediaKind {
+  if (mediaType === 'video' || mediaType === 'audio' || mediaType === 'image') return mediaType;
+  return role === 'reference_video' ? 'video' : 'image';
+}
+
+/** All media a request passes explicitly (rule 1: nothing is ever loaded implicitly). */
+export function collectMediaInputs(body: VideoBodyLike): MediaInput[] {
+  const out: MediaInput[] = [];
+  const add = (m: Omit<MediaInput, 'assetId'>) => out.push({ ...m, assetId: parseAssetReference(m.url) });
+  if (body.image_url)
+    add({
+      source: 'image_url',
+      url: body.image_url,
+      kind: 'image',
+      role: body.input_reference_role ?? 'reference_image',
+    });
+  if (body.first_frame_url)
+    add({ source: 'first_frame_url', url: body.first_frame_url, kind: 'image', role: 'first_frame' });
+  if (body.video_url)
+    add({ source: 'video_url', url: body.video_url, kind: 'video', role: 'reference_video' });
+  if (body.reference_video_url)
+    add({
+      source: 'reference_video_url',
+      url: body.reference_video_url,
+      kind: 'video',
+      role: 'reference_video',
+    });
+  body.references?.forEach((r, i) =>
+    add({
+      source: `references[${i}]`,
+      url: r.url,
+      kind: roleKind(r.role, r.media_type),
+      role: r.role,
+      alias: r.alias,
+    }),
+  );
+  if (Array.isArray(body.videos)) {
+    body.videos.forEach((v, i) => {
+      const url = typeof v === 'string' ? v : isRecord(v) && typeof v.url === 'string' ? v.url : undefined;
+      if (url) add({ source: `videos[${i}]`, url, kind: 'video', role: 'reference_video' });
+    });
+  }
+  body.content?.forEach((c, i) => {
+    if (c.type === 'image_url')
+      add({ source: `content[${i}]`, url: c.image_url.url, kind: 'image', role: c.role });
+    if (c.type === 'video_url')
+      add({ source: `content[${i}]`, url: c.video_url.url, kind: 'video', role: c.role });
+    if (c.type === 'audio_url')
+      add({ source: `content[${i}]`, url: c.audio_url.url, kind: 'audio', role: c.role });
+  });
+  return out;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/**
+ * Billing rule 3: a request has video input when it has `video_url`, `reference_video_url`,
+ * `videos[]`, a `references[]` item with `media_type=video` or `role=reference_video`, or an
+ * `Asset://` video reference. `assetTypeOf` tells the type of a referenced asset when known.
+ * Image-only input does not count. Never throws on odd input.
+ */
+export function hasVideoInput(
+  request: unknown,
+  assetTypeOf?: (assetId: string) => string | undefined,
+): boolean {
+  if (typeof request !== 'object' || request === null) return false;
+  const r = request as Record<string, unknown>;
+  const present = (v: unknown) => typeof v === 'string' && v.trim() !== '';
+  if (present(r.video_url) || present(r.reference_video_url)) return true;
+  if (Array.isArray(r.videos) && r.videos.length > 0) return true;
+  if (Array.isArray(r.references)) {
+    for (const ref of r.references) {
+      if (typeof ref !== 'object' || ref === null) continue;
+      const x = ref as Record<string, unknown>;
+      if (x.media_type === 'video' || x.role === 'reference_video') return true;
+    }
+  }
+  if (Array.isArray(r.content)) {
+    for (const c of r.content) {
+      if (
+        typeof c === 'object' &&
+        c !== null &&
+        ((c as Record<string, unknown>).type === 'video_url' ||
+          (c as Record<string, unknown>).role === 'reference_video')
+      )
+        return true;
+    }
+  }
+  if (assetTypeOf) {
+    for (const url of allUrlStrings(r)) {
+      const id = parseAssetReference(url);
+      if (id && assetTypeOf(id) === 'video') return true;
+    }
+  }
+  return false;
+}
+
+function allUrlStrings(r: Record<string, unknown>): string[] {
+  const urls: string[] = [];
+  for (const k of ['image_url', 'video_url', 'reference_video_url', 'first_frame_url']) {
+    if (typeof r[k] === 'string') urls.push(r[k] as string);
+  }
+  if (Array.isArray(r.references)) {
+    for (const ref of r.references) {
+      if (typeof ref === 'object' && ref !== null && typeof (ref as Record<string, unknown>).url === 'string')
+        urls.push((ref as Record<string, unknown>).url as string);
+    }
+  }
+  if (Array.isArray(r.content)) {
+    for (const c of r.content) {
+      if (typeof c !== 'object' || c === null) continue;
+      for (const v of Object.values(c as Record<string, unknown>)) {
+        if (typeof v === 'object' && v !== null && typeof (v as Record<string, unknown>).url === 'string')
+          urls.push((v as Record<string, unknown>).url as string);
+      }
+    }
+  }
+  return urls;
+}
+
+/** `generate_audio` wins over the `generateAudio` alias; audio is on when both are omitted. */
+export function effectiveGenerateAudio(body: { generate_audio?: boolean; generateAudio?: boolean }): boolean {
+  return body.generate_audio ?? body.generateAudio ?? true;
+}
+
+/** `ratio` wins over `aspect_ratio`; 16:9 when both are omitted. */
+export function effectiveRatio(body: { ratio?: string; aspect_ratio?: string }): string {
+  return body.ratio ?? body.aspect_ratio ?? '16:9';
+}
