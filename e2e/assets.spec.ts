@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, fixtureOrigin, test } from './support/test';
 
 // Drives the built dashboard against the real local server (EMULATOR_SPEED=10), as a person would:
 // controls are found by role and label.
 const FIXTURES = path.resolve(import.meta.dirname, 'fixtures');
-const ORIGIN = process.env.E2E_FIXTURE_ORIGIN ?? 'http://127.0.0.1:8798';
 const KEY = process.env.E2E_API_KEY ?? 'sk-local-dev';
 
 /** A fresh group per test keeps tests independent of each other's assets. */
@@ -82,7 +82,10 @@ test.describe('asset library', () => {
   }) => {
     const group = await createGroup(request, `Register ${Date.now()}`);
     await page.goto(`/assets?group_id=${group}`);
-    const sheet = await registerByUrl(page, `${ORIGIN}/cat.png`, { preset: 'Reference image', name: 'Cat' });
+    const sheet = await registerByUrl(page, `${fixtureOrigin()}/cat.png`, {
+      preset: 'Reference image',
+      name: 'Cat',
+    });
     await expect(sheet).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/assets/asset_[^?]+\\?group_id=${group}`));
     await expect(sheet.getByRole('button', { name: 'Readiness: Ready' })).toBeVisible({ timeout: 30_000 });
@@ -107,7 +110,7 @@ test.describe('asset library', () => {
   }) => {
     const group = await createGroup(request, `Reject ${Date.now()}`);
     await page.goto(`/assets?group_id=${group}`);
-    const sheet = await registerByUrl(page, `${ORIGIN}/reject-cat.png`, { name: 'Rejected cat' });
+    const sheet = await registerByUrl(page, `${fixtureOrigin()}/reject-cat.png`, { name: 'Rejected cat' });
     await expect(sheet.getByRole('button', { name: 'Readiness: Failed' })).toBeVisible({ timeout: 30_000 });
     await expect(sheet.getByTestId('review-passed-not-ready')).toHaveText(
       'Review passed, but the asset is not ready for generation.',
@@ -129,7 +132,7 @@ test.describe('asset library', () => {
     const group = await createGroup(request, `Deep link ${Date.now()}`);
     const res = await request.post('/v1/assets/uploads', {
       headers: { Authorization: `Bearer ${KEY}` },
-      data: { url: `${ORIGIN}/dog.png`, type: 'image', mode: 'asset', group_id: group, name: 'Dog' },
+      data: { url: `${fixtureOrigin()}/dog.png`, type: 'image', mode: 'asset', group_id: group, name: 'Dog' },
     });
     const { id } = (await res.json()) as { id: string };
 
@@ -172,9 +175,9 @@ test.describe('asset library', () => {
     await page.getByRole('button', { name: 'Register by URL' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Register an asset by URL' });
     await dialog.getByLabel('Preset').selectOption({ label: 'Reference video' });
-    await dialog.getByLabel('Public URL').fill(`${ORIGIN}/clip.mp4`);
+    await dialog.getByLabel('Public URL').fill(`${fixtureOrigin()}/clip.mp4`);
     await page.reload();
-    await expect(dialog.getByLabel('Public URL')).toHaveValue(`${ORIGIN}/clip.mp4`);
+    await expect(dialog.getByLabel('Public URL')).toHaveValue(`${fixtureOrigin()}/clip.mp4`);
     await expect(dialog.getByLabel('Type')).toHaveValue('video');
     await expect(dialog.getByLabel('Purpose')).toHaveValue('reference_video');
     await expect(dialog.getByLabel('Role')).toHaveValue('reference_video');

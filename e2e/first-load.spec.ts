@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 /**
  * The 150 KB budget applies to the shell (index.html and what it loads before any page: see

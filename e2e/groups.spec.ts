@@ -1,6 +1,4 @@
-import { expect, test } from '@playwright/test';
-
-const ORIGIN = process.env.E2E_FIXTURE_ORIGIN ?? 'http://127.0.0.1:8798';
+import { expect, fixtureOrigin, test } from './support/test';
 
 test('create and rename a group, then open the library filtered by it', async ({ page }) => {
   const name = `Campaign ${Date.now()}`;
@@ -36,7 +34,7 @@ test('create and rename a group, then open the library filtered by it', async ({
   // An asset registered here lands in this group, and the group's count follows.
   await page.getByRole('button', { name: 'Register by URL' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Register an asset by URL' });
-  await dialog.getByLabel('Public URL').fill(`${ORIGIN}/bird.png`);
+  await dialog.getByLabel('Public URL').fill(`${fixtureOrigin()}/bird.png`);
   await dialog.getByLabel('Name').fill('Bird');
   await dialog.getByRole('button', { name: 'Register', exact: true }).click();
   // Registering opens the asset's detail sheet; close it to see the library behind.

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
 
 /** Console errors and uncaught exceptions of a page, collected from the start. */
 function collectErrors(page: Page): string[] {

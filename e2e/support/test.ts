@@ -1,0 +1,40 @@
+import { test as base, expect } from '@playwright/test';
+import { startLocalServer, type LocalServer } from './local-server';
+
+/**
+ * Every spec imports `test` from here: each Playwright worker gets a local server of its own (own
+ * port, own DATA_DIR, EMULATOR_SPEED from E2E_EMULATOR_SPEED, default 20) serving the build made
+ * once by global-setup.ts, and `baseURL` points at it, so spec files run in parallel workers
+ * without sharing state. `localServer.restart()` restarts it on the same data.
+ */
+export const test = base.extend<object, { localServer: LocalServer }>({
+  localServer: [
+    // Playwright reads a fixture's dependencies from its destructuring pattern: `{}` means none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const staticDir = process.env.E2E_STATIC_DIR;
+      if (!staticDir)
+        throw new Error('E2E_STATIC_DIR is not set: run the tests through playwright.config.ts');
+      const server = await startLocalServer({ staticDir });
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  baseURL: async ({ localServer }, use) => {
+    await use(localServer.url);
+  },
+});
+
+export { expect };
+export type { LocalServer };
+
+/** The API key of the local server in tests (the default development key). */
+export const API_KEY = process.env.E2E_API_KEY ?? 'sk-local-dev';
+
+/** Origin of the fixture host that serves e2e/fixtures "by public URL" (started in global-setup.ts). */
+export function fixtureOrigin(): string {
+  const origin = process.env.E2E_FIXTURE_ORIGIN;
+  if (!origin) throw new Error('E2E_FIXTURE_ORIGIN is not set: run the tests through playwright.config.ts');
+  return origin;
+}
