@@ -82,4 +82,60 @@ export const migrations: Migration[] = [
       CREATE INDEX assets_due ON assets (next_transition_at) WHERE next_transition_at IS NOT NULL;
     `,
   },
+  {
+    version: 4,
+    name: 'webhook_deliveries_and_inbox',
+    // The outbox: a delivery row is written in the transaction that makes a task terminal, so a
+    // crash can never lose a webhook. `id` is the Standard Webhooks webhook-id, fixed at enqueue
+    // and reused by every attempt; `body` is the exact JSON text sent. `destination` (the URL's
+    // origin) lets the sender share its slots fairly between receivers.
+    sql: `
+      CREATE TABLE webhook_deliveries (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        owner TEXT NOT NULL,
+        task_id TEXT NOT NULL,
+        url TEXT NOT NULL,
+        destination TEXT NOT NULL,
+        type TEXT NOT NULL,
+        body TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('pending', 'delivered', 'failed')),
+        attempt_count INTEGER NOT NULL DEFAULT 0,
+        next_attempt_ms INTEGER,
+        last_status_code INTEGER,
+        last_error TEXT,
+        created_ms INTEGER NOT NULL,
+        completed_ms INTEGER
+      );
+      CREATE INDEX webhook_deliveries_by_task ON webhook_deliveries (owner, task_id, seq);
+      CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_ms) WHERE status = 'pending';
+
+      CREATE TABLE webhook_attempts (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        delivery_id TEXT NOT NULL REFERENCES webhook_deliveries (id) ON DELETE CASCADE,
+        number INTEGER NOT NULL,
+        started_ms INTEGER NOT NULL,
+        duration_ms INTEGER,
+        outcome TEXT NOT NULL CHECK (outcome IN ('in_progress', 'succeeded', 'failed', 'interrupted')),
+        status_code INTEGER,
+        error TEXT,
+        next_retry_ms INTEGER
+      );
+      CREATE INDEX webhook_attempts_by_delivery ON webhook_attempts (delivery_id, seq);
+
+      CREATE TABLE webhook_inbox (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        name TEXT NOT NULL,
+        received_ms INTEGER NOT NULL,
+        method TEXT NOT NULL,
+        headers TEXT NOT NULL,
+        body TEXT NOT NULL,
+        webhook_id TEXT,
+        verified INTEGER NOT NULL,
+        reason TEXT
+      );
+      CREATE INDEX webhook_inbox_by_name ON webhook_inbox (name, seq DESC);
+    `,
+  },
 ];
