@@ -39,6 +39,9 @@ export type MediaKind = 'image' | 'video' | 'audio';
 /** One media input of a video request, wherever in the body it came from. */
 export interface MediaInput {
   source: string;
+  /** Field path (error `param`) of the URL and of what sets the role, e.g. `references[2].url`. */
+  urlParam: string;
+  roleParam: string;
   url: string;
   kind: MediaKind;
   role?: string;
@@ -65,7 +68,8 @@ function roleKind(role: string | undefined, mediaType: string | undefined): Medi
 /** All media a request passes explicitly (rule 1: nothing is ever loaded implicitly). */
 export function collectMediaInputs(body: VideoBodyLike): MediaInput[] {
   const out: MediaInput[] = [];
-  const add = (m: Omit<MediaInput, 'assetId'>) => out.push({ ...m, assetId: parseAssetReference(m.url) });
+  const add = (m: Omit<MediaInput, 'assetId' | 'urlParam' | 'roleParam'>) =>
+    out.push({ ...m, ...paramsOf(m.source, m.kind), assetId: parseAssetReference(m.url) });
   if (body.image_url)
     add({
       source: 'image_url',
@@ -108,6 +112,16 @@ export function collectMediaInputs(body: VideoBodyLike): MediaInput[] {
       add({ source: `content[${i}]`, url: c.audio_url.url, kind: 'audio', role: c.role });
   });
   return out;
+}
+
+/** Which field of the body holds an input's URL and which one gives it its role. */
+function paramsOf(source: string, kind: MediaKind): { urlParam: string; roleParam: string } {
+  if (source.startsWith('references[')) return { urlParam: `${source}.url`, roleParam: `${source}.role` };
+  if (source.startsWith('content['))
+    return { urlParam: `${source}.${kind}_url.url`, roleParam: `${source}.role` };
+  if (source.startsWith('videos[')) return { urlParam: source, roleParam: source };
+  if (source === 'image_url') return { urlParam: source, roleParam: 'input_reference_role' };
+  return { urlParam: source, roleParam: source };
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -187,4 +201,108 @@ export function effectiveGenerateAudio(body: { generate_audio?: boolean; generat
 /** `ratio` wins over `aspect_ratio`; 16:9 when both are omitted. */
 export function effectiveRatio(body: { ratio?: string; aspect_ratio?: string }): string {
   return body.ratio ?? body.aspect_ratio ?? '16:9';
+}
+
+/**
+ * The roles each media kind may take (specification, content[] entries: images `first_frame` or
+ * `reference_image`, videos `reference_video`). Audio has no role in the specification; the local
+ * API names it `reference_audio` (LOCAL_API.md, Video tasks).
+ */
+export const ROLES_BY_KIND: Record<MediaKind, readonly string[]> = {
+  image: ['first_frame', 'reference_image'],
+  video: ['reference_video'],
+  audio: ['reference_audio'],
+};
+
+/** Whether a media input of this kind may take this role (a video is never a `first_frame`). */
+export function roleFitsKind(role: string | undefined, kind: MediaKind): boolean {
+  return role !== undefined && ROLES_BY_KIND[kind].includes(role);
+}
+
+/** The kind of media a role needs, for messages and for checking an asset's type against it. */
+export function kindForRole(role: string): MediaKind | undefined {
+  return (Object.keys(ROLES_BY_KIND) as MediaKind[]).find((k) => ROLES_BY_KIND[k].includes(role));
+}
+
+/**
+ * Media a request may name: an absolute http(s) URL, an `Asset://<asset_id>` reference, or a
+ * `/files/...` path of the server it is sent to (a stored copy). `data:`, `file:`, `ftp:` and bare
+ * words are refused: the service fetches media itself and can read none of them.
+ */
+export function isAcceptedMediaUrl(url: string): boolean {
+  const text = url.trim();
+  if (parseAssetReference(text)) return true;
+  if (/^\/files\/[^/]/.test(text)) return true;
+  if (!/^https?:\/\//i.test(text)) return false;
+  try {
+    const parsed = new URL(text);
+    return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** One refusal of a pure media rule: `param` is the field to fix, `path` the same as zod path parts. */
+export interface MediaProblem {
+  param: string;
+  path: (string | number)[];
+  message: string;
+}
+
+function paramPath(param: string): (string | number)[] {
+  return param
+    .split(/\.|\[(\d+)\]/)
+    .filter((p) => p !== undefined && p !== '')
+    .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+}
+
+const article = (kind: MediaKind) => (kind === 'image' ? 'an image' : `a ${kind}`);
+
+function problem(param: string, message: string): MediaProblem {
+  return { param, path: paramPath(param), message };
+}
+
+/**
+ * Rules over the media inputs that need no database, for the server and the composer alike: each
+ * URL is http(s), `Asset://` or `/files/...`; each role fits its media kind (references[] and
+ * content[] name their role; an image_url's role is input_reference_role); at most one first frame,
+ * the refusal pointing at the second one. Entries without a role are left to the schema's own
+ * "needs a role" rule.
+ */
+export function mediaInputProblems(body: Parameters<typeof collectMediaInputs>[0]): MediaProblem[] {
+  const problems: MediaProblem[] = [];
+  let firstFrame: MediaInput | undefined;
+  for (const input of collectMediaInputs(body)) {
+    // A blank URL is the schema's own "must be a URL" refusal; reporting it twice helps no one.
+    if (input.url.trim() !== '' && !isAcceptedMediaUrl(input.url)) {
+      problems.push(
+        problem(
+          input.urlParam,
+          `${input.urlParam} must be an http(s) URL, an Asset://<asset_id> reference or a /files/... URL of this server, got "${input.url.slice(0, 80)}"`,
+        ),
+      );
+    }
+    if (input.role !== undefined && input.role !== '' && !roleFitsKind(input.role, input.kind)) {
+      const allowed = ROLES_BY_KIND[input.kind].join(' or ');
+      problems.push(
+        problem(
+          input.roleParam,
+          `${input.roleParam}: ${article(input.kind)} cannot have role "${input.role}"; ${article(input.kind)} takes ${allowed}`,
+        ),
+      );
+    }
+    if (input.role === 'first_frame') {
+      if (firstFrame) {
+        problems.push(
+          problem(
+            input.roleParam,
+            `Only one first_frame input is allowed: ${firstFrame.roleParam} is already the first frame; give ${input.roleParam} another role or remove it`,
+          ),
+        );
+      } else {
+        firstFrame = input;
+      }
+    }
+  }
+  return problems;
 }

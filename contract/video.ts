@@ -9,7 +9,7 @@ import {
   isVideoModel,
   parseRatio,
 } from './models';
-import { ALIAS_PATTERN, REFERENCE_ROLES, collectMediaInputs, extractAliases } from './video-rules';
+import { ALIAS_PATTERN, REFERENCE_ROLES, extractAliases, mediaInputProblems } from './video-rules';
 
 export * from './video-rules';
 
@@ -127,13 +127,8 @@ export const CreateVideoSchema = z
         });
       }
     });
-    const inputs = collectMediaInputs(body);
-    if (inputs.filter((m) => m.role === 'first_frame').length > 1) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['references'],
-        message: 'Only one first_frame input is allowed',
-      });
+    for (const p of mediaInputProblems(body)) {
+      ctx.addIssue({ code: 'custom', path: p.path, message: p.message });
     }
     const aliases = new Set(body.references?.flatMap((r) => (r.alias ? [r.alias] : [])) ?? []);
     const seen = new Set<string>();
