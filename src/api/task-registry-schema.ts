@@ -1,0 +1,125 @@
+/**
+ * The shape of a tracked task, and the checks an imported file or a stored record passes before it
+ * enters the registry. Hand-written (no zod): the composer imports the registry on its first paint.
+ */
+export const TRACKED_TASK_KINDS = [
+  'video',
+  'digital_human_video',
+  'digital_human_audio',
+  'music',
+  'unknown',
+] as const;
+export type TrackedTaskKind = (typeof TRACKED_TASK_KINDS)[number];
+
+export type TrackedTaskSource = 'composer' | 'pasted' | 'imported';
+
+/** What the monitor last saw of the task, so the list can show and filter states without fetching. */
+export interface TrackedTaskSnapshot {
+  /** The state exactly as the server sent it (normalised only for display). */
+  status?: string;
+  progress?: number;
+  /** When the monitor last saw it (ms). */
+  seenAt?: number;
+}
+
+export interface TrackedTask {
+  id: string;
+  kind: TrackedTaskKind;
+  model?: string;
+  prompt?: string;
+  /** ms */
+  createdAt: number;
+  source: TrackedTaskSource;
+  /** The exact body POSTed, for "edit and re-run". */
+  request?: Record<string, unknown>;
+  /** The connection it was created on ('' = this origin). */
+  baseUrl?: string;
+  last?: TrackedTaskSnapshot;
+}
+
+/** Task ids go into URL paths: printable, no slashes or blanks, bounded. */
+const TASK_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/;
+
+export function isValidTaskId(id: unknown): id is string {
+  return typeof id === 'string' && TASK_ID_PATTERN.test(id);
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function optString(v: unknown, max: number): string | undefined {
+  return typeof v === 'string' && v !== '' ? v.slice(0, max) : undefined;
+}
+
+export function taskKindOf(v: unknown): TrackedTaskKind {
+  return (TRACKED_TASK_KINDS as readonly unknown[]).includes(v) ? (v as TrackedTaskKind) : 'unknown';
+}
+
+function parseSnapshot(v: unknown): TrackedTaskSnapshot | undefined {
+  if (!isRecord(v)) return undefined;
+  const snap: TrackedTaskSnapshot = {};
+  const status = optString(v.status, 64);
+  if (status) snap.status = status;
+  if (typeof v.progress === 'number' && Number.isFinite(v.progress)) snap.progress = v.progress;
+  if (typeof v.seenAt === 'number' && Number.isFinite(v.seenAt)) snap.seenAt = v.seenAt;
+  return Object.keys(snap).length > 0 ? snap : undefined;
+}
+
+/**
+ * A tracked task from untrusted JSON (an imported file, a record written by an older version), or
+ * undefined when it has no usable id. Unknown fields are dropped; a bad optional field is dropped
+ * rather than failing the whole entry.
+ */
+export function parseTrackedTask(v: unknown, fallbackSource: TrackedTaskSource): TrackedTask | undefined {
+  if (!isRecord(v) || !isValidTaskId(v.id)) return undefined;
+  const createdAt =
+    typeof v.createdAt === 'number' && Number.isFinite(v.createdAt) && v.createdAt > 0
+      ? v.createdAt
+      : Date.now();
+  const source: TrackedTaskSource =
+    v.source === 'composer' || v.source === 'pasted' || v.source === 'imported' ? v.source : fallbackSource;
+  const task: TrackedTask = { id: v.id, kind: taskKindOf(v.kind), createdAt, source };
+  const model = optString(v.model, 200);
+  if (model) task.model = model;
+  const prompt = optString(v.prompt, 20_000);
+  if (prompt) task.prompt = prompt;
+  if (isRecord(v.request)) task.request = v.request;
+  if (typeof v.baseUrl === 'string') task.baseUrl = v.baseUrl;
+  const last = parseSnapshot(v.last);
+  if (last) task.last = last;
+  return task;
+}
+
+export const EXPORT_FORMAT = 'media-studio.tasks';
+export const EXPORT_VERSION = 1;
+
+export interface RegistryExport {
+  format: typeof EXPORT_FORMAT;
+  version: typeof EXPORT_VERSION;
+  exportedAt: string;
+  tasks: TrackedTask[];
+}
+
+export class RegistryImportError extends Error {
+  constructor(readonly reason: 'not-json' | 'wrong-shape') {
+    super(reason === 'not-json' ? 'The file is not JSON.' : 'The file is not a list of tasks.');
+    this.name = 'RegistryImportError';
+  }
+}
+
+/**
+ * The entries of an export file: our own format, or a bare array of tasks (hand-written lists of
+ * ids are welcome: `[{"id":"task_…"}]`). Throws RegistryImportError when it is neither.
+ */
+export function importEntries(text: string): unknown[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new RegistryImportError('not-json');
+  }
+  if (Array.isArray(data)) return data;
+  if (isRecord(data) && Array.isArray(data.tasks)) return data.tasks;
+  throw new RegistryImportError('wrong-shape');
+}

@@ -1,0 +1,61 @@
+import { createStore, delMany, setMany, values, type UseStore } from 'idb-keyval';
+import type { TrackedTask } from '@/api/task-registry-schema';
+
+/**
+ * Where tracked tasks are kept between visits. One IndexedDB record per task (docs/decisions/045):
+ * adding, updating or forgetting a task writes that task only, never the whole registry, so the
+ * 10,000th task costs what the first one did.
+ */
+export interface RegistryBackend {
+  readonly kind: 'indexeddb' | 'memory';
+  loadAll(): Promise<TrackedTask[]>;
+  write(upserts: TrackedTask[], deletes: string[]): Promise<void>;
+}
+
+export const REGISTRY_DB_NAME = 'media-studio-tasks';
+export const REGISTRY_STORE_NAME = 'tasks';
+
+export function indexedDbBackend(dbName = REGISTRY_DB_NAME): RegistryBackend {
+  let store: UseStore | undefined;
+  // Opening lazily: a module that merely imports the registry (the composer) opens nothing.
+  const idbStore = () => (store ??= createStore(dbName, REGISTRY_STORE_NAME));
+  return {
+    kind: 'indexeddb',
+    loadAll: () => values<TrackedTask>(idbStore()),
+    async write(upserts, deletes) {
+      // Two transactions at most per flush, however many tasks changed since the last one.
+      if (upserts.length > 0)
+        await setMany(
+          upserts.map((t) => [t.id, t]),
+          idbStore(),
+        );
+      if (deletes.length > 0) await delMany(deletes, idbStore());
+    },
+  };
+}
+
+/** Private windows of some browsers and sandboxed frames have no IndexedDB: the list lasts the visit. */
+export function memoryBackend(
+  initial: TrackedTask[] = [],
+): RegistryBackend & { records: Map<string, TrackedTask> } {
+  const records = new Map(initial.map((t) => [t.id, t]));
+  return {
+    kind: 'memory',
+    records,
+    loadAll: () => Promise.resolve([...records.values()]),
+    write(upserts, deletes) {
+      for (const t of upserts) records.set(t.id, t);
+      for (const id of deletes) records.delete(id);
+      return Promise.resolve();
+    },
+  };
+}
+
+export function defaultBackend(): RegistryBackend {
+  try {
+    if (typeof indexedDB !== 'undefined' && indexedDB) return indexedDbBackend();
+  } catch {
+    // Accessing indexedDB throws in some sandboxed contexts.
+  }
+  return memoryBackend();
+}

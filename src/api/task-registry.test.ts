@@ -1,0 +1,143 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it, vi } from 'vitest';
+import { RegistryImportError, TaskRegistry, type TrackedTask } from '@/api/task-registry';
+import { indexedDbBackend, memoryBackend } from '@/api/task-registry-storage';
+
+let dbCounter = 0;
+const freshDbName = () => `test-tasks-${++dbCounter}`;
+
+function task(id: string, extra: Partial<TrackedTask> = {}): TrackedTask {
+  return { id, kind: 'video', createdAt: 1_700_000_000_000, source: 'composer', ...extra };
+}
+
+describe('TaskRegistry persistence', () => {
+  it('keeps tracked tasks across a reload (a new registry on the same IndexedDB)', async () => {
+    const name = freshDbName();
+    const first = new TaskRegistry(indexedDbBackend(name));
+    await first.ready;
+    first.track(task('task_a', { prompt: 'a cat', request: { model: 'video-2.0-cl', prompt: 'a cat' } }));
+    first.track(task('task_b', { createdAt: 1_700_000_001_000 }));
+    first.untrack('task_b');
+    first.track(task('task_c', { createdAt: 1_700_000_002_000 }));
+    await first.flush();
+
+    const second = new TaskRegistry(indexedDbBackend(name));
+    await second.ready;
+    expect(second.list().map((t) => t.id)).toEqual(['task_c', 'task_a']);
+    expect(second.get('task_a')?.request).toEqual({ model: 'video-2.0-cl', prompt: 'a cat' });
+    expect(second.get('task_b')).toBeUndefined();
+  });
+
+  it('is readable at once: a task tracked before the stored list loaded wins over the stored copy', async () => {
+    const backend = memoryBackend([task('task_a', { prompt: 'old' })]);
+    const registry = new TaskRegistry(backend);
+    registry.track(task('task_a', { prompt: 'new' }));
+    expect(registry.get('task_a')?.prompt).toBe('new');
+    await registry.ready;
+    expect(registry.get('task_a')?.prompt).toBe('new');
+    await registry.flush();
+    expect(backend.records.get('task_a')?.prompt).toBe('new');
+  });
+
+  it('holds 10,000 tasks and writes only what changed, never the whole list', async () => {
+    const backend = memoryBackend();
+    const write = vi.spyOn(backend, 'write');
+    const registry = new TaskRegistry(backend);
+    await registry.ready;
+    const many = Array.from({ length: 10_000 }, (_, i) => task(`task_${i}`, { createdAt: 1_000 + i }));
+    registry.importJson(JSON.stringify(many));
+    await registry.flush();
+    expect(backend.records.size).toBe(10_000);
+    expect(registry.list()[0]!.id).toBe('task_9999');
+
+    write.mockClear();
+    registry.track(task('task_new', { createdAt: 99_999 }));
+    registry.recordSnapshot('task_5', { status: 'running', progress: 40 });
+    await registry.flush();
+    const written = write.mock.calls.flatMap(([upserts]) => upserts.map((t) => t.id));
+    expect(written.sort()).toEqual(['task_5', 'task_new']);
+    expect(registry.list()).toHaveLength(10_001);
+  });
+
+  it('keeps the list order and identity stable for a progress update, and skips unchanged snapshots', async () => {
+    const backend = memoryBackend();
+    const registry = new TaskRegistry(backend);
+    await registry.ready;
+    registry.track(task('task_a', { createdAt: 2 }));
+    registry.track(task('task_b', { createdAt: 1 }));
+    const before = registry.list();
+    registry.recordSnapshot('task_b', { status: 'running', progress: 10 });
+    const after = registry.list();
+    expect(after).not.toBe(before);
+    expect(after.map((t) => t.id)).toEqual(['task_a', 'task_b']);
+    expect(after[1]!.last).toMatchObject({ status: 'running', progress: 10 });
+
+    const listener = vi.fn();
+    registry.subscribe(listener);
+    registry.recordSnapshot('task_b', { status: 'running', progress: 10 });
+    expect(listener).not.toHaveBeenCalled();
+    expect(registry.list()).toBe(after);
+  });
+
+  it('merges a new record into a known one without dropping fields it leaves out', async () => {
+    const registry = new TaskRegistry(memoryBackend());
+    registry.track(task('task_a', { prompt: 'p', request: { a: 1 } }));
+    registry.track({
+      id: 'task_a',
+      kind: 'video',
+      createdAt: 1_700_000_000_000,
+      source: 'pasted',
+      model: 'm',
+    });
+    expect(registry.get('task_a')).toMatchObject({ prompt: 'p', request: { a: 1 }, model: 'm' });
+  });
+});
+
+describe('TaskRegistry export and import', () => {
+  it('round-trips through its export format', async () => {
+    const source = new TaskRegistry(memoryBackend());
+    source.track(task('task_a', { prompt: 'a', model: 'video-2.0-cl' }));
+    source.track(task('task_b', { createdAt: 5, last: { status: 'succeeded', progress: 100, seenAt: 9 } }));
+    const text = source.exportJson();
+    expect(JSON.parse(text)).toMatchObject({ format: 'media-studio.tasks', version: 1 });
+
+    const target = new TaskRegistry(memoryBackend());
+    expect(target.importJson(text)).toEqual({ added: 2, alreadyTracked: 0, invalid: 0 });
+    expect(target.get('task_a')).toEqual(source.get('task_a'));
+    expect(target.get('task_b')?.last?.status).toBe('succeeded');
+  });
+
+  it('counts what it added, what was already tracked and what was unusable', () => {
+    const registry = new TaskRegistry(memoryBackend());
+    registry.track(task('task_a', { prompt: 'mine' }));
+    const result = registry.importJson(
+      JSON.stringify([
+        { id: 'task_a', prompt: 'theirs' },
+        { id: 'task_new', kind: 'nonsense', createdAt: 'yesterday' },
+        { id: 'task_new' },
+        { id: '../etc/passwd' },
+        { prompt: 'no id' },
+        42,
+      ]),
+    );
+    expect(result).toEqual({ added: 1, alreadyTracked: 2, invalid: 3 });
+    expect(registry.get('task_a')?.prompt).toBe('mine');
+    expect(registry.get('task_new')).toMatchObject({ kind: 'unknown', source: 'imported' });
+    expect(typeof registry.get('task_new')?.createdAt).toBe('number');
+  });
+
+  it('refuses a file that is not JSON or not a task list', () => {
+    const registry = new TaskRegistry(memoryBackend());
+    expect(() => registry.importJson('not json')).toThrow(RegistryImportError);
+    expect(() => registry.importJson('{"tasks": 3}')).toThrow(/not a list of tasks/);
+    expect(registry.list()).toHaveLength(0);
+  });
+
+  it('exports only the given ids when asked', () => {
+    const registry = new TaskRegistry(memoryBackend());
+    registry.track(task('task_a'));
+    registry.track(task('task_b'));
+    const exported = JSON.parse(registry.exportJson(['task_b'])) as { tasks: TrackedTask[] };
+    expect(exported.tasks.map((t) => t.id)).toEqual(['task_b']);
+  });
+});

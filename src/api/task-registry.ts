@@ -1,0 +1,285 @@
+import { useSyncExternalStore } from 'react';
+import {
+  EXPORT_FORMAT,
+  EXPORT_VERSION,
+  importEntries,
+  parseTrackedTask,
+  type RegistryExport,
+  type TrackedTask,
+  type TrackedTaskSnapshot,
+} from '@/api/task-registry-schema';
+import { defaultBackend, type RegistryBackend } from '@/api/task-registry-storage';
+
+export type {
+  TrackedTask,
+  TrackedTaskKind,
+  TrackedTaskSnapshot,
+  TrackedTaskSource,
+} from '@/api/task-registry-schema';
+export { isValidTaskId, RegistryImportError } from '@/api/task-registry-schema';
+
+/**
+ * The tasks this dashboard knows about: the API has no task list, so the dashboard keeps its own.
+ * Reads are synchronous from memory; each change is written to the backend (IndexedDB, one record
+ * per task) in a batch scheduled at once, and announced to other tabs of the same origin.
+ */
+export interface ImportResult {
+  added: number;
+  alreadyTracked: number;
+  invalid: number;
+}
+
+export interface RegistryStatus {
+  hydrated: boolean;
+  persistence: RegistryBackend['kind'];
+  /** The last write failed (quota, private mode): changes last only as long as this tab. */
+  writeFailed: boolean;
+}
+
+type Message = { upsert: TrackedTask[] } | { remove: string[] };
+
+const CHANNEL_NAME = 'media-studio.tasks';
+
+function newestFirst(a: TrackedTask, b: TrackedTask): number {
+  return b.createdAt - a.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+function sameSnapshot(a: TrackedTaskSnapshot | undefined, b: TrackedTaskSnapshot): boolean {
+  return a?.status === b.status && a?.progress === b.progress;
+}
+
+export class TaskRegistry {
+  private readonly byId = new Map<string, TrackedTask>();
+  private sorted: readonly TrackedTask[] = [];
+  /** Index of each id in `sorted`, valid while `listDirty` is false. */
+  private positions = new Map<string, number>();
+  private listDirty = false;
+  private readonly listeners = new Set<() => void>();
+  private readonly pending = new Map<string, TrackedTask | null>();
+  private flushScheduled = false;
+  private flushing: Promise<void> = Promise.resolve();
+  private status: RegistryStatus;
+  private readonly channel: BroadcastChannel | undefined;
+  readonly ready: Promise<void>;
+
+  constructor(
+    private readonly backend: RegistryBackend,
+    options: { broadcast?: boolean } = {},
+  ) {
+    this.status = { hydrated: false, persistence: backend.kind, writeFailed: false };
+    this.channel =
+      options.broadcast && typeof BroadcastChannel !== 'undefined'
+        ? new BroadcastChannel(CHANNEL_NAME)
+        : undefined;
+    this.channel?.addEventListener('message', (e: MessageEvent<Message>) => this.applyRemote(e.data));
+    this.ready = this.hydrate();
+  }
+
+  private async hydrate(): Promise<void> {
+    let stored: unknown[] = [];
+    try {
+      stored = await this.backend.loadAll();
+    } catch {
+      this.status = { ...this.status, writeFailed: true };
+    }
+    for (const raw of stored) {
+      const task = parseTrackedTask(raw, 'imported');
+      // Whatever happened in this tab before the stored list arrived is newer than the stored list.
+      if (task && !this.byId.has(task.id) && !this.pending.has(task.id)) this.byId.set(task.id, task);
+    }
+    this.status = { ...this.status, hydrated: true };
+    this.changed();
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private changed(reorder = true) {
+    if (reorder) this.listDirty = true;
+    for (const l of this.listeners) l();
+  }
+
+  /** Newest first; the same array until something changes (useSyncExternalStore needs that). */
+  list = (): readonly TrackedTask[] => {
+    if (this.listDirty) {
+      this.sorted = [...this.byId.values()].sort(newestFirst);
+      this.positions = new Map(this.sorted.map((t, i) => [t.id, i]));
+      this.listDirty = false;
+    }
+    return this.sorted;
+  };
+
+  get = (id: string): TrackedTask | undefined => this.byId.get(id);
+
+  getStatus = (): RegistryStatus => this.status;
+
+  private schedule(id: string, task: TrackedTask | null) {
+    this.pending.set(id, task);
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    queueMicrotask(() => {
+      this.flushScheduled = false;
+      this.flushing = this.flushing.then(() => this.flushNow());
+    });
+  }
+
+  private async flushNow(): Promise<void> {
+    if (this.pending.size === 0) return;
+    const batch = [...this.pending];
+    this.pending.clear();
+    const upserts = batch.flatMap(([, t]) => (t ? [t] : []));
+    const deletes = batch.flatMap(([id, t]) => (t ? [] : [id]));
+    try {
+      await this.backend.write(upserts, deletes);
+    } catch {
+      this.status = { ...this.status, writeFailed: true };
+      for (const l of this.listeners) l();
+    }
+  }
+
+  /** Resolves once every change made so far is in the backend. */
+  async flush(): Promise<void> {
+    await Promise.resolve();
+    await this.flushing;
+    await this.flushNow();
+  }
+
+  private store(tasks: TrackedTask[], broadcast: boolean) {
+    // A progress update of a known task keeps its place: patch a copy instead of re-sorting 10k rows.
+    const inPlace =
+      !this.listDirty &&
+      tasks.every((t) => this.positions.has(t.id) && this.byId.get(t.id)?.createdAt === t.createdAt);
+    for (const t of tasks) {
+      this.byId.set(t.id, t);
+      this.schedule(t.id, t);
+    }
+    if (inPlace) {
+      const next = [...this.sorted];
+      for (const t of tasks) next[this.positions.get(t.id)!] = t;
+      this.sorted = next;
+    }
+    if (broadcast) this.channel?.postMessage({ upsert: tasks } satisfies Message);
+    this.changed(!inPlace);
+  }
+
+  /** Adds or replaces a task; fields the new record leaves out are kept from the known one. */
+  track = (task: TrackedTask): void => {
+    const known = this.byId.get(task.id);
+    const merged: TrackedTask = known ? { ...known, ...stripUndefined(task) } : task;
+    this.store([merged], true);
+  };
+
+  /** Remembers what the monitor last saw; writes only when the state or progress moved. */
+  recordSnapshot = (id: string, snapshot: TrackedTaskSnapshot): void => {
+    const known = this.byId.get(id);
+    if (!known || sameSnapshot(known.last, snapshot)) return;
+    this.store(
+      [{ ...known, last: { ...stripUndefined(snapshot), seenAt: snapshot.seenAt ?? Date.now() } }],
+      true,
+    );
+  };
+
+  untrack = (ids: string | string[]): void => {
+    const list = (Array.isArray(ids) ? ids : [ids]).filter((id) => this.byId.has(id));
+    if (list.length === 0) return;
+    for (const id of list) {
+      this.byId.delete(id);
+      this.schedule(id, null);
+    }
+    this.channel?.postMessage({ remove: list } satisfies Message);
+    this.changed();
+  };
+
+  exportJson = (ids?: readonly string[]): string => {
+    const tasks = ids ? ids.flatMap((id) => this.byId.get(id) ?? []) : [...this.list()];
+    const data: RegistryExport = {
+      format: EXPORT_FORMAT,
+      version: EXPORT_VERSION,
+      exportedAt: new Date().toISOString(),
+      tasks,
+    };
+    return JSON.stringify(data, null, 2);
+  };
+
+  /** Merges an export file: new ids are added; a task already tracked keeps what this tab knows. */
+  importJson = (text: string): ImportResult => {
+    const result: ImportResult = { added: 0, alreadyTracked: 0, invalid: 0 };
+    const fresh = new Map<string, TrackedTask>();
+    for (const entry of importEntries(text)) {
+      const task = parseTrackedTask(entry, 'imported');
+      if (!task) result.invalid += 1;
+      else if (this.byId.has(task.id) || fresh.has(task.id)) result.alreadyTracked += 1;
+      else fresh.set(task.id, task);
+    }
+    result.added = fresh.size;
+    if (fresh.size > 0) this.store([...fresh.values()], true);
+    return result;
+  };
+
+  private applyRemote(message: Message) {
+    if ('upsert' in message) {
+      for (const raw of message.upsert) {
+        const task = parseTrackedTask(raw, 'imported');
+        if (task) this.byId.set(task.id, task);
+      }
+    } else {
+      for (const id of message.remove) this.byId.delete(id);
+    }
+    this.changed();
+  }
+
+  dispose() {
+    this.channel?.close();
+    this.listeners.clear();
+  }
+}
+
+function stripUndefined<T extends object>(v: T): T {
+  return Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined)) as T;
+}
+
+let registry: TaskRegistry | undefined;
+
+/** The dashboard's registry, created (and its stored list loaded) on first use. */
+export function taskRegistry(): TaskRegistry {
+  return (registry ??= new TaskRegistry(defaultBackend(), { broadcast: true }));
+}
+
+/** Tests only: replace the registry (e.g. with a memory backend). */
+export function setTaskRegistryForTests(next: TaskRegistry | undefined) {
+  registry?.dispose();
+  registry = next;
+}
+
+export function trackTask(task: TrackedTask): void {
+  taskRegistry().track(task);
+}
+
+export function getTrackedTask(id: string): TrackedTask | undefined {
+  return taskRegistry().get(id);
+}
+
+export function untrackTask(ids: string | string[]): void {
+  taskRegistry().untrack(ids);
+}
+
+export function recordTaskSnapshot(id: string, snapshot: TrackedTaskSnapshot): void {
+  taskRegistry().recordSnapshot(id, snapshot);
+}
+
+export function useTrackedTask(id: string): TrackedTask | undefined {
+  const r = taskRegistry();
+  return useSyncExternalStore(r.subscribe, () => r.get(id));
+}
+
+export function useTrackedTasks(): readonly TrackedTask[] {
+  const r = taskRegistry();
+  return useSyncExternalStore(r.subscribe, r.list);
+}
+
+export function useRegistryStatus(): RegistryStatus {
+  const r = taskRegistry();
+  return useSyncExternalStore(r.subscribe, r.getStatus);
+}
