@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type ServerConfig } from './config';
 import type { AppContext } from './context';
 import { closeContext, createContext, startWorkers } from './create-context';
 import { isLoopbackHost } from './routes/system';
+import { webhookSecretNotice } from './services/webhooks/secret';
 
 /** Long-lived responses (SSE, slow downloads) get this long to finish before being cut at shutdown. */
 const SHUTDOWN_GRACE_MS = 5_000;
@@ -19,7 +20,7 @@ function urlFor(host: string, port: number): string {
   return `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`;
 }
 
-function announce(config: ServerConfig, port: number): void {
+function announce(config: ServerConfig, port: number, webhookNotice?: string): void {
   const lines = [`Media Studio listening on ${urlFor(config.host, port)}`];
   if (config.host === '0.0.0.0' || config.host === '::') {
     lines.push(`  bound to ${config.host}: reachable from other machines on the network`);
@@ -37,6 +38,7 @@ function announce(config: ServerConfig, port: number): void {
       ? `  mode: proxy to ${config.upstreamBaseUrl}`
       : `  mode: local (data in ${config.dataDir}, emulator speed ${config.emulatorSpeed}x)`,
   );
+  if (webhookNotice) lines.push(webhookNotice);
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
@@ -111,7 +113,7 @@ async function main(): Promise<void> {
     fail(listenError(err, config));
   }
   startWorkers(ctx);
-  announce(config, port);
+  announce(config, port, webhookSecretNotice(ctx));
   ctx.log.info('server started', { host: config.host, port });
 }
 

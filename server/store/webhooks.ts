@@ -88,14 +88,19 @@ export function dueDeliveries(
     }) as DeliveryRow[];
 }
 
-/** The earliest time a pending delivery not in `skipIds` falls due, or undefined. */
-export function nextDeliveryDue(db: Database.Database, skipIds: string[]): number | undefined {
+/** The earliest time a pending delivery that could start now (not in flight, origin not full) falls due. */
+export function nextDeliveryDue(
+  db: Database.Database,
+  skipIds: string[],
+  fullDestinations: string[] = [],
+): number | undefined {
   const row = db
     .prepare(
       `SELECT MIN(next_attempt_ms) AS due FROM webhook_deliveries
-       WHERE status = 'pending' AND id NOT IN (SELECT value FROM json_each(?))`,
+       WHERE status = 'pending' AND id NOT IN (SELECT value FROM json_each(?))
+         AND destination NOT IN (SELECT value FROM json_each(?))`,
     )
-    .get(JSON.stringify(skipIds)) as { due: number | null };
+    .get(JSON.stringify(skipIds), JSON.stringify(fullDestinations)) as { due: number | null };
   return row.due ?? undefined;
 }
 
