@@ -11,19 +11,33 @@ import { expect, test } from './support/test';
 const CEILING_BYTES = 200 * 1024;
 
 test('a first open of the dashboard stays under its transfer ceiling', async ({ page }) => {
-  const sizes = new Map<string, number>();
+  const sizes = new Map<string, { bytes: number; startedAt: number }>();
+  const startedAt = new Map<object, number>();
+  page.on('request', (request) => startedAt.set(request, Date.now()));
   page.on('requestfinished', async (request) => {
     const type = request.resourceType();
     if (type !== 'document' && type !== 'script' && type !== 'stylesheet') return;
     const { responseBodySize } = await request.sizes();
-    sizes.set(new URL(request.url()).pathname, responseBodySize);
+    sizes.set(new URL(request.url()).pathname, {
+      bytes: responseBodySize,
+      startedAt: startedAt.get(request) ?? Date.now(),
+    });
   });
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Asset library' })).toBeVisible();
   await page.waitForLoadState('networkidle');
+  // Once the first page is idle the dashboard fetches the other pages ahead of a click
+  // (src/app/page-prefetch.ts); those fetches come after the first open and are not part of it.
+  const prefetchAt = await page.evaluate((mark) => {
+    const entry = performance.getEntriesByName(mark)[0];
+    return entry ? performance.timeOrigin + entry.startTime : Number.POSITIVE_INFINITY;
+  }, 'media-studio:page-prefetch');
+  for (const [p, { startedAt: t }] of sizes) if (t >= prefetchAt) sizes.delete(p);
 
-  const total = [...sizes.values()].reduce((a, b) => a + b, 0);
-  const report = [...sizes].map(([p, n]) => `${(n / 1024).toFixed(1).padStart(6)} KB  ${p}`).join('\n');
+  const total = [...sizes.values()].reduce((a, b) => a + b.bytes, 0);
+  const report = [...sizes]
+    .map(([p, { bytes }]) => `${(bytes / 1024).toFixed(1).padStart(6)} KB  ${p}`)
+    .join('\n');
   test
     .info()
     .annotations.push({ type: 'first-load', description: `${(total / 1024).toFixed(1)} KB\n${report}` });

@@ -5,6 +5,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { AppNav } from '@/app/app-nav';
 import { ConnectionIndicator } from '@/app/connection-indicator';
 import { AppErrorBoundary } from '@/app/error-boundary';
+import { prefetchPagesWhenIdle } from '@/app/page-prefetch';
 import { titleKeyForPath } from '@/app/pages';
 import { useBootstrap } from '@/app/use-bootstrap';
 import { LanguageSelect } from '@/components/language-select';
@@ -77,10 +78,13 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const { bootstrap, ready } = useBootstrap();
   useDocumentTitle();
+  useEffect(() => (ready ? prefetchPagesWhenIdle() : undefined), [ready]);
   return (
     <Shell header={<ConnectionIndicator bootstrap={bootstrap} enabled={ready} />}>
       {ready ? (
-        <AppErrorBoundary key={pathname.split('/')[1]}>
+        // Navigations run in a transition (React Router), so while the next page's code loads the
+        // current page stays on screen; the fallback shows only on the very first render.
+        <AppErrorBoundary resetKey={pathname.split('/')[1]}>
           <Suspense fallback={<PageLoading />}>
             <Outlet />
           </Suspense>

@@ -9,6 +9,7 @@ import {
 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { prefetchPage } from '@/app/page-prefetch';
 import { cn } from '@/lib/cn';
 
 export const NAV_ITEMS: { to: string; labelKey: string; icon: LucideIcon }[] = [
@@ -30,6 +31,8 @@ export function AppNav({ className }: { className?: string }) {
           <li key={to}>
             <NavLink
               to={to}
+              onPointerEnter={() => prefetchPage(to)}
+              onFocus={() => prefetchPage(to)}
               className={({ isActive }) =>
                 cn(
                   'flex items-center gap-2.5 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',

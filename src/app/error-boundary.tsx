@@ -5,6 +5,7 @@ import { ErrorFallback } from '@/app/error-fallback';
 interface BoundaryProps {
   children: ReactNode;
   onReset: () => void;
+  resetKey?: string;
 }
 
 class Boundary extends Component<BoundaryProps, { error: unknown; hasError: boolean }> {
@@ -12,6 +13,14 @@ class Boundary extends Component<BoundaryProps, { error: unknown; hasError: bool
 
   static getDerivedStateFromError(error: unknown) {
     return { error, hasError: true };
+  }
+
+  override componentDidUpdate(prev: BoundaryProps) {
+    // Navigating to another page clears the error without remounting the children: a remount would
+    // also remount the page's Suspense boundary and flash a spinner on every page switch.
+    if (this.state.hasError && prev.resetKey !== this.props.resetKey) {
+      this.setState({ error: undefined, hasError: false });
+    }
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {
@@ -32,10 +41,14 @@ class Boundary extends Component<BoundaryProps, { error: unknown; hasError: bool
 
 /**
  * Catches render errors of one page so the shell (navigation, settings) stays usable. Retrying also
- * resets failed queries that threw (`throwOnError`) so they fetch again. Mount it with
- * `key={pathname}` so navigating away clears the error.
+ * resets failed queries that threw (`throwOnError`) so they fetch again. A change of `resetKey`
+ * (the page) clears the error.
  */
-export function AppErrorBoundary({ children }: { children: ReactNode }) {
+export function AppErrorBoundary({ children, resetKey }: { children: ReactNode; resetKey?: string }) {
   const { reset } = useQueryErrorResetBoundary();
-  return <Boundary onReset={reset}>{children}</Boundary>;
+  return (
+    <Boundary onReset={reset} resetKey={resetKey}>
+      {children}
+    </Boundary>
+  );
 }

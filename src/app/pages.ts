@@ -1,15 +1,20 @@
-import { lazy, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
+import { lazyWithPreload, type PreloadableComponent } from '@/components/ui/lazy-with-preload';
 import { i18n } from '@/lib/i18n';
 
 /**
- * One lazy page per route: each page (and its translations) is its own chunk, fetched on first
- * visit, so the entry chunk holds only the shell. Loading the namespaces here, in parallel with the
- * code, means the page never suspends a second time on its strings.
+ * One lazy page per route: each page (and its translations) is its own chunk, so the entry chunk
+ * holds only the shell. Loading the namespaces with the code means the page never suspends a
+ * second time on its strings. `preload()` fetches both ahead of a click (see page-prefetch.ts).
  */
-function lazyPage<M>(load: () => Promise<M>, pick: (mod: M) => ComponentType, namespaces: string[]) {
-  return lazy(async () => {
+function lazyPage<M>(
+  load: () => Promise<M>,
+  pick: (mod: M) => ComponentType,
+  namespaces: string[],
+): PreloadableComponent<object> {
+  return lazyWithPreload(async () => {
     const [mod] = await Promise.all([load(), i18n.loadNamespaces(namespaces)]);
-    return { default: pick(mod) };
+    return pick(mod);
   });
 }
 
@@ -18,7 +23,7 @@ export interface PageRoute {
   path: string;
   /** Key in the common namespace naming the page (document title). */
   titleKey: string;
-  Component: ComponentType;
+  Component: PreloadableComponent<object>;
 }
 
 export const PAGE_ROUTES: PageRoute[] = [
@@ -83,4 +88,10 @@ export function titleKeyForPath(pathname: string): string | undefined {
   const first = pathname.split('/')[1] ?? '';
   if (first === '') return undefined;
   return PAGE_ROUTES.find((p) => p.path.split('/')[0] === first)?.titleKey ?? 'notFound.title';
+}
+
+/** The route whose first path segment is `to`'s (e.g. `/tasks/task_1` → the tasks page). */
+export function pageForPath(to: string): PageRoute | undefined {
+  const first = to.split('/').filter(Boolean)[0] ?? '';
+  return PAGE_ROUTES.find((p) => p.path.split('/')[0] === first);
 }

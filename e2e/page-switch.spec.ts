@@ -1,0 +1,81 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/test';
+
+const PAGES = [
+  { link: 'Groups', heading: 'Asset groups' },
+  { link: 'Composer', heading: 'Composer' },
+  { link: 'Tasks', heading: 'Tasks' },
+  { link: 'Playground', heading: 'Playground' },
+  { link: 'Settings', heading: 'Settings' },
+] as const;
+
+/** Records, in the page, every time a loading spinner (role=status "Loading…") appears in <main>. */
+async function watchForPageSpinner(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { spinnerSeen: number };
+    w.spinnerSeen = 0;
+    const main = document.getElementById('main')!;
+    new MutationObserver(() => {
+      const statuses = main.querySelectorAll('[role="status"]');
+      if ([...statuses].some((s) => /Loading/.test(s.textContent ?? ''))) w.spinnerSeen += 1;
+    }).observe(main, { childList: true, subtree: true });
+  });
+}
+
+test('once the first page is idle, every other page opens without a spinner', async ({ page }) => {
+  await page.goto('/assets');
+  await expect(page.getByRole('heading', { level: 1, name: 'Asset library' })).toBeVisible();
+  // Idle prefetching has started and finished (every page chunk fetched).
+  await expect
+    .poll(() => page.evaluate(() => performance.getEntriesByName('media-studio:page-prefetch').length))
+    .toBe(1);
+  await page.waitForLoadState('networkidle');
+  await watchForPageSpinner(page);
+
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const { link, heading } of PAGES) {
+    await nav.getByRole('link', { name: link }).click();
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  }
+  expect(await page.evaluate(() => (window as unknown as { spinnerSeen: number }).spinnerSeen)).toBe(0);
+});
+
+test('a page whose code is still loading keeps the current page on screen instead of a spinner', async ({
+  page,
+}) => {
+  // Hold the settings page's chunk on the wire, as a slow link would, and keep idle prefetching
+  // from fetching it first.
+  let release!: () => void;
+  let entered!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const requested = new Promise<void>((resolve) => (entered = resolve));
+  await page.route(/\/assets\/settings-page-[^/]+\.js$/, async (route) => {
+    entered();
+    await held;
+    await route.continue();
+  });
+  await page.goto('/assets');
+  await expect(page.getByRole('heading', { level: 1, name: 'Asset library' })).toBeVisible();
+  await watchForPageSpinner(page);
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+  // While the code is on the wire the library stays, and no spinner replaces it.
+  await requested;
+  await expect(page.getByRole('heading', { level: 1, name: 'Asset library' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toHaveCount(0);
+  release();
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { spinnerSeen: number }).spinnerSeen)).toBe(0);
+});
+
+test('hovering a navigation link fetches that page ahead of the click', async ({ page }) => {
+  // No idle period ever comes, so only the hover can fetch the page.
+  await page.addInitScript(() => {
+    window.requestIdleCallback = () => 0;
+  });
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  const request = page.waitForRequest(/\/assets\/playground-page-[^/]+\.js$/);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Playground' }).hover();
+  await request;
+});
