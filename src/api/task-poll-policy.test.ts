@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import {
+  MAX_DELAY_MS,
+  MAX_ERROR_DELAY_MS,
+  MIN_DELAY_MS,
+  UNKNOWN_STATE_WINDOW_MS,
+  estimateRemainingMs,
+  nextPollDelay,
+  observe,
+  updatePollMemory,
+  type PollObservation,
+} from '@/api/task-poll-policy';
+
+const NOW = 1_000_000;
+const mid = () => 0.5; // no jitter
+const waiting = (ageMs: number, status = 'pending'): PollObservation => ({ status, createdAt: NOW - ageMs });
+
+describe('nextPollDelay', () => {
+  it('stops for good in every terminal spelling', () => {
+    for (const status of [
+      'succeeded',
+      'failed',
+      'cancelled',
+      'canceled',
+      'SUCCESS',
+      'FAILURE',
+      'Cancelled',
+    ]) {
+      expect(nextPollDelay(waiting(0, status), { now: NOW, random: mid })).toBe(false);
+    }
+  });
+
+  it('polls a new task every second, then backs off with its age up to the ceiling', () => {
+    expect(nextPollDelay(waiting(0), { now: NOW, random: mid })).toBe(MIN_DELAY_MS);
+    expect(nextPollDelay(waiting(2_000, 'QUEUED'), { now: NOW, random: mid })).toBe(MIN_DELAY_MS);
+    expect(nextPollDelay(waiting(20_000, 'submitted'), { now: NOW, random: mid })).toBe(5_000);
+    expect(nextPollDelay(waiting(10 * 60_000), { now: NOW, random: mid })).toBe(MAX_DELAY_MS);
+  });
+
+  it('adds ±20 % jitter', () => {
+    const obs = waiting(20_000);
+    expect(nextPollDelay(obs, { now: NOW, random: () => 0 })).toBe(4_000);
+    expect(nextPollDelay(obs, { now: NOW, random: () => 1 })).toBe(6_000);
+  });
+
+  it('polls a running task by its expected end: sparse far from it, tighter as progress nears 100', () => {
+    const origin = { at: NOW - 10_000, progress: 0 };
+    const at = (progress: number) =>
+      nextPollDelay(
+        { status: 'running', progress, createdAt: NOW - 60_000, progressOrigin: origin },
+        {
+          now: NOW,
+          random: mid,
+        },
+      );
+    // 10 % in 10 s: 90 s left; half of it, capped at the ceiling.
+    expect(at(10)).toBe(MAX_DELAY_MS);
+    // 50 % in 10 s: 10 s left → 5 s.
+    expect(at(50)).toBe(5_000);
+    // 90 % in 10 s: ~1.1 s left → the floor.
+    expect(at(90)).toBe(MIN_DELAY_MS);
+    expect(at(100)).toBe(MIN_DELAY_MS);
+  });
+
+  it('does not predict from too little progress (falls back to the age rule)', () => {
+    const obs: PollObservation = {
+      status: 'IN_PROGRESS',
+      progress: 1,
+      createdAt: NOW - 8_000,
+      progressOrigin: { at: NOW - 4_000, progress: 0 },
+    };
+    expect(estimateRemainingMs(obs, NOW)).toBeUndefined();
+    expect(nextPollDelay(obs, { now: NOW, random: mid })).toBe(2_000);
+  });
+
+  it('keeps polling an unknown state for a while, then stops', () => {
+    const obs = (unknownFor: number): PollObservation => ({
+      status: 'thinking',
+      createdAt: NOW - 30_000,
+      unknownSince: NOW - unknownFor,
+    });
+    expect(nextPollDelay(obs(60_000), { now: NOW, random: mid })).toBe(7_500);
+    expect(nextPollDelay(obs(UNKNOWN_STATE_WINDOW_MS), { now: NOW, random: mid })).toBe(false);
+  });
+
+  it('backs off after failed polls and never polls before a Retry-After', () => {
+    const obs = waiting(0);
+    expect(nextPollDelay(obs, { now: NOW, random: mid, consecutiveErrors: 3 })).toBe(8_000);
+    expect(nextPollDelay(obs, { now: NOW, random: mid, consecutiveErrors: 30 })).toBe(MAX_ERROR_DELAY_MS);
+    expect(nextPollDelay(obs, { now: NOW, random: mid, retryAfterMs: 42_000 })).toBe(42_000);
+    expect(nextPollDelay(obs, { now: NOW, random: mid, consecutiveErrors: 1, retryAfterMs: 500 })).toBe(
+      2_000,
+    );
+  });
+});
+
+describe('poll memory', () => {
+  it('dates a task by the server clock (updated - created), immune to clock skew', () => {
+    const task = { status: 'pending', created_at: 5_000_000_000, updated_at: 5_000_000_030 };
+    const memory = updatePollMemory(undefined, task, NOW);
+    expect(observe(task, memory).createdAt).toBe(NOW - 30_000);
+  });
+
+  it('measures progress from started_at by the server clock, or from first sight', () => {
+    const running = { status: 'running', progress: 40, started_at: 100, updated_at: 104, created_at: 98 };
+    const fromServer = updatePollMemory(undefined, running, NOW);
+    expect(fromServer.progressOrigin).toEqual({ at: NOW - 4_000, progress: 0 });
+    // 40 % in 4 s → 6 s left.
+    expect(estimateRemainingMs(observe(running, fromServer), NOW)).toBe(6_000);
+
+    const noTimes = updatePollMemory(undefined, { status: 'IN_PROGRESS', progress: 20 }, NOW);
+    expect(noTimes.progressOrigin).toEqual({ at: NOW, progress: 20 });
+    const later = updatePollMemory(noTimes, { status: 'IN_PROGRESS', progress: 30 }, NOW + 2_000);
+    expect(later.progressOrigin).toEqual(noTimes.progressOrigin);
+    // 10 % in 2 s → 70 % in 14 s.
+    expect(estimateRemainingMs(observe({ status: 'IN_PROGRESS', progress: 30 }, later), NOW + 2_000)).toBe(
+      14_000,
+    );
+  });
+
+  it('remembers since when a state is unknown, and forgets it once the state is known', () => {
+    const a = updatePollMemory(undefined, { status: 'mystery' }, NOW);
+    const b = updatePollMemory(a, { status: 'mystery' }, NOW + 5_000);
+    expect(b.unknownSince).toBe(NOW);
+    expect(updatePollMemory(b, { status: 'running' }, NOW + 6_000).unknownSince).toBeUndefined();
+  });
+});

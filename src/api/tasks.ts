@@ -1,0 +1,211 @@
+import { queryOptions, type Query } from '@tanstack/react-query';
+import { isVideoModel } from '@contract/models';
+import {
+  isActiveStatus,
+  isTerminalStatus,
+  LenientTaskSchema,
+  normalizeTaskStatus,
+  type LenientTask,
+} from '@contract/task';
+import { apiRequest, isApiRequestError } from '@/api/api-client';
+import { registerAssetByUrl } from '@/api/assets';
+import { nextPollDelay, observe, updatePollMemory, type PollMemory } from '@/api/task-poll-policy';
+import { getTrackedTask, recordTaskSnapshot } from '@/api/task-registry';
+
+export type Task = LenientTask & {
+  kind?: string;
+  progress?: number;
+  prompt?: string;
+  callback_url?: string | null;
+  started_at?: number | null;
+  completed_at?: number | null;
+  usage?: Record<string, unknown>;
+};
+
+export const taskKeys = {
+  all: () => ['tasks'] as const,
+  details: () => ['tasks', 'detail'] as const,
+  detail: (id: string) => ['tasks', 'detail', id] as const,
+  webhooks: (id: string) => ['tasks', 'webhooks', id] as const,
+};
+
+export function isTaskNotFound(error: unknown): boolean {
+  return isApiRequestError(error) && error.status === 404;
+}
+
+/** A task finished while the monitor watched it (for toasts and notifications). */
+export interface TaskFinishedEvent {
+  task: Task;
+  status: 'succeeded' | 'failed' | 'cancelled';
+}
+const finishedListeners = new Set<(e: TaskFinishedEvent) => void>();
+
+export function onTaskFinished(listener: (e: TaskFinishedEvent) => void): () => void {
+  finishedListeners.add(listener);
+  return () => finishedListeners.delete(listener);
+}
+
+/**
+ * Records what was seen in the registry, and announces a task that went from waiting or running to
+ * a terminal state. A task first seen already finished (pasted, imported) is not news; one the
+ * composer just created is, even when it finished before its first poll.
+ */
+function noteSeen(task: Task) {
+  const tracked = getTrackedTask(task.id);
+  if (!tracked) return;
+  const before = tracked.last?.status;
+  const wasWatched =
+    before === undefined ? tracked.source === 'composer' : !isTerminalStatus(normalizeTaskStatus(before));
+  recordTaskSnapshot(task.id, { status: task.status, progress: task.progress });
+  const now = normalizeTaskStatus(task.status);
+  if (wasWatched && (now === 'succeeded' || now === 'failed' || now === 'cancelled')) {
+    for (const l of finishedListeners) l({ task, status: now });
+  }
+}
+
+export async function fetchTask(id: string, signal?: AbortSignal): Promise<Task> {
+  const task = await apiRequest(
+    `/v1/tasks/${encodeURIComponent(id)}`,
+    { signal },
+    (data) => LenientTaskSchema.parse(data) as Task,
+  );
+  noteSeen(task);
+  return task;
+}
+
+interface PollState {
+  memory: PollMemory;
+  /** The answer `memory` last took in (-1 forces the next one in, after "check again"). */
+  dataUpdatedAt: number;
+}
+const pollStates = new WeakMap<object, PollState>();
+
+type TaskQuery = Pick<Query<Task, Error>, 'state'>;
+
+/** The memory of one query's polls, fed each new successful answer once. */
+function pollMemoryOf(query: TaskQuery, now: number): PollMemory | undefined {
+  const { data, dataUpdatedAt } = query.state;
+  if (!data) return undefined;
+  let state = pollStates.get(query);
+  if (!state || state.dataUpdatedAt !== dataUpdatedAt) {
+    state = { memory: updatePollMemory(state?.memory, data, dataUpdatedAt || now), dataUpdatedAt };
+    pollStates.set(query, state);
+  }
+  return state.memory;
+}
+
+/** Makes an unknown state polled again for a full window ("check again"). */
+export function resetUnknownPatience(query: TaskQuery) {
+  const state = pollStates.get(query);
+  if (state) state.memory = { ...state.memory, unknownSince: undefined };
+  pollStates.set(query, { memory: state?.memory ?? { createdAt: Date.now() }, dataUpdatedAt: -1 });
+}
+
+/** Whether the policy still polls this task (false: terminal, not found, or unknown too long). */
+export function isStillPolled(query: TaskQuery, now = Date.now()): boolean {
+  return taskRefetchInterval(query, now, () => 0.5) !== false;
+}
+
+/** React Query's refetchInterval for a task: the policy of task-poll-policy.ts, fed from query state. */
+export function taskRefetchInterval(
+  query: TaskQuery,
+  now = Date.now(),
+  random = Math.random,
+): number | false {
+  const { data, error, fetchFailureCount } = query.state;
+  if (isTaskNotFound(error)) return false;
+  const retryAfterMs = isApiRequestError(error) ? error.retryAfterMs : undefined;
+  const memory = pollMemoryOf(query, now);
+  if (!data || !memory) {
+    // Never answered yet (the retries of the first fetch failed): keep trying, with backoff.
+    return error
+      ? nextPollDelay(
+          { status: 'pending', createdAt: now },
+          { now, random, retryAfterMs, consecutiveErrors: fetchFailureCount },
+        )
+      : false;
+  }
+  const consecutiveErrors = error ? fetchFailureCount : 0;
+  return nextPollDelay(observe(data, memory), { now, random, retryAfterMs, consecutiveErrors });
+}
+
+/** Every task is read by GET /v1/tasks/{id}; the local server answers the same for videos. */
+export function taskQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: taskKeys.detail(id),
+    queryFn: ({ signal }) => fetchTask(id, signal),
+    refetchInterval: (query) => taskRefetchInterval(query),
+    // A hidden tab does not poll; coming back catches up at once (refetchOnWindowFocus + staleTime 0).
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: true,
+    staleTime: (query) => (isActiveOrUnknown(query.state.data) ? 0 : Infinity),
+  });
+}
+
+function isActiveOrUnknown(task: Task | undefined): boolean {
+  if (!task) return true;
+  const status = normalizeTaskStatus(task.status);
+  return isActiveStatus(status) || status === 'unknown';
+}
+
+/** Delivery attempts of a task's webhook, when the server offers them (GET /v1/tasks/{id}/webhooks). */
+export interface WebhookAttempt {
+  id?: string;
+  webhook_id?: string;
+  url?: string;
+  type?: string;
+  status?: string;
+  attempt?: number;
+  attempts?: number;
+  response_status?: number | null;
+  error?: string | null;
+  next_attempt_at?: number | null;
+  delivered_at?: number | null;
+  created_at?: number;
+  [field: string]: unknown;
+}
+
+export async function fetchTaskWebhooks(id: string, signal?: AbortSignal): Promise<WebhookAttempt[] | null> {
+  try {
+    const data = await apiRequest<unknown>(`/v1/tasks/${encodeURIComponent(id)}/webhooks`, { signal });
+    if (typeof data === 'object' && data !== null && Array.isArray((data as { data?: unknown }).data)) {
+      return (data as { data: WebhookAttempt[] }).data.filter((a) => typeof a === 'object' && a !== null);
+    }
+    return null;
+  } catch (error) {
+    // Absent on deployments (and servers) that do not offer it: not an error to show.
+    if (isApiRequestError(error) && (error.status === 404 || error.status === 405)) return null;
+    throw error;
+  }
+}
+
+export function taskWebhooksQueryOptions(id: string, enabled: boolean) {
+  return queryOptions({
+    queryKey: taskKeys.webhooks(id),
+    queryFn: ({ signal }) => fetchTaskWebhooks(id, signal),
+    enabled,
+    retry: false,
+  });
+}
+
+/** The asset type of a result, from the task kind and, failing that, the file extension. */
+export function resultMediaType(task: Pick<Task, 'kind'>, url: string): 'video' | 'audio' {
+  if (task.kind === 'digital_human_audio' || task.kind === 'music') return 'audio';
+  if (task.kind === 'video' || task.kind === 'digital_human_video') return 'video';
+  return /\.(mp3|wav|m4a|aac|ogg|flac|opus)(\?|#|$)/i.test(url) ? 'audio' : 'video';
+}
+
+/**
+ * Registers a result URL as an asset with `mode: both`, so that the service keeps a stored copy
+ * (result URLs may expire). The model is passed only when it is a video model an asset can be
+ * prepared for.
+ */
+export function saveResultAsAsset(task: Task, url: string, name: string) {
+  return registerAssetByUrl({
+    url,
+    mode: 'both',
+    type: resultMediaType(task, url),
+    model: isVideoModel(task.model) ? task.model : undefined,
+    name,
+  });
+}
