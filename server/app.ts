@@ -3,6 +3,7 @@ import type { AppContext, AppEnv } from './context';
 import { bearerAuth } from './middleware/auth';
 import { jsonBodyLimit } from './middleware/body-limit';
 import { errorHandler, notFoundHandler } from './middleware/error-handler';
+import { hostGuard } from './middleware/host-guard';
 import { requestContext } from './middleware/request-context';
 import { securityHeaders } from './middleware/security-headers';
 import { proxyRoutes } from './proxy';
@@ -11,6 +12,7 @@ import { dashboardRoutes } from './static';
 import { assetRoutes } from './routes/assets';
 import { groupRoutes } from './routes/groups';
 import { fileRoutes } from './routes/files';
+import { webhookRoutes } from './routes/webhooks';
 
 const API_PATHS = ['/v1/*', '/api/*'] as const;
 
@@ -25,6 +27,7 @@ export function createApp(ctx: AppContext): Hono<AppEnv> {
 
   app.use(requestContext(ctx.log));
   app.use(securityHeaders());
+  app.use(hostGuard(config));
   for (const path of API_PATHS) app.use(path, bearerAuth(config.apiKeys));
 
   app.route('/', systemRoutes(ctx));
@@ -39,6 +42,7 @@ export function createApp(ctx: AppContext): Hono<AppEnv> {
   app.route('/', assetRoutes(ctx));
   app.route('/', groupRoutes(ctx));
   app.route('/', fileRoutes(ctx));
+  app.route('/', webhookRoutes(ctx));
 
   app.route('/', dashboardRoutes(config, ctx.log));
 

@@ -200,3 +200,13 @@ export function attemptsFor(db: Database.Database, deliveryIds: string[]): Attem
     )
     .all(JSON.stringify(deliveryIds)) as AttemptRow[];
 }
+
+/**
+ * Whether the owner has a task with this id. Tasks live in VIDEO-SERVER's `tasks` table
+ * (migration 3); a database without it knows no task.
+ */
+export function taskKnown(db: Database.Database, owner: string, taskId: string): boolean {
+  const table = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'tasks'").get();
+  if (!table) return false;
+  return db.prepare('SELECT 1 FROM tasks WHERE id = ? AND owner = ?').get(taskId, owner) !== undefined;
+}
