@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { FfmpegError, filterValue, progressFraction, runFfmpeg } from './ffmpeg';
+import { FONT_REGULAR } from './render-inputs';
+import { probeFile, tempDir } from './test-media';
+
+const dir = tempDir('ffmpeg-test-');
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe('progressFraction', () => {
+  it('reads out_time_us (and the old out_time_ms, also in microseconds) as a fraction of the duration', () => {
+    expect(progressFraction('out_time_us=2500000', 10)).toBe(0.25);
+    expect(progressFraction('out_time_ms=5000000', 10)).toBe(0.5);
+    expect(progressFraction('out_time_us=99000000', 10)).toBe(1);
+    expect(progressFraction('progress=end', 10)).toBe(1);
+  });
+  it('ignores other lines and a missing duration', () => {
+    expect(progressFraction('frame=12', 10)).toBeUndefined();
+    expect(progressFraction('out_time=00:00:01.000000', 10)).toBeUndefined();
+    expect(progressFraction('out_time_us=1000', undefined)).toBeUndefined();
+  });
+});
+
+describe('filterValue', () => {
+  it('lets a path full of filtergraph syntax reach drawtext intact', async () => {
+    const odd = path.join(dir, "it's a [dir]: with, commas; and \\ slash");
+    fs.mkdirSync(odd);
+    const textFile = path.join(odd, 'text.txt');
+    fs.writeFileSync(textFile, 'hello');
+    const out = path.join(dir, 'text.png');
+    await runFfmpeg([
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=black:s=160x40:d=1',
+      '-vf',
+      `drawtext=fontfile=${filterValue(FONT_REGULAR)}:textfile=${filterValue(textFile)}:fontcolor=white:fontsize=20`,
+      '-frames:v',
+      '1',
+      out,
+    ]);
+    expect((await probeFile(out)).video?.width).toBe(160);
+  });
+});
+
+describe('runFfmpeg', () => {
+  it('rejects with the tail of stderr when ffmpeg fails', async () => {
+    const err = await runFfmpeg(['-i', path.join(dir, 'missing.mp4'), path.join(dir, 'x.mp4')]).catch(
+      (e: unknown) => e,
+    );
+    expect(err).toBeInstanceOf(FfmpegError);
+    expect((err as FfmpegError).message).toMatch(/exit code 1.*No such file or directory/);
+  });
+
+  it('kills a run past its timeout', async () => {
+    const started = Date.now();
+    const err = await runFfmpeg(['-re', '-f', 'lavfi', '-i', 'color=s=32x32:d=60', '-f', 'null', '-'], {
+      timeoutMs: 500,
+    }).catch((e: unknown) => e);
+    expect((err as Error).message).toMatch(/took longer than/);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
+});

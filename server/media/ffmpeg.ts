@@ -1,0 +1,135 @@
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+/**
+ * The ffmpeg binary shipped inside node_modules (`@ffmpeg-installer/ffmpeg`): CI machines have no
+ * system ffmpeg, and this static build has libx264, aac, libmp3lame and drawtext (decision 035).
+ */
+export const FFMPEG_PATH: string = (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+
+/** ffmpeg exited non-zero (or could not start); the message ends with the tail of its stderr. */
+export class FfmpegError extends Error {
+  override name = 'FfmpegError';
+  constructor(
+    message: string,
+    readonly stderrTail: string,
+  ) {
+    super(stderrTail ? `${message}: ${stderrTail}` : message);
+  }
+}
+
+export interface RunFfmpegOptions {
+  signal?: AbortSignal;
+  /**
+   * Length of the output in seconds; with it, `onProgress` receives the fraction of it written
+   * so far (0..1), read from `-progress pipe:1`.
+   */
+  durationSec?: number;
+  onProgress?: (fraction: number) => void;
+  /** Kill the process past this; a render that stalls must not hold a runner slot forever. */
+  timeoutMs?: number;
+}
+
+const STDERR_KEEP = 8000;
+
+/** The reason an aborted signal carries, as an Error the caller can recognise (`name === 'AbortError'`). */
+export function abortReason(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason;
+  if (reason instanceof Error) return reason;
+  return new DOMException(typeof reason === 'string' ? reason : 'The render was aborted', 'AbortError');
+}
+
+/**
+ * Runs ffmpeg with `args` (input/output options; `-hide_banner -nostdin -y` and the progress pipe
+ * are added here). Resolves when it exits 0. Aborting `signal` kills the process at once
+ * (SIGKILL: the output is discarded anyway) and rejects with the signal's reason.
+ */
+export function runFfmpeg(args: string[], opts: RunFfmpegOptions = {}): Promise<void> {
+  const { signal, durationSec, onProgress } = opts;
+  const full = ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error'];
+  if (onProgress) full.push('-progress', 'pipe:1', '-nostats');
+  full.push(...args);
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(abortReason(signal));
+    const child = spawn(FFMPEG_PATH, full, { stdio: ['ignore', onProgress ? 'pipe' : 'ignore', 'pipe'] });
+    let stderr = '';
+    let pending = '';
+    let settled = false;
+    let timer: NodeJS.Timeout | undefined;
+    const finish = (err?: Error) => {
+      if (settled) return;
+      settled = true;
+      if (timer) clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      if (err) reject(err);
+      else resolve();
+    };
+    const onAbort = () => {
+      child.kill('SIGKILL');
+      finish(abortReason(signal!));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    if (opts.timeoutMs) {
+      timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        finish(
+          new FfmpegError(`ffmpeg took longer than ${Math.round(opts.timeoutMs! / 1000)} s`, tail(stderr)),
+        );
+      }, opts.timeoutMs);
+    }
+    child.stderr!.setEncoding('utf8').on('data', (d: string) => {
+      stderr = (stderr + d).slice(-STDERR_KEEP);
+    });
+    child.stdout?.setEncoding('utf8').on('data', (d: string) => {
+      pending += d;
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) {
+        const fraction = progressFraction(line, durationSec);
+        if (fraction !== undefined && !settled) onProgress!(fraction);
+      }
+    });
+    child.on('error', (err) => finish(new FfmpegError(`ffmpeg could not start (${err.message})`, '')));
+    child.on('close', (code, sig) => {
+      if (code === 0) {
+        if (onProgress && !settled) onProgress(1);
+        return finish();
+      }
+      finish(new FfmpegError(`ffmpeg failed (${sig ? `signal ${sig}` : `exit code ${code}`})`, tail(stderr)));
+    });
+  });
+}
+
+/**
+ * One line of `-progress` output as a fraction of `durationSec`. `out_time_us` is the written
+ * length in microseconds (old builds print the same number as `out_time_ms`, despite the name).
+ */
+export function progressFraction(line: string, durationSec: number | undefined): number | undefined {
+  const m = /^out_time_(?:us|ms)=(\d+)/.exec(line.trim());
+  if (m) {
+    if (!durationSec || durationSec <= 0) return undefined;
+    return Math.min(1, Math.max(0, Number(m[1]) / 1e6 / durationSec));
+  }
+  if (line.trim() === 'progress=end') return 1;
+  return undefined;
+}
+
+function tail(stderr: string): string {
+  const lines = stderr.trim().split('\n').filter(Boolean);
+  return lines.slice(-6).join(' | ').slice(-1500);
+}
+
+/**
+ * Escapes a value (a file path) for a filter option inside a filtergraph. Two parsers read it in
+ * turn: the option parser (special: `\\ ' :`) and then, outside-in, the graph parser (special:
+ * `\\ ' [ ] , ;`), so each level's escaping is applied in reverse order.
+ */
+export function filterValue(value: string): string {
+  return value.replace(/[\\':]/g, '\\$&').replace(/[\\'[\],;]/g, '\\$&');
+}
+
+/** ffmpeg options that make an http(s) input give up on a stalled socket instead of hanging. */
+export function inputOptions(source: string, timeoutSec = 20): string[] {
+  return /^https?:/i.test(source) ? ['-rw_timeout', String(timeoutSec * 1_000_000)] : [];
+}
