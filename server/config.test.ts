@@ -76,3 +76,28 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 });
+
+describe('host and proxy settings', () => {
+  it('read ALLOWED_HOSTS, TRUST_PROXY and PUBLIC_BASE_URL', () => {
+    const config = loadConfig({
+      ALLOWED_HOSTS: ' Studio.Example.com , .lan,studio.example.com',
+      TRUST_PROXY: 'loopback, 10.0.0.0/8 ,::1',
+      PUBLIC_BASE_URL: 'https://studio.example.com/',
+    });
+    expect(config.allowedHosts).toEqual(['studio.example.com', '.lan']);
+    expect(config.trustProxy).toEqual(['loopback', '10.0.0.0/8', '::1']);
+    expect(config.publicBaseUrl).toBe('https://studio.example.com');
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toEqual(['*']);
+    expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toEqual([]);
+    expect(loadConfig({}).allowedHosts).toEqual([]);
+  });
+
+  it('refuse values that cannot work, naming the variable', () => {
+    expect(() => loadConfig({ ALLOWED_HOSTS: 'https://x.example' })).toThrow(/ALLOWED_HOSTS entry/);
+    expect(() => loadConfig({ ALLOWED_HOSTS: 'x.example:8787' })).toThrow(/without scheme or port/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/40' })).toThrow(/TRUST_PROXY entry/);
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.internal' })).toThrow(/TRUST_PROXY entry/);
+    expect(() => loadConfig({ PUBLIC_BASE_URL: 'studio.example.com' })).toThrow(/PUBLIC_BASE_URL/);
+    expect(() => loadConfig({ PUBLIC_BASE_URL: 'https://x.example/studio' })).toThrow(/without a path/);
+  });
+});

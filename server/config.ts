@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 /** The start-up contract of LOCAL_API.md, read once from the environment. */
@@ -18,6 +19,18 @@ export interface ServerConfig {
   maxJsonBytes: number;
   /** Directory of the built dashboard (vite build output). */
   staticDir: string;
+  /**
+   * Host names (beyond loopback) the server answers to, lower-case; `.example.com` also covers its
+   * subdomains; `*` turns the DNS-rebinding check off. From ALLOWED_HOSTS (middleware/host-guard.ts).
+   */
+  allowedHosts: string[];
+  /**
+   * Peers whose X-Forwarded-Host/-Proto are believed: `*` (any), `loopback`, IP addresses or CIDR
+   * ranges. Empty: forwarded headers are ignored. From TRUST_PROXY.
+   */
+  trustProxy: string[];
+  /** The origin clients reach the server at (PUBLIC_BASE_URL); absolute URLs are built from it. */
+  publicBaseUrl?: string;
 }
 
 export const DEFAULT_API_KEY = 'sk-local-dev';
@@ -96,6 +109,74 @@ function parseUpstream(raw: string | undefined): string | undefined {
   return base;
 }
 
+/** `studio.example.com`, `.example.com` (and subdomains), `*`, IP literals; ports are not part of it. */
+function parseAllowedHosts(raw: string | undefined): string[] {
+  if (blank(raw)) return [];
+  const entries = raw!
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+  for (const entry of entries) {
+    if (entry === '*') continue;
+    const name = entry.startsWith('.') ? entry.slice(1) : entry;
+    if (!/^(\[[0-9a-f:.]+\]|[a-z0-9_-]+(\.[a-z0-9_-]+)*)$/.test(name)) {
+      throw new ConfigError(
+        `ALLOWED_HOSTS entry "${entry}" is not a host name. List names without scheme or port, ` +
+          'e.g. ALLOWED_HOSTS=studio.example.com,.lan (a leading dot covers subdomains, * allows any).',
+      );
+    }
+  }
+  return [...new Set(entries)];
+}
+
+function parseTrustProxy(raw: string | undefined): string[] {
+  if (blank(raw)) return [];
+  const value = raw!.trim().toLowerCase();
+  if (['0', 'false', 'no', 'off'].includes(value)) return [];
+  if (['1', 'true', 'yes', 'on', '*'].includes(value)) return ['*'];
+  const entries = value
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    if (entry === 'loopback') continue;
+    const [address, bits, extra] = entry.split('/');
+    const family = isIP(address ?? '');
+    const maxBits = family === 6 ? 128 : 32;
+    if (
+      !family ||
+      extra !== undefined ||
+      (bits !== undefined && (!/^\d{1,3}$/.test(bits) || Number(bits) > maxBits))
+    ) {
+      throw new ConfigError(
+        `TRUST_PROXY entry "${entry}" is not an IP address or CIDR range. Use true (any peer), loopback, ` +
+          'or addresses of your reverse proxy such as 10.0.0.0/8,127.0.0.1.',
+      );
+    }
+  }
+  return entries;
+}
+
+function parsePublicBaseUrl(raw: string | undefined): string | undefined {
+  if (blank(raw)) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw!.trim());
+  } catch {
+    throw new ConfigError(`PUBLIC_BASE_URL must be an absolute http(s) URL, got "${raw}".`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`PUBLIC_BASE_URL must use http or https, got "${url.protocol}".`);
+  }
+  // The dashboard and /files/ are served from the root, so only an origin can address them.
+  if (url.pathname !== '/' || url.search || url.hash || url.username || url.password) {
+    throw new ConfigError(
+      `PUBLIC_BASE_URL is the origin clients use, without a path, e.g. https://studio.example.com; got "${raw}".`,
+    );
+  }
+  return url.origin;
+}
+
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerConfig {
   const keys = parseKeys(env.API_KEYS);
   const upstreamBaseUrl = parseUpstream(env.UPSTREAM_BASE_URL);
@@ -118,5 +199,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     maxUploadBytes: positiveInteger('MAX_UPLOAD_BYTES', env.MAX_UPLOAD_BYTES, 2 * 1024 ** 3),
     maxJsonBytes: positiveInteger('MAX_JSON_BYTES', env.MAX_JSON_BYTES, 1024 * 1024),
     staticDir: path.resolve(cwd, env.STATIC_DIR?.trim() || 'dist'),
+    allowedHosts: parseAllowedHosts(env.ALLOWED_HOSTS),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    publicBaseUrl: parsePublicBaseUrl(env.PUBLIC_BASE_URL),
   };
 }

@@ -30,5 +30,10 @@ export type AppEnv = {
      * The key itself is never stored or logged.
      */
     owner: string;
+    /**
+     * scheme://host[:port] clients reach this server at, from validated values only (PUBLIC_BASE_URL,
+     * a trusted proxy's X-Forwarded-*, or an allowed Host): set by middleware/host-guard.ts.
+     */
+    origin: string;
   };
 };

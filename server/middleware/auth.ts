@@ -10,6 +10,11 @@ export function ownerOf(key: string): string {
   return createHash('sha256').update(`owner:${key}`, 'utf8').digest('hex').slice(0, 24);
 }
 
+/** RFC 6750 §3: a 401 names the scheme it wants, with the reason when a credential was sent. */
+function challenge(error?: 'invalid_request' | 'invalid_token'): string {
+  return error ? `Bearer realm="Media Studio", error="${error}"` : 'Bearer realm="Media Studio"';
+}
+
 /** `Authorization: Bearer <key>` (scheme case-insensitive, per RFC 7235); undefined otherwise. */
 export function bearerToken(header: string | undefined): string | undefined {
   const match = header?.match(/^\s*Bearer\s+(\S+)\s*$/i);
@@ -33,7 +38,10 @@ export function bearerAuth(apiKeys: readonly string[]): MiddlewareHandler<AppEnv
           ? 'The Authorization header is not of the form "Bearer <key>". Send Authorization: Bearer <your API key>.'
           : 'Missing API key. Send Authorization: Bearer <key> with one of the keys in API_KEYS ' +
               '(the local default is printed at server start-up).',
-        { code: header ? 'invalid_authorization_header' : 'missing_api_key' },
+        {
+          code: header ? 'invalid_authorization_header' : 'missing_api_key',
+          headers: { 'WWW-Authenticate': header ? challenge('invalid_request') : challenge() },
+        },
       );
     }
     const presentedDigest = digest(presented);
@@ -46,7 +54,7 @@ export function bearerAuth(apiKeys: readonly string[]): MiddlewareHandler<AppEnv
         401,
         'Invalid API key. Send Authorization: Bearer <key> with one of the keys configured in API_KEYS ' +
           '(check for typos or a key from another server).',
-        { code: 'invalid_api_key' },
+        { code: 'invalid_api_key', headers: { 'WWW-Authenticate': challenge('invalid_token') } },
       );
     }
     c.set('owner', owner);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { MiddlewareHandler } from 'hono';
+import { isJsonContentType } from '../http';
 import type { Logger } from '../logger';
 
 /**
@@ -82,6 +83,10 @@ const HEADERS: Record<string, string> = {
 export function securityHeaders(): MiddlewareHandler {
   return async (c, next) => {
     await next();
+    // JSON answers are per key and per moment (keys in /bootstrap, assets, errors): no cache may keep
+    // one. A route that means otherwise sets its own Cache-Control.
+    if (!c.res.headers.has('cache-control') && isJsonContentType(c.res.headers.get('content-type')))
+      c.header('Cache-Control', 'no-store');
     if (!c.res.headers.has('content-security-policy'))
       c.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
     for (const [name, value] of Object.entries(HEADERS)) c.header(name, value);

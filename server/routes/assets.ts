@@ -64,7 +64,7 @@ function findInGroup(
 
 export function assetRoutes(ctx: AppContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const show = (c: C, row: AssetRow) => json(c, toAssetObject(row, requestOrigin(c.req.url)));
+  const show = (c: C, row: AssetRow) => json(c, toAssetObject(row, requestOrigin(c)));
 
   app.get('/v1/assets', (c) => {
     const owner = c.var.owner;
@@ -78,7 +78,7 @@ export function assetRoutes(ctx: AppContext): Hono<AppEnv> {
     const { page, pageSize } = paging(query);
     const groupId = resolveGroup(ctx, owner, filters.group_id);
     const { rows, total } = listAssets(ctx.db, owner, { ...filters, groupId, page, pageSize });
-    const origin = requestOrigin(c.req.url);
+    const origin = requestOrigin(c);
     return json(
       c,
       listEnvelope(

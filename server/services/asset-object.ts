@@ -1,5 +1,7 @@
+import type { Context } from 'hono';
 import { assetReference } from '@contract/asset';
 import type { Asset } from '@contract/asset-schemas';
+import type { AppEnv } from '../context';
 import type { AssetRow } from '../store/assets';
 import { toUnixSeconds } from '../store/groups';
 import { fileUrl } from './asset-files';
@@ -64,7 +66,15 @@ export function toAssetObject(row: AssetRow, origin: string): Asset {
   };
 }
 
-/** The origin (scheme://host[:port]) of the request, from which hosted file URLs are built. */
-export function requestOrigin(requestUrl: string): string {
-  return new URL(requestUrl).origin;
+/**
+ * The origin (scheme://host[:port]) hosted file URLs are built from. Pass the request's context:
+ * its origin was fixed by the host guard from validated values only (PUBLIC_BASE_URL, a trusted
+ * proxy's X-Forwarded-Host/-Proto, or an allowed Host), never from whatever Host a client sent.
+ * A request URL string is still accepted for older callers: the guard has vetted its Host, but
+ * PUBLIC_BASE_URL and a trusted proxy are then not applied.
+ */
+export function requestOrigin(source: Context<AppEnv> | string): string {
+  if (typeof source === 'string') return new URL(source).origin;
+  // Undefined only when a route runs without the app's middleware (a unit test of a sub-app).
+  return (source.get('origin') as string | undefined) ?? new URL(source.req.url).origin;
 }
