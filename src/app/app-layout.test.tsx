@@ -85,4 +85,44 @@ describe('AppLayout', () => {
     await user.selectOptions(screen.getByLabelText('语言'), 'en');
     expect(await screen.findByRole('heading', { level: 1, name: 'Tasks' })).toBeInTheDocument();
   });
+
+  it('asks for a key in place of the page when the server hands none out, sending no request that must fail', async () => {
+    const fetchMock = mockFetch({
+      // A server with its own API_KEYS: /bootstrap offers no key.
+      'GET /bootstrap': () => json(BOOTSTRAP_LOCAL),
+      'GET /v1/assets': (_url, init) =>
+        new Headers(init?.headers).get('Authorization') === 'Bearer sk-own'
+          ? json(LIST_ENVELOPE)
+          : json({ error: { message: 'Wrong key', type: 'authentication_error' } }, 401),
+    });
+    const user = userEvent.setup();
+    renderAt('/tasks');
+    expect(await screen.findByRole('heading', { name: 'An API key is needed' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Tasks' })).not.toBeInTheDocument();
+    const v1Calls = () => fetchMock.mock.calls.filter(([url]) => String(url).includes('/v1/'));
+    expect(v1Calls()).toHaveLength(0);
+
+    await user.type(screen.getByLabelText('API key'), 'sk-wrong');
+    await user.click(screen.getByRole('button', { name: 'Connect' }));
+    expect(await screen.findByText(/The server rejected this key/)).toBeInTheDocument();
+    expect(useConnectionStore.getState().apiKey).toBe('');
+
+    await user.clear(screen.getByLabelText('API key'));
+    await user.type(screen.getByLabelText('API key'), 'sk-own');
+    await user.click(screen.getByRole('button', { name: 'Connect' }));
+    // Back on the page that was opened, with the key saved for this tab only.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tasks' })).toBeInTheDocument();
+    expect(useConnectionStore.getState()).toMatchObject({ apiKey: 'sk-own', remember: false });
+    expect(localStorage.getItem('media-studio.connection') ?? '').not.toContain('sk-own');
+  });
+
+  it('keeps Settings reachable without a key', async () => {
+    mockFetch({ 'GET /bootstrap': () => json(BOOTSTRAP_LOCAL) });
+    renderAt('/settings');
+    // The settings chunk is imported cold here; on a busy machine that takes more than a second.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Settings' }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'An API key is needed' })).not.toBeInTheDocument();
+  });
 });

@@ -1,5 +1,5 @@
 import { Clapperboard } from 'lucide-react';
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { AppNav } from '@/app/app-nav';
@@ -8,9 +8,13 @@ import { AppErrorBoundary } from '@/app/error-boundary';
 import { prefetchPagesWhenIdle } from '@/app/page-prefetch';
 import { titleKeyForPath } from '@/app/pages';
 import { useBootstrap } from '@/app/use-bootstrap';
+import { useConnectionStore } from '@/api/connection-store';
 import { LanguageSelect } from '@/components/language-select';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { Spinner } from '@/components/ui/spinner';
+
+// Only a server with its own keys needs it: not part of the first load.
+const KeyPrompt = lazy(() => import('@/app/key-prompt').then((m) => ({ default: m.KeyPrompt })));
 
 function PageLoading() {
   const { t } = useTranslation();
@@ -77,17 +81,19 @@ function Shell({ children, header }: { children: ReactNode; header?: ReactNode }
 export function AppLayout() {
   const { pathname } = useLocation();
   const { bootstrap, ready } = useBootstrap();
+  const hasKey = useConnectionStore((s) => s.apiKey !== '');
   useDocumentTitle();
+  const page = pathname.split('/')[1];
+  // Without a key every page but Settings would only collect 401s: ask for the key in its place.
+  const needsKey = ready && !hasKey && page !== 'settings';
   useEffect(() => (ready ? prefetchPagesWhenIdle() : undefined), [ready]);
   return (
     <Shell header={<ConnectionIndicator bootstrap={bootstrap} enabled={ready} />}>
       {ready ? (
         // Navigations run in a transition (React Router), so while the next page's code loads the
         // current page stays on screen; the fallback shows only on the very first render.
-        <AppErrorBoundary resetKey={pathname.split('/')[1]}>
-          <Suspense fallback={<PageLoading />}>
-            <Outlet />
-          </Suspense>
+        <AppErrorBoundary resetKey={page}>
+          <Suspense fallback={<PageLoading />}>{needsKey ? <KeyPrompt /> : <Outlet />}</Suspense>
         </AppErrorBoundary>
       ) : (
         <PageLoading />
