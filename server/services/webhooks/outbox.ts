@@ -50,9 +50,13 @@ export function enqueueWebhook(db: Database.Database, input: WebhookInput): stri
 /** Running senders by context, so that a new delivery is sent at once instead of at the next poll. */
 const wakers = new WeakMap<AppContext, () => void>();
 
-export function registerWebhookWaker(ctx: AppContext, wake: (() => void) | undefined): void {
-  if (wake) wakers.set(ctx, wake);
-  else wakers.delete(ctx);
+export function registerWebhookWaker(ctx: AppContext, wake: () => void): void {
+  wakers.set(ctx, wake);
+}
+
+/** Only the sender that registered `wake` removes it (a never-started sender must not unhook another). */
+export function unregisterWebhookWaker(ctx: AppContext, wake: () => void): void {
+  if (wakers.get(ctx) === wake) wakers.delete(ctx);
 }
 
 /** Called after the transaction that enqueued a webhook commits. Harmless when no sender runs. */

@@ -10,7 +10,7 @@ import {
   type AttemptResult,
   type DeliveryRow,
 } from '../../store/webhooks';
-import { registerWebhookWaker } from './outbox';
+import { registerWebhookWaker, unregisterWebhookWaker } from './outbox';
 import { webhookSecret } from './secret';
 import { signatureHeaders } from './signature';
 
@@ -110,6 +110,10 @@ export function createWebhookSender(ctx: AppContext, opts: SenderOptions = {}): 
   };
   const fullDestinations = () =>
     [...busyDestinations()].filter(([, n]) => n >= perDestination).map(([destination]) => destination);
+
+  const wake = () => {
+    if (running) schedule();
+  };
 
   function schedule(): void {
     if (!running) return;
@@ -237,14 +241,12 @@ export function createWebhookSender(ctx: AppContext, opts: SenderOptions = {}): 
       if (running || !local) return;
       running = true;
       interruptStaleAttempts(ctx.db);
-      registerWebhookWaker(ctx, () => {
-        if (running) schedule();
-      });
+      registerWebhookWaker(ctx, wake);
       tick();
     },
     async stop() {
       running = false;
-      registerWebhookWaker(ctx, undefined);
+      unregisterWebhookWaker(ctx, wake);
       if (timer) clearTimeout(timer);
       timer = undefined;
       const pending = [...inFlight.values()];
