@@ -12,6 +12,8 @@ import { dashboardRoutes } from './static';
 import { assetRoutes } from './routes/assets';
 import { groupRoutes } from './routes/groups';
 import { fileRoutes } from './routes/files';
+import { taskRoutes } from './routes/tasks';
+import { videoRoutes } from './routes/videos';
 import { webhookRoutes } from './routes/webhooks';
 
 const API_PATHS = ['/v1/*', '/api/*'] as const;
@@ -42,6 +44,8 @@ export function createApp(ctx: AppContext): Hono<AppEnv> {
   app.route('/', assetRoutes(ctx));
   app.route('/', groupRoutes(ctx));
   app.route('/', fileRoutes(ctx));
+  app.route('/', videoRoutes(ctx));
+  app.route('/', taskRoutes(ctx));
   app.route('/', webhookRoutes(ctx));
 
   app.route('/', dashboardRoutes(config, ctx.log));

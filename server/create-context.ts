@@ -2,6 +2,7 @@ import type { ServerConfig } from './config';
 import type { AppContext, Worker } from './context';
 import { createLogger } from './logger';
 import { createAssetWorker } from './services/asset-worker';
+import { createTaskRunner } from './services/tasks/runner';
 import { createWebhookSender } from './services/webhooks/sender';
 import { openDatabase } from './store/db';
 
@@ -14,6 +15,7 @@ import { openDatabase } from './store/db';
  */
 const workerFactories: Array<(ctx: AppContext) => Worker> = [];
 workerFactories.push((ctx) => createAssetWorker(ctx));
+workerFactories.push((ctx) => createTaskRunner(ctx));
 workerFactories.push((ctx) => createWebhookSender(ctx));
 
 /** Opens the database (applying migrations) and builds the shared context. No worker runs yet. */

@@ -83,6 +83,57 @@ export const migrations: Migration[] = [
     `,
   },
   {
+    version: 3,
+    name: 'tasks',
+    // Tasks are scoped by `owner`. The whole lifecycle lives in the row so that a restart (even
+    // kill -9) resumes every unfinished task: `next_at` is when pending/submitted may advance,
+    // `lease_owner`/`lease_expires_at` say which runner renders a running task (docs/decisions/030).
+    // `request` is the body as validated, `params` what the kind needs to perform it, `origin` the
+    // scheme and host the task was created through (URLs in webhooks, which have no request).
+    // `task_turns` remembers when each owner was last served, for round-robin between keys.
+    sql: `
+      CREATE TABLE tasks (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        owner TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        model TEXT NOT NULL,
+        status TEXT NOT NULL
+          CHECK (status IN ('pending', 'submitted', 'running', 'succeeded', 'failed', 'cancelled')),
+        progress INTEGER NOT NULL DEFAULT 0,
+        request TEXT NOT NULL,
+        params TEXT NOT NULL,
+        input_references TEXT NOT NULL DEFAULT '[]',
+        has_video_input INTEGER NOT NULL DEFAULT 0,
+        total_tokens INTEGER NOT NULL DEFAULT 0,
+        callback_url TEXT,
+        origin TEXT NOT NULL,
+        request_id TEXT NOT NULL,
+        trace_id TEXT NOT NULL,
+        run_ms INTEGER NOT NULL,
+        next_at INTEGER,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        lease_owner TEXT,
+        lease_expires_at INTEGER,
+        result_path TEXT,
+        error_code TEXT,
+        error_message TEXT,
+        fail_reason TEXT,
+        created_ms INTEGER NOT NULL,
+        updated_ms INTEGER NOT NULL,
+        started_ms INTEGER,
+        completed_ms INTEGER
+      );
+      CREATE INDEX tasks_active ON tasks (status, next_at, seq)
+        WHERE status IN ('pending', 'submitted', 'running');
+      CREATE INDEX tasks_by_owner ON tasks (owner, created_ms DESC, seq DESC);
+      CREATE TABLE task_turns (
+        owner TEXT PRIMARY KEY,
+        turn INTEGER NOT NULL
+      );
+    `,
+  },
+  {
     version: 4,
     name: 'webhook_deliveries_and_inbox',
     // The outbox: a delivery row is written in the transaction that makes a task terminal, so a
@@ -136,6 +187,23 @@ export const migrations: Migration[] = [
         reason TEXT
       );
       CREATE INDEX webhook_inbox_by_name ON webhook_inbox (name, seq DESC);
+    `,
+  },
+  {
+    version: 5,
+    name: 'text_responses',
+    // Stored Responses (`store: true`, the default) for GET /v1/responses/{id} and
+    // previous_response_id. `turns` is the conversation through this response in the writer's
+    // own form, so a follow-up needs no re-parsing of old input; rows older than 30 days are pruned.
+    sql: `
+      CREATE TABLE text_responses (
+        id TEXT PRIMARY KEY,
+        owner TEXT NOT NULL,
+        created_ms INTEGER NOT NULL,
+        response TEXT NOT NULL,
+        turns TEXT NOT NULL
+      );
+      CREATE INDEX text_responses_by_age ON text_responses (created_ms);
     `,
   },
 ];

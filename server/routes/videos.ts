@@ -1,0 +1,28 @@
+import { Hono } from 'hono';
+import type { AppContext, AppEnv } from '../context';
+import { json, readJson } from '../http';
+import { requestOrigin } from '../services/asset-object';
+import { createVideoTask } from '../services/tasks/video-request';
+import { findTask } from './tasks';
+
+/** POST /v1/videos and GET /v1/videos/{task_id} (specification, Video tasks). */
+export function videoRoutes(ctx: AppContext): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.post('/v1/videos', async (c) => {
+    const origin = requestOrigin(c.req.url);
+    const row = createVideoTask(
+      ctx,
+      { owner: c.var.owner, origin, requestId: c.var.requestId, traceId: c.var.traceId },
+      await readJson(c),
+    );
+    return json(c, findTask(ctx, c.var.owner, row.id, origin));
+  });
+
+  // The same object as GET /v1/tasks/{task_id} (specification, Versioning).
+  app.get('/v1/videos/:task_id', (c) =>
+    json(c, findTask(ctx, c.var.owner, c.req.param('task_id'), requestOrigin(c.req.url))),
+  );
+
+  return app;
+}

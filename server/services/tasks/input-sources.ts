@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseAssetReference } from '@contract/asset';
+import type { AppContext } from '../../context';
+import { getAssetForOwner } from '../../store/assets';
+import { filesRoot, storedAbsPath } from '../asset-files';
+
+/** Every segment the server writes under DATA_DIR/files matches this (server/routes/files.ts). */
+const SAFE_SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/;
+
+/**
+ * The path below `/files/` when `url` addresses a stored file of this server: a `/files/...` path,
+ * or an absolute URL whose origin is the one the request came through. Undefined otherwise.
+ */
+export function filesRelPath(url: string, origin: string): string | undefined {
+  let pathname: string;
+  const text = url.trim();
+  if (text.startsWith('/files/')) {
+    pathname = text.split(/[?#]/)[0]!;
+  } else {
+    try {
+      const u = new URL(text);
+      if (u.origin !== origin || !u.pathname.startsWith('/files/')) return undefined;
+      pathname = u.pathname;
+    } catch {
+      return undefined;
+    }
+  }
+  const names: string[] = [];
+  for (const raw of pathname.slice('/files/'.length).split('/')) {
+    let name: string;
+    try {
+      name = decodeURIComponent(raw);
+    } catch {
+      return undefined;
+    }
+    if (!SAFE_SEGMENT.test(name)) return undefined;
+    names.push(name);
+  }
+  return names.length ? names.join('/') : undefined;
+}
+
+/** The stored file's absolute path when it exists inside DATA_DIR/files (no symlink escapes). */
+export function existingStoredFile(ctx: AppContext, relPath: string): string | undefined {
+  const file = storedAbsPath(ctx, relPath);
+  try {
+    const real = fs.realpathSync(file);
+    const root = fs.realpathSync(filesRoot(ctx));
+    return real.startsWith(root + path.sep) && fs.statSync(real).isFile() ? real : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A media input that no longer resolves (its asset or stored file went away after creation). */
+export class InputUnavailableError extends Error {
+  override name = 'InputUnavailableError';
+}
+
+/**
+ * What ffmpeg reads for a media input of a task: an `Asset://` reference becomes the asset's stored
+ * copy when it has one, else its source URL; a `/files/...` URL of this server becomes the local
+ * file; any other http(s) URL is read as it is.
+ */
+export function renderSource(ctx: AppContext, owner: string, url: string, origin: string): string {
+  const assetId = parseAssetReference(url);
+  if (assetId) {
+    const asset = getAssetForOwner(ctx.db, owner, assetId);
+    if (!asset) throw new InputUnavailableError(`asset ${assetId} no longer exists`);
+    const stored = asset.file_path ? existingStoredFile(ctx, asset.file_path) : undefined;
+    return stored ?? asset.source_url;
+  }
+  const rel = filesRelPath(url, origin);
+  if (rel) {
+    const file = existingStoredFile(ctx, rel);
+    if (!file) throw new InputUnavailableError(`the stored file /files/${rel} no longer exists`);
+    return file;
+  }
+  return url.trim();
+}

@@ -1,0 +1,204 @@
+import { assetPhase, readinessFailures } from '@contract/asset';
+import { callbackUrlProblem } from '@contract/callback-url';
+import { resolutionDimensions, VIDEO_DURATION, type VideoResolution } from '@contract/models';
+import {
+  CreateVideoSchema,
+  collectMediaInputs,
+  effectiveGenerateAudio,
+  effectiveRatio,
+  hasVideoInput,
+  kindForRole,
+  type MediaInput,
+  promptText,
+} from '@contract/video';
+import type { AppContext } from '../../context';
+import { ApiError, badRequest } from '../../errors';
+import { newId } from '../../ids';
+import { type AssetRow, getAssetForOwner } from '../../store/assets';
+import { insertTask, type TaskRow, getTask } from '../../store/tasks';
+import { parseOrThrow } from '../../validation';
+import { existingStoredFile, filesRelPath } from './input-sources';
+import { wakeTaskRunner } from './runner';
+import { PENDING_MS, videoRunMs } from './timing';
+import { videoTotalTokens } from './usage';
+import type { InputReference, VideoParams } from './video-task';
+import { VIDEO_FPS } from '../../media/render-video';
+
+/** The resolution used when a request names none: every model offers it. */
+export const DEFAULT_RESOLUTION: VideoResolution = '720p';
+
+export interface CreatingRequest {
+  owner: string;
+  origin: string;
+  requestId: string;
+  traceId: string;
+}
+
+function assetProblem(input: MediaInput, asset: AssetRow | undefined, model: string): ApiError | undefined {
+  const id = input.assetId!;
+  const param = input.urlParam;
+  if (!asset) {
+    // Another key's asset answers exactly like a missing one: nothing about it leaks.
+    return new ApiError(
+      400,
+      `${param}: asset ${id} was not found. Use an asset_id of this API key (GET /v1/assets lists them).`,
+      { code: 'asset_not_found', param },
+    );
+  }
+  const needed = input.role ? kindForRole(input.role) : input.kind;
+  if (needed && asset.type !== needed) {
+    return badRequest(
+      `${param}: asset ${id} is ${asset.type === 'image' ? 'an image' : `a ${asset.type}`}, but role ${input.role} needs ${needed === 'image' ? 'an image' : `a ${needed}`}. Use a ${needed} asset or another role.`,
+      param,
+      'asset_type_mismatch',
+    );
+  }
+  if (!asset.model) {
+    return badRequest(
+      `${param}: asset ${id} was not prepared for any model. Register it again with model=${model} (POST /v1/assets/uploads) and use the new asset once it is ready.`,
+      param,
+      'asset_model_mismatch',
+    );
+  }
+  if (asset.model !== model) {
+    return badRequest(
+      `${param}: asset ${id} was prepared for ${asset.model}, not ${model}. Use it with model ${asset.model}, or register it again with model=${model}.`,
+      param,
+      'asset_model_mismatch',
+    );
+  }
+  const failures = readinessFailures({
+    status: asset.status,
+    preparation_status: asset.preparation_status,
+    generation_ready: asset.generation_ready === 1,
+    review_status: asset.review_status,
+    review_passed: asset.review_passed === 1,
+  });
+  if (failures.length === 0) return undefined;
+  const state = `status=${asset.status}, preparation_status=${asset.preparation_status}, generation_ready=${asset.generation_ready === 1}, review_status=${asset.review_status}, review_passed=${asset.review_passed === 1}`;
+  const phase = assetPhase({
+    status: asset.status,
+    preparation_status: asset.preparation_status,
+    sync_status: asset.sync_status,
+    generation_ready: asset.generation_ready === 1,
+    review_status: asset.review_status,
+    review_passed: asset.review_passed === 1,
+  });
+  const advice =
+    phase === 'preparing'
+      ? `It is still being prepared: re-query GET /v1/assets/${id} after a short wait and submit once generation_ready is true; do not create a new asset to wait.`
+      : phase === 'disabled'
+        ? 'It is disabled: use another asset.'
+        : `It cannot be used${asset.sync_error ? ` (sync_error: ${asset.sync_error})` : ''}: replace it, or make its URL publicly reachable and register it again.`;
+  return badRequest(`${param}: asset ${id} is not ready (${state}). ${advice}`, param, 'asset_not_ready');
+}
+
+/** Checks that need the database or the disk: `Asset://` references and `/files/...` URLs. */
+function checkMediaSources(ctx: AppContext, req: CreatingRequest, inputs: MediaInput[], model: string): void {
+  for (const input of inputs) {
+    if (input.assetId) {
+      const problem = assetProblem(input, getAssetForOwner(ctx.db, req.owner, input.assetId), model);
+      if (problem) throw problem;
+      continue;
+    }
+    const rel = filesRelPath(input.url, req.origin);
+    if (input.url.trim().startsWith('/files/') || rel) {
+      if (!rel || !existingStoredFile(ctx, rel)) {
+        throw badRequest(
+          `${input.urlParam}: no stored file at ${input.url.slice(0, 200)} on this server. Use the url of an asset (GET /v1/assets), a public URL or Asset://<asset_id>.`,
+          input.urlParam,
+          'file_not_found',
+        );
+      }
+    }
+  }
+}
+
+/**
+ * Validates a POST /v1/videos body (schema rules, then the credential check of callback_url, then
+ * every media source against the database) and stores the new task, `pending`. Every refusal is a
+ * 400 whose `param` names the exact field.
+ */
+export function createVideoTask(ctx: AppContext, req: CreatingRequest, raw: unknown): TaskRow {
+  const body = parseOrThrow(CreateVideoSchema, raw);
+  if (body.callback_url) {
+    const problem = callbackUrlProblem(body.callback_url, ctx.config.apiKeys);
+    if (problem) throw badRequest(problem, 'callback_url', 'invalid_callback_url');
+  }
+  const inputs = collectMediaInputs(body);
+  const prompt = promptText(body);
+  if (!prompt.trim() && inputs.length === 0) {
+    throw badRequest(
+      'prompt is required when the request has no media: describe the subject, action, camera, scene and style.',
+      'prompt',
+      'missing_prompt',
+    );
+  }
+  checkMediaSources(ctx, req, inputs, body.model);
+
+  const assetType = (id: string) => getAssetForOwner(ctx.db, req.owner, id)?.type;
+  const withVideo = hasVideoInput(body, assetType);
+  const resolution = (body.resolution as VideoResolution | undefined) ?? DEFAULT_RESOLUTION;
+  const ratio = effectiveRatio(body);
+  const duration = body.duration ?? VIDEO_DURATION.default;
+  const { width, height } = resolutionDimensions(resolution, ratio);
+  // An Asset:// input's type is the asset's own, whatever the request's field suggested.
+  const typed = inputs.map((i) => {
+    const t = i.assetId ? assetType(i.assetId) : undefined;
+    return { ...i, kind: t === 'image' || t === 'video' || t === 'audio' ? t : i.kind };
+  });
+  const params: VideoParams = {
+    prompt,
+    duration,
+    ratio,
+    resolution,
+    width,
+    height,
+    generate_audio: effectiveGenerateAudio(body),
+    watermark: body.watermark ?? false,
+    inputs: typed.map((i) => ({
+      role: i.role ?? (i.kind === 'video' ? 'reference_video' : 'reference_image'),
+      kind: i.kind,
+      ...(i.alias ? { alias: i.alias } : {}),
+      url: i.url.trim(),
+    })),
+  };
+  const references: InputReference[] = params.inputs.map((i) => ({
+    alias: i.alias ?? null,
+    role: i.role,
+    type: i.kind,
+    url: i.url,
+    binding_status: 'bound',
+  }));
+  const now = Date.now();
+  const id = newId('task');
+  insertTask(ctx.db, {
+    id,
+    owner: req.owner,
+    kind: 'video',
+    model: body.model,
+    status: 'pending',
+    progress: 0,
+    request: JSON.stringify(body),
+    params: JSON.stringify(params),
+    input_references: JSON.stringify(references),
+    has_video_input: withVideo ? 1 : 0,
+    total_tokens: videoTotalTokens({
+      width,
+      height,
+      fps: VIDEO_FPS,
+      durationSec: duration,
+      hasVideoInput: withVideo,
+    }),
+    callback_url: body.callback_url ?? null,
+    origin: req.origin,
+    request_id: req.requestId,
+    trace_id: req.traceId,
+    run_ms: videoRunMs(duration, resolution),
+    next_at: now + ctx.scaled(PENDING_MS),
+    created_ms: now,
+    updated_ms: now,
+  });
+  wakeTaskRunner(ctx);
+  return getTask(ctx.db, id)!;
+}

@@ -1,0 +1,145 @@
+import type { MediaKind } from '@contract/video-rules';
+import { RenderInputError } from '../../media/render-inputs';
+import { renderVideo, type VideoRenderInput } from '../../media/render-video';
+import type { TaskRow } from '../../store/tasks';
+import { InputUnavailableError, renderSource } from './input-sources';
+import type { TaskDirective, TaskKind } from './task-kind';
+
+/** What the runner needs to render a video task, stored as the row's `params`. */
+export interface VideoParams {
+  prompt: string;
+  duration: number;
+  ratio: string;
+  resolution: string;
+  width: number;
+  height: number;
+  generate_audio: boolean;
+  watermark: boolean;
+  /** Every media input in request order, URLs as given (resolved again at render time). */
+  inputs: { role: string; kind: MediaKind; alias?: string; url: string }[];
+}
+
+export interface InputReference {
+  alias: string | null;
+  role: string;
+  type: MediaKind;
+  url: string;
+  binding_status: 'bound';
+}
+
+const FAIL_MARK = /\[fail\]/i;
+const CANCEL_MARK = /\[cancel\]/i;
+
+/**
+ * `[fail]` and `[cancel]` in a prompt reach those ends (LOCAL_API.md, Video tasks) part-way through
+ * running, with every failure field set, so that people and tests can see each state.
+ */
+export function promptDirective(prompt: string): TaskDirective | undefined {
+  if (FAIL_MARK.test(prompt)) {
+    return {
+      status: 'failed',
+      atFraction: 0.6,
+      code: 'generation_failed',
+      message:
+        'Video generation failed: the prompt contains [fail], which makes the local server fail the task on purpose. Remove [fail] to get a video.',
+      failReason: 'The prompt asked for a failure with [fail].',
+    };
+  }
+  if (CANCEL_MARK.test(prompt)) {
+    return {
+      status: 'cancelled',
+      atFraction: 0.3,
+      code: 'task_cancelled',
+      message:
+        'The task was cancelled: the prompt contains [cancel], which makes the local server cancel it. Stop polling this task.',
+      failReason: 'The prompt asked for cancellation with [cancel].',
+    };
+  }
+  return undefined;
+}
+
+export function videoParams(row: TaskRow): VideoParams {
+  return JSON.parse(row.params) as VideoParams;
+}
+
+function parseReferences(row: TaskRow): InputReference[] {
+  try {
+    const refs = JSON.parse(row.input_references) as unknown;
+    return Array.isArray(refs) ? (refs as InputReference[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+export const videoTaskKind: TaskKind = {
+  kind: 'video',
+
+  directive: (row) => promptDirective(videoParams(row).prompt),
+
+  async perform(ctx, row, tools) {
+    const p = videoParams(row);
+    let input: VideoRenderInput;
+    try {
+      const frame = p.inputs.find((i) => i.role === 'first_frame' && i.kind === 'image');
+      input = {
+        outPath: tools.tempFile('.mp4'),
+        width: p.width,
+        height: p.height,
+        durationSec: p.duration,
+        prompt: p.prompt,
+        audio: p.generate_audio,
+        watermark: p.watermark,
+        firstFrame: frame ? renderSource(ctx, row.owner, frame.url, row.origin) : undefined,
+        references: p.inputs
+          .filter((i) => i !== frame)
+          .map((i) => ({
+            ...(i.alias ? { alias: i.alias } : {}),
+            role: i.role,
+            kind: i.kind,
+            source: renderSource(ctx, row.owner, i.url, row.origin),
+          })),
+        signal: tools.signal,
+        onProgress: tools.progress,
+      };
+    } catch (err) {
+      if (!(err instanceof InputUnavailableError)) throw err;
+      return {
+        status: 'failed',
+        code: 'input_unavailable',
+        message: `A media input of this task is no longer available: ${err.message}. Create the task again with media that exists.`,
+        failReason: err.message,
+      };
+    }
+    try {
+      await renderVideo(input);
+    } catch (err) {
+      // A reference ffmpeg cannot read is the request's problem, not a crash: retrying cannot help.
+      if (!(err instanceof RenderInputError)) throw err;
+      return {
+        status: 'failed',
+        code: 'input_unreadable',
+        message: `${err.message}. Check that the media is reachable and of the type its role needs, then create the task again.`,
+        failReason: err.message,
+      };
+    }
+    return { status: 'succeeded', tempFile: input.outPath, fileName: 'video.mp4' };
+  },
+
+  present(row, base, resultUrl) {
+    const p = videoParams(row);
+    return {
+      ...base,
+      prompt: p.prompt,
+      duration: p.duration,
+      ratio: p.ratio,
+      resolution: p.resolution,
+      width: p.width,
+      height: p.height,
+      generate_audio: p.generate_audio,
+      watermark: p.watermark,
+      input_references: parseReferences(row),
+      has_video_input: row.has_video_input === 1,
+      ...(resultUrl ? { video_url: resultUrl, data: { video_url: resultUrl } } : {}),
+    };
+  },
+};
