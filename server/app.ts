@@ -15,6 +15,7 @@ import { fileRoutes } from './routes/files';
 import { taskRoutes } from './routes/tasks';
 import { videoRoutes } from './routes/videos';
 import { webhookRoutes } from './routes/webhooks';
+import { anthropicErrorShape, textRoutes } from './routes/text';
 
 const API_PATHS = ['/v1/*', '/api/*'] as const;
 
@@ -30,6 +31,8 @@ export function createApp(ctx: AppContext): Hono<AppEnv> {
   app.use(requestContext(ctx.log));
   app.use(securityHeaders());
   app.use(hostGuard(config));
+  // Before auth, so that a refused key on the Messages API is answered in Anthropic's error shape.
+  if (!config.upstreamBaseUrl) app.use('/v1/messages/*', anthropicErrorShape());
   for (const path of API_PATHS) app.use(path, bearerAuth(config.apiKeys));
 
   app.route('/', systemRoutes(ctx));
@@ -47,6 +50,7 @@ export function createApp(ctx: AppContext): Hono<AppEnv> {
   app.route('/', videoRoutes(ctx));
   app.route('/', taskRoutes(ctx));
   app.route('/', webhookRoutes(ctx));
+  app.route('/', textRoutes(ctx));
 
   app.route('/', dashboardRoutes(config, ctx.log));
 

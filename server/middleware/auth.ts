@@ -3,6 +3,8 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context';
 import { ApiError } from '../errors';
 
+const ANTHROPIC_PATH = /^\/v1\/messages(\/|$)/;
+
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
 
 /** The stable, non-secret identity rows are scoped by: a hash prefix that cannot reveal the key. */
@@ -30,7 +32,9 @@ export function bearerAuth(apiKeys: readonly string[]): MiddlewareHandler<AppEnv
   const known = apiKeys.map((key) => ({ digest: digest(key), owner: ownerOf(key) }));
   return async (c, next) => {
     const header = c.req.header('authorization');
-    const presented = bearerToken(header);
+    // The Messages API authenticates with `x-api-key`, as Anthropic's does, so its client works unchanged.
+    const presented =
+      bearerToken(header) ?? (ANTHROPIC_PATH.test(c.req.path) ? c.req.header('x-api-key')?.trim() || undefined : undefined);
     if (!presented) {
       throw new ApiError(
         401,

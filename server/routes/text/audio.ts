@@ -1,0 +1,151 @@
+import { Hono } from 'hono';
+import { TEXT_MODELS } from '@contract/models';
+import type { AppContext, AppEnv } from '../../context';
+import { ApiError, badRequest } from '../../errors';
+import { json, readJson } from '../../http';
+import { probeMedia } from '../../media/probe';
+import {
+  SPEECH_FORMATS,
+  SPEECH_SPEED,
+  SPEECH_VOICES,
+  synthesizeSpeech,
+  type SpeechFormat,
+  type SpeechVoice,
+} from '../../media/speech';
+import { MAX_AUDIO_UPLOAD_BYTES, receiveAudioUpload } from '../../services/text/audio-upload';
+import { checkModel, optionalNumber, optionalString, requireBody } from '../../services/text/params';
+import {
+  placeholderText,
+  segmentsFor,
+  toSrt,
+  toVtt,
+  TRANSCRIPTION_FORMATS,
+  type TranscriptionFormat,
+} from '../../services/text/transcription';
+
+/** The hosted API's limit on speech input. */
+const MAX_SPEECH_CHARS = 4096;
+
+function oneOf<T extends string>(value: unknown, allowed: readonly T[], param: string, fallback: T): T {
+  if (value === undefined || value === null || value === '') return fallback;
+  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
+    throw badRequest(`${param} must be one of ${allowed.map((a) => `"${a}"`).join(', ')}.`, param);
+  }
+  return value as T;
+}
+
+/** POST /v1/audio/speech, /v1/audio/transcriptions and /v1/audio/translations. */
+export function audioRoutes(ctx: AppContext): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.post('/v1/audio/speech', async (c) => {
+    const body = requireBody(await readJson(c));
+    const model = checkModel(body.model, TEXT_MODELS.speech, 'POST /v1/audio/speech');
+    const input = optionalString(body, 'input', MAX_SPEECH_CHARS);
+    if (input === undefined || input.trim() === '') {
+      throw badRequest(
+        `input is required: the text to speak (up to ${MAX_SPEECH_CHARS} characters).`,
+        'input',
+      );
+    }
+    if (body.voice === undefined || body.voice === null) {
+      throw badRequest(
+        `voice is required: one of ${SPEECH_VOICES.join(', ')}.`,
+        'voice',
+        'missing_required_parameter',
+      );
+    }
+    const voiceName =
+      typeof body.voice === 'object' && body.voice && 'id' in body.voice
+        ? (body.voice as { id: unknown }).id
+        : body.voice;
+    const voice = oneOf<SpeechVoice>(voiceName, SPEECH_VOICES, 'voice', 'alloy');
+    const format = oneOf<SpeechFormat>(body.response_format, SPEECH_FORMATS, 'response_format', 'mp3');
+    const speed = optionalNumber(body, 'speed', SPEECH_SPEED.min, SPEECH_SPEED.max);
+    optionalString(body, 'instructions', 4096);
+    const result = await synthesizeSpeech({
+      text: input,
+      voice,
+      speed,
+      format,
+      hd: model === 'tts-1-hd',
+      signal: c.req.raw.signal,
+    });
+    return c.body(new Uint8Array(result.audio), 200, {
+      'Content-Type': result.contentType,
+      'Content-Length': String(result.audio.length),
+      'Content-Disposition': `inline; filename="speech.${format}"`,
+      'X-Speech-Language': result.language,
+    });
+  });
+
+  for (const kind of ['transcription', 'translation'] as const) {
+    const endpoint = `/v1/audio/${kind}s`;
+    app.post(endpoint, async (c) => {
+      const upload = await receiveAudioUpload(
+        c.req.raw,
+        Math.min(MAX_AUDIO_UPLOAD_BYTES, ctx.config.maxUploadBytes),
+      );
+      try {
+        const field = (name: string) => upload.fields[name]?.[0];
+        checkModel(field('model'), TEXT_MODELS.transcription, `POST ${endpoint}`);
+        const format = oneOf<TranscriptionFormat>(
+          field('response_format'),
+          TRANSCRIPTION_FORMATS,
+          'response_format',
+          'json',
+        );
+        const temperature = field('temperature');
+        if (temperature !== undefined)
+          optionalNumber({ temperature: Number(temperature) }, 'temperature', 0, 1);
+        const language = field('language');
+        if (language !== undefined && !/^[a-z]{2,3}(-[A-Za-z]{2,4})?$/.test(language)) {
+          throw badRequest('language must be an ISO-639-1 code such as "en" or "zh".', 'language');
+        }
+        if (!upload.file || upload.file.size === 0) {
+          throw badRequest(
+            'file is required: attach the audio (mp3, wav, m4a, ogg, webm, flac…) as the multipart part "file".',
+            'file',
+          );
+        }
+        const probe = await probeMedia(upload.file.path, { timeoutMs: 20_000 }).catch(() => undefined);
+        if (!probe?.hasAudio) {
+          throw new ApiError(
+            400,
+            `file "${upload.file.name.slice(0, 100)}" is not audio that can be decoded: send mp3, wav, m4a, ogg, webm or flac.`,
+            {
+              code: 'invalid_file_format',
+              param: 'file',
+            },
+          );
+        }
+        const duration = Math.round(probe.duration * 1000) / 1000;
+        const text = placeholderText(kind, duration, upload.file.name);
+        const segments = segmentsFor(duration, kind);
+        const usage = { type: 'duration', seconds: Math.ceil(duration) };
+        switch (format) {
+          case 'text':
+            return c.text(`${text}\n`);
+          case 'srt':
+            return c.text(toSrt(segments), 200, { 'Content-Type': 'application/x-subrip; charset=utf-8' });
+          case 'vtt':
+            return c.text(toVtt(segments), 200, { 'Content-Type': 'text/vtt; charset=utf-8' });
+          case 'verbose_json':
+            return json(c, {
+              task: kind === 'translation' ? 'translate' : 'transcribe',
+              language: kind === 'translation' ? 'english' : (language ?? 'unknown'),
+              duration,
+              text,
+              segments,
+              usage,
+            });
+          default:
+            return json(c, { text, usage });
+        }
+      } finally {
+        await upload.cleanup();
+      }
+    });
+  }
+  return app;
+}

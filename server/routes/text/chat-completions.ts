@@ -1,0 +1,164 @@
+import { Hono } from 'hono';
+import { TEXT_MODELS } from '@contract/models';
+import type { AppContext, AppEnv } from '../../context';
+import { badRequest } from '../../errors';
+import { json, readJson } from '../../http';
+import { token } from '../../ids';
+import { chatTurns } from '../../services/text/conversation';
+import { dataFrame, pacedStream, SSE_HEADERS, type Frame } from '../../services/text/paced-stream';
+import {
+  checkModel,
+  isRecord,
+  optionalBoolean,
+  optionalInteger,
+  optionalNumber,
+  requireBody,
+  stopSequences,
+} from '../../services/text/params';
+import { planReply, promptTokens, type PlannedReply, type Turn } from '../../services/text/writer';
+
+const MAX_CHOICES = 8;
+const FINGERPRINT = 'fp_local_writer';
+
+function finishReason(plan: PlannedReply): 'stop' | 'length' {
+  return plan.finish === 'length' ? 'length' : 'stop';
+}
+
+function usageOf(prompt: number, completion: number) {
+  return {
+    prompt_tokens: prompt,
+    completion_tokens: completion,
+    total_tokens: prompt + completion,
+    prompt_tokens_details: { cached_tokens: 0, audio_tokens: 0 },
+    completion_tokens_details: {
+      reasoning_tokens: 0,
+      audio_tokens: 0,
+      accepted_prediction_tokens: 0,
+      rejected_prediction_tokens: 0,
+    },
+  };
+}
+
+interface ChatRequest {
+  model: string;
+  turns: Turn[];
+  temperature?: number;
+  maxTokens?: number;
+  stop: string[];
+  n: number;
+  stream: boolean;
+  includeUsage: boolean;
+}
+
+function parseChatRequest(raw: unknown): ChatRequest {
+  const body = requireBody(raw);
+  const model = checkModel(body.model, TEXT_MODELS.chat, 'POST /v1/chat/completions');
+  const turns = chatTurns(body.messages);
+  const maxCompletion = optionalInteger(body, 'max_completion_tokens', 1, 1_000_000);
+  const maxTokens = optionalInteger(body, 'max_tokens', 1, 1_000_000);
+  const stream = optionalBoolean(body, 'stream') ?? false;
+  const options = body.stream_options;
+  if (options !== undefined && options !== null) {
+    if (!isRecord(options)) throw badRequest('stream_options must be an object.', 'stream_options');
+    if (!stream) throw badRequest('stream_options is only allowed when stream is true.', 'stream_options');
+  }
+  const includeUsage = isRecord(options) ? optionalBoolean(options, 'include_usage') === true : false;
+  if (
+    isRecord(options) &&
+    options.include_usage !== undefined &&
+    typeof options.include_usage !== 'boolean'
+  ) {
+    throw badRequest('stream_options.include_usage must be true or false.', 'stream_options.include_usage');
+  }
+  optionalNumber(body, 'top_p', 0, 1);
+  optionalNumber(body, 'presence_penalty', -2, 2);
+  optionalNumber(body, 'frequency_penalty', -2, 2);
+  return {
+    model,
+    turns,
+    temperature: optionalNumber(body, 'temperature', 0, 2),
+    maxTokens: maxCompletion ?? maxTokens,
+    stop: stopSequences(body, 'stop', 4, true),
+    n: optionalInteger(body, 'n', 1, MAX_CHOICES) ?? 1,
+    stream,
+    includeUsage,
+  };
+}
+
+function* chatFrames(req: ChatRequest, plans: PlannedReply[], base: object, prompt: number): Iterable<Frame> {
+  const chunk = (choices: unknown[], usage?: unknown) =>
+    dataFrame({ ...base, choices, ...(req.includeUsage ? { usage: usage ?? null } : {}) });
+  for (const [index, plan] of plans.entries()) {
+    yield {
+      data: chunk([
+        {
+          index,
+          delta: { role: 'assistant', content: '', refusal: null },
+          logprobs: null,
+          finish_reason: null,
+        },
+      ]),
+    };
+    for (const tok of plan.tokens) {
+      yield {
+        data: chunk([{ index, delta: { content: tok }, logprobs: null, finish_reason: null }]),
+        token: true,
+      };
+    }
+    yield { data: chunk([{ index, delta: {}, logprobs: null, finish_reason: finishReason(plan) }]) };
+  }
+  if (req.includeUsage) {
+    const completion = plans.reduce((sum, p) => sum + p.tokens.length, 0);
+    yield { data: chunk([], usageOf(prompt, completion)) };
+  }
+  yield { data: 'data: [DONE]\n\n' };
+}
+
+/** POST /v1/chat/completions, as the openai client expects it, answered by the local writer. */
+export function chatCompletionRoutes(ctx: AppContext): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.post('/v1/chat/completions', async (c) => {
+    const req = parseChatRequest(await readJson(c));
+    const plans = Array.from({ length: req.n }, (_, i) =>
+      planReply(
+        { model: req.model, turns: req.turns, temperature: req.temperature, choice: i, choices: req.n },
+        { maxTokens: req.maxTokens, stop: req.stop },
+      ),
+    );
+    const prompt = promptTokens(req.turns);
+    const id = `chatcmpl-${token(24)}`;
+    const created = Math.floor(Date.now() / 1000);
+    const base = {
+      id,
+      object: 'chat.completion.chunk',
+      created,
+      model: req.model,
+      system_fingerprint: FINGERPRINT,
+      service_tier: 'default',
+    };
+
+    if (req.stream) {
+      const body = pacedStream(ctx, {
+        id,
+        frames: chatFrames(req, plans, base, prompt),
+        totalTokens: plans.reduce((sum, p) => sum + p.tokens.length, 0),
+        fast: plans[0]!.bench,
+        signal: c.req.raw.signal,
+      });
+      return c.body(body, 200, SSE_HEADERS);
+    }
+    const completion = plans.reduce((sum, p) => sum + p.tokens.length, 0);
+    return json(c, {
+      ...base,
+      object: 'chat.completion',
+      choices: plans.map((plan, index) => ({
+        index,
+        message: { role: 'assistant', content: plan.text, refusal: null, annotations: [] },
+        logprobs: null,
+        finish_reason: finishReason(plan),
+      })),
+      usage: usageOf(prompt, completion),
+    });
+  });
+  return app;
+}

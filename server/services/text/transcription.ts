@@ -1,0 +1,78 @@
+/**
+ * Transcription output for a local emulator. Recognising real speech is beyond it, so the text is
+ * an honest placeholder (LOCAL_API.md) while everything measurable is real: the duration comes
+ * from ffprobe, and segments tile that duration.
+ */
+export const TRANSCRIPTION_FORMATS = ['json', 'text', 'srt', 'verbose_json', 'vtt'] as const;
+export type TranscriptionFormat = (typeof TRANSCRIPTION_FORMATS)[number];
+
+/** Seconds per placeholder segment, like the ~30 s windows speech recognisers work in. */
+const SEGMENT_SECONDS = 10;
+
+export interface Segment {
+  id: number;
+  seek: number;
+  start: number;
+  end: number;
+  text: string;
+  tokens: number[];
+  temperature: number;
+  avg_logprob: number;
+  compression_ratio: number;
+  no_speech_prob: number;
+}
+
+export function placeholderText(
+  kind: 'transcription' | 'translation',
+  durationSec: number,
+  fileName: string,
+): string {
+  const what = kind === 'translation' ? 'translation into English' : 'transcription';
+  return (
+    `[Local emulator: no speech recognition. This placeholder stands in for the ${what} of ` +
+    `"${fileName}" (${durationSec.toFixed(2)} s of audio); a real deployment returns the spoken words here.]`
+  );
+}
+
+export function segmentsFor(durationSec: number, kind: 'transcription' | 'translation'): Segment[] {
+  const count = Math.max(1, Math.ceil(durationSec / SEGMENT_SECONDS));
+  return Array.from({ length: count }, (_, i) => {
+    const start = i * SEGMENT_SECONDS;
+    const end = Math.min(durationSec, start + SEGMENT_SECONDS);
+    return {
+      id: i,
+      seek: Math.round(start * 100),
+      start: round(start),
+      end: round(end),
+      text: ` [${kind} placeholder, segment ${i + 1} of ${count}]`,
+      tokens: [],
+      temperature: 0,
+      avg_logprob: 0,
+      compression_ratio: 1,
+      no_speech_prob: 0,
+    };
+  });
+}
+
+function round(n: number): number {
+  return Math.round(n * 1000) / 1000;
+}
+
+function stamp(sec: number, separator: ',' | '.'): string {
+  const ms = Math.round(sec * 1000);
+  const h = Math.floor(ms / 3_600_000);
+  const m = Math.floor((ms % 3_600_000) / 60_000);
+  const s = Math.floor((ms % 60_000) / 1000);
+  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+  return `${pad(h)}:${pad(m)}:${pad(s)}${separator}${pad(ms % 1000, 3)}`;
+}
+
+export function toSrt(segments: readonly Segment[]): string {
+  return segments
+    .map((s, i) => `${i + 1}\n${stamp(s.start, ',')} --> ${stamp(s.end, ',')}\n${s.text.trim()}\n`)
+    .join('\n');
+}
+
+export function toVtt(segments: readonly Segment[]): string {
+  return `WEBVTT\n\n${segments.map((s) => `${stamp(s.start, '.')} --> ${stamp(s.end, '.')}\n${s.text.trim()}\n`).join('\n')}`;
+}
