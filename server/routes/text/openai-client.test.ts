@@ -1,0 +1,383 @@
+import OpenAI, { toFile } from 'openai';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLiveServer, type LiveServer } from './live-server';
+
+let live: LiveServer;
+let client: OpenAI;
+
+beforeAll(async () => {
+  live = await startLiveServer({ env: { EMULATOR_SPEED: '1000' } });
+  client = new OpenAI({ baseURL: `${live.origin}/v1`, apiKey: live.key, maxRetries: 0 });
+});
+afterAll(() => live.close());
+
+/** The error the official client raised, for asserting its class, status and `param`. */
+async function refusal(promise: Promise<unknown>): Promise<InstanceType<typeof OpenAI.APIError>> {
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(OpenAI.APIError);
+  return err as InstanceType<typeof OpenAI.APIError>;
+}
+
+describe('chat completions through the openai client', () => {
+  it('answers in Markdown that says it is a deterministic writer, with usage', async () => {
+    const req = {
+      model: 'service-chat',
+      messages: [
+        { role: 'system' as const, content: 'Be brief.' },
+        {
+          role: 'user' as const,
+          content: [{ type: 'text' as const, text: 'Tell me about rivers and lakes' }],
+        },
+      ],
+    };
+    const a = await client.chat.completions.create(req);
+    const b = await client.chat.completions.create(req);
+    const text = a.choices[0]!.message.content!;
+    expect(text).toBe(b.choices[0]!.message.content);
+    expect(text).toMatch(/^## /m);
+    expect(text).toMatch(/^- /m);
+    expect(text).toMatch(/^\| # \|/m);
+    expect(text).toMatch(/^```+text$/m);
+    expect(text).toContain('not* a language model');
+    expect(text).toContain('rivers');
+    expect(a.object).toBe('chat.completion');
+    expect(a.choices[0]!.finish_reason).toBe('stop');
+    expect(a.usage!.completion_tokens).toBeGreaterThan(50);
+    expect(a.usage!.total_tokens).toBe(a.usage!.prompt_tokens + a.usage!.completion_tokens);
+  });
+
+  it('respects max_completion_tokens, stop and n', async () => {
+    const cut = await client.chat.completions.create({
+      model: 'service-chat',
+      messages: [{ role: 'user', content: 'hello' }],
+      max_completion_tokens: 7,
+      n: 3,
+    });
+    expect(cut.choices).toHaveLength(3);
+    for (const choice of cut.choices) {
+      expect(choice.finish_reason).toBe('length');
+    }
+    expect(cut.usage!.completion_tokens).toBe(21);
+    const stopped = await client.chat.completions.create({
+      model: 'service-chat',
+      messages: [{ role: 'user', content: 'hello' }],
+      stop: ['###'],
+    });
+    expect(stopped.choices[0]!.finish_reason).toBe('stop');
+    expect(stopped.choices[0]!.message.content).not.toContain('###');
+    expect(stopped.choices[0]!.message.content).toContain('deterministic writer');
+  });
+
+  it('streams chunks that add up to the same reply, with usage last', async () => {
+    const messages = [
+      { role: 'developer' as const, content: 'dev note' },
+      { role: 'user' as const, content: 'first' },
+      { role: 'assistant' as const, content: 'ok' },
+      { role: 'user' as const, content: 'stream this please' },
+    ];
+    const whole = await client.chat.completions.create({ model: 'service-chat', messages });
+    const stream = await client.chat.completions.create({
+      model: 'service-chat',
+      messages,
+      stream: true,
+      stream_options: { include_usage: true },
+    });
+    let text = '';
+    let chunks = 0;
+    let finish: string | null | undefined;
+    let usage: OpenAI.CompletionUsage | null | undefined;
+    for await (const chunk of stream) {
+      chunks++;
+      expect(chunk.object).toBe('chat.completion.chunk');
+      text += chunk.choices[0]?.delta.content ?? '';
+      finish = chunk.choices[0]?.finish_reason ?? finish;
+      if (chunk.usage) usage = chunk.usage;
+    }
+    expect(text).toBe(whole.choices[0]!.message.content);
+    expect(chunks).toBeGreaterThan(50);
+    expect(finish).toBe('stop');
+    expect(usage!.completion_tokens).toBe(whole.usage!.completion_tokens);
+  });
+
+  it('streams /bench N as exactly N tokens', async () => {
+    const stream = await client.chat.completions.create({
+      model: 'service-chat',
+      messages: [{ role: 'user', content: '/bench 500' }],
+      stream: true,
+    });
+    let deltas = 0;
+    for await (const chunk of stream) if (chunk.choices[0]?.delta.content) deltas++;
+    expect(deltas).toBe(500);
+  });
+
+  it('refuses a missing or unknown model, malformed messages and bad numbers, naming the field', async () => {
+    const base = { messages: [{ role: 'user' as const, content: 'x' }] };
+    const cases: Array<[unknown, string]> = [
+      [{ ...base }, 'model'],
+      [{ ...base, model: 'gpt-nope' }, 'model'],
+      [{ model: 'service-chat', messages: [] }, 'messages'],
+      [{ model: 'service-chat', messages: [{ role: 'wizard', content: 'x' }] }, 'messages[0].role'],
+      [{ model: 'service-chat', messages: [{ role: 'user', content: 5 }] }, 'messages[0].content'],
+      [
+        { model: 'service-chat', messages: [{ role: 'user', content: [{ type: 'video' }] }] },
+        'messages[0].content[0].type',
+      ],
+      [{ model: 'service-chat', messages: [{ role: 'tool', content: 'r' }] }, 'messages[0].tool_call_id'],
+      [{ ...base, model: 'service-chat', temperature: 3 }, 'temperature'],
+      [{ ...base, model: 'service-chat', max_tokens: 0 }, 'max_tokens'],
+      [{ ...base, model: 'service-chat', stop: ['a', 'b', 'c', 'd', 'e'] }, 'stop'],
+    ];
+    for (const [body, param] of cases) {
+      const err = await refusal(client.chat.completions.create(body as never));
+      expect(err.status, param).toBe(400);
+      expect(err).toBeInstanceOf(OpenAI.BadRequestError);
+      expect(err.param, JSON.stringify(body)).toBe(param);
+      expect(err.message).toContain(param.split(/[.[]/)[0]);
+      expect(err.type).toBe('invalid_request_error');
+    }
+  });
+
+  it('refuses a wrong key with AuthenticationError', async () => {
+    const bad = new OpenAI({ baseURL: `${live.origin}/v1`, apiKey: 'sk-wrong', maxRetries: 0 });
+    const err = await refusal(
+      bad.chat.completions.create({ model: 'service-chat', messages: [{ role: 'user', content: 'x' }] }),
+    );
+    expect(err).toBeInstanceOf(OpenAI.AuthenticationError);
+  });
+});
+
+describe('responses through the openai client', () => {
+  it('creates, chains with previous_response_id, retrieves and deletes stored responses', async () => {
+    const first = await client.responses.create({
+      model: 'service-chat',
+      input: 'Plan a trip',
+      instructions: 'Be helpful.',
+    });
+    expect(first.object).toBe('response');
+    expect(first.status).toBe('completed');
+    expect(first.output_text).toContain('Plan a trip');
+    expect(first.usage!.output_tokens).toBeGreaterThan(50);
+
+    const second = await client.responses.create({
+      model: 'service-chat',
+      previous_response_id: first.id,
+      input: [{ role: 'user', content: [{ type: 'input_text', text: 'And the budget?' }] }],
+    });
+    expect(second.previous_response_id).toBe(first.id);
+    // The earlier turn and its answer are part of the prompt now.
+    expect(second.usage!.input_tokens).toBeGreaterThan(first.usage!.output_tokens);
+    expect(second.output_text).toContain('Messages: **3**');
+
+    const fetched = await client.responses.retrieve(second.id);
+    expect(fetched.output_text ?? fetched.output).toBeTruthy();
+    expect(fetched.id).toBe(second.id);
+
+    await client.responses.delete(second.id);
+    const gone = await refusal(client.responses.retrieve(second.id));
+    expect(gone).toBeInstanceOf(OpenAI.NotFoundError);
+  });
+
+  it('does not store with store: false, and refuses an unknown previous_response_id', async () => {
+    const r = await client.responses.create({ model: 'service-chat', input: 'secret', store: false });
+    expect((await refusal(client.responses.retrieve(r.id))).status).toBe(404);
+    const err = await refusal(
+      client.responses.create({ model: 'service-chat', input: 'x', previous_response_id: r.id }),
+    );
+    expect(err.status).toBe(400);
+    expect(err.param).toBe('previous_response_id');
+  });
+
+  it('streams the typed events and ends incomplete at max_output_tokens', async () => {
+    const stream = client.responses.stream({
+      model: 'service-chat',
+      input: 'stream please',
+      max_output_tokens: 12,
+    });
+    const types: string[] = [];
+    let deltas = '';
+    for await (const event of stream) {
+      types.push(event.type);
+      if (event.type === 'response.output_text.delta') deltas += event.delta;
+    }
+    const final = await stream.finalResponse();
+    expect(types.slice(0, 4)).toEqual([
+      'response.created',
+      'response.in_progress',
+      'response.output_item.added',
+      'response.content_part.added',
+    ]);
+    expect(types.filter((t) => t === 'response.output_text.delta')).toHaveLength(12);
+    expect(types.at(-1)).toBe('response.incomplete');
+    expect(final.status).toBe('incomplete');
+    expect(final.incomplete_details?.reason).toBe('max_output_tokens');
+    expect(final.output_text).toBe(deltas);
+    expect((await client.responses.retrieve(final.id)).status).toBe('incomplete');
+  });
+
+  it('compacts a conversation into user messages plus one compaction item, with fewer tokens', async () => {
+    const first = await client.responses.create({ model: 'service-chat', input: 'Write about tea' });
+    const second = await client.responses.create({
+      model: 'service-chat',
+      input: 'And coffee',
+      previous_response_id: first.id,
+    });
+    const compacted = await client.responses.compact({
+      model: 'service-chat',
+      previous_response_id: second.id,
+    });
+    expect(compacted.object).toBe('response.compaction');
+    expect(compacted.output.map((o) => o.type)).toEqual(['message', 'message', 'compaction']);
+    expect(compacted.usage.output_tokens).toBeLessThan(compacted.usage.input_tokens / 3);
+    // The compacted items are valid input for the next turn.
+    const next = await client.responses.create({
+      model: 'service-chat',
+      input: [
+        ...(compacted.output as OpenAI.Responses.ResponseInputItem[]),
+        { role: 'user', content: 'Go on' },
+      ],
+    });
+    expect(next.usage!.input_tokens).toBeLessThan(second.usage!.input_tokens);
+    const tampered = await refusal(
+      client.responses.create({
+        model: 'service-chat',
+        input: [{ type: 'compaction', encrypted_content: 'forged' }],
+      }),
+    );
+    expect(tampered.param).toBe('input[0].encrypted_content');
+  });
+
+  it('refuses empty input and a missing model', async () => {
+    expect((await refusal(client.responses.create({ model: 'service-chat', input: '  ' }))).param).toBe(
+      'input',
+    );
+    expect((await refusal(client.responses.create({ input: 'x' } as never))).param).toBe('model');
+    expect((await refusal(client.responses.create({ model: 'service-chat', input: [] }))).param).toBe(
+      'input',
+    );
+  });
+});
+
+describe('embeddings through the openai client', () => {
+  it('decodes the default base64 encoding into unit vectors of the asked dimensions', async () => {
+    const res = await client.embeddings.create({
+      model: 'service-embedding',
+      input: [
+        'the cat sat on the mat',
+        'the cat sat on the mat',
+        'a cat sat on a mat',
+        'quarterly tax filing deadline',
+      ],
+      dimensions: 256,
+    });
+    const [a, same, near, far] = res.data.map((d) => d.embedding);
+    expect(a).toHaveLength(256);
+    expect(same).toEqual(a);
+    const dot = (x: number[], y: number[]) => x.reduce((s, v, i) => s + v * y[i]!, 0);
+    expect(dot(a!, a!)).toBeCloseTo(1, 4);
+    expect(dot(a!, near!)).toBeGreaterThan(dot(a!, far!) + 0.3);
+    expect(res.usage.prompt_tokens).toBeGreaterThan(10);
+  });
+
+  it('returns floats when asked, and refuses empty input', async () => {
+    const res = await client.embeddings.create({
+      model: 'service-embedding',
+      input: 'hello',
+      encoding_format: 'float',
+    });
+    expect(res.data[0]!.embedding).toHaveLength(1536);
+    expect((await refusal(client.embeddings.create({ model: 'service-embedding', input: '' }))).param).toBe(
+      'input',
+    );
+    expect(
+      (await refusal(client.embeddings.create({ model: 'service-embedding', input: ['ok', ' '] }))).param,
+    ).toBe('input[1]');
+    expect((await refusal(client.embeddings.create({ model: 'service-chat', input: 'x' }))).param).toBe(
+      'model',
+    );
+  });
+});
+
+describe('audio through the openai client', () => {
+  it('speaks text as mp3 and transcribes it in every response format', async () => {
+    const speech = await client.audio.speech.create({
+      model: 'tts-1',
+      voice: 'nova',
+      input: 'The quick brown fox jumps over the lazy dog.',
+    });
+    expect(speech.headers.get('content-type')).toBe('audio/mpeg');
+    const mp3 = Buffer.from(await speech.arrayBuffer());
+    expect(mp3.length).toBeGreaterThan(5000);
+
+    const file = () => toFile(mp3, 'fox.mp3');
+    const verbose = await client.audio.transcriptions.create({
+      model: 'transcribe-1',
+      file: await file(),
+      response_format: 'verbose_json',
+    });
+    expect(verbose.duration).toBeGreaterThan(1.5);
+    expect(verbose.duration).toBeLessThan(6);
+    expect(verbose.text).toContain('no speech recognition');
+    expect(verbose.segments!.at(-1)!.end).toBeCloseTo(verbose.duration, 2);
+
+    const json = await client.audio.transcriptions.create({ model: 'transcribe-1', file: await file() });
+    expect(json.text).toContain('fox.mp3');
+    const text = await client.audio.transcriptions.create({
+      model: 'transcribe-1',
+      file: await file(),
+      response_format: 'text',
+    });
+    expect(String(text)).toContain('placeholder');
+    const srt = await client.audio.translations.create({
+      model: 'transcribe-1',
+      file: await file(),
+      response_format: 'srt',
+    });
+    expect(String(srt)).toMatch(/^1\n00:00:00,000 --> 00:00:0\d,\d{3}\n/);
+    const vtt = await client.audio.translations.create({
+      model: 'transcribe-1',
+      file: await file(),
+      response_format: 'vtt',
+    });
+    expect(String(vtt)).toMatch(/^WEBVTT\n\n00:00:00\.000 --> /);
+  });
+
+  it('refuses a file that is not audio, a missing file, and bad speech parameters', async () => {
+    const notAudio = await refusal(
+      client.audio.transcriptions.create({
+        model: 'transcribe-1',
+        file: await toFile(Buffer.from('just text'), 'notes.mp3'),
+      }),
+    );
+    expect(notAudio.status).toBe(400);
+    expect(notAudio.param).toBe('file');
+    const wrongModel = await refusal(
+      client.audio.translations.create({ model: 'whisper-9', file: await toFile(Buffer.from('x'), 'a.wav') }),
+    );
+    expect(wrongModel.param).toBe('model');
+    expect(
+      (await refusal(client.audio.speech.create({ model: 'tts-1', voice: 'nova', input: '' }))).param,
+    ).toBe('input');
+    expect(
+      (await refusal(client.audio.speech.create({ model: 'tts-1', voice: 'robot', input: 'x' }))).param,
+    ).toBe('voice');
+    expect(
+      (await refusal(client.audio.speech.create({ model: 'tts-1', voice: 'nova', input: 'x', speed: 9 })))
+        .param,
+    ).toBe('speed');
+    expect(
+      (
+        await refusal(
+          client.audio.speech.create({
+            model: 'tts-1',
+            voice: 'nova',
+            input: 'x',
+            response_format: 'ogg' as never,
+          }),
+        )
+      ).param,
+    ).toBe('response_format');
+  });
+});
