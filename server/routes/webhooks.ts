@@ -77,7 +77,19 @@ function parseJson(body: string): unknown {
   }
 }
 
-function inboxObject(row: InboxRow) {
+/** One entry of GET /webhooks/inbox/:name (the shape the dashboard reads). */
+export interface InboxDelivery {
+  id: string;
+  received_at: number;
+  method: string;
+  headers: Record<string, string>;
+  body: string;
+  json: unknown;
+  webhook_id: string | null;
+  signature: { verified: boolean; reason?: string };
+}
+
+function inboxObject(row: InboxRow): InboxDelivery {
   return {
     id: row.id,
     received_at: row.received_ms,
