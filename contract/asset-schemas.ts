@@ -7,7 +7,9 @@ import {
   REVIEW_STATUSES,
   SYNC_STATUSES,
 } from './asset';
+import { boundedJson, METADATA_BOUNDS } from './bounded-json';
 import { isVideoModel } from './models';
+import { plainText } from './plain-text';
 
 // The strict asset schemas: what the local server writes and the request bodies and queries it
 // validates. Written with `zod/mini`, like asset.ts, because the browser validates the register form
@@ -66,8 +68,16 @@ const httpUrl = z.string({ error: URL_REQUIRED }).check(
   }, 'url must be a public http(s) URL, for example https://example.com/cat.png'),
 );
 
-const optionalText = (max: number, field: string) =>
-  z.optional(z.string().check(z.trim(), z.maxLength(max, `${field} must be at most ${max} characters`)));
+const optionalText = (max: number, field: string, opts: { multiline?: boolean } = {}) =>
+  z.optional(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(max, `${field} must be at most ${max} characters`),
+        plainText(field, opts),
+      ),
+  );
 
 const MODEL_MESSAGE = 'model must be a model name such as video-2.0-cl';
 const TYPE_MESSAGE = 'type must be one of image, audio, video, file';
@@ -86,9 +96,13 @@ export const RegisterAssetByUrlSchema = z.object({
   role: optionalText(64, 'role'),
   group_id: optionalText(64, 'group_id'),
   name: optionalText(200, 'name'),
-  description: optionalText(2000, 'description'),
+  description: optionalText(2000, 'description', { multiline: true }),
   domain: optionalText(32, 'domain'),
-  metadata: z.optional(z.record(z.string(), z.unknown(), { error: 'metadata must be a JSON object' })),
+  metadata: z.optional(
+    z
+      .record(z.string(), z.unknown(), { error: 'metadata must be a JSON object' })
+      .check(boundedJson(METADATA_BOUNDS, 'metadata')),
+  ),
 });
 export type RegisterAssetByUrl = z.infer<typeof RegisterAssetByUrlSchema>;
 
@@ -100,7 +114,7 @@ export const UploadAssetFieldsSchema = z.object({
   model: optionalText(64, 'model'),
   group_id: optionalText(64, 'group_id'),
   name: optionalText(200, 'name'),
-  description: optionalText(2000, 'description'),
+  description: optionalText(2000, 'description', { multiline: true }),
 });
 export type UploadAssetFields = z.infer<typeof UploadAssetFieldsSchema>;
 

@@ -64,7 +64,7 @@ function findInGroup(
 
 export function assetRoutes(ctx: AppContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const show = (c: C, row: AssetRow) => json(c, toAssetObject(row, requestOrigin(c)));
+  const show = (c: C, row: AssetRow) => json(c, toAssetObject(row, requestOrigin(c), ctx.log));
 
   app.get('/v1/assets', (c) => {
     const owner = c.var.owner;
@@ -82,7 +82,7 @@ export function assetRoutes(ctx: AppContext): Hono<AppEnv> {
     return json(
       c,
       listEnvelope(
-        rows.map((row) => toAssetObject(row, origin)),
+        rows.map((row) => toAssetObject(row, origin, ctx.log)),
         total,
         page,
         pageSize,

@@ -1,22 +1,43 @@
 import type { Context } from 'hono';
 import { assetReference } from '@contract/asset';
+import { jsonBoundsProblem, METADATA_BOUNDS } from '@contract/bounded-json';
 import type { Asset } from '@contract/asset-schemas';
 import type { AppEnv } from '../context';
+import type { Logger } from '../logger';
 import type { AssetRow } from '../store/assets';
 import { toUnixSeconds } from '../store/groups';
 import { fileUrl } from './asset-files';
 
-function parseMetadata(text: string | null): Record<string, unknown> | undefined {
-  if (!text) return undefined;
+/**
+ * The stored metadata, or undefined when it cannot be shown: rows written before metadata was
+ * bounded may hold values too deep to write back as JSON, and one such row must not make every
+ * list containing it fail. It is shown without its metadata and logged.
+ */
+function parseMetadata(row: AssetRow, log?: Logger): Record<string, unknown> | undefined {
+  if (!row.metadata) return undefined;
+  let value: unknown;
   try {
-    const value = JSON.parse(text) as unknown;
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
+    value = JSON.parse(row.metadata) as unknown;
   } catch {
+    log?.warn('asset metadata is not valid JSON; shown without it', { asset_id: row.id });
     return undefined;
   }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  // Rows are read more often than written: the stricter write limits are not re-applied here, only
+  // what it takes to answer (nesting JSON.stringify survives, a sane size).
+  const problem = jsonBoundsProblem(value, STORED_METADATA_BOUNDS, 'metadata');
+  if (problem) {
+    log?.warn('asset metadata cannot be shown; shown without it', { asset_id: row.id, problem });
+    return undefined;
+  }
+  return value as Record<string, unknown>;
 }
+
+const STORED_METADATA_BOUNDS = {
+  maxDepth: Math.max(64, METADATA_BOUNDS.maxDepth),
+  maxKeys: 100_000,
+  maxBytes: 1024 * 1024,
+};
 
 /**
  * The Asset object of the specification (every field of its table) from a stored row. Stored copies
@@ -27,9 +48,9 @@ function parseMetadata(text: string | null): Record<string, unknown> | undefined
  * - mode=oss|both and uploads: `url` and `oss_url` are the hosted copy once it is stored; until then
  *   `url` is the source URL and `oss_url` empty.
  */
-export function toAssetObject(row: AssetRow, origin: string): Asset {
+export function toAssetObject(row: AssetRow, origin: string, log?: Logger): Asset {
   const hosted = row.file_path ? fileUrl(origin, row.file_path) : '';
-  const metadata = parseMetadata(row.metadata);
+  const metadata = parseMetadata(row, log);
   return {
     object: 'asset',
     id: row.id,

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { type AssetMode, type AssetType, inferAssetType } from '@contract/asset';
 import type { RegisterAssetByUrl } from '@contract/asset-schemas';
 import { DEFAULT_GROUP_ID } from '@contract/group';
+import { withoutControlCharacters } from '@contract/plain-text';
 import {
   DIGITAL_HUMAN_AUDIO_MODELS,
   DIGITAL_HUMAN_VIDEO_MODELS,
@@ -125,7 +126,7 @@ export function createAsset(ctx: AppContext, input: NewAssetInput): AssetRow {
 function nameFromUrl(url: string): string {
   try {
     const base = path.posix.basename(decodeURIComponent(new URL(url).pathname));
-    return base.slice(0, 200);
+    return withoutControlCharacters(base).trim().slice(0, 200);
   } catch {
     return '';
   }
@@ -155,7 +156,10 @@ export async function registerByUrl(
   const contentType = info ? resolveContentType(info.contentType, urlName) : (mimeFromName(urlName) ?? '');
   // An unreachable source cannot contradict the declared type; the extension is the best guess then.
   const type = info ? resolveAssetType(body.type, contentType) : (body.type ?? inferAssetType(contentType));
-  const metaName = typeof body.metadata?.name === 'string' ? body.metadata.name.trim().slice(0, 200) : '';
+  const metaName =
+    typeof body.metadata?.name === 'string'
+      ? withoutControlCharacters(body.metadata.name).trim().slice(0, 200)
+      : '';
   return createAsset(ctx, {
     id: newId('asset'),
     owner,

@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
 import { UploadAssetFieldsSchema } from '@contract/asset-schemas';
+import { withoutControlCharacters } from '@contract/plain-text';
 import type { AppContext } from '../context';
 import { ApiError, badRequest } from '../errors';
 import { newId } from '../ids';
@@ -11,6 +12,18 @@ import { parseOrThrow } from '../validation';
 import { moveIntoStore, removeQuietly, removeStoredAsset, storedRelPath, tempPathFor } from './asset-files';
 import { resolveAssetType, resolveContentType, safeFileName } from './asset-media-types';
 import { checkModel, createAsset, resolveGroup } from './asset-registration';
+
+const MAX_FIELDS = 50;
+const MAX_PARTS = 100;
+
+function tooManyParts(what: string): ApiError {
+  return badRequest(
+    `The multipart body has ${what}; at most ${MAX_FIELDS} fields and ${MAX_PARTS} parts are read. ` +
+      'Send only the file part `file` and the fields of this endpoint.',
+    undefined,
+    'too_many_parts',
+  );
+}
 
 /** Room for the form fields and part headers around the file in a multipart body. */
 const MULTIPART_OVERHEAD_BYTES = 1024 * 1024;
@@ -69,7 +82,14 @@ function receiveMultipart(
       parser = busboy({
         headers: { 'content-type': contentType },
         defParamCharset: 'utf8',
-        limits: { fileSize: maxBytes, fieldSize: 64 * 1024, fields: 50, parts: 100 },
+        // busboy reports 'limit' once a file *reaches* fileSize, so a file of exactly MAX_UPLOAD_BYTES
+        // needs one byte more to pass.
+        limits: {
+          fileSize: maxBytes + 1,
+          fieldSize: 64 * 1024,
+          fields: MAX_FIELDS,
+          parts: MAX_PARTS,
+        },
       });
     } catch (err) {
       reject(
@@ -82,6 +102,10 @@ function receiveMultipart(
       return;
     }
 
+    // Past a limit busboy silently drops what follows, which could be the file itself: say which
+    // limit was hit rather than that the file is missing.
+    parser.on('partsLimit', () => fail(tooManyParts(`more than ${MAX_PARTS} parts`)));
+    parser.on('fieldsLimit', () => fail(tooManyParts(`more than ${MAX_FIELDS} form fields`)));
     parser.on('field', (name, value, info) => {
       if (info.valueTruncated) fail(badRequest(`Form field ${name} is too long (at most 64 KiB).`, name));
       else if (!(name in fields)) fields[name] = value;
@@ -163,7 +187,7 @@ export async function registerUpload(ctx: AppContext, owner: string, request: Re
       owner,
       groupId,
       type,
-      name: form.name || file.fileName.slice(0, 200) || 'upload',
+      name: form.name || withoutControlCharacters(file.fileName).trim().slice(0, 200) || 'upload',
       description: form.description ?? '',
       origin: 'upload',
       // The bytes are hosted by this service, as with mode=oss; no public source URL was supplied.
