@@ -1,0 +1,120 @@
+/**
+ * Click-to-content of a page switch in a real Chromium against the real local server: from the
+ * click on a navigation link to the new page's heading on screen (the next animation frame after
+ * it is in the DOM), for every page but the first:
+ *   - cold: the page's code is fetched on the click (idle prefetching held back: what it cost before)
+ *   - first: first visit after the library has been idle (src/app/page-prefetch.ts ran)
+ *   - repeat: the same page opened again
+ * Target (issue 10): a first visit costs no more than 1.5 times a repeat visit.
+ * Run: `npx tsx bench/page-switch.bench.ts` (`--no-build` reuses dist/, `--runs N`, default 5).
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startLocalServer } from '../e2e/support/local-server';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const CHROMIUM = '/usr/bin/chromium';
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'];
+const PAGES = [
+  { link: 'Groups', heading: 'Asset groups' },
+  { link: 'Composer', heading: 'Composer' },
+  { link: 'Tasks', heading: 'Tasks' },
+  { link: 'Playground', heading: 'Playground' },
+  { link: 'Settings', heading: 'Settings' },
+];
+
+/**
+ * Clicks the link in the page and resolves with ms until the heading is painted. A string, not a
+ * function: tsx's transform adds helpers (`__name`) that do not exist inside the page.
+ */
+const CLICK_TO_CONTENT = `([link, heading]) => new Promise((resolve) => {
+  const anchor = [...document.querySelectorAll('nav a')].find((a) => a.textContent.trim() === link);
+  const t0 = performance.now();
+  const observer = new MutationObserver(() => {
+    const h1 = document.querySelector('main h1');
+    if (!h1 || !h1.textContent.includes(heading)) return;
+    observer.disconnect();
+    requestAnimationFrame(() => resolve(performance.now() - t0));
+  });
+  observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+  anchor.click();
+})`;
+
+async function clickToContent(page: Page, link: string, heading: string): Promise<number> {
+  const fn = await page.evaluateHandle(CLICK_TO_CONTENT);
+  return (await fn.evaluate(
+    (f, args) => (f as unknown as (a: string[]) => Promise<number>)(args),
+    [link, heading],
+  )) as number;
+}
+
+async function openLibrary(browser: Browser, origin: string, prefetch: boolean): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  if (!prefetch) {
+    await page.addInitScript(() => {
+      window.requestIdleCallback = () => 0;
+    });
+  }
+  await page.goto(`${origin}/assets`);
+  await page.getByRole('heading', { level: 1, name: 'Asset library' }).waitFor();
+  await page.waitForLoadState('networkidle');
+  return page;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+export async function main() {
+  const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 5;
+  const dist = path.join(ROOT, 'dist');
+  if (!process.argv.includes('--no-build') || !fs.existsSync(path.join(dist, 'index.html'))) {
+    const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: ROOT, stdio: 'inherit' });
+    if (built.status !== 0) throw new Error('vite build failed');
+  }
+  const server = await startLocalServer({ staticDir: dist });
+  const browser = await chromium.launch({
+    executablePath: fs.existsSync(CHROMIUM) ? CHROMIUM : undefined,
+    args: ARGS,
+  });
+  const results: Record<string, { cold: number[]; first: number[]; repeat: number[] }> = {};
+  try {
+    for (let run = 0; run < runs; run++) {
+      for (const { link, heading } of PAGES) {
+        const r = (results[link] ??= { cold: [], first: [], repeat: [] });
+        // Each measurement starts from a fresh page on the library, so nothing is cached in memory.
+        const cold = await openLibrary(browser, server.url, false);
+        r.cold.push(await clickToContent(cold, link, heading));
+        await cold.close();
+
+        const warm = await openLibrary(browser, server.url, true);
+        await warm.waitForFunction(
+          () => performance.getEntriesByName('media-studio:page-prefetch').length === 1,
+        );
+        await warm.waitForLoadState('networkidle');
+        r.first.push(await clickToContent(warm, link, heading));
+        await clickToContent(warm, 'Assets', 'Asset library');
+        r.repeat.push(await clickToContent(warm, link, heading));
+        await warm.close();
+      }
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+  console.log(`Click to content, median of ${runs} runs (ms):`);
+  console.log('page        cold (no prefetch)  first visit  repeat visit  first/repeat');
+  for (const [link, r] of Object.entries(results)) {
+    const [c, f, rep] = [median(r.cold), median(r.first), median(r.repeat)];
+    console.log(
+      `${link.padEnd(12)}${c.toFixed(0).padStart(18)}${f.toFixed(0).padStart(13)}${rep.toFixed(0).padStart(14)}${(f / rep).toFixed(2).padStart(14)}`,
+    );
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  main().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
