@@ -15,6 +15,10 @@ export default defineConfig({
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
       '@contract': fileURLToPath(new URL('./contract', import.meta.url)),
+      // streamdown imports rehype-raw (and parse5) for HTML the playground never parses: decision 055.
+      'rehype-raw': fileURLToPath(
+        new URL('./src/features/playground/markdown/rehype-raw-disabled.ts', import.meta.url),
+      ),
     },
   },
   server: {

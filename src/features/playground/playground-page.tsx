@@ -1,40 +1,89 @@
-import { MessageSquareCode } from 'lucide-react';
+import { AudioLines, FileAudio, MessagesSquare, Sigma } from 'lucide-react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
-import { EmptyState } from '@/components/ui/empty-state';
+import { lazyWithPreload } from '@/components/ui/lazy-with-preload';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 
-const ENDPOINTS = [
-  '/v1/chat/completions',
-  '/v1/responses',
-  '/v1/messages',
-  '/v1/embeddings',
-  '/v1/audio/speech',
-  '/v1/audio/transcriptions',
-  '/v1/audio/translations',
-] as const;
+// Each tool is its own chunk: opening the chat does not fetch the recorder or the heat map, and the
+// Markdown renderer is fetched only with the chat (decision 055).
+const TOOLS = {
+  chat: {
+    icon: MessagesSquare,
+    Component: lazyWithPreload(() => import('./chat/chat-tool').then((m) => m.ChatTool)),
+  },
+  embeddings: {
+    icon: Sigma,
+    Component: lazyWithPreload(() => import('./embeddings/embeddings-tool').then((m) => m.EmbeddingsTool)),
+  },
+  speech: {
+    icon: AudioLines,
+    Component: lazyWithPreload(() => import('./speech/speech-tool').then((m) => m.SpeechTool)),
+  },
+  transcription: {
+    icon: FileAudio,
+    Component: lazyWithPreload(() =>
+      import('./transcription/transcription-tool').then((m) => m.TranscriptionTool),
+    ),
+  },
+} as const;
 
-/** Placeholder until the playground lands: lists the text endpoints it will exercise. */
+type Tool = keyof typeof TOOLS;
+const TOOL_NAMES = Object.keys(TOOLS) as Tool[];
+const isTool = (v: string | null): v is Tool => v !== null && (TOOL_NAMES as string[]).includes(v);
+
+/** /playground?tool=chat|embeddings|speech|transcription: the text family, tried in the browser. */
 export function PlaygroundPage() {
   const { t } = useTranslation('playground');
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('tool');
+  const tool: Tool = isTool(raw) ? raw : 'chat';
+  const select = (next: string) =>
+    setParams(
+      (prev) => {
+        const p = new URLSearchParams(prev);
+        if (next === 'chat') p.delete('tool');
+        else p.set('tool', next);
+        return p;
+      },
+      { replace: true },
+    );
+
   return (
     <>
       <PageHeader title={t('title')} description={t('description')} />
-      <EmptyState
-        icon={MessageSquareCode}
-        title={t('empty.title')}
-        description={
-          <div className="flex flex-col gap-3">
-            <p>{t('empty.body')}</p>
-            <ul aria-label={t('empty.endpoints')} className="flex flex-wrap justify-center gap-1.5">
-              {ENDPOINTS.map((path) => (
-                <li key={path}>
-                  <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs">POST {path}</code>
-                </li>
-              ))}
-            </ul>
-          </div>
-        }
-      />
+      <Tabs value={tool} onValueChange={select}>
+        <TabsList aria-label={t('tools.label')}>
+          {TOOL_NAMES.map((name) => {
+            const { icon: Icon, Component } = TOOLS[name];
+            return (
+              <TabsTrigger
+                key={name}
+                value={name}
+                onPointerEnter={Component.preload}
+                onFocus={Component.preload}
+              >
+                <Icon aria-hidden="true" className="size-4" />
+                {t(`tools.${name}`)}
+              </TabsTrigger>
+            );
+          })}
+        </TabsList>
+        {TOOL_NAMES.map((name) => {
+          const { Component } = TOOLS[name];
+          return (
+            <TabsContent key={name} value={name} className="mt-4">
+              {tool === name ? (
+                <Suspense fallback={<Skeleton className="h-96 w-full" />}>
+                  <Component />
+                </Suspense>
+              ) : null}
+            </TabsContent>
+          );
+        })}
+      </Tabs>
     </>
   );
 }

@@ -1,0 +1,169 @@
+import { parseApiError } from '@contract/errors';
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import { ApiRequestError, apiRequest, buildUrl, NETWORK_ERROR_TYPE, parseRetryAfter } from '@/api/api-client';
+import { getConnection } from '@/api/connection-store';
+
+/**
+ * The text family (chat completions, responses, messages, embeddings, speech, transcription) as the
+ * playground calls it. JSON answers go through `apiRequest`; three kinds of answer it cannot give
+ * are handled here, over the same base URL, key and error envelope: a server-sent event stream read
+ * as it arrives, binary audio (speech), and plain-text transcripts (`text`, `srt`, `vtt`).
+ */
+
+export const TEXT_PATHS = {
+  chat: '/v1/chat/completions',
+  responses: '/v1/responses',
+  messages: '/v1/messages',
+  compact: '/v1/responses/compact',
+  embeddings: '/v1/embeddings',
+  speech: '/v1/audio/speech',
+  transcriptions: '/v1/audio/transcriptions',
+  translations: '/v1/audio/translations',
+} as const;
+
+export interface RawTextResponse {
+  response: Response;
+  requestId: string | undefined;
+}
+
+function abortReason(signal: AbortSignal | undefined): unknown {
+  return signal?.reason ?? new DOMException('The request was aborted.', 'AbortError');
+}
+
+/** POST with the saved connection; rejects with ApiRequestError on a status >= 400. */
+async function send(path: string, body: BodyInit, headers: Record<string, string>, signal?: AbortSignal) {
+  const { baseUrl, apiKey } = getConnection();
+  const url = buildUrl(baseUrl, path);
+  const all: Record<string, string> = { ...headers };
+  if (apiKey) all.Authorization = `Bearer ${apiKey}`;
+  let response: Response;
+  try {
+    response = await fetch(url, { method: 'POST', headers: all, body, signal, credentials: 'same-origin' });
+  } catch (cause) {
+    if (signal?.aborted) throw abortReason(signal);
+    throw new ApiRequestError(
+      { status: 0, type: NETWORK_ERROR_TYPE, message: `Could not reach ${url}: ${String(cause)}` },
+      { isNetworkError: true, cause },
+    );
+  }
+  const requestId = response.headers.get('X-Request-Id') ?? undefined;
+  if (!response.ok) {
+    const text = await response.text().catch(() => '');
+    const info = parseApiError(response.status, text, {
+      requestId,
+      traceId: response.headers.get('X-Trace-Id'),
+    });
+    throw new ApiRequestError(info, { retryAfterMs: parseRetryAfter(response.headers.get('Retry-After')) });
+  }
+  return { response, requestId };
+}
+
+export interface SseMessage {
+  /** The `event:` field; undefined for chat completions, which sends bare `data:` lines. */
+  event: string | undefined;
+  data: string;
+}
+
+export interface StreamOptions {
+  signal?: AbortSignal;
+  /** Called once per event, in order, as bytes arrive. */
+  onMessage: (message: SseMessage) => void;
+  /** Called once the response headers arrived (status 2xx). */
+  onOpen?: (info: { requestId: string | undefined }) => void;
+}
+
+/**
+ * POSTs a JSON body and reads the answer as server-sent events until the stream ends or the signal
+ * aborts (aborting closes the connection, which stops the generation on the server). An error
+ * status before the stream starts rejects with ApiRequestError like any other call.
+ */
+export async function streamEvents(path: string, json: unknown, options: StreamOptions): Promise<void> {
+  const { response, requestId } = await send(
+    path,
+    JSON.stringify(json),
+    { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+    options.signal,
+  );
+  options.onOpen?.({ requestId });
+  const body = response.body;
+  if (!body) return;
+  await readSse(body, options.onMessage, options.signal);
+}
+
+/** Decodes an SSE byte stream (UTF-8 split anywhere, CRLF or LF, multi-line data) into messages. */
+export async function readSse(
+  body: ReadableStream<Uint8Array>,
+  onMessage: (message: SseMessage) => void,
+  signal?: AbortSignal,
+): Promise<void> {
+  const parser = createParser({
+    onEvent: (m: EventSourceMessage) => onMessage({ event: m.event, data: m.data }),
+  });
+  // One decoder across chunks: a multi-byte character split between two reads stays whole.
+  const decoder = new TextDecoder();
+  const reader = body.getReader();
+  const onAbort = () => void reader.cancel(abortReason(signal)).catch(() => undefined);
+  signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    for (;;) {
+      if (signal?.aborted) throw abortReason(signal);
+      const { done, value } = await reader.read();
+      if (done) break;
+      parser.feed(decoder.decode(value, { stream: true }));
+    }
+    parser.feed(decoder.decode());
+    if (signal?.aborted) throw abortReason(signal);
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/** A JSON POST of the text family (non-streamed chat, embeddings, compact). */
+export function postText<T = unknown>(path: string, json: unknown, signal?: AbortSignal): Promise<T> {
+  return apiRequest<T>(path, { method: 'POST', json, signal });
+}
+
+export interface SpeechResult {
+  blob: Blob;
+  requestId: string | undefined;
+}
+
+/** POST /v1/audio/speech: the audio bytes, typed by the server's Content-Type. */
+export async function createSpeech(json: unknown, signal?: AbortSignal): Promise<SpeechResult> {
+  const { response, requestId } = await send(
+    TEXT_PATHS.speech,
+    JSON.stringify(json),
+    { 'Content-Type': 'application/json', Accept: 'audio/*' },
+    signal,
+  );
+  return { blob: await response.blob(), requestId };
+}
+
+export interface TranscriptResult {
+  /** The body as text: JSON for json/verbose_json, the transcript itself for text/srt/vtt. */
+  text: string;
+  /** Parsed JSON when the body was JSON. */
+  json: unknown;
+  contentType: string;
+  requestId: string | undefined;
+}
+
+/** POST /v1/audio/transcriptions or /translations (multipart). */
+export async function createTranscript(
+  kind: 'transcriptions' | 'translations',
+  form: FormData,
+  signal?: AbortSignal,
+): Promise<TranscriptResult> {
+  const { response, requestId } = await send(TEXT_PATHS[kind], form, { Accept: '*/*' }, signal);
+  const text = await response.text();
+  const contentType = response.headers.get('Content-Type') ?? '';
+  let json: unknown = undefined;
+  if (contentType.includes('json')) {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+  }
+  return { text, json, contentType, requestId };
+}

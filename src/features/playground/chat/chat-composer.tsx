@@ -1,0 +1,61 @@
+import { SendHorizontal, Square } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import { startReply, stopRun, useActiveRun } from '@/features/playground/chat/chat-run';
+import { newId, useChatStore, type Conversation } from '@/features/playground/chat/chat-store';
+
+export function ChatComposer({ conversation }: { conversation: Conversation }) {
+  const { t } = useTranslation('playground');
+  const id = useId();
+  const run = useActiveRun();
+  const [text, setText] = useState('');
+  const send = () => {
+    if (!text.trim() || run) return;
+    useChatStore.getState().messageAdded(conversation.id, { id: newId('msg'), role: 'user', content: text });
+    setText('');
+    void startReply(conversation.id);
+  };
+  return (
+    <form
+      className="sticky bottom-0 flex flex-col gap-2 border-t bg-background pt-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        send();
+      }}
+    >
+      <Label htmlFor={id} className="sr-only">
+        {t('chat.message')}
+      </Label>
+      <Textarea
+        id={id}
+        value={text}
+        rows={3}
+        placeholder={t('chat.placeholder')}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+            e.preventDefault();
+            send();
+          }
+        }}
+      />
+      <div className="flex items-center justify-between gap-2">
+        <p className="text-xs text-muted-foreground">{t('chat.hint')}</p>
+        {run ? (
+          <Button variant="destructive" size="sm" onClick={stopRun}>
+            <Square aria-hidden="true" />
+            {t('chat.stop')}
+          </Button>
+        ) : (
+          <Button type="submit" size="sm" disabled={!text.trim()}>
+            <SendHorizontal aria-hidden="true" />
+            {t('chat.send')}
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}

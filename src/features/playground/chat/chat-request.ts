@@ -1,0 +1,67 @@
+import { TEXT_PATHS } from '@/api/text';
+import type { ChatFormat } from '@/api/text-events';
+import type { ChatMessage, ChatSettings } from '@/features/playground/chat/chat-store';
+
+export interface TextRequest {
+  path: string;
+  body: Record<string, unknown>;
+}
+
+const PATHS: Record<ChatFormat, string> = {
+  chat: TEXT_PATHS.chat,
+  responses: TEXT_PATHS.responses,
+  messages: TEXT_PATHS.messages,
+};
+
+/**
+ * The same conversation as each API expects it: Chat Completions puts the system prompt first in
+ * `messages` and asks for usage in the stream; Responses takes `instructions` and `input` items;
+ * Messages takes `system` apart and requires `max_tokens`.
+ */
+export function buildChatRequest(
+  settings: ChatSettings,
+  history: Pick<ChatMessage, 'role' | 'content'>[],
+): TextRequest {
+  const turns = history.map((m) => ({ role: m.role, content: m.content }));
+  const system = settings.system.trim();
+  const path = PATHS[settings.format];
+  if (settings.format === 'chat') {
+    const body: Record<string, unknown> = {
+      model: settings.model,
+      messages: system ? [{ role: 'system', content: system }, ...turns] : turns,
+      temperature: settings.temperature,
+      max_tokens: settings.maxTokens,
+    };
+    if (settings.stream) Object.assign(body, { stream: true, stream_options: { include_usage: true } });
+    return { path, body };
+  }
+  if (settings.format === 'responses') {
+    const body: Record<string, unknown> = { model: settings.model };
+    if (system) body.instructions = system;
+    Object.assign(body, {
+      input: turns,
+      temperature: settings.temperature,
+      max_output_tokens: settings.maxTokens,
+    });
+    if (settings.stream) body.stream = true;
+    return { path, body };
+  }
+  const body: Record<string, unknown> = { model: settings.model, max_tokens: settings.maxTokens };
+  if (system) body.system = system;
+  Object.assign(body, { messages: turns, temperature: settings.temperature });
+  if (settings.stream) body.stream = true;
+  return { path, body };
+}
+
+/** POST /v1/responses/compact: the whole conversation as Responses input items. */
+export function buildCompactRequest(
+  settings: ChatSettings,
+  history: Pick<ChatMessage, 'role' | 'content'>[],
+): TextRequest {
+  const body: Record<string, unknown> = {
+    model: settings.format === 'messages' ? 'service-chat' : settings.model,
+    input: history.map((m) => ({ role: m.role, content: m.content })),
+  };
+  if (settings.system.trim()) body.instructions = settings.system.trim();
+  return { path: TEXT_PATHS.compact, body };
+}

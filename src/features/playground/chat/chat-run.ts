@@ -1,0 +1,106 @@
+import { create } from 'zustand';
+import { isApiRequestError } from '@/api/api-client';
+import { postText, streamEvents } from '@/api/text';
+import { decodeFinal, decodeStreamMessage, mergeUsage, type TextUsage } from '@/api/text-events';
+import { buildChatRequest } from '@/features/playground/chat/chat-request';
+import {
+  newId,
+  useChatStore,
+  type ChatMessage,
+  type ReplyStats,
+} from '@/features/playground/chat/chat-store';
+import { FrameBuffer } from '@/features/playground/markdown/frame-buffer';
+
+/**
+ * The reply being written. Its text lives in a FrameBuffer, outside React and outside the persisted
+ * store; the store gets the finished text once, when the stream ends, is stopped or fails.
+ */
+export interface ActiveRun {
+  conversationId: string;
+  messageId: string;
+  buffer: FrameBuffer;
+  controller: AbortController;
+}
+
+export const useRunStore = create<{ run: ActiveRun | undefined }>(() => ({ run: undefined }));
+export const useActiveRun = () => useRunStore((s) => s.run);
+
+export function stopRun(): void {
+  useRunStore.getState().run?.controller.abort(new DOMException('Stopped by the user.', 'AbortError'));
+}
+
+function errorText(error: unknown): string {
+  if (isApiRequestError(error)) {
+    return error.requestId ? `${error.message} (request ${error.requestId})` : error.message;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Sends the conversation as it is now and writes the reply into a new assistant message. Resolves
+ * when the reply is finished, stopped or failed; never rejects.
+ */
+export async function startReply(conversationId: string): Promise<void> {
+  const store = useChatStore.getState();
+  const conversation = store.conversations.find((c) => c.id === conversationId);
+  if (!conversation || useRunStore.getState().run) return;
+  const { settings } = conversation;
+  const request = buildChatRequest(settings, conversation.messages);
+  const message: ChatMessage = { id: newId('msg'), role: 'assistant', content: '' };
+  store.messageAdded(conversationId, message);
+
+  const buffer = new FrameBuffer();
+  const controller = new AbortController();
+  useRunStore.setState({ run: { conversationId, messageId: message.id, buffer, controller } });
+
+  const started = performance.now();
+  let firstAt: number | undefined;
+  let lastAt: number | undefined;
+  let deltas = 0;
+  let usage: TextUsage | undefined;
+  const stats: ReplyStats = { format: settings.format, model: settings.model };
+
+  try {
+    if (settings.stream) {
+      await streamEvents(request.path, request.body, {
+        signal: controller.signal,
+        onOpen: ({ requestId }) => (stats.requestId = requestId),
+        onMessage: (m) => {
+          for (const u of decodeStreamMessage(settings.format, m)) {
+            if (u.type === 'delta') {
+              lastAt = performance.now();
+              firstAt ??= lastAt;
+              deltas += 1;
+              buffer.append(u.text);
+            } else if (u.type === 'usage') usage = mergeUsage(usage, u.usage, settings.format);
+            else if (u.type === 'finish') stats.finishReason = u.reason;
+            else if (u.type === 'id') stats.responseId ??= u.id;
+            else if (u.type === 'error') stats.error = u.message;
+          }
+        },
+      });
+    } else {
+      const body = await postText(request.path, request.body, controller.signal);
+      firstAt = lastAt = performance.now();
+      const answer = decodeFinal(settings.format, body);
+      buffer.append(answer.text);
+      usage = answer.usage;
+      stats.finishReason = answer.finishReason;
+      stats.responseId = answer.id;
+    }
+  } catch (error) {
+    if (controller.signal.aborted) stats.stopped = true;
+    else stats.error = errorText(error);
+  } finally {
+    buffer.flush();
+    if (firstAt !== undefined) stats.ttftMs = Math.round(firstAt - started);
+    stats.usage = usage;
+    const tokens = usage?.outputTokens || deltas;
+    if (firstAt !== undefined && lastAt !== undefined && lastAt > firstAt && tokens > 1) {
+      stats.tokensPerSecond = Math.round(((tokens - 1) / (lastAt - firstAt)) * 1000 * 10) / 10;
+    }
+    useChatStore.getState().messageUpdated(conversationId, message.id, { content: buffer.value, stats });
+    useRunStore.setState({ run: undefined });
+    buffer.dispose();
+  }
+}

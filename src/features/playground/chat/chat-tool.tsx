@@ -1,0 +1,35 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ChatComposer } from '@/features/playground/chat/chat-composer';
+import { ChatSettingsPanel } from '@/features/playground/chat/chat-settings-panel';
+import { useActiveConversation, useChatStore } from '@/features/playground/chat/chat-store';
+import { ConversationList } from '@/features/playground/chat/conversation-list';
+import { MessageList } from '@/features/playground/chat/message-list';
+
+/** Chat in one of three API formats, with conversations kept in this browser. */
+export function ChatTool() {
+  const { t } = useTranslation('playground');
+  const conversation = useActiveConversation();
+  const hasAny = useChatStore((s) => s.conversations.length > 0);
+
+  useEffect(() => {
+    // First visit, or the open one was deleted: there is always a conversation to type into.
+    const s = useChatStore.getState();
+    if (!s.conversations.some((c) => c.id === s.activeId)) {
+      if (s.conversations[0]) s.conversationSelected(s.conversations[0].id);
+      else s.conversationStarted();
+    }
+  }, [conversation, hasAny]);
+
+  if (!conversation) return null;
+  return (
+    <div className="grid gap-4 lg:grid-cols-[14rem_minmax(0,1fr)_17rem]">
+      <ConversationList activeId={conversation.id} />
+      <section aria-label={t('chat.conversation')} className="flex min-h-[32rem] min-w-0 flex-col gap-3">
+        <MessageList conversation={conversation} />
+        <ChatComposer conversation={conversation} />
+      </section>
+      <ChatSettingsPanel conversation={conversation} />
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { newId, type ChatMessage, type Compaction } from '@/features/playground/chat/chat-store';
+
+type Json = Record<string, unknown>;
+const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+
+function textOf(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content
+    .map((part) => (isRecord(part) && typeof part.text === 'string' ? part.text : ''))
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+/**
+ * Reads POST /v1/responses/compact: `output` holds the shorter conversation as Responses items
+ * (messages, and a compaction item carrying the summary), `usage` the token counts before
+ * (input) and after (output). Items that carry no readable text are dropped from the transcript.
+ */
+export function readCompaction(body: unknown): { messages: ChatMessage[]; compaction: Compaction } {
+  const b = isRecord(body) ? body : {};
+  const messages: ChatMessage[] = [];
+  for (const item of Array.isArray(b.output) ? b.output : []) {
+    if (!isRecord(item)) continue;
+    const text = textOf(item.content ?? item.summary ?? item.text);
+    if (!text) continue;
+    const role = item.role === 'user' ? 'user' : 'assistant';
+    messages.push({ id: newId('msg'), role, content: text });
+  }
+  const usage = isRecord(b.usage) ? b.usage : {};
+  const before = num(usage.input_tokens) ?? num(b.tokens_before) ?? 0;
+  const after = num(usage.output_tokens) ?? num(b.tokens_after) ?? 0;
+  return { messages, compaction: { before, after, at: Date.now() } };
+}

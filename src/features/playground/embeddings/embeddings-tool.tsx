@@ -1,0 +1,137 @@
+import { useMutation } from '@tanstack/react-query';
+import { Plus, Trash2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { postText, TEXT_PATHS } from '@/api/text';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import { errorMessage } from '@/lib/notify';
+import { decodeEmbedding, similarityMatrix } from '@/features/playground/embeddings/cosine';
+import { SimilarityHeatmap } from '@/features/playground/embeddings/similarity-heatmap';
+import { ViewCodeButton } from '@/features/playground/view-code/view-code-button';
+
+interface EmbeddingsBody {
+  data?: Array<{ index?: number; embedding?: unknown }>;
+  usage?: { prompt_tokens?: number; total_tokens?: number };
+  model?: string;
+}
+
+const START = [
+  'The cat sat on the mat.',
+  'A cat was sitting on a mat.',
+  'Quarterly revenue grew by ten percent.',
+];
+
+export function EmbeddingsTool() {
+  const { t } = useTranslation('playground');
+  const ids = { model: useId(), dims: useId() };
+  const [texts, setTexts] = useState(START);
+  const [model, setModel] = useState('service-embedding');
+  const [dimensions, setDimensions] = useState('');
+  const inputs = texts.map((s) => s.trim()).filter(Boolean);
+  const body = () => {
+    const b: Record<string, unknown> = { model, input: inputs, encoding_format: 'float' };
+    const d = Number(dimensions);
+    if (dimensions && Number.isInteger(d) && d > 0) b.dimensions = d;
+    return b;
+  };
+  const run = useMutation({
+    mutationFn: async () => {
+      const res = await postText<EmbeddingsBody>(TEXT_PATHS.embeddings, body());
+      const rows = [...(res.data ?? [])].sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
+      const vectors = rows.map((r) => decodeEmbedding(r.embedding));
+      return { labels: inputs, vectors, matrix: similarityMatrix(vectors), tokens: res.usage?.total_tokens };
+    },
+  });
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
+      <form
+        className="flex flex-col gap-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          run.mutate();
+        }}
+      >
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-1 text-sm font-medium">{t('embeddings.texts')}</legend>
+          {texts.map((text, i) => (
+            <div key={i} className="flex items-start gap-2">
+              <Textarea
+                aria-label={t('embeddings.text', { n: i + 1 })}
+                value={text}
+                rows={2}
+                className="min-h-14"
+                onChange={(e) => setTexts(texts.map((s, j) => (j === i ? e.target.value : s)))}
+              />
+              <Button
+                size="icon-sm"
+                variant="ghost"
+                aria-label={t('embeddings.remove', { n: i + 1 })}
+                disabled={texts.length <= 1}
+                onClick={() => setTexts(texts.filter((_, j) => j !== i))}
+              >
+                <Trash2 aria-hidden="true" />
+              </Button>
+            </div>
+          ))}
+          <Button variant="outline" size="sm" className="self-start" onClick={() => setTexts([...texts, ''])}>
+            <Plus aria-hidden="true" />
+            {t('embeddings.add')}
+          </Button>
+        </fieldset>
+        <div className="grid grid-cols-2 gap-3">
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor={ids.model}>{t('settings.model')}</Label>
+            <Input
+              id={ids.model}
+              value={model}
+              onChange={(e) => setModel(e.target.value)}
+              spellCheck={false}
+            />
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor={ids.dims}>{t('embeddings.dimensions')}</Label>
+            <Input
+              id={ids.dims}
+              type="number"
+              min={1}
+              placeholder={t('embeddings.dimensionsDefault')}
+              value={dimensions}
+              onChange={(e) => setDimensions(e.target.value)}
+            />
+          </div>
+        </div>
+        <div className="flex gap-2">
+          <Button type="submit" disabled={inputs.length === 0 || run.isPending}>
+            {run.isPending ? t('embeddings.running') : t('embeddings.run')}
+          </Button>
+          <ViewCodeButton request={() => ({ kind: 'json', path: TEXT_PATHS.embeddings, body: body() })} />
+        </div>
+      </form>
+      <section aria-label={t('embeddings.result')} className="flex min-w-0 flex-col gap-3">
+        {run.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            {errorMessage(run.error)}
+          </p>
+        ) : null}
+        {run.data ? (
+          <>
+            <p className="text-sm" role="status">
+              {t('embeddings.summary', {
+                count: run.data.vectors.length,
+                dimensions: run.data.vectors[0]?.length ?? 0,
+                tokens: run.data.tokens ?? 0,
+              })}
+            </p>
+            <SimilarityHeatmap labels={run.data.labels} matrix={run.data.matrix} />
+          </>
+        ) : run.isError ? null : (
+          <p className="text-sm text-muted-foreground">{t('embeddings.empty')}</p>
+        )}
+      </section>
+    </div>
+  );
+}
