@@ -1,6 +1,7 @@
+import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startWorkers } from '../../create-context';
+import { closeContext, startWorkers } from '../../create-context';
 import { probeMedia } from '../../media/probe';
 import { makeTestApp, type TestApp } from '../../test/helpers';
 import { isTerminal, pollTask, probeVideo, type TaskObject } from '../../test/task-fixtures';
@@ -34,7 +35,8 @@ function localFile(t: TestApp, url: string): string {
   return path.join(filesRoot(t.ctx), ...rel.split('/'));
 }
 
-describe('task runner: lifecycle', () => {
+// Real ffmpeg renders on a shared machine: generous bounds, never fixed sleeps.
+describe('task runner: lifecycle', { timeout: 90_000 }, () => {
   it('goes pending → submitted → running → succeeded with a real H.264 MP4 of the requested shape', async () => {
     const t = start({ EMULATOR_SPEED: '20' });
     const created = await create(t, {
@@ -42,9 +44,10 @@ describe('task runner: lifecycle', () => {
       duration: 4,
       ratio: '9:16',
       resolution: '480p',
+      callback_url: 'http://127.0.0.1:9/hook',
     });
     expect(created).toMatchObject({ object: 'task', status: 'pending', progress: 0, kind: 'video' });
-    const { task, statuses, progress } = await pollTask(t, created.id, isTerminal);
+    const { task, statuses, progress } = await pollTask(t, created.id, isTerminal, { timeoutMs: 80_000 });
     expect(statuses).toEqual(['pending', 'submitted', 'running', 'succeeded']);
     expect(task.status).toBe('succeeded');
     expect(task.progress).toBe(100);
@@ -67,22 +70,35 @@ describe('task runner: lifecycle', () => {
     const range = await t.req(new URL(task.video_url!).pathname, { headers: { range: 'bytes=0-99' } });
     expect(range.status).toBe(206);
     expect((await range.arrayBuffer()).byteLength).toBe(100);
+
+    // The success webhook carries the same result URL, built from the creating request's origin.
+    const hook = t.ctx.db
+      .prepare('SELECT type, body FROM webhook_deliveries WHERE task_id = ?')
+      .get(task.id) as {
+      type: string;
+      body: string;
+    };
+    expect(hook.type).toBe('task.succeeded');
+    expect(JSON.parse(hook.body)).toMatchObject({
+      type: 'task.succeeded',
+      data: { status: 'succeeded', video_url: task.video_url },
+    });
   });
 
   it('generate_audio false gives a video without an audio track; 1:1 720p is 720x720', async () => {
     const t = start();
     const created = await create(t, {
       prompt: 'quiet',
-      duration: '5',
+      duration: '4',
       ratio: '1:1',
       resolution: '720p',
       generate_audio: false,
     });
-    const { task } = await pollTask(t, created.id, isTerminal);
+    const { task } = await pollTask(t, created.id, isTerminal, { timeoutMs: 80_000 });
     expect(task.status).toBe('succeeded');
     const info = probeVideo(localFile(t, task.video_url!));
     expect(info).toMatchObject({ width: 720, height: 720, hasAudio: false });
-    expect(info.duration).toBeCloseTo(5, 0);
+    expect(info.duration).toBeCloseTo(4, 0);
   });
 
   it('[fail] ends failed with every failure field; [cancel] ends cancelled; neither has a result', async () => {
@@ -110,28 +126,26 @@ describe('task runner: lifecycle', () => {
       prompt: 'with @ghost',
       references: [{ role: 'reference_image', url: 'http://127.0.0.1:9/missing.png', alias: 'ghost' }],
     });
-    const { task } = await pollTask(t, created.id, isTerminal);
+    const { task } = await pollTask(t, created.id, isTerminal, { timeoutMs: 80_000 });
     expect(task.status).toBe('failed');
     expect(task.error?.code).toBe('input_unreadable');
     expect(task.error?.message).toContain('127.0.0.1:9/missing.png');
   });
 });
 
-describe('task runner: durability', () => {
+describe('task runner: durability', { timeout: 90_000 }, () => {
   it('a restart mid-render resumes the task on the same DATA_DIR and it finishes', async () => {
     const first = start({ EMULATOR_SPEED: '4' });
     const created = await create(first, { prompt: 'survives a restart', duration: 4, resolution: '480p' });
     await pollTask(first, created.id, (task) => task.status === 'running');
     const dataDir = first.dataDir;
     apps.splice(apps.indexOf(first), 1);
-    // Keep the directory: close only the context (the helper removes DATA_DIR it created itself).
-    const { closeContext } = await import('../../create-context');
+    // Close only the context, keeping DATA_DIR (the helper's close() would remove it).
     await closeContext(first.ctx);
-    const stored = first.ctx.db;
-    expect(stored.open).toBe(false);
+    expect(first.ctx.db.open).toBe(false);
 
     const second = start({ EMULATOR_SPEED: '1000' }, dataDir);
-    const { task } = await pollTask(second, created.id, isTerminal);
+    const { task } = await pollTask(second, created.id, isTerminal, { timeoutMs: 80_000 });
     expect(task.status).toBe('succeeded');
     expect(probeVideo(localFile(second, task.video_url!)).duration).toBeCloseTo(4, 0);
     await first.close();
@@ -146,14 +160,9 @@ describe('task runner: durability', () => {
       .prepare(
         `UPDATE tasks SET status = 'running', started_ms = ?, lease_owner = ?, lease_expires_at = ? WHERE id = ?`,
       )
-      .run(
-        Date.now(),
-        `${(await import('node:os')).hostname()}/999999999/deadbeef`,
-        Date.now() + 60_000,
-        created.id,
-      );
+      .run(Date.now(), `${os.hostname()}/999999999/deadbeef`, Date.now() + 60_000, created.id);
     startWorkers(t.ctx);
-    const { task } = await pollTask(t, created.id, isTerminal);
+    const { task } = await pollTask(t, created.id, isTerminal, { timeoutMs: 80_000 });
     expect(task.status).toBe('succeeded');
   });
 });
