@@ -1,9 +1,10 @@
 import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
+import type { Server } from 'node:http';
 import { createApp } from './app';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
 import type { AppContext } from './context';
 import { closeContext, createContext, startWorkers } from './create-context';
+import { createHttpServer } from './http-server';
 import { isLoopbackHost } from './routes/system';
 import { webhookSecretNotice } from './services/webhooks/secret';
 
@@ -42,14 +43,13 @@ function announce(config: ServerConfig, port: number, webhookNotice?: string): v
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
-function listen(ctx: AppContext): Promise<{ server: ServerType; port: number }> {
-  const app = createApp(ctx);
+function listen(ctx: AppContext): Promise<{ server: Server; port: number }> {
+  const server = createHttpServer(ctx, createApp(ctx));
   return new Promise((resolve, reject) => {
-    const server = serve(
-      { fetch: app.fetch, port: ctx.config.port, hostname: ctx.config.host },
-      (info: AddressInfo) => resolve({ server, port: info.port }),
-    );
     server.once('error', reject);
+    server.listen(ctx.config.port, ctx.config.host, () =>
+      resolve({ server, port: (server.address() as AddressInfo).port }),
+    );
   });
 }
 
@@ -83,7 +83,7 @@ async function main(): Promise<void> {
   }
 
   // Handlers go in before the URL is printed: whoever reads it may signal at once.
-  let server: ServerType | undefined;
+  let server: Server | undefined;
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) {
@@ -118,11 +118,11 @@ async function main(): Promise<void> {
 }
 
 /** Stops accepting, lets in-flight requests finish, and cuts what is still open after the grace. */
-function closeServer(server: ServerType): Promise<void> {
+function closeServer(server: Server): Promise<void> {
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  if ('closeIdleConnections' in server) server.closeIdleConnections();
+  server.closeIdleConnections();
   const force = setTimeout(() => {
-    if ('closeAllConnections' in server) server.closeAllConnections();
+    server.closeAllConnections();
   }, SHUTDOWN_GRACE_MS);
   force.unref();
   return closed;

@@ -1,4 +1,4 @@
-import type { ErrorHandler, Hono, NotFoundHandler } from 'hono';
+import type { Context, ErrorHandler, Hono, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
@@ -6,6 +6,7 @@ import type { AppEnv } from '../context';
 import { ApiError } from '../errors';
 import { errorResponse, invalidJson, isJsonContentType } from '../http';
 import type { Logger } from '../logger';
+import { incomingOf } from './host-guard';
 import { apiErrorFromZod } from '../validation';
 
 const API_PREFIX = /^\/(v1|api)(\/|$)/;
@@ -35,6 +36,13 @@ function toApiError(err: unknown, method: string, contentType: string | undefine
   return undefined;
 }
 
+/** Whether the client went away before its request was complete (its body can no longer be read). */
+function clientClosed(c: Context<AppEnv>): boolean {
+  if (c.req.raw.signal?.aborted) return true;
+  const incoming = incomingOf(c.env);
+  return incoming !== undefined && incoming.destroyed && !incoming.complete;
+}
+
 /**
  * Every error becomes the LOCAL_API.md envelope. Expected errors keep their status and message;
  * anything else is logged with its stack and answered with a generic 500 that names the request id,
@@ -42,6 +50,20 @@ function toApiError(err: unknown, method: string, contentType: string | undefine
  */
 export function errorHandler(log: Logger): ErrorHandler<AppEnv> {
   return (err, c) => {
+    if (clientClosed(c)) {
+      // The client hung up mid-request: its doing, not a server fault. Nobody reads this answer; 499
+      // (as nginx logs it) keeps it out of the 5xx counts and says what happened in the request log.
+      log.info('request aborted by the client', {
+        request_id: c.var.requestId,
+        method: c.req.method,
+        path: c.req.path,
+      });
+      return errorResponse(c, 499 as ContentfulStatusCode, {
+        message: 'The client closed the connection before the request was complete.',
+        type: 'invalid_request_error',
+        code: 'client_closed_request',
+      });
+    }
     const apiError = toApiError(err, c.req.method, c.req.header('content-type'));
     if (apiError) {
       const status = (

@@ -1,0 +1,199 @@
+import http from 'node:http';
+import type { Socket } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
+import type { Hono } from 'hono';
+import type { AppContext, AppEnv } from './context';
+import { errorTypeForStatus } from './errors';
+import { defaultErrorCode } from './http';
+import { newId } from './ids';
+import type { Logger } from './logger';
+
+/**
+ * Time limits of the HTTP layer (docs/decisions/063):
+ * - headers must arrive within HEADERS_TIMEOUT_MS (slow-loris requests are cut with a 408);
+ * - a request body that goes silent for BODY_IDLE_TIMEOUT_MS is cut with a 408, which is what
+ *   catches a body that stops short;
+ * - the whole request must arrive within a time that lets MAX_UPLOAD_BYTES through at
+ *   MIN_UPLOAD_BYTES_PER_S (a 2 GiB upload may take 4.5 h on a 1 Mbit/s uplink), and never under
+ *   MIN_REQUEST_TIMEOUT_MS; Node's default of 5 minutes would cut honest large uploads.
+ * Responses are not limited: requestTimeout only covers receiving the request, so SSE streams and
+ * slow downloads run as long as they need.
+ */
+export const HEADERS_TIMEOUT_MS = 20_000;
+export const BODY_IDLE_TIMEOUT_MS = 60_000;
+const MIN_UPLOAD_BYTES_PER_S = 128 * 1024;
+const MIN_REQUEST_TIMEOUT_MS = 10 * 60_000;
+
+export interface HttpServerTimeouts {
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  bodyIdleTimeoutMs: number;
+  /** How often Node checks the header and request deadlines. */
+  checkIntervalMs: number;
+}
+
+export function defaultTimeouts(maxUploadBytes: number): HttpServerTimeouts {
+  return {
+    headersTimeoutMs: HEADERS_TIMEOUT_MS,
+    requestTimeoutMs: Math.max(
+      MIN_REQUEST_TIMEOUT_MS,
+      Math.ceil((maxUploadBytes / MIN_UPLOAD_BYTES_PER_S) * 1000),
+    ),
+    bodyIdleTimeoutMs: BODY_IDLE_TIMEOUT_MS,
+    checkIntervalMs: 5_000,
+  };
+}
+
+/** What Node's parser refused, as a status and a message that says what to change. */
+function describeClientError(err: NodeJS.ErrnoException): { status: number; message: string; code: string } {
+  switch (err.code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return {
+        status: 431,
+        code: 'headers_too_large',
+        message:
+          'The request line and headers are larger than the server accepts (16 KiB together). Shorten the URL ' +
+          '(send long values in a JSON body) or drop large headers and cookies.',
+      };
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return {
+        status: 408,
+        code: 'request_timeout',
+        message:
+          'The request did not arrive in time: its headers or body stopped coming. Send the whole request again.',
+      };
+    default:
+      return {
+        status: 400,
+        code: 'malformed_request',
+        message: `The request is not valid HTTP (${err.code ?? 'parse error'}): check the request line (METHOD /path HTTP/1.1), header names and values, and the body framing.`,
+      };
+  }
+}
+
+/** A complete JSON error envelope written straight to the socket (no request object exists yet). */
+export function rawErrorResponse(
+  status: number,
+  code: string,
+  message: string,
+): { text: string; requestId: string } {
+  const requestId = newId('req');
+  const traceId = newId('trace');
+  const body = JSON.stringify({
+    error: { message, type: errorTypeForStatus(status), code: code || defaultErrorCode(status) },
+    request_id: requestId,
+    trace_id: traceId,
+  });
+  const head = [
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status] ?? 'Error'}`,
+    'Content-Type: application/json',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    'Cache-Control: no-store',
+    'X-Content-Type-Options: nosniff',
+    `X-Request-Id: ${requestId}`,
+    `X-Trace-Id: ${traceId}`,
+    'Connection: close',
+  ];
+  return { text: `${head.join('\r\n')}\r\n\r\n${body}`, requestId };
+}
+
+/** Answers on the socket unless a response has started on it (that would corrupt the stream). */
+function answerOnSocket(socket: Socket, status: number, code: string, message: string): string | undefined {
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (!socket.writable || inFlight?.headersSent) {
+    socket.destroy();
+    return undefined;
+  }
+  const { text, requestId } = rawErrorResponse(status, code, message);
+  socket.end(text);
+  // A client that keeps sending must not keep the socket: end() waits for nothing more.
+  setTimeout(() => socket.destroy(), 1_000).unref();
+  return requestId;
+}
+
+function onClientError(log: Logger) {
+  return (err: NodeJS.ErrnoException, socket: Socket) => {
+    if (err.code === 'ECONNRESET' || err.code === 'EPIPE') {
+      socket.destroy();
+      return;
+    }
+    const { status, code, message } = describeClientError(err);
+    const requestId = answerOnSocket(socket, status, code, message);
+    log.info('request refused by the HTTP parser', { request_id: requestId, status, reason: err.code });
+  };
+}
+
+/** Cuts a request whose body goes silent: the handler then sees a client abort (logged as such). */
+function watchBody(incoming: http.IncomingMessage, idleMs: number, log: Logger): void {
+  const hasBody =
+    incoming.method !== 'GET' &&
+    incoming.method !== 'HEAD' &&
+    (Number(incoming.headers['content-length']) > 0 || incoming.headers['transfer-encoding'] !== undefined);
+  if (!hasBody || incoming.complete) return;
+  let timer: NodeJS.Timeout;
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      const requestId = answerOnSocket(
+        incoming.socket,
+        408,
+        'request_timeout',
+        `The request body stopped arriving for ${Math.round(idleMs / 1000)} s before it was complete. Send it again.`,
+      );
+      log.info('request body stalled; connection closed', { request_id: requestId, method: incoming.method });
+    }, idleMs);
+    timer.unref();
+  };
+  arm();
+  incoming.on('data', arm);
+  const stop = () => clearTimeout(timer);
+  incoming.once('end', stop);
+  incoming.once('close', stop);
+}
+
+/**
+ * The Node HTTP server around the app: every answer Node's own HTTP layer gives (oversized or
+ * malformed requests, timeouts, an unusable Host) is the JSON error envelope too.
+ */
+export function createHttpServer(
+  ctx: AppContext,
+  app: Hono<AppEnv>,
+  timeouts: HttpServerTimeouts = defaultTimeouts(ctx.config.maxUploadBytes),
+): http.Server {
+  const listener = getRequestListener(app.fetch, {
+    hostname: ctx.config.host,
+    // Raised by the adapter before the app runs, e.g. for a Host header that is no host name.
+    errorHandler: (err) => {
+      const detail = err instanceof Error ? err.message : String(err);
+      const requestId = newId('req');
+      ctx.log.info('request refused before routing', { request_id: requestId, reason: detail });
+      return Response.json(
+        {
+          error: {
+            message: `The request cannot be read: ${detail}. Check the Host header and the request path.`,
+            type: 'invalid_request_error',
+            code: 'malformed_request',
+          },
+          request_id: requestId,
+          trace_id: newId('trace'),
+        },
+        { status: 400, headers: { 'Cache-Control': 'no-store', 'X-Request-Id': requestId } },
+      );
+    },
+  });
+  const server = http.createServer(
+    {
+      // A missing Host is answered by the host guard, in the envelope, instead of by Node.
+      requireHostHeader: false,
+      headersTimeout: timeouts.headersTimeoutMs,
+      requestTimeout: timeouts.requestTimeoutMs,
+      connectionsCheckingInterval: timeouts.checkIntervalMs,
+    },
+    (incoming, outgoing) => {
+      watchBody(incoming, timeouts.bodyIdleTimeoutMs, ctx.log);
+      void listener(incoming, outgoing);
+    },
+  );
+  server.on('clientError', onClientError(ctx.log));
+  return server;
+}
