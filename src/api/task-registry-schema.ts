@@ -20,6 +20,8 @@ export interface TrackedTaskSnapshot {
   progress?: number;
   /** When the monitor last saw it (ms). */
   seenAt?: number;
+  /** When it reached a terminal state, by the server's completed_at (ms). */
+  endedAt?: number;
 }
 
 export interface TrackedTask {
@@ -63,6 +65,7 @@ function parseSnapshot(v: unknown): TrackedTaskSnapshot | undefined {
   if (status) snap.status = status;
   if (typeof v.progress === 'number' && Number.isFinite(v.progress)) snap.progress = v.progress;
   if (typeof v.seenAt === 'number' && Number.isFinite(v.seenAt)) snap.seenAt = v.seenAt;
+  if (typeof v.endedAt === 'number' && Number.isFinite(v.endedAt)) snap.endedAt = v.endedAt;
   return Object.keys(snap).length > 0 ? snap : undefined;
 }
 

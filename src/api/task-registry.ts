@@ -16,7 +16,12 @@ export type {
   TrackedTaskSnapshot,
   TrackedTaskSource,
 } from '@/api/task-registry-schema';
-export { isValidTaskId, RegistryImportError } from '@/api/task-registry-schema';
+export {
+  isValidTaskId,
+  RegistryImportError,
+  TRACKED_TASK_KINDS,
+  taskKindOf,
+} from '@/api/task-registry-schema';
 
 /**
  * The tasks this dashboard knows about: the API has no task list, so the dashboard keeps its own.

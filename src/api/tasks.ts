@@ -56,7 +56,13 @@ function noteSeen(task: Task) {
   const before = tracked.last?.status;
   const wasWatched =
     before === undefined ? tracked.source === 'composer' : !isTerminalStatus(normalizeTaskStatus(before));
-  recordTaskSnapshot(task.id, { status: task.status, progress: task.progress });
+  const ended =
+    task.completed_at ?? (isTerminalStatus(normalizeTaskStatus(task.status)) ? task.updated_at : undefined);
+  recordTaskSnapshot(task.id, {
+    status: task.status,
+    progress: task.progress,
+    endedAt: typeof ended === 'number' ? ended * 1000 : undefined,
+  });
   const now = normalizeTaskStatus(task.status);
   if (wasWatched && (now === 'succeeded' || now === 'failed' || now === 'cancelled')) {
     for (const l of finishedListeners) l({ task, status: now });
@@ -148,28 +154,42 @@ function isActiveOrUnknown(task: Task | undefined): boolean {
   return isActiveStatus(status) || status === 'unknown';
 }
 
-/** Delivery attempts of a task's webhook, when the server offers them (GET /v1/tasks/{id}/webhooks). */
-export interface WebhookAttempt {
-  id?: string;
-  webhook_id?: string;
-  url?: string;
+/** One webhook delivery of a task and its attempts (GET /v1/tasks/{id}/webhooks; times in ms). */
+export interface WebhookDelivery {
+  id: string;
   type?: string;
+  url?: string;
+  /** pending | delivered | failed */
   status?: string;
-  attempt?: number;
-  attempts?: number;
-  response_status?: number | null;
-  error?: string | null;
+  attempt_count?: number;
+  max_attempts?: number;
   next_attempt_at?: number | null;
-  delivered_at?: number | null;
+  last_status_code?: number | null;
+  last_error?: string | null;
   created_at?: number;
-  [field: string]: unknown;
+  completed_at?: number | null;
+  attempts?: WebhookAttempt[];
 }
 
-export async function fetchTaskWebhooks(id: string, signal?: AbortSignal): Promise<WebhookAttempt[] | null> {
+export interface WebhookAttempt {
+  number?: number;
+  started_at?: number;
+  duration_ms?: number;
+  outcome?: string;
+  status_code?: number | null;
+  error?: string | null;
+  next_retry_at?: number | null;
+}
+
+/** The delivery log of a task's webhook, or null where the server keeps none (deployments). */
+export async function fetchTaskWebhooks(id: string, signal?: AbortSignal): Promise<WebhookDelivery[] | null> {
   try {
     const data = await apiRequest<unknown>(`/v1/tasks/${encodeURIComponent(id)}/webhooks`, { signal });
     if (typeof data === 'object' && data !== null && Array.isArray((data as { data?: unknown }).data)) {
-      return (data as { data: WebhookAttempt[] }).data.filter((a) => typeof a === 'object' && a !== null);
+      return (data as { data: unknown[] }).data.filter(
+        (d): d is WebhookDelivery =>
+          typeof d === 'object' && d !== null && typeof (d as WebhookDelivery).id === 'string',
+      );
     }
     return null;
   } catch (error) {
@@ -179,12 +199,15 @@ export async function fetchTaskWebhooks(id: string, signal?: AbortSignal): Promi
   }
 }
 
+/** Re-read every 5 s while a delivery is still pending (retries run on the server). */
 export function taskWebhooksQueryOptions(id: string, enabled: boolean) {
   return queryOptions({
     queryKey: taskKeys.webhooks(id),
     queryFn: ({ signal }) => fetchTaskWebhooks(id, signal),
     enabled,
     retry: false,
+    refetchInterval: (query) => (query.state.data?.some((d) => d.status === 'pending') ? 5_000 : false),
+    refetchIntervalInBackground: false,
   });
 }
 

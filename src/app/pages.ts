@@ -55,7 +55,7 @@ export const PAGE_ROUTES: PageRoute[] = [
     ),
   },
   {
-    path: 'tasks',
+    path: 'tasks/*',
     titleKey: 'nav.tasks',
     Component: lazyPage(
       () => import('@/features/tasks/tasks-page'),

@@ -1,26 +1,132 @@
-import { ListChecks } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { ListChecks, SearchX } from 'lucide-react';
+import { useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useConnectionStore } from '@/api/connection-store';
+import { systemQueries } from '@/api/system';
+import { useRegistryStatus, useTrackedTasks } from '@/api/task-registry';
+import { RegistryActions } from './registry-actions';
+import { TaskDetail } from './task-detail';
+import { TaskList } from './task-list';
+import { FinishedAnnouncer, TaskPoller } from './task-poller';
+import { filterTasks, useTaskSearch } from './task-search';
+import { TaskToolbar } from './task-toolbar';
+import { TrackTaskForm } from './track-task-form';
+import { WebhookInboxView } from './webhook-inbox-view';
 
-/** Placeholder until task tracking lands: no task is shown that the person did not create. */
+/** /tasks and /tasks/<id>: the tracked tasks, the open task, and (local mode) the webhook inbox. */
 export function TasksPage() {
   const { t } = useTranslation('tasks');
+  const rawId = useParams()['*']?.split('/')[0];
+  const taskId = rawId ? rawId : undefined;
+  const tasks = useTrackedTasks();
+  const baseUrl = useConnectionStore((s) => s.baseUrl);
+  const local = useQuery(systemQueries.bootstrap(baseUrl)).data?.mode === 'local';
+  const [params, setParams] = useSearchParams();
+  const tab = local && params.get('tab') === 'inbox' ? 'inbox' : 'tasks';
+  const setTab = (next: string) =>
+    setParams((prev) => {
+      const p = new URLSearchParams(prev);
+      if (next === 'inbox') p.set('tab', 'inbox');
+      else p.delete('tab');
+      return p;
+    });
+
   return (
-    <>
-      <PageHeader title={t('title')} description={t('description')} />
-      <EmptyState
-        icon={ListChecks}
-        title={t('empty.title')}
-        description={t('empty.body')}
-        action={
-          <Button asChild variant="outline">
-            <Link to="/composer">{t('empty.action')}</Link>
-          </Button>
-        }
+    <div className="space-y-4">
+      <PageHeader
+        title={t('title')}
+        description={t('description')}
+        actions={<RegistryActions count={tasks.length} />}
       />
-    </>
+      <TaskPoller excludeId={taskId} />
+      <FinishedAnnouncer />
+      {local ? (
+        <Tabs value={tab} onValueChange={setTab}>
+          <TabsList>
+            <TabsTrigger value="tasks">{t('tabs.tasks')}</TabsTrigger>
+            <TabsTrigger value="inbox">{t('tabs.inbox')}</TabsTrigger>
+          </TabsList>
+          <TabsContent value="tasks">
+            <TasksView taskId={taskId} />
+          </TabsContent>
+          <TabsContent value="inbox">
+            <WebhookInboxView />
+          </TabsContent>
+        </Tabs>
+      ) : (
+        <TasksView taskId={taskId} />
+      )}
+    </div>
+  );
+}
+
+function TasksView({ taskId }: { taskId?: string }) {
+  const { t } = useTranslation('tasks');
+  const tasks = useTrackedTasks();
+  const status = useRegistryStatus();
+  const [search, update] = useTaskSearch();
+  const location = useLocation();
+  const deferred = useDeferredValue(search);
+  const shown = useMemo(() => filterTasks(tasks, deferred), [tasks, deferred]);
+  const filtered = Boolean(search.q || search.kind || search.state);
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(20rem,2fr)_minmax(0,3fr)]">
+      <div className="order-2 min-w-0 space-y-3 lg:order-1">
+        <TrackTaskForm />
+        <TaskToolbar search={search} onChange={update} />
+        {(status.persistence === 'memory' || status.writeFailed) && (
+          <p role="status" className="rounded-md border border-warning/40 p-2 text-xs">
+            {t('list.notPersisted')}
+          </p>
+        )}
+        <p className="text-sm text-muted-foreground" aria-live="polite">
+          {filtered
+            ? t('list.summaryFiltered', { count: shown.length, total: tasks.length })
+            : t('list.summary', { count: tasks.length })}
+        </p>
+        {shown.length > 0 ? (
+          <TaskList tasks={shown} selectedId={taskId} search={location.search} />
+        ) : tasks.length > 0 ? (
+          <EmptyState
+            icon={SearchX}
+            title={t('empty.filteredTitle')}
+            headingLevel="h3"
+            action={
+              <Button variant="outline" onClick={() => update({ q: '', kind: '', state: '' })}>
+                {t('empty.clearFilters')}
+              </Button>
+            }
+          />
+        ) : status.hydrated ? (
+          <EmptyState
+            icon={ListChecks}
+            title={t('empty.title')}
+            description={t('empty.body')}
+            headingLevel="h3"
+            action={
+              <Button asChild variant="outline">
+                <Link to="/composer">{t('empty.action')}</Link>
+              </Button>
+            }
+          />
+        ) : null}
+      </div>
+      <div className="order-1 min-w-0 lg:order-2">
+        {taskId ? (
+          <TaskDetail key={taskId} taskId={taskId} listSearch={location.search} />
+        ) : (
+          <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">
+            {t('detail.pick')}
+          </p>
+        )}
+      </div>
+    </div>
   );
 }

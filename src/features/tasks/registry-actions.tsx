@@ -1,0 +1,91 @@
+import { Bell, BellOff, Download, Upload } from 'lucide-react';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { RegistryImportError, taskRegistry } from '@/api/task-registry';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { requestNotificationPermission, useNotificationPermission } from './task-notify';
+
+/** Export the tracked tasks as a JSON file, import one (merged, with a count of what was added). */
+export function RegistryActions({ count }: { count: number }) {
+  const { t } = useTranslation('tasks');
+  const fileRef = useRef<HTMLInputElement>(null);
+
+  function exportFile() {
+    const blob = new Blob([taskRegistry().exportJson()], { type: 'application/json' });
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `tasks-${new Date().toISOString().slice(0, 10)}.json`;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+
+  async function importFile(file: File) {
+    try {
+      const result = taskRegistry().importJson(await file.text());
+      notifySuccess(
+        t('import.result', { added: result.added, already: result.alreadyTracked, invalid: result.invalid }),
+      );
+    } catch (error) {
+      notifyError(
+        error instanceof RegistryImportError ? new Error(t(`import.${error.reason}`)) : error,
+        t('import.failed'),
+      );
+    }
+  }
+
+  return (
+    <>
+      <Button variant="outline" size="sm" onClick={exportFile} disabled={count === 0}>
+        <Download aria-hidden /> {t('export.button')}
+      </Button>
+      <Button variant="outline" size="sm" onClick={() => fileRef.current?.click()}>
+        <Upload aria-hidden /> {t('import.button')}
+      </Button>
+      <input
+        ref={fileRef}
+        type="file"
+        accept="application/json,.json"
+        className="sr-only"
+        tabIndex={-1}
+        aria-label={t('import.button')}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (file) void importFile(file);
+        }}
+      />
+      <NotificationButton />
+    </>
+  );
+}
+
+/** Browser notifications are asked for only from this button, never on arrival. */
+function NotificationButton() {
+  const { t } = useTranslation('tasks');
+  const permission = useNotificationPermission();
+  if (permission === 'unsupported') return null;
+  if (permission === 'granted') {
+    return (
+      <span className="inline-flex items-center gap-1 text-xs text-muted-foreground">
+        <Bell aria-hidden className="size-4" /> {t('notifications.on')}
+      </span>
+    );
+  }
+  if (permission === 'denied') {
+    return (
+      <span
+        className="inline-flex items-center gap-1 text-xs text-muted-foreground"
+        title={t('notifications.deniedHint')}
+      >
+        <BellOff aria-hidden className="size-4" /> {t('notifications.denied')}
+      </span>
+    );
+  }
+  return (
+    <Button variant="ghost" size="sm" onClick={() => void requestNotificationPermission()}>
+      <Bell aria-hidden /> {t('notifications.ask')}
+    </Button>
+  );
+}

@@ -1,0 +1,198 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { PencilLine, RefreshCw, Trash2 } from 'lucide-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { CopyButton } from '@/components/ui/copy-button';
+import { JsonView } from '@/components/ui/json-view';
+import { Progress } from '@/components/ui/progress';
+import { Skeleton } from '@/components/ui/skeleton';
+import { isApiRequestError } from '@/api/api-client';
+import { useConnectionStore } from '@/api/connection-store';
+import { isValidTaskId, taskKindOf, trackTask, untrackTask, useTrackedTask } from '@/api/task-registry';
+import {
+  isStillPolled,
+  isTaskNotFound,
+  resetUnknownPatience,
+  taskKeys,
+  taskQueryOptions,
+  type Task,
+} from '@/api/tasks';
+import { errorMessage } from '@/lib/notify';
+import { elapsedMs, formatElapsed, statusDisplay } from './task-display';
+import { TaskFacts, TaskWebhooks } from './task-facts';
+import { TaskFailure } from './task-failure';
+import { TaskResult } from './task-result';
+import { TaskStatusBadge } from './task-status-badge';
+import { useNow } from './use-now';
+
+/** One task at /tasks/<id>: polled while it runs; a pasted id joins the list once the server knows it. */
+export function TaskDetail({ taskId, listSearch }: { taskId: string; listSearch: string }) {
+  const { t } = useTranslation('tasks');
+  const valid: boolean = isValidTaskId(taskId);
+  if (!valid) {
+    return (
+      <div role="alert" className="rounded-md border border-destructive/40 p-4 text-sm">
+        {t('detail.invalidId', { id: taskId.slice(0, 200) })}
+      </div>
+    );
+  }
+  return <KnownIdDetail taskId={taskId} listSearch={listSearch} />;
+}
+
+function KnownIdDetail({ taskId, listSearch }: { taskId: string; listSearch: string }) {
+  const { t } = useTranslation('tasks');
+  const tracked = useTrackedTask(taskId);
+  const baseUrl = useConnectionStore((s) => s.baseUrl);
+  const query = useQuery(taskQueryOptions(taskId));
+  const task = query.data;
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (!task || tracked) return;
+    trackTask({
+      id: task.id,
+      kind: taskKindOf(task.kind),
+      model: task.model,
+      prompt: typeof task.prompt === 'string' ? task.prompt : undefined,
+      createdAt: typeof task.created_at === 'number' ? task.created_at * 1000 : Date.now(),
+      source: 'pasted',
+      baseUrl,
+    });
+  }, [task, tracked, baseUrl]);
+
+  const forget = () => {
+    untrackTask(taskId);
+    void navigate({ pathname: '/tasks', search: listSearch });
+  };
+
+  if (query.isPending) {
+    return (
+      <div className="space-y-3" aria-busy="true">
+        <Skeleton className="h-8 w-2/3" />
+        <Skeleton className="aspect-video w-full" />
+        <span className="sr-only">{t('detail.loading')}</span>
+      </div>
+    );
+  }
+  if (!task) {
+    const notFound = isTaskNotFound(query.error);
+    const requestId = isApiRequestError(query.error) ? query.error.requestId : undefined;
+    return (
+      <div role="alert" className="space-y-2 rounded-md border border-destructive/40 p-4 text-sm">
+        <h2 className="font-semibold">{notFound ? t('detail.notFound') : t('detail.loadFailed')}</h2>
+        <p>{notFound ? t('detail.notFoundHint', { id: taskId }) : errorMessage(query.error)}</p>
+        {notFound && <p className="text-xs text-muted-foreground">{errorMessage(query.error)}</p>}
+        {requestId && <p className="font-mono text-xs">request_id: {requestId}</p>}
+        <div className="flex gap-2">
+          {!notFound && (
+            <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
+              <RefreshCw aria-hidden /> {t('detail.retry')}
+            </Button>
+          )}
+          {tracked && (
+            <Button size="sm" variant="outline" onClick={forget}>
+              <Trash2 aria-hidden /> {t('detail.forget')}
+            </Button>
+          )}
+        </div>
+      </div>
+    );
+  }
+  return (
+    <TaskView task={task} trackedCreatedAt={tracked?.createdAt} onForget={tracked ? forget : undefined} />
+  );
+}
+
+function TaskView({
+  task,
+  trackedCreatedAt,
+  onForget,
+}: {
+  task: Task;
+  trackedCreatedAt?: number;
+  onForget?: () => void;
+}) {
+  const { t } = useTranslation('tasks');
+  const queryClient = useQueryClient();
+  const display = statusDisplay(task.status);
+  const query = queryClient.getQueryCache().find<Task>({ queryKey: taskKeys.detail(task.id) });
+  const polled = query ? isStillPolled(query) : display.active;
+  const now = useNow(!display.terminal);
+  const elapsed = elapsedMs(task, trackedCreatedAt, now);
+  const checkAgain = () => {
+    if (query) resetUnknownPatience(query);
+    void queryClient.refetchQueries({ queryKey: taskKeys.detail(task.id), exact: true });
+  };
+
+  return (
+    <article className="space-y-5" aria-labelledby="task-title">
+      <header className="space-y-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <TaskStatusBadge status={task.status} />
+          <span className="text-sm text-muted-foreground">
+            {t(`kind.${taskKindOf(task.kind)}`)}
+            {task.model ? ` · ${task.model}` : ''}
+          </span>
+          <span
+            className="ml-auto font-mono text-sm tabular-nums"
+            aria-label={t('fields.elapsedValue', { value: formatElapsed(elapsed) })}
+          >
+            {formatElapsed(elapsed)}
+          </span>
+        </div>
+        <h2 id="task-title" className="line-clamp-3 text-lg font-semibold break-words">
+          {typeof task.prompt === 'string' && task.prompt ? task.prompt : task.id}
+        </h2>
+        <div className="flex items-center gap-1 text-sm">
+          <code className="truncate font-mono text-xs text-muted-foreground">{task.id}</code>
+          <CopyButton value={task.id} aria-label={t('detail.copyId')} />
+        </div>
+        {!display.terminal && (
+          <div className="space-y-1">
+            <Progress
+              value={display.active ? task.progress : undefined}
+              label={t('fields.progressOf', { id: task.id })}
+            />
+            <p className="text-xs text-muted-foreground" aria-live="polite">
+              {display.status === 'unknown'
+                ? polled
+                  ? t('detail.unknownPolling', { raw: display.raw ?? '' })
+                  : t('detail.unknownStopped', { raw: display.raw ?? '' })
+                : t('detail.progress', { value: Math.round(task.progress ?? 0) })}
+              {query?.state.error && !isTaskNotFound(query.state.error)
+                ? ` · ${t('detail.pollFailing')}`
+                : ''}
+            </p>
+          </div>
+        )}
+        <div className="flex flex-wrap gap-2">
+          <Button asChild size="sm" variant="outline">
+            <Link to={`/composer?from=${encodeURIComponent(task.id)}`}>
+              <PencilLine aria-hidden /> {t('detail.editRerun')}
+            </Link>
+          </Button>
+          {(display.status === 'unknown' || !polled) && !display.terminal && (
+            <Button size="sm" variant="outline" onClick={checkAgain}>
+              <RefreshCw aria-hidden /> {t('detail.checkAgain')}
+            </Button>
+          )}
+          {onForget && (
+            <Button size="sm" variant="ghost" onClick={onForget}>
+              <Trash2 aria-hidden /> {t('detail.forget')}
+            </Button>
+          )}
+        </div>
+      </header>
+      {display.status === 'succeeded' && <TaskResult task={task} />}
+      {(display.status === 'failed' || display.status === 'cancelled') && <TaskFailure task={task} />}
+      <TaskFacts task={task} />
+      <TaskWebhooks task={task} />
+      <section className="space-y-1">
+        <h3 className="text-sm font-semibold">{t('detail.raw')}</h3>
+        <JsonView value={task} label={t('detail.raw')} />
+      </section>
+    </article>
+  );
+}

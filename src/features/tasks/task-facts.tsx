@@ -1,0 +1,168 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '@/components/ui/badge';
+import { taskWebhooksQueryOptions, type Task, type WebhookDelivery } from '@/api/tasks';
+import { safeMediaUrl } from './task-display';
+
+function formatMs(ms: number | null | undefined, locale: string): string {
+  return typeof ms === 'number' && ms > 0 ? new Date(ms).toLocaleString(locale) : '—';
+}
+
+/** References as the server bound them, the billing rule, usage, and the request parameters. */
+export function TaskFacts({ task }: { task: Task }) {
+  const { t } = useTranslation('tasks');
+  const refs = task.input_references ?? [];
+  const params: [string, unknown][] = (
+    ['duration', 'ratio', 'resolution', 'generate_audio', 'watermark', 'callback_url'] as const
+  )
+    .map((k): [string, unknown] => [k, (task as Record<string, unknown>)[k]])
+    .filter(([, v]) => v !== undefined && v !== null);
+  return (
+    <div className="space-y-4">
+      {params.length > 0 && (
+        <section aria-labelledby="task-params" className="space-y-1">
+          <h3 id="task-params" className="text-sm font-semibold">
+            {t('facts.parameters')}
+          </h3>
+          <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-1 text-sm">
+            {params.map(([k, v]) => (
+              <div key={k} className="contents">
+                <dt className="font-mono text-xs text-muted-foreground">{k}</dt>
+                <dd className="min-w-0 break-all font-mono text-xs">{String(v)}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      )}
+      <section aria-labelledby="task-billing" className="flex flex-wrap items-center gap-2 text-sm">
+        <h3 id="task-billing" className="font-semibold">
+          {t('facts.billing')}
+        </h3>
+        {task.has_video_input === undefined ? (
+          <span className="text-muted-foreground">—</span>
+        ) : (
+          <Badge variant={task.has_video_input ? 'warning' : 'secondary'}>
+            {task.has_video_input ? t('facts.withVideoInput') : t('facts.withoutVideoInput')}
+          </Badge>
+        )}
+        <span className="font-mono text-xs text-muted-foreground">
+          has_video_input = {String(task.has_video_input ?? '—')}
+        </span>
+      </section>
+      {task.usage && (
+        <section aria-labelledby="task-usage" className="space-y-1">
+          <h3 id="task-usage" className="text-sm font-semibold">
+            {t('facts.usage')}
+          </h3>
+          <dl className="grid grid-cols-[max-content_1fr] gap-x-3 text-sm">
+            {Object.entries(task.usage).map(([k, v]) => (
+              <div key={k} className="contents">
+                <dt className="font-mono text-xs text-muted-foreground">{k}</dt>
+                <dd className="font-mono text-xs tabular-nums">
+                  {typeof v === 'object' ? JSON.stringify(v) : String(v)}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      )}
+      <section aria-labelledby="task-refs" className="space-y-1">
+        <h3 id="task-refs" className="text-sm font-semibold">
+          {t('facts.references', { count: refs.length })}
+        </h3>
+        {refs.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{t('facts.noReferences')}</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-xs">
+              <thead className="text-muted-foreground">
+                <tr>
+                  <th className="py-1 pr-2 font-medium">alias</th>
+                  <th className="py-1 pr-2 font-medium">role</th>
+                  <th className="py-1 pr-2 font-medium">type</th>
+                  <th className="py-1 pr-2 font-medium">binding_status</th>
+                  <th className="py-1 font-medium">url</th>
+                </tr>
+              </thead>
+              <tbody className="font-mono">
+                {refs.map((r, i) => (
+                  <tr key={i} className="border-t">
+                    <td className="py-1 pr-2">{r.alias ? `@${r.alias}` : '—'}</td>
+                    <td className="py-1 pr-2">{r.role ?? '—'}</td>
+                    <td className="py-1 pr-2">{r.type ?? '—'}</td>
+                    <td className="py-1 pr-2">{r.binding_status ?? '—'}</td>
+                    <td
+                      className="max-w-64 truncate py-1"
+                      title={typeof r.url === 'string' ? r.url : undefined}
+                    >
+                      {safeMediaUrl(r.url) ? (
+                        <a href={safeMediaUrl(r.url)} target="_blank" rel="noreferrer" className="underline">
+                          {r.url}
+                        </a>
+                      ) : (
+                        (r.url ?? '—')
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** The server's delivery log of this task's webhook (local server only; absent elsewhere). */
+export function TaskWebhooks({ task }: { task: Task }) {
+  const { t, i18n } = useTranslation('tasks');
+  const query = useQuery(taskWebhooksQueryOptions(task.id, Boolean(task.callback_url)));
+  const deliveries = query.data;
+  if (!task.callback_url || !deliveries) return null;
+  return (
+    <section aria-labelledby="task-webhooks" className="space-y-2">
+      <h3 id="task-webhooks" className="text-sm font-semibold">
+        {t('webhooks.title')}
+      </h3>
+      {deliveries.length === 0 && <p className="text-sm text-muted-foreground">{t('webhooks.none')}</p>}
+      {deliveries.map((d: WebhookDelivery) => (
+        <div key={d.id} className="space-y-1 rounded-md border p-2 text-xs">
+          <div className="flex flex-wrap items-center gap-2">
+            <Badge
+              variant={
+                d.status === 'delivered' ? 'success' : d.status === 'failed' ? 'destructive' : 'warning'
+              }
+            >
+              {t(
+                `webhooks.status.${d.status === 'delivered' || d.status === 'failed' ? d.status : 'pending'}`,
+              )}
+            </Badge>
+            <span className="font-mono">{d.type}</span>
+            <span className="text-muted-foreground">
+              {t('webhooks.attempts', { count: d.attempt_count ?? 0, max: d.max_attempts ?? '?' })}
+            </span>
+            {d.status === 'pending' && d.next_attempt_at ? (
+              <span className="text-muted-foreground">
+                {t('webhooks.next', { time: formatMs(d.next_attempt_at, i18n.language) })}
+              </span>
+            ) : null}
+          </div>
+          <code className="block break-all font-mono text-muted-foreground">{d.url}</code>
+          {(d.attempts ?? []).length > 0 && (
+            <ol className="space-y-0.5 pl-4">
+              {(d.attempts ?? []).map((a) => (
+                <li key={a.number} className="list-decimal font-mono">
+                  {formatMs(a.started_at, i18n.language)} · {a.outcome ?? '—'}
+                  {a.status_code ? ` · HTTP ${a.status_code}` : ''}
+                  {typeof a.duration_ms === 'number' ? ` · ${a.duration_ms} ms` : ''}
+                  {a.error ? ` · ${a.error}` : ''}
+                </li>
+              ))}
+            </ol>
+          )}
+        </div>
+      ))}
+    </section>
+  );
+}

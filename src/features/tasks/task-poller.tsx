@@ -1,0 +1,55 @@
+import { useQueries } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { isTerminalStatus, normalizeTaskStatus } from '@contract/task';
+import { useConnectionStore } from '@/api/connection-store';
+import { useTrackedTasks, type TrackedTask } from '@/api/task-registry';
+import { onTaskFinished, taskQueryOptions } from '@/api/tasks';
+import { announceFinished } from './task-notify';
+
+/**
+ * The newest unfinished tasks polled at once. A cap keeps a registry full of imported ids from
+ * firing thousands of requests; beyond it a task is polled when opened (docs/decisions/046).
+ */
+export const MAX_POLLED_TASKS = 250;
+
+/** A task of another connection would be a 404 here (another key's task): it waits for its own. */
+function belongsTo(task: TrackedTask, baseUrl: string): boolean {
+  return task.baseUrl === undefined || task.baseUrl === baseUrl;
+}
+
+export function tasksToPoll(tasks: readonly TrackedTask[], baseUrl: string, excludeId?: string): string[] {
+  const ids: string[] = [];
+  for (const task of tasks) {
+    if (ids.length >= MAX_POLLED_TASKS) break;
+    if (task.id === excludeId || !belongsTo(task, baseUrl)) continue;
+    if (task.last?.status !== undefined && isTerminalStatus(normalizeTaskStatus(task.last.status))) continue;
+    ids.push(task.id);
+  }
+  return ids;
+}
+
+/**
+ * Renders nothing: keeps one query observer per unfinished task, each on the adaptive policy of
+ * taskQueryOptions. The task open in the detail has its own observer there (one timer per task).
+ */
+export function TaskPoller({ excludeId }: { excludeId?: string }) {
+  const tasks = useTrackedTasks();
+  const baseUrl = useConnectionStore((s) => s.baseUrl);
+  const key = tasksToPoll(tasks, baseUrl, excludeId).join('\n');
+  const queries = useMemo(() => (key ? key.split('\n').map((id) => taskQueryOptions(id)) : []), [key]);
+  // `combine` returning a constant: the poller never re-renders on a poll result.
+  useQueries({ queries, combine: () => null });
+  return null;
+}
+
+/** Toasts (and browser notifications, if allowed) for tasks that finish while the page is open. */
+export function FinishedAnnouncer() {
+  const navigate = useNavigate();
+  useEffect(
+    () =>
+      onTaskFinished((e) => announceFinished(e, (id) => void navigate(`/tasks/${encodeURIComponent(id)}`))),
+    [navigate],
+  );
+  return null;
+}

@@ -1,0 +1,62 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { TRACKED_TASK_KINDS, type TrackedTask, type TrackedTaskKind } from '@/api/task-registry';
+import { STATE_FILTERS, statusDisplay, type StateFilter } from './task-display';
+
+/** What the list shows; in the URL (`q`, `kind`, `state`) so that a filtered view is a link. */
+export interface TaskSearch {
+  q: string;
+  kind: TrackedTaskKind | '';
+  state: StateFilter | '';
+}
+
+function oneOf<T extends string>(value: string | null, allowed: readonly T[]): T | '' {
+  return value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : '';
+}
+
+export function parseTaskSearch(params: URLSearchParams): TaskSearch {
+  return {
+    q: params.get('q')?.slice(0, 500) ?? '',
+    kind: oneOf(params.get('kind'), TRACKED_TASK_KINDS),
+    state: oneOf(params.get('state'), STATE_FILTERS),
+  };
+}
+
+/** The filter group of a tracked task by what the monitor last saw (never seen: still waiting). */
+export function stateGroupOf(task: TrackedTask): StateFilter {
+  return task.last?.status === undefined ? 'waiting' : statusDisplay(task.last.status).group;
+}
+
+/** Search matches the prompt or the id, ignoring case; kind and state must match exactly. */
+export function filterTasks(tasks: readonly TrackedTask[], search: TaskSearch): readonly TrackedTask[] {
+  const q = search.q.trim().toLowerCase();
+  if (!q && !search.kind && !search.state) return tasks;
+  return tasks.filter(
+    (t) =>
+      (!search.kind || t.kind === search.kind) &&
+      (!search.state || stateGroupOf(t) === search.state) &&
+      (!q || t.id.toLowerCase().includes(q) || (t.prompt?.toLowerCase().includes(q) ?? false)),
+  );
+}
+
+export function useTaskSearch(): [TaskSearch, (patch: Partial<TaskSearch>) => void] {
+  const [params, setParams] = useSearchParams();
+  const search = useMemo(() => parseTaskSearch(params), [params]);
+  const update = useCallback(
+    (patch: Partial<TaskSearch>) =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          for (const [key, value] of Object.entries(patch)) {
+            if (value) next.set(key, String(value));
+            else next.delete(key);
+          }
+          return next;
+        },
+        // Typing in the search box should not add a history entry per keystroke.
+        { replace: true },
+      ),
+    [setParams],
+  );
+  return [search, update];
+}

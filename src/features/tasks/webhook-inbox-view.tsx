@@ -1,0 +1,250 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { BadgeCheck, Inbox, ShieldAlert, Trash2 } from 'lucide-react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { CopyButton } from '@/components/ui/copy-button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Input } from '@/components/ui/input';
+import { JsonView } from '@/components/ui/json-view';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useConnectionStore } from '@/api/connection-store';
+import { useTrackedTasks } from '@/api/task-registry';
+import { taskKeys, type Task } from '@/api/tasks';
+import {
+  clearInbox,
+  inboxKeys,
+  inboxNamesFromCallbacks,
+  inboxQueryOptions,
+  isInboxName,
+  type InboxDelivery,
+} from '@/api/webhook-inbox';
+import { errorMessage, notifyError } from '@/lib/notify';
+
+/** The origin requests go to: the connection's base URL, or this page's own. */
+export function connectionOrigin(baseUrl: string): string {
+  try {
+    return new URL(baseUrl || window.location.origin, window.location.href).origin;
+  } catch {
+    return window.location.origin;
+  }
+}
+
+/** Names of this server's inboxes that tracked tasks' callback_urls point at. */
+function useKnownInboxes(origin: string): string[] {
+  const tasks = useTrackedTasks();
+  const queryClient = useQueryClient();
+  return useMemo(() => {
+    const urls: unknown[] = tasks.map((t) => t.request?.callback_url);
+    for (const [, task] of queryClient.getQueriesData<Task>({ queryKey: taskKeys.details() })) {
+      urls.push(task?.callback_url);
+    }
+    return inboxNamesFromCallbacks(urls, origin);
+  }, [tasks, queryClient, origin]);
+}
+
+/** The local server's webhook inbox: deliveries with headers, body and the signature check. */
+export function WebhookInboxView() {
+  const { t } = useTranslation('tasks');
+  const baseUrl = useConnectionStore((s) => s.baseUrl);
+  const origin = connectionOrigin(baseUrl);
+  const known = useKnownInboxes(origin);
+  const [params, setParams] = useSearchParams();
+  const fromUrl = params.get('inbox') ?? '';
+  const name = isInboxName(fromUrl) ? fromUrl : (known[0] ?? '');
+  const open = (next: string) =>
+    setParams((prev) => {
+      const p = new URLSearchParams(prev);
+      p.set('inbox', next);
+      return p;
+    });
+
+  return (
+    <div className="space-y-4">
+      <InboxPicker known={known} current={name} onOpen={open} />
+      {name ? (
+        <InboxDeliveries name={name} url={`${origin}/webhooks/inbox/${name}`} />
+      ) : (
+        <EmptyState
+          icon={Inbox}
+          title={t('inbox.emptyTitle')}
+          description={t('inbox.emptyBody')}
+          headingLevel="h3"
+        />
+      )}
+    </div>
+  );
+}
+
+function InboxPicker({
+  known,
+  current,
+  onOpen,
+}: {
+  known: string[];
+  current: string;
+  onOpen: (n: string) => void;
+}) {
+  const { t } = useTranslation('tasks');
+  const id = useId();
+  const [typed, setTyped] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const value = typed.trim();
+    setInvalid(!isInboxName(value));
+    if (isInboxName(value)) onOpen(value);
+  };
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      {known.length > 0 && (
+        <div className="flex min-w-48 flex-col gap-1">
+          <Label htmlFor={`${id}-known`}>{t('inbox.known')}</Label>
+          <Select
+            id={`${id}-known`}
+            value={known.includes(current) ? current : ''}
+            onChange={(e) => e.target.value && onOpen(e.target.value)}
+          >
+            {!known.includes(current) && <option value="">—</option>}
+            {known.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </Select>
+        </div>
+      )}
+      <form onSubmit={submit} className="flex flex-col gap-1" noValidate>
+        <Label htmlFor={`${id}-name`}>{t('inbox.openByName')}</Label>
+        <div className="flex gap-2">
+          <Input
+            id={`${id}-name`}
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            className="w-56 font-mono"
+            placeholder="my-test"
+            aria-invalid={invalid || undefined}
+            aria-describedby={invalid ? `${id}-err` : undefined}
+          />
+          <Button type="submit" variant="outline">
+            {t('inbox.open')}
+          </Button>
+        </div>
+        {invalid && (
+          <p id={`${id}-err`} className="text-xs text-destructive">
+            {t('inbox.invalidName')}
+          </p>
+        )}
+      </form>
+    </div>
+  );
+}
+
+function InboxDeliveries({ name, url }: { name: string; url: string }) {
+  const { t } = useTranslation('tasks');
+  const queryClient = useQueryClient();
+  const query = useQuery(inboxQueryOptions(name));
+  const clear = useMutation({
+    mutationFn: () => clearInbox(name),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: inboxKeys.inbox(name) }),
+    onError: (error) => notifyError(error),
+  });
+  return (
+    <section aria-labelledby="inbox-title" className="space-y-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 id="inbox-title" className="text-base font-semibold">
+          {t('inbox.title', { name })}
+        </h2>
+        <code className="min-w-0 truncate font-mono text-xs text-muted-foreground">{url}</code>
+        <CopyButton value={url} aria-label={t('inbox.copyUrl')} />
+        <Button
+          variant="ghost"
+          size="sm"
+          className="ml-auto"
+          onClick={() => clear.mutate()}
+          disabled={!query.data?.length}
+        >
+          <Trash2 aria-hidden /> {t('inbox.clear')}
+        </Button>
+      </div>
+      {query.isPending ? (
+        <Skeleton className="h-32 w-full" />
+      ) : query.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          {errorMessage(query.error)}
+        </p>
+      ) : query.data.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{t('inbox.noDeliveries')}</p>
+      ) : (
+        <ol className="space-y-3" aria-label={t('inbox.deliveries')}>
+          {query.data.map((d) => (
+            <DeliveryCard key={d.id} delivery={d} />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function DeliveryCard({ delivery: d }: { delivery: InboxDelivery }) {
+  const { t, i18n } = useTranslation('tasks');
+  const payload = d.json as { type?: unknown; data?: { id?: unknown; status?: unknown } } | null;
+  return (
+    <li className="space-y-2 rounded-md border p-3 text-sm" data-testid="inbox-delivery">
+      <div className="flex flex-wrap items-center gap-2">
+        {d.signature.verified ? (
+          <Badge variant="success">
+            <BadgeCheck aria-hidden /> {t('inbox.verified')}
+          </Badge>
+        ) : (
+          <Badge variant="destructive">
+            <ShieldAlert aria-hidden /> {t('inbox.notVerified')}
+          </Badge>
+        )}
+        <span className="font-mono text-xs">{d.method}</span>
+        {typeof payload?.type === 'string' && <span className="font-mono text-xs">{payload.type}</span>}
+        {typeof payload?.data?.id === 'string' && (
+          <code className="font-mono text-xs text-muted-foreground">{payload.data.id}</code>
+        )}
+        <time
+          className="ml-auto text-xs text-muted-foreground"
+          dateTime={new Date(d.received_at).toISOString()}
+        >
+          {new Date(d.received_at).toLocaleString(i18n.language)}
+        </time>
+      </div>
+      {!d.signature.verified && d.signature.reason && (
+        <p className="text-xs text-destructive">{d.signature.reason}</p>
+      )}
+      {d.webhook_id && <p className="font-mono text-xs text-muted-foreground">webhook-id: {d.webhook_id}</p>}
+      <details>
+        <summary className="cursor-pointer text-xs font-medium">
+          {t('inbox.headers', { count: Object.keys(d.headers).length })}
+        </summary>
+        <dl className="mt-1 grid grid-cols-[max-content_1fr] gap-x-3 font-mono text-xs">
+          {Object.entries(d.headers).map(([k, v]) => (
+            <div key={k} className="contents">
+              <dt className="text-muted-foreground">{k}</dt>
+              <dd className="min-w-0 break-all">{v}</dd>
+            </div>
+          ))}
+        </dl>
+      </details>
+      {d.json !== null ? (
+        <JsonView value={d.json} label={t('inbox.body')} className="max-h-72" />
+      ) : (
+        // Not JSON: the raw text as it arrived (never interpreted as HTML).
+        <pre
+          aria-label={t('inbox.body')}
+          className="max-h-72 overflow-auto rounded-md border bg-muted/50 p-3 font-mono text-xs whitespace-pre-wrap"
+        >
+          {d.body}
+        </pre>
+      )}
+    </li>
+  );
+}
