@@ -12,6 +12,12 @@ afterEach(async () => {
   t = undefined;
 });
 
+interface ChatChunk {
+  id: string;
+  choices: Array<{ delta: { role?: string; content?: string }; finish_reason: string | null }>;
+  usage?: { completion_tokens: number } | null;
+}
+
 async function readAll(res: Response): Promise<string> {
   return new TextDecoder().decode(await res.arrayBuffer());
 }
@@ -45,15 +51,15 @@ describe('SSE framing', () => {
     expect(body.endsWith('data: [DONE]\n\n')).toBe(true);
     const frames = body.split('\n\n').filter(Boolean);
     for (const frame of frames) expect(frame).toMatch(/^data: /);
-    const chunks = frames.slice(0, -1).map((f) => JSON.parse(f.slice(6)) as Record<string, any>);
+    const chunks = frames.slice(0, -1).map((f) => JSON.parse(f.slice(6)) as ChatChunk);
     expect(new Set(chunks.map((c) => c.id)).size).toBe(1);
-    expect(chunks[0]!.choices[0].delta.role).toBe('assistant');
+    expect(chunks[0]!.choices[0]!.delta.role).toBe('assistant');
     // With include_usage every chunk carries usage: null, and one last chunk has no choices.
     expect(chunks.slice(0, -1).every((c) => c.usage === null)).toBe(true);
     const last = chunks.at(-1)!;
     expect(last.choices).toEqual([]);
-    expect(last.usage.completion_tokens).toBe(chunks.filter((c) => c.choices[0]?.delta?.content).length);
-    expect(chunks.at(-2)!.choices[0].finish_reason).toBe('stop');
+    expect(last.usage!.completion_tokens).toBe(chunks.filter((c) => c.choices[0]?.delta?.content).length);
+    expect(chunks.at(-2)!.choices[0]!.finish_reason).toBe('stop');
   });
 
   it('responses: event lines match the payload type and sequence numbers count up', async () => {

@@ -39,7 +39,7 @@ const BENCH_WORDS = [' stream', ' token', ' render', ' bench', ' local', ' write
 export function benchTokens(n: number): string[] {
   const out: string[] = new Array<string>(n);
   for (let i = 0; i < n; i++) {
-    if (i % 97 === 96) out[i] = '\n\n';
+    if (i % 105 === 104) out[i] = '\n\n';
     else if (i % 13 === 12) out[i] = '.';
     else out[i] = BENCH_WORDS[(i * 7 + (i >> 3)) % BENCH_WORDS.length]!;
   }
