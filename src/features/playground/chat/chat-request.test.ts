@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { buildChatRequest } from '@/features/playground/chat/chat-request';
+import { DEFAULT_SETTINGS } from '@/features/playground/chat/chat-store';
+
+const history = [
+  { role: 'user' as const, content: 'Hi' },
+  { role: 'assistant' as const, content: 'Hello' },
+  { role: 'user' as const, content: 'More' },
+];
+const settings = { ...DEFAULT_SETTINGS, system: 'Be brief.', maxTokens: 50, temperature: 0.5 };
+
+describe('buildChatRequest', () => {
+  it('Chat Completions: system first in messages, usage asked for in the stream', () => {
+    const { path, body } = buildChatRequest(settings, history);
+    expect(path).toBe('/v1/chat/completions');
+    expect(body).toEqual({
+      model: 'service-chat',
+      messages: [{ role: 'system', content: 'Be brief.' }, ...history],
+      temperature: 0.5,
+      max_tokens: 50,
+      stream: true,
+      stream_options: { include_usage: true },
+    });
+  });
+
+  it('Responses: instructions and input items, max_output_tokens', () => {
+    const { path, body } = buildChatRequest({ ...settings, format: 'responses', stream: false }, history);
+    expect(path).toBe('/v1/responses');
+    expect(body).toEqual({
+      model: 'service-chat',
+      instructions: 'Be brief.',
+      input: history,
+      temperature: 0.5,
+      max_output_tokens: 50,
+    });
+  });
+
+  it('Messages: system apart and max_tokens always', () => {
+    const { path, body } = buildChatRequest(
+      { ...settings, format: 'messages', model: 'service-messages', system: '' },
+      history,
+    );
+    expect(path).toBe('/v1/messages');
+    expect(body).toEqual({
+      model: 'service-messages',
+      max_tokens: 50,
+      messages: history,
+      temperature: 0.5,
+      stream: true,
+    });
+  });
+});
