@@ -240,7 +240,9 @@ export function createWebhookSender(ctx: AppContext, opts: SenderOptions = {}): 
     start() {
       if (running || !local) return;
       running = true;
-      interruptStaleAttempts(ctx.db);
+      const interrupted = interruptStaleAttempts(ctx.db);
+      if (interrupted > 0)
+        ctx.log.warn('webhook attempts cut off by the last stop will be retried', { interrupted });
       registerWebhookWaker(ctx, wake);
       tick();
     },
