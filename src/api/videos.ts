@@ -1,0 +1,43 @@
+import { LenientTaskSchema, type LenientTask } from '@contract/task';
+import { apiRequest } from '@/api/api-client';
+
+export type { LenientTask as VideoTask } from '@contract/task';
+
+/**
+ * The body of POST /v1/videos as the composer sends it. The contract's CreateVideoSchema (full zod)
+ * validates it on the server; the dashboard checks it with the pure rules before sending.
+ */
+export interface CreateVideoBody {
+  model: string;
+  prompt?: string;
+  references?: { media_type?: string; role: string; url: string; alias?: string }[];
+  duration?: number;
+  ratio?: string;
+  resolution?: string;
+  generate_audio?: boolean;
+  watermark?: boolean;
+  callback_url?: string;
+  [field: string]: unknown;
+}
+
+/**
+ * POST /v1/videos. Never retried: a POST retried after a lost answer could create a second task
+ * (api-client.ts, shouldRetryRead). The answer is parsed leniently, so a deployment that adds
+ * fields or spells the id `task_id` still works.
+ */
+export function createVideo(body: CreateVideoBody, signal?: AbortSignal): Promise<LenientTask> {
+  return apiRequest('/v1/videos', { method: 'POST', json: body, signal }, (data) =>
+    LenientTaskSchema.parse(data),
+  );
+}
+
+/** GET /v1/tasks/{id} (same object as /v1/videos/{id}): one task, for rebuilding a request the dashboard did not record. */
+export function fetchVideoTask(id: string, signal?: AbortSignal): Promise<LenientTask> {
+  return apiRequest(`/v1/tasks/${encodeURIComponent(id)}`, { signal }, (data) =>
+    LenientTaskSchema.parse(data),
+  );
+}
+
+export const videoMutations = {
+  create: () => ({ mutationFn: (body: CreateVideoBody) => createVideo(body), retry: false as const }),
+};

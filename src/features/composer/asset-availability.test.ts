@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { assetAvailability } from './asset-availability';
+
+const ready = {
+  id: 'asset_1',
+  type: 'image',
+  model: 'video-2.0-cl',
+  url: 'https://e.com/a.png',
+  source_url: 'https://e.com/a.png',
+  status: 'ready',
+  preparation_status: 'ready',
+  generation_ready: true,
+  review_status: 'succeeded',
+  review_passed: true,
+};
+
+describe('assetAvailability', () => {
+  it('a ready image prepared for this model serves a first frame', () => {
+    expect(assetAvailability(ready, 'first_frame', 'video-2.0-cl')).toEqual({
+      usable: true,
+      reasons: [],
+      canPrepare: false,
+    });
+  });
+
+  it('names the wrong type for the role', () => {
+    const a = assetAvailability(ready, 'reference_video', 'video-2.0-cl');
+    expect(a.usable).toBe(false);
+    expect(a.reasons).toEqual([{ code: 'wrongType', type: 'image', needed: 'video' }]);
+    expect(a.canPrepare).toBe(false);
+  });
+
+  it('names each readiness field that fails, with its value', () => {
+    const a = assetAvailability(
+      { ...ready, status: 'syncing', preparation_status: 'syncing', generation_ready: false },
+      'first_frame',
+      'video-2.0-cl',
+    );
+    expect(a.reasons).toEqual([
+      {
+        code: 'notReady',
+        failures: [
+          { field: 'status', value: 'syncing' },
+          { field: 'preparation_status', value: 'syncing' },
+          { field: 'generation_ready', value: 'false' },
+        ],
+      },
+    ]);
+  });
+
+  it('an asset ready for another model (or none) can be prepared for this one', () => {
+    const other = assetAvailability(ready, 'reference_image', 'video-2.0-cl-fast');
+    expect(other.reasons).toEqual([
+      { code: 'otherModel', assetModel: 'video-2.0-cl', model: 'video-2.0-cl-fast' },
+    ]);
+    expect(other.canPrepare).toBe(true);
+    const none = assetAvailability({ ...ready, model: undefined }, 'reference_image', 'video-2.0-cl');
+    expect(none.reasons).toEqual([{ code: 'noModel', model: 'video-2.0-cl' }]);
+    expect(none.canPrepare).toBe(true);
+  });
+
+  it('a failed asset is not offered for preparing again, and says why', () => {
+    const a = assetAvailability(
+      {
+        ...ready,
+        model: 'video-2.0-cl-mini',
+        status: 'failed',
+        preparation_status: 'failed',
+        generation_ready: false,
+        sync_error: 'policy',
+      },
+      'first_frame',
+      'video-2.0-cl',
+    );
+    expect(a.reasons[0]).toEqual({ code: 'failed', syncError: 'policy' });
+    expect(a.canPrepare).toBe(false);
+  });
+});

@@ -1,0 +1,172 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_GROUP_ID } from '@contract/group';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import { Spinner } from '@/components/ui/spinner';
+import { assetMutations, assetQueries, type Asset } from '@/api/assets';
+import { useBaseUrl } from '@/api/connection-store';
+import { groupQueries } from '@/api/groups';
+import { errorMessage, notifyError } from '@/lib/notify';
+import { assetAvailability, assetSourceUrl, assetType } from './asset-availability';
+import { PickerAssetRow } from './picker-asset-row';
+
+export const PICKER_PAGE_SIZE = 24;
+
+export interface AssetPickerDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The role of the reference being filled: decides which media type fits. */
+  role: string;
+  model: string;
+  onPick: (asset: Asset) => void;
+}
+
+/**
+ * Picks a library asset for a reference. Offers only assets ready for the chosen model, says why
+ * each other one is not (type, readiness fields, model), and can prepare one for this model by
+ * registering the same media again by URL (readiness is per model; the original stays as it is).
+ */
+export function AssetPickerDialog({ open, onOpenChange, role, model, onPick }: AssetPickerDialogProps) {
+  const { t } = useTranslation('composer');
+  const id = useId();
+  const queryClient = useQueryClient();
+  const baseUrl = useBaseUrl();
+  const [group, setGroup] = useState(DEFAULT_GROUP_ID);
+  const [page, setPage] = useState(1);
+  const [onlyUsable, setOnlyUsable] = useState(false);
+  /** Original asset id → the copy being prepared for this model. */
+  const [prepared, setPrepared] = useState<Record<string, string>>({});
+  const groups = useQuery({ ...groupQueries.list(), enabled: open });
+  const list = useQuery({
+    ...assetQueries.list({ baseUrl, group, page, pageSize: PICKER_PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+    enabled: open,
+  });
+  const prepare = useMutation(assetMutations.registerByUrl(queryClient));
+
+  const assets = list.data?.data ?? [];
+  const rows = assets
+    .map((asset) => ({ asset, availability: assetAvailability(asset, role, model) }))
+    .filter((r) => !onlyUsable || r.availability.usable);
+  const total = list.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PICKER_PAGE_SIZE));
+  const groupOptions = groups.data?.data ?? [];
+
+  function prepareFor(asset: Asset) {
+    const url = assetSourceUrl(asset);
+    if (!url) return;
+    prepare.mutate(
+      {
+        url,
+        model,
+        mode: 'asset',
+        type: assetType(asset),
+        purpose: asset.purpose || role,
+        role: role === 'first_frame' ? 'first_frame' : asset.role || role,
+        group_id: group,
+        name: asset.name ? t('picker.copyName', { name: asset.name, model }) : undefined,
+      },
+      {
+        onSuccess: (copy) => setPrepared((p) => ({ ...p, [asset.id]: copy.id })),
+        onError: (error) => notifyError(error, t('picker.prepareFailed')),
+      },
+    );
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="flex max-h-[90vh] max-w-3xl flex-col">
+        <DialogHeader>
+          <DialogTitle>{t('picker.title', { role: t(`roles.${role}`, { defaultValue: role }) })}</DialogTitle>
+          <DialogDescription>{t('picker.description', { model })}</DialogDescription>
+        </DialogHeader>
+        <div className="flex flex-wrap items-end gap-4">
+          <div className="flex min-w-48 flex-col gap-1.5">
+            <Label htmlFor={`${id}-group`}>{t('picker.group')}</Label>
+            <Select
+              id={`${id}-group`}
+              value={group}
+              onChange={(e) => {
+                setGroup(e.target.value);
+                setPage(1);
+              }}
+            >
+              {!groupOptions.some((g) => g.id === DEFAULT_GROUP_ID) && (
+                <option value={DEFAULT_GROUP_ID}>{t('picker.defaultGroup')}</option>
+              )}
+              {groupOptions.map((g) => (
+                <option key={g.id} value={g.id}>
+                  {g.id === DEFAULT_GROUP_ID ? t('picker.defaultGroup') : g.name || g.id}
+                </option>
+              ))}
+            </Select>
+          </div>
+          <div className="flex items-center gap-2 pb-2">
+            <Checkbox
+              id={`${id}-usable`}
+              checked={onlyUsable}
+              onCheckedChange={(v) => setOnlyUsable(v === true)}
+            />
+            <Label htmlFor={`${id}-usable`}>{t('picker.onlyUsable')}</Label>
+          </div>
+        </div>
+
+        <div className="min-h-40 flex-1 overflow-y-auto">
+          {list.isPending ? (
+            <div className="flex items-center gap-2 p-4 text-sm text-muted-foreground" role="status">
+              <Spinner /> {t('picker.loading')}
+            </div>
+          ) : list.error ? (
+            <div role="alert" className="flex flex-col items-start gap-2 p-4 text-sm">
+              <p className="text-destructive">{errorMessage(list.error)}</p>
+              <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
+                {t('picker.retry')}
+              </Button>
+            </div>
+          ) : rows.length === 0 ? (
+            <p className="p-4 text-sm text-muted-foreground">
+              {assets.length === 0 ? t('picker.emptyGroup') : t('picker.noneUsable')}
+            </p>
+          ) : (
+            <ul aria-label={t('picker.listLabel')} className="flex flex-col gap-2">
+              {rows.map(({ asset, availability }) => (
+                <PickerAssetRow
+                  key={asset.id}
+                  asset={asset}
+                  availability={availability}
+                  model={model}
+                  group={group}
+                  preparedId={prepared[asset.id]}
+                  preparing={prepare.isPending && prepare.variables?.url === assetSourceUrl(asset)}
+                  onPrepare={() => prepareFor(asset)}
+                  onPick={(picked) => {
+                    onPick(picked);
+                    onOpenChange(false);
+                  }}
+                />
+              ))}
+            </ul>
+          )}
+        </div>
+
+        {pages > 1 && (
+          <nav className="flex items-center justify-end gap-2 text-sm" aria-label={t('picker.pagination')}>
+            <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              <ChevronLeft aria-hidden="true" /> {t('picker.previous')}
+            </Button>
+            <span aria-live="polite">{t('picker.page', { page, pages })}</span>
+            <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+              {t('picker.next')} <ChevronRight aria-hidden="true" />
+            </Button>
+          </nav>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

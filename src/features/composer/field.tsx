@@ -1,0 +1,81 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Label } from '@/components/ui/label';
+import { cn } from '@/lib/cn';
+import type { DraftIssue } from './validation';
+
+/** What a field shows under it: a server refusal (as sent), else the first local issue. */
+export interface FieldFeedback {
+  issue?: DraftIssue;
+  serverMessage?: string;
+}
+
+/** The message of a local issue, translated; a server message is shown as the server sent it. */
+export function useIssueText() {
+  const { t } = useTranslation('composer');
+  return (issue: DraftIssue) => t(`issues.${issue.code}`, issue.values ?? {});
+}
+
+export function feedbackIsError(feedback: FieldFeedback | undefined): boolean {
+  return !!feedback?.serverMessage || feedback?.issue?.severity === 'error';
+}
+
+/** The line under a control; its id goes into the control's aria-describedby. */
+export function FieldMessage({
+  id,
+  feedback,
+  hint,
+}: {
+  id: string;
+  feedback?: FieldFeedback;
+  hint?: ReactNode;
+}) {
+  const issueText = useIssueText();
+  const text = feedback?.serverMessage ?? (feedback?.issue ? issueText(feedback.issue) : undefined);
+  if (!text && !hint) return null;
+  const tone = feedbackIsError(feedback)
+    ? 'text-destructive'
+    : feedback?.issue?.severity === 'warning'
+      ? 'text-warning'
+      : 'text-muted-foreground';
+  return (
+    <p
+      id={id}
+      className={cn('text-xs', tone)}
+      data-feedback={feedback?.serverMessage ? 'server' : feedback?.issue?.severity}
+    >
+      {text ?? hint}
+    </p>
+  );
+}
+
+/** A labelled control with its message: `children` gets the ids it must carry. */
+export function Field({
+  id,
+  label,
+  feedback,
+  hint,
+  className,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  feedback?: FieldFeedback;
+  hint?: ReactNode;
+  className?: string;
+  children: (props: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
+}) {
+  const messageId = `${id}-message`;
+  const hasMessage = !!(feedback?.serverMessage || feedback?.issue || hint);
+  return (
+    <div className={cn('flex flex-col gap-1.5', className)}>
+      <Label htmlFor={id}>{label}</Label>
+      {children({
+        id,
+        'aria-invalid': feedbackIsError(feedback) ? true : undefined,
+        'aria-describedby': hasMessage ? messageId : undefined,
+      })}
+      <FieldMessage id={messageId} feedback={feedback} hint={hint} />
+    </div>
+  );
+}

@@ -1,0 +1,222 @@
+import { Fragment, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cn } from '@/lib/cn';
+import { applyAlias, mentionAt, segmentPrompt, suggestAliases, type MentionQuery } from './alias-suggestions';
+
+interface PromptEditorProps {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** Aliases the references define, in row order. */
+  aliases: readonly string[];
+  invalid?: boolean;
+  describedBy?: string;
+  maxLength?: number;
+}
+
+// The textarea and the highlight layer behind it must lay text out identically.
+const TEXT_BOX = 'px-3 py-2 text-sm leading-6 whitespace-pre-wrap break-words [overflow-wrap:anywhere]';
+
+/**
+ * A textarea with `@alias` completion and highlighting. Typing `@` offers the defined aliases in a
+ * listbox (ARIA 1.2 combobox: focus stays in the textarea, aria-activedescendant names the option);
+ * mentions are highlighted by a mirrored layer behind the transparent textarea, which keeps native
+ * editing, selection, undo and IME input intact. A mention no reference defines is marked in red.
+ */
+export function PromptEditor({
+  id,
+  value,
+  onChange,
+  aliases,
+  invalid,
+  describedBy,
+  maxLength,
+}: PromptEditorProps) {
+  const { t } = useTranslation('composer');
+  const listId = useId();
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const backdropRef = useRef<HTMLDivElement>(null);
+  const anchorRef = useRef<HTMLSpanElement>(null);
+  const pendingCaret = useRef<number | null>(null);
+  const [caret, setCaret] = useState<number | null>(null);
+  const [active, setActive] = useState(0);
+  const [dismissedAt, setDismissedAt] = useState<number | null>(null);
+  const [anchor, setAnchor] = useState({ top: 0, left: 0 });
+
+  const defined = useMemo(() => new Set(aliases.filter(Boolean)), [aliases]);
+  const mention: MentionQuery | null = caret === null ? null : mentionAt(value, caret);
+  const options = mention ? suggestAliases(aliases, mention.query) : [];
+  const open = !!mention && options.length > 0 && dismissedAt !== mention.start;
+  const activeIndex = Math.min(active, Math.max(0, options.length - 1));
+  const optionId = (i: number) => `${listId}-option-${i}`;
+
+  useLayoutEffect(() => {
+    if (pendingCaret.current !== null && textareaRef.current) {
+      textareaRef.current.setSelectionRange(pendingCaret.current, pendingCaret.current);
+      pendingCaret.current = null;
+    }
+  });
+  useLayoutEffect(() => {
+    const el = anchorRef.current;
+    if (!open || !el) return;
+    const top = el.offsetTop - (backdropRef.current?.scrollTop ?? 0) + el.offsetHeight;
+    setAnchor((prev) =>
+      prev.top === top && prev.left === el.offsetLeft ? prev : { top, left: el.offsetLeft },
+    );
+  }, [open, value, mention?.start]);
+
+  function syncCaret() {
+    const el = textareaRef.current;
+    if (!el) return;
+    setCaret(el.selectionStart === el.selectionEnd ? el.selectionStart : null);
+  }
+
+  function accept(alias: string) {
+    if (!mention) return;
+    const next = applyAlias(value, mention, alias);
+    pendingCaret.current = next.caret;
+    setCaret(next.caret);
+    setActive(0);
+    onChange(next.text);
+  }
+
+  function onKeyDown(e: React.KeyboardEvent<HTMLTextAreaElement>) {
+    if (!open) return;
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      const step = e.key === 'ArrowDown' ? 1 : -1;
+      setActive((activeIndex + step + options.length) % options.length);
+    } else if (e.key === 'Enter' || e.key === 'Tab') {
+      if (e.nativeEvent.isComposing) return;
+      e.preventDefault();
+      accept(options[activeIndex]!);
+    } else if (e.key === 'Escape') {
+      // Closes the list only; a second Escape reaches the page (e.g. a dialog) as usual.
+      e.preventDefault();
+      e.stopPropagation();
+      setDismissedAt(mention!.start);
+    }
+  }
+
+  return (
+    <div className="relative rounded-md bg-background">
+      <div
+        ref={backdropRef}
+        aria-hidden="true"
+        data-testid="prompt-highlights"
+        className={cn(
+          TEXT_BOX,
+          'pointer-events-none absolute inset-0 overflow-hidden border border-transparent text-transparent',
+        )}
+      >
+        {renderHighlights(value, defined, open ? mention!.start : null, anchorRef)}
+        {/* A trailing newline in a textarea still takes a line; the layer needs one too. */}
+        {'\u200b'}
+      </div>
+      <textarea
+        ref={textareaRef}
+        id={id}
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-activedescendant={open ? optionId(activeIndex) : undefined}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+        value={value}
+        maxLength={maxLength}
+        spellCheck
+        onChange={(e) => {
+          onChange(e.target.value);
+          setCaret(e.target.selectionStart === e.target.selectionEnd ? e.target.selectionStart : null);
+          setActive(0);
+        }}
+        onSelect={syncCaret}
+        onClick={syncCaret}
+        onKeyUp={(e) => {
+          if (e.key === 'ArrowLeft' || e.key === 'ArrowRight' || e.key === 'Home' || e.key === 'End')
+            syncCaret();
+        }}
+        onKeyDown={onKeyDown}
+        onBlur={() => setCaret(null)}
+        onScroll={(e) => {
+          if (backdropRef.current) backdropRef.current.scrollTop = e.currentTarget.scrollTop;
+        }}
+        placeholder={t('prompt.placeholder')}
+        className={cn(
+          TEXT_BOX,
+          'relative block min-h-36 w-full resize-y rounded-md border border-input bg-transparent shadow-xs [field-sizing:content] placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-invalid:border-destructive',
+        )}
+      />
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label={t('prompt.suggestions')}
+        hidden={!open}
+        style={{ top: anchor.top + 4, left: Math.max(0, anchor.left - 4) }}
+        className="absolute z-20 max-h-60 min-w-44 overflow-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-md"
+      >
+        {open &&
+          options.map((alias, i) => (
+            // Focus stays in the textarea (aria-activedescendant); the mouse may still pick.
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events
+            <li
+              key={alias}
+              id={optionId(i)}
+              role="option"
+              aria-selected={i === activeIndex}
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => accept(alias)}
+              className={cn(
+                'cursor-pointer rounded-sm px-2 py-1.5 font-mono text-sm',
+                i === activeIndex && 'bg-accent text-accent-foreground',
+              )}
+            >
+              @{alias}
+            </li>
+          ))}
+      </ul>
+      <p className="sr-only" aria-live="polite">
+        {open ? t('prompt.suggestionCount', { count: options.length }) : ''}
+      </p>
+    </div>
+  );
+}
+
+function renderHighlights(
+  text: string,
+  defined: ReadonlySet<string>,
+  anchorAt: number | null,
+  anchorRef: React.RefObject<HTMLSpanElement | null>,
+): ReactNode[] {
+  let offset = 0;
+  return segmentPrompt(text, defined).map((segment, i) => {
+    const start = offset;
+    offset += segment.text.length;
+    const hasAnchor = anchorAt !== null && anchorAt >= start && anchorAt < offset;
+    const content = hasAnchor ? (
+      <>
+        {segment.text.slice(0, anchorAt - start)}
+        <span ref={anchorRef} />
+        {segment.text.slice(anchorAt - start)}
+      </>
+    ) : (
+      segment.text
+    );
+    if (segment.kind === 'plain') return <Fragment key={i}>{content}</Fragment>;
+    return (
+      <mark
+        key={i}
+        data-alias-state={segment.kind}
+        className={cn(
+          'rounded-sm text-transparent',
+          segment.kind === 'alias'
+            ? 'bg-primary/15 ring-1 ring-primary/30'
+            : 'bg-destructive/15 underline decoration-destructive decoration-wavy',
+        )}
+      >
+        {content}
+      </mark>
+    );
+  });
+}

@@ -1,0 +1,192 @@
+import { FileIcon, ImageIcon, Library, Trash2, Video } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { parseAssetReference } from '@contract/asset';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import { COMPOSER_ROLES, type ReferenceDraft } from './draft';
+import { FieldMessage, feedbackIsError, type FieldFeedback } from './field';
+import { refField, type FieldKey } from './validation';
+
+interface ReferenceRowProps {
+  reference: ReferenceDraft;
+  index: number;
+  fieldId: (field: string) => string;
+  feedback: (field: FieldKey) => FieldFeedback | undefined;
+  onChange: (change: Partial<Omit<ReferenceDraft, 'key'>>) => void;
+  onRoleChange: (role: string) => void;
+  onRemove: () => void;
+  onPick: () => void;
+  onPickIntent: () => void;
+}
+
+function Thumbnail({ reference }: { reference: ReferenceDraft }) {
+  const { t } = useTranslation('composer');
+  const url =
+    reference.asset?.previewUrl ?? (/^https?:\/\//i.test(reference.url.trim()) ? reference.url.trim() : '');
+  const box = 'size-16 shrink-0 rounded-md bg-muted object-cover';
+  if (url && reference.mediaType === 'image')
+    return (
+      <img
+        src={url}
+        alt={t('references.previewAlt', { name: reference.asset?.name ?? url })}
+        className={box}
+        loading="lazy"
+      />
+    );
+  if (url && reference.mediaType === 'video')
+    return (
+      <video
+        src={`${url}#t=0.1`}
+        muted
+        preload="metadata"
+        aria-label={t('references.previewAlt', { name: reference.asset?.name ?? url })}
+        className={box}
+      />
+    );
+  const Icon =
+    reference.mediaType === 'video' ? Video : reference.mediaType === 'image' ? ImageIcon : FileIcon;
+  return (
+    <div className={`${box} flex items-center justify-center text-muted-foreground`}>
+      <Icon aria-hidden="true" className="size-6" />
+    </div>
+  );
+}
+
+/** One reference: role, alias and media (a library asset or a URL). Labels name the row number. */
+export function ReferenceRow(props: ReferenceRowProps) {
+  const { reference: ref, index, fieldId, feedback } = props;
+  const { t } = useTranslation('composer');
+  const n = index + 1;
+  const ids = {
+    role: fieldId(refField(ref.key, 'role')),
+    alias: fieldId(refField(ref.key, 'alias')),
+    url: fieldId(refField(ref.key, 'url')),
+  };
+  const fb = {
+    role: feedback(refField(ref.key, 'role')),
+    alias: feedback(refField(ref.key, 'alias')),
+    url: feedback(refField(ref.key, 'url')),
+  };
+  const roles = (COMPOSER_ROLES as readonly string[]).includes(ref.role)
+    ? COMPOSER_ROLES
+    : [...COMPOSER_ROLES, ref.role];
+  const assetId = parseAssetReference(ref.url);
+  const picked = ref.asset && assetId === ref.asset.id ? ref.asset : undefined;
+  const numbered = (label: string) => (
+    <>
+      {label}
+      <span className="sr-only"> {t('references.ofNumber', { n })}</span>
+    </>
+  );
+
+  return (
+    <li
+      className="flex flex-col gap-3 rounded-lg border bg-card p-3 sm:flex-row"
+      aria-label={t('references.rowLabel', { n, role: t(`roles.${ref.role}`, { defaultValue: ref.role }) })}
+      data-reference-key={ref.key}
+    >
+      <Thumbnail reference={ref} />
+      <div className="grid min-w-0 flex-1 gap-3 sm:grid-cols-[minmax(0,10rem)_minmax(0,10rem)_minmax(0,1fr)]">
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={ids.role}>{numbered(t('references.role'))}</Label>
+          <Select
+            id={ids.role}
+            value={ref.role}
+            onChange={(e) => props.onRoleChange(e.target.value)}
+            aria-invalid={feedbackIsError(fb.role) || undefined}
+            aria-describedby={fb.role ? `${ids.role}-message` : undefined}
+          >
+            {roles.map((role) => (
+              <option key={role} value={role}>
+                {t(`roles.${role}`, { defaultValue: role })}
+              </option>
+            ))}
+          </Select>
+          <FieldMessage id={`${ids.role}-message`} feedback={fb.role} />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={ids.alias}>{numbered(t('references.alias'))}</Label>
+          <div className="relative">
+            <span
+              aria-hidden="true"
+              className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-muted-foreground"
+            >
+              @
+            </span>
+            <Input
+              id={ids.alias}
+              className="pl-7 font-mono"
+              value={ref.alias}
+              placeholder={t('references.aliasPlaceholder')}
+              onChange={(e) => props.onChange({ alias: e.target.value.replace(/^@/, '') })}
+              aria-invalid={feedbackIsError(fb.alias) || undefined}
+              aria-describedby={fb.alias ? `${ids.alias}-message` : undefined}
+              autoComplete="off"
+              spellCheck={false}
+            />
+          </div>
+          <FieldMessage id={`${ids.alias}-message`} feedback={fb.alias} />
+        </div>
+        <div className="flex min-w-0 flex-col gap-1.5">
+          <Label htmlFor={ids.url}>{numbered(t('references.url'))}</Label>
+          <div className="flex gap-2">
+            <Input
+              id={ids.url}
+              value={ref.url}
+              placeholder={t('references.urlPlaceholder')}
+              onChange={(e) => {
+                const url = e.target.value;
+                // A typed URL that no longer names the picked asset forgets it.
+                const keep = ref.asset && parseAssetReference(url) === ref.asset.id;
+                props.onChange(keep ? { url } : { url, asset: undefined });
+              }}
+              aria-invalid={feedbackIsError(fb.url) || undefined}
+              aria-describedby={fb.url || picked ? `${ids.url}-message ${ids.url}-asset` : undefined}
+              className="font-mono text-xs"
+              spellCheck={false}
+            />
+            <Button
+              variant="outline"
+              onClick={props.onPick}
+              onMouseEnter={props.onPickIntent}
+              onFocus={props.onPickIntent}
+              aria-label={t('references.pickLabel', { n })}
+            >
+              <Library aria-hidden="true" />
+              <span className="hidden lg:inline">{t('references.pick')}</span>
+            </Button>
+          </div>
+          {picked && (
+            <p
+              id={`${ids.url}-asset`}
+              className="flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground"
+            >
+              <span className="truncate font-medium text-foreground">{picked.name || picked.id}</span>
+              {picked.type && (
+                <Badge variant="muted">{t(`mediaType.${picked.type}`, { defaultValue: picked.type })}</Badge>
+              )}
+              {picked.model && (
+                <Badge variant="outline" className="font-mono">
+                  {picked.model}
+                </Badge>
+              )}
+            </p>
+          )}
+          <FieldMessage id={`${ids.url}-message`} feedback={fb.url} />
+        </div>
+      </div>
+      <Button
+        variant="ghost"
+        size="icon-sm"
+        onClick={props.onRemove}
+        aria-label={t('references.remove', { n })}
+        className="self-start text-muted-foreground hover:text-destructive"
+      >
+        <Trash2 aria-hidden="true" />
+      </Button>
+    </li>
+  );
+}

@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import { EMPTY_COMPOSER_DRAFT, type ComposerDraft, type ReferenceDraft } from './draft';
+import { fieldOfParam } from './server-error';
+import { hasErrors, issuesByField, refField, validateDraft } from './validation';
+
+const ref = (over: Partial<ReferenceDraft>): ReferenceDraft => ({
+  key: 'k',
+  role: 'reference_image',
+  mediaType: 'image',
+  alias: '',
+  url: 'https://e.com/a.png',
+  ...over,
+});
+const draft = (over: Partial<ComposerDraft>): ComposerDraft => ({
+  ...EMPTY_COMPOSER_DRAFT,
+  prompt: 'a cat',
+  ...over,
+});
+const codes = (d: ComposerDraft, secrets?: string[]) =>
+  validateDraft(d, { secrets }).map((i) => `${i.field} ${i.code} ${i.severity}`);
+
+describe('validateDraft', () => {
+  it('accepts a plain text-to-video draft', () => {
+    expect(validateDraft(draft({}))).toEqual([]);
+  });
+
+  it('refuses 1080p on a model that does not offer it, naming the allowed ones', () => {
+    const issues = validateDraft(draft({ model: 'video-2.0-cl-fast', resolution: '1080p' }));
+    expect(issues).toEqual([
+      {
+        field: 'resolution',
+        code: 'resolutionNotOffered',
+        severity: 'error',
+        values: { model: 'video-2.0-cl-fast', resolution: '1080p', allowed: '480p, 720p' },
+      },
+    ]);
+    expect(hasErrors(issues)).toBe(true);
+  });
+
+  it('refuses durations outside 4-15, fractions and words', () => {
+    for (const [text, code] of [
+      ['3', 'durationRange'],
+      ['16', 'durationRange'],
+      ['4.5', 'durationNotWhole'],
+      ['', 'durationNotNumber'],
+      ['ten', 'durationNotNumber'],
+    ])
+      expect(codes(draft({ duration: text! }))).toEqual([`duration ${code} error`]);
+    expect(codes(draft({ duration: '15' }))).toEqual([]);
+  });
+
+  it('refuses ratios that are not <w>:<h> or wider than 4:1', () => {
+    expect(codes(draft({ ratio: '16x9' }))).toEqual(['ratio ratioFormat error']);
+    expect(codes(draft({ ratio: '5:1' }))).toEqual(['ratio ratioRange error']);
+    expect(codes(draft({ ratio: '21:9' }))).toEqual([]);
+  });
+
+  it('flags an @alias no reference defines, and points out references the prompt never mentions', () => {
+    const d = draft({
+      prompt: 'The @hero meets @ghost and @ghost2',
+      references: [ref({ key: 'a', alias: 'hero' }), ref({ key: 'b', alias: 'extra' })],
+    });
+    const issues = validateDraft(d);
+    expect(issues).toContainEqual(
+      expect.objectContaining({
+        field: 'prompt',
+        code: 'aliasUndefined',
+        values: { aliases: '@ghost, @ghost2', count: 2 },
+      }),
+    );
+    expect(issues).toContainEqual({
+      field: refField('b', 'alias'),
+      code: 'aliasUnused',
+      values: { alias: 'extra' },
+      severity: 'warning',
+    });
+    // Unused is a warning only: with the undefined alias fixed, the draft may be sent.
+    expect(hasErrors(validateDraft({ ...d, prompt: 'The @hero walks' }))).toBe(false);
+  });
+
+  it('checks each reference: URL present and acceptable, alias form, unique alias, role fits type, one first frame', () => {
+    const d = draft({
+      prompt: '@x @x2',
+      references: [
+        ref({ key: 'a', url: '' }),
+        ref({ key: 'b', url: 'ftp://e.com/a.png', alias: 'bad alias' }),
+        ref({ key: 'c', alias: 'x' }),
+        ref({ key: 'd', alias: 'x' }),
+        ref({ key: 'e', role: 'first_frame', mediaType: 'video', url: 'https://e.com/v.mp4' }),
+        ref({ key: 'f', role: 'first_frame' }),
+        ref({ key: 'g', role: 'first_frame' }),
+      ],
+    });
+    const byField = issuesByField(validateDraft(d));
+    expect(byField.get(refField('a', 'url'))?.code).toBe('urlRequired');
+    expect(byField.get(refField('b', 'url'))?.code).toBe('urlInvalid');
+    expect(byField.get(refField('b', 'alias'))?.code).toBe('aliasInvalid');
+    expect(byField.get(refField('c', 'alias'))).toBeUndefined();
+    expect(byField.get(refField('d', 'alias'))?.code).toBe('aliasDuplicate');
+    expect(byField.get(refField('e', 'role'))?.code).toBe('roleType');
+    expect(byField.get(refField('f', 'role'))?.code).toBe('secondFirstFrame');
+    expect(byField.get(refField('g', 'role'))?.code).toBe('secondFirstFrame');
+  });
+
+  it('refuses a library asset prepared for another model, naming both', () => {
+    const d = draft({
+      model: 'video-2.0-cl-mini',
+      references: [
+        ref({
+          key: 'a',
+          url: 'Asset://asset_1',
+          asset: { id: 'asset_1', model: 'video-2.0-cl', type: 'image' },
+        }),
+      ],
+    });
+    expect(validateDraft(d)).toContainEqual(
+      expect.objectContaining({
+        field: refField('a', 'url'),
+        code: 'assetOtherModel',
+        values: { assetModel: 'video-2.0-cl', model: 'video-2.0-cl-mini' },
+      }),
+    );
+  });
+
+  it('checks callback_url for credentials as typed, including the key in use', () => {
+    expect(codes(draft({ callbackUrl: 'https://e.com/h?token=1' }))).toEqual([
+      'callbackUrl callback_credential_param error',
+    ]);
+    expect(codes(draft({ callbackUrl: 'https://e.com/sk-abc' }), ['sk-abc'])).toEqual([
+      'callbackUrl callback_contains_key error',
+    ]);
+    expect(codes(draft({ callbackUrl: 'not a url' }))).toEqual(['callbackUrl callback_not_http_url error']);
+    expect(codes(draft({ callbackUrl: 'http://127.0.0.1:8787/webhooks/inbox/c1' }))).toEqual([]);
+  });
+
+  it('needs a prompt when there is no media', () => {
+    expect(codes(draft({ prompt: ' ' }))).toEqual(['prompt promptRequired error']);
+    expect(codes(draft({ prompt: '', references: [ref({})] }))).toEqual([]);
+  });
+});
+
+describe('fieldOfParam (server refusal → field)', () => {
+  const d = draft({ references: [ref({ key: 'a' }), ref({ key: 'b' }), ref({ key: 'c' })] });
+  it('maps a reference param to that row', () => {
+    expect(fieldOfParam('references[2].alias', d)).toBe(refField('c', 'alias'));
+    expect(fieldOfParam('references[0].url', d)).toBe(refField('a', 'url'));
+    expect(fieldOfParam('references[1].role', d)).toBe(refField('b', 'role'));
+    expect(fieldOfParam('references[1].media_type', d)).toBe(refField('b', 'role'));
+    expect(fieldOfParam('references[1]', d)).toBe(refField('b', 'url'));
+    expect(fieldOfParam('references[9].url', d)).toBe('references');
+  });
+  it('maps top-level params and leaves unknown ones to the banner', () => {
+    expect(fieldOfParam('callback_url', d)).toBe('callbackUrl');
+    expect(fieldOfParam('aspect_ratio', d)).toBe('ratio');
+    expect(fieldOfParam('resolution', d)).toBe('resolution');
+    expect(fieldOfParam('content[1].role', d)).toBeUndefined();
+    expect(fieldOfParam(undefined, d)).toBeUndefined();
+  });
+});

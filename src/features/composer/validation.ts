@@ -1,0 +1,190 @@
+import { callbackUrlIssue } from '@contract/callback-url-rules';
+import {
+  MAX_ASPECT_RATIO,
+  VIDEO_DURATION,
+  allowedResolutions,
+  isRatioAllowed,
+  isResolutionAllowed,
+  isVideoModel,
+  parseRatio,
+  VIDEO_MODEL_IDS,
+} from '@contract/models';
+import { parseAssetReference } from '@contract/asset';
+import {
+  ALIAS_PATTERN,
+  ROLES_BY_KIND,
+  extractAliases,
+  isAcceptedMediaUrl,
+  roleFitsKind,
+} from '@contract/video-rules';
+import type { ComposerDraft, ReferenceDraft } from './draft';
+
+/**
+ * Checks a draft before it is sent, with the contract's pure rules (the same ones the server's
+ * CreateVideoSchema uses), so an invalid combination is refused in the page with a translated
+ * message instead of a round trip. Issues are codes plus values; the page translates them.
+ */
+
+export type TopField =
+  'model' | 'prompt' | 'duration' | 'ratio' | 'resolution' | 'callbackUrl' | 'references';
+export type ReferencePart = 'url' | 'alias' | 'role';
+/** `prompt`, or `ref:<key>:alias` for a field of one reference row. */
+export type FieldKey = TopField | `ref:${string}:${ReferencePart}`;
+
+export function refField(key: string, part: ReferencePart): FieldKey {
+  return `ref:${key}:${part}`;
+}
+
+export interface DraftIssue {
+  field: FieldKey;
+  /** Translation key under `composer:issues`. */
+  code: string;
+  values?: Record<string, string | number>;
+  /** Warnings point things out; only errors block submit. */
+  severity: 'error' | 'warning';
+}
+
+export interface ValidationContext {
+  /** Strings a callback_url must not contain: the API key in use. */
+  secrets?: readonly string[];
+}
+
+export const MAX_PROMPT_LENGTH = 5000;
+export const MAX_REFERENCES = 20;
+
+function error(field: FieldKey, code: string, values?: DraftIssue['values']): DraftIssue {
+  return { field, code, values, severity: 'error' };
+}
+
+function checkDuration(text: string): DraftIssue | undefined {
+  const trimmed = text.trim();
+  const range = { min: VIDEO_DURATION.min, max: VIDEO_DURATION.max };
+  if (!/^\d+(\.\d+)?$/.test(trimmed)) return error('duration', 'durationNotNumber', range);
+  const n = Number(trimmed);
+  if (!Number.isInteger(n)) return error('duration', 'durationNotWhole', range);
+  if (n < VIDEO_DURATION.min || n > VIDEO_DURATION.max) return error('duration', 'durationRange', range);
+  return undefined;
+}
+
+function checkReference(ref: ReferenceDraft, model: string): DraftIssue[] {
+  const issues: DraftIssue[] = [];
+  const url = ref.url.trim();
+  if (url === '') issues.push(error(refField(ref.key, 'url'), 'urlRequired'));
+  else if (!isAcceptedMediaUrl(url)) issues.push(error(refField(ref.key, 'url'), 'urlInvalid'));
+  if (ref.alias.trim() !== '' && !ALIAS_PATTERN.test(ref.alias.trim()))
+    issues.push(error(refField(ref.key, 'alias'), 'aliasInvalid'));
+  if (!roleFitsKind(ref.role, ref.mediaType)) {
+    issues.push(
+      error(refField(ref.key, 'role'), 'roleType', {
+        role: ref.role,
+        type: ref.mediaType,
+        allowed: ROLES_BY_KIND[ref.mediaType].join(', '),
+      }),
+    );
+  }
+  // Readiness is per model (LOCAL_API.md): an asset prepared for another model is refused.
+  const assetModel = ref.asset?.model;
+  if (ref.asset && parseAssetReference(url) === ref.asset.id && isVideoModel(model) && assetModel !== model) {
+    issues.push(
+      error(refField(ref.key, 'url'), assetModel ? 'assetOtherModel' : 'assetNoModel', {
+        assetModel: assetModel ?? '',
+        model,
+      }),
+    );
+  }
+  return issues;
+}
+
+/** Every problem of the draft, errors and warnings, in the order of the form. */
+export function validateDraft(draft: ComposerDraft, context: ValidationContext = {}): DraftIssue[] {
+  const issues: DraftIssue[] = [];
+  const { references } = draft;
+
+  if (!isVideoModel(draft.model))
+    issues.push(error('model', 'modelUnknown', { model: draft.model, models: VIDEO_MODEL_IDS.join(', ') }));
+
+  const defined = new Set(references.map((r) => r.alias.trim()).filter(Boolean));
+  const mentioned = extractAliases(draft.prompt);
+  if (draft.prompt.trim() === '' && references.length === 0) issues.push(error('prompt', 'promptRequired'));
+  if (draft.prompt.length > MAX_PROMPT_LENGTH)
+    issues.push(error('prompt', 'promptTooLong', { max: MAX_PROMPT_LENGTH, length: draft.prompt.length }));
+  const undefinedAliases = mentioned.filter((a) => !defined.has(a));
+  if (undefinedAliases.length > 0) {
+    issues.push(
+      error('prompt', 'aliasUndefined', {
+        aliases: undefinedAliases.map((a) => `@${a}`).join(', '),
+        count: undefinedAliases.length,
+      }),
+    );
+  }
+
+  const duration = checkDuration(draft.duration);
+  if (duration) issues.push(duration);
+
+  if (!parseRatio(draft.ratio)) issues.push(error('ratio', 'ratioFormat'));
+  else if (!isRatioAllowed(draft.ratio)) issues.push(error('ratio', 'ratioRange', { max: MAX_ASPECT_RATIO }));
+
+  if (isVideoModel(draft.model) && !isResolutionAllowed(draft.model, draft.resolution)) {
+    issues.push(
+      error('resolution', 'resolutionNotOffered', {
+        model: draft.model,
+        resolution: draft.resolution,
+        allowed: allowedResolutions(draft.model).join(', '),
+      }),
+    );
+  }
+
+  if (references.length > MAX_REFERENCES)
+    issues.push(error('references', 'tooManyReferences', { max: MAX_REFERENCES }));
+  const seenAliases = new Set<string>();
+  let firstFrame = false;
+  for (const ref of references) {
+    issues.push(...checkReference(ref, draft.model));
+    const alias = ref.alias.trim();
+    if (alias) {
+      if (seenAliases.has(alias)) issues.push(error(refField(ref.key, 'alias'), 'aliasDuplicate', { alias }));
+      seenAliases.add(alias);
+      if (!mentioned.includes(alias))
+        issues.push({
+          field: refField(ref.key, 'alias'),
+          code: 'aliasUnused',
+          values: { alias },
+          severity: 'warning',
+        });
+    }
+    if (ref.role === 'first_frame') {
+      if (firstFrame) issues.push(error(refField(ref.key, 'role'), 'secondFirstFrame'));
+      firstFrame = true;
+    }
+  }
+
+  const callback = draft.callbackUrl.trim();
+  if (callback !== '') {
+    const problem = callbackUrlIssue(callback, context.secrets ?? []);
+    if (problem) {
+      issues.push(
+        error(
+          'callbackUrl',
+          `callback_${problem.code}`,
+          problem.code === 'credential_param' ? { param: problem.param } : undefined,
+        ),
+      );
+    }
+  }
+  return issues;
+}
+
+export function hasErrors(issues: readonly DraftIssue[]): boolean {
+  return issues.some((i) => i.severity === 'error');
+}
+
+/** The first issue of each field, errors before warnings, for showing under the field. */
+export function issuesByField(issues: readonly DraftIssue[]): Map<FieldKey, DraftIssue> {
+  const byField = new Map<FieldKey, DraftIssue>();
+  for (const issue of issues) {
+    const current = byField.get(issue.field);
+    if (!current || (current.severity === 'warning' && issue.severity === 'error'))
+      byField.set(issue.field, issue);
+  }
+  return byField;
+}
