@@ -7,6 +7,13 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 export const SOURCE_TIMEOUT_MS = 10_000;
 /** A download that receives nothing for this long is abandoned. */
 const DOWNLOAD_STALL_MS = 30_000;
+/**
+ * A download must finish within this much real time, however steadily bytes arrive: a source that
+ * trickles a byte at a time would otherwise hold a preparation slot for as long as it likes
+ * (docs/decisions/062). 2 GiB in 15 minutes needs about 2.4 MB/s; larger or slower files are
+ * better uploaded.
+ */
+export const DOWNLOAD_DEADLINE_MS = 15 * 60_000;
 
 export interface SourceInfo {
   /** As the host declared it (may be empty or generic). */
@@ -51,6 +58,15 @@ export function describeFetchError(err: unknown, url: string, timeoutMs: number)
   if (code === 'ETIMEDOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') return `connecting to ${host} timed out`;
   if (/CERT|SSL|TLS/i.test(code)) return `the TLS certificate of ${host} is not valid (${code})`;
   return `request to ${host} failed (${e?.cause?.message ?? e?.message ?? String(err)})`;
+}
+
+function formatDuration(ms: number): string {
+  if (ms >= 60_000) return `${Math.round(ms / 60_000)} min`;
+  return ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`;
+}
+
+function tooBig(size: number, maxBytes: number): string {
+  return `the file is larger than ${maxBytes} bytes, the limit set by MAX_UPLOAD_BYTES (it has ${size} or more)`;
 }
 
 function describeStatus(status: number, statusText: string): string {
@@ -114,27 +130,40 @@ export async function inspectSource(url: string, timeoutMs = SOURCE_TIMEOUT_MS):
 export async function downloadTo(
   url: string,
   dest: string,
-  opts: { maxBytes: number; signal: AbortSignal },
+  opts: { maxBytes: number; signal: AbortSignal; deadlineMs?: number },
 ): Promise<{ size: number; contentType: string }> {
   const stall = new AbortController();
-  const signal = AbortSignal.any([opts.signal, stall.signal]);
+  const deadlineMs = opts.deadlineMs ?? DOWNLOAD_DEADLINE_MS;
+  const deadline = AbortSignal.timeout(deadlineMs);
+  const signal = AbortSignal.any([opts.signal, stall.signal, deadline]);
   let timer = setTimeout(() => stall.abort(), SOURCE_TIMEOUT_MS);
+  const tooSlow = () =>
+    new SourceUnreachableError(
+      `the download from ${hostOf(url)} did not finish within ${formatDuration(deadlineMs)}; ` +
+        'upload large files instead of registering them by URL',
+    );
   try {
     let res: Response;
     try {
       res = await fetch(url, { redirect: 'follow', signal });
     } catch (err) {
+      if (deadline.aborted && !opts.signal.aborted) throw tooSlow();
+      if (opts.signal.aborted) throw err;
       throw new SourceUnreachableError(describeFetchError(err, url, SOURCE_TIMEOUT_MS));
     }
     if (!res.ok || !res.body) throw new SourceUnreachableError(describeStatus(res.status, res.statusText));
+    const declared = Number(res.headers.get('content-length'));
+    if (Number.isSafeInteger(declared) && declared > opts.maxBytes) {
+      await res.body.cancel().catch(() => undefined);
+      throw new SourceUnreachableError(tooBig(declared, opts.maxBytes));
+    }
     let size = 0;
     const meter = new Transform({
       transform(chunk: Buffer, _enc, done) {
         size += chunk.length;
         clearTimeout(timer);
         timer = setTimeout(() => stall.abort(), DOWNLOAD_STALL_MS);
-        if (size > opts.maxBytes)
-          done(new SourceUnreachableError(`the file is larger than ${opts.maxBytes} bytes`));
+        if (size > opts.maxBytes) done(new SourceUnreachableError(tooBig(size, opts.maxBytes)));
         else done(null, chunk);
       },
     });
@@ -144,6 +173,7 @@ export async function downloadTo(
       });
     } catch (err) {
       if (err instanceof SourceUnreachableError) throw err;
+      if (deadline.aborted && !opts.signal.aborted) throw tooSlow();
       if (stall.signal.aborted) throw new SourceUnreachableError(`the download from ${hostOf(url)} stalled`);
       throw err;
     }

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { isGenerationReady } from '@contract/asset';
 import type { Asset } from '@contract/asset-schemas';
 import { startWorkers } from '../create-context';
-import { pollAsset, settled } from '../test/asset-polling';
+import { createdAtMs, pollAsset, settled } from '../test/asset-polling';
 import { type FixtureHost, startFixtureHost } from '../test/fixture-host';
 import { makeTestApp, type TestApp } from '../test/helpers';
 import { REJECT_SYNC_ERROR, REVIEW_FAIL_SYNC_ERROR } from './asset-lifecycle';
@@ -46,7 +46,9 @@ describe('asset readiness lifecycle', () => {
       review_passed: false,
       generation_ready: false,
     });
-    const { asset, seen } = await pollAsset(t, created, settled, { everyMs: 5 });
+    // Timed from the server's creation time: the response can arrive late on a loaded machine.
+    const since = createdAtMs(t, created.id);
+    const { asset, seen } = await pollAsset(t, created, settled, { everyMs: 5, since });
     expect(seen.map((s) => s.status)).toEqual(['created', 'syncing', 'ready']);
     const syncing = seen[1]!;
     expect(syncing.asset).toMatchObject({
@@ -98,8 +100,8 @@ describe('asset readiness lifecycle', () => {
     const fast = await register(t, { url: `${host.origin}/quick.png` });
     const slow = await register(t, { url: `${host.origin}/slow.png` });
     const [f, s] = await Promise.all([
-      pollAsset(t, fast, settled, { everyMs: 5 }),
-      pollAsset(t, slow, settled, { everyMs: 5 }),
+      pollAsset(t, fast, settled, { everyMs: 5, since: createdAtMs(t, fast.id) }),
+      pollAsset(t, slow, settled, { everyMs: 5, since: createdAtMs(t, slow.id) }),
     ]);
     expect(f.asset.status).toBe('ready');
     expect(s.asset.status).toBe('ready');

@@ -8,7 +8,12 @@ import { prepareAsset } from './asset-preparation';
 const MIN_POLL_MS = 20;
 const MAX_POLL_MS = 250;
 /** Downloads and ffprobe runs at once; the machine is shared with ffmpeg renders. */
-const MAX_CONCURRENT_WORK = 3;
+export const MAX_CONCURRENT_WORK = 4;
+/**
+ * At most this many of them for one API key, so a slot is always free for another key's asset
+ * (docs/decisions/062); with several busy keys, slots go to the key running the fewest jobs.
+ */
+export const MAX_WORK_PER_OWNER = MAX_CONCURRENT_WORK - 1;
 const BATCH = 200;
 
 /** Running workers by context, so that a new asset wakes its worker instead of waiting a poll. */
@@ -25,7 +30,10 @@ export function wakeAssetWorker(ctx: AppContext): void {
  * the first tick and unfinished work (a download, a probe) starts again from scratch.
  */
 export function createAssetWorker(ctx: AppContext): Worker {
-  const inFlight = new Map<string, { abort: AbortController; done: Promise<void> }>();
+  const inFlight = new Map<string, { owner: string; abort: AbortController; done: Promise<void> }>();
+  /** Order in which owners last got a slot: the tiebreak that makes the sharing round-robin. */
+  const lastServed = new Map<string, number>();
+  let served = 0;
   let timer: NodeJS.Timeout | undefined;
   let running = false;
 
@@ -37,7 +45,6 @@ export function createAssetWorker(ctx: AppContext): Worker {
   };
 
   function startWork(row: AssetRow): void {
-    if (inFlight.has(row.id) || inFlight.size >= MAX_CONCURRENT_WORK) return;
     const abort = new AbortController();
     const done = prepareAsset(ctx, row, abort.signal)
       .then((patch) => {
@@ -48,8 +55,42 @@ export function createAssetWorker(ctx: AppContext): Worker {
         if (!abort.signal.aborted)
           ctx.log.error('asset preparation crashed', { asset_id: row.id, error: String(err) });
       })
-      .finally(() => inFlight.delete(row.id));
-    inFlight.set(row.id, { abort, done });
+      .finally(() => {
+        inFlight.delete(row.id);
+        // A freed slot goes to the next asset now, not at the next poll.
+        wakeAssetWorker(ctx);
+      });
+    inFlight.set(row.id, { owner: row.owner, abort, done });
+    lastServed.set(row.owner, ++served);
+  }
+
+  const runningFor = (owner: string) => [...inFlight.values()].filter((w) => w.owner === owner).length;
+
+  /**
+   * Fills free slots fairly: each slot goes to the owner with the fewest jobs running (then the one
+   * served longest ago) among those under MAX_WORK_PER_OWNER, taking that owner's oldest pending
+   * asset. So a key that has filled its share waits, and another key's asset starts at once.
+   */
+  function fillSlots(): void {
+    const queues = new Map<string, AssetRow[]>();
+    for (const row of assetsAwaitingWork(ctx.db, MAX_CONCURRENT_WORK + MAX_WORK_PER_OWNER)) {
+      if (inFlight.has(row.id)) continue;
+      const queue = queues.get(row.owner) ?? [];
+      queue.push(row);
+      queues.set(row.owner, queue);
+    }
+    while (inFlight.size < MAX_CONCURRENT_WORK) {
+      let best: { owner: string; running: number; last: number } | undefined;
+      for (const [owner, queue] of queues) {
+        const running = runningFor(owner);
+        if (queue.length === 0 || running >= MAX_WORK_PER_OWNER) continue;
+        const last = lastServed.get(owner) ?? 0;
+        if (!best || running < best.running || (running === best.running && last < best.last))
+          best = { owner, running, last };
+      }
+      if (!best) return;
+      startWork(queues.get(best.owner)!.shift()!);
+    }
   }
 
   function advance(row: AssetRow): void {
@@ -69,7 +110,7 @@ export function createAssetWorker(ctx: AppContext): Worker {
     if (!running) return;
     try {
       for (const row of dueAssets(ctx.db, Date.now(), BATCH)) advance(row);
-      for (const row of assetsAwaitingWork(ctx.db, MAX_CONCURRENT_WORK * 4)) startWork(row);
+      fillSlots();
     } catch (err) {
       // A failing tick (disk full, a bad row) must not stop preparation of everything else.
       ctx.log.error('asset worker tick failed', { error: String(err) });

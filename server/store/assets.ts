@@ -203,14 +203,17 @@ export function nextDeadline(db: Database.Database): number | undefined {
 }
 
 /**
- * Syncing rows whose real work is not finished: after a restart their work starts again. Pending
- * rows always have a deadline, so the partial index `assets_due` serves this.
+ * Syncing rows whose real work is not finished (after a restart their work starts again): the
+ * `perOwner` oldest of every owner, so that one key's backlog never hides another key's work from
+ * the worker. Pending rows always have a deadline, so the partial index `assets_due` serves this.
  */
-export function assetsAwaitingWork(db: Database.Database, limit: number): AssetRow[] {
+export function assetsAwaitingWork(db: Database.Database, perOwner: number): AssetRow[] {
   return db
     .prepare(
-      `SELECT * FROM assets WHERE next_transition_at IS NOT NULL AND stage = 'syncing' AND work_state = 'pending'
-       ORDER BY next_transition_at LIMIT ?`,
+      `SELECT * FROM (
+         SELECT *, ROW_NUMBER() OVER (PARTITION BY owner ORDER BY next_transition_at, seq) AS owner_rank
+         FROM assets WHERE next_transition_at IS NOT NULL AND stage = 'syncing' AND work_state = 'pending'
+       ) WHERE owner_rank <= ? ORDER BY next_transition_at, seq`,
     )
-    .all(limit) as AssetRow[];
+    .all(perOwner) as AssetRow[];
 }

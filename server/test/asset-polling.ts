@@ -12,22 +12,32 @@ export async function fetchAsset(
   return (await res.json()) as Asset;
 }
 
+/** When the server created the asset (ms): what lifecycle timings are measured from. */
+export function createdAtMs(t: TestApp, assetId: string): number {
+  const row = t.ctx.db.prepare('SELECT created_ms FROM assets WHERE id = ?').get(assetId) as
+    { created_ms: number } | undefined;
+  if (!row) throw new Error(`asset ${assetId} is not in the database`);
+  return row.created_ms;
+}
+
 /**
  * Polls the asset every `everyMs` until `done` holds, recording each distinct `status` with the
- * milliseconds since polling began. Fails after `timeoutMs`.
+ * milliseconds since `since` (default: when polling began; pass `createdAtMs(...)` to measure the
+ * lifecycle, which runs from creation). Fails after `timeoutMs`.
  */
 export async function pollAsset(
   t: TestApp,
   asset: { id: string; group_id: string },
   done: (a: Asset) => boolean,
-  opts: { timeoutMs?: number; everyMs?: number } = {},
+  opts: { timeoutMs?: number; everyMs?: number; since?: number } = {},
 ): Promise<{ asset: Asset; seen: Array<{ status: string; at: number; asset: Asset }> }> {
   const started = Date.now();
+  const origin = opts.since ?? started;
   const seen: Array<{ status: string; at: number; asset: Asset }> = [];
   for (;;) {
     const current = await fetchAsset(t, asset);
     if (seen.at(-1)?.status !== current.status)
-      seen.push({ status: current.status, at: Date.now() - started, asset: current });
+      seen.push({ status: current.status, at: Date.now() - origin, asset: current });
     if (done(current)) return { asset: current, seen };
     if (Date.now() - started > (opts.timeoutMs ?? 5_000)) {
       throw new Error(`asset ${asset.id} did not settle; last: ${JSON.stringify(current)}`);
