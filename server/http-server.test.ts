@@ -224,3 +224,16 @@ describe('timeouts and aborts', () => {
     expect(defaultTimeouts(1024).requestTimeoutMs).toBe(10 * 60_000);
   });
 });
+
+describe('request bodies through the real HTTP server', () => {
+  it('reaches the app whole: a JSON body is read, not swallowed by the stall watch', async () => {
+    const r = await start();
+    const res = await fetch(`http://127.0.0.1:${r.port}/v1/asset-groups`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk-local-dev', 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Through the socket', description: 'read whole' }),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ name: 'Through the socket', description: 'read whole' });
+  });
+});

@@ -123,32 +123,54 @@ function onClientError(log: Logger) {
   };
 }
 
-/** Cuts a request whose body goes silent: the handler then sees a client abort (logged as such). */
-function watchBody(incoming: http.IncomingMessage, idleMs: number, log: Logger): void {
+/**
+ * Cuts a request whose body goes silent: the handler then sees a client abort (logged as such).
+ * It watches the socket's byte count instead of listening for `data` on the request: a `data`
+ * listener would switch the body to flowing mode and consume it before the app reads it.
+ */
+function watchBody(
+  incoming: http.IncomingMessage,
+  outgoing: http.ServerResponse,
+  idleMs: number,
+  log: Logger,
+): void {
   const hasBody =
     incoming.method !== 'GET' &&
     incoming.method !== 'HEAD' &&
     (Number(incoming.headers['content-length']) > 0 || incoming.headers['transfer-encoding'] !== undefined);
   if (!hasBody || incoming.complete) return;
-  let timer: NodeJS.Timeout;
-  const arm = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
+  const socket = incoming.socket;
+  let lastBytes = socket.bytesRead;
+  let lastChange = Date.now();
+  const timer = setInterval(
+    () => {
+      if (incoming.complete || outgoing.writableEnded || socket.destroyed) return stop();
+      if (socket.bytesRead !== lastBytes) {
+        lastBytes = socket.bytesRead;
+        lastChange = Date.now();
+        return;
+      }
+      // A handler that has not read yet pauses the socket (backpressure): only a request that is
+      // being read, and still stalls, has really stopped arriving.
+      if (Date.now() - lastChange < idleMs || incoming.readableFlowing === null) return;
+      stop();
       const requestId = answerOnSocket(
-        incoming.socket,
+        socket,
         408,
         'request_timeout',
         `The request body stopped arriving for ${Math.round(idleMs / 1000)} s before it was complete. Send it again.`,
       );
       log.info('request body stalled; connection closed', { request_id: requestId, method: incoming.method });
-    }, idleMs);
-    timer.unref();
-  };
-  arm();
-  incoming.on('data', arm);
-  const stop = () => clearTimeout(timer);
+    },
+    Math.max(25, Math.min(1_000, idleMs / 4)),
+  );
+  timer.unref();
+  function stop() {
+    clearInterval(timer);
+  }
   incoming.once('end', stop);
   incoming.once('close', stop);
+  outgoing.once('close', stop);
 }
 
 /**
@@ -190,7 +212,7 @@ export function createHttpServer(
       connectionsCheckingInterval: timeouts.checkIntervalMs,
     },
     (incoming, outgoing) => {
-      watchBody(incoming, timeouts.bodyIdleTimeoutMs, ctx.log);
+      watchBody(incoming, outgoing, timeouts.bodyIdleTimeoutMs, ctx.log);
       void listener(incoming, outgoing);
     },
   );
