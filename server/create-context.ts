@@ -2,6 +2,7 @@ import type { ServerConfig } from './config';
 import type { AppContext, Worker } from './context';
 import { createLogger } from './logger';
 import { createAssetWorker } from './services/asset-worker';
+import { prepareFileOwners } from './services/file-owner';
 import { createTaskRunner } from './services/tasks/runner';
 import { createWebhookSender } from './services/webhooks/sender';
 import { openDatabase } from './store/db';
@@ -29,6 +30,7 @@ export function createContext(config: ServerConfig, opts: { silent?: boolean } =
     workers: [],
     scaled: (ms: number) => ms / config.emulatorSpeed,
   };
+  prepareFileOwners(ctx);
   ctx.workers = workerFactories.map((make) => make(ctx));
   return ctx;
 }

@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import type { AppContext, AppEnv } from '../context';
 import { ApiError } from '../errors';
 import { filesRoot } from '../services/asset-files';
+import { fileOwnerSegment, isLegacyOwnerSegment } from '../services/file-owner';
 import { isInlineSafe, serveContentType } from '../services/asset-media-types';
 
 /** Every stored path segment is written by safeFileName/newId; anything else cannot be ours. */
@@ -45,6 +46,17 @@ function resolveStored(root: string, rest: string): string | undefined {
   }
 }
 
+/**
+ * URLs handed out before the owner segment became an HMAC (docs/decisions/064) name the owner hash
+ * itself; their files now live under the HMAC segment of that owner, so the old URL still works.
+ */
+function fromLegacyLayout(rest: string): string {
+  const [first, ...others] = rest.split('/');
+  return first && others.length > 0 && isLegacyOwnerSegment(first)
+    ? [fileOwnerSegment(first), ...others].join('/')
+    : rest;
+}
+
 /** One `bytes=` range against `size`: the span, 'unsatisfiable', or undefined to ignore the header. */
 export function parseRange(
   header: string | undefined,
@@ -79,7 +91,7 @@ export function fileRoutes(ctx: AppContext): Hono<AppEnv> {
 
   app.get('/files/*', (c) => {
     const rest = c.req.path.slice('/files/'.length);
-    const file = resolveStored(root, rest);
+    const file = resolveStored(root, rest) ?? resolveStored(root, fromLegacyLayout(rest));
     const stat = file ? fs.statSync(file, { throwIfNoEntry: false }) : undefined;
     if (!file || !stat?.isFile()) throw notFound();
 

@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AppContext } from '../context';
+import { fileOwnerSegment } from './file-owner';
 
 /**
- * Stored copies live in DATA_DIR/files/<owner>/<asset_id>/<safe-name> and are served as
- * /files/<owner>/<asset_id>/<safe-name>. Partial files are written under DATA_DIR/tmp/assets and
+ * Stored copies live in DATA_DIR/files/<owner-segment>/<asset_id>/<safe-name> and are served as
+ * /files/<owner-segment>/<asset_id>/<safe-name>; the owner segment is an HMAC of the owner under a
+ * server secret (services/file-owner.ts), never derived from the key alone. Partial files are written under DATA_DIR/tmp/assets and
  * renamed into place only when complete, so /files/ never shows half a file and a crash leaves
  * nothing but temp files (removed at the next start).
  */
@@ -23,8 +25,9 @@ export function tempPathFor(ctx: AppContext, assetId: string): string {
   return path.join(dir, `${assetId}-${process.hrtime.bigint()}.part`);
 }
 
+/** Where a file of `owner` for `id` (an asset, a task…) is stored, relative to DATA_DIR/files. */
 export function storedRelPath(owner: string, assetId: string, safeName: string): string {
-  return `${owner}/${assetId}/${safeName}`;
+  return `${fileOwnerSegment(owner)}/${assetId}/${safeName}`;
 }
 
 /** Atomically moves a complete temp file to its stored place (same file system: a rename). */
@@ -53,7 +56,7 @@ export async function removeQuietly(file: string | undefined): Promise<void> {
 /** Removes the asset's stored directory (used when a registration fails after the file moved in). */
 export async function removeStoredAsset(ctx: AppContext, owner: string, assetId: string): Promise<void> {
   await fs.promises
-    .rm(path.join(filesRoot(ctx), owner, assetId), { recursive: true, force: true })
+    .rm(path.join(filesRoot(ctx), fileOwnerSegment(owner), assetId), { recursive: true, force: true })
     .catch(() => {
       // Nothing to undo when the directory never existed.
     });
