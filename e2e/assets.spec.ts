@@ -38,9 +38,17 @@ test.describe('asset library', () => {
     await page
       .getByLabel('Files to upload')
       .setInputFiles([path.join(FIXTURES, 'sample.png'), path.join(FIXTURES, 'sample.mp4')]);
-    const uploads = page.getByRole('list', { name: /Uploads \(2\)/ });
-    await expect(uploads.getByRole('progressbar', { name: 'Upload progress of sample.png' })).toBeVisible();
-    await expect(uploads.locator('[data-upload-status="succeeded"]')).toHaveCount(2);
+    // Finished uploads fold into one line; expanded, each shows its completed progress.
+    const uploads = page.getByRole('region', { name: /Uploads \(2\)/ });
+    const summary = uploads.getByRole('button', { name: '2 files uploaded' });
+    await expect(summary).toHaveAttribute('aria-expanded', 'false');
+    await expect(uploads.locator('[data-upload-status]')).toHaveCount(0);
+    await summary.click();
+    const finished = uploads.getByRole('list', { name: 'Finished uploads' });
+    await expect(finished.locator('[data-upload-status="succeeded"]')).toHaveCount(2);
+    await expect(
+      finished.getByRole('progressbar', { name: 'Upload progress of sample.png' }),
+    ).toHaveAttribute('aria-valuenow', '100');
 
     const library = page.getByRole('list', { name: 'Assets' });
     await expect(library.getByRole('button', { name: 'Open details of sample.png' })).toBeVisible();
@@ -50,6 +58,31 @@ test.describe('asset library', () => {
     await expect(library.getByRole('button', { name: 'Readiness: Ready' })).toHaveCount(2, {
       timeout: 30_000,
     });
+  });
+
+  test('uploads are prepared for the default video model unless another is chosen, and the choice is remembered', async ({
+    page,
+    request,
+  }) => {
+    const group = await createGroup(request, `Model ${Date.now()}`);
+    await page.goto(`/assets?group_id=${group}`);
+    const model = page.getByLabel('Prepare for model');
+    await expect(model).toHaveValue('video-2.0-cl');
+    await expect(page.getByText(/New uploads are prepared for video-2.0-cl/)).toBeVisible();
+
+    await page.getByLabel('Files to upload').setInputFiles(path.join(FIXTURES, 'sample.png'));
+    await expect(page.getByRole('button', { name: '1 file uploaded' })).toBeVisible();
+    const list = await request.get(`/v1/assets?group_id=${group}`, {
+      headers: { Authorization: `Bearer ${KEY}` },
+    });
+    const [asset] = ((await list.json()) as { data: { model?: string }[] }).data;
+    expect(asset?.model).toBe('video-2.0-cl');
+
+    await model.selectOption('video-2.0-cl-fast');
+    await page.reload();
+    await expect(page.getByLabel('Prepare for model')).toHaveValue('video-2.0-cl-fast');
+    await page.getByLabel('Prepare for model').selectOption('');
+    await expect(page.getByText(/prepared for no model: a video task will refuse them/)).toBeVisible();
   });
 
   test('an upload can be cancelled and retried, per file', async ({ page, request }) => {
@@ -70,6 +103,7 @@ test.describe('asset library', () => {
     await expect(row).toContainText('Cancelled');
 
     await page.getByRole('button', { name: 'Retry upload of sample.png' }).click();
+    await page.getByRole('button', { name: '1 file uploaded' }).click();
     await expect(row).toHaveAttribute('data-upload-status', 'succeeded');
     await expect(
       page.getByRole('list', { name: 'Assets' }).getByRole('button', { name: 'Open details of sample.png' }),

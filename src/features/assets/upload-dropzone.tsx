@@ -1,11 +1,12 @@
 import { UploadCloud } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { useTranslation } from 'react-i18next';
 import { VIDEO_MODEL_IDS } from '@contract/models';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { cn } from '@/lib/cn';
+import { usePreferredModelStore } from './preferred-model';
 import { UploadList } from './upload-list';
 import { useAddFiles } from './use-upload-queue';
 
@@ -17,8 +18,9 @@ export function UploadDropzone({ group }: { group: string }) {
   const { t } = useTranslation('assets');
   const addFiles = useAddFiles();
   const modelId = useId();
-  // The model choice is a per-visit setting next to the drop area, not data to keep.
-  const [model, setModel] = useState('');
+  const model = usePreferredModelStore((s) => s.model);
+  const modelChosen = usePreferredModelStore((s) => s.modelChosen);
+  const hintId = useId();
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
     multiple: true,
     onDrop: (files) => {
@@ -30,7 +32,13 @@ export function UploadDropzone({ group }: { group: string }) {
       <div className="flex flex-wrap items-end gap-3">
         <div className="flex flex-col gap-1">
           <Label htmlFor={modelId}>{t('upload.model')}</Label>
-          <Select id={modelId} value={model} onChange={(e) => setModel(e.target.value)} className="min-w-48">
+          <Select
+            id={modelId}
+            value={model}
+            onChange={(e) => modelChosen(e.target.value)}
+            aria-describedby={hintId}
+            className="min-w-48"
+          >
             <option value="">{t('register.noModel')}</option>
             {VIDEO_MODEL_IDS.map((m) => (
               <option key={m} value={m}>
@@ -39,7 +47,9 @@ export function UploadDropzone({ group }: { group: string }) {
             ))}
           </Select>
         </div>
-        <p className="text-xs text-muted-foreground">{t('upload.modelHint')}</p>
+        <p id={hintId} className="text-xs text-muted-foreground">
+          {model ? t('upload.modelMeaning', { model }) : t('upload.noModelMeaning')}
+        </p>
       </div>
       <div
         {...getRootProps({

@@ -1,4 +1,5 @@
-import { RotateCcw, X } from 'lucide-react';
+import { ChevronDown, ChevronRight, CircleCheck, RotateCcw, X } from 'lucide-react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
@@ -6,27 +7,64 @@ import { formatBytes } from './format';
 import type { UploadItem } from './upload-queue';
 import { uploadQueueActions, useUploadItems } from './use-upload-queue';
 
+/**
+ * Uploads in progress, and those that need a decision (failed, cancelled), stay in view; finished
+ * ones fold into one line that can be expanded, so that the library stays in view after a drop.
+ */
 export function UploadList() {
   const { t } = useTranslation('assets');
   const items = useUploadItems();
+  const [showDone, setShowDone] = useState(false);
+  const doneListId = useId();
   if (items.length === 0) return null;
+  const done = items.filter((i) => i.status === 'succeeded');
+  const open = items.filter((i) => i.status !== 'succeeded');
   const finished = items.some((i) => i.status !== 'queued' && i.status !== 'uploading');
+  const title = t('upload.queueTitle', { count: items.length });
   return (
-    <div className="space-y-2">
+    <section className="space-y-2" aria-label={title}>
       <div className="flex items-center justify-between">
-        <h3 className="text-sm font-medium">{t('upload.queueTitle', { count: items.length })}</h3>
+        <h3 className="text-sm font-medium">{title}</h3>
         {finished && (
           <Button variant="ghost" size="sm" onClick={uploadQueueActions.clearFinished}>
             {t('upload.clearFinished')}
           </Button>
         )}
       </div>
-      <ul className="space-y-2" aria-label={t('upload.queueTitle', { count: items.length })}>
-        {items.map((item) => (
-          <UploadRow key={item.id} item={item} />
-        ))}
-      </ul>
-    </div>
+      {open.length > 0 && (
+        <ul className="space-y-2" aria-label={t('upload.openTitle')}>
+          {open.map((item) => (
+            <UploadRow key={item.id} item={item} />
+          ))}
+        </ul>
+      )}
+      {done.length > 0 && (
+        <div className="rounded-md border text-sm">
+          <button
+            type="button"
+            className="flex w-full items-center gap-2 px-2 py-1.5 text-left hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            aria-expanded={showDone}
+            aria-controls={doneListId}
+            onClick={() => setShowDone((v) => !v)}
+          >
+            {showDone ? (
+              <ChevronDown aria-hidden className="size-4" />
+            ) : (
+              <ChevronRight aria-hidden className="size-4" />
+            )}
+            <CircleCheck aria-hidden className="size-4 text-success" />
+            <span>{t('upload.doneSummary', { count: done.length })}</span>
+          </button>
+          {showDone && (
+            <ul id={doneListId} className="space-y-2 p-2 pt-0" aria-label={t('upload.doneTitle')}>
+              {done.map((item) => (
+                <UploadRow key={item.id} item={item} />
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </section>
   );
 }
 
