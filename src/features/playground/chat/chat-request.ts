@@ -18,11 +18,15 @@ const PATHS: Record<ChatFormat, string> = {
  * `messages` and asks for usage in the stream; Responses takes `instructions` and `input` items;
  * Messages takes `system` apart and requires `max_tokens`.
  */
-export function buildChatRequest(
-  settings: ChatSettings,
-  history: Pick<ChatMessage, 'role' | 'content'>[],
-): TextRequest {
-  const turns = history.map((m) => ({ role: m.role, content: m.content }));
+type Turn = Pick<ChatMessage, 'role' | 'content' | 'compactionItem'>;
+
+/** Messages as Responses input items: a compaction item goes back exactly as the server gave it. */
+function responsesInput(history: Turn[]): unknown[] {
+  return history.map((m) => m.compactionItem ?? { role: m.role, content: m.content });
+}
+
+export function buildChatRequest(settings: ChatSettings, history: Turn[]): TextRequest {
+  const turns = history.filter((m) => !m.compactionItem).map((m) => ({ role: m.role, content: m.content }));
   const system = settings.system.trim();
   const path = PATHS[settings.format];
   if (settings.format === 'chat') {
@@ -39,7 +43,7 @@ export function buildChatRequest(
     const body: Record<string, unknown> = { model: settings.model };
     if (system) body.instructions = system;
     Object.assign(body, {
-      input: turns,
+      input: responsesInput(history),
       temperature: settings.temperature,
       max_output_tokens: settings.maxTokens,
     });
@@ -54,13 +58,10 @@ export function buildChatRequest(
 }
 
 /** POST /v1/responses/compact: the whole conversation as Responses input items. */
-export function buildCompactRequest(
-  settings: ChatSettings,
-  history: Pick<ChatMessage, 'role' | 'content'>[],
-): TextRequest {
+export function buildCompactRequest(settings: ChatSettings, history: Turn[]): TextRequest {
   const body: Record<string, unknown> = {
     model: settings.format === 'messages' ? 'service-chat' : settings.model,
-    input: history.map((m) => ({ role: m.role, content: m.content })),
+    input: responsesInput(history),
   };
   if (settings.system.trim()) body.instructions = settings.system.trim();
   return { path: TEXT_PATHS.compact, body };

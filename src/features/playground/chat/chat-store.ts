@@ -35,6 +35,11 @@ export interface ChatMessage {
   role: 'user' | 'assistant';
   content: string;
   stats?: ReplyStats;
+  /**
+   * The opaque compaction item POST /v1/responses/compact returned in place of earlier turns; sent
+   * back unchanged in Responses input (the other formats have no way to carry it).
+   */
+  compactionItem?: Record<string, unknown>;
 }
 
 export interface Compaction {

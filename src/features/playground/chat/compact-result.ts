@@ -15,14 +15,19 @@ function textOf(content: unknown): string {
 
 /**
  * Reads POST /v1/responses/compact: `output` holds the shorter conversation as Responses items
- * (messages, and a compaction item carrying the summary), `usage` the token counts before
- * (input) and after (output). Items that carry no readable text are dropped from the transcript.
+ * (the user's messages, and an opaque compaction item standing for everything else), `usage` the
+ * token counts before (input) and after (output). The compaction item is kept as it came, to be sent
+ * back in later Responses input.
  */
 export function readCompaction(body: unknown): { messages: ChatMessage[]; compaction: Compaction } {
   const b = isRecord(body) ? body : {};
   const messages: ChatMessage[] = [];
   for (const item of Array.isArray(b.output) ? b.output : []) {
     if (!isRecord(item)) continue;
+    if (item.type === 'compaction') {
+      messages.push({ id: newId('msg'), role: 'assistant', content: '', compactionItem: item });
+      continue;
+    }
     const text = textOf(item.content ?? item.summary ?? item.text);
     if (!text) continue;
     const role = item.role === 'user' ? 'user' : 'assistant';

@@ -80,6 +80,16 @@ export function MessageItem({
     void startReply(conversation.id);
   };
 
+  if (message.compactionItem) {
+    return (
+      <li
+        aria-label={t('compact.itemLabel')}
+        className="rounded-lg border border-dashed bg-muted/30 p-3 text-sm text-muted-foreground"
+      >
+        {t(conversation.settings.format === 'responses' ? 'compact.item' : 'compact.itemOtherFormat')}
+      </li>
+    );
+  }
   return (
     <li
       aria-label={isUser ? t('chat.you') : t('chat.assistant')}

@@ -23,7 +23,9 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
       />
     );
   }
-  const lastAssistant = conversation.messages.findLast((m) => m.role === 'assistant')?.id;
+  const lastAssistant = conversation.messages.findLast(
+    (m) => m.role === 'assistant' && !m.compactionItem,
+  )?.id;
   return (
     <ol aria-label={t('chat.messages')} className="flex flex-1 flex-col gap-4">
       {conversation.messages.map((m) => (
