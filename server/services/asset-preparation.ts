@@ -7,6 +7,7 @@ import { moveIntoStore, removeQuietly, storedAbsPath, storedRelPath, tempPathFor
 import { technicalFailure } from './asset-lifecycle';
 import { resolveContentType, safeFileName } from './asset-media-types';
 import { downloadTo, SourceUnreachableError, unreachableSyncError } from './asset-source';
+import { shownSourceCause } from './source-privacy';
 
 /** Real time allowed to read a file's streams; a URL probe includes the network. */
 const PROBE_TIMEOUT_MS = 20_000;
@@ -62,7 +63,8 @@ export async function prepareAsset(ctx: AppContext, row: AssetRow, signal: Abort
         probe = await probeMedia(localPath ?? row.source_url, { timeoutMs: PROBE_TIMEOUT_MS, signal });
       } catch (err) {
         if (!(err instanceof ProbeError) || signal.aborted) throw err;
-        return { ...found, ...technicalFailure(unreadable(row.type, err.message, fromUrl)) };
+        const reason = fromUrl ? await shownSourceCause(ctx, row.source_url, err.message) : err.message;
+        return { ...found, ...technicalFailure(unreadable(row.type, reason, fromUrl)) };
       }
       const problem = mediaProblem(row.type, probe);
       if (problem) return { ...found, ...technicalFailure(unreadable(row.type, problem, fromUrl)) };
@@ -71,7 +73,9 @@ export async function prepareAsset(ctx: AppContext, row: AssetRow, signal: Abort
     return found;
   } catch (err) {
     if (signal.aborted) throw err;
-    if (err instanceof SourceUnreachableError) return technicalFailure(unreachableSyncError(err.message));
+    if (err instanceof SourceUnreachableError) {
+      return technicalFailure(unreachableSyncError(await shownSourceCause(ctx, row.source_url, err.message)));
+    }
     // Anything else (disk full, a bug) fails this asset rather than retrying it forever.
     ctx.log.error('asset preparation failed', { asset_id: row.id, error: String(err) });
     const code = (err as NodeJS.ErrnoException)?.code ?? 'internal error';

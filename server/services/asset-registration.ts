@@ -17,6 +17,7 @@ import { groupExists } from '../store/groups';
 import { detectFault, initialState, needsWork, technicalFailure } from './asset-lifecycle';
 import { mimeFromName, resolveAssetType, resolveContentType } from './asset-media-types';
 import { wakeAssetWorker } from './asset-worker';
+import { shownSourceCause } from './source-privacy';
 import { inspectSource, type SourceInfo, SourceUnreachableError, unreachableSyncError } from './asset-source';
 
 /**
@@ -150,7 +151,7 @@ export async function registerByUrl(
     info = await inspectSource(body.url);
   } catch (err) {
     if (!(err instanceof SourceUnreachableError)) throw err;
-    failure = unreachableSyncError(err.message);
+    failure = unreachableSyncError(await shownSourceCause(ctx, body.url, err.message));
   }
   const urlName = nameFromUrl(body.url);
   const contentType = info ? resolveContentType(info.contentType, urlName) : (mimeFromName(urlName) ?? '');
