@@ -46,22 +46,23 @@ export function TasksPage() {
       />
       <TaskPoller excludeId={taskId} />
       <FinishedAnnouncer />
-      {local ? (
-        <Tabs value={tab} onValueChange={setTab}>
+      {/* One tree whether or not the inbox tab shows, so the list never remounts when /bootstrap answers. */}
+      <Tabs value={tab} onValueChange={setTab}>
+        {local && (
           <TabsList>
             <TabsTrigger value="tasks">{t('tabs.tasks')}</TabsTrigger>
             <TabsTrigger value="inbox">{t('tabs.inbox')}</TabsTrigger>
           </TabsList>
-          <TabsContent value="tasks">
-            <TasksView taskId={taskId} />
-          </TabsContent>
+        )}
+        <TabsContent value="tasks" className={local ? undefined : 'mt-0'}>
+          <TasksView taskId={taskId} />
+        </TabsContent>
+        {local && (
           <TabsContent value="inbox">
             <WebhookInboxView />
           </TabsContent>
-        </Tabs>
-      ) : (
-        <TasksView taskId={taskId} />
-      )}
+        )}
+      </Tabs>
     </div>
   );
 }

@@ -1,0 +1,90 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiRequestError } from '@/api/api-client';
+import { setTaskRegistryForTests, TaskRegistry, getTrackedTask, trackTask } from '@/api/task-registry';
+import { memoryBackend } from '@/api/task-registry-storage';
+import { fetchTask, onTaskFinished, taskRefetchInterval, type Task } from '@/api/tasks';
+import { MAX_ERROR_DELAY_MS } from '@/api/task-poll-policy';
+import { json, mockFetch } from '@/test/fetch-mock';
+
+const NOW = 2_000_000_000_000;
+const mid = () => 0.5;
+
+function query(
+  state: Partial<{ data: Task; error: Error | null; dataUpdatedAt: number; fetchFailureCount: number }>,
+) {
+  return {
+    state: { data: undefined, error: null, dataUpdatedAt: NOW, fetchFailureCount: 0, ...state },
+  } as never;
+}
+
+beforeEach(() => setTaskRegistryForTests(new TaskRegistry(memoryBackend())));
+afterEach(() => {
+  setTaskRegistryForTests(undefined);
+  vi.unstubAllGlobals();
+});
+
+describe('taskRefetchInterval', () => {
+  it('stops for a terminal task and for a task the server does not know', () => {
+    expect(taskRefetchInterval(query({ data: { id: 't', status: 'SUCCESS' } as Task }), NOW, mid)).toBe(
+      false,
+    );
+    const notFound = new ApiRequestError({ status: 404, message: 'No task', code: 'task_not_found' });
+    expect(taskRefetchInterval(query({ error: notFound }), NOW, mid)).toBe(false);
+  });
+
+  it('keeps a running task polled through failed polls, honouring Retry-After', () => {
+    const data = { id: 't', status: 'running', progress: 10, created_at: 1, updated_at: 1 } as Task;
+    expect(taskRefetchInterval(query({ data }), NOW, mid)).toBeGreaterThan(0);
+    const limited = new ApiRequestError({ status: 429, message: 'slow down' }, { retryAfterMs: 30_000 });
+    expect(taskRefetchInterval(query({ data, error: limited, fetchFailureCount: 1 }), NOW, mid)).toBe(30_000);
+    const offline = new ApiRequestError({ status: 0, message: 'offline' }, { isNetworkError: true });
+    expect(taskRefetchInterval(query({ data, error: offline, fetchFailureCount: 20 }), NOW, mid)).toBe(
+      MAX_ERROR_DELAY_MS,
+    );
+  });
+});
+
+describe('fetchTask', () => {
+  it('records what it saw and announces a watched task that finished', async () => {
+    trackTask({ id: 'task_1', kind: 'video', createdAt: 1, source: 'pasted' });
+    const events: string[] = [];
+    const off = onTaskFinished((e) => events.push(`${e.task.id}:${e.status}`));
+    let status = 'running';
+    mockFetch({
+      'GET /v1/tasks/task_1': () =>
+        json({
+          id: 'task_1',
+          status,
+          progress: status === 'running' ? 50 : 100,
+          completed_at: 1_700_000_000,
+        }),
+    });
+    // First sight of a pasted task that is already running: recorded, not news.
+    await fetchTask('task_1');
+    expect(getTrackedTask('task_1')?.last).toMatchObject({ status: 'running', progress: 50 });
+    expect(events).toEqual([]);
+    status = 'canceled';
+    await fetchTask('task_1');
+    expect(events).toEqual(['task_1:cancelled']);
+    // Seen finished again: no second announcement.
+    await fetchTask('task_1');
+    expect(events).toHaveLength(1);
+    expect(getTrackedTask('task_1')?.last?.endedAt).toBe(1_700_000_000_000);
+    off();
+  });
+
+  it('does not announce a pasted task first seen finished, but does one the composer just created', async () => {
+    trackTask({ id: 'task_old', kind: 'video', createdAt: 1, source: 'pasted' });
+    trackTask({ id: 'task_new', kind: 'video', createdAt: 1, source: 'composer' });
+    const events: string[] = [];
+    const off = onTaskFinished((e) => events.push(e.task.id));
+    mockFetch({
+      'GET /v1/tasks/task_old': () => json({ id: 'task_old', status: 'succeeded' }),
+      'GET /v1/tasks/task_new': () => json({ id: 'task_new', status: 'succeeded' }),
+    });
+    await fetchTask('task_old');
+    await fetchTask('task_new');
+    expect(events).toEqual(['task_new']);
+    off();
+  });
+});

@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import type { Task } from '@/api/tasks';
+import {
+  elapsedMs,
+  failureFields,
+  failureText,
+  formatElapsed,
+  resultView,
+  safeMediaUrl,
+  statusDisplay,
+} from './task-display';
+
+const task = (fields: Partial<Task> & Record<string, unknown>): Task => ({ id: 'task_1', ...fields }) as Task;
+
+describe('statusDisplay', () => {
+  it.each([
+    ['pending', 'pending', 'waiting', undefined],
+    ['QUEUED', 'submitted', 'waiting', 'QUEUED'],
+    ['SUBMITTED', 'submitted', 'waiting', 'SUBMITTED'],
+    ['IN_PROGRESS', 'running', 'processing', 'IN_PROGRESS'],
+    ['SUCCESS', 'succeeded', 'succeeded', 'SUCCESS'],
+    ['FAILURE', 'failed', 'failed', 'FAILURE'],
+    ['canceled', 'cancelled', 'cancelled', 'canceled'],
+    ['cancelled', 'cancelled', 'cancelled', undefined],
+  ])('%s is shown as %s (%s), keeping the spelling %s', (raw, status, group, shownRaw) => {
+    expect(statusDisplay(raw)).toMatchObject({ status, group, raw: shownRaw });
+  });
+
+  it('shows an unknown state raw, as neither active nor terminal', () => {
+    expect(statusDisplay('thinking')).toMatchObject({
+      status: 'unknown',
+      raw: 'thinking',
+      active: false,
+      terminal: false,
+    });
+    expect(statusDisplay(7).raw).toBe('7');
+    expect(statusDisplay(undefined).raw).toBeUndefined();
+  });
+});
+
+describe('result rendering rules', () => {
+  it('renders only http(s) URLs as media', () => {
+    expect(safeMediaUrl('https://cdn.example/v.mp4')).toBe('https://cdn.example/v.mp4');
+    expect(safeMediaUrl('http://127.0.0.1:8787/files/a.mp4')).toBe('http://127.0.0.1:8787/files/a.mp4');
+    for (const bad of [
+      'javascript:alert(1)',
+      'data:video/mp4;base64,AAAA',
+      '/files/a.mp4',
+      'ftp://x/y',
+      'blob:x',
+      '',
+      42,
+    ]) {
+      expect(safeMediaUrl(bad), String(bad)).toBeUndefined();
+    }
+  });
+
+  it('plays a succeeded video, shows anything else as text, and nothing before success', () => {
+    expect(resultView(task({ status: 'succeeded', video_url: 'https://x/v.mp4', kind: 'video' }))).toEqual({
+      kind: 'media',
+      media: 'video',
+      url: 'https://x/v.mp4',
+    });
+    expect(resultView(task({ status: 'succeeded', video_url: 'javascript:alert(1)' }))).toEqual({
+      kind: 'text',
+      text: 'javascript:alert(1)',
+    });
+    expect(resultView(task({ status: 'running', video_url: 'https://x/v.mp4' }))).toEqual({ kind: 'none' });
+  });
+
+  it('uses <audio> for music and digital-human audio, and for audio files of unknown kinds', () => {
+    expect(
+      resultView(task({ status: 'SUCCESS', kind: 'music', metadata: { url: 'https://x/song' } })),
+    ).toMatchObject({
+      media: 'audio',
+      url: 'https://x/song',
+    });
+    expect(
+      resultView(task({ status: 'succeeded', kind: 'digital_human_audio', output: { url: 'https://x/a' } })),
+    ).toMatchObject({
+      media: 'audio',
+    });
+    expect(resultView(task({ status: 'succeeded', url: 'https://x/a.mp3?sig=1' }))).toMatchObject({
+      media: 'audio',
+    });
+    expect(
+      resultView(task({ status: 'succeeded', kind: 'digital_human_video', result_url: 'https://x/d' })),
+    ).toMatchObject({
+      media: 'video',
+    });
+  });
+});
+
+describe('failure fields', () => {
+  it('lists every field support needs, and copies them as lines', () => {
+    const failed = task({
+      status: 'failed',
+      task_id: 'task_1',
+      error: { code: 'content_policy', message: 'Rejected' },
+      fail_reason: 'prompt flagged',
+      request_id: 'req_1',
+      trace_id: 'trace_1',
+    });
+    expect(failureFields(failed).map((f) => [f.name, f.value])).toEqual([
+      ['error.code', 'content_policy'],
+      ['error.message', 'Rejected'],
+      ['fail_reason', 'prompt flagged'],
+      ['task_id', 'task_1'],
+      ['request_id', 'req_1'],
+      ['trace_id', 'trace_1'],
+    ]);
+    expect(failureText(failed)).toBe(
+      'error.code: content_policy\nerror.message: Rejected\nfail_reason: prompt flagged\ntask_id: task_1\nrequest_id: req_1\ntrace_id: trace_1',
+    );
+    expect(failureText(task({ status: 'failed' }))).toContain('error.code: —');
+  });
+});
+
+describe('elapsed time', () => {
+  it('runs from creation to now while unfinished, and stops at completion', () => {
+    expect(elapsedMs(task({ status: 'running', created_at: 100 }), undefined, 107_500)).toBe(7_500);
+    expect(
+      elapsedMs(task({ status: 'succeeded', created_at: 100, completed_at: 112 }), undefined, 999_999),
+    ).toBe(12_000);
+    expect(elapsedMs(undefined, 1_000, 4_000)).toBe(3_000);
+    expect(formatElapsed(7_500)).toBe('0:07');
+    expect(formatElapsed(65_000)).toBe('1:05');
+    expect(formatElapsed(3_723_000)).toBe('1:02:03');
+    expect(formatElapsed(undefined)).toBe('—');
+  });
+});
