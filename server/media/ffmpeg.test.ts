@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FfmpegError, filterValue, progressFraction, runFfmpeg } from './ffmpeg';
 import { FONT_REGULAR } from './render-inputs';
-import { probeFile, tempDir } from './test-media';
+import { probeFile, processWithArg, tempDir } from './test-media';
 
 const dir = tempDir('ffmpeg-test-');
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -51,6 +51,19 @@ describe('runFfmpeg', () => {
     );
     expect(err).toBeInstanceOf(FfmpegError);
     expect((err as FfmpegError).message).toMatch(/exit code 1.*No such file or directory/);
+  });
+
+  it('kills the process when aborted mid-run and rejects with the abort reason', async () => {
+    const marker = path.join(dir, 'abort-marker.mkv');
+    const abort = new AbortController();
+    // -re: read at real speed, so the run lasts 60 s unless killed.
+    const running = runFfmpeg(['-re', '-f', 'lavfi', '-i', 'color=s=32x32:d=60', '-f', 'matroska', marker], {
+      signal: abort.signal,
+    }).catch((e: unknown) => e);
+    await expect.poll(() => processWithArg(marker), { interval: 20 }).toBe(true);
+    abort.abort(new Error('cancelled by the user'));
+    expect(await running).toMatchObject({ message: 'cancelled by the user' });
+    await expect.poll(() => processWithArg(marker)).toBe(false);
   });
 
   it('kills a run past its timeout', async () => {
