@@ -21,7 +21,7 @@ export interface TaskRow {
   origin: string;
   request_id: string;
   trace_id: string;
-  /** Simulated running time in ms at EMULATOR_SPEED 1 (already scaled when the row is written? no: raw). */
+  /** Simulated running time in ms at EMULATOR_SPEED 1; the runner divides it by the speed. */
   run_ms: number;
   next_at: number | null;
   attempts: number;
@@ -135,11 +135,12 @@ export function renewLeases(db: Database.Database, runner: string, expires: numb
   );
 }
 
-/** Progress of a task this runner still holds; never goes down. */
+/** Progress of a task this runner still holds; never goes down, and an unchanged value writes nothing. */
 export function writeProgress(db: Database.Database, id: string, runner: string, progress: number): void {
   db.prepare(
-    `UPDATE tasks SET progress = MAX(progress, ?), updated_ms = ? WHERE id = ? AND lease_owner = ? AND status = 'running'`,
-  ).run(progress, Date.now(), id, runner);
+    `UPDATE tasks SET progress = ?, updated_ms = ?
+     WHERE id = ? AND lease_owner = ? AND status = 'running' AND progress < ?`,
+  ).run(progress, Date.now(), id, runner, progress);
 }
 
 /** Gives running tasks back (still `running`, claimable at once): on stop, or after an attempt crashed. */
@@ -218,12 +219,4 @@ export function nextTaskDeadline(db: Database.Database): number | undefined {
     )
     .get() as { at: number | null };
   return row.at ?? undefined;
-}
-
-export function countRunning(db: Database.Database, runner: string): number {
-  return (
-    db
-      .prepare(`SELECT COUNT(*) AS n FROM tasks WHERE status = 'running' AND lease_owner = ?`)
-      .get(runner) as { n: number }
-  ).n;
 }

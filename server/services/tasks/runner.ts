@@ -11,6 +11,7 @@ import {
   releaseLeases,
   renewLeases,
   submitDuePending,
+  writeProgress,
   type TaskRow,
 } from '../../store/tasks';
 import { removeQuietly } from '../asset-files';
@@ -180,12 +181,7 @@ export function createTaskRunner(ctx: AppContext, opts: { concurrency?: number }
 
   function writeProgressSafe(id: string, value: number): void {
     try {
-      ctx.db
-        .prepare(
-          `UPDATE tasks SET progress = MAX(progress, ?), updated_ms = ?
-           WHERE id = ? AND lease_owner = ? AND status = 'running' AND progress < ?`,
-        )
-        .run(value, Date.now(), id, runnerId, value);
+      writeProgress(ctx.db, id, runnerId, value);
     } catch (err) {
       if (running) ctx.log.error('task progress write failed', { task_id: id, error: String(err) });
     }
@@ -199,7 +195,7 @@ export function createTaskRunner(ctx: AppContext, opts: { concurrency?: number }
       const gone = h.pid === process.pid ? !liveRunners.has(holder) : !isPidAlive(h.pid);
       if (gone) {
         const n = releaseLeases(ctx.db, holder);
-        ctx.log.info('resumed tasks of a stopped runner', { tasks: n });
+        if (n > 0) ctx.log.info('resuming tasks of a runner that is gone', { tasks: n });
       }
     }
   }
