@@ -7,7 +7,7 @@ let client: Anthropic;
 
 beforeAll(async () => {
   live = await startLiveServer({ env: { EMULATOR_SPEED: '1000' } });
-  // The client sends the key as x-api-key, as it does against Anthropic's own API.
+  // This client version sends the key as a Bearer token; older ones and curl examples use x-api-key (tested below).
   client = new Anthropic({ baseURL: live.origin, apiKey: live.key, maxRetries: 0 });
 });
 afterAll(() => live.close());
@@ -153,6 +153,21 @@ describe('messages through the @anthropic-ai/sdk client', () => {
     expect((err.error as { error: { type: string } }).error.type).toBe('authentication_error');
   });
 
+  it('accepts the key as x-api-key on the Messages API, as Anthropic does', async () => {
+    const keyed = new Anthropic({
+      baseURL: live.origin,
+      apiKey: null,
+      defaultHeaders: { 'x-api-key': live.key },
+      maxRetries: 0,
+    });
+    const msg = await keyed.messages.create({
+      model: 'service-messages',
+      max_tokens: 3,
+      messages: [user('hi')],
+    });
+    expect(msg.usage.output_tokens).toBe(3);
+  });
+
   it('keeps x-api-key to the Messages API: other endpoints still need a Bearer key', async () => {
     const res = await fetch(`${live.origin}/v1/embeddings`, {
       method: 'POST',
@@ -161,5 +176,14 @@ describe('messages through the @anthropic-ai/sdk client', () => {
     });
     expect(res.status).toBe(401);
     expect(((await res.json()) as { error: { type: string } }).error.type).toBe('authentication_error');
+  });
+});
+
+describe('models through the @anthropic-ai/sdk client', () => {
+  it("lists models in that API's shape", async () => {
+    const page = await client.models.list();
+    expect(page.data.map((m) => m.id)).toContain('service-messages');
+    expect(page.data[0]!.type).toBe('model');
+    expect((await client.models.retrieve('service-messages')).display_name).toBe('service-messages');
   });
 });

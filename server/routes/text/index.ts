@@ -4,6 +4,7 @@ import { audioRoutes } from './audio';
 import { chatCompletionRoutes } from './chat-completions';
 import { embeddingRoutes } from './embeddings';
 import { messagesRoutes } from './messages';
+import { modelRoutes } from './models';
 import { responsesRoutes } from './responses';
 
 export { anthropicErrorShape } from './messages';
@@ -16,5 +17,6 @@ export function textRoutes(ctx: AppContext): Hono<AppEnv> {
   app.route('/', messagesRoutes(ctx));
   app.route('/', embeddingRoutes());
   app.route('/', audioRoutes(ctx));
+  app.route('/', modelRoutes());
   return app;
 }

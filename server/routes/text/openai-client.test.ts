@@ -381,3 +381,15 @@ describe('audio through the openai client', () => {
     ).toBe('response_format');
   });
 });
+
+describe('models through the openai client', () => {
+  it('lists every model of the specification and retrieves one', async () => {
+    const ids = [];
+    for await (const model of client.models.list()) ids.push(model.id);
+    expect(ids).toEqual(
+      expect.arrayContaining(['service-chat', 'service-embedding', 'tts-1', 'transcribe-1', 'video-2.0-cl']),
+    );
+    expect((await client.models.retrieve('service-chat')).owned_by).toBe('media-studio');
+    expect((await refusal(client.models.retrieve('gpt-nope'))).status).toBe(404);
+  });
+});
