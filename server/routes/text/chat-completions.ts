@@ -5,7 +5,13 @@ import { badRequest } from '../../errors';
 import { json, readJson } from '../../http';
 import { token } from '../../ids';
 import { chatTurns } from '../../services/text/conversation';
-import { dataFrame, pacedStream, SSE_HEADERS, type Frame } from '../../services/text/paced-stream';
+import {
+  dataFrame,
+  jsonTemplate,
+  pacedStream,
+  SSE_HEADERS,
+  type Frame,
+} from '../../services/text/paced-stream';
 import {
   checkModel,
   isRecord,
@@ -99,12 +105,11 @@ function* chatFrames(req: ChatRequest, plans: PlannedReply[], base: object, prom
         },
       ]),
     };
-    for (const tok of plan.tokens) {
-      yield {
-        data: chunk([{ index, delta: { content: tok }, logprobs: null, finish_reason: null }]),
-        token: true,
-      };
-    }
+    const tokenFrame = jsonTemplate(
+      (content) => chunk([{ index, delta: { content }, logprobs: null, finish_reason: null }]),
+      1,
+    );
+    for (const tok of plan.tokens) yield { data: tokenFrame(tok), token: true };
     yield { data: chunk([{ index, delta: {}, logprobs: null, finish_reason: finishReason(plan) }]) };
   }
   if (req.includeUsage) {

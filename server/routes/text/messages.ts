@@ -5,7 +5,13 @@ import { badRequest } from '../../errors';
 import { json, readJson } from '../../http';
 import { token } from '../../ids';
 import { anthropicSystem, anthropicTurns } from '../../services/text/conversation';
-import { eventFrame, pacedStream, SSE_HEADERS, type Frame } from '../../services/text/paced-stream';
+import {
+  eventFrame,
+  jsonTemplate,
+  pacedStream,
+  SSE_HEADERS,
+  type Frame,
+} from '../../services/text/paced-stream';
 import {
   checkModel,
   optionalBoolean,
@@ -138,16 +144,16 @@ function* messageFrames(
     }),
   };
   yield { data: eventFrame('ping', { type: 'ping' }) };
-  for (const text of plan.tokens) {
-    yield {
-      data: eventFrame('content_block_delta', {
+  const deltaFrame = jsonTemplate(
+    (text) =>
+      eventFrame('content_block_delta', {
         type: 'content_block_delta',
         index: 0,
         delta: { type: 'text_delta', text },
       }),
-      token: true,
-    };
-  }
+    1,
+  );
+  for (const text of plan.tokens) yield { data: deltaFrame(text), token: true };
   yield { data: eventFrame('content_block_stop', { type: 'content_block_stop', index: 0 }) };
   yield {
     data: eventFrame('message_delta', {

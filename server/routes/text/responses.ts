@@ -6,7 +6,13 @@ import { json, readJson } from '../../http';
 import { token } from '../../ids';
 import { compactTurns, decodeCompaction } from '../../services/text/compact';
 import { responseInputTurns } from '../../services/text/conversation';
-import { eventFrame, pacedStream, SSE_HEADERS, type Frame } from '../../services/text/paced-stream';
+import {
+  eventFrame,
+  jsonTemplate,
+  pacedStream,
+  SSE_HEADERS,
+  type Frame,
+} from '../../services/text/paced-stream';
 import {
   checkModel,
   isRecord,
@@ -200,9 +206,15 @@ export function responsesRoutes(ctx: AppContext): Hono<AppEnv> {
           part: { type: 'output_text', text: '', annotations: [], logprobs: [] },
         }),
       };
+      const type = 'response.output_text.delta';
+      const deltaFrame = jsonTemplate(
+        (sequence, delta) =>
+          eventFrame(type, { type, sequence_number: sequence, ...at, delta, logprobs: [] }),
+        2,
+      );
       for (const delta of plan.tokens) {
         sent++;
-        yield { data: ev('response.output_text.delta', { ...at, delta, logprobs: [] }), token: true };
+        yield { data: deltaFrame(seq++, delta), token: true };
       }
       yield { data: ev('response.output_text.done', { ...at, text: plan.text, logprobs: [] }) };
       yield {

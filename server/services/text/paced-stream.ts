@@ -122,9 +122,10 @@ export function pacedStream(
             continue;
           }
         }
-        if (next.value.token) gen.emitted++;
         out += next.value.data;
         frames++;
+        // The first token goes out on its own: time to first token is what a reader feels.
+        if (next.value.token && gen.emitted++ === 0) break;
       }
       controller.enqueue(encoder.encode(out));
     },
@@ -149,4 +150,38 @@ export function dataFrame(payload: unknown): string {
 /** `event: <type>` + `data: <json>` frame (Responses and Messages style). */
 export function eventFrame(type: string, payload: unknown): string {
   return `event: ${type}\ndata: ${JSON.stringify(payload)}\n\n`;
+}
+
+/**
+ * A frame serialised once with placeholders, filled per token by string concatenation: a 20,000
+ * token stream would otherwise spend most of its time in JSON.stringify of the same object shape.
+ * `frame` receives one placeholder per slot and must return the frame text; the returned function
+ * takes the slot values (any JSON value) in the same order.
+ */
+export function jsonTemplate(
+  frame: (...slots: string[]) => string,
+  count: number,
+): (...values: unknown[]) => string {
+  const slots = Array.from({ length: count }, (_, i) => JSON.stringify(`\u0000slot${i}\u0000`));
+  let rest = frame(...Array.from({ length: count }, (_, i) => `\u0000slot${i}\u0000`));
+  const parts: string[] = [];
+  const order: number[] = [];
+  for (;;) {
+    let slot = -1;
+    let at = Infinity;
+    slots.forEach((s, i) => {
+      const p = rest.indexOf(s);
+      if (p >= 0 && p < at) [slot, at] = [i, p];
+    });
+    if (slot < 0) break;
+    parts.push(rest.slice(0, at));
+    order.push(slot);
+    rest = rest.slice(at + slots[slot]!.length);
+  }
+  parts.push(rest);
+  return (...values) => {
+    let out = parts[0]!;
+    for (let i = 0; i < order.length; i++) out += JSON.stringify(values[order[i]!]) + parts[i + 1]!;
+    return out;
+  };
 }
