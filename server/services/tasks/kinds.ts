@@ -1,11 +1,18 @@
+import { digitalHumanAudioTaskKind, digitalHumanVideoTaskKind } from './digital-human-task';
+import { musicTaskKind } from './music-task';
 import type { TaskKind } from './task-kind';
 import { videoTaskKind } from './video-task';
 
 /**
- * The kinds the runner can run, by `tasks.kind`. A new kind (digital-human, music: issue 7) adds
- * its TaskKind here; the runner, the store and GET /v1/tasks/{id} need no change.
+ * The kinds the runner can run, by `tasks.kind`. A new kind adds its TaskKind here; the runner,
+ * the store and GET /v1/tasks/{id} need no change.
  */
-const KINDS = new Map<string, TaskKind>([[videoTaskKind.kind, videoTaskKind]]);
+const KINDS = new Map<string, TaskKind>(
+  [videoTaskKind, digitalHumanVideoTaskKind, digitalHumanAudioTaskKind, musicTaskKind].map((k) => [
+    k.kind,
+    k,
+  ]),
+);
 
 export function taskKind(kind: string): TaskKind | undefined {
   return KINDS.get(kind);

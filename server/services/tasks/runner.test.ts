@@ -1,10 +1,12 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeContext, startWorkers } from '../../create-context';
 import { probeMedia } from '../../media/probe';
 import { makeTestApp, type TestApp } from '../../test/helpers';
-import { isTerminal, pollTask, probeVideo, type TaskObject } from '../../test/task-fixtures';
+import { isTerminal, pollTask, probeVideo, seedAsset, type TaskObject } from '../../test/task-fixtures';
+import { ownerOf } from '../../middleware/auth';
 import { filesRoot } from '../asset-files';
 
 const apps: TestApp[] = [];
@@ -130,6 +132,35 @@ describe('task runner: lifecycle', { timeout: 90_000 }, () => {
     expect(task.status).toBe('failed');
     expect(task.error?.code).toBe('input_unreadable');
     expect(task.error?.message).toContain('127.0.0.1:9/missing.png');
+  });
+});
+
+describe('task runner: stored inputs', { timeout: 90_000 }, () => {
+  it('renders with a stored Asset:// first frame and a /files/ reference video labelled by alias', async () => {
+    const t = start();
+    const owner = ownerOf('sk-local-dev');
+    const put = (rel: string, fixture: string) => {
+      const abs = path.join(filesRoot(t.ctx), ...rel.split('/'));
+      fs.mkdirSync(path.dirname(abs), { recursive: true });
+      fs.copyFileSync(fixture, abs);
+    };
+    put(`${owner}/asset_frame/frame.png`, 'e2e/fixtures/sample.png');
+    put(`${owner}/asset_clip/clip.mp4`, 'e2e/fixtures/sample.mp4');
+    const frame = seedAsset(t.ctx, 'sk-local-dev', {
+      file_path: `${owner}/asset_frame/frame.png`,
+      mode: 'oss',
+    });
+    const created = await create(t, {
+      prompt: 'Open on the frame, then @clip',
+      duration: 4,
+      resolution: '480p',
+      first_frame_url: `Asset://${frame}`,
+      references: [{ role: 'reference_video', url: `/files/${owner}/asset_clip/clip.mp4`, alias: 'clip' }],
+    });
+    expect(created.has_video_input).toBe(true);
+    const { task } = await pollTask(t, created.id, isTerminal, { timeoutMs: 80_000 });
+    expect(task.status, JSON.stringify(task.error)).toBe('succeeded');
+    expect(probeVideo(localFile(t, task.video_url!))).toMatchObject({ width: 854, height: 480 });
   });
 });
 

@@ -1,0 +1,124 @@
+import fs from 'node:fs/promises';
+import { RenderInputError } from '../../media/render-inputs';
+import { renderDigitalHumanVideo } from '../../media/render-digital-human';
+import { synthesizeSpeech, type SpeechVoice } from '../../media/speech';
+import type { TaskRow } from '../../store/tasks';
+import { InputUnavailableError, renderSource } from './input-sources';
+import { requestDirective } from './request-directive';
+import type { PerformOutcome, TaskKind } from './task-kind';
+
+/** What the runner needs for a digital-human video, stored as the row's `params`. */
+export interface DigitalHumanVideoParams {
+  /** As given in the request (an id or an `Asset://` reference). */
+  avatar_asset_id: string;
+  /** `Asset://<id>`, resolved to the asset's stored copy when the task runs. */
+  avatar: string;
+  audio_url: string;
+  name: string;
+}
+
+/** What the runner needs for a digital-human audio task. */
+export interface DigitalHumanAudioParams {
+  text: string;
+  voice_asset_id: string;
+  /** The synthesis voice the voice asset selects (docs/decisions/065). */
+  voice: SpeechVoice;
+  language: string;
+}
+
+const params = <T>(row: TaskRow) => JSON.parse(row.params) as T;
+
+/** A missing or unreadable input is the request's problem: a retry cannot help, so the task fails. */
+function inputFailure(err: unknown): PerformOutcome | undefined {
+  if (err instanceof InputUnavailableError) {
+    return {
+      status: 'failed',
+      code: 'input_unavailable',
+      message: `A media input of this task is no longer available: ${err.message}. Create the task again with media that exists.`,
+      failReason: err.message,
+    };
+  }
+  if (err instanceof RenderInputError) {
+    return {
+      status: 'failed',
+      code: 'input_unreadable',
+      message: `${err.message}. Check that the avatar is an image and audio_url is reachable speech audio, then create the task again.`,
+      failReason: err.message,
+    };
+  }
+  return undefined;
+}
+
+export const digitalHumanVideoTaskKind: TaskKind = {
+  kind: 'digital_human_video',
+
+  directive: (row) =>
+    requestDirective(params<DigitalHumanVideoParams>(row).name, 'name', 'Digital-human video generation'),
+
+  async perform(ctx, row, tools) {
+    const p = params<DigitalHumanVideoParams>(row);
+    const outPath = tools.tempFile('.mp4');
+    try {
+      await renderDigitalHumanVideo({
+        outPath,
+        avatar: renderSource(ctx, row.owner, p.avatar, row.origin),
+        audio: renderSource(ctx, row.owner, p.audio_url, row.origin),
+        ...(p.name.trim() ? { name: p.name } : {}),
+        signal: tools.signal,
+        onProgress: tools.progress,
+      });
+    } catch (err) {
+      const failure = inputFailure(err);
+      if (failure) return failure;
+      throw err;
+    }
+    return { status: 'succeeded', tempFile: outPath, fileName: 'digital-human.mp4' };
+  },
+
+  present(row, base, resultUrl) {
+    const p = params<DigitalHumanVideoParams>(row);
+    return {
+      ...base,
+      avatar_asset_id: p.avatar_asset_id,
+      audio_url: p.audio_url,
+      name: p.name,
+      ...(resultUrl ? { result_url: resultUrl } : {}),
+    };
+  },
+};
+
+export const digitalHumanAudioTaskKind: TaskKind = {
+  kind: 'digital_human_audio',
+
+  directive: (row) =>
+    requestDirective(params<DigitalHumanAudioParams>(row).text, 'text', 'Digital-human speech synthesis'),
+
+  async perform(_ctx, row, tools) {
+    const p = params<DigitalHumanAudioParams>(row);
+    const speech = await synthesizeSpeech({
+      text: p.text,
+      voice: p.voice,
+      format: 'mp3',
+      signal: tools.signal,
+    });
+    tools.progress(0.9);
+    const outPath = tools.tempFile('.mp3');
+    await fs.writeFile(outPath, speech.audio);
+    return { status: 'succeeded', tempFile: outPath, fileName: 'speech.mp3' };
+  },
+
+  present(row, base, resultUrl) {
+    const p = params<DigitalHumanAudioParams>(row);
+    return {
+      ...base,
+      text: p.text,
+      voice_asset_id: p.voice_asset_id,
+      output: {
+        ...(resultUrl ? { url: resultUrl } : {}),
+        format: 'mp3',
+        voice: p.voice,
+        language: p.language,
+      },
+    };
+  },
+};

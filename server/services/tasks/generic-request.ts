@@ -1,0 +1,245 @@
+import { callbackUrlProblem } from '@contract/callback-url';
+import {
+  DIGITAL_HUMAN_AUDIO_MODELS,
+  DIGITAL_HUMAN_VIDEO_MODELS,
+  isVideoModel,
+  MUSIC_MODELS,
+} from '@contract/models';
+import {
+  DigitalHumanAudioBodySchema,
+  DigitalHumanVideoBodySchema,
+  MusicBodySchema,
+  taskKindOfModel,
+} from '@contract/task-create';
+import type { AppContext } from '../../context';
+import { badRequest } from '../../errors';
+import { newId } from '../../ids';
+import { detectSpeechLanguage, SPEECH_VOICES } from '../../media/speech';
+import { hash32 } from '../../media/render-layout';
+import { countTokens } from '../text/tokens';
+import { getTask, insertTask, type TaskRow } from '../../store/tasks';
+import { parseOrThrow } from '../../validation';
+import type { DigitalHumanAudioParams, DigitalHumanVideoParams } from './digital-human-task';
+import { keyName, musicLength, musicSeed, planMusic, styleFromPlan, titleFromPrompt } from './music-plan';
+import type { MusicParams } from './music-task';
+import { boundedRunMs } from './request-directive';
+import { wakeTaskRunner } from './runner';
+import { assetIdOf, checkMediaUrlField, checkTaskAsset } from './task-assets';
+import { PENDING_MS } from './timing';
+import type { CreatingRequest } from './video-request';
+
+const KNOWN_MODELS = [
+  ...DIGITAL_HUMAN_VIDEO_MODELS.map((m) => `${m} (digital-human video)`),
+  ...DIGITAL_HUMAN_AUDIO_MODELS.map((m) => `${m} (digital-human audio)`),
+  ...MUSIC_MODELS.map((m) => `${m} (music)`),
+].join(', ');
+
+const AVATAR = {
+  param: 'avatar_asset_id',
+  type: 'image',
+  purpose: 'digital_human_avatar',
+  role: 'the avatar',
+} as const;
+const SPEECH_AUDIO = {
+  param: 'audio_url',
+  type: 'audio',
+  purpose: 'digital_human_voice',
+  role: 'the speech audio',
+} as const;
+const VOICE = {
+  param: 'voice_asset_id',
+  type: 'audio',
+  purpose: 'digital_human_voice',
+  role: 'the voice',
+} as const;
+
+/** The fields of a new row every kind shares. */
+interface Prepared {
+  kind: 'digital_human_video' | 'digital_human_audio' | 'music';
+  model: string;
+  body: unknown;
+  params: unknown;
+  tokens: number;
+  callbackUrl: string | undefined;
+  runMs: number;
+}
+
+function modelOf(raw: unknown): string {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    throw badRequest('The request body must be a JSON object with the fields of this endpoint.');
+  }
+  const model = (raw as Record<string, unknown>).model;
+  if (model === undefined || model === null || model === '') {
+    throw badRequest(`model is required: one of ${KNOWN_MODELS}.`, 'model', 'missing_model');
+  }
+  if (typeof model !== 'string') throw badRequest(`model must be a string: one of ${KNOWN_MODELS}.`, 'model');
+  if (isVideoModel(model.trim())) {
+    throw badRequest(
+      `model ${model} is a video model: create video tasks with POST /v1/videos. POST /v1/tasks takes ${KNOWN_MODELS}.`,
+      'model',
+      'unknown_model',
+    );
+  }
+  if (!taskKindOfModel(model)) {
+    throw badRequest(
+      `Unknown model "${model.slice(0, 100)}": use one of ${KNOWN_MODELS}.`,
+      'model',
+      'unknown_model',
+    );
+  }
+  return model;
+}
+
+function checkCallback(ctx: AppContext, url: string | undefined): void {
+  if (!url) return;
+  const problem = callbackUrlProblem(url, ctx.config.apiKeys);
+  if (problem) throw badRequest(problem, 'callback_url', 'invalid_callback_url');
+}
+
+/** An asset field that takes `asset_…` or `Asset://asset_…`, never a URL. */
+function assetField(
+  value: string,
+  need: { param: string; purpose: string; role: string; type: string },
+): string {
+  const id = assetIdOf(value);
+  if (id) return id;
+  throw badRequest(
+    `${need.param} must be an asset id (asset_…) or an Asset://<asset_id> reference, got "${value.slice(0, 80)}". Register ${need.role} (${need.type === 'image' ? 'an image' : 'an audio file'}) with POST /v1/assets/uploads and purpose=${need.purpose}, then use its asset_id once it is ready.`,
+    need.param,
+  );
+}
+
+function digitalHumanVideo(ctx: AppContext, req: CreatingRequest, raw: unknown): Prepared {
+  const body = parseOrThrow(DigitalHumanVideoBodySchema, raw);
+  checkCallback(ctx, body.callback_url);
+  const avatarId = assetField(body.avatar_asset_id, AVATAR);
+  checkTaskAsset(ctx, req.owner, avatarId, AVATAR);
+  const audioUrl = body.audio_url.trim();
+  const audioAsset = checkMediaUrlField(ctx, req.owner, req.origin, audioUrl, SPEECH_AUDIO);
+  const knownSeconds = audioAsset?.duration ?? 0;
+  const params: DigitalHumanVideoParams = {
+    avatar_asset_id: body.avatar_asset_id.trim(),
+    avatar: `Asset://${avatarId}`,
+    audio_url: audioUrl,
+    name: body.name ?? '',
+  };
+  return {
+    kind: 'digital_human_video',
+    model: body.model,
+    body,
+    params,
+    tokens: countTokens(params.name),
+    callbackUrl: body.callback_url,
+    // Longer speech renders longer; an audio URL's length is unknown until the task reads it.
+    runMs: boundedRunMs(8000 + (knownSeconds > 0 ? knownSeconds : 10) * 400),
+  };
+}
+
+function digitalHumanAudio(ctx: AppContext, req: CreatingRequest, raw: unknown): Prepared {
+  const body = parseOrThrow(DigitalHumanAudioBodySchema, raw);
+  checkCallback(ctx, body.callback_url);
+  const voiceId = assetField(body.voice_asset_id, VOICE);
+  checkTaskAsset(ctx, req.owner, voiceId, VOICE);
+  const params: DigitalHumanAudioParams = {
+    text: body.text,
+    voice_asset_id: body.voice_asset_id.trim(),
+    // The same voice asset always speaks with the same voice; different assets spread over all of them.
+    voice: SPEECH_VOICES[hash32(voiceId) % SPEECH_VOICES.length]!,
+    language: detectSpeechLanguage(body.text),
+  };
+  return {
+    kind: 'digital_human_audio',
+    model: body.model,
+    body,
+    params,
+    tokens: countTokens(body.text),
+    callbackUrl: body.callback_url,
+    runMs: boundedRunMs(8000 + [...body.text].length * 8),
+  };
+}
+
+function music(ctx: AppContext, raw: unknown): Prepared {
+  const body = parseOrThrow(MusicBodySchema, raw);
+  checkCallback(ctx, body.callback_url);
+  const prompt = body.prompt.trim();
+  const style = body.style.trim();
+  const title = body.title.trim();
+  if (body.customMode) {
+    // Custom mode (as on the hosted music services): the title and style are used as given, the prompt is the lyrics.
+    if (!style)
+      throw badRequest(
+        'style is required when customMode is true: the genre and mood of the track, e.g. "calm piano".',
+        'style',
+      );
+    if (!title)
+      throw badRequest('title is required when customMode is true: the title of the track.', 'title');
+  } else if (!prompt) {
+    throw badRequest(
+      'prompt is required when customMode is false: describe the music (mood, genre, instruments, length). Or set customMode to true and give style and title.',
+      'prompt',
+    );
+  }
+  const seed = musicSeed(style, prompt);
+  const plan = planMusic(style, prompt, seed);
+  const duration = musicLength({ prompt, style, title, customMode: body.customMode }, plan);
+  const params: MusicParams = {
+    prompt: body.prompt,
+    customMode: body.customMode,
+    title: title || titleFromPrompt(prompt),
+    style: style || styleFromPlan(plan),
+    render_style: style,
+    duration,
+    bpm: plan.bpm,
+    key: keyName(plan),
+    seed,
+  };
+  return {
+    kind: 'music',
+    model: body.model,
+    body,
+    params,
+    tokens: countTokens(`${prompt}\n${style}\n${title}`),
+    callbackUrl: body.callback_url,
+    runMs: boundedRunMs(8000 + duration * 60),
+  };
+}
+
+/**
+ * Validates a POST /v1/tasks body (the model picks the body shape; then its schema, the credential
+ * check of callback_url and every asset against the database) and stores the new task, `pending`.
+ * Every refusal is a 400 whose `param` names the exact field (docs/decisions/065).
+ */
+export function createGenericTask(ctx: AppContext, req: CreatingRequest, raw: unknown): TaskRow {
+  const kind = taskKindOfModel(modelOf(raw));
+  const prepared =
+    kind === 'digital_human_video'
+      ? digitalHumanVideo(ctx, req, raw)
+      : kind === 'digital_human_audio'
+        ? digitalHumanAudio(ctx, req, raw)
+        : music(ctx, raw);
+  const now = Date.now();
+  const id = newId('task');
+  insertTask(ctx.db, {
+    id,
+    owner: req.owner,
+    kind: prepared.kind,
+    model: prepared.model,
+    status: 'pending',
+    progress: 0,
+    request: JSON.stringify(prepared.body),
+    params: JSON.stringify(prepared.params),
+    input_references: '[]',
+    has_video_input: 0,
+    total_tokens: prepared.tokens,
+    callback_url: prepared.callbackUrl ?? null,
+    origin: req.origin,
+    request_id: req.requestId,
+    trace_id: req.traceId,
+    run_ms: prepared.runMs,
+    next_at: now + ctx.scaled(PENDING_MS),
+    created_ms: now,
+    updated_ms: now,
+  });
+  wakeTaskRunner(ctx);
+  return getTask(ctx.db, id)!;
+}

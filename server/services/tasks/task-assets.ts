@@ -1,0 +1,111 @@
+import { assetPhase, parseAssetReference, readinessFailures } from '@contract/asset';
+import { isAcceptedMediaUrl } from '@contract/video-rules';
+import type { AppContext } from '../../context';
+import { ApiError, badRequest } from '../../errors';
+import { type AssetRow, getAssetForOwner } from '../../store/assets';
+import { existingStoredFile, filesRelPath } from './input-sources';
+
+/** What a digital-human field needs of the asset it names. */
+export interface AssetNeed {
+  param: string;
+  type: 'image' | 'audio';
+  purpose: 'digital_human_avatar' | 'digital_human_voice';
+  /** What the asset is for, in words ("the avatar", "the speech audio"). */
+  role: string;
+}
+
+const ASSET_ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+/** `asset_x` or `Asset://asset_x` → `asset_x`; anything else (a URL, a path) is undefined. */
+export function assetIdOf(value: string): string | undefined {
+  const text = value.trim();
+  return parseAssetReference(text) ?? (ASSET_ID.test(text) ? text : undefined);
+}
+
+const article = (type: string) => (type === 'image' ? 'an image' : `a ${type}`);
+
+/**
+ * Checks an asset a digital-human field names and returns it (docs/decisions/065): it must be the
+ * caller's (another key's answers exactly like a missing one), of the right type, registered with
+ * the field's purpose, and generation-ready by the specification's five conditions. Unlike the
+ * video line, the asset's `model` is not checked: digital-human assets are not prepared per model.
+ */
+export function checkTaskAsset(ctx: AppContext, owner: string, assetId: string, need: AssetNeed): AssetRow {
+  const { param } = need;
+  const asset = getAssetForOwner(ctx.db, owner, assetId);
+  if (!asset) {
+    throw new ApiError(
+      400,
+      `${param}: asset ${assetId} was not found. Use an asset_id of this API key (GET /v1/assets lists them), or upload ${need.role} with POST /v1/assets/uploads and purpose=${need.purpose}.`,
+      { code: 'asset_not_found', param },
+    );
+  }
+  if (asset.type !== need.type) {
+    throw badRequest(
+      `${param}: asset ${assetId} is ${article(asset.type)}, but ${need.role} must be ${article(need.type)}. Use ${article(need.type)} asset registered with purpose=${need.purpose}.`,
+      param,
+      'asset_type_mismatch',
+    );
+  }
+  if (asset.purpose !== need.purpose) {
+    const has = asset.purpose ? `purpose=${asset.purpose}` : 'no purpose';
+    throw badRequest(
+      `${param}: asset ${assetId} was registered with ${has}, but ${need.role} must be registered with purpose=${need.purpose}. Register the file again with purpose=${need.purpose} (POST /v1/assets/uploads) and use the new asset once it is ready.`,
+      param,
+      'asset_purpose_mismatch',
+    );
+  }
+  const state = {
+    status: asset.status,
+    preparation_status: asset.preparation_status,
+    sync_status: asset.sync_status,
+    generation_ready: asset.generation_ready === 1,
+    review_status: asset.review_status,
+    review_passed: asset.review_passed === 1,
+  };
+  if (readinessFailures(state).length === 0) return asset;
+  const described = `status=${state.status}, preparation_status=${state.preparation_status}, generation_ready=${state.generation_ready}, review_status=${state.review_status}, review_passed=${state.review_passed}`;
+  const phase = assetPhase(state);
+  const advice =
+    phase === 'preparing'
+      ? `It is still being prepared: re-query GET /v1/assets/${assetId} after a short wait and create the task once generation_ready is true; do not register it again to wait.`
+      : phase === 'disabled'
+        ? 'It is disabled: use another asset.'
+        : `It cannot be used${asset.sync_error ? ` (sync_error: ${asset.sync_error})` : ''}: replace it, or make its URL publicly reachable and register it again.`;
+  throw badRequest(
+    `${param}: asset ${assetId} is not ready (${described}). ${advice}`,
+    param,
+    'asset_not_ready',
+  );
+}
+
+/**
+ * A media URL field that may also be an `Asset://` reference (`audio_url`): a reference is checked
+ * like an asset field (and its asset returned); a `/files/...` URL of this server must exist; otherwise an http(s) URL,
+ * which is fetched when the task runs (an unreachable one fails the task, as on the service).
+ */
+export function checkMediaUrlField(
+  ctx: AppContext,
+  owner: string,
+  origin: string,
+  url: string,
+  need: AssetNeed,
+): AssetRow | undefined {
+  const assetId = parseAssetReference(url);
+  if (assetId) return checkTaskAsset(ctx, owner, assetId, need);
+  if (!isAcceptedMediaUrl(url)) {
+    throw badRequest(
+      `${need.param} must be an http(s) URL, an Asset://<asset_id> reference or a /files/... URL of this server, got "${url.slice(0, 80)}".`,
+      need.param,
+    );
+  }
+  const rel = filesRelPath(url, origin);
+  if ((url.trim().startsWith('/files/') || rel) && (!rel || !existingStoredFile(ctx, rel))) {
+    throw badRequest(
+      `${need.param}: no stored file at ${url.slice(0, 200)} on this server. Use the url of an asset (GET /v1/assets), a public URL or Asset://<asset_id>.`,
+      need.param,
+      'file_not_found',
+    );
+  }
+  return undefined;
+}
