@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
 import type { AppContext, AppEnv } from '../context';
 import { ApiError } from '../errors';
-import { json } from '../http';
+import { json, readJson } from '../http';
 import { requestOrigin } from '../services/asset-object';
+import { createGenericTask } from '../services/tasks/generic-request';
 import { toTaskObject } from '../services/tasks/task-object';
 import { getTaskForOwner } from '../store/tasks';
 
@@ -27,6 +28,16 @@ export function findTask(
 /** GET /v1/tasks/{task_id}: any kind of task (specification, Generic and digital-human tasks). */
 export function taskRoutes(ctx: AppContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  // Digital-human video, digital-human audio and music tasks (docs/decisions/065); videos use POST /v1/videos.
+  app.post('/v1/tasks', async (c) => {
+    const origin = requestOrigin(c.req.url);
+    const row = createGenericTask(
+      ctx,
+      { owner: c.var.owner, origin, requestId: c.var.requestId, traceId: c.var.traceId },
+      await readJson(c),
+    );
+    return json(c, findTask(ctx, c.var.owner, row.id, origin));
+  });
   app.get('/v1/tasks/:task_id', (c) =>
     json(c, findTask(ctx, c.var.owner, c.req.param('task_id'), requestOrigin(c.req.url))),
   );

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import type { AppContext, AppEnv } from '../context';
+import { ApiError } from '../errors';
 import { json, readJson } from '../http';
 import { requestOrigin } from '../services/asset-object';
 import { createVideoTask } from '../services/tasks/video-request';
@@ -19,10 +20,20 @@ export function videoRoutes(ctx: AppContext): Hono<AppEnv> {
     return json(c, findTask(ctx, c.var.owner, row.id, origin));
   });
 
-  // The same object as GET /v1/tasks/{task_id} (specification, Versioning).
-  app.get('/v1/videos/:task_id', (c) =>
-    json(c, findTask(ctx, c.var.owner, c.req.param('task_id'), requestOrigin(c.req.url))),
-  );
+  // The same object as GET /v1/tasks/{task_id} (specification, Versioning), for video tasks only:
+  // other kinds are answered by GET /v1/tasks/{task_id} (docs/decisions/065).
+  app.get('/v1/videos/:task_id', (c) => {
+    const id = c.req.param('task_id');
+    const task = findTask(ctx, c.var.owner, id, requestOrigin(c.req.url));
+    if (task.kind !== 'video') {
+      throw new ApiError(
+        404,
+        `Task "${id}" is a ${String(task.kind).replaceAll('_', '-')} task, not a video task: query it with GET /v1/tasks/${id}.`,
+        { code: 'task_not_found', param: 'task_id' },
+      );
+    }
+    return json(c, task);
+  });
 
   return app;
 }

@@ -18,16 +18,18 @@ export function musicSeed(style: string, prompt: string): number {
 const clampLength = (s: number) => Math.round(Math.min(MUSIC_LENGTH.max, Math.max(MUSIC_LENGTH.min, s)));
 
 /**
- * A length the request states in words: "45 seconds", "90 s", "2 minutes", "2 min", "90秒",
+ * A length the request states in words: "45 seconds", "90 s", "2 minutes", "2 min", "1 hour" (clamped), "90秒",
  * "2分钟". The first one wins; undefined when there is none. "80s" and "90s" stay decades.
  */
 export function statedLength(text: string): number | undefined {
-  const pattern = /(\d+(?:\.\d+)?)(\s*)(seconds?|secs?|s|minutes?|mins?|秒钟?|分钟)(?![a-z])/gi;
+  const pattern =
+    /(\d+(?:\.\d+)?)(\s*)(seconds?|secs?|s|minutes?|mins?|hours?|hrs?|秒钟?|分钟|小时)(?![a-z])/gi;
   for (const m of text.matchAll(pattern)) {
     const [, num, gap, unit] = m;
     if (unit!.toLowerCase() === 's' && !gap && /^\d0$/.test(num!)) continue;
     const n = Number(num);
-    const sec = /^(min|mins|minute|minutes|分钟)$/i.test(unit!) ? n * 60 : n;
+    const u = unit!.toLowerCase();
+    const sec = /^(hours?|hrs?|小时)$/.test(u) ? n * 3600 : /^(mins?|minutes?|分钟)$/.test(u) ? n * 60 : n;
     if (sec > 0) return clampLength(sec);
   }
   return undefined;
