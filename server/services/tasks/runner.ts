@@ -105,6 +105,9 @@ export function createTaskRunner(ctx: AppContext, opts: { concurrency?: number }
       while (inFlight.size < concurrency) {
         const row = claimNextTask(ctx.db, runnerId, Date.now(), LEASE_MS);
         if (!row) break;
+        // Our own lease expired under a stalled event loop and we claimed the task again: the
+        // attempt in flight keeps it (the claim just renewed the lease).
+        if (inFlight.has(row.id)) continue;
         startTask(row);
       }
     } catch (err) {
