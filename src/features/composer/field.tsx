@@ -13,7 +13,23 @@ export interface FieldFeedback {
 /** The message of a local issue, translated; a server message is shown as the server sent it. */
 export function useIssueText() {
   const { t } = useTranslation('composer');
-  return (issue: DraftIssue) => t(`issues.${issue.code}`, issue.values ?? {});
+  return (issue: DraftIssue) => {
+    const values = issue.values ?? {};
+    // Raw API words (`image`, `first_frame`) read as words of the person's language.
+    const words = {
+      typeNoun: values.type
+        ? t(`mediaNoun.${values.type}`, { defaultValue: String(values.type) })
+        : undefined,
+      roleName: values.role ? t(`roles.${values.role}`, { defaultValue: String(values.role) }) : undefined,
+      allowedNames: values.allowed
+        ? String(values.allowed)
+            .split(', ')
+            .map((r) => t(`roles.${r}`, { defaultValue: r }))
+            .join(t('roleSeparator'))
+        : undefined,
+    };
+    return t(`issues.${issue.code}`, { ...values, ...words });
+  };
 }
 
 export function feedbackIsError(feedback: FieldFeedback | undefined): boolean {

@@ -42,8 +42,8 @@ function useReasonText() {
     switch (reason.code) {
       case 'wrongType':
         return t('picker.reason.wrongType', {
-          type: t(`mediaType.${reason.type}`, { defaultValue: reason.type }),
-          needed: t(`mediaType.${reason.needed}`, { defaultValue: reason.needed }),
+          typeNoun: t(`mediaNoun.${reason.type}`, { defaultValue: reason.type }),
+          neededNoun: t(`mediaNoun.${reason.needed}`, { defaultValue: reason.needed }),
         });
       case 'notReady':
         return t('picker.reason.notReady', {

@@ -89,7 +89,7 @@ export function ReferenceRow(props: ReferenceRowProps) {
       data-reference-key={ref.key}
     >
       <Thumbnail reference={ref} />
-      <div className="grid min-w-0 flex-1 gap-3 sm:grid-cols-[minmax(0,10rem)_minmax(0,10rem)_minmax(0,1fr)]">
+      <div className="grid min-w-0 flex-1 gap-3 sm:grid-cols-2">
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={ids.role}>{numbered(t('references.role'))}</Label>
           <Select
@@ -130,7 +130,7 @@ export function ReferenceRow(props: ReferenceRowProps) {
           </div>
           <FieldMessage id={`${ids.alias}-message`} feedback={fb.alias} />
         </div>
-        <div className="flex min-w-0 flex-col gap-1.5">
+        <div className="flex min-w-0 flex-col gap-1.5 sm:col-span-2">
           <Label htmlFor={ids.url}>{numbered(t('references.url'))}</Label>
           <div className="flex gap-2">
             <Input

@@ -47,7 +47,11 @@ export function RequestPreview({ body }: { body: CreateVideoBody }) {
             {t('preview.copy')}
           </CopyButton>
         </div>
-        <JsonView value={body} label={t('preview.jsonLabel')} className="max-h-[28rem]" />
+        <JsonView
+          value={body}
+          label={t('preview.jsonLabel')}
+          className="max-h-[28rem] whitespace-pre-wrap break-all"
+        />
       </TabsContent>
       <TabsContent value="curl" className="flex flex-col gap-2">
         <div className="flex items-center justify-between gap-2">
@@ -62,7 +66,7 @@ export function RequestPreview({ body }: { body: CreateVideoBody }) {
           aria-label={t('preview.curlLabel')}
           // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- scrollable region
           tabIndex={0}
-          className="max-h-[28rem] overflow-auto rounded-md border bg-muted/50 p-3 font-mono text-xs leading-relaxed whitespace-pre focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          className="max-h-[28rem] overflow-auto rounded-md border bg-muted/50 p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap break-all focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
           {curl}
         </pre>

@@ -115,7 +115,7 @@ export function SubmitPanel({
                 <li key={`${issue.field}-${issue.code}-${i}`}>
                   <button
                     type="button"
-                    className="text-left underline-offset-2 hover:underline focus-visible:underline"
+                    className="inline text-left underline-offset-2 hover:underline focus-visible:underline"
                     onClick={() => onFocusField(issue.field)}
                   >
                     {issueText(issue)}

@@ -112,7 +112,7 @@ export function VideoSettings({ draft, fieldId, feedback, onChange }: SettingsPr
         label={t('duration.label')}
         feedback={feedback('duration')}
         hint={t('duration.hint', { min: VIDEO_DURATION.min, max: VIDEO_DURATION.max })}
-        className="max-w-48"
+        className="max-w-xs"
       >
         {(props) => (
           <Input

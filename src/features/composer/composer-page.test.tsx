@@ -1,0 +1,175 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useParams } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { getTrackedTask, setTaskRegistryForTests, TaskRegistry, trackTask } from '@/api/task-registry';
+import { memoryBackend } from '@/api/task-registry-storage';
+import { BOOTSTRAP_LOCAL, json, mockFetch } from '@/test/fetch-mock';
+import { ComposerPage } from './composer-page';
+import { COMPOSER_DRAFT_STORAGE_KEY, useComposerDraftStore } from './composer-draft-store';
+import { EMPTY_COMPOSER_DRAFT } from './draft';
+
+function TaskStub() {
+  return <p>monitor {useParams().id}</p>;
+}
+
+function renderPage(path = '/composer') {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/composer" element={<ComposerPage />} />
+          <Route path="/tasks/:id" element={<TaskStub />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  setTaskRegistryForTests(new TaskRegistry(memoryBackend()));
+  useComposerDraftStore.setState({ draft: { ...EMPTY_COMPOSER_DRAFT, references: [] } });
+});
+afterEach(() => setTaskRegistryForTests(undefined));
+
+const bootstrap = () => json(BOOTSTRAP_LOCAL);
+
+// The page is large and the machine shared: typing through userEvent takes its time.
+describe('ComposerPage', { timeout: 30_000 }, () => {
+  it('sends the draft, records the task with its exact body and opens it in the monitor', async () => {
+    const fetchMock = mockFetch({
+      'GET /bootstrap': bootstrap,
+      'POST /v1/videos': () =>
+        json({ object: 'task', id: 'task_abc', status: 'pending', model: 'video-2.0-cl' }),
+    });
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Add reference video' }));
+    await user.type(screen.getByLabelText('Media of reference 1'), 'https://e.com/v.mp4');
+    const prompt = screen.getByRole('combobox', { name: 'Prompt' });
+    await user.type(prompt, 'Hello @');
+    // The listbox offers the alias the new row got; arrow keys move, Enter takes it.
+    const option = within(screen.getByRole('listbox', { name: 'Aliases' })).getByRole('option', {
+      name: '@video1',
+    });
+    expect(prompt).toHaveAttribute('aria-activedescendant', option.id);
+    await user.keyboard('{Enter}');
+    expect(prompt).toHaveValue('Hello @video1 ');
+    expect(screen.getByText('Billed with video input')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Create video task' }));
+    expect(await screen.findByText('monitor task_abc')).toBeInTheDocument();
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    const sent = JSON.parse(String(post[1]!.body));
+    expect(sent).toEqual({
+      model: 'video-2.0-cl',
+      prompt: 'Hello @video1 ',
+      references: [
+        { media_type: 'video', role: 'reference_video', url: 'https://e.com/v.mp4', alias: 'video1' },
+      ],
+      duration: 5,
+      ratio: '16:9',
+      resolution: '720p',
+      generate_audio: true,
+      watermark: false,
+    });
+    expect(getTrackedTask('task_abc')).toMatchObject({ kind: 'video', source: 'composer', request: sent });
+  });
+
+  it('puts a server refusal on the field its param names and keeps the request id', async () => {
+    mockFetch({
+      'GET /bootstrap': bootstrap,
+      'POST /v1/videos': () =>
+        json(
+          {
+            error: {
+              message: 'references[1].alias: alias "b" is used twice',
+              type: 'invalid_request_error',
+              code: 'invalid_request',
+              param: 'references[1].alias',
+            },
+            request_id: 'req_42',
+            trace_id: 'trace_42',
+          },
+          400,
+        ),
+    });
+    useComposerDraftStore.setState({
+      draft: {
+        ...EMPTY_COMPOSER_DRAFT,
+        prompt: '@a and @b',
+        references: [
+          { key: 'r1', role: 'reference_image', mediaType: 'image', alias: 'a', url: 'https://e.com/1.png' },
+          { key: 'r2', role: 'reference_image', mediaType: 'image', alias: 'b', url: 'https://e.com/2.png' },
+        ],
+      },
+    });
+    renderPage();
+    await userEvent.click(screen.getByRole('button', { name: 'Create video task' }));
+    const alias = screen.getByLabelText('Alias of reference 2');
+    await waitFor(() => expect(alias).toHaveAttribute('aria-invalid', 'true'));
+    expect(alias).toHaveAccessibleDescription('references[1].alias: alias "b" is used twice');
+    expect(screen.getByLabelText('Alias of reference 1')).not.toHaveAttribute('aria-invalid');
+    const banner = screen.getByTestId('submit-refusal');
+    expect(banner).toHaveTextContent('req_42');
+    expect(banner).toHaveTextContent('trace_42');
+  });
+
+  it('refuses an invalid draft without sending it, with translated messages on the fields', async () => {
+    const fetchMock = mockFetch({ 'GET /bootstrap': bootstrap });
+    useComposerDraftStore.setState({
+      draft: { ...EMPTY_COMPOSER_DRAFT, model: 'video-2.0-cl-fast', resolution: '1080p', prompt: 'A @ghost' },
+    });
+    renderPage();
+    await userEvent.click(screen.getByRole('button', { name: 'Create video task' }));
+    expect(screen.getByTestId('validation-summary')).toHaveTextContent('Fix these 2 problems');
+    expect(screen.getByRole('combobox', { name: 'Prompt' })).toHaveAccessibleDescription(
+      '@ghost is mentioned, but no reference has that alias: add the reference or change the mention.',
+    );
+    expect(screen.getByRole('radio', { name: '1080p' }).closest('fieldset')).toHaveAccessibleDescription(
+      'video-2.0-cl-fast does not offer 1080p: choose 480p, 720p.',
+    );
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('edit and re-run loads the recorded request of a task into the draft, with undo', async () => {
+    mockFetch({ 'GET /bootstrap': bootstrap });
+    useComposerDraftStore.setState({ draft: { ...EMPTY_COMPOSER_DRAFT, prompt: 'my old draft' } });
+    trackTask({
+      id: 'task_old',
+      kind: 'video',
+      createdAt: 1,
+      source: 'composer',
+      request: {
+        model: 'video-2.0-cl-mini',
+        prompt: 'again @x',
+        duration: 7,
+        references: [{ role: 'reference_image', url: 'https://e.com/x.png', alias: 'x' }],
+      },
+    });
+    renderPage('/composer?from=task_old');
+    const prompt = await screen.findByDisplayValue('again @x');
+    expect(prompt).toBeInTheDocument();
+    expect(screen.getByLabelText('Duration (seconds)')).toHaveValue(7);
+    expect(screen.getByRole('radio', { name: 'video-2.0-cl-mini' })).toBeChecked();
+    await userEvent.click(await screen.findByRole('button', { name: 'Undo' }, { timeout: 5000 }));
+    expect(screen.getByRole('combobox', { name: 'Prompt' })).toHaveValue('my old draft');
+  });
+
+  it('keeps the draft in localStorage, but never a callback_url that carries the API key', async () => {
+    const { useConnectionStore } = await import('@/api/connection-store');
+    act(() => useConnectionStore.setState({ apiKey: 'sk-secret-key-123' }));
+    act(() =>
+      useComposerDraftStore
+        .getState()
+        .draftChanged({ prompt: 'kept', callbackUrl: 'https://e.com/h/sk-secret-key-123' }),
+    );
+    const stored = JSON.parse(localStorage.getItem(COMPOSER_DRAFT_STORAGE_KEY)!).state.draft;
+    expect(stored.prompt).toBe('kept');
+    expect(stored.callbackUrl).toBe('');
+    expect(localStorage.getItem(COMPOSER_DRAFT_STORAGE_KEY)).not.toContain('sk-secret-key-123');
+    act(() => useConnectionStore.setState({ apiKey: '' }));
+  });
+});
