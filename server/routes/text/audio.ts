@@ -19,6 +19,7 @@ import {
   segmentsFor,
   toSrt,
   toVtt,
+  wordsFor,
   TRANSCRIPTION_FORMATS,
   type TranscriptionFormat,
 } from '../../services/text/transcription';
@@ -63,6 +64,12 @@ export function audioRoutes(ctx: AppContext): Hono<AppEnv> {
     const format = oneOf<SpeechFormat>(body.response_format, SPEECH_FORMATS, 'response_format', 'mp3');
     const speed = optionalNumber(body, 'speed', SPEECH_SPEED.min, SPEECH_SPEED.max);
     optionalString(body, 'instructions', 4096);
+    if (body.stream_format !== undefined && body.stream_format !== 'audio') {
+      throw badRequest(
+        'stream_format "sse" is not supported for tts-1 and tts-1-hd: leave it out or set "audio".',
+        'stream_format',
+      );
+    }
     const result = await synthesizeSpeech({
       text: input,
       voice,
@@ -130,15 +137,21 @@ export function audioRoutes(ctx: AppContext): Hono<AppEnv> {
             return c.text(toSrt(segments), 200, { 'Content-Type': 'application/x-subrip; charset=utf-8' });
           case 'vtt':
             return c.text(toVtt(segments), 200, { 'Content-Type': 'text/vtt; charset=utf-8' });
-          case 'verbose_json':
+          case 'verbose_json': {
+            const granularities = [
+              ...(upload.fields['timestamp_granularities[]'] ?? []),
+              ...(upload.fields.timestamp_granularities ?? []),
+            ];
             return json(c, {
               task: kind === 'translation' ? 'translate' : 'transcribe',
               language: kind === 'translation' ? 'english' : (language ?? 'unknown'),
               duration,
               text,
               segments,
+              ...(granularities.includes('word') ? { words: wordsFor(text, duration) } : {}),
               usage,
             });
+          }
           default:
             return json(c, { text, usage });
         }

@@ -105,7 +105,7 @@ function parseMessagesRequest(raw: unknown): MessagesRequest {
     model,
     turns,
     maxTokens,
-    stop: stopSequences(body, 'stop_sequences', 8191, false),
+    stop: stopSequences(body, 'stop_sequences', 256, false),
     temperature: optionalNumber(body, 'temperature', 0, 1),
     stream: optionalBoolean(body, 'stream') ?? false,
   };

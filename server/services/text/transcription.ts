@@ -54,6 +54,16 @@ export function segmentsFor(durationSec: number, kind: 'transcription' | 'transl
   });
 }
 
+/** Word timings for `timestamp_granularities[]=word`: the placeholder's words spread over the audio. */
+export function wordsFor(
+  text: string,
+  durationSec: number,
+): Array<{ word: string; start: number; end: number }> {
+  const words = text.split(/\s+/).filter(Boolean);
+  const step = durationSec / Math.max(1, words.length);
+  return words.map((word, i) => ({ word, start: round(i * step), end: round((i + 1) * step) }));
+}
+
 function round(n: number): number {
   return Math.round(n * 1000) / 1000;
 }
