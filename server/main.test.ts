@@ -70,6 +70,19 @@ describe('server/main.ts', () => {
     expect(stdout).toContain('2 configured');
   });
 
+  it('says which host names it answers to, and warns when the rebinding check is off', async () => {
+    const server = start({ PORT: '0', ALLOWED_HOSTS: '*', TRUST_PROXY: 'loopback' });
+    const url = await server.listening;
+    expect(server.output().stdout).toMatch(/ALLOWED_HOSTS=\* answers any Host name/);
+    expect(server.output().stdout).toMatch(/trusts X-Forwarded-Host\/-Proto from: loopback/);
+    // The real server answers Node-level errors in the envelope too.
+    const res = await fetch(`${url}/v1/assets?q=${'a'.repeat(17 * 1024)}`);
+    expect(res.status).toBe(431);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('headers_too_large');
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  });
+
   it('exits 1 with a clear message on bad configuration', async () => {
     const server = start({ PORT: 'not-a-port' });
     expect(await server.exited).toBe(1);

@@ -21,11 +21,27 @@ function urlFor(host: string, port: number): string {
   return `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`;
 }
 
+/** Which names the server answers to, so that a 421 for a name in use is no surprise. */
+function hostNotices(config: ServerConfig): string[] {
+  const lines: string[] = [];
+  if (config.publicBaseUrl) lines.push(`  public URL: ${config.publicBaseUrl} (PUBLIC_BASE_URL)`);
+  if (config.allowedHosts.includes('*')) {
+    lines.push('  warning: ALLOWED_HOSTS=* answers any Host name: DNS-rebinding protection is off');
+  } else if (config.allowedHosts.length > 0) {
+    lines.push(`  also answers to: ${config.allowedHosts.join(', ')} (ALLOWED_HOSTS)`);
+  }
+  if (config.trustProxy.length > 0) {
+    lines.push(`  trusts X-Forwarded-Host/-Proto from: ${config.trustProxy.join(', ')} (TRUST_PROXY)`);
+  }
+  return lines;
+}
+
 function announce(config: ServerConfig, port: number, webhookNotice?: string): void {
   const lines = [`Media Studio listening on ${urlFor(config.host, port)}`];
   if (config.host === '0.0.0.0' || config.host === '::') {
     lines.push(`  bound to ${config.host}: reachable from other machines on the network`);
   }
+  lines.push(...hostNotices(config));
   if (config.usingDefaultKey) {
     lines.push(`  API key: ${config.apiKeys[0]} (the default; set API_KEYS to use your own)`);
     if (!isLoopbackHost(config.host)) {
