@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { abortReason, filterValue, inputOptions, runFfmpeg } from './ffmpeg';
+import { abortReason, filterValue, h264Options, inputOptions, runFfmpeg } from './ffmpeg';
 import { FFPROBE_PATH, probeMedia } from './probe';
 import { FONT_BOLD, prepareFirstFrame, RenderInputError } from './render-inputs';
 import { VIDEO_FPS } from './render-video';
@@ -70,18 +70,7 @@ export async function renderDigitalHumanVideo(input: DigitalHumanRenderInput): P
         ...['-loop', '1', '-framerate', String(VIDEO_FPS), '-t', String(duration), '-i', avatarPng],
         ...inputOptions(input.audio),
         ...['-i', input.audio, '-filter_complex', graph.join(';'), '-map', '[v]', '-map', '[speech]'],
-        ...[
-          '-c:v',
-          'libx264',
-          '-preset',
-          'veryfast',
-          '-crf',
-          '23',
-          '-pix_fmt',
-          'yuv420p',
-          '-r',
-          String(VIDEO_FPS),
-        ],
+        ...h264Options(width, height, VIDEO_FPS),
         ...['-c:a', 'aac', '-b:a', '128k', '-frames:v', String(frames), '-t', duration.toFixed(3)],
         ...['-movflags', '+faststart', '-f', 'mp4', outPath],
       ],

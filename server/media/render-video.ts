@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { filterValue, runFfmpeg } from './ffmpeg';
+import { filterValue, h264Options, runFfmpeg } from './ffmpeg';
 import { FONT_BOLD, FONT_REGULAR, prepareCard, prepareFirstFrame, type CardInput } from './render-inputs';
 import { hash32, layoutVideo, palette, type Rgb } from './render-layout';
 import { soundtrackSource } from './soundtrack';
@@ -105,25 +105,14 @@ export async function renderVideo(input: VideoRenderInput): Promise<void> {
     graph.push(`[l${cardFiles.length}]${[...text, 'format=yuv420p'].join(',')}[v]`);
     if (input.audio) {
       const fadeOut = Math.min(0.8, duration / 4);
-      graph.push(`[${audioIndex}:a]afade=t=in:d=0.2,afade=t=out:st=${duration - fadeOut}:d=${fadeOut}[a]`);
+      graph.push(`[${audioIndex}:a]aresample=44100,afade=t=in:d=0.2,afade=t=out:st=${duration - fadeOut}:d=${fadeOut}[a]`);
     }
 
     args.push('-filter_complex', graph.join(';'), '-map', '[v]');
     if (input.audio) args.push('-map', '[a]', '-c:a', 'aac', '-b:a', '128k', '-ac', '2');
     else args.push('-an');
     args.push(
-      ...[
-        '-c:v',
-        'libx264',
-        '-preset',
-        'veryfast',
-        '-crf',
-        '23',
-        '-pix_fmt',
-        'yuv420p',
-        '-r',
-        String(VIDEO_FPS),
-      ],
+      ...h264Options(width, height, VIDEO_FPS),
       ...['-t', String(duration), '-movflags', '+faststart', '-f', 'mp4', outPath],
     );
     await runFfmpeg(args, {
