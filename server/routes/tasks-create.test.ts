@@ -111,6 +111,7 @@ describe('POST /v1/tasks: digital-human video', () => {
     expect(await refused(noAudio, 'audio_url')).toMatch(/required/);
     await refused(dhVideo('  ', 'https://example.com/a.mp3'), 'avatar_asset_id');
     await refused(dhVideo(av, 'ftp://example.com/a.mp3'), 'audio_url');
+    expect(await refused(dhVideo(av, voice()), 'audio_url')).toMatch(/Asset:\/\/asset_/);
     expect(await refused(dhVideo(av, '/files/nobody/asset_x/a.mp3'), 'audio_url')).toMatch(/no stored file/);
     await refused({ ...dhVideo(av, 'https://example.com/a.mp3'), name: 'n'.repeat(201) }, 'name');
     // A URL is no asset: say how to register one.

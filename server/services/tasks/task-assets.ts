@@ -94,6 +94,12 @@ export function checkMediaUrlField(
   const assetId = parseAssetReference(url);
   if (assetId) return checkTaskAsset(ctx, owner, assetId, need);
   if (!isAcceptedMediaUrl(url)) {
+    if (/^asset_[A-Za-z0-9_-]+$/.test(url.trim())) {
+      throw badRequest(
+        `${need.param} takes a URL: write the asset as Asset://${url.trim()} (${article(need.type)} asset registered with purpose=${need.purpose}).`,
+        need.param,
+      );
+    }
     throw badRequest(
       `${need.param} must be an http(s) URL, an Asset://<asset_id> reference or a /files/... URL of this server, got "${url.slice(0, 80)}".`,
       need.param,
