@@ -58,12 +58,14 @@ async function runBatch(label: string, bodies: Record<string, unknown>[]) {
 }
 
 async function main() {
-  console.log(`default TASK_CONCURRENCY on this machine: ${taskConcurrency({})}`);
+  console.log(`TASK_CONCURRENCY: ${taskConcurrency()} (default on this machine: ${taskConcurrency({})})`);
   const short = { model: 'video-2.0-cl', duration: 5, resolution: '480p' };
   await runBatch(
     '20 × 5 s 480p',
     Array.from({ length: 20 }, (_, i) => ({ ...short, prompt: `Bench task ${i}: a lighthouse at dusk` })),
   );
+  // `-- throughput` skips the long render, e.g. to compare TASK_CONCURRENCY values.
+  if (process.argv.includes('throughput')) return;
   await runBatch('1 × 15 s 1080p', [
     {
       model: 'video-2.0-cl',
