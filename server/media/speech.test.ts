@@ -116,4 +116,11 @@ describe('synthesizeSpeech', () => {
     const b = await synthesizeSpeech({ text: 'Hello there.', format: 'wav', voice: 'shimmer' });
     expect(a.audio.equals(b.audio)).toBe(false);
   });
+
+  it('serves concurrent requests, each with its own text', async () => {
+    const texts = ['One.', 'Two words.', 'Three words here.', 'Four words are here.'];
+    const results = await Promise.all(texts.map((text) => synthesizeSpeech({ text, format: 'pcm' })));
+    const lengths = results.map((r) => r.audio.length);
+    expect([...lengths].sort((a, b) => a - b)).toEqual(lengths);
+  });
 });

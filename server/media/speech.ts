@@ -95,11 +95,13 @@ const wasmApi = (
 
 let compiled: Promise<WebAssembly.Module> | undefined;
 function wasmModule(): Promise<WebAssembly.Module> {
-  compiled ??= (async () => {
+  if (compiled) return compiled;
+  compiled = (async () => {
     const require = createRequire(import.meta.url);
     const wasmPath = path.join(path.dirname(require.resolve('espeak-ng')), 'espeak-ng.wasm');
     return wasmApi.compile(await fs.readFile(wasmPath));
   })();
+  // A failed compile is not cached: the next request tries again.
   compiled.catch(() => (compiled = undefined));
   return compiled;
 }
@@ -107,13 +109,15 @@ function wasmModule(): Promise<WebAssembly.Module> {
 let running = 0;
 const waiting: Array<() => void> = [];
 async function withSlot<T>(work: () => Promise<T>): Promise<T> {
+  // A finished synthesis hands its slot straight to the next waiter, so the count never overshoots.
   if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
+  else running++;
   try {
     return await work();
   } finally {
-    running--;
-    waiting.shift()?.();
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
   }
 }
 
