@@ -30,7 +30,7 @@ export function taskRoutes(ctx: AppContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   // Digital-human video, digital-human audio and music tasks (docs/decisions/065); videos use POST /v1/videos.
   app.post('/v1/tasks', async (c) => {
-    const origin = requestOrigin(c.req.url);
+    const origin = requestOrigin(c);
     const row = createGenericTask(
       ctx,
       { owner: c.var.owner, origin, requestId: c.var.requestId, traceId: c.var.traceId },
@@ -39,7 +39,7 @@ export function taskRoutes(ctx: AppContext): Hono<AppEnv> {
     return json(c, findTask(ctx, c.var.owner, row.id, origin));
   });
   app.get('/v1/tasks/:task_id', (c) =>
-    json(c, findTask(ctx, c.var.owner, c.req.param('task_id'), requestOrigin(c.req.url))),
+    json(c, findTask(ctx, c.var.owner, c.req.param('task_id'), requestOrigin(c))),
   );
   return app;
 }

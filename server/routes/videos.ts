@@ -11,7 +11,7 @@ export function videoRoutes(ctx: AppContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.post('/v1/videos', async (c) => {
-    const origin = requestOrigin(c.req.url);
+    const origin = requestOrigin(c);
     const row = createVideoTask(
       ctx,
       { owner: c.var.owner, origin, requestId: c.var.requestId, traceId: c.var.traceId },
@@ -24,7 +24,7 @@ export function videoRoutes(ctx: AppContext): Hono<AppEnv> {
   // other kinds are answered by GET /v1/tasks/{task_id} (docs/decisions/065).
   app.get('/v1/videos/:task_id', (c) => {
     const id = c.req.param('task_id');
-    const task = findTask(ctx, c.var.owner, id, requestOrigin(c.req.url));
+    const task = findTask(ctx, c.var.owner, id, requestOrigin(c));
     if (task.kind !== 'video') {
       throw new ApiError(
         404,
