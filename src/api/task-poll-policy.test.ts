@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  AIM_PAST_END_MS,
   MAX_DELAY_MS,
+  MIN_WAITING_DELAY_MS,
   MAX_ERROR_DELAY_MS,
   MIN_DELAY_MS,
   UNKNOWN_STATE_WINDOW_MS,
@@ -30,36 +32,50 @@ describe('nextPollDelay', () => {
     }
   });
 
-  it('polls a new task every second, then backs off with its age up to the ceiling', () => {
-    expect(nextPollDelay(waiting(0), { now: NOW, random: mid })).toBe(MIN_DELAY_MS);
-    expect(nextPollDelay(waiting(2_000, 'QUEUED'), { now: NOW, random: mid })).toBe(MIN_DELAY_MS);
-    expect(nextPollDelay(waiting(20_000, 'submitted'), { now: NOW, random: mid })).toBe(5_000);
+  it('polls a new task every 2 s, then backs off with its age up to the ceiling', () => {
+    expect(nextPollDelay(waiting(0), { now: NOW, random: mid })).toBe(MIN_WAITING_DELAY_MS);
+    expect(nextPollDelay(waiting(2_000, 'QUEUED'), { now: NOW, random: mid })).toBe(MIN_WAITING_DELAY_MS);
+    expect(nextPollDelay(waiting(8_000, 'submitted'), { now: NOW, random: mid })).toBe(6_000);
     expect(nextPollDelay(waiting(10 * 60_000), { now: NOW, random: mid })).toBe(MAX_DELAY_MS);
   });
 
   it('adds ±20 % jitter', () => {
-    const obs = waiting(20_000);
-    expect(nextPollDelay(obs, { now: NOW, random: () => 0 })).toBe(4_000);
-    expect(nextPollDelay(obs, { now: NOW, random: () => 1 })).toBe(6_000);
+    const obs = waiting(8_000);
+    expect(nextPollDelay(obs, { now: NOW, random: () => 0 })).toBe(4_800);
+    expect(nextPollDelay(obs, { now: NOW, random: () => 1 })).toBe(7_200);
   });
 
-  it('polls a running task by its expected end: sparse far from it, tighter as progress nears 100', () => {
+  it('polls a running task by its expected end: sparse far from it, aiming just past it when close', () => {
     const origin = { at: NOW - 10_000, progress: 0 };
-    const at = (progress: number) =>
+    const at = (progress: number, random = mid) =>
       nextPollDelay(
         { status: 'running', progress, createdAt: NOW - 60_000, progressOrigin: origin },
-        {
-          now: NOW,
-          random: mid,
-        },
+        { now: NOW, random },
       );
-    // 10 % in 10 s: 90 s left; half of it, capped at the ceiling.
+    // 10 % in 10 s: 90 s left; 70 % of it, capped at the ceiling.
     expect(at(10)).toBe(MAX_DELAY_MS);
-    // 50 % in 10 s: 10 s left → 5 s.
-    expect(at(50)).toBe(5_000);
-    // 90 % in 10 s: ~1.1 s left → the floor.
-    expect(at(90)).toBe(MIN_DELAY_MS);
+    // 50 % in 10 s: 10 s left → 7 s.
+    expect(at(50)).toBe(7_000);
+    // 75 % in 10 s: 3.33 s left → just past the predicted end, without jitter.
+    expect(at(75)).toBe(Math.round(10_000 / 3 + AIM_PAST_END_MS));
+    expect(at(75, () => 0)).toBe(at(75, () => 1));
+    // 95 %: 0.5 s left → the floor.
+    expect(at(95)).toBe(MIN_DELAY_MS);
     expect(at(100)).toBe(MIN_DELAY_MS);
+  });
+
+  it('prefers the rate it measured itself, once it has watched long enough', () => {
+    const obs: PollObservation = {
+      status: 'running',
+      progress: 60,
+      createdAt: NOW - 60_000,
+      // The server's whole seconds put the start 1 s too early…
+      progressOrigin: { at: NOW - 21_000, progress: 0 },
+      // …while its own samples say 40 % in 8 s.
+      firstSample: { at: NOW - 8_000, progress: 20 },
+    };
+    expect(estimateRemainingMs(obs, NOW)).toBe(8_000);
+    expect(estimateRemainingMs({ ...obs, firstSample: { at: NOW - 2_000, progress: 55 } }, NOW)).toBe(14_000);
   });
 
   it('does not predict from too little progress (falls back to the age rule)', () => {
@@ -70,7 +86,7 @@ describe('nextPollDelay', () => {
       progressOrigin: { at: NOW - 4_000, progress: 0 },
     };
     expect(estimateRemainingMs(obs, NOW)).toBeUndefined();
-    expect(nextPollDelay(obs, { now: NOW, random: mid })).toBe(2_000);
+    expect(nextPollDelay(obs, { now: NOW, random: mid })).toBe(6_000);
   });
 
   it('keeps polling an unknown state for a while, then stops', () => {
@@ -79,7 +95,7 @@ describe('nextPollDelay', () => {
       createdAt: NOW - 30_000,
       unknownSince: NOW - unknownFor,
     });
-    expect(nextPollDelay(obs(60_000), { now: NOW, random: mid })).toBe(7_500);
+    expect(nextPollDelay(obs(60_000), { now: NOW, random: mid })).toBe(MAX_DELAY_MS);
     expect(nextPollDelay(obs(UNKNOWN_STATE_WINDOW_MS), { now: NOW, random: mid })).toBe(false);
   });
 
@@ -105,6 +121,7 @@ describe('poll memory', () => {
     const running = { status: 'running', progress: 40, started_at: 100, updated_at: 104, created_at: 98 };
     const fromServer = updatePollMemory(undefined, running, NOW);
     expect(fromServer.progressOrigin).toEqual({ at: NOW - 4_000, progress: 0 });
+    expect(fromServer.firstSample).toEqual({ at: NOW, progress: 40 });
     // 40 % in 4 s → 6 s left.
     expect(estimateRemainingMs(observe(running, fromServer), NOW)).toBe(6_000);
 

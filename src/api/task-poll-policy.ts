@@ -6,26 +6,34 @@ import { isTerminalStatus, normalizeTaskStatus } from '../../contract/task';
  * figures measure the code people run. docs/decisions/046.
  *
  * - Terminal state: never again.
- * - Waiting (pending, submitted, no progress yet): every second at first, then a quarter of the
- *   task's age, at most every 10 s. A queue behind 200 other tasks costs a request per 10 s.
- * - Running with progress: the rate so far gives the time left; the next poll comes after half of
- *   it (at most 10 s, at least 1 s). Polls close in on the expected end geometrically, so the end is
- *   noticed within about a second without polling every second for the whole run.
+ * - Waiting (pending, submitted, no estimate yet): every 2 s at first, then three quarters of the
+ *   task's age, at most every 15 s. A long queue costs a request per 15 s.
+ * - Running with progress: the rate so far gives the time left; the next poll comes after 70 % of
+ *   it (1-15 s). Within 4 s of the predicted end, the next poll aims 300 ms past it. The end of a
+ *   task whose progress tells the truth is noticed about half a second late; one that ends early
+ *   (a failure mid-run) within one interval.
  * - Unknown state: shown raw and polled like a waiting task for UNKNOWN_STATE_WINDOW_MS, then
  *   stopped (the page offers "check again").
  * - Failed polls back off exponentially (network down, 5xx); a Retry-After is a floor.
- * - ±20 % jitter, so 200 tasks created together do not poll in lockstep.
+ * - ±20 % jitter on every delay but the final approach, so 200 tasks created together do not
+ *   poll in lockstep.
  */
 export const MIN_DELAY_MS = 1_000;
-export const MAX_DELAY_MS = 10_000;
-export const WAITING_AGE_FACTOR = 0.25;
-export const REMAINING_FACTOR = 0.5;
+/** A task that has not started yet is not about to end: no need to ask every second. */
+export const MIN_WAITING_DELAY_MS = 2_000;
+export const MAX_DELAY_MS = 15_000;
+export const WAITING_AGE_FACTOR = 0.75;
+export const REMAINING_FACTOR = 0.7;
+/** Within this much of the predicted end, the next poll aims just past it instead of closing in. */
+export const CLOSE_TO_END_MS = 4_000;
+export const AIM_PAST_END_MS = 300;
 export const JITTER = 0.2;
 export const MAX_ERROR_DELAY_MS = 60_000;
 export const UNKNOWN_STATE_WINDOW_MS = 5 * 60_000;
 /** Below this much progress or run time, the rate is too noisy to predict the end. */
 const MIN_PROGRESS_FOR_ESTIMATE = 3;
 const MIN_RUN_MS_FOR_ESTIMATE = 1_000;
+const MIN_SAMPLE_SPAN_MS = 3_000;
 
 export interface PollObservation {
   /** The state as the server sent it. */
@@ -38,6 +46,11 @@ export interface PollObservation {
    * it running, with the progress it had then (0 for started_at).
    */
   progressOrigin?: { at: number; progress: number };
+  /**
+   * The first progress this poller saw, on its own clock (ms precision). Once enough time and
+   * progress have passed since, the rate from it beats the server's whole-second timestamps.
+   */
+  firstSample?: { at: number; progress: number };
   /** ms; when the poller first saw a state it does not know. */
   unknownSince?: number;
 }
@@ -57,11 +70,17 @@ function clamp(v: number, lo: number, hi: number): number {
 
 /** Time left by the progress rate since `progressOrigin`, or undefined when it cannot be told. */
 export function estimateRemainingMs(obs: PollObservation, now: number): number | undefined {
-  const { progress, progressOrigin } = obs;
-  if (progress === undefined || !progressOrigin || !Number.isFinite(progress)) return undefined;
+  const { progress, firstSample } = obs;
+  if (progress === undefined || !Number.isFinite(progress)) return undefined;
   if (progress >= 100) return 0;
-  const gained = progress - progressOrigin.progress;
-  const ran = now - progressOrigin.at;
+  const fromSample =
+    firstSample &&
+    now - firstSample.at >= MIN_SAMPLE_SPAN_MS &&
+    progress - firstSample.progress >= MIN_PROGRESS_FOR_ESTIMATE;
+  const origin = fromSample ? firstSample : obs.progressOrigin;
+  if (!origin) return undefined;
+  const gained = progress - origin.progress;
+  const ran = now - origin.at;
   if (progress < MIN_PROGRESS_FOR_ESTIMATE || gained <= 0 || ran < MIN_RUN_MS_FOR_ESTIMATE) return undefined;
   return ((100 - progress) * ran) / gained;
 }
@@ -77,18 +96,21 @@ export function nextPollDelay(obs: PollObservation, ctx: PollContext): number | 
   )
     return false;
 
-  const age = Math.max(0, ctx.now - obs.createdAt);
-  let delay = clamp(age * WAITING_AGE_FACTOR, MIN_DELAY_MS, MAX_DELAY_MS);
-  const remaining = status === 'unknown' ? undefined : estimateRemainingMs(obs, ctx.now);
-  if (remaining !== undefined) delay = clamp(remaining * REMAINING_FACTOR, MIN_DELAY_MS, MAX_DELAY_MS);
-
   const random = ctx.random ?? Math.random;
-  delay *= 1 - JITTER + 2 * JITTER * random();
+  const jitter = () => 1 - JITTER + 2 * JITTER * random();
+  const age = Math.max(0, ctx.now - obs.createdAt);
+  const remaining = status === 'unknown' ? undefined : estimateRemainingMs(obs, ctx.now);
+  let delay: number;
+  if (remaining === undefined)
+    delay = clamp(age * WAITING_AGE_FACTOR, MIN_WAITING_DELAY_MS, MAX_DELAY_MS) * jitter();
+  // Close to the end, ends are spread by the tasks themselves: aim just past it, no jitter.
+  else if (remaining <= CLOSE_TO_END_MS) delay = Math.max(MIN_DELAY_MS, remaining + AIM_PAST_END_MS);
+  else delay = clamp(remaining * REMAINING_FACTOR, MIN_DELAY_MS, MAX_DELAY_MS) * jitter();
 
   const errors = ctx.consecutiveErrors ?? 0;
   if (errors > 0) {
     const backoff = Math.min(MAX_ERROR_DELAY_MS, MIN_DELAY_MS * 2 ** errors);
-    delay = Math.max(delay, backoff * (1 - JITTER + 2 * JITTER * random()));
+    delay = Math.max(delay, backoff * jitter());
   }
   if (ctx.retryAfterMs !== undefined) delay = Math.max(delay, ctx.retryAfterMs);
   return Math.round(delay);
@@ -102,6 +124,7 @@ export interface PollMemory {
   /** ms, on our clock: when first seen, less the age the server's own timestamps gave it then. */
   createdAt: number;
   progressOrigin?: { at: number; progress: number };
+  firstSample?: { at: number; progress: number };
   unknownSince?: number;
 }
 
@@ -115,6 +138,9 @@ export function updatePollMemory(
     : { createdAt: now - serverSpanMs(task.created_at, task.updated_at) };
   const status = normalizeTaskStatus(task.status);
   next.unknownSince = status === 'unknown' ? (next.unknownSince ?? now) : undefined;
+  if (!next.firstSample && typeof task.progress === 'number' && status === 'running') {
+    next.firstSample = { at: now, progress: task.progress };
+  }
   if (!next.progressOrigin && typeof task.progress === 'number' && status === 'running') {
     const { started_at: started, updated_at: updated } = task;
     // Run time by the server's own clock (updated - started), placed on ours: a skewed clock
@@ -149,6 +175,7 @@ export function observe(task: PolledTaskFields, memory: PollMemory): PollObserva
     progress: typeof task.progress === 'number' ? task.progress : undefined,
     createdAt: memory.createdAt,
     progressOrigin: memory.progressOrigin,
+    firstSample: memory.firstSample,
     unknownSince: memory.unknownSince,
   };
 }
