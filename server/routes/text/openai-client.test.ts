@@ -175,6 +175,11 @@ describe('responses through the openai client', () => {
     expect(fetched.output_text ?? fetched.output).toBeTruthy();
     expect(fetched.id).toBe(second.id);
 
+    const items = [];
+    for await (const item of client.responses.inputItems.list(second.id, { order: 'asc', limit: 2 }))
+      items.push(item);
+    expect(items.map((i) => (i.type === 'message' ? i.role : i.type))).toEqual(['user', 'assistant', 'user']);
+
     await client.responses.delete(second.id);
     const gone = await refusal(client.responses.retrieve(second.id));
     expect(gone).toBeInstanceOf(OpenAI.NotFoundError);

@@ -23,6 +23,7 @@ import {
   requireBody,
   type Body,
 } from '../../services/text/params';
+import { inputItemsPage } from '../../services/text/response-items';
 import { deleteResponse, loadResponse, saveResponse } from '../../services/text/response-store';
 import { planReply, promptTokens, type PlannedReply, type Turn } from '../../services/text/writer';
 
@@ -253,6 +254,13 @@ export function responsesRoutes(ctx: AppContext): Hono<AppEnv> {
     const stored = loadResponse(ctx.db, c.var.owner, id);
     if (!stored) throw notFound(id);
     return json(c, stored.response);
+  });
+
+  app.get('/v1/responses/:id/input_items', (c) => {
+    const id = c.req.param('id');
+    const stored = loadResponse(ctx.db, c.var.owner, id);
+    if (!stored) throw notFound(id);
+    return json(c, inputItemsPage(stored, c.req.query()));
   });
 
   app.delete('/v1/responses/:id', (c) => {
