@@ -337,3 +337,18 @@ describe('GET /v1/videos/{id} and GET /v1/tasks/{id}', () => {
     expect((await t.req('/v1/tasks/task_x', { key: null })).status).toBe(401);
   });
 });
+
+describe('origins', () => {
+  it('the task keeps the validated origin it was created through (PUBLIC_BASE_URL), for its webhooks', async () => {
+    const pub = makeTestApp({ env: { PUBLIC_BASE_URL: 'https://studio.example.com' } });
+    try {
+      const res = await pub.req('/v1/videos', { json: base });
+      expect(res.status).toBe(200);
+      const { id } = (await res.json()) as Answer;
+      const row = pub.ctx.db.prepare('SELECT origin FROM tasks WHERE id = ?').get(id) as { origin: string };
+      expect(row.origin).toBe('https://studio.example.com');
+    } finally {
+      await pub.close();
+    }
+  });
+});

@@ -63,6 +63,16 @@ export async function completeTask(
     }
     return done;
   })();
+  if (finished) {
+    ctx.log.info('task finished', {
+      task_id: finished.id,
+      kind: finished.kind,
+      status: finished.status,
+      attempts: finished.attempts,
+      ms: (finished.completed_ms ?? 0) - finished.created_ms,
+      ...(finished.error_code ? { code: finished.error_code } : {}),
+    });
+  }
   if (finished?.callback_url) wakeWebhookSender(ctx);
 }
 
