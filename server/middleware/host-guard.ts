@@ -115,9 +115,12 @@ export function hostGuard(config: ServerConfig): MiddlewareHandler<AppEnv> {
     const url = new URL(c.req.url);
     const hostHeader = c.req.header('host');
     if (incoming && incoming.httpVersion !== '1.0' && hostHeader === undefined) {
-      throw new ApiError(400, 'The Host header is missing; HTTP/1.1 requests must send one.', {
-        code: 'missing_host',
-      });
+      throw new ApiError(
+        400,
+        'The Host header is missing: HTTP/1.1 requests must send the name the server is reached at, ' +
+          'e.g. Host: localhost:8787.',
+        { code: 'missing_host' },
+      );
     }
     // In absolute-form requests (GET http://x/ HTTP/1.1) the URL's authority wins over Host: check both.
     let authority = check('Host', url.host);
