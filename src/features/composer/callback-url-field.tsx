@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Inbox } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { useBaseUrl } from '@/api/connection-store';
 import { systemQueries } from '@/api/system';
+import { isInboxName } from '@/api/webhook-inbox';
 import { apiOrigin } from './curl';
 import { Field, type FieldFeedback } from './field';
 
@@ -19,6 +21,13 @@ export function randomInboxName(): string {
 
 export function inboxUrl(origin: string, name: string): string {
   return `${origin}/webhooks/inbox/${name}`;
+}
+
+/** The inbox name when the URL is a webhook inbox of this origin, else undefined. */
+export function inboxNameOf(url: string, origin: string): string | undefined {
+  const prefix = `${origin}/webhooks/inbox/`;
+  const name = url.trim().startsWith(prefix) ? url.trim().slice(prefix.length) : '';
+  return isInboxName(name) ? name : undefined;
 }
 
 /**
@@ -41,32 +50,39 @@ export function CallbackUrlField({
   const baseUrl = useBaseUrl();
   const bootstrap = useQuery(systemQueries.bootstrap(baseUrl));
   const local = bootstrap.data?.mode === 'local';
+  const origin = apiOrigin(baseUrl, window.location.origin);
+  const inbox = local ? inboxNameOf(value, origin) : undefined;
   return (
     <Field id={id} label={t('callback.label')} feedback={feedback} hint={t('callback.hint')}>
       {(props) => (
-        <div className="flex flex-wrap gap-2">
-          <Input
-            {...props}
-            type="url"
-            inputMode="url"
-            className="min-w-64 flex-1 font-mono text-xs"
-            placeholder="https://example.com/webhooks/video"
-            value={value}
-            onChange={(e) => onChange(e.target.value)}
-            spellCheck={false}
-            autoComplete="off"
-          />
-          {local && (
-            <Button
-              variant="outline"
-              onClick={() =>
-                onChange(inboxUrl(apiOrigin(baseUrl, window.location.origin), randomInboxName()))
-              }
+        <>
+          <div className="flex flex-wrap gap-2">
+            <Input
+              {...props}
+              type="url"
+              inputMode="url"
+              className="min-w-64 flex-1 font-mono text-xs"
+              placeholder="https://example.com/webhooks/video"
+              value={value}
+              onChange={(e) => onChange(e.target.value)}
+              spellCheck={false}
+              autoComplete="off"
+            />
+            {local && (
+              <Button variant="outline" onClick={() => onChange(inboxUrl(origin, randomInboxName()))}>
+                <Inbox aria-hidden="true" /> {t('callback.useInbox')}
+              </Button>
+            )}
+          </div>
+          {inbox && (
+            <Link
+              className="text-xs underline underline-offset-2"
+              to={`/tasks?tab=inbox&inbox=${encodeURIComponent(inbox)}`}
             >
-              <Inbox aria-hidden="true" /> {t('callback.useInbox')}
-            </Button>
+              {t('callback.viewInbox', { name: inbox })}
+            </Link>
           )}
-        </div>
+        </>
       )}
     </Field>
   );

@@ -47,7 +47,8 @@ describe('ComposerPage', { timeout: 30_000 }, () => {
     renderPage();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Add reference video' }));
-    await user.type(screen.getByLabelText('Media of reference 1'), 'https://e.com/v.mp4');
+    await user.click(screen.getByLabelText('Media of reference 1'));
+    await user.paste('https://e.com/v.mp4');
     const prompt = screen.getByRole('combobox', { name: 'Prompt' });
     await user.type(prompt, 'Hello @');
     // The listbox offers the alias the new row got; arrow keys move, Enter takes it.
@@ -156,6 +157,59 @@ describe('ComposerPage', { timeout: 30_000 }, () => {
     expect(screen.getByRole('radio', { name: 'video-2.0-cl-mini' })).toBeChecked();
     await userEvent.click(await screen.findByRole('button', { name: 'Undo' }, { timeout: 5000 }));
     expect(screen.getByRole('combobox', { name: 'Prompt' })).toHaveValue('my old draft');
+  });
+
+  it('edit and re-run rebuilds the request from GET /v1/tasks/{id} when none was recorded', async () => {
+    mockFetch({
+      'GET /bootstrap': bootstrap,
+      'GET /v1/tasks/task_ext': () =>
+        json({
+          object: 'task',
+          id: 'task_ext',
+          status: 'failed',
+          model: 'video-2.0-cl-fast',
+          prompt: 'from the server @v',
+          duration: 9,
+          ratio: '9:16',
+          resolution: '480p',
+          generate_audio: false,
+          input_references: [
+            { alias: 'v', role: 'reference_video', type: 'video', url: 'https://e.com/v.mp4' },
+          ],
+        }),
+    });
+    renderPage('/composer?from=task_ext');
+    expect(await screen.findByDisplayValue('from the server @v')).toBeInTheDocument();
+    expect(
+      await screen.findByText(/Rebuilt the request of task task_ext/, {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Alias of reference 1')).toHaveValue('v');
+    expect(screen.getByRole('radio', { name: /9:16/ })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Generate audio' })).not.toBeChecked();
+  });
+
+  it('fills callback_url with a webhook inbox of this server in local mode, and links to its deliveries', async () => {
+    mockFetch({ 'GET /bootstrap': bootstrap });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Use a webhook inbox' }));
+    const field = screen.getByLabelText('Callback URL (webhook)');
+    expect((field as HTMLInputElement).value).toMatch(
+      new RegExp(`^${window.location.origin}/webhooks/inbox/composer-[a-z0-9]{6,}$`),
+    );
+    const name = (field as HTMLInputElement).value.split('/').pop()!;
+    expect(screen.getByRole('link', { name: new RegExp(name) })).toHaveAttribute(
+      'href',
+      `/tasks?tab=inbox&inbox=${name}`,
+    );
+    expect(field).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('offers no inbox when the server is not the local one', async () => {
+    mockFetch({ 'GET /bootstrap': () => json({ ...BOOTSTRAP_LOCAL, mode: 'proxy' }) });
+    renderPage();
+    await screen.findByLabelText('Callback URL (webhook)');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByRole('button', { name: 'Use a webhook inbox' })).toBeNull();
   });
 
   it('keeps the draft in localStorage, but never a callback_url that carries the API key', async () => {

@@ -130,6 +130,8 @@ export function PromptEditor({
           onChange(e.target.value);
           setCaret(e.target.selectionStart === e.target.selectionEnd ? e.target.selectionStart : null);
           setActive(0);
+          // Escape closes the list for this mention until the person types again.
+          setDismissedAt(null);
         }}
         onSelect={syncCaret}
         onClick={syncCaret}
