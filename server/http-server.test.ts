@@ -201,6 +201,18 @@ describe('timeouts and aborts', () => {
     expect(s.lines.find((l) => l.msg === 'request')?.fields?.status).toBe(499);
   });
 
+  it('an upload cut off mid-file is logged as an abort with no 500', async () => {
+    const s = await start();
+    const head =
+      'POST /v1/assets/uploads HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer sk-local-dev\r\n' +
+      'Content-Type: multipart/form-data; boundary=b\r\nContent-Length: 100000\r\n\r\n' +
+      '--b\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n';
+    await raw(s.port, [head, Buffer.alloc(2048, 7), { pauseMs: 50 }], { hangUp: true });
+    await until(() => s.lines.some((l) => l.msg === 'request'), 'the request log line');
+    expect(s.lines.filter((l) => l.level === 'error')).toEqual([]);
+    expect(s.lines.find((l) => l.msg === 'request')?.fields?.status).toBe(499);
+  });
+
   it('a slow but steady body outlasting the idle limit is received whole', async () => {
     const s = await start();
     const body = JSON.stringify({ name: 'slow and steady', description: 'd'.repeat(40) });
