@@ -59,7 +59,8 @@ export async function renderDigitalHumanVideo(input: DigitalHumanRenderInput): P
     const frames = Math.ceil(duration * VIDEO_FPS);
     const graph = [
       // Breathing: zoom swells 2-5 % over a 5 s cycle while the framing drifts a little upward.
-      `[0:v]zoompan=z='1.035+0.015*sin(2*PI*on/${VIDEO_FPS * 5})':x='iw/2-iw/zoom/2':y='ih/2-ih/zoom/2-ih*0.006*sin(2*PI*on/${VIDEO_FPS * 7})':d=1:s=${width}x${height}:fps=${VIDEO_FPS},format=yuv420p,setsar=1[face]`,
+      // One decoded avatar frame makes every output frame (d=), instead of decoding a looped PNG per frame.
+      `[0:v]format=yuv420p,zoompan=z='1.035+0.015*sin(2*PI*on/${VIDEO_FPS * 5})':x='iw/2-iw/zoom/2':y='ih/2-ih/zoom/2-ih*0.006*sin(2*PI*on/${VIDEO_FPS * 7})':d=${frames}:s=${width}x${height}:fps=${VIDEO_FPS},format=yuv420p,setsar=1[face]`,
       `[1:a]aresample=44100,asplit=2[speech][forwave]`,
       `[forwave]volume=4,showwaves=s=${width - 2 * margin}x${waveHeight}:mode=cline:scale=sqrt:rate=${VIDEO_FPS}:colors=0xffffff,format=yuva420p,colorchannelmixer=aa=0.7[wave]`,
       `[face]drawbox=x=0:y=${height - waveHeight - 2 * margin}:w=${width}:h=${waveHeight + 2 * margin}:color=black@0.35:t=fill[base]`,
@@ -67,7 +68,7 @@ export async function renderDigitalHumanVideo(input: DigitalHumanRenderInput): P
     ];
     await runFfmpeg(
       [
-        ...['-loop', '1', '-framerate', String(VIDEO_FPS), '-t', String(duration), '-i', avatarPng],
+        ...['-i', avatarPng],
         ...inputOptions(input.audio),
         ...['-i', input.audio, '-filter_complex', graph.join(';'), '-map', '[v]', '-map', '[speech]'],
         ...h264Options(width, height, VIDEO_FPS),

@@ -58,8 +58,7 @@ export async function renderVideo(input: VideoRenderInput): Promise<void> {
     await fs.writeFile(watermarkFile, WATERMARK_TEXT);
 
     const args: string[] = [];
-    if (firstFramePng)
-      args.push('-loop', '1', '-framerate', String(VIDEO_FPS), '-t', String(duration), '-i', firstFramePng);
+    if (firstFramePng) args.push('-i', firstFramePng);
     else args.push('-f', 'lavfi', '-i', gradientSource(width, height, duration));
     for (const file of cardFiles) args.push('-i', file);
     const audioIndex = 1 + cardFiles.length;
@@ -68,8 +67,9 @@ export async function renderVideo(input: VideoRenderInput): Promise<void> {
     const start = firstFramePng ? OVERLAY_START_SEC : 0;
     const graph: string[] = [
       firstFramePng
-        ? // A slow push-in; the first output frame is the image itself (zoom 1).
-          `[0:v]zoompan=z='1+0.05*on/${duration * VIDEO_FPS}':x='iw/2-iw/zoom/2':y='ih/2-ih/zoom/2':d=1:s=${width}x${height}:fps=${VIDEO_FPS},format=yuv420p,setsar=1[l0]`
+        ? // A slow push-in; the first output frame is the image itself (zoom 1). One decoded input
+          // frame makes every output frame (d=): looping the PNG would decode it 24 times a second.
+          `[0:v]format=yuv420p,zoompan=z='1+0.05*on/${duration * VIDEO_FPS}':x='iw/2-iw/zoom/2':y='ih/2-ih/zoom/2':d=${duration * VIDEO_FPS}:s=${width}x${height}:fps=${VIDEO_FPS},format=yuv420p,setsar=1[l0]`
         : `[0:v]format=rgb24,${gradientGeq(palette(seed))},format=yuv420p,scale=${width}:${height}:flags=bicubic,setsar=1[l0]`,
     ];
     cardFiles.forEach((_, i) => {
@@ -105,7 +105,9 @@ export async function renderVideo(input: VideoRenderInput): Promise<void> {
     graph.push(`[l${cardFiles.length}]${[...text, 'format=yuv420p'].join(',')}[v]`);
     if (input.audio) {
       const fadeOut = Math.min(0.8, duration / 4);
-      graph.push(`[${audioIndex}:a]aresample=44100,afade=t=in:d=0.2,afade=t=out:st=${duration - fadeOut}:d=${fadeOut}[a]`);
+      graph.push(
+        `[${audioIndex}:a]aresample=44100,afade=t=in:d=0.2,afade=t=out:st=${duration - fadeOut}:d=${fadeOut}[a]`,
+      );
     }
 
     args.push('-filter_complex', graph.join(';'), '-map', '[v]');
