@@ -32,7 +32,7 @@ function renderPicker(onPick = vi.fn()) {
       <AssetPickerDialog
         open
         onOpenChange={() => undefined}
-        role="first_frame"
+        referenceRole="first_frame"
         model="video-2.0-cl-fast"
         onPick={onPick}
       />

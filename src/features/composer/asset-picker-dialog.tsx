@@ -22,7 +22,7 @@ export interface AssetPickerDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** The role of the reference being filled: decides which media type fits. */
-  role: string;
+  referenceRole: string;
   model: string;
   onPick: (asset: Asset) => void;
 }
@@ -32,7 +32,13 @@ export interface AssetPickerDialogProps {
  * each other one is not (type, readiness fields, model), and can prepare one for this model by
  * registering the same media again by URL (readiness is per model; the original stays as it is).
  */
-export function AssetPickerDialog({ open, onOpenChange, role, model, onPick }: AssetPickerDialogProps) {
+export function AssetPickerDialog({
+  open,
+  onOpenChange,
+  referenceRole: role,
+  model,
+  onPick,
+}: AssetPickerDialogProps) {
   const { t } = useTranslation('composer');
   const id = useId();
   const queryClient = useQueryClient();

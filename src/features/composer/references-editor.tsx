@@ -121,7 +121,7 @@ export function ReferencesEditor({
           <AssetPickerDialog
             open
             onOpenChange={(open) => !open && setPicking(null)}
-            role={pickingRow.role}
+            referenceRole={pickingRow.role}
             model={model}
             onPick={(asset) => {
               referenceChanged(pickingRow.key, pickedAssetFields(asset));
