@@ -61,6 +61,8 @@ export function proxyRoutes(ctx: AppContext): Hono<AppEnv> {
     const target = `${base}${incoming.pathname}${incoming.search}`;
     const headers = stripHopByHop(c.req.raw.headers);
     headers.delete('authorization');
+    // The Messages API also takes this server's key as x-api-key: it must not reach the upstream either.
+    headers.delete('x-api-key');
     if (upstreamApiKey) headers.set('authorization', `Bearer ${upstreamApiKey}`);
     // fetch decodes compressed answers itself; let it negotiate rather than pass the browser's list.
     headers.delete('accept-encoding');
