@@ -11,7 +11,11 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
   const run = useActiveRun();
   const endRef = useRef<HTMLDivElement>(null);
   const count = conversation.messages.length;
-  useEffect(() => endRef.current?.scrollIntoView({ block: 'end' }), [count, conversation.id]);
+  useEffect(() => {
+    // A block body on purpose: Chromium's scrollIntoView now returns a promise, and an effect that
+    // returns anything but a cleanup function crashes React when it re-runs.
+    endRef.current?.scrollIntoView({ block: 'end' });
+  }, [count, conversation.id]);
 
   if (count === 0) {
     return (
