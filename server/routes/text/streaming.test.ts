@@ -62,6 +62,29 @@ describe('SSE framing', () => {
     expect(chunks.at(-2)!.choices[0]!.finish_reason).toBe('stop');
   });
 
+  it('chat completions with n: 2 stream every choice to its finish, matching the non-streamed choices', async () => {
+    t = makeTestApp({ env: { EMULATOR_SPEED: '1000' } });
+    const body = { model: 'service-chat', n: 2, messages: [{ role: 'user', content: 'two please' }] };
+    const whole = (await (await t.req('/v1/chat/completions', { method: 'POST', json: body })).json()) as {
+      choices: Array<{ message: { content: string } }>;
+    };
+    const res = await t.req('/v1/chat/completions', { method: 'POST', json: { ...body, stream: true } });
+    const texts = ['', ''];
+    const finishes: Array<string | null> = [null, null];
+    for (const frame of (await readAll(res)).split('\n\n').filter((f) => f && f !== 'data: [DONE]')) {
+      const chunk = JSON.parse(frame.slice(6)) as {
+        choices: Array<{ index: number } & ChatChunk['choices'][number]>;
+      };
+      for (const choice of chunk.choices) {
+        texts[choice.index] += choice.delta.content ?? '';
+        finishes[choice.index] = choice.finish_reason ?? finishes[choice.index]!;
+      }
+    }
+    expect(texts).toEqual(whole.choices.map((c) => c.message.content));
+    expect(texts[0]).not.toBe(texts[1]);
+    expect(finishes).toEqual(['stop', 'stop']);
+  });
+
   it('responses: event lines match the payload type and sequence numbers count up', async () => {
     t = makeTestApp({ env: { EMULATOR_SPEED: '1000' } });
     const res = await t.req('/v1/responses', {
