@@ -190,7 +190,7 @@ test.describe('playground', () => {
     await send(page, 'Second question about compaction');
     await expect(replies(page)).toHaveCount(2);
     await expect(replies(page).last().getByText('Usage')).toBeVisible();
-    await page.getByRole('button', { name: 'Compact' }).click();
+    await page.getByRole('button', { name: 'Compact', exact: true }).click();
     await expect(page.getByRole('status').filter({ hasText: /Compacted: \d+ → \d+ tokens/ })).toBeVisible();
     await expect(page.getByRole('listitem', { name: 'Compacted turns' })).toBeVisible();
     await send(page, 'After compaction');
@@ -200,7 +200,7 @@ test.describe('playground', () => {
         .getByRole('heading', { name: /After compaction/ }),
     ).toBeVisible();
 
-    await page.getByRole('button', { name: 'View code' }).click();
+    await page.getByRole('button', { name: 'View code', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'The same request in code' });
     const code = dialog.locator('pre');
     await expect(code).toContainText('/v1/responses');
