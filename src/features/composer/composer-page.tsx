@@ -164,7 +164,7 @@ export function ComposerPage() {
               {notice && (
                 <p
                   role="status"
-                  className="-mt-3 rounded-md bg-warning/10 px-3 py-2 text-sm text-warning"
+                  className="-mt-3 rounded-md border border-warning/40 bg-warning/10 px-3 py-2 text-sm text-foreground"
                   data-testid="model-notice"
                 >
                   {notice}

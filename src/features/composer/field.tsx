@@ -1,3 +1,4 @@
+import { TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Label } from '@/components/ui/label';
@@ -49,10 +50,12 @@ export function FieldMessage({
   const issueText = useIssueText();
   const text = feedback?.serverMessage ?? (feedback?.issue ? issueText(feedback.issue) : undefined);
   if (!text && !hint) return null;
+  const warning = !feedbackIsError(feedback) && feedback?.issue?.severity === 'warning';
+  // Warnings keep body-text contrast; the icon carries the colour (small amber text is too faint).
   const tone = feedbackIsError(feedback)
     ? 'text-destructive'
-    : feedback?.issue?.severity === 'warning'
-      ? 'text-warning'
+    : warning
+      ? 'text-foreground'
       : 'text-muted-foreground';
   return (
     <p
@@ -60,6 +63,9 @@ export function FieldMessage({
       className={cn('text-xs', tone)}
       data-feedback={feedback?.serverMessage ? 'server' : feedback?.issue?.severity}
     >
+      {warning && (
+        <TriangleAlert aria-hidden="true" className="mr-1 inline size-3.5 align-[-2px] text-warning" />
+      )}
       {text ?? hint}
     </p>
   );
