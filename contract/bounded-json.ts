@@ -62,3 +62,26 @@ export function boundedJson(bounds: JsonBounds, field: string) {
     if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value });
   });
 }
+
+/**
+ * The deepest nesting of objects and arrays in JSON text, found by scanning (brackets inside
+ * strings do not count) without parsing: a cheap guard to run before `JSON.parse`, since a value
+ * thousands of levels deep parses fine but then breaks `JSON.stringify` wherever it travels.
+ */
+export function jsonTextDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 92 /* \ */) i++;
+      else if (ch === 34 /* " */) inString = false;
+    } else if (ch === 34) inString = true;
+    else if (ch === 123 /* { */ || ch === 91 /* [ */) {
+      depth++;
+      if (depth > deepest) deepest = depth;
+    } else if (ch === 125 /* } */ || ch === 93 /* ] */) depth--;
+  }
+  return deepest;
+}

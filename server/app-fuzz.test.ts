@@ -127,6 +127,11 @@ const body: fc.Arbitrary<Body> = fc.oneof(
     .dictionary(fieldName, value, { maxKeys: 8 })
     .map((o) => ({ contentType: 'application/json', body: safeJson(o) })),
   fc.jsonValue().map((v) => ({ contentType: 'application/json', body: safeJson(v) })),
+  // Nesting far past any limit parses fine but breaks JSON.stringify wherever the value is stored.
+  fc.tuple(fieldName, fc.integer({ min: 100, max: 20_000 })).map(([field, depth]) => ({
+    contentType: 'application/json',
+    body: `{${JSON.stringify(field)}:${'['.repeat(depth)}${']'.repeat(depth)},"model":"video-2.0-cl","prompt":"x"}`,
+  })),
   fc
     .tuple(
       fc.constantFrom(

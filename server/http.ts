@@ -11,6 +11,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from './context';
+import { jsonTextDepth } from '@contract/bounded-json';
 import { ApiError, errorTypeForStatus } from './errors';
 
 type AnyContext = Context<AppEnv>;
@@ -88,6 +89,9 @@ export function isJsonContentType(value: string | undefined | null): boolean {
   return mime === 'application/json' || /^application\/[\w.+-]+\+json$/.test(mime);
 }
 
+/** Deeper bodies are refused before parsing: far beyond any real request, far below a stack overflow. */
+export const MAX_JSON_BODY_DEPTH = 128;
+
 /**
  * Reads the request body as JSON. Errors say how to fix the request: the wrong Content-Type is a
  * 415, an empty or malformed body a 400 quoting the parser's complaint.
@@ -106,6 +110,14 @@ export async function readJson(c: AnyContext): Promise<unknown> {
     );
   }
   if (!contentType) throw unsupportedMediaType(c, undefined);
+  // Any field of any body, not only the ones with their own bounds (docs/decisions/061).
+  if (jsonTextDepth(text) > MAX_JSON_BODY_DEPTH) {
+    throw new ApiError(
+      400,
+      `Request body nests objects and arrays more than ${MAX_JSON_BODY_DEPTH} levels deep; flatten it.`,
+      { code: 'json_too_deep' },
+    );
+  }
   try {
     return JSON.parse(text) as unknown;
   } catch (err) {

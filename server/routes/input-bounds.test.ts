@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { METADATA_BOUNDS } from '@contract/bounded-json';
+import { MAX_JSON_BODY_DEPTH } from '../http';
 import { makeTestApp, type TestApp } from '../test/helpers';
 
 let t: TestApp;
@@ -23,14 +24,24 @@ function registerText(metadataText: string) {
 }
 
 describe('bounded metadata', () => {
-  it('refuses metadata nested 4,100 levels deep with a 400 that states the limit, and the group keeps working', async () => {
+  it('refuses metadata nested 4,100 levels deep before parsing it, and the group keeps working', async () => {
     t = makeTestApp();
     const res = await registerText(nestedText(4100));
     expect(res.status).toBe(400);
     const body = (await res.json()) as Envelope;
+    expect(body.error.code).toBe('json_too_deep');
+    expect(body.error.message).toContain(`${MAX_JSON_BODY_DEPTH} levels`);
+    expect((await t.req('/v1/assets')).status).toBe(200);
+  });
+
+  it('refuses metadata deeper than its own limit with a 400 naming metadata and the limit', async () => {
+    t = makeTestApp();
+    const res = await registerText(nestedText(METADATA_BOUNDS.maxDepth + 1));
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as Envelope;
     expect(body.error.param).toBe('metadata');
     expect(body.error.message).toContain(`${METADATA_BOUNDS.maxDepth} levels`);
-    expect((await t.req('/v1/assets')).status).toBe(200);
+    expect((await registerText(nestedText(METADATA_BOUNDS.maxDepth))).status).toBe(200);
   });
 
   it('refuses too many keys and too many bytes, naming each limit', async () => {
