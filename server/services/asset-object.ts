@@ -88,14 +88,11 @@ export function toAssetObject(row: AssetRow, origin: string, log?: Logger): Asse
 }
 
 /**
- * The origin (scheme://host[:port]) hosted file URLs are built from. Pass the request's context:
- * its origin was fixed by the host guard from validated values only (PUBLIC_BASE_URL, a trusted
- * proxy's X-Forwarded-Host/-Proto, or an allowed Host), never from whatever Host a client sent.
- * A request URL string is still accepted for older callers: the guard has vetted its Host, but
- * PUBLIC_BASE_URL and a trusted proxy are then not applied.
+ * The origin (scheme://host[:port]) hosted file URLs are built from: the one the host guard fixed
+ * for this request from validated values only (PUBLIC_BASE_URL, a trusted proxy's
+ * X-Forwarded-Host/-Proto, or an allowed Host), never whatever Host a client sent.
  */
-export function requestOrigin(source: Context<AppEnv> | string): string {
-  if (typeof source === 'string') return new URL(source).origin;
+export function requestOrigin(c: Context<AppEnv>): string {
   // Undefined only when a route runs without the app's middleware (a unit test of a sub-app).
-  return (source.get('origin') as string | undefined) ?? new URL(source.req.url).origin;
+  return (c.get('origin') as string | undefined) ?? new URL(c.req.url).origin;
 }
