@@ -1,6 +1,11 @@
 import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
+// Results of this run in a directory of its own: Playwright empties its output directory when a run
+// starts, so two runs on one machine sharing `test-results` would delete each other's traces.
+// Set in the runner and inherited by its workers, so every process of one run agrees.
+process.env.E2E_RUN_ID ??= `${Date.now()}-${process.pid}`;
+
 const debianChromium = '/usr/bin/chromium';
 const useDebianChromium = fs.existsSync(debianChromium);
 
@@ -8,6 +13,7 @@ export default defineConfig({
   testDir: 'e2e',
   testMatch: '*.spec.ts',
   globalSetup: './e2e/support/global-setup.ts',
+  outputDir: process.env.CI ? 'test-results' : `test-results/run-${process.env.E2E_RUN_ID}`,
   // Files run in parallel, each worker against its own local server (e2e/support/test.ts); tests
   // within a file run in order. Two workers suit a 2-core machine (each also runs a server).
   fullyParallel: false,

@@ -5,6 +5,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { AppNav } from '@/app/app-nav';
 import { ConnectionIndicator } from '@/app/connection-indicator';
 import { AppErrorBoundary } from '@/app/error-boundary';
+import { PaletteHost } from '@/app/palette/palette-host';
 import { prefetchPagesWhenIdle } from '@/app/page-prefetch';
 import { titleKeyForPath } from '@/app/pages';
 import { useBootstrap } from '@/app/use-bootstrap';
@@ -61,6 +62,7 @@ function Shell({ children, header }: { children: ReactNode; header?: ReactNode }
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex flex-wrap items-center justify-end gap-3 border-b px-4 py-2 lg:px-8">
+          <PaletteHost />
           {header}
           <LanguageSelect />
           <ThemeToggle />

@@ -1,11 +1,12 @@
 import { UploadCloud } from 'lucide-react';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { useTranslation } from 'react-i18next';
 import { VIDEO_MODEL_IDS } from '@contract/models';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { cn } from '@/lib/cn';
+import { useFilesToUpload } from '@/lib/files-to-upload';
 import { usePreferredModelStore } from './preferred-model';
 import { UploadList } from './upload-list';
 import { useAddFiles } from './use-upload-queue';
@@ -27,6 +28,13 @@ export function UploadDropzone({ group }: { group: string }) {
       if (files.length > 0) addFiles(files, { group, model });
     },
   });
+  // Files picked from the command palette ("Upload files") go into this group's queue.
+  const pending = useFilesToUpload((s) => s.files.length);
+  useEffect(() => {
+    if (!pending) return;
+    const files = useFilesToUpload.getState().filesTaken();
+    if (files.length > 0) addFiles(files, { group, model });
+  }, [pending, addFiles, group, model]);
   return (
     <section className="space-y-3" aria-label={t('upload.label')}>
       <div className="flex flex-wrap items-end gap-3">
