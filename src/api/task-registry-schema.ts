@@ -36,6 +36,8 @@ export interface TrackedTask {
   request?: Record<string, unknown>;
   /** The connection it was created on ('' = this origin). */
   baseUrl?: string;
+  /** The task's callback_url as the server reported it (the webhook inbox view lists these). */
+  callbackUrl?: string;
   last?: TrackedTaskSnapshot;
 }
 
@@ -89,6 +91,8 @@ export function parseTrackedTask(v: unknown, fallbackSource: TrackedTaskSource):
   if (prompt) task.prompt = prompt;
   if (isRecord(v.request)) task.request = v.request;
   if (typeof v.baseUrl === 'string') task.baseUrl = v.baseUrl;
+  const callbackUrl = optString(v.callbackUrl, 2_000);
+  if (callbackUrl) task.callbackUrl = callbackUrl;
   const last = parseSnapshot(v.last);
   if (last) task.last = last;
   return task;

@@ -59,6 +59,7 @@ function KnownIdDetail({ taskId, listSearch }: { taskId: string; listSearch: str
       createdAt: typeof task.created_at === 'number' ? task.created_at * 1000 : Date.now(),
       source: 'pasted',
       baseUrl,
+      callbackUrl: typeof task.callback_url === 'string' ? task.callback_url : undefined,
     });
   }, [task, tracked, baseUrl]);
 

@@ -39,7 +39,7 @@ function useKnownInboxes(origin: string): string[] {
   const tasks = useTrackedTasks();
   const queryClient = useQueryClient();
   return useMemo(() => {
-    const urls: unknown[] = tasks.map((t) => t.request?.callback_url);
+    const urls: unknown[] = tasks.map((t) => t.callbackUrl ?? t.request?.callback_url);
     for (const [, task] of queryClient.getQueriesData<Task>({ queryKey: taskKeys.details() })) {
       urls.push(task?.callback_url);
     }
