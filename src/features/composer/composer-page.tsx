@@ -146,7 +146,7 @@ export function ComposerPage() {
         id={FORM_ID}
         noValidate
         onSubmit={onSubmit}
-        className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]"
+        className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]"
       >
         <div className="flex min-w-0 flex-col gap-6">
           <Card>

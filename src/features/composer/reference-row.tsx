@@ -84,109 +84,115 @@ export function ReferenceRow(props: ReferenceRowProps) {
 
   return (
     <li
-      className="flex flex-col gap-3 rounded-lg border bg-card p-3 sm:flex-row"
+      className="@container rounded-lg border bg-card p-3"
       aria-label={t('references.rowLabel', { n, role: t(`roles.${ref.role}`, { defaultValue: ref.role }) })}
       data-reference-key={ref.key}
     >
-      <Thumbnail reference={ref} />
-      <div className="grid min-w-0 flex-1 gap-3 sm:grid-cols-2">
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor={ids.role}>{numbered(t('references.role'))}</Label>
-          <Select
-            id={ids.role}
-            value={ref.role}
-            onChange={(e) => props.onRoleChange(e.target.value)}
-            aria-invalid={feedbackIsError(fb.role) || undefined}
-            aria-describedby={fb.role ? `${ids.role}-message` : undefined}
-          >
-            {roles.map((role) => (
-              <option key={role} value={role}>
-                {t(`roles.${role}`, { defaultValue: role })}
-              </option>
-            ))}
-          </Select>
-          <FieldMessage id={`${ids.role}-message`} feedback={fb.role} />
+      <div className="flex gap-3">
+        <div className="hidden shrink-0 @md:block">
+          <Thumbnail reference={ref} />
         </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor={ids.alias}>{numbered(t('references.alias'))}</Label>
-          <div className="relative">
-            <span
-              aria-hidden="true"
-              className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-muted-foreground"
+        <div className="grid min-w-0 flex-1 gap-3 @lg:grid-cols-2">
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor={ids.role}>{numbered(t('references.role'))}</Label>
+            <Select
+              id={ids.role}
+              value={ref.role}
+              onChange={(e) => props.onRoleChange(e.target.value)}
+              aria-invalid={feedbackIsError(fb.role) || undefined}
+              aria-describedby={fb.role ? `${ids.role}-message` : undefined}
             >
-              @
-            </span>
-            <Input
-              id={ids.alias}
-              className="pl-7 font-mono"
-              value={ref.alias}
-              placeholder={t('references.aliasPlaceholder')}
-              onChange={(e) => props.onChange({ alias: e.target.value.replace(/^@/, '') })}
-              aria-invalid={feedbackIsError(fb.alias) || undefined}
-              aria-describedby={fb.alias ? `${ids.alias}-message` : undefined}
-              autoComplete="off"
-              spellCheck={false}
-            />
+              {roles.map((role) => (
+                <option key={role} value={role}>
+                  {t(`roles.${role}`, { defaultValue: role })}
+                </option>
+              ))}
+            </Select>
+            <FieldMessage id={`${ids.role}-message`} feedback={fb.role} />
           </div>
-          <FieldMessage id={`${ids.alias}-message`} feedback={fb.alias} />
-        </div>
-        <div className="flex min-w-0 flex-col gap-1.5 sm:col-span-2">
-          <Label htmlFor={ids.url}>{numbered(t('references.url'))}</Label>
-          <div className="flex gap-2">
-            <Input
-              id={ids.url}
-              value={ref.url}
-              placeholder={t('references.urlPlaceholder')}
-              onChange={(e) => {
-                const url = e.target.value;
-                // A typed URL that no longer names the picked asset forgets it.
-                const keep = ref.asset && parseAssetReference(url) === ref.asset.id;
-                props.onChange(keep ? { url } : { url, asset: undefined });
-              }}
-              aria-invalid={feedbackIsError(fb.url) || undefined}
-              aria-describedby={fb.url || picked ? `${ids.url}-message ${ids.url}-asset` : undefined}
-              className="font-mono text-xs"
-              spellCheck={false}
-            />
-            <Button
-              variant="outline"
-              onClick={props.onPick}
-              onMouseEnter={props.onPickIntent}
-              onFocus={props.onPickIntent}
-              aria-label={t('references.pickLabel', { n })}
-            >
-              <Library aria-hidden="true" />
-              <span className="hidden lg:inline">{t('references.pick')}</span>
-            </Button>
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor={ids.alias}>{numbered(t('references.alias'))}</Label>
+            <div className="relative">
+              <span
+                aria-hidden="true"
+                className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-sm text-muted-foreground"
+              >
+                @
+              </span>
+              <Input
+                id={ids.alias}
+                className="pl-7 font-mono"
+                value={ref.alias}
+                placeholder={t('references.aliasPlaceholder')}
+                onChange={(e) => props.onChange({ alias: e.target.value.replace(/^@/, '') })}
+                aria-invalid={feedbackIsError(fb.alias) || undefined}
+                aria-describedby={fb.alias ? `${ids.alias}-message` : undefined}
+                autoComplete="off"
+                spellCheck={false}
+              />
+            </div>
+            <FieldMessage id={`${ids.alias}-message`} feedback={fb.alias} />
           </div>
-          {picked && (
-            <p
-              id={`${ids.url}-asset`}
-              className="flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground"
-            >
-              <span className="truncate font-medium text-foreground">{picked.name || picked.id}</span>
-              {picked.type && (
-                <Badge variant="muted">{t(`mediaType.${picked.type}`, { defaultValue: picked.type })}</Badge>
-              )}
-              {picked.model && (
-                <Badge variant="outline" className="font-mono">
-                  {picked.model}
-                </Badge>
-              )}
-            </p>
-          )}
-          <FieldMessage id={`${ids.url}-message`} feedback={fb.url} />
+          <div className="flex min-w-0 flex-col gap-1.5 @lg:col-span-2">
+            <Label htmlFor={ids.url}>{numbered(t('references.url'))}</Label>
+            <div className="flex gap-2">
+              <Input
+                id={ids.url}
+                value={ref.url}
+                placeholder={t('references.urlPlaceholder')}
+                onChange={(e) => {
+                  const url = e.target.value;
+                  // A typed URL that no longer names the picked asset forgets it.
+                  const keep = ref.asset && parseAssetReference(url) === ref.asset.id;
+                  props.onChange(keep ? { url } : { url, asset: undefined });
+                }}
+                aria-invalid={feedbackIsError(fb.url) || undefined}
+                aria-describedby={fb.url || picked ? `${ids.url}-message ${ids.url}-asset` : undefined}
+                className="font-mono text-xs"
+                spellCheck={false}
+              />
+              <Button
+                variant="outline"
+                onClick={props.onPick}
+                onMouseEnter={props.onPickIntent}
+                onFocus={props.onPickIntent}
+                aria-label={t('references.pickLabel', { n })}
+              >
+                <Library aria-hidden="true" />
+                <span className="hidden lg:inline">{t('references.pick')}</span>
+              </Button>
+            </div>
+            {picked && (
+              <p
+                id={`${ids.url}-asset`}
+                className="flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground"
+              >
+                <span className="truncate font-medium text-foreground">{picked.name || picked.id}</span>
+                {picked.type && (
+                  <Badge variant="muted">
+                    {t(`mediaType.${picked.type}`, { defaultValue: picked.type })}
+                  </Badge>
+                )}
+                {picked.model && (
+                  <Badge variant="outline" className="font-mono">
+                    {picked.model}
+                  </Badge>
+                )}
+              </p>
+            )}
+            <FieldMessage id={`${ids.url}-message`} feedback={fb.url} />
+          </div>
         </div>
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          onClick={props.onRemove}
+          aria-label={t('references.remove', { n })}
+          className="self-start text-muted-foreground hover:text-destructive"
+        >
+          <Trash2 aria-hidden="true" />
+        </Button>
       </div>
-      <Button
-        variant="ghost"
-        size="icon-sm"
-        onClick={props.onRemove}
-        aria-label={t('references.remove', { n })}
-        className="self-start text-muted-foreground hover:text-destructive"
-      >
-        <Trash2 aria-hidden="true" />
-      </Button>
     </li>
   );
 }

@@ -96,7 +96,7 @@ export function SubmitPanel({
   const { t } = useTranslation('composer');
   const issueText = useIssueText();
   return (
-    <Card className="lg:sticky lg:top-4">
+    <Card className="xl:sticky xl:top-4">
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-2 space-y-0">
         <CardTitle>{t('preview.title')}</CardTitle>
         <BillingBadge body={body} />

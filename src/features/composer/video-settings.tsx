@@ -40,7 +40,7 @@ export function ModelPicker({ draft, fieldId, feedback, onModel }: SettingsProps
   return (
     <fieldset className="flex flex-col gap-2" aria-describedby={fb ? `${id}-message` : undefined}>
       <legend className="mb-2 text-sm font-medium">{t('model.label')}</legend>
-      <div className="grid gap-2 sm:grid-cols-3" id={id} tabIndex={-1}>
+      <div className="grid grid-cols-[repeat(auto-fit,minmax(11rem,1fr))] gap-2" id={id} tabIndex={-1}>
         {models.map((model) => (
           <label key={model} className={cn(CARD, 'flex-col items-start gap-1')}>
             <span className="flex items-center gap-2">
