@@ -142,4 +142,28 @@ describe('TasksPage', { timeout: 20_000 }, () => {
     expect(within(list).queryByText('blue sea')).toBeNull();
     expect(screen.getByText('1 of 2 tasks shown')).toBeInTheDocument();
   });
+
+  it('lists 10,000 tracked tasks with only a screenful of rows in the DOM', async () => {
+    vi.spyOn(Element.prototype, 'clientHeight', 'get').mockReturnValue(800);
+    vi.spyOn(Element.prototype, 'clientWidth', 'get').mockReturnValue(400);
+    mockFetch({ 'GET /bootstrap': () => json(BOOTSTRAP_LOCAL) });
+    const registry = new TaskRegistry(memoryBackend());
+    setTaskRegistryForTests(registry);
+    registry.importJson(
+      JSON.stringify(
+        Array.from({ length: 10_000 }, (_, i) => ({
+          id: `task_${i}`,
+          kind: 'video',
+          createdAt: 1_000 + i,
+          prompt: `prompt ${i}`,
+          last: { status: 'succeeded' },
+        })),
+      ),
+    );
+    renderAt('/tasks');
+    const list = await screen.findByRole('list', { name: 'Tracked tasks' });
+    expect(await within(list).findByText('prompt 9999')).toBeInTheDocument();
+    expect(within(list).getAllByRole('listitem').length).toBeLessThan(30);
+    expect(screen.getByText(/10,?000 tasks tracked/)).toBeInTheDocument();
+  });
 });
