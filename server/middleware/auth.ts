@@ -34,7 +34,8 @@ export function bearerAuth(apiKeys: readonly string[]): MiddlewareHandler<AppEnv
     const header = c.req.header('authorization');
     // The Messages API authenticates with `x-api-key`, as Anthropic's does, so its client works unchanged.
     const presented =
-      bearerToken(header) ?? (ANTHROPIC_PATH.test(c.req.path) ? c.req.header('x-api-key')?.trim() || undefined : undefined);
+      bearerToken(header) ??
+      (ANTHROPIC_PATH.test(c.req.path) ? c.req.header('x-api-key')?.trim() || undefined : undefined);
     if (!presented) {
       throw new ApiError(
         401,
