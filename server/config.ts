@@ -13,6 +13,15 @@ export interface ServerConfig {
   emulatorSpeed: number;
   upstreamBaseUrl?: string;
   upstreamApiKey?: string;
+  /** Proxy mode: how long the upstream may stay silent (no answer, no upload progress) before a 504. */
+  upstreamTimeoutMs: number;
+  /**
+   * Emulated features kept on in proxy mode (LOCAL_FEATURES, e.g. `inbox`, `workers`); in local mode
+   * everything runs. docs/decisions/073.
+   */
+  localFeatures: string[];
+  /** ALLOW_PRIVATE_URLS=1: a non-loopback server may still fetch private addresses (url-guard.ts). */
+  allowPrivateUrls: boolean;
   webhookSecret?: string;
   maxUploadBytes: number;
   /** Largest JSON body accepted on API routes. */
@@ -177,6 +186,27 @@ function parsePublicBaseUrl(raw: string | undefined): string | undefined {
   return url.origin;
 }
 
+const LOCAL_FEATURES = ['inbox', 'workers'];
+
+function parseLocalFeatures(raw: string | undefined): string[] {
+  if (blank(raw)) return [];
+  const entries = raw!
+    .split(',')
+    .map((f) => f.trim().toLowerCase())
+    .filter(Boolean);
+  const unknown = entries.find((f) => !LOCAL_FEATURES.includes(f) && f !== 'all');
+  if (unknown) {
+    throw new ConfigError(
+      `LOCAL_FEATURES entry "${unknown}" is not known; use ${LOCAL_FEATURES.join(', ')} or all (comma separated).`,
+    );
+  }
+  return entries.includes('all') ? [...LOCAL_FEATURES] : [...new Set(entries)];
+}
+
+function flag(raw: string | undefined): boolean {
+  return ['1', 'true', 'yes', 'on'].includes((raw ?? '').trim().toLowerCase());
+}
+
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerConfig {
   const keys = parseKeys(env.API_KEYS);
   const upstreamBaseUrl = parseUpstream(env.UPSTREAM_BASE_URL);
@@ -184,6 +214,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
   if (upstreamBaseUrl && !upstreamApiKey) {
     throw new ConfigError(
       'UPSTREAM_API_KEY is required with UPSTREAM_BASE_URL: it is the key sent to the upstream.',
+    );
+  }
+  // A browser-side key equal to the upstream key would let the page hold the real key after all.
+  if (upstreamApiKey && keys.includes(upstreamApiKey)) {
+    throw new ConfigError(
+      'API_KEYS must not contain UPSTREAM_API_KEY: the browser would then hold the upstream key. Give the dashboard its own key in API_KEYS.',
     );
   }
   return {
@@ -195,6 +231,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     emulatorSpeed: positiveNumber('EMULATOR_SPEED', env.EMULATOR_SPEED, 1),
     upstreamBaseUrl,
     upstreamApiKey,
+    upstreamTimeoutMs: positiveNumber('UPSTREAM_TIMEOUT_MS', env.UPSTREAM_TIMEOUT_MS, 60_000),
+    localFeatures: parseLocalFeatures(env.LOCAL_FEATURES),
+    allowPrivateUrls: flag(env.ALLOW_PRIVATE_URLS),
     webhookSecret: env.WEBHOOK_SECRET?.trim() || undefined,
     maxUploadBytes: positiveInteger('MAX_UPLOAD_BYTES', env.MAX_UPLOAD_BYTES, 2 * 1024 ** 3),
     maxJsonBytes: positiveInteger('MAX_JSON_BYTES', env.MAX_JSON_BYTES, 1024 * 1024),

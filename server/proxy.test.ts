@@ -231,7 +231,84 @@ describe('proxy mode', () => {
     const body = (await res.json()) as { error: { message: string; type: string }; request_id: string };
     expect(body.error.type).toBe('server_error');
     expect(body.error.message).toContain('UPSTREAM_BASE_URL');
+    expect(body.error.message).toContain(`127.0.0.1:${port}`);
     expect(body.error.message).not.toContain('sk-upstream-secret');
     expect(body.request_id).toMatch(/^req_/);
+  });
+
+  type Envelope = { error: { message: string; type: string; code: string } };
+
+  it('answers 504 naming the host when the upstream stays silent past UPSTREAM_TIMEOUT_MS', async () => {
+    const stuck: http.ServerResponse[] = [];
+    handler = (_req, res) => void stuck.push(res);
+    proxyApp(upstreamUrl, { UPSTREAM_TIMEOUT_MS: '300' });
+    const res = await t.req('/v1/assets', { key: 'sk-browser' });
+    expect(res.status).toBe(504);
+    const body = (await res.json()) as Envelope;
+    expect(body.error).toMatchObject({ type: 'server_error', code: 'upstream_timeout' });
+    expect(body.error.message).toContain(new URL(upstreamUrl).host);
+    for (const r of stuck) r.destroy();
+  });
+
+  it('a slow upload that keeps moving is not cut by the idle timeout', async () => {
+    handler = echo;
+    proxyApp(upstreamUrl, { UPSTREAM_TIMEOUT_MS: '300' });
+    const enc = new TextEncoder();
+    let i = 0;
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        await new Promise((r) => setTimeout(r, 100));
+        if (i++ < 8) controller.enqueue(enc.encode(`chunk${i};`));
+        else controller.close();
+      },
+    });
+    const res = await t.req('/v1/assets', {
+      key: 'sk-browser',
+      method: 'POST',
+      body,
+      duplex: 'half',
+    } as RequestInit & { key: string });
+    expect(res.status).toBe(201);
+    expect(((await res.json()) as { body: string }).body).toContain('chunk8;');
+  });
+
+  it('says an HTML login page, a sign-in redirect or a 404 at the root is not the API', async () => {
+    const cases: Array<[number, Record<string, string>, string, RegExp]> = [
+      [200, { 'content-type': 'text/html' }, '<html>Sign in</html>', /HTML page.*login page/],
+      [302, { location: 'https://sso.example.com/login' }, '', /redirected .*sso\.example\.com\/login/],
+      [404, { 'content-type': 'text/plain' }, 'Cannot GET /v1/assets', /404 and no API error/],
+    ];
+    for (const [status, headers, text, message] of cases) {
+      handler = (_req, res) => void res.writeHead(status, headers).end(text);
+      proxyApp();
+      const res = await t.req('/v1/assets', { key: 'sk-browser' });
+      expect(res.status).toBe(502);
+      const body = (await res.json()) as Envelope;
+      expect(body.error.code).toBe('upstream_not_api');
+      expect(body.error.message).toMatch(message);
+      expect(body.error.message).toContain(new URL(upstreamUrl).host);
+      await t.close();
+    }
+  });
+
+  it('an API 404 (JSON error) is passed through, not reported as a wrong address', async () => {
+    handler = (_req, res) =>
+      void res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end(
+          JSON.stringify({
+            error: { message: 'no such task', type: 'invalid_request_error', code: 'task_not_found' },
+          }),
+        );
+    proxyApp();
+    const res = await t.req('/v1/tasks/task_x', { key: 'sk-browser' });
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as Envelope).error.code).toBe('task_not_found');
+  });
+
+  it('refuses API_KEYS that contain the upstream key', () => {
+    expect(() => proxyApp(upstreamUrl, { API_KEYS: 'sk-browser,sk-upstream-secret' })).toThrow(
+      /must not contain UPSTREAM_API_KEY/,
+    );
   });
 });

@@ -1,110 +1,150 @@
 import { Hono, type Context } from 'hono';
 import type { AppContext, AppEnv } from './context';
 import { errorResponse } from './http';
+import { answerHeaders, causeOf, notTheApi, rewriteFileUrls, stripHopByHop } from './proxy-answers';
+import { requestOrigin } from './services/asset-object';
+
+/** Request headers a file fetch may carry upstream: what ranged media playback needs, nothing else. */
+const FILE_REQUEST_HEADERS = ['range', 'if-range', 'if-none-match', 'if-modified-since', 'accept'];
 
 /**
- * RFC 9110 §7.6.1 connection-specific headers, plus what this hop handles itself: `host`, and
- * `expect` (Node has already answered `100 Continue`; fetch refuses the header outright).
+ * An idle timer: it fires when neither an answer nor a byte of the upload has moved for `ms`, so a
+ * 1 GiB upload is not cut for being long, only an upstream that stopped responding.
  */
-const HOP_BY_HOP = new Set([
-  'expect',
-  'connection',
-  'keep-alive',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'proxy-connection',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-  'host',
-]);
-
-function stripHopByHop(source: Headers): Headers {
-  const out = new Headers();
-  const listed = new Set(
-    (source.get('connection') ?? '')
-      .split(',')
-      .map((h) => h.trim().toLowerCase())
-      .filter(Boolean),
-  );
-  source.forEach((value, name) => {
-    if (!HOP_BY_HOP.has(name) && !listed.has(name)) out.append(name, value);
-  });
-  return out;
-}
-
-function causeOf(err: unknown): string {
-  const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err;
-  if (cause instanceof Error) {
-    const code = (cause as Error & { code?: unknown }).code;
-    return typeof code === 'string' ? code : cause.message;
-  }
-  return String(cause);
+function idleTimer(ms: number) {
+  const controller = new AbortController();
+  let timer = setTimeout(() => controller.abort(), ms);
+  return {
+    signal: controller.signal,
+    bump() {
+      clearTimeout(timer);
+      timer = setTimeout(() => controller.abort(), ms);
+    },
+    stop: () => clearTimeout(timer),
+  };
 }
 
 /**
- * Proxy mode (LOCAL_API.md): `/v1/*` and `/api/*` go to UPSTREAM_BASE_URL unchanged, after the
- * app's auth middleware has checked the caller's local key. The Authorization header is replaced by
- * the upstream key, so the browser never holds it. Bodies stream both ways (`duplex: 'half'`),
- * never buffered. Upstream answers, errors included, pass through as they are; an unreachable
- * upstream is a 502 in the local envelope.
+ * Proxy mode (LOCAL_API.md, docs/decisions/070): `/v1/*` and `/api/*` go to UPSTREAM_BASE_URL
+ * unchanged, after the app's auth middleware has checked the caller's local key. The Authorization
+ * header is replaced by the upstream key, so the browser never holds it. Bodies stream both ways
+ * (`duplex: 'half'`), never buffered whole. Upstream answers, errors included, pass through as they
+ * are; an unreachable upstream is a 502 and a silent one a 504, both naming the upstream host.
  */
 export function proxyRoutes(ctx: AppContext): Hono<AppEnv> {
-  const { upstreamBaseUrl, upstreamApiKey } = ctx.config;
+  const { upstreamBaseUrl, upstreamApiKey, upstreamTimeoutMs } = ctx.config;
   if (!upstreamBaseUrl) throw new Error('proxyRoutes needs UPSTREAM_BASE_URL');
   const base = upstreamBaseUrl.replace(/\/+$/, '');
+  const upstreamOrigin = new URL(base).origin;
+  const host = new URL(base).host;
   const app = new Hono<AppEnv>();
 
-  const forward = async (c: Context<AppEnv>) => {
-    const incoming = new URL(c.req.url);
-    const target = `${base}${incoming.pathname}${incoming.search}`;
-    const headers = stripHopByHop(c.req.raw.headers);
-    headers.delete('authorization');
-    // The Messages API also takes this server's key as x-api-key: it must not reach the upstream either.
-    headers.delete('x-api-key');
-    if (upstreamApiKey) headers.set('authorization', `Bearer ${upstreamApiKey}`);
-    // fetch decodes compressed answers itself; let it negotiate rather than pass the browser's list.
-    headers.delete('accept-encoding');
-    headers.set('x-trace-id', c.var.traceId);
-    const hasBody = c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.raw.body !== null;
-
-    let upstream: Response;
+  /** The upstream's answer, or this server's own error envelope when there is none. */
+  const send = async (
+    c: Context<AppEnv>,
+    target: string,
+    headers: Headers,
+  ): Promise<{ upstream: Response } | { failed: Response }> => {
+    const idle = idleTimer(upstreamTimeoutMs);
+    let body: ReadableStream<Uint8Array> | undefined;
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.raw.body) {
+      // Every chunk of the upload that moves shows the upstream is still taking it.
+      body = c.req.raw.body.pipeThrough(
+        new TransformStream<Uint8Array, Uint8Array>({
+          transform(chunk, out) {
+            idle.bump();
+            out.enqueue(chunk);
+          },
+        }),
+      );
+    }
     try {
-      upstream = await fetch(target, {
+      const upstream = await fetch(target, {
         method: c.req.method,
         headers,
-        body: hasBody ? c.req.raw.body : undefined,
+        body,
         redirect: 'manual',
-        signal: c.req.raw.signal,
-        ...(hasBody ? { duplex: 'half' } : {}),
+        signal: AbortSignal.any([c.req.raw.signal, idle.signal]),
+        ...(body ? { duplex: 'half' } : {}),
       } as RequestInit);
+      return { upstream };
     } catch (err) {
       const cause = causeOf(err);
       if (c.req.raw.signal.aborted) {
         // The caller went away mid-request: nobody reads this answer, and the upstream is fine.
         ctx.log.info('proxied request aborted by the client', { request_id: c.var.requestId });
-      } else {
-        ctx.log.warn('upstream unreachable', { request_id: c.var.requestId, upstream: base, cause });
+        return {
+          failed: errorResponse(c, 502, { message: 'The request was cancelled.', code: 'client_closed' }),
+        };
       }
-      return errorResponse(c, 502, {
-        message: `The upstream API at ${new URL(base).origin} could not be reached (${cause}). Check UPSTREAM_BASE_URL and that the deployment is up, then retry.`,
-        code: 'upstream_unreachable',
-      });
+      if (idle.signal.aborted) {
+        ctx.log.warn('upstream timed out', { request_id: c.var.requestId, upstream: host });
+        return {
+          failed: errorResponse(c, 504, {
+            message: `The upstream API at ${host} did not answer within ${Math.round(upstreamTimeoutMs / 1000)} s. It may be overloaded or down; retry later, or raise UPSTREAM_TIMEOUT_MS.`,
+            code: 'upstream_timeout',
+          }),
+        };
+      }
+      ctx.log.warn('upstream unreachable', { request_id: c.var.requestId, upstream: host, cause });
+      return {
+        failed: errorResponse(c, 502, {
+          message: `The upstream API at ${host} could not be reached (${cause}). Check UPSTREAM_BASE_URL and that the deployment is up, then retry.`,
+          code: 'upstream_unreachable',
+        }),
+      };
+    } finally {
+      idle.stop();
     }
+  };
 
-    const responseHeaders = stripHopByHop(upstream.headers);
-    // This origin's policy governs what the browser does with the answer, not the upstream's.
-    responseHeaders.delete('content-security-policy');
-    // The body was decoded by fetch, so the upstream's encoding and length no longer describe it.
-    if (responseHeaders.has('content-encoding')) {
-      responseHeaders.delete('content-encoding');
-      responseHeaders.delete('content-length');
-    }
-    return new Response(upstream.body, {
+  const forward = async (c: Context<AppEnv>) => {
+    const incoming = new URL(c.req.url);
+    const headers = stripHopByHop(c.req.raw.headers);
+    headers.delete('authorization');
+    // The Messages API also takes this server's key as x-api-key: it must not reach the upstream either.
+    headers.delete('x-api-key');
+    headers.delete('cookie');
+    headers.set('authorization', `Bearer ${upstreamApiKey}`);
+    // fetch decodes compressed answers itself; let it negotiate rather than pass the browser's list.
+    headers.delete('accept-encoding');
+    headers.set('x-trace-id', c.var.traceId);
+    const sent = await send(c, `${base}${incoming.pathname}${incoming.search}`, headers);
+    if ('failed' in sent) return sent.failed;
+    const { upstream } = sent;
+    const refused = notTheApi(c, upstream, host);
+    if (refused) return refused;
+    const responseHeaders = answerHeaders(upstream);
+    const body = await rewriteFileUrls(upstream, responseHeaders, upstreamOrigin, requestOrigin(c));
+    return new Response(body, {
       status: upstream.status,
       statusText: upstream.statusText,
       headers: responseHeaders,
+    });
+  };
+
+  /**
+   * `/upstream-files/<path>` plays and downloads the upstream's `/files/<path>` from this origin.
+   * Media elements cannot send a key, so the URL (unguessable, handed out in API answers) is the
+   * capability, as for local `/files/`; only GET/HEAD of `/files/` are reachable this way.
+   */
+  const file = async (c: Context<AppEnv>) => {
+    const rest = c.req.path.slice('/upstream-files/'.length);
+    const headers = new Headers({ authorization: `Bearer ${upstreamApiKey}`, 'x-trace-id': c.var.traceId });
+    for (const name of FILE_REQUEST_HEADERS) {
+      const value = c.req.header(name);
+      if (value) headers.set(name, value);
+    }
+    const sent = await send(c, `${upstreamOrigin}/files/${rest}`, headers);
+    if ('failed' in sent) return sent.failed;
+    const { upstream } = sent;
+    const refused =
+      upstream.status >= 300 && upstream.status < 400 ? notTheApi(c, upstream, host) : undefined;
+    if (refused) return refused;
+    return new Response(upstream.body, {
+      status: upstream.status,
+      statusText: upstream.statusText,
+      headers: answerHeaders(upstream),
     });
   };
 
@@ -112,5 +152,6 @@ export function proxyRoutes(ctx: AppContext): Hono<AppEnv> {
   app.all('/v1', forward);
   app.all('/api/*', forward);
   app.all('/api', forward);
+  app.on(['GET', 'HEAD'], '/upstream-files/*', file);
   return app;
 }
