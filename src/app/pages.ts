@@ -55,6 +55,15 @@ export const PAGE_ROUTES: PageRoute[] = [
     ),
   },
   {
+    path: 'create/*',
+    titleKey: 'nav.create',
+    Component: lazyPage(
+      () => import('@/features/task-forms/task-forms-page'),
+      (m) => m.TaskFormsPage,
+      ['task-forms'],
+    ),
+  },
+  {
     path: 'tasks/*',
     titleKey: 'nav.tasks',
     Component: lazyPage(

@@ -1,0 +1,161 @@
+import { assetPhase, type AssetPhase } from '@contract/asset';
+import { callbackUrlIssue } from '@contract/callback-url-rules';
+import { DIGITAL_HUMAN_AUDIO_MODELS, DIGITAL_HUMAN_VIDEO_MODELS, MUSIC_MODELS } from '@contract/models';
+import type { DigitalHumanDraft, MusicDraft } from './draft';
+
+export type DigitalHumanField =
+  'model' | 'avatar' | 'audio' | 'name' | 'text' | 'voice' | 'authorization' | 'callbackUrl';
+export type MusicField = 'model' | 'prompt' | 'style' | 'title' | 'callbackUrl';
+
+/** One problem of a draft: `code` is a key under `issues.` in the task-forms namespace. */
+export interface FormIssue<F extends string = string> {
+  field: F;
+  code: string;
+  values?: Record<string, string | number>;
+}
+
+/** The limits of the contract's body schemas (contract/task-create.ts). */
+export const LIMITS = { name: 200, text: 5000, prompt: 3000, style: 200, title: 200 } as const;
+
+/** What the page knows about an asset the draft names (from its detail query); undefined = not loaded yet. */
+export type AssetLookup = (id: string) => Parameters<typeof assetPhase>[0] | undefined;
+
+function callbackIssue<F extends string>(field: F, url: string, secrets: readonly string[]): FormIssue<F>[] {
+  const text = url.trim();
+  if (!text) return [];
+  const issue = callbackUrlIssue(text, secrets);
+  if (!issue) return [];
+  return [
+    {
+      field,
+      code: `callback_${issue.code}`,
+      values: issue.code === 'credential_param' ? { param: issue.param } : {},
+    },
+  ];
+}
+
+/** A picked asset must be ready (the five conditions) before the server takes it. */
+function assetIssue(
+  field: DigitalHumanField,
+  id: string,
+  lookup: AssetLookup | undefined,
+): FormIssue<DigitalHumanField>[] {
+  const asset = lookup?.(id);
+  if (!asset) return [];
+  const phase: AssetPhase = assetPhase(asset);
+  if (phase === 'ready') return [];
+  return [{ field, code: `asset_${phase}`, values: { id } }];
+}
+
+const tooLong = <F extends string>(field: F, value: string, max: number): FormIssue<F>[] =>
+  [...value].length > max ? [{ field, code: 'tooLong', values: { max, length: [...value].length } }] : [];
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const u = new URL(text);
+    return u.protocol === 'http:' || u.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Checks the digital-human draft the way the server will (docs/decisions/065), plus the consent
+ * record the dashboard asks for (docs/decisions/066), so most refusals never need a round trip.
+ */
+export function validateDigitalHuman(
+  draft: DigitalHumanDraft,
+  context: { secrets?: readonly string[]; lookup?: AssetLookup } = {},
+): FormIssue<DigitalHumanField>[] {
+  const issues: FormIssue<DigitalHumanField>[] = [];
+  const { lookup } = context;
+  if (draft.mode === 'video') {
+    if (!(DIGITAL_HUMAN_VIDEO_MODELS as readonly string[]).includes(draft.videoModel)) {
+      issues.push({ field: 'model', code: 'modelUnknown', values: { model: draft.videoModel } });
+    }
+    if (!draft.avatarAssetId.trim()) issues.push({ field: 'avatar', code: 'avatarRequired' });
+    else issues.push(...assetIssue('avatar', draft.avatarAssetId.trim(), lookup));
+    if (draft.audioSource === 'url') {
+      const url = draft.audioUrl.trim();
+      if (!url) issues.push({ field: 'audio', code: 'audioUrlRequired' });
+      else if (!isHttpUrl(url)) issues.push({ field: 'audio', code: 'audioUrlInvalid' });
+    } else if (!draft.audioAssetId.trim()) {
+      issues.push({ field: 'audio', code: 'audioRequired' });
+    } else {
+      issues.push(...assetIssue('audio', draft.audioAssetId.trim(), lookup));
+    }
+    issues.push(...tooLong('name', draft.name.trim(), LIMITS.name));
+  } else {
+    if (!(DIGITAL_HUMAN_AUDIO_MODELS as readonly string[]).includes(draft.audioModel)) {
+      issues.push({ field: 'model', code: 'modelUnknown', values: { model: draft.audioModel } });
+    }
+    if (!draft.text.trim()) issues.push({ field: 'text', code: 'textRequired' });
+    else issues.push(...tooLong('text', draft.text, LIMITS.text));
+    if (!draft.voiceAssetId.trim()) issues.push({ field: 'voice', code: 'voiceRequired' });
+    else issues.push(...assetIssue('voice', draft.voiceAssetId.trim(), lookup));
+  }
+  if (!draft.authorizationAssetId.trim()) {
+    issues.push({ field: 'authorization', code: 'authorizationRequired' });
+  } else {
+    issues.push(...assetIssue('authorization', draft.authorizationAssetId.trim(), lookup));
+  }
+  issues.push(...callbackIssue('callbackUrl' as const, draft.callbackUrl, context.secrets ?? []));
+  return issues;
+}
+
+/**
+ * Music: without custom mode the prompt describes the track; with it, title and style are
+ * required and the prompt is the lyrics (may be empty for an instrumental).
+ */
+export function validateMusic(
+  draft: MusicDraft,
+  context: { secrets?: readonly string[] } = {},
+): FormIssue<MusicField>[] {
+  const issues: FormIssue<MusicField>[] = [];
+  if (!(MUSIC_MODELS as readonly string[]).includes(draft.model)) {
+    issues.push({ field: 'model', code: 'modelUnknown', values: { model: draft.model } });
+  }
+  if (draft.customMode) {
+    if (!draft.style.trim()) issues.push({ field: 'style', code: 'styleRequiredCustom' });
+    if (!draft.title.trim()) issues.push({ field: 'title', code: 'titleRequiredCustom' });
+  } else if (!draft.prompt.trim()) {
+    issues.push({ field: 'prompt', code: 'promptRequired' });
+  }
+  issues.push(...tooLong('prompt', draft.prompt, LIMITS.prompt));
+  issues.push(...tooLong('style', draft.style.trim(), LIMITS.style));
+  issues.push(...tooLong('title', draft.title.trim(), LIMITS.title));
+  issues.push(...callbackIssue('callbackUrl' as const, draft.callbackUrl, context.secrets ?? []));
+  return issues;
+}
+
+/** The first issue of each field, in form order. */
+export function firstIssueByField<F extends string>(issues: FormIssue<F>[]): Map<F, FormIssue<F>> {
+  const map = new Map<F, FormIssue<F>>();
+  for (const issue of issues) if (!map.has(issue.field)) map.set(issue.field, issue);
+  return map;
+}
+
+const DIGITAL_HUMAN_PARAMS: Record<string, DigitalHumanField> = {
+  model: 'model',
+  avatar_asset_id: 'avatar',
+  audio_url: 'audio',
+  name: 'name',
+  text: 'text',
+  voice_asset_id: 'voice',
+  callback_url: 'callbackUrl',
+};
+const MUSIC_PARAMS: Record<string, MusicField> = {
+  model: 'model',
+  prompt: 'prompt',
+  style: 'style',
+  title: 'title',
+  callback_url: 'callbackUrl',
+};
+
+/** The field a server refusal's `param` names; undefined for one the form does not show. */
+export function digitalHumanFieldOfParam(param: string | undefined): DigitalHumanField | undefined {
+  return param ? DIGITAL_HUMAN_PARAMS[param.trim().split(/[.[]/)[0]!] : undefined;
+}
+export function musicFieldOfParam(param: string | undefined): MusicField | undefined {
+  return param ? MUSIC_PARAMS[param.trim().split(/[.[]/)[0]!] : undefined;
+}
