@@ -41,7 +41,8 @@ const TONES: Record<'piano' | 'strings' | 'synth' | 'bell' | 'bass', ToneSpec> =
     vibrato: 0,
     gain: 0.55,
   },
-  // Two slightly detuned sawtooth-like stacks with a slow bow attack and vibrato.
+  // A sawtooth-like stack plus a detuned copy of its lowest partials (where the chorus is heard),
+  // with a slow bow attack and vibrato.
   strings: {
     partials: [
       ...harmonics(
@@ -50,7 +51,7 @@ const TONES: Record<'piano' | 'strings' | 'synth' | 'bell' | 'bass', ToneSpec> =
         () => 0,
       ),
       ...harmonics(
-        [1, 2, 3, 4, 5, 6],
+        [1, 2, 3],
         (k) => 1 / (1.5 * k),
         () => 0,
         1.006,
@@ -144,22 +145,21 @@ function tone(spec: ToneSpec, f: number, length: number): Float32Array {
   const releaseStart = Math.round(length * sr);
   const releaseLen = Math.max(1, Math.round(spec.release * sr));
   const attackLen = Math.max(1, Math.round(spec.attack * sr));
-  let vibPhase = 0;
-  const vibInc = (5.3 / sr) * SIZE;
+  // One vibrato curve per note, shared by its partials.
+  let vibrato: Float32Array | undefined;
+  if (spec.vibrato) {
+    vibrato = new Float32Array(count);
+    const vibInc = (5.3 / sr) * SIZE;
+    for (let n = 0; n < count; n++) vibrato[n] = 1 + spec.vibrato * SINE[(n * vibInc) & MASK]!;
+  }
   for (const p of partials) {
     let phase = 0;
     const inc = ((f * p.ratio) / sr) * SIZE;
     let env = p.amp;
     const fall = Math.exp(-p.decay / sr);
-    vibPhase = 0;
     for (let n = 0; n < count; n++) {
-      let step = inc;
-      if (spec.vibrato) {
-        step *= 1 + spec.vibrato * SINE[vibPhase & MASK]!;
-        vibPhase += vibInc;
-      }
       signal[n] = signal[n]! + SINE[phase & MASK]! * env;
-      phase += step;
+      phase += vibrato ? inc * vibrato[n]! : inc;
       if (phase > 1e9) phase -= SIZE * Math.floor(phase / SIZE);
       env *= fall;
     }
