@@ -14,6 +14,8 @@ import { createApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { closeContext, createContext, startWorkers } from '../server/create-context';
 import { taskConcurrency } from '../server/services/tasks/runner';
+import { openDatabase } from '../server/store/db';
+import { claimNextTask, insertTask, nextTaskDeadline } from '../server/store/tasks';
 
 const API_KEY = 'sk-local-dev';
 const headers = { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json' };
@@ -57,7 +59,41 @@ async function runBatch(label: string, bodies: Record<string, unknown>[]) {
   }
 }
 
+/** The scheduler's queries against a deep queue: 20,000 due tasks of 50 keys, no rendering. */
+function queueQueries() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-task-queue-'));
+  const db = openDatabase(dataDir);
+  try {
+    const now = Date.now();
+    db.transaction(() => {
+      for (let i = 0; i < 20_000; i++) {
+        insertTask(db, {
+          ...{ id: `task_bench${i}`, owner: `owner${i % 50}`, kind: 'video', model: 'video-2.0-cl' },
+          ...{ status: 'submitted', progress: 0, request: '{}', params: '{}', input_references: '[]' },
+          ...{ has_video_input: 0, total_tokens: 0, callback_url: null, origin: 'http://x' },
+          ...{ request_id: 'req_x', trace_id: 'trace_x', run_ms: 8000, next_at: now - 1 },
+          ...{ created_ms: now, updated_ms: now },
+        });
+      }
+    })();
+    const time = (n: number, fn: () => unknown) => {
+      const started = performance.now();
+      for (let i = 0; i < n; i++) fn();
+      return ((performance.now() - started) / n).toFixed(2);
+    };
+    const deadline = time(500, () => nextTaskDeadline(db));
+    const claim = time(500, () => claimNextTask(db, 'bench/1/x', Date.now(), 15_000));
+    console.log(
+      `20,000 queued tasks of 50 keys: claim ${claim} ms, next deadline ${deadline} ms (mean of 500)`,
+    );
+  } finally {
+    db.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
+  queueQueries();
   console.log(`TASK_CONCURRENCY: ${taskConcurrency()} (default on this machine: ${taskConcurrency({})})`);
   const short = { model: 'video-2.0-cl', duration: 5, resolution: '480p' };
   await runBatch(

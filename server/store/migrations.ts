@@ -124,9 +124,10 @@ export const migrations: Migration[] = [
         started_ms INTEGER,
         completed_ms INTEGER
       );
-      CREATE INDEX tasks_active ON tasks (status, next_at, seq)
-        WHERE status IN ('pending', 'submitted', 'running');
+      CREATE INDEX tasks_by_status ON tasks (status, next_at);
       CREATE INDEX tasks_by_owner ON tasks (owner, created_ms DESC, seq DESC);
+      CREATE INDEX tasks_queue ON tasks (owner, seq, next_at) WHERE status = 'submitted';
+      CREATE INDEX tasks_running ON tasks (owner, seq) WHERE status = 'running';
       CREATE TABLE task_turns (
         owner TEXT PRIMARY KEY,
         turn INTEGER NOT NULL

@@ -6,6 +6,7 @@ import type { AppContext, Worker } from '../../context';
 import { token } from '../../ids';
 import {
   claimNextTask,
+  ensureTaskIndexes,
   leaseHolders,
   nextTaskDeadline,
   releaseLeases,
@@ -210,6 +211,7 @@ export function createTaskRunner(ctx: AppContext, opts: { concurrency?: number }
       running = true;
       liveRunners.add(runnerId);
       fs.rmSync(taskTempDir(ctx), { recursive: true, force: true });
+      ensureTaskIndexes(ctx.db);
       recoverDeadLeases();
       wakers.set(ctx, () => schedule(true));
       heartbeat = setInterval(() => {
