@@ -26,7 +26,7 @@ const FORM_ID = 'composer';
 /** Required-field issues stay quiet until the first submit, so a new empty row is not shouted at. */
 const QUIET_UNTIL_SUBMIT = new Set(['urlRequired', 'promptRequired']);
 
-export const fieldId = (field: FieldKey | string) => fieldElementId(FORM_ID, field as FieldKey);
+export const fieldId = (field: string) => fieldElementId(FORM_ID, field);
 
 function focusField(field: FieldKey) {
   const el = document.getElementById(field === 'references' ? 'composer-references-heading' : fieldId(field));
@@ -159,7 +159,6 @@ export function ComposerPage() {
                   const fixed = modelChanged(model);
                   setNotice(fixed ? t('resolution.fixed', { model, from: fixed.from, to: fixed.to }) : null);
                 }}
-                onChange={draftChanged}
               />
               {notice && (
                 <p
@@ -205,13 +204,7 @@ export function ComposerPage() {
           <Card>
             <CardContent className="flex flex-col gap-6 pt-5">
               <h2 className="text-base font-semibold">{t('settings.title')}</h2>
-              <VideoSettings
-                draft={draft}
-                fieldId={fieldId}
-                feedback={feedback}
-                onModel={() => undefined}
-                onChange={draftChanged}
-              />
+              <VideoSettings draft={draft} fieldId={fieldId} feedback={feedback} onChange={draftChanged} />
               <CallbackUrlField
                 id={fieldId('callbackUrl')}
                 value={draft.callbackUrl}

@@ -37,7 +37,7 @@ export function fieldOfParam(param: string | undefined, draft: ComposerDraft): F
 }
 
 /** The id of the element that shows a field, so the page can move focus to a refused field. */
-export function fieldElementId(formId: string, field: FieldKey): string {
+export function fieldElementId(formId: string, field: string): string {
   return `${formId}-${field.replace(/[^A-Za-z0-9_-]/g, '-')}`;
 }
 

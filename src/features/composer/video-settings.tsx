@@ -24,7 +24,6 @@ interface SettingsProps {
   draft: ComposerDraft;
   fieldId: (field: string) => string;
   feedback: (field: FieldKey) => FieldFeedback | undefined;
-  onModel: (model: string) => void;
   onChange: (change: Partial<ComposerDraft>) => void;
 }
 
@@ -32,7 +31,12 @@ const CARD =
   'flex cursor-pointer items-center gap-3 rounded-md border bg-background px-3 py-2 text-sm transition-colors hover:bg-accent has-[:checked]:border-primary has-[:checked]:bg-accent has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-50';
 
 /** Model cards: each names the resolutions the model offers (specification, Limits). */
-export function ModelPicker({ draft, fieldId, feedback, onModel }: SettingsProps) {
+export function ModelPicker({
+  draft,
+  fieldId,
+  feedback,
+  onModel,
+}: Omit<SettingsProps, 'onChange'> & { onModel: (model: string) => void }) {
   const { t } = useTranslation('composer');
   const id = fieldId('model');
   const fb = feedback('model');
@@ -225,14 +229,14 @@ export function VideoSettings({ draft, fieldId, feedback, onChange }: SettingsPr
 
       <div className="flex flex-wrap gap-6">
         <CheckboxField
-          id={fieldId('generate_audio' as FieldKey)}
+          id={fieldId('generateAudio')}
           label={t('audio.label')}
           hint={t('audio.hint')}
           checked={draft.generateAudio}
           onChange={(generateAudio) => onChange({ generateAudio })}
         />
         <CheckboxField
-          id={fieldId('watermark' as FieldKey)}
+          id={fieldId('watermark')}
           label={t('watermark.label')}
           hint={t('watermark.hint')}
           checked={draft.watermark}
