@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { startLocalServer } from './support/local-server';
+import AxeBuilder from '@axe-core/playwright';
 import { API_KEY, expect, test } from './support/test';
 
 // The task monitor against the real local server: tasks are created through the API (as a program
@@ -85,6 +86,14 @@ test.describe('task monitor', () => {
         }),
     );
     expect(seeked).toBeCloseTo(2.5, 0);
+
+    // Save as asset: registered by URL with a stored copy; the toast leads to it.
+    await detail(page).getByRole('button', { name: 'Save as asset' }).click();
+    await expect(detail(page).getByRole('button', { name: 'Saved as asset' })).toBeDisabled();
+    await page.getByRole('button', { name: 'Open asset' }).click();
+    await expect(page).toHaveURL(/\/assets\/asset_[A-Za-z0-9]+/);
+    await page.goBack();
+    await expect(detail(page).locator('[data-status="succeeded"]')).toBeVisible();
 
     await expect(detail(page).getByRole('link', { name: 'Edit and re-run' })).toHaveAttribute(
       'href',
@@ -175,4 +184,29 @@ test.describe('task monitor', () => {
       await slow.stop();
     }
   });
+
+  for (const theme of ['light', 'dark'] as const) {
+    test(`a task with its list and failure details has no serious accessibility violations (${theme})`, async ({
+      page,
+      request,
+    }) => {
+      await page.emulateMedia({ colorScheme: theme });
+      const id = await createVideo(request, { prompt: 'Audit me [fail]' });
+      await page.goto(`/tasks/${id}`);
+      await expect(page.getByRole('region', { name: 'Failure details' })).toBeVisible({ timeout: 60_000 });
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .analyze();
+      const serious = results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map(
+          (v) =>
+            `${v.id}: ${v.help} (${v.nodes
+              .map((n) => n.target.join(' '))
+              .slice(0, 3)
+              .join(', ')})`,
+        );
+      expect(serious).toEqual([]);
+    });
+  }
 });
