@@ -87,6 +87,11 @@ test.describe('task monitor', () => {
     );
     expect(seeked).toBeCloseTo(2.5, 0);
 
+    // The server's delivery log of this task's webhook.
+    const deliveries = detail(page).getByRole('region', { name: 'Webhook deliveries' });
+    await expect(deliveries.getByText('Delivered')).toBeVisible({ timeout: 30_000 });
+    await expect(deliveries.getByText('task.succeeded')).toBeVisible();
+
     // Save as asset: registered by URL with a stored copy; the toast leads to it.
     await detail(page).getByRole('button', { name: 'Save as asset' }).click();
     await expect(detail(page).getByRole('button', { name: 'Saved as asset' })).toBeDisabled();
