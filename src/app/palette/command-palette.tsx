@@ -8,7 +8,9 @@ import {
   Link2,
   ListChecks,
   Moon,
+  Music,
   Upload,
+  UserRound,
   Wand2,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -215,6 +217,22 @@ export function CommandPalette() {
             onSelect={() => go('/composer')}
           >
             {t('palette.newVideo')}
+          </Item>
+          <Item
+            value={t('palette.newDigitalHuman')}
+            keywords={['new', 'digital', 'human', 'avatar', 'voice', 'speech', 'task']}
+            icon={<UserRound aria-hidden="true" className="size-4" />}
+            onSelect={() => go('/create/digital-human')}
+          >
+            {t('palette.newDigitalHuman')}
+          </Item>
+          <Item
+            value={t('palette.newMusic')}
+            keywords={['new', 'music', 'song', 'track', 'task']}
+            icon={<Music aria-hidden="true" className="size-4" />}
+            onSelect={() => go('/create/music')}
+          >
+            {t('palette.newMusic')}
           </Item>
           <Item
             value={t('palette.shortcuts')}

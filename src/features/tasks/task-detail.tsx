@@ -20,6 +20,7 @@ import {
   type Task,
 } from '@/api/tasks';
 import { errorMessage } from '@/lib/notify';
+import { rerunPath } from '@/lib/rerun-path';
 import { elapsedMs, formatElapsed, statusDisplay } from './task-display';
 import { TaskFacts, TaskWebhooks } from './task-facts';
 import { TaskFailure } from './task-failure';
@@ -170,7 +171,7 @@ function TaskView({
         )}
         <div className="flex flex-wrap gap-2">
           <Button asChild size="sm" variant="outline">
-            <Link to={`/composer?from=${encodeURIComponent(task.id)}`}>
+            <Link to={rerunPath(task.kind, task.id)}>
               <PencilLine aria-hidden /> {t('detail.editRerun')}
             </Link>
           </Button>
