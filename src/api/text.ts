@@ -90,6 +90,21 @@ export async function streamEvents(path: string, json: unknown, options: StreamO
   await readSse(body, options.onMessage, options.signal);
 }
 
+/**
+ * When bytes are already buffered, `reader.read()` resolves in a microtask, so a fast stream (the
+ * local server's `/bench` sends 20,000 tokens in well under a second) would be parsed in one long
+ * task and no frame could paint until it ends. After this much parsing the reader gives the browser
+ * a turn: frames render while the stream is still arriving.
+ */
+const YIELD_AFTER_MS = 8;
+const FEED_SLICE = 8192;
+
+function yieldToBrowser(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (scheduler?.yield) return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /** Decodes an SSE byte stream (UTF-8 split anywhere, CRLF or LF, multi-line data) into messages. */
 export async function readSse(
   body: ReadableStream<Uint8Array>,
@@ -102,6 +117,7 @@ export async function readSse(
   // One decoder across chunks: a multi-byte character split between two reads stays whole.
   const decoder = new TextDecoder();
   const reader = body.getReader();
+  let lastYield = performance.now();
   const onAbort = () => void reader.cancel(abortReason(signal)).catch(() => undefined);
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
@@ -109,7 +125,16 @@ export async function readSse(
       if (signal?.aborted) throw abortReason(signal);
       const { done, value } = await reader.read();
       if (done) break;
-      parser.feed(decoder.decode(value, { stream: true }));
+      // A fast server's chunks can hold thousands of events: feed them in slices, yielding between.
+      const text = decoder.decode(value, { stream: true });
+      for (let at = 0; at < text.length; at += FEED_SLICE) {
+        parser.feed(text.slice(at, at + FEED_SLICE));
+        if (performance.now() - lastYield > YIELD_AFTER_MS) {
+          await yieldToBrowser();
+          lastYield = performance.now();
+          if (signal?.aborted) throw abortReason(signal);
+        }
+      }
     }
     parser.feed(decoder.decode());
     if (signal?.aborted) throw abortReason(signal);

@@ -13,7 +13,7 @@ import {
   type Conversation,
 } from '@/features/playground/chat/chat-store';
 import { ReplyStatsLine } from '@/features/playground/chat/reply-stats';
-import { StaticMarkdown, StreamedMarkdown } from '@/features/playground/markdown/streamed-markdown';
+import { ReplyMarkdown } from '@/features/playground/markdown/streamed-markdown';
 
 function EditForm({
   conversation,
@@ -132,10 +132,8 @@ export function MessageItem({
         <EditForm conversation={conversation} message={message} onDone={() => setEditing(false)} />
       ) : isUser ? (
         <p className="text-sm whitespace-pre-wrap break-words">{message.content}</p>
-      ) : run ? (
-        <StreamedMarkdown buffer={run.buffer} />
       ) : (
-        <StaticMarkdown text={message.content} />
+        <ReplyMarkdown buffer={run?.buffer} text={message.content} />
       )}
       {message.stats?.error ? (
         <p role="alert" className="text-sm text-destructive">

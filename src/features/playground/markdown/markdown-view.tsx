@@ -34,6 +34,9 @@ function Link({ href, children, node: _node, ...props }: ComponentProps<'a'> & {
 
 const components: Components = { a: Link };
 
+/** Text that is already one block (BlockSplitter's output) is not lexed into blocks a second time. */
+const oneBlock = (markdown: string) => [markdown];
+
 function useTranslations(): Partial<StreamdownTranslations> {
   const { t } = useTranslation('playground');
   return useMemo(
@@ -67,6 +70,7 @@ export const MarkdownView = memo(function MarkdownView({
       mode={streaming ? 'streaming' : 'static'}
       parseIncompleteMarkdown={streaming}
       isAnimating={streaming}
+      parseMarkdownIntoBlocksFn={oneBlock}
       plugins={plugins}
       rehypePlugins={rehypePlugins}
       remarkPlugins={remarkPlugins}

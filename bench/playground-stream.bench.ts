@@ -1,0 +1,197 @@
+/**
+ * A 20,000-token `/bench` reply streamed into the playground, in a real Chromium against the real
+ * server: the lag between the last byte arriving and the last token on screen, the longest
+ * main-thread task while it streams, and the render cost per token at the start and at the end of
+ * the reply (it must not grow with the length). Run: `npx tsx bench/playground-stream.bench.ts`
+ * (`--tokens N`, `--format chat|responses|messages`, `--no-build` to reuse a previous build).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { benchTokens } from '../server/services/text/writer';
+import { probeScript, READ_PROBE, RESET_PROBE, watchFinalWords } from './playground-stream-probes';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const CHROMIUM = '/usr/bin/chromium';
+const BUILD_DIR = path.join(os.tmpdir(), 'media-studio-playground-bench-dist');
+const FORMAT_LABEL = { chat: 'Chat Completions', responses: 'Responses', messages: 'Messages' } as const;
+const PATHS = { chat: '/v1/chat/completions', responses: '/v1/responses', messages: '/v1/messages' } as const;
+
+function argValue(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: process exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not become healthy within ${timeoutMs} ms`);
+}
+
+/** Stops a child we started, by its own pid, and waits for it to exit. */
+function stop(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+  });
+}
+
+export interface PlaygroundStreamResult {
+  tokens: number;
+  format: keyof typeof FORMAT_LABEL;
+  streamMs: number;
+  lagMs: number;
+  longestTaskMs: number;
+  longTasks: number;
+  frames: number;
+  costPerTokenStartUs: number;
+  costPerTokenEndUs: number;
+  framePeakMs: number;
+}
+
+export async function main(): Promise<PlaygroundStreamResult> {
+  const tokens = Number(argValue('--tokens') ?? 20_000);
+  const format = (argValue('--format') ?? 'chat') as keyof typeof FORMAT_LABEL;
+  if (!process.argv.includes('--no-build') || !fs.existsSync(path.join(BUILD_DIR, 'index.html'))) {
+    const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'error', '--outDir', BUILD_DIR], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
+    if (built.status !== 0) throw new Error('vite build failed');
+  }
+  // The final words of the reply, as they read on screen once the last token is rendered.
+  const finalWords = benchTokens(tokens).join('').trim().slice(-40).trim();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'media-studio-bench-'));
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  let server: ChildProcess | undefined;
+  const browser = await chromium.launch({
+    executablePath: fs.existsSync(CHROMIUM) ? CHROMIUM : undefined,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+  try {
+    server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        STATIC_DIR: BUILD_DIR,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    await waitForHealth(`${origin}/healthz`, server);
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.addInitScript(probeScript(PATHS[format]));
+    await page.goto(`${origin}/playground`);
+    await page.getByLabel('API format').selectOption({ label: FORMAT_LABEL[format] });
+    await page.getByLabel('Max tokens').fill(String(tokens + 1000));
+    // Warm-up: code and highlighter chunks loaded, so the measured run times rendering only.
+    const box = page.getByRole('textbox', { name: 'Message', exact: true });
+    await box.fill('/bench 200');
+    await box.press('Enter');
+    await page.getByRole('button', { name: 'Send', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'New conversation', exact: true }).click();
+    await page.evaluate(RESET_PROBE);
+    await page.evaluate(watchFinalWords(finalWords));
+
+    const sentAt = (await page.evaluate('performance.now()')) as number;
+    await box.fill(`/bench ${tokens}`);
+    await box.press('Enter');
+    await page.getByRole('button', { name: 'Send', exact: true }).waitFor({ timeout: 120_000 });
+    await page.waitForFunction('window.__shownAt !== undefined', null, { timeout: 30_000 });
+    const raw = (await page.evaluate(READ_PROBE)) as {
+      arrivals: Array<[number, number]>;
+      lastByteAt: number;
+      frames: Array<[number, number]>;
+      longTasks: number[];
+      shownAt: number;
+    };
+
+    // Frames that rendered stream text: those between the first and the last byte, plus the final one.
+    const first = raw.arrivals[0]?.[0] ?? sentAt;
+    const eventsAt = (t: number) => {
+      let n = 0;
+      for (const [at, count] of raw.arrivals) if (at <= t) n = count;
+      return n;
+    };
+    const streamFrames = raw.frames.filter(([at]) => at >= first && at <= raw.lastByteAt + 50);
+    const withTokens = streamFrames.map(([at, cost], i) => {
+      const prev = i === 0 ? first : streamFrames[i - 1]![0];
+      return { cost, tokens: Math.max(0, eventsAt(at) - eventsAt(prev)) };
+    });
+    const third = Math.max(1, Math.floor(withTokens.length / 3));
+    const perToken = (slice: typeof withTokens) => {
+      const t = slice.reduce((s, f) => s + f.tokens, 0);
+      return t === 0 ? 0 : (slice.reduce((s, f) => s + f.cost, 0) / t) * 1000;
+    };
+    const result: PlaygroundStreamResult = {
+      tokens,
+      format,
+      streamMs: raw.lastByteAt - first,
+      lagMs: Math.max(0, raw.shownAt - raw.lastByteAt),
+      longestTaskMs: Math.max(0, ...raw.longTasks),
+      longTasks: raw.longTasks.length,
+      frames: withTokens.length,
+      costPerTokenStartUs: perToken(withTokens.slice(0, third)),
+      costPerTokenEndUs: perToken(withTokens.slice(-third)),
+      framePeakMs: Math.max(0, ...withTokens.map((f) => f.cost)),
+    };
+    print(result);
+    return result;
+  } finally {
+    await browser.close();
+    await stop(server);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function print(r: PlaygroundStreamResult) {
+  const ms = (n: number) => `${n.toFixed(1)} ms`;
+  console.log(`Playground, /bench ${r.tokens.toLocaleString('en')} streamed as ${FORMAT_LABEL[r.format]}`);
+  console.log(`  bytes arriving, first to last        ${ms(r.streamMs)}`);
+  console.log(`  last byte → last token on screen     ${ms(r.lagMs)} (target ≤ 100 ms)`);
+  console.log(
+    `  longest main-thread task             ${r.longTasks === 0 ? '< 50 ms (no long task)' : ms(r.longestTaskMs)} (target ≤ 50 ms; ${r.longTasks} long tasks)`,
+  );
+  console.log(`  frames that rendered stream text     ${r.frames} (peak ${ms(r.framePeakMs)})`);
+  console.log(
+    `  render cost per token, first / last third  ${r.costPerTokenStartUs.toFixed(1)} µs / ${r.costPerTokenEndUs.toFixed(1)} µs`,
+  );
+  console.log(`RESULT ${JSON.stringify(r)}`);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}
