@@ -23,7 +23,7 @@ test('create and rename a group, then open the library filtered by it', async ({
   const renamed = page.getByRole('row', { name: new RegExp(`${name} renamed`) });
   await expect(renamed).toBeVisible();
 
-  await renamed.getByRole('link', { name: `Open ${name} renamed in the library` }).click();
+  await renamed.getByRole('link', { name: `Open in library: ${name} renamed` }).click();
   await expect(page).toHaveURL(/\/assets\?group_id=grp_/);
   const groupId = new URL(page.url()).searchParams.get('group_id')!;
   const groupSelect = page.getByRole('search', { name: 'Filter assets' }).getByLabel('Group');

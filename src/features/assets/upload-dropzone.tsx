@@ -3,6 +3,7 @@ import { useEffect, useId } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { useTranslation } from 'react-i18next';
 import { VIDEO_MODEL_IDS } from '@contract/models';
+import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { cn } from '@/lib/cn';
@@ -22,8 +23,14 @@ export function UploadDropzone({ group }: { group: string }) {
   const model = usePreferredModelStore((s) => s.model);
   const modelChosen = usePreferredModelStore((s) => s.modelChosen);
   const hintId = useId();
-  const { getRootProps, getInputProps, isDragActive } = useDropzone({
+  // The drop area is a drop target, not a control: the picker opens from a real button inside it,
+  // so that no interactive element nests in another and its name is the text a person sees.
+  const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
     multiple: true,
+    noClick: true,
+    noKeyboard: true,
+    // The page around it is a drop target too (library-drop-target.tsx): one drop, one upload.
+    noDragEventsBubbling: true,
     onDrop: (files) => {
       if (files.length > 0) addFiles(files, { group, model });
     },
@@ -62,17 +69,17 @@ export function UploadDropzone({ group }: { group: string }) {
       <div
         {...getRootProps({
           className: cn(
-            'flex cursor-pointer flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed px-6 py-8 text-center text-sm',
-            'focus-visible:outline-2 focus-visible:outline-ring',
+            'flex flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed px-6 py-8 text-center text-sm',
             isDragActive ? 'border-primary bg-primary/5' : 'border-muted-foreground/30',
           ),
-          role: 'button',
-          'aria-label': t('upload.dropzone'),
         })}
       >
         <input {...getInputProps({ 'aria-label': t('upload.input') })} data-testid="asset-upload-input" />
         <UploadCloud aria-hidden className="size-8 text-muted-foreground" />
         <p className="font-medium">{isDragActive ? t('upload.dropNow') : t('upload.prompt')}</p>
+        <Button type="button" variant="outline" size="sm" onClick={open}>
+          {t('upload.choose')}
+        </Button>
         <p className="text-xs text-muted-foreground">{t('upload.hint')}</p>
       </div>
       <UploadList />

@@ -41,7 +41,7 @@ describe('GroupsPage', () => {
     renderAt('/groups');
     const row = await screen.findByRole('row', { name: /Spring launch/ });
     expect(within(row).getByRole('cell', { name: '3' })).toBeInTheDocument();
-    expect(within(row).getByRole('link', { name: 'Open Spring launch in the library' })).toHaveAttribute(
+    expect(within(row).getByRole('link', { name: 'Open in library: Spring launch' })).toHaveAttribute(
       'href',
       '/assets?group_id=grp_a',
     );
