@@ -1,3 +1,7 @@
+import http, { type IncomingMessage } from 'node:http';
+import https from 'node:https';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { Hono, type Context } from 'hono';
 import type { AppContext, AppEnv } from './context';
 import { errorResponse } from './http';
@@ -6,6 +10,49 @@ import { requestOrigin } from './services/asset-object';
 
 /** Request headers a file fetch may carry upstream: what ranged media playback needs, nothing else. */
 const FILE_REQUEST_HEADERS = ['range', 'if-range', 'if-none-match', 'if-modified-since', 'accept'];
+
+/** The Node request under this Fetch request, when the app runs in the real HTTP server. */
+function nodeRequest(c: Context<AppEnv>): IncomingMessage | undefined {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  // Once something has read the body through the Fetch request, only that stream has it.
+  return incoming && incoming.readableFlowing === null && !c.req.raw.bodyUsed ? incoming : undefined;
+}
+
+/**
+ * Sends a request body with node:http and `pipeline`, which reads the socket only as fast as the
+ * upstream takes it. fetch with a stream body held most of a 200 MB upload in memory when the
+ * upstream was slower than the client (bench/RESULTS.md); this keeps it to socket buffers.
+ */
+function pipeUpload(
+  target: string,
+  method: string,
+  headers: Headers,
+  incoming: IncomingMessage,
+  signal: AbortSignal,
+  onProgress: () => void,
+): Promise<Response> {
+  const request = target.startsWith('https:') ? https.request : http.request;
+  return new Promise((resolve, reject) => {
+    const out = request(target, { method, headers: Object.fromEntries(headers), signal }, (res) => {
+      const answer = new Headers();
+      for (let i = 0; i + 1 < res.rawHeaders.length; i += 2)
+        answer.append(res.rawHeaders[i]!, res.rawHeaders[i + 1]!);
+      const status = res.statusCode ?? 502;
+      const empty = status === 204 || status === 304 || method === 'HEAD';
+      if (empty) res.resume();
+      resolve(
+        new Response(empty ? null : (Readable.toWeb(res) as ReadableStream<Uint8Array>), {
+          status,
+          statusText: res.statusMessage,
+          headers: answer,
+        }),
+      );
+    });
+    out.on('error', reject);
+    incoming.on('data', onProgress);
+    pipeline(incoming, out).catch(reject);
+  });
+}
 
 /**
  * An idle timer: it fires when neither an answer nor a byte of the upload has moved for `ms`, so a
@@ -46,10 +93,13 @@ export function proxyRoutes(ctx: AppContext): Hono<AppEnv> {
     headers: Headers,
   ): Promise<{ upstream: Response } | { failed: Response }> => {
     const idle = idleTimer(upstreamTimeoutMs);
+    const bodyMethod = c.req.method !== 'GET' && c.req.method !== 'HEAD';
+    // Checked before anything touches c.req.raw.body, which would start the adapter's own reader.
+    const incoming = bodyMethod ? nodeRequest(c) : undefined;
     let body: ReadableStream<Uint8Array> | undefined;
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.raw.body) {
+    if (bodyMethod && !incoming && c.req.raw.body) {
       // Every chunk of the upload that moves shows the upstream is still taking it.
-      body = c.req.raw.body.pipeThrough(
+      body = c.req.raw.body!.pipeThrough(
         new TransformStream<Uint8Array, Uint8Array>({
           transform(chunk, out) {
             idle.bump();
@@ -59,12 +109,16 @@ export function proxyRoutes(ctx: AppContext): Hono<AppEnv> {
       );
     }
     try {
+      const signal = AbortSignal.any([c.req.raw.signal, idle.signal]);
+      if (incoming) {
+        return { upstream: await pipeUpload(target, c.req.method, headers, incoming, signal, idle.bump) };
+      }
       const upstream = await fetch(target, {
         method: c.req.method,
         headers,
         body,
         redirect: 'manual',
-        signal: AbortSignal.any([c.req.raw.signal, idle.signal]),
+        signal,
         ...(body ? { duplex: 'half' } : {}),
       } as RequestInit);
       return { upstream };

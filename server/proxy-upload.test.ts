@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startMainProcess, type MainProcess } from './test/main-process';
+import { startRealServer, type RealServer } from './test/real-server';
+import { streamedUpload } from './test/streamed-upload';
+
+const UPSTREAM_KEY = 'sk-upstream-big';
+let upstream: RealServer;
+let proxy: MainProcess;
+
+beforeAll(async () => {
+  upstream = await startRealServer({ API_KEYS: UPSTREAM_KEY, EMULATOR_SPEED: '50' });
+  // The proxy runs in a process of its own, so that its peak memory is its alone.
+  proxy = await startMainProcess({
+    API_KEYS: 'sk-browser',
+    UPSTREAM_BASE_URL: upstream.origin,
+    UPSTREAM_API_KEY: UPSTREAM_KEY,
+  });
+}, 60_000);
+afterAll(async () => {
+  await proxy?.stop();
+  await upstream?.close();
+});
+
+it('a 200 MB multipart upload passes through the proxy with its memory bounded', async () => {
+  const size = 200 * 1024 * 1024;
+  const upload = streamedUpload(size);
+  const before = proxy.peakRss();
+  const res = await fetch(`${proxy.url}/v1/assets/uploads`, {
+    method: 'POST',
+    headers: { authorization: 'Bearer sk-browser', 'content-type': upload.contentType },
+    body: upload.body,
+    duplex: 'half',
+  } as RequestInit);
+  const body = (await res.json()) as { size?: number };
+  expect(res.status, JSON.stringify(body)).toBe(200);
+  expect(body.size).toBe(size);
+  const peak = proxy.peakRss();
+  // Buffered whole, the proxy's peak would pass 200 MB on top of what it started with.
+  expect(
+    peak - before,
+    `peak RSS ${Math.round(peak / 2 ** 20)} MiB, before ${Math.round(before / 2 ** 20)} MiB`,
+  ).toBeLessThan(80 * 1024 * 1024);
+}, 120_000);
