@@ -4,6 +4,7 @@ import { createApp } from './app';
 import { ConfigError, loadConfig, type ServerConfig } from './config';
 import type { AppContext } from './context';
 import { closeContext, createContext, startWorkers } from './create-context';
+import { deploymentProblem } from './deployment-check';
 import { createHttpServer } from './http-server';
 import { isLoopbackHost } from './routes/system';
 import { webhookSecretNotice } from './services/webhooks/secret';
@@ -88,6 +89,8 @@ async function main(): Promise<void> {
     if (err instanceof ConfigError) fail(`invalid configuration: ${err.message}`);
     throw err;
   }
+  const unsafe = deploymentProblem(config);
+  if (unsafe) fail(unsafe);
 
   let ctx: AppContext;
   try {
