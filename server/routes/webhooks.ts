@@ -1,7 +1,8 @@
 import { Hono, type Context } from 'hono';
 import type { AppContext, AppEnv } from '../context';
 import { ApiError, badRequest } from '../errors';
-import { json } from '../http';
+import { jsonTextDepth } from '@contract/bounded-json';
+import { json, MAX_JSON_BODY_DEPTH } from '../http';
 import { token } from '../ids';
 import { webhookSecret } from '../services/webhooks/secret';
 import { MAX_ATTEMPTS } from '../services/webhooks/sender';
@@ -69,7 +70,12 @@ async function readCappedBody(req: Request): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/**
+ * The delivery's body as JSON for display, or null. A body nested deeper than any API request may
+ * be (MAX_JSON_BODY_DEPTH) is shown as raw text only: parsed, it could not be written back out.
+ */
 function parseJson(body: string): unknown {
+  if (jsonTextDepth(body) > MAX_JSON_BODY_DEPTH) return null;
   try {
     return JSON.parse(body) as unknown;
   } catch {

@@ -55,7 +55,8 @@ export function receiveAudioUpload(request: Request, maxBytes: number): Promise<
   }
 
   return new Promise((resolve, reject) => {
-    const fields: Record<string, string[]> = {};
+    // No prototype: a field named `constructor` or `__proto__` is just a field.
+    const fields: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
     let file: AudioUpload['file'];
     let writing: Promise<void> = Promise.resolve();
     let failed = false;
