@@ -1,0 +1,34 @@
+# Media Studio: the dashboard and the local API (or proxy) in one image. docs/decisions/071.
+#   docker build -t media-studio .
+#   docker run -p 8787:8787 -v media-studio-data:/data -e API_KEYS=sk-your-own-key media-studio
+# Proxy mode: add -e UPSTREAM_BASE_URL=https://api.example.com -e UPSTREAM_API_KEY=sk-real-key.
+FROM node:20-slim AS build
+WORKDIR /app
+# better-sqlite3 compiles from source when no prebuilt binary matches the platform.
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends python3 make g++ \
+  && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json ./
+RUN npm ci
+COPY . .
+RUN npm run build && npm prune --omit=dev
+
+# Same base as the build stage, so the native modules match.
+FROM node:20-slim
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=8787 \
+    DATA_DIR=/data \
+    STATIC_DIR=/app/dist
+WORKDIR /app
+COPY --from=build --chown=node:node /app /app
+RUN mkdir -p /data && chown node:node /data
+USER node
+# Database and stored files: keep them on a volume so that they survive a new container.
+VOLUME ["/data"]
+EXPOSE 8787
+# Bound to 0.0.0.0 the server refuses the public default key: run with -e API_KEYS=...
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8787)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# tsx runs the TypeScript server as `npm run serve` does; node receives SIGTERM directly.
+CMD ["node", "--import", "tsx", "server/main.ts"]
