@@ -96,17 +96,25 @@ export function ComposerPage() {
         title={t('title')}
         description={t('description')}
         actions={
-          <Button
-            variant="outline"
-            onClick={() => {
-              setCleared(draft);
-              useComposerDraftStore.getState().draftCleared();
-              setAttempted(false);
-              setNotice(null);
-            }}
-          >
-            <Eraser aria-hidden="true" /> {t('actions.clear')}
-          </Button>
+          <>
+            {/* Digital-human and music tasks have their own forms beside the composer. */}
+            <Button asChild variant="ghost">
+              <Link to="/create/digital-human">
+                {t('nav.create', { ns: 'common' })} <span aria-hidden="true">→</span>
+              </Link>
+            </Button>
+            <Button
+              variant="outline"
+              onClick={() => {
+                setCleared(draft);
+                useComposerDraftStore.getState().draftCleared();
+                setAttempted(false);
+                setNotice(null);
+              }}
+            >
+              <Eraser aria-hidden="true" /> {t('actions.clear')}
+            </Button>
+          </>
         }
       />
       <div aria-live="polite" className="empty:hidden mb-4 flex flex-col gap-2">
