@@ -22,6 +22,8 @@ export interface TrackedTaskSnapshot {
   seenAt?: number;
   /** When it reached a terminal state, by the server's completed_at (ms). */
   endedAt?: number;
+  /** The server answered 404 for it (another key's task, or an id that never existed). */
+  notFound?: boolean;
 }
 
 export interface TrackedTask {
@@ -68,6 +70,7 @@ function parseSnapshot(v: unknown): TrackedTaskSnapshot | undefined {
   if (typeof v.progress === 'number' && Number.isFinite(v.progress)) snap.progress = v.progress;
   if (typeof v.seenAt === 'number' && Number.isFinite(v.seenAt)) snap.seenAt = v.seenAt;
   if (typeof v.endedAt === 'number' && Number.isFinite(v.endedAt)) snap.endedAt = v.endedAt;
+  if (v.notFound === true) snap.notFound = true;
   return Object.keys(snap).length > 0 ? snap : undefined;
 }
 

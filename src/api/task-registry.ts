@@ -50,7 +50,7 @@ function newestFirst(a: TrackedTask, b: TrackedTask): number {
 }
 
 function sameSnapshot(a: TrackedTaskSnapshot | undefined, b: TrackedTaskSnapshot): boolean {
-  return a?.status === b.status && a?.progress === b.progress;
+  return a?.status === b.status && a?.progress === b.progress && a?.notFound === b.notFound;
 }
 
 export class TaskRegistry {

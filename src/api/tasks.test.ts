@@ -45,6 +45,16 @@ describe('taskRefetchInterval', () => {
 });
 
 describe('fetchTask', () => {
+  it('remembers a tracked task the server does not know, so the list stops polling it', async () => {
+    trackTask({ id: 'task_gone', kind: 'unknown', createdAt: 1, source: 'imported' });
+    mockFetch({
+      'GET /v1/tasks/task_gone': () =>
+        json({ error: { message: 'No such task', code: 'task_not_found' } }, 404),
+    });
+    await expect(fetchTask('task_gone')).rejects.toThrow('No such task');
+    expect(getTrackedTask('task_gone')?.last?.notFound).toBe(true);
+  });
+
   it('records what it saw and announces a watched task that finished', async () => {
     trackTask({ id: 'task_1', kind: 'video', createdAt: 1, source: 'pasted' });
     const events: string[] = [];

@@ -70,11 +70,18 @@ function noteSeen(task: Task) {
 }
 
 export async function fetchTask(id: string, signal?: AbortSignal): Promise<Task> {
-  const task = await apiRequest(
-    `/v1/tasks/${encodeURIComponent(id)}`,
-    { signal },
-    (data) => LenientTaskSchema.parse(data) as Task,
-  );
+  let task: Task;
+  try {
+    task = await apiRequest(
+      `/v1/tasks/${encodeURIComponent(id)}`,
+      { signal },
+      (data) => LenientTaskSchema.parse(data) as Task,
+    );
+  } catch (error) {
+    // Remembered so the list stops polling it (and says so); opening it asks the server again.
+    if (isTaskNotFound(error) && getTrackedTask(id)) recordTaskSnapshot(id, { notFound: true });
+    throw error;
+  }
   noteSeen(task);
   return task;
 }

@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Badge } from '@/components/ui/badge';
 import { Progress } from '@/components/ui/progress';
 import type { TrackedTask } from '@/api/task-registry';
 import { cn } from '@/lib/cn';
@@ -73,7 +74,7 @@ const TaskRow = memo(function TaskRow({
 }) {
   const { t } = useTranslation('tasks');
   const display = statusDisplay(task.last?.status ?? 'pending');
-  const waiting = !task.last || display.active;
+  const waiting = (!task.last || display.active) && !task.last?.notFound;
   const now = useNow(waiting);
   const elapsed = waiting
     ? now - task.createdAt
@@ -90,7 +91,11 @@ const TaskRow = memo(function TaskRow({
       )}
     >
       <div className="flex min-w-0 items-center gap-2">
-        <TaskStatusBadge status={task.last?.status ?? 'pending'} />
+        {task.last?.notFound ? (
+          <Badge variant="muted">{t('list.notFound')}</Badge>
+        ) : (
+          <TaskStatusBadge status={task.last?.status ?? 'pending'} />
+        )}
         <span className="truncate text-xs text-muted-foreground">
           {t(`kind.${task.kind}`)}
           {task.model ? ` · ${task.model}` : ''}
@@ -105,7 +110,7 @@ const TaskRow = memo(function TaskRow({
       </p>
       <div className="flex items-center gap-2">
         <code className="truncate font-mono text-xs text-muted-foreground">{task.id}</code>
-        {display.active && (
+        {display.active && !task.last?.notFound && (
           <Progress
             value={task.last?.progress}
             label={t('fields.progressOf', { id: task.id })}

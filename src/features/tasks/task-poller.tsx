@@ -22,7 +22,7 @@ export function tasksToPoll(tasks: readonly TrackedTask[], baseUrl: string, excl
   const ids: string[] = [];
   for (const task of tasks) {
     if (ids.length >= MAX_POLLED_TASKS) break;
-    if (task.id === excludeId || !belongsTo(task, baseUrl)) continue;
+    if (task.id === excludeId || !belongsTo(task, baseUrl) || task.last?.notFound) continue;
     if (task.last?.status !== undefined && isTerminalStatus(normalizeTaskStatus(task.last.status))) continue;
     ids.push(task.id);
   }

@@ -56,6 +56,7 @@ describe('which tasks the list polls', () => {
       t('task_here', { baseUrl: '' }),
     ];
     expect(tasksToPoll(list, '', 'task_a')).toEqual(['task_d', 'task_e', 'task_here']);
+    expect(tasksToPoll([t('task_gone', { last: { notFound: true } })], '')).toEqual([]);
   });
 
   it('caps how many tasks are polled at once', () => {

@@ -24,6 +24,7 @@ export function parseTaskSearch(params: URLSearchParams): TaskSearch {
 
 /** The filter group of a tracked task by what the monitor last saw (never seen: still waiting). */
 export function stateGroupOf(task: TrackedTask): StateFilter {
+  if (task.last?.notFound) return 'unknown';
   return task.last?.status === undefined ? 'waiting' : statusDisplay(task.last.status).group;
 }
 
