@@ -293,13 +293,11 @@ describe('proxy mode', () => {
 
   it('an API 404 (JSON error) is passed through, not reported as a wrong address', async () => {
     handler = (_req, res) =>
-      void res
-        .writeHead(404, { 'content-type': 'application/json' })
-        .end(
-          JSON.stringify({
-            error: { message: 'no such task', type: 'invalid_request_error', code: 'task_not_found' },
-          }),
-        );
+      void res.writeHead(404, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          error: { message: 'no such task', type: 'invalid_request_error', code: 'task_not_found' },
+        }),
+      );
     proxyApp();
     const res = await t.req('/v1/tasks/task_x', { key: 'sk-browser' });
     expect(res.status).toBe(404);

@@ -6,6 +6,7 @@ import type { AssetPatch, AssetRow } from '../store/assets';
 import { moveIntoStore, removeQuietly, storedAbsPath, storedRelPath, tempPathFor } from './asset-files';
 import { technicalFailure } from './asset-lifecycle';
 import { resolveContentType, safeFileName } from './asset-media-types';
+import { guardedFetch } from './url-guard';
 import { downloadTo, SourceUnreachableError, unreachableSyncError } from './asset-source';
 import { shownSourceCause } from './source-privacy';
 
@@ -48,7 +49,11 @@ export async function prepareAsset(ctx: AppContext, row: AssetRow, signal: Abort
     let localPath = row.file_path ? storedAbsPath(ctx, row.file_path) : undefined;
     if (row.origin === 'url' && row.mode !== 'asset' && !row.file_path) {
       tempPath = tempPathFor(ctx, row.id);
-      const got = await downloadTo(row.source_url, tempPath, { maxBytes: ctx.config.maxUploadBytes, signal });
+      const got = await downloadTo(row.source_url, tempPath, {
+        maxBytes: ctx.config.maxUploadBytes,
+        signal,
+        fetch: guardedFetch(ctx.config),
+      });
       const name = urlFileName(row.source_url);
       const contentType = row.content_type || resolveContentType(got.contentType, name);
       const relPath = storedRelPath(row.owner, row.id, safeFileName(name, contentType));

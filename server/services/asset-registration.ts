@@ -18,6 +18,7 @@ import { detectFault, initialState, needsWork, technicalFailure } from './asset-
 import { mimeFromName, resolveAssetType, resolveContentType } from './asset-media-types';
 import { wakeAssetWorker } from './asset-worker';
 import { shownSourceCause } from './source-privacy';
+import { assertPublicUrlParam, guardedFetch } from './url-guard';
 import { inspectSource, type SourceInfo, SourceUnreachableError, unreachableSyncError } from './asset-source';
 
 /**
@@ -147,8 +148,9 @@ export async function registerByUrl(
   const groupId = resolveGroup(ctx, owner, body.group_id);
   let info: SourceInfo | undefined;
   let failure: string | undefined;
+  await assertPublicUrlParam(ctx.config, body.url, 'url');
   try {
-    info = await inspectSource(body.url);
+    info = await inspectSource(body.url, undefined, guardedFetch(ctx.config));
   } catch (err) {
     if (!(err instanceof SourceUnreachableError)) throw err;
     failure = unreachableSyncError(await shownSourceCause(ctx, body.url, err.message));

@@ -88,12 +88,17 @@ function sizeFrom(res: Response): number {
  * nothing) a GET of one byte with `Range: bytes=0-0`, whose body is not read. Throws
  * SourceUnreachableError naming the cause.
  */
-export async function inspectSource(url: string, timeoutMs = SOURCE_TIMEOUT_MS): Promise<SourceInfo> {
+export async function inspectSource(
+  url: string,
+  timeoutMs = SOURCE_TIMEOUT_MS,
+  // url-guard.ts's guardedFetch off loopback, so that no hop reaches a private address.
+  doFetch: typeof fetch = fetch,
+): Promise<SourceInfo> {
   const deadline = Date.now() + timeoutMs;
   const remaining = () => Math.max(1, deadline - Date.now());
   let headProblem: string | undefined;
   try {
-    const head = await fetch(url, {
+    const head = await doFetch(url, {
       method: 'HEAD',
       redirect: 'follow',
       signal: AbortSignal.timeout(remaining()),
@@ -108,7 +113,7 @@ export async function inspectSource(url: string, timeoutMs = SOURCE_TIMEOUT_MS):
     if (/DNS lookup failed|timeout/.test(headProblem)) throw new SourceUnreachableError(headProblem);
   }
   try {
-    const res = await fetch(url, {
+    const res = await doFetch(url, {
       method: 'GET',
       headers: { Range: 'bytes=0-0' },
       redirect: 'follow',
@@ -130,7 +135,7 @@ export async function inspectSource(url: string, timeoutMs = SOURCE_TIMEOUT_MS):
 export async function downloadTo(
   url: string,
   dest: string,
-  opts: { maxBytes: number; signal: AbortSignal; deadlineMs?: number },
+  opts: { maxBytes: number; signal: AbortSignal; deadlineMs?: number; fetch?: typeof fetch },
 ): Promise<{ size: number; contentType: string }> {
   const stall = new AbortController();
   const deadlineMs = opts.deadlineMs ?? DOWNLOAD_DEADLINE_MS;
@@ -145,7 +150,7 @@ export async function downloadTo(
   try {
     let res: Response;
     try {
-      res = await fetch(url, { redirect: 'follow', signal });
+      res = await (opts.fetch ?? fetch)(url, { redirect: 'follow', signal });
     } catch (err) {
       if (deadline.aborted && !opts.signal.aborted) throw tooSlow();
       if (opts.signal.aborted) throw err;

@@ -23,7 +23,8 @@ async function syncError(url: string): Promise<string> {
 
 describe('sync_error of fetched URLs', () => {
   it('does not tell which internal ports answer when the server is reachable from other machines', async () => {
-    t = makeTestApp({ env: { HOST: '0.0.0.0' } });
+    // Without ALLOW_PRIVATE_URLS the URL guard refuses private targets before any fetch (url-guard.ts).
+    t = makeTestApp({ env: { HOST: '0.0.0.0', ALLOW_PRIVATE_URLS: '1' } });
     const port = await closedPort();
     const refused = await syncError(`http://127.0.0.1:${port}/a.png`);
     const notFound = await syncError(`${host.origin}/missing.png`);

@@ -3,6 +3,7 @@ import { RenderInputError } from '../../media/render-inputs';
 import { renderDigitalHumanVideo } from '../../media/render-digital-human';
 import { synthesizeSpeech, type SpeechVoice } from '../../media/speech';
 import type { TaskRow } from '../../store/tasks';
+import { refusedRenderSource } from '../url-guard';
 import { InputUnavailableError, renderSource } from './input-sources';
 import { requestDirective } from './request-directive';
 import type { PerformOutcome, TaskKind } from './task-kind';
@@ -59,10 +60,14 @@ export const digitalHumanVideoTaskKind: TaskKind = {
     const p = params<DigitalHumanVideoParams>(row);
     const outPath = tools.tempFile('.mp4');
     try {
+      const avatar = renderSource(ctx, row.owner, p.avatar, row.origin);
+      const audio = renderSource(ctx, row.owner, p.audio_url, row.origin);
+      const refused = await refusedRenderSource(ctx.config, [avatar, audio]);
+      if (refused) throw new InputUnavailableError(refused);
       await renderDigitalHumanVideo({
         outPath,
-        avatar: renderSource(ctx, row.owner, p.avatar, row.origin),
-        audio: renderSource(ctx, row.owner, p.audio_url, row.origin),
+        avatar,
+        audio,
         ...(p.name.trim() ? { name: p.name } : {}),
         signal: tools.signal,
         onProgress: tools.progress,

@@ -2,6 +2,7 @@ import type { MediaKind } from '@contract/video-rules';
 import { RenderInputError } from '../../media/render-inputs';
 import { renderVideo, type VideoRenderInput } from '../../media/render-video';
 import type { TaskRow } from '../../store/tasks';
+import { refusedRenderSource } from '../url-guard';
 import { InputUnavailableError, renderSource } from './input-sources';
 import type { TaskDirective, TaskKind } from './task-kind';
 
@@ -101,6 +102,11 @@ export const videoTaskKind: TaskKind = {
         signal: tools.signal,
         onProgress: tools.progress,
       };
+      const refused = await refusedRenderSource(ctx.config, [
+        input.firstFrame,
+        ...input.references.map((r) => r.source),
+      ]);
+      if (refused) throw new InputUnavailableError(refused);
     } catch (err) {
       if (!(err instanceof InputUnavailableError)) throw err;
       return {

@@ -10,6 +10,7 @@ import {
   type AttemptResult,
   type DeliveryRow,
 } from '../../store/webhooks';
+import { BlockedUrlError, assertPublicUrl, urlGuardActive } from '../url-guard';
 import { registerWebhookWaker, unregisterWebhookWaker } from './outbox';
 import { webhookSecret } from './secret';
 import { signatureHeaders } from './signature';
@@ -148,6 +149,15 @@ export function createWebhookSender(ctx: AppContext, opts: SenderOptions = {}): 
 
     const problem = urlProblem(row.url);
     if (problem) return finish({ ok: false, statusCode: null, error: problem }, true);
+    try {
+      if (urlGuardActive(ctx.config)) await assertPublicUrl(row.url);
+    } catch (err) {
+      if (!(err instanceof BlockedUrlError)) throw err;
+      return finish(
+        { ok: false, statusCode: null, error: `The callback_url is refused: ${err.message}.` },
+        true,
+      );
+    }
 
     const timeout = AbortSignal.timeout(timeoutMs);
     try {
