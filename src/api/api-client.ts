@@ -1,5 +1,6 @@
 import { parseApiError, type ApiErrorInfo } from '@contract/errors';
 import { getConnection } from '@/api/connection-store';
+import { reportRequestOutcome } from '@/api/request-health';
 
 /**
  * The one place the dashboard talks HTTP: base URL and Bearer key from the connection store, JSON and
@@ -195,8 +196,10 @@ export async function apiRequest<T = unknown>(
     body = JSON.stringify(options.json);
   }
 
-  const res = options.onUploadProgress
-    ? await sendWithXhr(
+  // Only requests to the saved server tell the header about it (Settings tests other URLs too).
+  const toSavedServer = baseUrl === getConnection().baseUrl;
+  const send = options.onUploadProgress
+    ? sendWithXhr(
         url,
         method,
         headers,
@@ -204,7 +207,17 @@ export async function apiRequest<T = unknown>(
         options.signal,
         options.onUploadProgress,
       )
-    : await sendWithFetch(url, { method, headers, body, signal: options.signal, credentials: 'same-origin' });
+    : sendWithFetch(url, { method, headers, body, signal: options.signal, credentials: 'same-origin' });
+  let res: RawResponse;
+  try {
+    res = await send;
+  } catch (error) {
+    if (toSavedServer && error instanceof ApiRequestError && error.isNetworkError) {
+      reportRequestOutcome('unreachable');
+    }
+    throw error;
+  }
+  if (toSavedServer) reportRequestOutcome('answered');
 
   if (res.status >= 400 || res.status < 200) {
     const info = parseApiError(res.status, res.text, {

@@ -113,7 +113,8 @@ export const systemQueries = {
       // The header already has the bootstrap query; only the status is checked here.
       queryFn: ({ signal }) => testConnection(getSavedConnection(baseUrl), signal, { describeServer: false }),
       staleTime: 30_000,
-      refetchInterval: 60_000,
+      // While the server is away, look again every few seconds so the badge recovers by itself.
+      refetchInterval: (query) => (query.state.data?.kind === 'unreachable' ? 3_000 : 60_000),
       retry: false,
     }),
 };

@@ -1,14 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { useConnectionStore } from '@/api/connection-store';
+import { useRequestHealth } from '@/api/request-health';
 import { systemQueries, type ConnectionStatus } from '@/api/system';
 import type { Bootstrap } from '@contract/bootstrap';
 import { cn } from '@/lib/cn';
 
-const DOT: Record<ConnectionStatus | 'checking', string> = {
+type ShownStatus = ConnectionStatus | 'checking' | 'offline';
+
+const DOT: Record<ShownStatus, string> = {
   checking: 'bg-muted-foreground animate-pulse',
+  offline: 'bg-destructive',
   ok: 'bg-success',
   'no-key': 'bg-warning',
   unauthorized: 'bg-destructive',
@@ -17,8 +21,9 @@ const DOT: Record<ConnectionStatus | 'checking', string> = {
   'http-error': 'bg-warning',
 };
 
-const LABEL_KEY: Record<ConnectionStatus | 'checking', string> = {
+const LABEL_KEY: Record<ShownStatus, string> = {
   checking: 'connection.checking',
+  offline: 'connection.offline',
   ok: 'connection.ok',
   'no-key': 'connection.noKey',
   unauthorized: 'connection.unauthorized',
@@ -41,8 +46,18 @@ export function ConnectionIndicator({
   const { t } = useTranslation();
   const hintId = useId();
   const baseUrl = useConnectionStore((s) => s.baseUrl);
-  const { data } = useQuery({ ...systemQueries.connection(baseUrl), enabled });
-  const status: ConnectionStatus | 'checking' = data?.kind ?? 'checking';
+  const { data, refetch } = useQuery({ ...systemQueries.connection(baseUrl), enabled });
+  const health = useRequestHealth();
+  // Real requests outrank the last periodic check: a request that got no answer (or the browser
+  // going offline) changes the badge at once, and triggers a check that says what is wrong.
+  useEffect(() => {
+    if (enabled && health.changes > 0 && health.online) void refetch();
+  }, [enabled, health.changes, health.online, refetch]);
+  const status: ShownStatus = !health.online
+    ? 'offline'
+    : health.failing && data?.kind === 'ok'
+      ? 'unreachable'
+      : (data?.kind ?? 'checking');
   const mode = bootstrap?.mode ?? (data?.kind === 'ok' ? data.bootstrap?.mode : undefined) ?? 'remote';
   const label =
     status === 'ok' ? t('connection.okMode', { mode: t(`connection.mode.${mode}`) }) : t(LABEL_KEY[status]);
@@ -55,11 +70,13 @@ export function ConnectionIndicator({
           ? t('connection.hintUnauthorized')
           : status === 'unreachable'
             ? t('connection.hintUnreachable')
-            : status === 'not-api'
-              ? t('connection.hintNotApi')
-              : status === 'http-error' && data?.kind === 'http-error'
-                ? t('connection.hintHttpError', { message: data.error.message })
-                : '';
+            : status === 'offline'
+              ? t('connection.hintOffline')
+              : status === 'not-api'
+                ? t('connection.hintNotApi')
+                : status === 'http-error' && data?.kind === 'http-error'
+                  ? t('connection.hintHttpError', { message: data.error.message })
+                  : '';
   return (
     <NavLink
       to="/settings"

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
 import { isToasterRequested, requestToaster, subscribeToaster, toasterMounted } from '@/lib/toaster-host';
 import { useTheme } from '@/lib/theme';
 
@@ -13,6 +14,7 @@ function MountedSignal() {
 /** The one Toaster of the app, loaded lazily (see lib/toaster-host.ts). */
 export function AppToaster() {
   const [theme] = useTheme();
+  const { t } = useTranslation();
   const requested = useSyncExternalStore(subscribeToaster, isToasterRequested, () => false);
 
   useEffect(() => {
@@ -26,7 +28,14 @@ export function AppToaster() {
   if (!requested) return null;
   return (
     <Suspense fallback={null}>
-      <SonnerToaster theme={theme} richColors closeButton position="bottom-right" />
+      <SonnerToaster
+        theme={theme}
+        richColors
+        closeButton
+        position="bottom-right"
+        // sonner's own region label is English; it appends the shortcut (alt+T) itself.
+        containerAriaLabel={t('notifications')}
+      />
       <MountedSignal />
     </Suspense>
   );

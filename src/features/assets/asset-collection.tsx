@@ -1,5 +1,5 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useRef } from 'react';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { Asset } from '@/api/assets';
@@ -17,29 +17,44 @@ export interface AssetCollectionProps {
   onOpen: (asset: Asset) => void;
   /** Reports the visible slot range so that the owner can load the pages it covers. */
   onRangeChange?: (start: number, end: number) => void;
+  /** Height of the sticky bar above the collection: the table header sticks just below it. */
+  stickyOffset?: number;
 }
 
 const CARD_MIN_WIDTH = 220;
 const CARD_ROW_HEIGHT = 264;
 const TABLE_ROW_HEIGHT = 56;
+/** The sum of the table's minimum column widths (TABLE_GRID), in px. */
+const TABLE_MIN_WIDTH = 848;
 
 /**
- * Grid or table over a scroll container, virtualised: only the rows in view (plus overscan) are in
- * the DOM, so 10,000 assets cost as many nodes as a screenful (docs/decisions/020-asset-library-paging.md).
+ * Grid or table virtualised against the window: the page is the only scroller (no box with its own
+ * scrollbar inside the scrolling page), and only the rows in view (plus overscan) are in the DOM,
+ * so 10,000 assets cost as many nodes as a screenful (docs/decisions/020-asset-library-paging.md,
+ * 075-one-scroll-library.md).
  */
-export function AssetCollection({ view, count, getAsset, onOpen, onRangeChange }: AssetCollectionProps) {
+export function AssetCollection({
+  view: chosenView,
+  count,
+  getAsset,
+  onOpen,
+  onRangeChange,
+  stickyOffset = 0,
+}: AssetCollectionProps) {
   const { t, i18n } = useTranslation('assets');
   const scrollRef = useRef<HTMLDivElement>(null);
   const width = useElementWidth(scrollRef);
+  const scrollMargin = useDocumentOffset(scrollRef);
+  // Where the table's columns do not fit (a phone), the same assets show as cards instead.
+  const view: LibraryView = chosenView === 'table' && width < TABLE_MIN_WIDTH ? 'grid' : chosenView;
   const columns = view === 'grid' ? Math.max(1, Math.floor(width / CARD_MIN_WIDTH)) : 1;
   const rowCount = Math.ceil(count / columns);
   // The virtualizer's getters change every scroll by design; this component re-renders with it.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
+  const virtualizer = useWindowVirtualizer({
     count: rowCount,
-    getScrollElement: () => scrollRef.current,
     estimateSize: () => (view === 'grid' ? CARD_ROW_HEIGHT : TABLE_ROW_HEIGHT),
     overscan: view === 'grid' ? 2 : 8,
+    scrollMargin,
     initialRect: { width: 1024, height: 800 },
     // Let React batch scroll updates instead of forcing a synchronous render on every scroll event.
     useFlushSync: false,
@@ -55,14 +70,14 @@ export function AssetCollection({ view, count, getAsset, onOpen, onRangeChange }
   return (
     <div
       ref={scrollRef}
-      className="h-[calc(100vh-16rem)] min-h-80 overflow-auto rounded-md border"
+      className="rounded-md border"
       data-testid="asset-scroll"
       {...(view === 'table'
         ? { role: 'table', 'aria-label': t('table.label'), 'aria-rowcount': count + 1 }
         : { role: 'list', 'aria-label': t('grid.label') })}
     >
       {view === 'table' && (
-        <div role="rowgroup" className="sticky top-0 z-10 border-b bg-background">
+        <div role="rowgroup" className="sticky z-10 border-b bg-background" style={{ top: stickyOffset }}>
           <div role="row" aria-rowindex={1} className={TABLE_GRID}>
             {(['preview', 'name', 'type', 'readiness', 'status', 'size', 'duration', 'created'] as const).map(
               (c) => (
@@ -88,7 +103,7 @@ export function AssetCollection({ view, count, getAsset, onOpen, onRangeChange }
             key={row.key}
             role="presentation"
             className="absolute left-0 top-0 w-full"
-            style={{ height: row.size, transform: `translateY(${row.start}px)` }}
+            style={{ height: row.size, transform: `translateY(${row.start - scrollMargin}px)` }}
           >
             {view === 'table' ? (
               <TableRow
@@ -114,6 +129,29 @@ export function AssetCollection({ view, count, getAsset, onOpen, onRangeChange }
       </div>
     </div>
   );
+}
+
+/**
+ * Distance from the top of the document to the element: the window virtualizer's scroll margin.
+ * Measured again whenever the page's size changes.
+ */
+function useDocumentOffset(ref: React.RefObject<HTMLElement | null>): number {
+  const [offset, setOffset] = useState(0);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => setOffset(Math.round(element.getBoundingClientRect().top + window.scrollY));
+    measure();
+    // Whatever above the library changes height (an error, the drop zone) changes the body's.
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
+    observer?.observe(document.body);
+    window.addEventListener('resize', measure);
+    return () => {
+      observer?.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, [ref]);
+  return offset;
 }
 
 const TABLE_GRID =

@@ -42,7 +42,10 @@ const SPEC_FIELDS = [
 function display(key: string, value: unknown, locale: string): string {
   if (value === undefined || value === null || value === '') return '—';
   if (key === 'size' && typeof value === 'number') return `${formatBytes(value, locale)} (${value})`;
-  if (key === 'duration' && typeof value === 'number') return `${formatDuration(value)} (${value} s)`;
+  if (key === 'duration' && typeof value === 'number') {
+    // Stills and files report 0: "no duration", not "— (0 s)".
+    return value > 0 ? `${formatDuration(value)} (${value} s)` : '—';
+  }
   if ((key === 'created_at' || key === 'updated_at') && typeof value === 'number') {
     return `${formatTime(value, locale)} (${value})`;
   }

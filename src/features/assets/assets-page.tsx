@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link2, Images } from 'lucide-react';
-import { Suspense, useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
@@ -9,13 +9,16 @@ import { DialogFallback } from '@/components/ui/dialog-fallback';
 import { EmptyState } from '@/components/ui/empty-state';
 import { lazyWithPreload } from '@/components/ui/lazy-with-preload';
 import { Skeleton } from '@/components/ui/skeleton';
+import { isApiRequestError } from '@/api/api-client';
 import { assetQueries, type Asset } from '@/api/assets';
 import { AssetCollection } from './asset-collection';
+import { LibraryDropTarget } from './library-drop-target';
 import { LibraryError } from './library-error';
 import { LibraryPagination } from './library-pagination';
 import { useLibrarySearch } from './library-search';
 import { LibraryToolbar } from './library-toolbar';
 import { UploadDropzone } from './upload-dropzone';
+import { useElementHeight } from './use-element-width';
 import { useLibraryAssets } from './use-library-assets';
 
 // The register dialog (with full zod for its form check) and the detail sheet (with Radix Dialog)
@@ -73,107 +76,124 @@ export function AssetsPage() {
     if (assetId) void queryClient.prefetchQuery(assetQueries.detail(assetId, search.group));
   }, [assetId, search.group, queryClient]);
   const filtered = Boolean(search.type || search.status || search.domain);
+  const stickyRef = useRef<HTMLDivElement>(null);
+  const stickyHeight = useElementHeight(stickyRef);
+  // A group that does not exist takes no uploads: no drop zone that could only fail.
+  const groupMissing = isApiRequestError(assets.error) && assets.error.code === 'group_not_found';
 
   return (
-    <div className="space-y-5">
-      <PageHeader
-        title={t('title')}
-        description={t('subtitle')}
-        actions={
-          <Button
-            onClick={() => setRegisterOpen(true)}
-            onPointerEnter={RegisterAssetDialog.preload}
-            onFocus={RegisterAssetDialog.preload}
-          >
-            <Link2 aria-hidden /> {t('register.open')}
-          </Button>
-        }
-      />
-      <UploadDropzone group={search.group} />
-      <LibraryToolbar search={search} onChange={update} />
-      {assets.isPending ? (
-        <div className="grid grid-cols-2 gap-3 md:grid-cols-4" aria-busy="true">
-          {Array.from({ length: 8 }, (_, i) => (
-            <Skeleton key={i} className="h-60" />
-          ))}
-          <span className="sr-only">{t('loading')}</span>
-        </div>
-      ) : assets.error && assets.count === 0 ? (
-        <LibraryError error={assets.error} onRetry={assets.refetch} />
-      ) : assets.count === 0 && (assets.total ?? 0) > 0 && search.paging === 'pages' ? (
-        // A shared link to page 9 of a group that has shrunk: say so instead of "no assets".
-        <EmptyState
-          icon={Images}
-          title={t('empty.pastEndTitle')}
-          description={t('empty.pastEndDescription', { total: assets.total })}
-          action={<Button onClick={() => update({ page: 1 })}>{t('empty.firstPage')}</Button>}
-        />
-      ) : assets.count === 0 ? (
-        <EmptyState
-          icon={Images}
-          title={filtered ? t('empty.filteredTitle') : t('empty.title')}
-          description={filtered ? t('empty.filteredDescription') : t('empty.description')}
-          action={
-            filtered ? (
-              <Button variant="outline" onClick={() => update({ type: '', status: '', domain: '' })}>
-                {t('empty.clearFilters')}
-              </Button>
-            ) : (
-              <Button
-                onClick={() => setRegisterOpen(true)}
-                onPointerEnter={RegisterAssetDialog.preload}
-                onFocus={RegisterAssetDialog.preload}
-              >
-                {t('register.open')}
-              </Button>
-            )
+    <LibraryDropTarget group={search.group} enabled={!groupMissing}>
+      <div className="space-y-5">
+        <PageHeader
+          title={t('title')}
+          description={t('subtitle')}
+          actions={
+            <Button
+              onClick={() => setRegisterOpen(true)}
+              onPointerEnter={RegisterAssetDialog.preload}
+              onFocus={RegisterAssetDialog.preload}
+            >
+              <Link2 aria-hidden /> {t('register.open')}
+            </Button>
           }
         />
-      ) : (
-        <>
-          {assets.error ? <LibraryError error={assets.error} onRetry={assets.refetch} /> : null}
-          <p className="text-sm text-muted-foreground" aria-live="polite">
-            {t('summary', { count: assets.total ?? assets.count })}
-          </p>
-          {/* Pointing at or tabbing into the assets is the intent to open one: fetch the sheet. */}
-          <div
-            className={assets.isFetching ? 'opacity-70 transition-opacity' : undefined}
-            onPointerEnter={AssetDetailSheet.preload}
-            onFocus={AssetDetailSheet.preload}
-          >
-            <AssetCollection
-              view={search.view}
-              count={assets.count}
-              getAsset={assets.getAsset}
-              onOpen={openAsset}
-              onRangeChange={assets.onRangeChange}
-            />
-          </div>
-          {search.paging === 'pages' && (
-            <LibraryPagination
-              page={search.page}
-              pageSize={search.pageSize}
-              total={assets.total ?? 0}
-              onPage={(page) => update({ page })}
-            />
+        {!groupMissing && <UploadDropzone group={search.group} />}
+        {/* Filters and the count stay in view while the page scrolls (the page is the one scroller). */}
+        <div
+          ref={stickyRef}
+          className="sticky top-0 z-20 -mx-4 space-y-2 border-b bg-background/95 px-4 py-2 backdrop-blur lg:-mx-8 lg:px-8"
+        >
+          <LibraryToolbar search={search} onChange={update} />
+          {assets.count > 0 && (
+            <p className="text-sm text-muted-foreground" aria-live="polite">
+              {t('summary', { count: assets.total ?? assets.count })}
+            </p>
           )}
-        </>
-      )}
-      {registerMounted && (
-        <Suspense fallback={registerOpen ? <DialogFallback label={t('loading')} /> : null}>
-          <RegisterAssetDialog
-            open={registerOpen}
-            onOpenChange={setRegisterOpen}
-            group={search.group}
-            onRegistered={openAsset}
+        </div>
+        {assets.isPending ? (
+          <div className="grid grid-cols-2 gap-3 md:grid-cols-4" aria-busy="true">
+            {Array.from({ length: 8 }, (_, i) => (
+              <Skeleton key={i} className="h-60" />
+            ))}
+            <span className="sr-only">{t('loading')}</span>
+          </div>
+        ) : assets.error && assets.count === 0 ? (
+          <LibraryError error={assets.error} onRetry={assets.refetch} />
+        ) : assets.count === 0 && (assets.total ?? 0) > 0 && search.paging === 'pages' ? (
+          // A shared link to page 9 of a group that has shrunk: say so instead of "no assets".
+          <EmptyState
+            icon={Images}
+            title={t('empty.pastEndTitle')}
+            description={t('empty.pastEndDescription', { total: assets.total })}
+            action={<Button onClick={() => update({ page: 1 })}>{t('empty.firstPage')}</Button>}
           />
-        </Suspense>
-      )}
-      {assetId && (
-        <Suspense fallback={<DialogFallback side="right" label={t('loading')} />}>
-          <AssetDetailSheet assetId={assetId} group={search.group} onClose={closeAsset} />
-        </Suspense>
-      )}
-    </div>
+        ) : assets.count === 0 ? (
+          <EmptyState
+            icon={Images}
+            title={filtered ? t('empty.filteredTitle') : t('empty.title')}
+            description={filtered ? t('empty.filteredDescription') : t('empty.description')}
+            action={
+              filtered ? (
+                <Button variant="outline" onClick={() => update({ type: '', status: '', domain: '' })}>
+                  {t('empty.clearFilters')}
+                </Button>
+              ) : (
+                <Button
+                  onClick={() => setRegisterOpen(true)}
+                  onPointerEnter={RegisterAssetDialog.preload}
+                  onFocus={RegisterAssetDialog.preload}
+                >
+                  {t('register.open')}
+                </Button>
+              )
+            }
+          />
+        ) : (
+          <>
+            {assets.error ? <LibraryError error={assets.error} onRetry={assets.refetch} /> : null}
+            {/* Pointing at or tabbing into the assets is the intent to open one: fetch the sheet. */}
+            <div
+              className={assets.isFetching ? 'opacity-70 transition-opacity' : undefined}
+              onPointerEnter={AssetDetailSheet.preload}
+              onFocus={AssetDetailSheet.preload}
+            >
+              <AssetCollection
+                view={search.view}
+                count={assets.count}
+                getAsset={assets.getAsset}
+                onOpen={openAsset}
+                onRangeChange={assets.onRangeChange}
+                stickyOffset={stickyHeight}
+              />
+            </div>
+            {search.paging === 'pages' && (
+              <div className="sticky bottom-0 z-20 -mx-4 border-t bg-background/95 px-4 py-2 backdrop-blur lg:-mx-8 lg:px-8">
+                <LibraryPagination
+                  page={search.page}
+                  pageSize={search.pageSize}
+                  total={assets.total ?? 0}
+                  onPage={(page) => update({ page })}
+                />
+              </div>
+            )}
+          </>
+        )}
+        {registerMounted && (
+          <Suspense fallback={registerOpen ? <DialogFallback label={t('loading')} /> : null}>
+            <RegisterAssetDialog
+              open={registerOpen}
+              onOpenChange={setRegisterOpen}
+              group={search.group}
+              onRegistered={openAsset}
+            />
+          </Suspense>
+        )}
+        {assetId && (
+          <Suspense fallback={<DialogFallback side="right" label={t('loading')} />}>
+            <AssetDetailSheet assetId={assetId} group={search.group} onClose={closeAsset} />
+          </Suspense>
+        )}
+      </div>
+    </LibraryDropTarget>
   );
 }

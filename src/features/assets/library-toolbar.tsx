@@ -56,7 +56,7 @@ export function LibraryToolbar({ search, onChange }: ToolbarProps) {
           {/* A domain from a shared link that we do not list is still shown, not silently dropped. */}
           {[...new Set([...ASSET_DOMAINS, search.domain].filter(Boolean))].map((domain) => (
             <option key={domain} value={domain}>
-              {domain}
+              {t(`domain.${domain}`, { defaultValue: domain })}
             </option>
           ))}
         </Select>

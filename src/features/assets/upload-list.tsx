@@ -1,70 +1,155 @@
-import { ChevronDown, ChevronRight, CircleCheck, RotateCcw, X } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { ChevronDown, ChevronRight, ChevronUp, CircleCheck, RotateCcw, X } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
+import { assetQueries } from '@/api/assets';
 import { formatBytes } from './format';
+import { readinessLabel } from './readiness';
 import type { UploadItem } from './upload-queue';
+import { splitDuration, uploadStats } from './upload-stats';
 import { uploadQueueActions, useUploadItems } from './use-upload-queue';
 
 /**
- * Uploads in progress, and those that need a decision (failed, cancelled), stay in view; finished
- * ones fold into one line that can be expanded, so that the library stays in view after a drop.
+ * The upload tray: a compact panel pinned to the bottom of the window, so the library keeps its
+ * place however many files are dropped. Overall progress, speed and time left in its header; the
+ * files that need a decision (running, failed, cancelled) in view; finished ones fold into one line
+ * that expands to show each file's readiness (decision 076).
  */
 export function UploadList() {
-  const { t } = useTranslation('assets');
+  const { t, i18n } = useTranslation('assets');
   const items = useUploadItems();
   const [showDone, setShowDone] = useState(false);
+  const [collapsed, setCollapsed] = useState(false);
   const doneListId = useId();
+  const bodyId = useId();
+  const now = useTicker(items.some((i) => i.status === 'uploading'));
   if (items.length === 0) return null;
   const done = items.filter((i) => i.status === 'succeeded');
   const open = items.filter((i) => i.status !== 'succeeded');
   const finished = items.some((i) => i.status !== 'queued' && i.status !== 'uploading');
+  const stats = uploadStats(items, now);
   const title = t('upload.queueTitle', { count: items.length });
+  const percent = stats.totalBytes > 0 ? (stats.sentBytes / stats.totalBytes) * 100 : 100;
+  const locale = i18n.language;
+  const overall =
+    stats.active > 0
+      ? [
+          t('upload.overall', {
+            sent: formatBytes(stats.sentBytes, locale),
+            total: formatBytes(stats.totalBytes, locale),
+          }),
+          stats.bytesPerSecond !== undefined
+            ? t('upload.speed', { speed: formatBytes(stats.bytesPerSecond, locale) })
+            : undefined,
+          stats.secondsLeft !== undefined
+            ? t(`upload.left.${splitDuration(stats.secondsLeft).unit}`, {
+                count: splitDuration(stats.secondsLeft).value,
+              })
+            : undefined,
+        ]
+          .filter(Boolean)
+          .join(' · ')
+      : t('upload.allDone', { count: done.length });
   return (
-    <section className="space-y-2" aria-label={title}>
-      <div className="flex items-center justify-between">
-        <h3 className="text-sm font-medium">{title}</h3>
+    <section
+      aria-label={title}
+      className="fixed right-2 bottom-2 left-2 z-40 flex max-h-[70vh] flex-col rounded-lg border bg-background shadow-lg sm:left-auto sm:w-96"
+    >
+      <div className="flex items-center gap-2 border-b px-3 py-2">
+        <div className="min-w-0 flex-1">
+          <h2 className="text-sm font-medium">{title}</h2>
+          <p className="truncate text-xs text-muted-foreground" aria-live="polite">
+            {overall}
+          </p>
+        </div>
         {finished && (
           <Button variant="ghost" size="sm" onClick={uploadQueueActions.clearFinished}>
             {t('upload.clearFinished')}
           </Button>
         )}
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          aria-expanded={!collapsed}
+          aria-controls={bodyId}
+          aria-label={collapsed ? t('upload.expand') : t('upload.collapse')}
+          onClick={() => setCollapsed((v) => !v)}
+        >
+          {collapsed ? <ChevronUp aria-hidden /> : <ChevronDown aria-hidden />}
+        </Button>
       </div>
-      {open.length > 0 && (
-        <ul className="space-y-2" aria-label={t('upload.openTitle')}>
-          {open.map((item) => (
-            <UploadRow key={item.id} item={item} />
-          ))}
-        </ul>
-      )}
-      {done.length > 0 && (
-        <div className="rounded-md border text-sm">
-          <button
-            type="button"
-            className="flex w-full items-center gap-2 px-2 py-1.5 text-left hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-            aria-expanded={showDone}
-            aria-controls={doneListId}
-            onClick={() => setShowDone((v) => !v)}
-          >
-            {showDone ? (
-              <ChevronDown aria-hidden className="size-4" />
-            ) : (
-              <ChevronRight aria-hidden className="size-4" />
+      <Progress className="h-1 rounded-none" label={t('upload.overallLabel')} value={percent} />
+      <div id={bodyId} hidden={collapsed} className="space-y-2 overflow-y-auto p-2">
+        {open.length > 0 && (
+          <ul className="space-y-2" aria-label={t('upload.openTitle')}>
+            {open.map((item) => (
+              <UploadRow key={item.id} item={item} />
+            ))}
+          </ul>
+        )}
+        {done.length > 0 && (
+          <div className="rounded-md border text-sm">
+            <button
+              type="button"
+              className="flex w-full items-center gap-2 px-2 py-1.5 text-left hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+              aria-expanded={showDone}
+              aria-controls={doneListId}
+              onClick={() => setShowDone((v) => !v)}
+            >
+              {showDone ? (
+                <ChevronDown aria-hidden className="size-4" />
+              ) : (
+                <ChevronRight aria-hidden className="size-4" />
+              )}
+              <CircleCheck aria-hidden className="size-4 text-success" />
+              <span>{t('upload.doneSummary', { count: done.length })}</span>
+            </button>
+            {showDone && (
+              <ul id={doneListId} className="space-y-2 p-2 pt-0" aria-label={t('upload.doneTitle')}>
+                {done.map((item) => (
+                  <UploadRow key={item.id} item={item} />
+                ))}
+              </ul>
             )}
-            <CircleCheck aria-hidden className="size-4 text-success" />
-            <span>{t('upload.doneSummary', { count: done.length })}</span>
-          </button>
-          {showDone && (
-            <ul id={doneListId} className="space-y-2 p-2 pt-0" aria-label={t('upload.doneTitle')}>
-              {done.map((item) => (
-                <UploadRow key={item.id} item={item} />
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
+          </div>
+        )}
+      </div>
     </section>
+  );
+}
+
+/** Re-renders every second while something uploads, so speed and time left keep moving. */
+function useTicker(active: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, [active]);
+  return now;
+}
+
+const READINESS_VARIANT = {
+  ready: 'success',
+  preparing: 'warning',
+  failed: 'destructive',
+  review_failed: 'destructive',
+  disabled: 'outline',
+} as const;
+
+/** The uploaded asset's readiness, re-queried by its id while it prepares (the detail query). */
+function UploadReadiness({ assetId, group }: { assetId: string; group: string }) {
+  const { t } = useTranslation('assets');
+  const { data } = useQuery(assetQueries.detail(assetId, group));
+  if (!data) return null;
+  const label = readinessLabel(data);
+  return (
+    <Badge variant={READINESS_VARIANT[label]} data-upload-readiness={label}>
+      {t(`readiness.${label}`)}
+    </Badge>
   );
 }
 
@@ -106,15 +191,7 @@ function UploadRow({ item }: { item: UploadItem }) {
       <Progress
         className="mt-2"
         label={t('upload.progress', { name })}
-        value={
-          item.status === 'succeeded'
-            ? 100
-            : item.status === 'uploading'
-              ? percent
-              : item.status === 'queued'
-                ? 0
-                : percent
-        }
+        value={item.status === 'succeeded' ? 100 : item.status === 'queued' ? 0 : percent}
       />
       {item.error && (
         <p role="alert" className="mt-1 text-xs text-destructive">
@@ -122,7 +199,12 @@ function UploadRow({ item }: { item: UploadItem }) {
           {item.error.requestId && ` (${t('requestId')}: ${item.error.requestId})`}
         </p>
       )}
-      {item.assetId && <p className="mt-1 font-mono text-xs text-muted-foreground">{item.assetId}</p>}
+      {item.assetId && (
+        <div className="mt-1 flex items-center justify-between gap-2">
+          <span className="truncate font-mono text-xs text-muted-foreground">{item.assetId}</span>
+          <UploadReadiness assetId={item.assetId} group={item.fields.group_id ?? ''} />
+        </div>
+      )}
     </li>
   );
 }

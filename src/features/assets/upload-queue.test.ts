@@ -42,6 +42,19 @@ describe('upload queue', () => {
     expect(onUploaded).toHaveBeenCalledWith({ id: 'asset_1', group_id: 'grp_a' });
   });
 
+  it('counts the bytes of the file, not of the multipart request (a 6-byte file is a larger request)', async () => {
+    const { upload, calls } = controllableUpload();
+    const queue = createUploadQueue({ upload });
+    queue.add([{ file: file('tiny.txt', 6), fields: { type: 'file' } }]);
+    const item = () => queue.store.getState().items[0]!;
+    calls[0]!.options.onUploadProgress!({ loaded: 199, total: 398 });
+    expect(item()).toMatchObject({ loaded: 3, total: 6 });
+    calls[0]!.options.onUploadProgress!({ loaded: 398, total: 398 });
+    calls[0]!.resolve({ id: 'asset_1' });
+    await flush();
+    expect(item()).toMatchObject({ status: 'succeeded', loaded: 6, total: 6 });
+  });
+
   it('uploads at most `concurrency` files at once and starts the next when one finishes', async () => {
     const { upload, calls } = controllableUpload();
     const queue = createUploadQueue({ upload, concurrency: 2 });

@@ -14,8 +14,11 @@ export interface UploadItem {
   file: File;
   fields: UploadAssetFieldsInput;
   status: UploadStatus;
+  /** Bytes of the file sent so far, and its size: never the multipart request's own byte count. */
   loaded: number;
   total: number;
+  /** When the current attempt started (ms), for speed and time left. */
+  startedAt?: number;
   error?: UploadFailure;
   assetId?: string;
 }
@@ -86,18 +89,21 @@ export function createUploadQueue({
     controllers.set(item.id, controller);
     // A superseded attempt (cancelled, or cancelled then retried) must not write over the current one.
     const current = () => controllers.get(item.id) === controller;
-    patch(item.id, { status: 'uploading', loaded: 0, total: item.file.size, error: undefined });
+    const size = item.file.size;
+    patch(item.id, { status: 'uploading', loaded: 0, total: size, error: undefined, startedAt: Date.now() });
     upload(item.file, item.fields, {
       signal: controller.signal,
       onUploadProgress: ({ loaded, total }) => {
-        if (current()) patch(item.id, { loaded, total: total || item.file.size });
+        // The request carries multipart boundaries and the other fields too (a 6-byte file is a
+        // ~400-byte request): scale the request's progress onto the file's own size.
+        const share = total > 0 ? Math.min(1, loaded / total) : 0;
+        if (current()) patch(item.id, { loaded: Math.round(share * size), total: size });
       },
     }).then(
       (asset) => {
         if (!current()) return;
         controllers.delete(item.id);
-        const total = find(item.id)?.total ?? item.file.size;
-        patch(item.id, { status: 'succeeded', loaded: total, assetId: asset.id });
+        patch(item.id, { status: 'succeeded', loaded: size, total: size, assetId: asset.id });
         callbacks.get(item.id)?.(asset);
         pump();
       },

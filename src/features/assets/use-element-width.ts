@@ -16,3 +16,18 @@ export function useElementWidth(ref: RefObject<HTMLElement | null>, fallback = 1
   }, [ref, fallback]);
   return width;
 }
+
+/** The border-box height of an element, kept current (the sticky filter bar wraps on narrow screens). */
+export function useElementHeight(ref: RefObject<HTMLElement | null>): number {
+  const [height, setHeight] = useState(0);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    setHeight(element.offsetHeight);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setHeight(element.offsetHeight));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return height;
+}

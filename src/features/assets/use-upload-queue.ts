@@ -8,6 +8,25 @@ import { createUploadQueue } from './upload-queue';
 /** One queue for the whole app: uploads continue while a person visits another page. */
 const queue = createUploadQueue({ upload: uploadAssetFile, concurrency: 3 });
 
+/*
+ * Leaving or reloading the page drops every upload in flight (the browser cannot resume them), so
+ * while one runs or waits the browser asks first. The listener exists only then: an idle page
+ * leaves without a question, and keeps its eligibility for the back/forward cache.
+ */
+function warnBeforeUnload(event: BeforeUnloadEvent) {
+  event.preventDefault();
+  // Older Chromium needs returnValue set to show the dialog.
+  event.returnValue = '';
+}
+let warning = false;
+queue.store.subscribe(({ items }) => {
+  const busy = items.some((item) => item.status === 'queued' || item.status === 'uploading');
+  if (busy === warning || typeof window === 'undefined') return;
+  warning = busy;
+  if (busy) window.addEventListener('beforeunload', warnBeforeUnload);
+  else window.removeEventListener('beforeunload', warnBeforeUnload);
+});
+
 export function useUploadItems() {
   return useStore(queue.store, (s) => s.items);
 }

@@ -1,0 +1,60 @@
+import { useQuery } from '@tanstack/react-query';
+import { UploadCloud } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useDropzone } from 'react-dropzone';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_GROUP_ID } from '@contract/group';
+import { groupQueries } from '@/api/groups';
+import { usePreferredModelStore } from './preferred-model';
+import { useAddFiles } from './use-upload-queue';
+
+/**
+ * The whole library page is a drop target: files dropped anywhere on it upload into the group it
+ * shows, and while files are dragged over it an overlay says which group that is (decision 075).
+ * Disabled where an upload could only fail (a group that does not exist).
+ */
+export function LibraryDropTarget({
+  group,
+  enabled,
+  children,
+}: {
+  group: string;
+  enabled: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('assets');
+  const addFiles = useAddFiles();
+  const model = usePreferredModelStore((s) => s.model);
+  const groups = useQuery(groupQueries.list());
+  const groupName =
+    group === DEFAULT_GROUP_ID
+      ? t('filters.defaultGroup')
+      : (groups.data?.data.find((g) => g.id === group)?.name ?? group);
+  const { getRootProps, isDragActive } = useDropzone({
+    multiple: true,
+    noClick: true,
+    noKeyboard: true,
+    disabled: !enabled,
+    onDrop: (files) => {
+      if (files.length > 0) addFiles(files, { group, model });
+    },
+  });
+  return (
+    // react-dropzone's root gets role="presentation": a drop target, not a control.
+    <div {...getRootProps()} className="min-h-[60vh]">
+      {children}
+      {isDragActive && (
+        <div
+          data-testid="library-drop-overlay"
+          className="fixed inset-0 z-50 flex items-center justify-center bg-background/80 p-6 backdrop-blur-sm"
+        >
+          <div className="flex max-w-md flex-col items-center gap-2 rounded-xl border-2 border-dashed border-primary bg-background p-8 text-center">
+            <UploadCloud aria-hidden className="size-10 text-primary" />
+            <p className="text-lg font-semibold">{t('upload.dropInto', { group: groupName })}</p>
+            <p className="text-sm text-muted-foreground">{t('upload.dropIntoHint')}</p>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
