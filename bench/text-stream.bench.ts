@@ -94,7 +94,8 @@ async function run(origin: string, f: Format) {
   let tokens = 0;
   let first = 0;
   let bytes = 0;
-  for await (const chunk of res.body) {
+  // Node's web streams are async-iterable (the DOM typings of this project do not say so).
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
     bytes += chunk.byteLength;
     // Keep a marker split across two chunks countable.
     const text = tail + decoder.decode(chunk, { stream: true });

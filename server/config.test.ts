@@ -101,3 +101,13 @@ describe('host and proxy settings', () => {
     expect(() => loadConfig({ PUBLIC_BASE_URL: 'https://x.example/studio' })).toThrow(/without a path/);
   });
 });
+
+describe('TASK_CONCURRENCY', () => {
+  it('is validated at start-up with a message that names it', () => {
+    expect(loadConfig({ TASK_CONCURRENCY: '3' }).taskConcurrency).toBe(3);
+    expect(loadConfig({}).taskConcurrency).toBeUndefined();
+    for (const bad of ['0', '1.5', 'many', '999']) {
+      expect(() => loadConfig({ TASK_CONCURRENCY: bad })).toThrow(/TASK_CONCURRENCY must be a whole number/);
+    }
+  });
+});

@@ -26,6 +26,8 @@ export interface ServerConfig {
   maxUploadBytes: number;
   /** Largest JSON body accepted on API routes. */
   maxJsonBytes: number;
+  /** Renders at once (TASK_CONCURRENCY), validated at start-up; undefined: the runner's default. */
+  taskConcurrency?: number;
   /** Directory of the built dashboard (vite build output). */
   staticDir: string;
   /**
@@ -94,6 +96,15 @@ function parseKeys(raw: string | undefined): string[] {
     );
   }
   return [...new Set(keys)];
+}
+
+/** TASK_CONCURRENCY: a whole number from 1 to 256, or unset (the task runner picks from the cores). */
+export function parseTaskConcurrency(raw: string | undefined): number | undefined {
+  if (blank(raw)) return undefined;
+  const n = Number(raw!.trim());
+  if (!Number.isInteger(n) || n < 1 || n > 256)
+    throw new ConfigError(`TASK_CONCURRENCY must be a whole number from 1 to 256, got "${raw}".`);
+  return n;
 }
 
 function parseUpstream(raw: string | undefined): string | undefined {
@@ -238,6 +249,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     maxUploadBytes: positiveInteger('MAX_UPLOAD_BYTES', env.MAX_UPLOAD_BYTES, 2 * 1024 ** 3),
     maxJsonBytes: positiveInteger('MAX_JSON_BYTES', env.MAX_JSON_BYTES, 1024 * 1024),
     staticDir: path.resolve(cwd, env.STATIC_DIR?.trim() || 'dist'),
+    taskConcurrency: parseTaskConcurrency(env.TASK_CONCURRENCY),
     allowedHosts: parseAllowedHosts(env.ALLOWED_HOSTS),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     publicBaseUrl: parsePublicBaseUrl(env.PUBLIC_BASE_URL),

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ConfigError } from '../../config';
+import { parseTaskConcurrency } from '../../config';
 import type { AppContext, Worker } from '../../context';
 import { token } from '../../ids';
 import {
@@ -36,12 +36,9 @@ const PROGRESS_MS = 200;
  * running time is simulated and idle) and at most 8.
  */
 export function taskConcurrency(env: Record<string, string | undefined> = process.env): number {
-  const raw = env.TASK_CONCURRENCY?.trim();
-  if (!raw) return Math.max(2, Math.min(8, os.availableParallelism() - 1));
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > 256)
-    throw new ConfigError(`TASK_CONCURRENCY must be a whole number from 1 to 256, got "${raw}".`);
-  return n;
+  return (
+    parseTaskConcurrency(env.TASK_CONCURRENCY) ?? Math.max(2, Math.min(8, os.availableParallelism() - 1))
+  );
 }
 
 /** Runners started in this process, so that start-up recovery never takes a live one's leases. */
@@ -78,7 +75,9 @@ const sleep = (ms: number, signal: AbortSignal) =>
  * Claims are fair between API keys and bounded by `concurrency`.
  */
 export function createTaskRunner(ctx: AppContext, opts: { concurrency?: number } = {}): Worker {
-  const concurrency = opts.concurrency ?? taskConcurrency();
+  // loadConfig has validated TASK_CONCURRENCY at start-up; tests that stub the environment after
+  // building a config still reach it through taskConcurrency().
+  const concurrency = opts.concurrency ?? ctx.config.taskConcurrency ?? taskConcurrency();
   const runnerId = `${os.hostname()}/${process.pid}/${token(10)}`;
   const inFlight = new Map<string, { abort: AbortController; done: Promise<void> }>();
   let timer: NodeJS.Timeout | undefined;
