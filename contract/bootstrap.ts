@@ -12,6 +12,10 @@ export interface Bootstrap {
   version: string;
   mode: 'local' | 'proxy';
   upstream_base_url?: string;
+  /** Proxy mode: host (and port) of the upstream, what the dashboard's header names. */
+  upstream_host?: string;
+  /** Proxy mode: emulated parts still on (LOCAL_FEATURES), e.g. `inbox`. */
+  local_features?: string[];
   default_api_key?: string;
   emulator_speed?: number;
   [extra: string]: unknown;
@@ -33,8 +37,11 @@ export function safeParseBootstrap(value: unknown): BootstrapParse {
     return { success: false, error: 'bootstrap.mode must be local or proxy' };
   }
   const data: Bootstrap = { ...v, object: 'bootstrap', service: v.service, version: v.version, mode: v.mode };
-  for (const key of ['upstream_base_url', 'default_api_key'] as const) {
+  for (const key of ['upstream_base_url', 'upstream_host', 'default_api_key'] as const) {
     if (typeof v[key] !== 'string') delete data[key];
+  }
+  if (!Array.isArray(v.local_features) || !v.local_features.every((f) => typeof f === 'string')) {
+    delete data.local_features;
   }
   if (typeof v.emulator_speed !== 'number' || !Number.isFinite(v.emulator_speed)) delete data.emulator_speed;
   return { success: true, data };

@@ -31,7 +31,9 @@ export function createContext(config: ServerConfig, opts: { silent?: boolean } =
     scaled: (ms: number) => ms / config.emulatorSpeed,
   };
   prepareFileOwners(ctx);
-  ctx.workers = workerFactories.map((make) => make(ctx));
+  // In proxy mode the emulation would produce results nobody asked the real API for (decision 073).
+  const emulate = !config.upstreamBaseUrl || config.localFeatures.includes('workers');
+  ctx.workers = emulate ? workerFactories.map((make) => make(ctx)) : [];
   return ctx;
 }
 

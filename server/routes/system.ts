@@ -43,7 +43,13 @@ export function bootstrapInfo(config: ServerConfig): Bootstrap {
     service: BOOTSTRAP_SERVICE,
     version: SERVER_VERSION,
     mode: config.upstreamBaseUrl ? 'proxy' : 'local',
-    ...(config.upstreamBaseUrl ? { upstream_base_url: config.upstreamBaseUrl } : {}),
+    ...(config.upstreamBaseUrl
+      ? {
+          upstream_base_url: config.upstreamBaseUrl,
+          upstream_host: new URL(config.upstreamBaseUrl).host,
+          local_features: config.localFeatures,
+        }
+      : {}),
     emulator_speed: config.emulatorSpeed,
     ...(exposeKey ? { default_api_key: config.apiKeys[0] } : {}),
   };

@@ -25,11 +25,11 @@ export const INBOX_KEEP_TOTAL = 2_000;
 const REDACTED_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-api-key', 'api-key']);
 
 function inboxName(c: Context<AppEnv>, ctx: AppContext): string {
-  if (ctx.config.upstreamBaseUrl) {
+  if (ctx.config.upstreamBaseUrl && !ctx.config.localFeatures.includes('inbox')) {
     throw new ApiError(
       404,
       'The webhook inbox is off in proxy mode: webhooks come from the upstream deployment. ' +
-        'Point callback_url at a receiver of your own.',
+        'Point callback_url at a receiver of your own, or start this server with LOCAL_FEATURES=inbox.',
       { code: 'inbox_disabled' },
     );
   }
