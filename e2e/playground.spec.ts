@@ -177,6 +177,8 @@ test.describe('playground', () => {
 
     await list.getByRole('button', { name: 'Delete “Kept across reloads”' }).click();
     await expect(list.getByRole('button', { name: /^Kept across reloads/ })).toHaveCount(0);
+    await list.getByRole('button', { name: 'Undo', exact: true }).click();
+    await expect(list.getByRole('button', { name: /^Kept across reloads/ })).toBeVisible();
   });
 
   test('compact replaces the conversation and shows the saving; view code masks the key', async ({

@@ -21,6 +21,12 @@ describe('conversation store', () => {
     s().conversationDeleted(other);
     expect(s().conversations.map((c) => c.id)).toEqual([id]);
     expect(s().activeId).toBe(id);
+    const first = s().conversations[0]!;
+    s().conversationDeleted(id);
+    expect(s().conversations).toHaveLength(0);
+    s().conversationRestored(first, 0);
+    expect(s().conversations[0]!.title).toBe('Streaming');
+    expect(s().activeId).toBe(id);
   });
 
   it('truncates from a message for edit-and-resend and regenerate', () => {

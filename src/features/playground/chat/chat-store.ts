@@ -80,6 +80,8 @@ interface ChatState {
   conversationSelected: (id: string) => void;
   conversationRenamed: (id: string, title: string) => void;
   conversationDeleted: (id: string) => void;
+  /** Undo of a delete: puts the conversation back where it was and opens it. */
+  conversationRestored: (conversation: Conversation, index: number) => void;
   settingsChanged: (id: string, patch: Partial<ChatSettings>) => void;
   messageAdded: (id: string, message: ChatMessage) => void;
   messageUpdated: (id: string, messageId: string, patch: Partial<ChatMessage>) => void;
@@ -131,6 +133,13 @@ export const useChatStore = create<ChatState>()(
           const conversations = s.conversations.filter((c) => c.id !== id);
           const activeId = s.activeId === id ? conversations[0]?.id : s.activeId;
           return { conversations, activeId };
+        }),
+      conversationRestored: (conversation, index) =>
+        set((s) => {
+          if (s.conversations.some((c) => c.id === conversation.id)) return s;
+          const conversations = [...s.conversations];
+          conversations.splice(Math.min(index, conversations.length), 0, conversation);
+          return { conversations, activeId: conversation.id };
         }),
       settingsChanged: (id, patch) =>
         set((s) => ({

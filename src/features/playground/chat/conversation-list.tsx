@@ -1,5 +1,5 @@
 import { Check, Pencil, Plus, Trash2, X } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -45,6 +45,12 @@ export function ConversationList({ activeId }: { activeId: string }) {
   const { conversationStarted, conversationSelected, conversationDeleted } = useChatStore.getState();
   const run = useActiveRun();
   const [renaming, setRenaming] = useState<string>();
+  const [deleted, setDeleted] = useState<{ conversation: Conversation; index: number }>();
+  useEffect(() => {
+    if (!deleted) return;
+    const timer = setTimeout(() => setDeleted(undefined), 15_000);
+    return () => clearTimeout(timer);
+  }, [deleted]);
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
 
   return (
@@ -53,6 +59,27 @@ export function ConversationList({ activeId }: { activeId: string }) {
         <Plus aria-hidden="true" />
         {t('conversations.new')}
       </Button>
+      {deleted ? (
+        <div
+          role="status"
+          className="flex items-center justify-between gap-2 rounded-md border px-2 py-1 text-xs"
+        >
+          <span className="min-w-0 truncate">
+            {t('conversations.deleted', { title: deleted.conversation.title || t('conversations.untitled') })}
+          </span>
+          <Button
+            size="sm"
+            variant="link"
+            className="h-auto px-0"
+            onClick={() => {
+              useChatStore.getState().conversationRestored(deleted.conversation, deleted.index);
+              setDeleted(undefined);
+            }}
+          >
+            {t('conversations.undo')}
+          </Button>
+        </div>
+      ) : null}
       <ul className="flex max-h-[60vh] flex-col gap-1 overflow-y-auto">
         {conversations.map((c) => {
           const title = c.title || t('conversations.untitled');
@@ -87,6 +114,7 @@ export function ConversationList({ activeId }: { activeId: string }) {
                     aria-label={t('conversations.delete', { title })}
                     onClick={() => {
                       if (run?.conversationId === c.id) stopRun();
+                      setDeleted({ conversation: c, index: conversations.indexOf(c) });
                       conversationDeleted(c.id);
                     }}
                   >
