@@ -145,7 +145,7 @@ function TaskView({
           </span>
         </div>
         <h2 id="task-title" className="line-clamp-3 text-lg font-semibold break-words">
-          {typeof task.prompt === 'string' && task.prompt ? task.prompt : task.id}
+          {headingOf(task)}
         </h2>
         <div className="flex items-center gap-1 text-sm">
           <code className="truncate font-mono text-xs text-muted-foreground">{task.id}</code>
@@ -197,4 +197,13 @@ function TaskView({
       </section>
     </article>
   );
+}
+
+/** What the person wrote: a video's or music's prompt, else a music title, a digital-human name or text. */
+function headingOf(task: Record<string, unknown> & { id: string }): string {
+  for (const key of ['prompt', 'title', 'name', 'text']) {
+    const value = task[key];
+    if (typeof value === 'string' && value.trim()) return value;
+  }
+  return task.id;
 }
