@@ -1,15 +1,57 @@
 import { TriangleAlert } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { pageForPath } from '@/app/pages';
 import { ApiRequestError } from '@/api/api-client';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { errorMessage } from '@/lib/notify';
 
+/** The page's code could not be fetched (server down, offline, a deploy replaced the chunk). */
+export function isChunkLoadError(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    /dynamically imported module|Importing a module script failed|Unable to preload CSS/i.test(error.message)
+  );
+}
+
+/** How often a page whose code failed to load tries again by itself. */
+const CHUNK_RETRY_MS = 3_000;
+
+/**
+ * While the page's code is missing, fetch it again every few seconds and as soon as the browser is
+ * back online; once it arrives, render the page: no reload needed once the server is back.
+ */
+function useRecoverChunk(error: unknown, onRetry: () => void) {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const page = pageForPath(pathname);
+    if (!page || !isChunkLoadError(error)) return;
+    let stopped = false;
+    const attempt = () =>
+      page.Component.load().then(
+        () => {
+          if (!stopped) onRetry();
+        },
+        () => undefined,
+      );
+    const timer = window.setInterval(attempt, CHUNK_RETRY_MS);
+    window.addEventListener('online', attempt);
+    return () => {
+      stopped = true;
+      window.clearInterval(timer);
+      window.removeEventListener('online', attempt);
+    };
+  }, [error, onRetry, pathname]);
+}
+
 /** What went wrong, the ids to hand to support, and a way out. Used by both error boundaries. */
 export function ErrorFallback({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useTranslation();
   const [showDetails, setShowDetails] = useState(false);
+  useRecoverChunk(error, onRetry);
+  const chunkError = isChunkLoadError(error);
   const apiError = error instanceof ApiRequestError ? error : undefined;
   const stack = error instanceof Error ? error.stack : undefined;
   return (
@@ -21,7 +63,9 @@ export function ErrorFallback({ error, onRetry }: { error: unknown; onRetry: () 
         <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-destructive" />
         <div className="flex flex-col gap-2">
           <h2 className="text-lg font-semibold">{t('errors.pageTitle')}</h2>
-          <p className="text-sm text-muted-foreground">{t('errors.pageDescription')}</p>
+          <p className="text-sm text-muted-foreground">
+            {chunkError ? t('errors.chunkDescription') : t('errors.pageDescription')}
+          </p>
           <p className="font-mono text-sm break-words">{errorMessage(error)}</p>
           {apiError ? (
             <dl className="grid grid-cols-[auto_1fr] items-center gap-x-3 gap-y-1 text-sm">

@@ -1,5 +1,5 @@
 import { FileIcon, ImageIcon, Music, Video } from 'lucide-react';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Asset } from '@/api/assets';
 
@@ -18,6 +18,13 @@ export function stopPreviewIn(container: HTMLElement | null) {
   video.currentTime = 0;
 }
 
+/*
+ * URLs whose preview failed to load in this session. A virtualised grid remounts cards as they
+ * scroll back into view; remembering the failure keeps an unreachable URL from being asked again on
+ * every mount, and the card shows the type's icon instead of a broken image.
+ */
+const failedPreviews = new Set<string>();
+
 function mediaType(asset: Asset): string {
   return asset.type ?? asset.asset_type ?? 'file';
 }
@@ -33,19 +40,27 @@ export function AssetPreview({ asset, size = 'card' }: { asset: Asset; size?: 'c
   const type = mediaType(asset);
   const name = asset.name || asset.id;
   const box = size === 'row' ? 'h-10 w-14' : size === 'detail' ? 'max-h-72 w-full' : 'h-36 w-full';
+  // Derived from the set on each render: a recycled card may show another asset next time.
+  const [, previewFailed] = useState(0);
+  const failed = failedPreviews.has(url);
+  const onError = () => {
+    failedPreviews.add(url);
+    previewFailed((n) => n + 1);
+  };
 
-  if (url && type === 'image') {
+  if (url && !failed && type === 'image') {
     return (
       <img
         src={url}
         alt={t('preview.imageAlt', { name })}
         loading="lazy"
         decoding="async"
+        onError={onError}
         className={`${box} rounded-md bg-muted object-contain`}
       />
     );
   }
-  if (url && type === 'video') {
+  if (url && !failed && type === 'video') {
     const play = () => playPreviewIn(videoRef.current?.parentElement ?? null);
     const stop = () => stopPreviewIn(videoRef.current?.parentElement ?? null);
     return (
@@ -61,6 +76,7 @@ export function AssetPreview({ asset, size = 'card' }: { asset: Asset; size?: 'c
         aria-label={t('preview.videoLabel', { name })}
         onMouseEnter={size === 'detail' ? undefined : play}
         onMouseLeave={size === 'detail' ? undefined : stop}
+        onError={onError}
         className={`${box} rounded-md bg-muted object-contain`}
       />
     );
