@@ -36,6 +36,15 @@ const LABEL_KEY: Record<ShownStatus, string> = {
  * Connected / wrong key / unreachable, with local or proxy mode from /bootstrap. A link to Settings,
  * where the problem is fixed; the hint (why, what to do) is its accessible description.
  */
+function upstreamHostOf(boot: Bootstrap | null | undefined): string | undefined {
+  if (boot?.upstream_host) return boot.upstream_host;
+  try {
+    return boot?.upstream_base_url ? new URL(boot.upstream_base_url).host : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function ConnectionIndicator({
   bootstrap,
   enabled,
@@ -59,11 +68,22 @@ export function ConnectionIndicator({
       ? 'unreachable'
       : (data?.kind ?? 'checking');
   const mode = bootstrap?.mode ?? (data?.kind === 'ok' ? data.bootstrap?.mode : undefined) ?? 'remote';
+  // Proxy mode names the deployment it reaches, so that emulated results are never mistaken for real.
+  const upstreamHost =
+    mode === 'proxy'
+      ? upstreamHostOf(bootstrap ?? (data?.kind === 'ok' ? data.bootstrap : undefined))
+      : undefined;
   const label =
-    status === 'ok' ? t('connection.okMode', { mode: t(`connection.mode.${mode}`) }) : t(LABEL_KEY[status]);
+    status === 'ok'
+      ? upstreamHost
+        ? t('connection.okProxy', { host: upstreamHost })
+        : t('connection.okMode', { mode: t(`connection.mode.${mode}`) })
+      : t(LABEL_KEY[status]);
   const hint =
     status === 'ok'
-      ? t('connection.hintOk', { target: baseUrl || t('connection.sameOrigin') })
+      ? upstreamHost
+        ? t('connection.hintProxy', { host: upstreamHost })
+        : t('connection.hintOk', { target: baseUrl || t('connection.sameOrigin') })
       : status === 'no-key'
         ? t('connection.hintNoKey')
         : status === 'unauthorized'

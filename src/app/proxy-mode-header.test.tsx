@@ -1,0 +1,46 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useConnectionStore } from '@/api/connection-store';
+import { createQueryClient } from '@/app/query-client';
+import { AppRoutes } from '@/app/router';
+import { BOOTSTRAP_LOCAL, json, LIST_ENVELOPE, mockFetch } from '@/test/fetch-mock';
+
+beforeEach(() => {
+  useConnectionStore.setState({ baseUrl: '', apiKey: 'sk-browser', remember: false, keySource: 'user' });
+  mockFetch({
+    'GET /bootstrap': () =>
+      json({
+        ...BOOTSTRAP_LOCAL,
+        mode: 'proxy',
+        upstream_base_url: 'https://api.example.com/base',
+        upstream_host: 'api.example.com',
+        local_features: [],
+      }),
+    'GET /v1/assets': () => json(LIST_ENVELOPE),
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('header in proxy mode', () => {
+  it('names the mode and the upstream host on every page', async () => {
+    const user = userEvent.setup();
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter initialEntries={['/assets']}>
+          <AppRoutes />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('Proxy → api.example.com')).toBeInTheDocument();
+    // The header belongs to the layout around every page.
+    for (const page of ['Tasks', 'Playground', 'Settings']) {
+      await user.click(screen.getByRole('link', { name: page }));
+      expect(screen.getByRole('link', { name: page })).toHaveAttribute('aria-current', 'page');
+      expect(screen.getByText('Proxy → api.example.com')).toBeInTheDocument();
+    }
+    expect(screen.getByText(/forwards every request to the API at api\.example\.com/)).toBeInTheDocument();
+  });
+});
