@@ -14,6 +14,8 @@ export interface RegistryBackend {
 
 export const REGISTRY_DB_NAME = 'media-studio-tasks';
 export const REGISTRY_STORE_NAME = 'tasks';
+/** Records per IndexedDB transaction when many change at once (an import). */
+const WRITE_SLICE = 500;
 
 export function indexedDbBackend(dbName = REGISTRY_DB_NAME): RegistryBackend {
   let store: UseStore | undefined;
@@ -23,13 +25,19 @@ export function indexedDbBackend(dbName = REGISTRY_DB_NAME): RegistryBackend {
     kind: 'indexeddb',
     loadAll: () => values<TrackedTask>(idbStore()),
     async write(upserts, deletes) {
-      // Two transactions at most per flush, however many tasks changed since the last one.
-      if (upserts.length > 0)
+      // One transaction per flush in the usual case (a task or two). A bulk import is written in
+      // slices that commit one by one: a reload in the middle keeps what was written so far,
+      // where one huge transaction would be aborted whole.
+      for (let i = 0; i < upserts.length; i += WRITE_SLICE) {
+        const slice = upserts.slice(i, i + WRITE_SLICE);
         await setMany(
-          upserts.map((t) => [t.id, t]),
+          slice.map((t) => [t.id, t]),
           idbStore(),
         );
-      if (deletes.length > 0) await delMany(deletes, idbStore());
+      }
+      for (let i = 0; i < deletes.length; i += WRITE_SLICE) {
+        await delMany(deletes.slice(i, i + WRITE_SLICE), idbStore());
+      }
     },
   };
 }
