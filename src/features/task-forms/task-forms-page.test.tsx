@@ -1,0 +1,176 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useParams } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { useConnectionStore } from '@/api/connection-store';
+import { getTrackedTask, setTaskRegistryForTests, TaskRegistry, trackTask } from '@/api/task-registry';
+import { memoryBackend } from '@/api/task-registry-storage';
+import { BOOTSTRAP_LOCAL, json, LIST_ENVELOPE, mockFetch } from '@/test/fetch-mock';
+import { EMPTY_DIGITAL_HUMAN_DRAFT, EMPTY_MUSIC_DRAFT } from './draft';
+import { TaskFormsPage } from './task-forms-page';
+import { TASK_FORMS_STORAGE_KEY, useTaskFormsStore } from './task-forms-store';
+
+function TaskStub() {
+  return <p>monitor {useParams().id}</p>;
+}
+
+function renderPage(path: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/create/*" element={<TaskFormsPage />} />
+          <Route path="/tasks/:id" element={<TaskStub />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const READY = {
+  status: 'ready',
+  preparation_status: 'ready',
+  generation_ready: true,
+  review_status: 'succeeded',
+  review_passed: true,
+};
+const asset = (id: string, type: string, purpose: string) => ({
+  id,
+  type,
+  purpose,
+  name: `${id}.bin`,
+  ...READY,
+});
+const ASSETS = [
+  asset('asset_face', 'image', 'digital_human_avatar'),
+  asset('asset_other', 'image', 'reference_image'),
+  asset('asset_voice', 'audio', 'digital_human_voice'),
+  asset('asset_ok', 'video', 'digital_human_authorization'),
+];
+
+function assetRoutes() {
+  return {
+    'GET /bootstrap': () => json(BOOTSTRAP_LOCAL),
+    'GET /v1/asset-groups': () => json(LIST_ENVELOPE),
+    'GET /v1/assets': (url: URL) => {
+      const type = url.searchParams.get('type');
+      const data = ASSETS.filter((a) => !type || a.type === type);
+      return json({ ...LIST_ENVELOPE, data, count: data.length, total: data.length });
+    },
+  };
+}
+
+beforeEach(() => {
+  setTaskRegistryForTests(new TaskRegistry(memoryBackend()));
+  useTaskFormsStore.setState({ digitalHuman: EMPTY_DIGITAL_HUMAN_DRAFT, music: EMPTY_MUSIC_DRAFT });
+});
+afterEach(() => setTaskRegistryForTests(undefined));
+
+describe('TaskFormsPage', { timeout: 30_000 }, () => {
+  it('lists only assets of the right purpose, sends Asset:// references and records the task', async () => {
+    const fetchMock = mockFetch({
+      ...assetRoutes(),
+      'GET /v1/assets/asset_face': () => json(ASSETS[0]),
+      'GET /v1/assets/asset_voice': () => json(ASSETS[2]),
+      'GET /v1/assets/asset_ok': () => json(ASSETS[3]),
+      'POST /v1/tasks': () =>
+        json({ object: 'task', id: 'task_dh', kind: 'digital_human_video', status: 'pending' }),
+    });
+    renderPage('/create/digital-human');
+    const user = userEvent.setup();
+    const avatar = screen.getByLabelText('Avatar');
+    await waitFor(() => expect(avatar.querySelectorAll('option')).toHaveLength(2));
+    expect(avatar).not.toHaveTextContent('asset_other');
+    await user.selectOptions(avatar, 'asset_face');
+    await user.selectOptions(screen.getByLabelText('Speech audio'), 'asset_voice');
+    await user.selectOptions(screen.getByLabelText('Authorization'), 'asset_ok');
+    await waitFor(() => expect(document.querySelectorAll('[data-readiness="ready"]')).toHaveLength(3));
+    await user.click(screen.getByRole('button', { name: 'Create digital-human video' }));
+
+    expect(await screen.findByText('monitor task_dh')).toBeInTheDocument();
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    const sent = JSON.parse(String(post[1]!.body));
+    expect(sent).toEqual({
+      model: 'digital-human-video-v8',
+      avatar_asset_id: 'Asset://asset_face',
+      audio_url: 'Asset://asset_voice',
+    });
+    expect(getTrackedTask('task_dh')).toMatchObject({
+      kind: 'digital_human_video',
+      source: 'composer',
+      request: sent,
+    });
+  });
+
+  it('puts a server refusal on the field its param names', async () => {
+    mockFetch({
+      ...assetRoutes(),
+      'POST /v1/tasks': () =>
+        json(
+          {
+            error: {
+              message: 'title is required when customMode is true: the title of the track.',
+              type: 'invalid_request_error',
+              param: 'title',
+              code: 'invalid_request',
+            },
+          },
+          400,
+        ),
+    });
+    // Nothing is wrong locally: only the server's answer can mark the field.
+    useTaskFormsStore.setState({ music: { ...EMPTY_MUSIC_DRAFT, prompt: 'calm piano', title: 'T' } });
+    renderPage('/create/music');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Create music track' }));
+    const title = screen.getByLabelText('Title (optional)');
+    await waitFor(() => expect(title).toHaveAttribute('aria-invalid', 'true'));
+    expect(title).toHaveAccessibleDescription(
+      'title is required when customMode is true: the title of the track.',
+    );
+    await user.type(title, 'x');
+    expect(title).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('stops before sending when custom mode lacks title and style', async () => {
+    const fetchMock = mockFetch(assetRoutes());
+    renderPage('/create/music');
+    const user = userEvent.setup();
+    await user.click(screen.getByLabelText('Custom mode'));
+    await user.click(screen.getByRole('button', { name: 'Create music track' }));
+    expect(screen.getByLabelText('Style')).toHaveAccessibleDescription('Custom mode needs a style.');
+    expect(screen.getByLabelText('Title')).toHaveAccessibleDescription('Custom mode needs a title.');
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('loads a recorded music request for edit and re-run, on the music tab', async () => {
+    mockFetch(assetRoutes());
+    trackTask({
+      id: 'task_m',
+      kind: 'music',
+      createdAt: Date.now(),
+      source: 'composer',
+      request: { model: 'music-v5.5', prompt: 'la la', style: 'jazz', title: 'Blue', customMode: true },
+    });
+    renderPage('/create/digital-human?from=task_m');
+    expect(
+      await screen.findByText(/Loaded the request of task task_m/, undefined, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Music' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByLabelText('Custom mode')).toBeChecked();
+    expect(screen.getByLabelText('Style')).toHaveValue('jazz');
+    expect(screen.getByLabelText('Lyrics (optional)')).toHaveValue('la la');
+  });
+
+  it('keeps the draft in storage, but never a callback URL that holds the key', () => {
+    useConnectionStore.setState({ apiKey: 'sk-test-secret-key' });
+    useTaskFormsStore.getState().musicChanged({ prompt: 'kept', callbackUrl: 'https://h.test/x' });
+    expect(localStorage.getItem(TASK_FORMS_STORAGE_KEY)).toContain('https://h.test/x');
+    useTaskFormsStore.getState().musicChanged({ callbackUrl: 'https://h.test/x?k=sk-test-secret-key' });
+    const stored = localStorage.getItem(TASK_FORMS_STORAGE_KEY)!;
+    expect(stored).toContain('kept');
+    expect(stored).not.toContain('sk-test-secret-key');
+  });
+});
