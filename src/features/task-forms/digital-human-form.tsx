@@ -146,7 +146,20 @@ export function DigitalHumanForm() {
               </FormField>
               <FormField id={`${FORM_ID}-group`} label={t('fields.group')} hint={t('dh.groupHint')}>
                 {(props) => (
-                  <Select {...props} value={draft.group} onChange={(e) => set({ group: e.target.value })}>
+                  <Select
+                    {...props}
+                    value={draft.group}
+                    onChange={(e) =>
+                      // Assets are looked up within their group: picks from the old group no longer resolve.
+                      set({
+                        group: e.target.value,
+                        avatarAssetId: '',
+                        audioAssetId: '',
+                        voiceAssetId: '',
+                        authorizationAssetId: '',
+                      })
+                    }
+                  >
                     {!groupOptions.some((g) => g.id === DEFAULT_GROUP_ID) && (
                       <option value={DEFAULT_GROUP_ID}>{t('fields.defaultGroup')}</option>
                     )}
