@@ -150,7 +150,10 @@ test.describe('asset library', () => {
       'Review passed, but the asset is not ready for generation.',
     );
     await expect(sheet.getByTestId('sync-error')).not.toBeEmpty();
-    await expect(sheet.getByText(/make its URL publicly reachable/)).toBeVisible();
+    // Refused by the content policy: the remedy is other media, never "make its URL reachable".
+    await expect(sheet.getByTestId('readiness-remedy')).toHaveText(
+      'The media was refused for generation. Replace it with different media and register that as a new asset.',
+    );
 
     // The badge's tooltip names the failing conditions, and not the review ones.
     await sheet.getByRole('button', { name: 'Readiness: Failed' }).focus();

@@ -20,26 +20,31 @@ export function isChunkLoadError(error: unknown): boolean {
 const CHUNK_RETRY_MS = 3_000;
 
 /**
+ * Fetches the page's code again. Chromium remembers a failed dynamic import for the life of the
+ * document (the same URL fails at once, without a request), so the retry asks for the chunk under
+ * a fresh query string; once it arrives the page reloads and gets it from the HTTP cache. Where the
+ * error names no URL, the route's own loader is asked again.
+ */
+function retryChunk(error: unknown, pathname: string, onLoaded: () => void): Promise<void> {
+  const url = error instanceof Error ? /https?:\/\/\S+?\.js/.exec(error.message)?.[0] : undefined;
+  const attempt = url
+    ? import(/* @vite-ignore */ `${url}?retry=${Date.now()}`).then(() => window.location.reload())
+    : pageForPath(pathname)?.Component.load().then(onLoaded);
+  return (attempt ?? Promise.resolve()).catch(() => undefined);
+}
+
+/**
  * While the page's code is missing, fetch it again every few seconds and as soon as the browser is
- * back online; once it arrives, render the page: no reload needed once the server is back.
+ * back online: no one has to press anything once the server is back.
  */
 function useRecoverChunk(error: unknown, onRetry: () => void) {
   const { pathname } = useLocation();
   useEffect(() => {
-    const page = pageForPath(pathname);
-    if (!page || !isChunkLoadError(error)) return;
-    let stopped = false;
-    const attempt = () =>
-      page.Component.load().then(
-        () => {
-          if (!stopped) onRetry();
-        },
-        () => undefined,
-      );
+    if (!isChunkLoadError(error)) return;
+    const attempt = () => void retryChunk(error, pathname, onRetry);
     const timer = window.setInterval(attempt, CHUNK_RETRY_MS);
     window.addEventListener('online', attempt);
     return () => {
-      stopped = true;
       window.clearInterval(timer);
       window.removeEventListener('online', attempt);
     };
@@ -52,6 +57,7 @@ export function ErrorFallback({ error, onRetry }: { error: unknown; onRetry: () 
   const [showDetails, setShowDetails] = useState(false);
   useRecoverChunk(error, onRetry);
   const chunkError = isChunkLoadError(error);
+  const { pathname } = useLocation();
   const apiError = error instanceof ApiRequestError ? error : undefined;
   const stack = error instanceof Error ? error.stack : undefined;
   return (
@@ -100,7 +106,9 @@ export function ErrorFallback({ error, onRetry }: { error: unknown; onRetry: () 
         </pre>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        <Button onClick={onRetry}>{t('actions.retry')}</Button>
+        <Button onClick={chunkError ? () => void retryChunk(error, pathname, onRetry) : onRetry}>
+          {t('actions.retry')}
+        </Button>
         <Button variant="outline" onClick={() => window.location.reload()}>
           {t('actions.reload')}
         </Button>

@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { Component, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { lazyWithPreload } from './lazy-with-preload';
 
@@ -83,37 +83,5 @@ describe('lazyWithPreload', () => {
     await expect(LazyGreeting.load()).rejects.toThrow('offline');
     await expect(LazyGreeting.load()).resolves.toBe(Greeting);
     expect(load).toHaveBeenCalledTimes(2);
-  });
-
-  it('a render whose chunk failed to load renders the component when mounted again (Try again)', async () => {
-    let serverUp = false;
-    const load = vi.fn(async () => {
-      if (!serverUp) throw new TypeError('Failed to fetch dynamically imported module');
-      return Greeting;
-    });
-    const LazyGreeting = lazyWithPreload(load);
-    class Catch extends Component<{ children: ReactNode }, { failed: boolean }> {
-      override state = { failed: false };
-      static getDerivedStateFromError() {
-        return { failed: true };
-      }
-      override render() {
-        return this.state.failed ? <p>Failed</p> : this.props.children;
-      }
-    }
-    const view = (key: number) => (
-      <Catch key={key}>
-        <Suspense fallback={<p>Loading</p>}>
-          <LazyGreeting name="Lin" />
-        </Suspense>
-      </Catch>
-    );
-    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { rerender } = render(view(1));
-    expect(await screen.findByText('Failed')).toBeInTheDocument();
-    serverUp = true;
-    rerender(view(2));
-    expect(await screen.findByText('Hello Lin')).toBeInTheDocument();
-    spy.mockRestore();
   });
 });

@@ -30,18 +30,7 @@ export function lazyWithPreload<P extends object>(
     );
     return pending;
   };
-  // React.lazy keeps a rejected load for good, so "Try again" after a failed chunk (the server was
-  // down) would fail forever: a failed load replaces the wrapper, and the next mount tries afresh.
-  const makeLazy = () =>
-    lazy(async () => {
-      try {
-        return { default: await load() };
-      } catch (error) {
-        Lazy = makeLazy();
-        throw error;
-      }
-    });
-  let Lazy = makeLazy();
+  const Lazy = lazy(async () => ({ default: await load() }));
 
   function Preloadable(props: P) {
     // Chosen once per mount: switching from the lazy wrapper to the loaded component on a later

@@ -122,7 +122,17 @@ function AssetDetailBody({ asset }: { asset: Asset }) {
                 <span data-testid="sync-error">{asset.sync_error}</span>
               </p>
             )}
-            <p>{label === 'review_failed' ? t('detail.remedyReview') : t('detail.remedyPreparation')}</p>
+            <p data-testid="readiness-remedy">
+              {label === 'review_failed'
+                ? t('detail.remedyReview')
+                : reviewPassedButNotReady(asset)
+                  ? // Refused after review (content policy): no URL or retry fixes that media.
+                    t('detail.remedyRefused')
+                  : asset.source_url
+                    ? t('detail.remedyPreparation')
+                    : // An uploaded file has no URL to make reachable.
+                      t('detail.remedyUpload')}
+            </p>
           </div>
         )}
       </section>

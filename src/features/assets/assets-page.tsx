@@ -9,6 +9,7 @@ import { DialogFallback } from '@/components/ui/dialog-fallback';
 import { EmptyState } from '@/components/ui/empty-state';
 import { lazyWithPreload } from '@/components/ui/lazy-with-preload';
 import { Skeleton } from '@/components/ui/skeleton';
+import { DEFAULT_GROUP_ID } from '@contract/group';
 import { isApiRequestError } from '@/api/api-client';
 import { assetQueries, type Asset } from '@/api/assets';
 import { AssetCollection } from './asset-collection';
@@ -118,7 +119,11 @@ export function AssetsPage() {
             <span className="sr-only">{t('loading')}</span>
           </div>
         ) : assets.error && assets.count === 0 ? (
-          <LibraryError error={assets.error} onRetry={assets.refetch} />
+          <LibraryError
+            error={assets.error}
+            onRetry={assets.refetch}
+            onDefaultGroup={() => update({ group: DEFAULT_GROUP_ID })}
+          />
         ) : assets.count === 0 && (assets.total ?? 0) > 0 && search.paging === 'pages' ? (
           // A shared link to page 9 of a group that has shrunk: say so instead of "no assets".
           <EmptyState
@@ -150,7 +155,13 @@ export function AssetsPage() {
           />
         ) : (
           <>
-            {assets.error ? <LibraryError error={assets.error} onRetry={assets.refetch} /> : null}
+            {assets.error ? (
+              <LibraryError
+                error={assets.error}
+                onRetry={assets.refetch}
+                onDefaultGroup={() => update({ group: DEFAULT_GROUP_ID })}
+              />
+            ) : null}
             {/* Pointing at or tabbing into the assets is the intent to open one: fetch the sheet. */}
             <div
               className={assets.isFetching ? 'opacity-70 transition-opacity' : undefined}

@@ -1,0 +1,187 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { API_KEY, expect, fixtureOrigin, test } from './support/test';
+
+// Issue 11: the library as a person uses it all day: one scroll, a compact upload tray, an honest
+// connection badge, a page that recovers from a failed chunk, previews that fail once.
+
+async function createGroup(request: APIRequestContext, name: string): Promise<string> {
+  const res = await request.post('/v1/asset-groups', {
+    headers: { Authorization: `Bearer ${API_KEY}` },
+    data: { name },
+  });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { id: string }).id;
+}
+
+async function seedImages(request: APIRequestContext, group: string, count: number) {
+  for (let i = 0; i < count; i += 1) {
+    const res = await request.post('/v1/assets/uploads', {
+      headers: { Authorization: `Bearer ${API_KEY}` },
+      data: { url: `${fixtureOrigin()}/seed-${i}.png`, type: 'image', name: `Seed ${i}`, group_id: group },
+    });
+    expect(res.ok()).toBe(true);
+  }
+}
+
+/** Elements of the library that scroll on their own (the page must be the only scroller). */
+function innerScrollers(page: Page) {
+  return page.evaluate(
+    () =>
+      [...document.querySelectorAll('main *')].filter((el) => {
+        const style = getComputedStyle(el);
+        return /(auto|scroll)/.test(style.overflowY) && el.scrollHeight > el.clientHeight + 1;
+      }).length,
+  );
+}
+
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 1280, height: 720 },
+  { width: 390, height: 844 },
+]) {
+  test.describe(`at ${viewport.width}x${viewport.height}`, () => {
+    test.use({ viewport });
+
+    test('the page is the one scroller; filters and paging stay in view', async ({ page, request }) => {
+      const group = await createGroup(request, `Scroll ${viewport.width}`);
+      await seedImages(request, group, 30);
+      await page.goto(`/assets?group_id=${group}`);
+      const library = page.getByRole('list', { name: 'Assets' });
+      await expect(library.getByRole('button', { name: /Open details of Seed/ }).first()).toBeVisible();
+      expect(await innerScrollers(page)).toBe(0);
+
+      await page.mouse.wheel(0, 20_000);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+      const filters = page.getByRole('search', { name: 'Filter assets' });
+      const box = await filters.boundingBox();
+      expect(box && box.y).toBeGreaterThanOrEqual(0);
+      expect(box && box.y).toBeLessThan(10);
+      await expect(page.getByRole('navigation', { name: 'Pages' })).toBeInViewport();
+      // The last row is reachable and not cut off.
+      await expect(library.getByRole('button', { name: /Open details of Seed/ }).last()).toBeInViewport();
+
+      // The table where it fits; cards where it does not (a phone).
+      await page.getByRole('button', { name: 'Table' }).click();
+      if (viewport.width < 900) {
+        await expect(page.getByRole('list', { name: 'Assets' })).toBeVisible();
+      } else {
+        await expect(page.getByRole('table', { name: 'Assets' })).toBeVisible();
+      }
+      expect(await innerScrollers(page)).toBe(0);
+    });
+  });
+}
+
+test.describe('library', () => {
+  test.use({ viewport: { width: 1280, height: 720 } });
+
+  test('a drop anywhere on the page uploads into the group it shows, named in an overlay', async ({
+    page,
+    request,
+  }) => {
+    const group = await createGroup(request, 'Drop target');
+    await page.goto(`/assets?group_id=${group}`);
+    await expect(page.getByRole('heading', { name: 'No assets in this group yet' })).toBeVisible();
+    const dataTransfer = await page.evaluateHandle(() => {
+      const dt = new DataTransfer();
+      dt.items.add(new File(['dropped'], 'dropped.txt', { type: 'text/plain' }));
+      return dt;
+    });
+    const heading = page.getByRole('heading', { level: 1 });
+    await heading.dispatchEvent('dragenter', { dataTransfer });
+    await expect(page.getByText('Drop to upload into Drop target')).toBeVisible();
+    await page.getByTestId('library-drop-overlay').dispatchEvent('drop', { dataTransfer });
+    await expect(page.getByText('Drop to upload into Drop target')).toBeHidden();
+    await expect(page.getByRole('button', { name: '1 file uploaded' })).toBeVisible();
+    await expect(
+      page.getByRole('list', { name: 'Assets' }).getByRole('button', { name: 'Open details of dropped.txt' }),
+    ).toBeVisible();
+  });
+
+  test('the tray counts the file bytes, shows readiness, and warns before leaving mid-upload', async ({
+    page,
+    request,
+  }) => {
+    const group = await createGroup(request, 'Tray');
+    await page.goto(`/assets?group_id=${group}`);
+    await page
+      .getByLabel('Files to upload')
+      .setInputFiles({ name: 'six.txt', mimeType: 'text/plain', buffer: Buffer.from('abcdef') });
+    const tray = page.getByRole('region', { name: 'Upload (1)' });
+    await expect(tray.getByText('Done: 1 file uploaded')).toBeVisible();
+    await tray.getByRole('button', { name: '1 file uploaded' }).click();
+    const row = tray.locator('[data-upload-status="succeeded"]');
+    await expect(row).toContainText('6 B / 6 B');
+    await expect(row.locator('[data-upload-readiness]')).toBeVisible();
+    await expect(tray.getByRole('progressbar', { name: 'Overall upload progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '100',
+    );
+    // The tray folds to its header and does not push the library down.
+    await tray.getByRole('button', { name: 'Hide uploads' }).click();
+    await expect(row).toBeHidden();
+    await expect(tray).toHaveCSS('position', 'fixed');
+
+    // An upload on the wire: leaving the page asks first.
+    await page.route('**/v1/assets/uploads', () => undefined);
+    await page.getByRole('heading', { level: 1 }).click();
+    await page
+      .getByLabel('Files to upload')
+      .setInputFiles({ name: 'held.txt', mimeType: 'text/plain', buffer: Buffer.from('held') });
+    await expect(page.getByRole('region', { name: 'Uploads (2)' })).toContainText(/Uploading|Waiting/);
+    const dialog = page.waitForEvent('dialog');
+    await page.close({ runBeforeUnload: true });
+    expect((await dialog).type()).toBe('beforeunload');
+    await (await dialog).accept();
+  });
+
+  test('the badge follows real requests and the browser being offline, and recovers', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/assets');
+    const badge = page.getByRole('link', { name: /Connection status/ });
+    await expect(badge).toContainText('Connected');
+    await context.setOffline(true);
+    await expect(badge).toContainText('Offline');
+    await context.setOffline(false);
+    await expect(badge).toContainText('Connected');
+
+    // The server goes away: the next request that gets no answer changes the badge at once.
+    await page.route('**/v1/**', (route) => route.abort('connectionrefused'));
+    await page.getByLabel('Type').selectOption('image');
+    await expect(badge).toContainText('Server unreachable');
+    await page.unroute('**/v1/**');
+    await expect(badge).toContainText('Connected', { timeout: 10_000 });
+  });
+
+  test('a page whose code failed to load opens by itself once the server is back', async ({ page }) => {
+    // Any URL of the groups page's chunk (the retry adds a query string) is refused until unrouted.
+    const chunk = /groups-page-[^/?]*\.js(\?.*)?$/;
+    await page.route(chunk, (route) => route.abort('connectionrefused'));
+    await page.goto('/groups');
+    await expect(page.getByRole('heading', { name: 'This page ran into a problem' })).toBeVisible();
+    await page.unroute(chunk);
+    await expect(page.getByRole('heading', { level: 1, name: 'Asset groups' })).toBeVisible({
+      timeout: 10_000,
+    });
+  });
+
+  test('a preview that fails shows the type icon and is not requested again', async ({ page, request }) => {
+    const group = await createGroup(request, 'Broken previews');
+    await seedImages(request, group, 1);
+    let requests = 0;
+    await page.route(/\.png($|[?#])/, (route) => {
+      requests += 1;
+      return route.fulfill({ status: 404, body: '' });
+    });
+    await page.goto(`/assets?group_id=${group}`);
+    const library = page.getByRole('list', { name: 'Assets' });
+    await expect(library.getByText('Image', { exact: true })).toBeAttached();
+    await expect(library.locator('img')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Table' }).click();
+    await page.getByRole('button', { name: 'Grid' }).click();
+    await expect(library.getByText('Image', { exact: true })).toBeAttached();
+    expect(requests).toBe(1);
+  });
+});
