@@ -12,6 +12,8 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { notifySuccess } from '@/lib/notify';
 import { ConnectionTestResultView } from '@/features/settings/connection-test-result';
+import { isOtherOrigin, usePageServer } from '@/features/settings/page-server';
+import { useUnsavedGuard } from '@/features/settings/use-unsaved-guard';
 
 /**
  * Base URL and API key. The form edits a draft (form state); Save writes the connection store, which
@@ -45,13 +47,18 @@ export function ConnectionForm() {
   const draft = { baseUrl: normalizeBaseUrl(baseUrl), apiKey: apiKey.trim() };
   const target = draft.baseUrl || window.location.origin;
   const dirty = draft.baseUrl !== saved.baseUrl || draft.apiKey !== saved.apiKey;
+  const pageServer = usePageServer(baseUrlValid && isOtherOrigin(draft.baseUrl));
+  // Served by Media Studio's server, the CSP lets the page reach its own origin only (proxy mode instead).
+  const blockedHere = pageServer === 'hosted' && baseUrlValid && isOtherOrigin(draft.baseUrl);
+  const direct = pageServer === 'static' && baseUrlValid && isOtherOrigin(draft.baseUrl);
+  useUnsavedGuard(dirty, t('connection.leaveUnsaved'));
 
   const test = useMutation({ mutationFn: (connection: typeof draft) => testConnection(connection) });
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
     setTouched(true);
-    if (!baseUrlValid) return;
+    if (!baseUrlValid || blockedHere) return;
     connectionSaved({ ...draft, remember: saved.remember });
     notifySuccess(t('saved'));
   }
@@ -94,6 +101,18 @@ export function ConnectionForm() {
             >
               {showBaseUrlError ? t('connection.baseUrlInvalid') : t('connection.baseUrlHelp')}
             </p>
+            {blockedHere ? (
+              <p
+                role="alert"
+                className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm"
+              >
+                {t('connection.otherOriginHosted')}
+              </p>
+            ) : direct ? (
+              <p role="note" className="rounded-md border border-warning/40 bg-warning/5 p-3 text-sm">
+                {t('connection.directMode', { origin: window.location.origin })}
+              </p>
+            ) : null}
           </div>
 
           <div className="flex flex-col gap-2">
@@ -158,7 +177,7 @@ export function ConnectionForm() {
           </div>
         </CardContent>
         <CardFooter className="flex-wrap">
-          <Button type="submit" disabled={!dirty && baseUrlValid}>
+          <Button type="submit" disabled={(!dirty && baseUrlValid) || blockedHere}>
             {t('connection.save')}
           </Button>
           <Button variant="outline" onClick={onTest} disabled={test.isPending}>

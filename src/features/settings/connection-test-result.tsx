@@ -6,6 +6,14 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { cn } from '@/lib/cn';
 
 /** The sentence a person needs after "Test connection": what failed, and what to check. */
+function sameOrigin(target: string): boolean {
+  try {
+    return new URL(target, window.location.href).origin === window.location.origin;
+  } catch {
+    return true;
+  }
+}
+
 export function useConnectionTestMessage() {
   const { t } = useTranslation('settings');
   return (result: ConnectionTestResult, target: string): string => {
@@ -21,7 +29,10 @@ export function useConnectionTestMessage() {
       case 'no-key':
         return t('test.noKey');
       case 'unreachable':
-        return t('test.unreachable', { target });
+        // A cross-origin request the API does not allow fails exactly like a server that is down.
+        return sameOrigin(target)
+          ? t('test.unreachable', { target })
+          : t('test.unreachableCors', { target, origin: window.location.origin });
       case 'unauthorized':
         return t('test.unauthorized', { status: result.error.status });
       case 'not-api':
