@@ -97,10 +97,11 @@ describe('url guard', () => {
   });
 
   it('with ALLOW_PRIVATE_URLS=1, or on loopback, private URLs are registered as before', async () => {
-    for (const env of [
+    const envs: Array<Record<string, string>> = [
       { HOST: '0.0.0.0', API_KEYS: 'sk-net', ALLOW_PRIVATE_URLS: '1' },
       { API_KEYS: 'sk-net' },
-    ]) {
+    ];
+    for (const env of envs) {
       t = makeTestApp({ env });
       const res = await t.req('/v1/assets/uploads', {
         key: 'sk-net',
