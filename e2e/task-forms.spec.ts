@@ -68,6 +68,23 @@ test.describe('digital-human and music forms', () => {
     await expect(page.getByLabel('Speech audio', { exact: true })).toHaveValue(audioId);
   });
 
+  test('digital-human speech from an uploaded voice ends in an audio player', async ({ page }) => {
+    await page.goto('/create/digital-human');
+    await page.getByLabel('Digital-human speech').check();
+    await page.getByLabel('Text to speak').fill('Hello from the digital human.');
+    await uploadInto(page, 'Upload voice sample', 'Voice', MP3);
+    await uploadInto(page, 'Upload authorization', 'Authorization', PNG);
+    await page.getByRole('button', { name: 'Create digital-human speech' }).click();
+    await expect(page).toHaveURL(/\/tasks\/task_[A-Za-z0-9_-]+$/, { timeout: 15_000 });
+    const taskId = page.url().split('/').pop()!;
+    const audio = page.getByLabel(`Result audio of ${taskId}`);
+    await expect(audio).toBeVisible({ timeout: 90_000 });
+    await expect
+      .poll(() => audio.evaluate((a: HTMLAudioElement) => a.duration), { timeout: 20_000 })
+      .toBeGreaterThan(0.5);
+    await expect(page.getByRole('heading', { name: 'Hello from the digital human.' })).toBeVisible();
+  });
+
   test('a music task of a stated length ends in an audio player with its raw state', async ({ page }) => {
     await page.goto('/create/music');
     await expect(page.getByRole('tab', { name: 'Music' })).toHaveAttribute('aria-selected', 'true');
