@@ -41,3 +41,27 @@ it('a 200 MB multipart upload passes through the proxy with its memory bounded',
     `peak RSS ${Math.round(peak / 2 ** 20)} MiB, before ${Math.round(before / 2 ** 20)} MiB`,
   ).toBeLessThan(80 * 1024 * 1024);
 }, 120_000);
+
+it('an upload the upstream refuses early (413) reaches the client as the upstream answered', async () => {
+  const small = await startRealServer({ API_KEYS: UPSTREAM_KEY, MAX_UPLOAD_BYTES: '100000' });
+  const smallProxy = await startRealServer({
+    API_KEYS: 'sk-browser',
+    UPSTREAM_BASE_URL: small.origin,
+    UPSTREAM_API_KEY: UPSTREAM_KEY,
+  });
+  try {
+    const upload = streamedUpload(20 * 1024 * 1024);
+    const res = await fetch(`${smallProxy.origin}/v1/assets/uploads`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer sk-browser', 'content-type': upload.contentType },
+      body: upload.body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(res.status).toBe(413);
+    const body = (await res.json()) as { error: { message: string } };
+    expect(body.error.message).toMatch(/MAX_UPLOAD_BYTES|too large|larger/i);
+  } finally {
+    await smallProxy.close();
+    await small.close();
+  }
+}, 60_000);
