@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFixtureHost } from './test/fixture-host';
 import { startRealServer, type RealServer } from './test/real-server';
 
 /**
@@ -105,18 +106,25 @@ describe('proxy mode against a real upstream', () => {
     expect(viaApi.id).toBe(asset.id);
   });
 
-  it('assets: JSON registration by URL is forwarded as is', async () => {
-    const res = await call('/v1/assets/uploads', {
-      method: 'POST',
-      json: {
-        url: `${upstream.origin}/healthz-missing.png`,
-        model: 'video-2.0-cl',
-        purpose: 'reference_image',
-      },
-    });
-    expect([200, 400]).toContain(res.status);
-    const body = await jsonOf(res);
-    expect(body.request_id ?? (body.error as Json | undefined)).toBeTruthy();
+  it('assets: JSON registration by URL is fetched by the upstream and becomes ready', async () => {
+    const host = await startFixtureHost();
+    try {
+      const res = await call('/v1/assets/uploads', {
+        method: 'POST',
+        json: { url: `${host.origin}/through-proxy.png`, model: 'video-2.0-cl', purpose: 'reference_image' },
+      });
+      expect(res.status, await res.clone().text()).toBe(200);
+      const asset = await jsonOf(res);
+      expect(asset.source_url).toBe(`${host.origin}/through-proxy.png`);
+      const ready = await until(
+        async () => jsonOf(await call(`/v1/assets/${String(asset.id)}`)),
+        (a) => a.status === 'ready',
+        'the URL asset to be ready',
+      );
+      expect(ready.content_type).toBe('image/png');
+    } finally {
+      await host.close();
+    }
   });
 
   it('videos and tasks: create, poll to succeeded, download the result with Range', async () => {

@@ -304,6 +304,50 @@ describe('proxy mode', () => {
     expect(((await res.json()) as Envelope).error.code).toBe('task_not_found');
   });
 
+  it('/upstream-files/ fetches the upstream file with the key, passing Range on', async () => {
+    handler = (req, res) => {
+      if (req.headers.authorization !== 'Bearer sk-upstream-secret') return void res.writeHead(401).end();
+      res.writeHead(206, {
+        'content-type': 'video/mp4',
+        'content-range': 'bytes 0-3/10',
+        'x-seen-url': req.url ?? '',
+        'x-seen-range': String(req.headers.range),
+        'x-seen-cookie': String(req.headers.cookie),
+      });
+      res.end('abcd');
+    };
+    proxyApp();
+    const res = await t.req('/upstream-files/own/asset_1/v.mp4', {
+      key: null,
+      headers: { range: 'bytes=0-3', cookie: 'session=browser' },
+    });
+    expect(res.status).toBe(206);
+    expect(res.headers.get('content-range')).toBe('bytes 0-3/10');
+    expect(res.headers.get('x-seen-url')).toBe('/files/own/asset_1/v.mp4');
+    expect(res.headers.get('x-seen-range')).toBe('bytes=0-3');
+    expect(res.headers.get('x-seen-cookie')).toBe('undefined');
+    expect(await res.text()).toBe('abcd');
+  });
+
+  it('rewrites upstream /files/ URLs in JSON answers to this origin, other hosts untouched', async () => {
+    handler = (_req, res) =>
+      void res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(
+          JSON.stringify({
+            video_url: `${upstreamUrl}/files/o/t/v.mp4`,
+            cdn: 'https://cdn.example.com/files/x.mp4',
+          }),
+        );
+    proxyApp();
+    const body = (await (await t.req('/v1/tasks/task_1', { key: 'sk-browser' })).json()) as Record<
+      string,
+      string
+    >;
+    expect(body.video_url).toBe('http://localhost/upstream-files/o/t/v.mp4');
+    expect(body.cdn).toBe('https://cdn.example.com/files/x.mp4');
+  });
+
   it('refuses API_KEYS that contain the upstream key', () => {
     expect(() => proxyApp(upstreamUrl, { API_KEYS: 'sk-browser,sk-upstream-secret' })).toThrow(
       /must not contain UPSTREAM_API_KEY/,
