@@ -18,6 +18,9 @@ function renderAt(path: string) {
   );
 }
 
+/** Pages are lazy chunks imported cold in jsdom: on a busy machine that takes seconds. */
+const PAGE_LOAD = { timeout: 10_000 };
+
 beforeEach(() => {
   useConnectionStore.setState({ baseUrl: '', apiKey: '', remember: false, keySource: 'none' });
   mockFetch({
@@ -33,7 +36,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('AppLayout', () => {
   it('names every page in the navigation and marks the current one', async () => {
     renderAt('/tasks');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Tasks' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tasks' }, PAGE_LOAD)).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Main' });
     for (const name of ['Assets', 'Groups', 'Composer', 'Tasks', 'Playground', 'Settings']) {
       expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
@@ -53,22 +56,26 @@ describe('AppLayout', () => {
   it('navigates between pages', async () => {
     const user = userEvent.setup();
     renderAt('/composer');
-    await screen.findByRole('heading', { level: 1, name: 'Composer' });
+    await screen.findByRole('heading', { level: 1, name: 'Composer' }, PAGE_LOAD);
     await user.click(screen.getByRole('link', { name: 'Playground' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Playground' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Playground' }, PAGE_LOAD),
+    ).toBeInTheDocument();
     expect(document.title).toBe('Playground · Media Studio');
   });
 
   it('shows a 404 page for unknown paths', async () => {
     renderAt('/nowhere');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Page not found' }, PAGE_LOAD),
+    ).toBeInTheDocument();
     expect(screen.getByText(/There is no page at \/nowhere/)).toBeInTheDocument();
   });
 
   it('switches the theme and the language from the header', async () => {
     const user = userEvent.setup();
     renderAt('/tasks');
-    await screen.findByRole('heading', { level: 1, name: 'Tasks' });
+    await screen.findByRole('heading', { level: 1, name: 'Tasks' }, PAGE_LOAD);
     await user.click(
       within(screen.getByRole('group', { name: 'Theme' })).getByRole('button', { name: 'Dark' }),
     );
@@ -80,10 +87,10 @@ describe('AppLayout', () => {
     expect(document.documentElement).not.toHaveClass('dark');
 
     await user.selectOptions(screen.getByLabelText('Language'), 'zh-CN');
-    expect(await screen.findByRole('heading', { level: 1, name: '任务' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: '任务' }, PAGE_LOAD)).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('zh-CN');
     await user.selectOptions(screen.getByLabelText('语言'), 'en');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Tasks' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tasks' }, PAGE_LOAD)).toBeInTheDocument();
   });
 
   it('asks for a key in place of the page when the server hands none out, sending no request that must fail', async () => {
@@ -111,7 +118,7 @@ describe('AppLayout', () => {
     await user.type(screen.getByLabelText('API key'), 'sk-own');
     await user.click(screen.getByRole('button', { name: 'Connect' }));
     // Back on the page that was opened, with the key saved for this tab only.
-    expect(await screen.findByRole('heading', { level: 1, name: 'Tasks' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tasks' }, PAGE_LOAD)).toBeInTheDocument();
     expect(useConnectionStore.getState()).toMatchObject({ apiKey: 'sk-own', remember: false });
     expect(localStorage.getItem('media-studio.connection') ?? '').not.toContain('sk-own');
   });
