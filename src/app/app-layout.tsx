@@ -1,5 +1,5 @@
-import { Clapperboard } from 'lucide-react';
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { Clapperboard, Menu, X } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { AppNav } from '@/app/app-nav';
@@ -12,7 +12,9 @@ import { useBootstrap } from '@/app/use-bootstrap';
 import { useConnectionStore } from '@/api/connection-store';
 import { LanguageSelect } from '@/components/language-select';
 import { ThemeToggle } from '@/components/theme-toggle';
+import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/cn';
 
 // Only a server with its own keys needs it: not part of the first load.
 const KeyPrompt = lazy(() => import('@/app/key-prompt').then((m) => ({ default: m.KeyPrompt })));
@@ -37,6 +39,8 @@ function useDocumentTitle() {
 
 function Shell({ children, header }: { children: ReactNode; header?: ReactNode }) {
   const { t } = useTranslation();
+  // Below md the navigation folds into a menu: six links in a row do not fit a phone's width.
+  const [menuOpen, setMenuOpen] = useState(false);
   return (
     <div className="flex min-h-screen flex-col md:flex-row">
       <a
@@ -50,18 +54,35 @@ function Shell({ children, header }: { children: ReactNode; header?: ReactNode }
       >
         {t('skipToContent')}
       </a>
-      <aside className="flex shrink-0 flex-col gap-4 border-b bg-sidebar p-3 md:sticky md:top-0 md:h-screen md:w-56 md:border-b-0 md:border-r">
-        <Link
-          to="/assets"
-          className="flex items-center gap-2 rounded-md px-2 py-1 text-base font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        >
-          <Clapperboard aria-hidden="true" className="size-5 text-primary" />
-          {t('appName')}
-        </Link>
-        <AppNav className="overflow-x-auto" />
+      <aside className="flex shrink-0 flex-col gap-2 border-b bg-sidebar p-2 md:sticky md:gap-4 md:p-3 md:top-0 md:h-screen md:w-56 md:border-b-0 md:border-r">
+        <div className="flex items-center justify-between gap-2">
+          <Link
+            to="/assets"
+            className="flex items-center gap-2 rounded-md px-2 py-1 text-base font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            <Clapperboard aria-hidden="true" className="size-5 text-primary" />
+            {t('appName')}
+          </Link>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            className="md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="app-nav"
+            aria-label={t('nav.menu')}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <X aria-hidden /> : <Menu aria-hidden />}
+          </Button>
+        </div>
+        <AppNav
+          id="app-nav"
+          className={cn(!menuOpen && 'max-md:hidden')}
+          onNavigate={() => setMenuOpen(false)}
+        />
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex flex-wrap items-center justify-end gap-3 border-b px-4 py-2 lg:px-8">
+        <header className="flex flex-wrap items-center justify-end gap-2 border-b px-2 py-2 md:gap-3 md:px-4 lg:px-8">
           <PaletteHost />
           {header}
           <LanguageSelect />

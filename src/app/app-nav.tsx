@@ -22,17 +22,27 @@ export const NAV_ITEMS: { to: string; labelKey: string; icon: LucideIcon }[] = [
 ];
 
 /** NavLink sets aria-current="page" on the active item (also for sub-routes like /assets/asset_x). */
-export function AppNav({ className }: { className?: string }) {
+export function AppNav({
+  className,
+  id,
+  onNavigate,
+}: {
+  className?: string;
+  id?: string;
+  /** Called when a link is followed (the phone menu closes). */
+  onNavigate?: () => void;
+}) {
   const { t } = useTranslation();
   return (
-    <nav aria-label={t('nav.label')} className={className}>
-      <ul className="flex gap-1 md:flex-col">
+    <nav aria-label={t('nav.label')} className={className} id={id}>
+      <ul className="flex flex-col gap-1">
         {NAV_ITEMS.map(({ to, labelKey, icon: Icon }) => (
           <li key={to}>
             <NavLink
               to={to}
               onPointerEnter={() => prefetchPage(to)}
               onFocus={() => prefetchPage(to)}
+              onClick={onNavigate}
               className={({ isActive }) =>
                 cn(
                   'flex items-center gap-2.5 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-muted-foreground transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',

@@ -21,6 +21,7 @@ import { LibraryToolbar } from './library-toolbar';
 import { UploadDropzone } from './upload-dropzone';
 import { useElementHeight } from './use-element-width';
 import { useLibraryAssets } from './use-library-assets';
+import { useReturnFocus } from './use-return-focus';
 
 // The register dialog (with full zod for its form check) and the detail sheet (with Radix Dialog)
 // are their own chunks: the library's first render needs neither. Each is fetched when the person
@@ -46,28 +47,36 @@ export function AssetsPage() {
   const assets = useLibraryAssets(search);
   const queryClient = useQueryClient();
 
+  const focus = useReturnFocus();
   const openAsset = useCallback(
     (asset: Pick<Asset, 'id' | 'group_id'>) => {
+      focus.remember();
       const next = new URLSearchParams(location.search);
       next.delete(REGISTER_PARAM);
       if (asset.group_id) next.set('group_id', asset.group_id);
       navigate({ pathname: `/assets/${encodeURIComponent(asset.id)}`, search: next.toString() });
     },
-    [location.search, navigate],
+    [location.search, navigate, focus],
   );
-  const closeAsset = () => navigate({ pathname: '/assets', search: location.search });
+  const closeAsset = () => {
+    navigate({ pathname: '/assets', search: location.search });
+    focus.restore();
+  };
   const registerOpen = params.get(REGISTER_PARAM) === '1';
   // Mounted from its first opening on, as when it was eager: a registration still pending when the
   // dialog closes still clears the draft and opens the new asset.
   const [registerMounted, setRegisterMounted] = useState(registerOpen);
   if (registerOpen && !registerMounted) setRegisterMounted(true);
-  const setRegisterOpen = (open: boolean) =>
+  const setRegisterOpen = (open: boolean) => {
+    if (open) focus.remember();
+    else focus.restore();
     setParams((prev) => {
       const next = new URLSearchParams(prev);
       if (open) next.set(REGISTER_PARAM, '1');
       else next.delete(REGISTER_PARAM);
       return next;
     });
+  };
   useEffect(() => {
     // A successful registration opens the new asset's sheet: have its code ready by then.
     if (registerOpen) AssetDetailSheet.preload();
@@ -99,10 +108,11 @@ export function AssetsPage() {
           }
         />
         {!groupMissing && <UploadDropzone group={search.group} />}
-        {/* Filters and the count stay in view while the page scrolls (the page is the one scroller). */}
+        {/* Filters and the count stay in view while the page scrolls (the page is the one scroller);
+          not on a phone, where the wrapped filters would cover half the screen. */}
         <div
           ref={stickyRef}
-          className="sticky top-0 z-20 -mx-4 space-y-2 border-b bg-background/95 px-4 py-2 backdrop-blur lg:-mx-8 lg:px-8"
+          className="-mx-4 space-y-2 border-b bg-background/95 px-4 py-2 backdrop-blur md:sticky md:top-0 md:z-20 lg:-mx-8 lg:px-8"
         >
           <LibraryToolbar search={search} onChange={update} />
           {assets.count > 0 && (

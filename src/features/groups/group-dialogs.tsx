@@ -137,6 +137,7 @@ function EditGroupForm({ group, onSaved }: { group: Group; onSaved: () => void }
 
   return (
     <GroupForm
+      groupId={group.id}
       name={values.name}
       description={values.description}
       onChange={(change) => setValues((v) => ({ ...v, ...change }))}

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useId, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
@@ -5,6 +6,7 @@ import { DialogFooter } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
+import { groupQueries } from '@/api/groups';
 
 export type GroupFormErrors = Partial<Record<'name' | 'description', string>>;
 
@@ -16,6 +18,8 @@ interface GroupFormProps {
   errors: GroupFormErrors;
   pending: boolean;
   submitLabel: string;
+  /** The group being edited: its own name is not a duplicate. */
+  groupId?: string;
 }
 
 /** Name and description, shared by create and edit; errors sit next to their field. */
@@ -27,9 +31,18 @@ export function GroupForm({
   errors,
   pending,
   submitLabel,
+  groupId,
 }: GroupFormProps) {
   const { t } = useTranslation('groups');
   const id = useId();
+  // The API allows two groups with one name; say so before a second one makes them easy to mix up.
+  const groups = useQuery(groupQueries.list());
+  const wanted = name.trim().toLocaleLowerCase();
+  const duplicate =
+    wanted !== '' &&
+    (groups.data?.data ?? []).some(
+      (g) => g.id !== groupId && (g.name ?? '').trim().toLocaleLowerCase() === wanted,
+    );
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
@@ -44,12 +57,21 @@ export function GroupForm({
           maxLength={100}
           required
           aria-invalid={errors.name ? true : undefined}
-          aria-describedby={errors.name ? `${id}-name-error` : undefined}
+          aria-describedby={
+            [errors.name && `${id}-name-error`, duplicate && `${id}-name-duplicate`]
+              .filter(Boolean)
+              .join(' ') || undefined
+          }
           onChange={(e) => onChange({ name: e.target.value })}
         />
         {errors.name && (
           <p id={`${id}-name-error`} role="alert" className="text-xs text-destructive">
             {errors.name}
+          </p>
+        )}
+        {duplicate && (
+          <p id={`${id}-name-duplicate`} className="text-xs text-warning" data-testid="duplicate-name">
+            {t('form.duplicateName', { name: name.trim() })}
           </p>
         )}
       </div>

@@ -73,8 +73,13 @@ describe('GroupsPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Create a group' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create group' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent(/name is required/);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // Nothing was sent (the form's duplicate-name check reads the group list, a GET).
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
 
+    // A name another group has is allowed, with a warning.
+    await userEvent.type(within(dialog).getByLabelText('Name'), groups[0]!.name!);
+    expect(await within(dialog).findByTestId('duplicate-name')).toBeInTheDocument();
+    await userEvent.clear(within(dialog).getByLabelText('Name'));
     await userEvent.type(within(dialog).getByLabelText('Name'), 'Spring launch');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create group' }));
     expect(await within(dialog).findByText('name is already used by another group')).toBeInTheDocument();

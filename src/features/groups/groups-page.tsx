@@ -122,10 +122,11 @@ export function GroupsPage() {
           }
         />
       ) : (
-        <div className="overflow-x-auto rounded-md border">
-          <table className="w-full text-sm">
+        // Below md each row is a card: five columns do not fit a phone, and actions must not be off screen.
+        <div className="md:overflow-x-auto md:rounded-md md:border">
+          <table className="w-full text-sm max-md:block">
             <caption className="sr-only">{t('table.caption')}</caption>
-            <thead className="border-b bg-muted/40 text-left text-xs text-muted-foreground">
+            <thead className="border-b bg-muted/40 text-left text-xs text-muted-foreground max-md:hidden">
               <tr>
                 <th scope="col" className="px-3 py-2">
                   {t('table.name')}
@@ -144,7 +145,7 @@ export function GroupsPage() {
                 </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className="max-md:block max-md:space-y-2">
               {groups.map((group) => (
                 <GroupRow key={group.id} group={group} updated={date(group.updated_at)} />
               ))}
@@ -197,22 +198,28 @@ function GroupRow({ group, updated }: { group: Group; updated: string }) {
   const { t } = useTranslation('groups');
   const name = group.id === DEFAULT_GROUP_ID ? t('defaultGroup') : group.name || group.id;
   return (
-    <tr className="border-b last:border-0">
-      <th scope="row" className="px-3 py-2 text-left font-medium">
+    <tr className="border-b last:border-0 max-md:block max-md:rounded-md max-md:border max-md:p-2 max-md:last:border">
+      <th scope="row" className="px-3 py-2 text-left font-medium max-md:block max-md:p-1">
         <span className="block">{name}</span>
         {group.description && (
           <span className="block text-xs font-normal text-muted-foreground">{group.description}</span>
         )}
       </th>
-      <td className="px-3 py-2 tabular-nums">{group.asset_count ?? '—'}</td>
-      <td className="px-3 py-2">
+      {/* On a card the column header is not shown: a ::before label says what the number is. */}
+      <td
+        data-label={`${t('table.assets')}: `}
+        className="px-3 py-2 tabular-nums max-md:inline-block max-md:p-1 max-md:before:content-[attr(data-label)]"
+      >
+        {group.asset_count ?? '—'}
+      </td>
+      <td className="px-3 py-2 max-md:inline-block max-md:p-1">
         <span className="flex items-center gap-1 font-mono text-xs">
           {group.id}
           <CopyButton value={group.id} aria-label={t('copyId', { name })} />
         </span>
       </td>
-      <td className="px-3 py-2 text-xs">{updated}</td>
-      <td className="px-3 py-2">
+      <td className="px-3 py-2 text-xs max-md:block max-md:p-1 max-md:text-muted-foreground">{updated}</td>
+      <td className="px-3 py-2 max-md:block max-md:p-1">
         <div className="flex gap-2">
           <Button asChild variant="outline" size="sm">
             <Link
