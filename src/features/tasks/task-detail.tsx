@@ -61,6 +61,14 @@ function KnownIdDetail({ taskId, listSearch }: { taskId: string; listSearch: str
       source: 'pasted',
       baseUrl,
       callbackUrl: typeof task.callback_url === 'string' ? task.callback_url : undefined,
+      // What this fetch saw: the list shows it at once, even for a task that has already ended and
+      // will not be polled again.
+      last: {
+        status: task.status,
+        progress: task.progress,
+        seenAt: Date.now(),
+        endedAt: typeof task.completed_at === 'number' ? task.completed_at * 1000 : undefined,
+      },
     });
   }, [task, tracked, baseUrl]);
 

@@ -59,6 +59,8 @@ describe('TasksPage', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(getTrackedTask('task_ok')).toMatchObject({ source: 'pasted', prompt: 'a fox' }),
     );
+    // Already ended, so never polled again: the list shows the state this fetch saw.
+    expect(getTrackedTask('task_ok')?.last).toMatchObject({ status: 'succeeded', endedAt: 110_000 });
     expect(await screen.findByRole('list', { name: 'Tracked tasks' })).toBeInTheDocument();
   });
 
