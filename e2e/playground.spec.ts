@@ -145,7 +145,10 @@ test.describe('playground', () => {
     await page.getByRole('button', { name: 'New conversation', exact: true }).click();
     await send(page, 'Remember this conversation');
     await expect(replies(page).last().getByText('Usage')).toBeVisible();
+    // A message typed but not sent is still there after the reload.
+    await page.getByLabel('Message', { exact: true }).fill('half-written follow-up');
     await page.reload();
+    await expect(page.getByLabel('Message', { exact: true })).toHaveValue('half-written follow-up');
     const list = page.getByRole('navigation', { name: 'Conversations' });
     await expect(list.getByRole('button', { name: /^Remember this conversation/ })).toBeVisible();
     await expect(

@@ -1,9 +1,10 @@
 import { SendHorizontal, Square } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
+import { useChatDraftStore } from '@/features/playground/chat/chat-draft-store';
 import { startReply, stopRun, useActiveRun } from '@/features/playground/chat/chat-run';
 import { newId, useChatStore, type Conversation } from '@/features/playground/chat/chat-store';
 
@@ -11,11 +12,12 @@ export function ChatComposer({ conversation }: { conversation: Conversation }) {
   const { t } = useTranslation('playground');
   const id = useId();
   const run = useActiveRun();
-  const [text, setText] = useState('');
+  const text = useChatDraftStore((s) => s.drafts[conversation.id] ?? '');
+  const setText = (value: string) => useChatDraftStore.getState().draftChanged(conversation.id, value);
   const send = () => {
     if (!text.trim() || run) return;
     useChatStore.getState().messageAdded(conversation.id, { id: newId('msg'), role: 'user', content: text });
-    setText('');
+    useChatDraftStore.getState().draftSent(conversation.id);
     void startReply(conversation.id);
   };
   return (
