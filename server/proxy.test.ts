@@ -331,14 +331,12 @@ describe('proxy mode', () => {
 
   it('rewrites upstream /files/ URLs in JSON answers to this origin, other hosts untouched', async () => {
     handler = (_req, res) =>
-      void res
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(
-          JSON.stringify({
-            video_url: `${upstreamUrl}/files/o/t/v.mp4`,
-            cdn: 'https://cdn.example.com/files/x.mp4',
-          }),
-        );
+      void res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          video_url: `${upstreamUrl}/files/o/t/v.mp4`,
+          cdn: 'https://cdn.example.com/files/x.mp4',
+        }),
+      );
     proxyApp();
     const body = (await (await t.req('/v1/tasks/task_1', { key: 'sk-browser' })).json()) as Record<
       string,
