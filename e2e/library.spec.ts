@@ -187,4 +187,60 @@ test.describe('library', () => {
     await expect(library.getByText('Image', { exact: true })).toBeAttached();
     expect(requests).toBe(1);
   });
+
+  test('closing the asset sheet or the register dialog gives focus back to what opened it', async ({
+    page,
+    request,
+  }) => {
+    const group = await createGroup(request, 'Focus');
+    await seedImages(request, group, 1);
+    await page.goto(`/assets?group_id=${group}`);
+    const open = page.getByRole('button', { name: 'Open details of Seed 0' });
+    await open.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: 'Seed 0' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(open).toBeFocused();
+
+    const register = page.getByRole('button', { name: 'Register by URL' }).first();
+    await register.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog', { name: 'Register an asset by URL' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(register).toBeFocused();
+  });
+
+  test('a wrong group link says so in plain words, offers the default group and no drop zone', async ({
+    page,
+  }) => {
+    await page.goto('/assets?group_id=grp_doesnotexist');
+    await expect(page.getByText('This group does not exist')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Choose files' })).toHaveCount(0);
+    await page.getByText('Details').click();
+    await expect(page.getByText(/Request ID/)).toBeVisible();
+    await page.getByRole('button', { name: 'Switch to the default group' }).click();
+    await expect(page).toHaveURL(/\/assets(\?(?!.*grp_doesnotexist).*)?$/);
+    await expect(page.getByText('This group does not exist')).toBeHidden();
+  });
+
+  test('the grid is one Tab stop; arrow keys move between cards', async ({ page, request }) => {
+    const group = await createGroup(request, 'Keyboard');
+    await seedImages(request, group, 25);
+    await page.goto(`/assets?group_id=${group}`);
+    const library = page.getByRole('list', { name: 'Assets' });
+    const cards = library.getByRole('button', { name: /Open details of Seed/ });
+    await expect(cards.first()).toBeVisible();
+    await cards.first().focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(cards.nth(1)).toBeFocused();
+    await page.keyboard.press('ArrowLeft');
+    await expect(cards.first()).toBeFocused();
+    // One Tab from the grid reaches the paging after it, past all 20 cards of the page.
+    await page.keyboard.press('Tab');
+    await expect(
+      page.getByRole('navigation', { name: 'Pages' }).getByRole('button', { name: 'Next' }),
+    ).toBeFocused();
+  });
 });

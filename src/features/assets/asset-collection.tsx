@@ -60,6 +60,33 @@ export function AssetCollection({
     useFlushSync: false,
   });
   const rows = virtualizer.getVirtualItems();
+  // Roving focus over the cards: the grid is one Tab stop, arrow keys move between cards, so the
+  // paging after it is one Tab away however many cards there are (decision 079).
+  const [activeCard, setActiveCard] = useState(0);
+  const tabbableCard = Math.min(activeCard, Math.max(0, count - 1));
+  const onGridKeyDown = (event: React.KeyboardEvent<HTMLDivElement>) => {
+    const from = Number((event.target as HTMLElement).dataset.cardIndex);
+    if (view !== 'grid' || !Number.isInteger(from)) return;
+    const step: Record<string, number> = {
+      ArrowRight: 1,
+      ArrowLeft: -1,
+      ArrowDown: columns,
+      ArrowUp: -columns,
+    };
+    const next =
+      event.key === 'Home'
+        ? 0
+        : event.key === 'End'
+          ? count - 1
+          : step[event.key] === undefined
+            ? NaN
+            : from + step[event.key]!;
+    if (!Number.isInteger(next) || next < 0 || next >= count) return;
+    event.preventDefault();
+    setActiveCard(next);
+    virtualizer.scrollToIndex(Math.floor(next / columns));
+    focusCard(scrollRef.current, next);
+  };
   const first = rows[0]?.index ?? 0;
   const last = rows[rows.length - 1]?.index ?? 0;
 
@@ -68,10 +95,17 @@ export function AssetCollection({
   }, [first, last, columns, count, onRangeChange]);
 
   return (
+    // Key handling is delegated from the card buttons inside; the role (list/table) is in the spread.
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
     <div
       ref={scrollRef}
       className="rounded-md border"
       data-testid="asset-scroll"
+      onKeyDown={onGridKeyDown}
+      onFocus={(event) => {
+        const index = Number((event.target as HTMLElement).dataset.cardIndex);
+        if (Number.isInteger(index)) setActiveCard(index);
+      }}
       {...(view === 'table'
         ? { role: 'table', 'aria-label': t('table.label'), 'aria-rowcount': count + 1 }
         : { role: 'list', 'aria-label': t('grid.label') })}
@@ -120,7 +154,14 @@ export function AssetCollection({
                 {Array.from({ length: columns }, (_, c) => row.index * columns + c)
                   .filter((i) => i < count)
                   .map((i) => (
-                    <AssetCard key={i} asset={getAsset(i)} onOpen={onOpen} locale={i18n.language} />
+                    <AssetCard
+                      key={i}
+                      index={i}
+                      tabbable={i === tabbableCard}
+                      asset={getAsset(i)}
+                      onOpen={onOpen}
+                      locale={i18n.language}
+                    />
                   ))}
               </div>
             )}
@@ -129,6 +170,13 @@ export function AssetCollection({
       </div>
     </div>
   );
+}
+
+/** Focuses a card once the virtualiser has rendered it (it may be scrolled in first). */
+function focusCard(container: HTMLElement | null, index: number, frames = 10) {
+  const card = container?.querySelector<HTMLElement>(`[data-card-index="${index}"]`);
+  if (card) card.focus();
+  else if (frames > 0) requestAnimationFrame(() => focusCard(container, index, frames - 1));
 }
 
 /**
@@ -168,7 +216,13 @@ interface ItemProps {
  * object did not change (same query data) needs no work. Query data is structurally shared, so an
  * unchanged asset keeps its identity across refetches too.
  */
-const AssetCard = memo(function AssetCard({ asset, onOpen, locale }: ItemProps) {
+const AssetCard = memo(function AssetCard({
+  asset,
+  onOpen,
+  locale,
+  index,
+  tabbable,
+}: ItemProps & { index: number; tabbable: boolean }) {
   const { t } = useTranslation('assets');
   if (!asset) {
     return (
@@ -194,6 +248,8 @@ const AssetCard = memo(function AssetCard({ asset, onOpen, locale }: ItemProps) 
         {/* The stretched ::after makes the whole card a click target without nesting controls. */}
         <button
           type="button"
+          data-card-index={index}
+          tabIndex={tabbable ? 0 : -1}
           onClick={() => onOpen(asset)}
           className="min-w-0 truncate text-left text-sm font-medium after:absolute after:inset-0 after:content-[''] focus-visible:outline-none focus-visible:after:rounded-md focus-visible:after:outline-2 focus-visible:after:outline-ring"
           aria-label={t('openDetails', { name })}
@@ -201,7 +257,7 @@ const AssetCard = memo(function AssetCard({ asset, onOpen, locale }: ItemProps) 
           {name}
         </button>
         <div className="relative z-10 shrink-0">
-          <ReadinessBadge asset={asset} />
+          <ReadinessBadge asset={asset} tabIndex={-1} />
         </div>
       </div>
       <p className="truncate text-xs text-muted-foreground">

@@ -41,7 +41,8 @@ export function LibraryDropTarget({
   });
   return (
     // react-dropzone's root gets role="presentation": a drop target, not a control.
-    <div {...getRootProps()} className="min-h-[60vh]">
+    // Disabled, no root props at all: react-dropzone would mark the whole page aria-disabled.
+    <div {...(enabled ? getRootProps() : {})} className="min-h-[60vh]">
       {children}
       {isDragActive && (
         <div

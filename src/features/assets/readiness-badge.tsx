@@ -21,7 +21,7 @@ const VARIANT: Record<ReadinessLabel, 'success' | 'warning' | 'destructive' | 'o
  * Readiness for generation, decided by the five fields of the specification (never by
  * review_status alone). The tooltip names every failing condition with its current value.
  */
-export function ReadinessBadge({ asset }: { asset: Asset }) {
+export function ReadinessBadge({ asset, tabIndex }: { asset: Asset; tabIndex?: number }) {
   const { t } = useTranslation('assets');
   const label = readinessLabel(asset);
   const failures = describeReadinessFailures(asset);
@@ -49,6 +49,8 @@ export function ReadinessBadge({ asset }: { asset: Asset }) {
       <button
         type="button"
         aria-label={t('readiness.badgeLabel', { label: t(`readiness.${label}`) })}
+        // In a card, -1: the card is one Tab stop (the same facts are in its detail sheet).
+        tabIndex={tabIndex}
         className="rounded-md focus-visible:outline-2 focus-visible:outline-ring"
       >
         <Badge variant={VARIANT[label]} data-readiness={label}>
