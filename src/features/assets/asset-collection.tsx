@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { Asset } from '@/api/assets';
 import { AssetPreview, playPreviewIn, stopPreviewIn } from './asset-preview';
-import { formatBytes, formatDuration, formatTime } from './format';
+import { formatBytes, formatDuration, formatFullTime, formatTime } from './format';
 import type { LibraryView } from './library-search';
 import { ReadinessBadge } from './readiness-badge';
 import { useElementWidth } from './use-element-width';
@@ -261,8 +261,18 @@ const AssetCard = memo(function AssetCard({
         </div>
       </div>
       <p className="truncate text-xs text-muted-foreground">
-        {t(`type.${asset.type ?? 'file'}`, { defaultValue: asset.type })} · {formatBytes(asset.size, locale)}{' '}
-        · {formatTime(asset.created_at, locale)}
+        {t(`type.${asset.type ?? 'file'}`, { defaultValue: asset.type })} · {formatBytes(asset.size, locale)}
+        {asset.type === 'video' && asset.duration ? ` · ${formatDuration(asset.duration)}` : ''} ·{' '}
+        {asset.created_at ? (
+          <time
+            dateTime={new Date(asset.created_at * 1000).toISOString()}
+            title={formatFullTime(asset.created_at, locale)}
+          >
+            {formatTime(asset.created_at, locale)}
+          </time>
+        ) : (
+          '—'
+        )}
       </p>
     </div>
   );

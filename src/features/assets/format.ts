@@ -51,3 +51,16 @@ export function formatTime(unixSeconds: number | undefined, locale?: string): st
   if (!unixSeconds || !Number.isFinite(unixSeconds)) return '—';
   return dateFormat(locale).format(unixSeconds * 1000);
 }
+
+const fullDateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Unix seconds with weekday, seconds and time zone: the hover text of a short date. */
+export function formatFullTime(unixSeconds: number, locale?: string): string {
+  const key = locale ?? '';
+  let format = fullDateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'long' });
+    fullDateFormats.set(key, format);
+  }
+  return format.format(unixSeconds * 1000);
+}
