@@ -78,7 +78,7 @@ describe('GroupsPage', () => {
 
     // A name another group has is allowed, with a warning.
     await userEvent.type(within(dialog).getByLabelText('Name'), groups[0]!.name!);
-    expect(await within(dialog).findByTestId('duplicate-name')).toBeInTheDocument();
+    expect(await within(dialog).findByTestId('duplicate-name', {}, { timeout: 5000 })).toBeInTheDocument();
     await userEvent.clear(within(dialog).getByLabelText('Name'));
     await userEvent.type(within(dialog).getByLabelText('Name'), 'Spring launch');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create group' }));
