@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -18,16 +21,25 @@ import { makeTestApp, type TestApp } from './test/helpers';
  */
 
 let t: TestApp;
+let staticDir: string;
 
 beforeAll(() => {
   vi.spyOn(globalThis, 'fetch').mockImplementation(() =>
     Promise.reject(new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED', message: 'refused' } })),
   );
-  t = makeTestApp();
+  // A built dashboard of its own: whether `dist/` exists on this machine (it does not in a fresh
+  // clone before the e2e build) must not change what the SPA routes answer.
+  staticDir = fs.mkdtempSync(path.join(os.tmpdir(), 'media-studio-fuzz-static-'));
+  fs.writeFileSync(
+    path.join(staticDir, 'index.html'),
+    '<!doctype html><title>Media Studio</title><div id="root"></div>',
+  );
+  t = makeTestApp({ env: { STATIC_DIR: staticDir } });
 });
 afterAll(async () => {
   vi.restoreAllMocks();
   await t.close();
+  fs.rmSync(staticDir, { recursive: true, force: true });
   expectNoPrototypePollution();
 });
 
