@@ -40,6 +40,10 @@ test.describe('command palette', () => {
     await openPalette(page);
     await expect(page.getByRole('dialog', { name: '命令面板' })).toBeVisible();
     await page.keyboard.type('English');
+    await expect(page.getByRole('option', { name: '语言：English' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
     await page.keyboard.press('Enter');
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
 

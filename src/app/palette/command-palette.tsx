@@ -60,6 +60,21 @@ function Item({
 const GROUP_HEADING =
   'px-1 py-1 text-foreground [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1.5 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-medium [&_[cmdk-group-heading]]:text-muted-foreground';
 
+/**
+ * Words, not letters: every word typed must appear in the item's label or keywords ("theme dark",
+ * "new group", an asset's name). cmdk's default fuzzy match lets a few letters anywhere match, so
+ * "English" would also find "New digital-human task" and could outrank the language item. The
+ * whole search found as it is in the label ranks first.
+ */
+function paletteFilter(value: string, search: string, keywords?: string[]): number {
+  const needle = search.trim().toLowerCase();
+  if (!needle) return 1;
+  const label = value.toLowerCase();
+  if (label.includes(needle)) return 1;
+  const haystack = `${label} ${(keywords ?? []).join(' ').toLowerCase()}`;
+  return needle.split(/\s+/).every((word) => haystack.includes(word)) ? 0.8 : 0;
+}
+
 /*
  * Every item's `value` is its visible label (cmdk filters on it, so what a person reads is what
  * they can type); `keywords` add the English words, so `theme dark` works in Chinese too.
@@ -83,9 +98,17 @@ export function CommandPalette() {
     // Enter pressed while this code was loading runs the best match now, as it would have then.
     if (!usePaletteStore.getState().enterPressedEarly) return;
     usePaletteStore.getState().enterPressedEarlyChanged(false);
-    rootRef.current
-      ?.querySelector('[cmdk-input]')
-      ?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }));
+    // cmdk picks its selected item after it has filtered (a render later): wait for it, then run it
+    // as a click would.
+    let frames = 0;
+    let handle = 0;
+    const runSelected = () => {
+      const item = rootRef.current?.querySelector<HTMLElement>('[cmdk-item][aria-selected="true"]');
+      if (item) item.click();
+      else if (++frames < 30) handle = requestAnimationFrame(runSelected);
+    };
+    handle = requestAnimationFrame(runSelected);
+    return () => cancelAnimationFrame(handle);
   }, []);
   const query = search.trim();
 
@@ -119,6 +142,7 @@ export function CommandPalette() {
       }}
       label={t('palette.label')}
       ref={rootRef}
+      filter={paletteFilter}
       shouldFilter
       loop
       overlayClassName="fixed inset-0 z-50 bg-black/50"
