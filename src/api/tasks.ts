@@ -206,10 +206,14 @@ export async function fetchTaskWebhooks(id: string, signal?: AbortSignal): Promi
   }
 }
 
-/** Re-read every 5 s while a delivery is still pending (retries run on the server). */
-export function taskWebhooksQueryOptions(id: string, enabled: boolean) {
+/**
+ * Re-read every 5 s while a delivery is still pending (retries run on the server). The delivery is
+ * written when the task ends, so the task's end (`ended`) is part of the key: a log first read
+ * while the task ran is read again once it has ended.
+ */
+export function taskWebhooksQueryOptions(id: string, enabled: boolean, ended = false) {
   return queryOptions({
-    queryKey: taskKeys.webhooks(id),
+    queryKey: [...taskKeys.webhooks(id), { ended }] as const,
     queryFn: ({ signal }) => fetchTaskWebhooks(id, signal),
     enabled,
     retry: false,

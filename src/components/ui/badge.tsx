@@ -12,7 +12,8 @@ export const badgeVariants = cva(
         outline: 'text-foreground',
         success: 'border-transparent bg-success/15 text-success',
         warning: 'border-transparent bg-warning/15 text-warning',
-        destructive: 'border-transparent bg-destructive/15 text-destructive',
+        // Text a step darker (lighter in dark) than the tint's colour: AA contrast on the tint.
+        destructive: 'border-transparent bg-destructive/15 text-red-800 dark:text-red-300',
         muted: 'border-transparent bg-muted text-muted-foreground',
       },
     },

@@ -1,3 +1,4 @@
+import { isTerminalStatus, normalizeTaskStatus } from '@contract/task';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
@@ -143,7 +144,8 @@ export function TaskFacts({ task }: { task: Task }) {
 /** The server's delivery log of this task's webhook (local server only; absent elsewhere). */
 export function TaskWebhooks({ task }: { task: Task }) {
   const { t, i18n } = useTranslation('tasks');
-  const query = useQuery(taskWebhooksQueryOptions(task.id, Boolean(task.callback_url)));
+  const ended = isTerminalStatus(normalizeTaskStatus(task.status));
+  const query = useQuery(taskWebhooksQueryOptions(task.id, Boolean(task.callback_url), ended));
   const deliveries = query.data;
   if (!task.callback_url || !deliveries) return null;
   return (

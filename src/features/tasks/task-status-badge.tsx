@@ -2,7 +2,6 @@ import { CheckCircle2, CircleDashed, CircleHelp, Clock, Loader2, Ban, XCircle } 
 import { useTranslation } from 'react-i18next';
 import type { NormalizedTaskStatus } from '@contract/task';
 import { Badge } from '@/components/ui/badge';
-import { cn } from '@/lib/cn';
 import { statusDisplay } from './task-display';
 
 const ICONS: Record<NormalizedTaskStatus, typeof Clock> = {
@@ -28,12 +27,7 @@ export function TaskStatusBadge({ status, className }: { status: unknown; classN
       ? t('status.unknownRaw', { raw: display.raw ?? '—' })
       : t(`status.${display.status}`);
   return (
-    <Badge
-      variant={display.variant}
-      // The shared destructive badge is 4.1:1 on its tint in the light theme; a darker red reaches AA.
-      className={cn(display.variant === 'destructive' && 'text-red-700 dark:text-destructive', className)}
-      data-status={display.status}
-    >
+    <Badge variant={display.variant} className={className} data-status={display.status}>
       <Icon
         aria-hidden
         className={display.status === 'running' ? 'animate-spin motion-reduce:animate-none' : undefined}
