@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_GROUP_ID } from '@contract/group';
 import {
@@ -7,8 +7,8 @@ import {
   assetListRefetchInterval,
   assetMutations,
   assetQueries,
-  backoffDelay,
   invalidateAfterAssetCreated,
+  isPreparing,
   registerAssetByUrl,
   uploadAssetFile,
   type Asset,
@@ -100,28 +100,72 @@ describe('asset queries', () => {
 });
 
 describe('polling a preparing asset', () => {
-  const query = <T>(data: T, dataUpdateCount: number) => ({ state: { data, dataUpdateCount } });
+  afterEach(() => vi.useRealTimers());
 
-  it('backs off 1 s, 2 s, 4 s, 8 s, then stays at 10 s', () => {
-    expect([0, 1, 2, 3, 4, 5, 9].map(backoffDelay)).toEqual([1000, 2000, 4000, 8000, 10000, 10000, 10000]);
+  /** Serves `preparing` until `readyAt` ms after the start, then `ready`; records when it was asked. */
+  function serveUntilReady(readyAt: number, type = 'video') {
+    const start = Date.now();
+    const asked: number[] = [];
+    fetchMock.mockImplementation(async () => {
+      const elapsed = Date.now() - start;
+      asked.push(elapsed);
+      const now = Math.floor(Date.now() / 1000);
+      return jsonResponse(
+        elapsed >= readyAt
+          ? { ...ready, id: 'asset_v', type }
+          : { ...preparing, id: 'asset_v', type, created_at: now, updated_at: now },
+      );
+    });
+    return asked;
+  }
+
+  it('notices a video ready at 5 s within half a second, asking the same asset_id, then stops', async () => {
+    vi.useFakeTimers({ now: 1_700_000_000_000 });
+    const asked = serveUntilReady(5_000);
+    const client = new QueryClient();
+    const observer = new QueryObserver(client, assetQueries.detail('asset_v', 'grp_a'));
+    const seen: Array<{ at: number; ready: boolean }> = [];
+    const start = Date.now();
+    const unsubscribe = observer.subscribe((result) => {
+      if (result.isSuccess) seen.push({ at: Date.now() - start, ready: !isPreparing(result.data) });
+    });
+    await vi.advanceTimersByTimeAsync(30_000);
+    unsubscribe();
+    const firstReady = seen.find((s) => s.ready)!;
+    expect(firstReady.at).toBeGreaterThanOrEqual(5_000);
+    expect(firstReady.at).toBeLessThanOrEqual(5_500);
+    // The first fetch, a look at 1 s, then one just past 5 s; nothing once it is ready.
+    expect(asked).toEqual([0, 1_000, 5_300]);
+    expect(fetchMock.mock.calls.every(([url]) => String(url) === '/v1/assets/asset_v?group_id=grp_a')).toBe(
+      true,
+    );
   });
 
-  it('re-queries the same asset with growing delays and stops once it is ready or failed', () => {
-    const q = query<Asset>(preparing, 1);
-    const delays: Array<number | false> = [];
-    for (let n = 1; n <= 6; n += 1) {
-      q.state.dataUpdateCount = n;
-      // Called several times per fetch cycle by React Query: must not advance the backoff by itself.
-      assetDetailRefetchInterval(q);
-      delays.push(assetDetailRefetchInterval(q));
-    }
-    expect(delays).toEqual([1000, 2000, 4000, 8000, 10000, 10000]);
-    expect(assetDetailRefetchInterval({ state: { data: ready, dataUpdateCount: 7 } })).toBe(false);
-    expect(assetDetailRefetchInterval({ state: { data: rejected, dataUpdateCount: 7 } })).toBe(false);
-    expect(assetDetailRefetchInterval({ state: { data: undefined, dataUpdateCount: 0 } })).toBe(false);
+  it('keeps asking a slow asset, never more often than every second once it is late', async () => {
+    vi.useFakeTimers({ now: 1_700_000_000_000 });
+    const asked = serveUntilReady(40_000, 'image');
+    const client = new QueryClient();
+    const unsubscribe = new QueryObserver(client, assetQueries.detail('asset_v', 'grp_a')).subscribe(
+      () => {},
+    );
+    await vi.advanceTimersByTimeAsync(60_000);
+    unsubscribe();
+    const gaps = asked.slice(2).map((at, i) => at - asked[i + 1]!);
+    expect(gaps.every((g) => g >= 1_000 && g <= 10_000)).toBe(true);
+    expect(asked.at(-1)! - 40_000).toBeLessThanOrEqual(10_000);
+    expect(asked.length).toBeLessThan(16);
   });
 
-  it('refreshes a list while any asset on it prepares, restarting the backoff for a new one', () => {
+  it('stops once the asset is ready or failed, or when there is nothing', () => {
+    const q = (data: Asset | undefined) => ({ state: { data } });
+    expect(assetDetailRefetchInterval(q(preparing))).toBe(1000);
+    expect(assetDetailRefetchInterval(q(ready))).toBe(false);
+    expect(assetDetailRefetchInterval(q(rejected))).toBe(false);
+    expect(assetDetailRefetchInterval(q(undefined))).toBe(false);
+  });
+
+  it('refreshes a list while any asset on it prepares, at the pace of the soonest', () => {
+    vi.useFakeTimers({ now: 1_700_000_000_000 });
     const list = (data: Asset[]): AssetList => ({
       object: 'list',
       data,
@@ -130,13 +174,17 @@ describe('polling a preparing asset', () => {
       page: 1,
       page_size: 20,
     });
-    const q = query(list([ready, preparing]), 1);
+    const video = { ...preparing, type: 'video' };
+    const q = { state: { data: list([ready, video]) } };
     expect(assetListRefetchInterval(q)).toBe(1000);
-    q.state.dataUpdateCount = 4;
-    expect(assetListRefetchInterval(q)).toBe(8000);
-    q.state = { data: list([ready, preparing, { ...preparing, id: 'asset_new' }]), dataUpdateCount: 5 };
+    vi.advanceTimersByTime(1_000);
+    // Called several times per fetch cycle by React Query: the same answer each time.
+    expect(assetListRefetchInterval(q)).toBe(4300);
+    expect(assetListRefetchInterval(q)).toBe(4300);
+    // A new upload appears: its first look comes a second after it was first seen.
+    q.state = { data: list([ready, video, { ...preparing, id: 'asset_new', type: 'image' }]) };
     expect(assetListRefetchInterval(q)).toBe(1000);
-    q.state = { data: list([ready, rejected]), dataUpdateCount: 6 };
+    q.state = { data: list([ready, rejected]) };
     expect(assetListRefetchInterval(q)).toBe(false);
   });
 });

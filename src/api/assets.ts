@@ -4,20 +4,13 @@ import { DEFAULT_GROUP_ID } from '@contract/group';
 import type { ListEnvelope } from '@contract/list';
 import { listEnvelopeSchema } from '@contract/list-schema';
 import { apiRequest } from '@/api/api-client';
+import { createdOnOurClock, readinessPollDelay } from '@/api/asset-poll-policy';
 import { invalidateGroupCounts } from '@/api/groups';
 
 export type { LenientAsset as Asset } from '@contract/asset';
 export type AssetList = ListEnvelope<LenientAsset>;
 
 const assetListSchema = listEnvelopeSchema(LenientAssetSchema);
-
-/** First re-query after 1 s, then 2 s, 4 s, 8 s, then every 10 s until the asset settles. */
-export const POLL_BASE_MS = 1_000;
-export const POLL_MAX_MS = 10_000;
-
-export function backoffDelay(attempt: number): number {
-  return Math.min(POLL_BASE_MS * 2 ** Math.max(0, attempt), POLL_MAX_MS);
-}
 
 type PhaseFields = Parameters<typeof assetPhase>[0] & { id?: string };
 
@@ -31,41 +24,37 @@ export function isPreparing(asset: PhaseFields | null | undefined): boolean {
 
 /** The subset of the query state a refetchInterval function reads (kept small for tests). */
 export interface PollableQuery<T> {
-  state: { data: T | undefined; dataUpdateCount: number };
+  state: { data: T | undefined };
 }
 
-interface BackoffState {
-  signature: string;
-  since: number;
-}
+/** What a refetchInterval needs of an asset still preparing. */
+export type PreparingAsset = Pick<LenientAsset, 'id' | 'type' | 'created_at' | 'updated_at'>;
 
 /*
- * refetchInterval functions run on every state change of a query (fetch start, success…), not once
- * per fetch, so the attempt number must be derived from query state rather than counted here. The
- * attempt is the number of successful fetches since the set of preparing assets last changed: a new
- * upload appearing in a list restarts the backoff at 1 s instead of inheriting a 10 s delay.
+ * When each preparing asset was created on our clock, per query: refetchInterval functions run on
+ * every state change of a query (fetch start, success…), and the first sighting must be kept
+ * across them. Assets that stopped preparing are forgotten.
  */
-const backoffByQuery = new WeakMap<object, BackoffState>();
+const createdByQuery = new WeakMap<object, Map<string, number>>();
 
 /**
- * Builds a `refetchInterval` function: `false` once nothing in the data is preparing, otherwise
- * the next backoff delay. `preparingIds` names what is still preparing in the data.
+ * Builds a `refetchInterval` function: `false` once nothing in the data is preparing, otherwise the
+ * delay the readiness policy gives (asset-poll-policy.ts) for the assets still preparing.
  */
-export function preparingRefetchInterval<T>(preparingIds: (data: T) => string[]) {
+export function preparingRefetchInterval<T>(preparing: (data: T) => PreparingAsset[]) {
   return (query: PollableQuery<T>): number | false => {
     const data = query.state.data;
-    const pending = data === undefined ? [] : preparingIds(data);
+    const pending = data === undefined ? [] : preparing(data);
     if (pending.length === 0) {
-      backoffByQuery.delete(query);
+      createdByQuery.delete(query);
       return false;
     }
-    const signature = pending.join(',');
-    let state = backoffByQuery.get(query);
-    if (!state || state.signature !== signature) {
-      state = { signature, since: query.state.dataUpdateCount };
-      backoffByQuery.set(query, state);
-    }
-    return backoffDelay(query.state.dataUpdateCount - state.since);
+    const now = Date.now();
+    const known = createdByQuery.get(query) ?? new Map<string, number>();
+    const next = new Map<string, number>();
+    for (const asset of pending) next.set(asset.id, known.get(asset.id) ?? createdOnOurClock(asset, now));
+    createdByQuery.set(query, next);
+    return readinessPollDelay(pending.map((a) => ({ type: a.type, ageMs: now - next.get(a.id)! })));
   };
 }
 
@@ -114,12 +103,12 @@ export const assetKeys = {
 
 /** Lists holding preparing assets refresh until every asset on the page has settled. */
 export const assetListRefetchInterval = preparingRefetchInterval<AssetList>((list) =>
-  list.data.filter(isPreparing).map((a) => a.id),
+  list.data.filter(isPreparing),
 );
 
-/** A preparing asset is re-queried by the same asset_id with backoff; never re-created (rule 3). */
+/** A preparing asset is re-queried by the same asset_id; never re-created (rule 3). */
 export const assetDetailRefetchInterval = preparingRefetchInterval<LenientAsset>((asset) =>
-  isPreparing(asset) ? [asset.id] : [],
+  isPreparing(asset) ? [asset] : [],
 );
 
 export const assetQueries = {
