@@ -1,4 +1,5 @@
 import { ApiRequestError, INVALID_RESPONSE_TYPE } from '@/api/api-client';
+import { isUnreachableError } from '@/lib/error-kind';
 import { i18n } from '@/lib/i18n';
 import { toasterReady } from '@/lib/toaster-host';
 
@@ -12,9 +13,10 @@ async function loadToast() {
  * detects (no answer, not JSON) are translated; a server's own message is shown as it sent it.
  */
 export function errorMessage(error: unknown): string {
-  if (error instanceof ApiRequestError) {
-    if (error.isNetworkError) return i18n.t('common:errors.network');
-    if (error.info.type === INVALID_RESPONSE_TYPE) return i18n.t('common:errors.invalidResponse');
+  // The browser's own "Failed to fetch" is English and says nothing about what to do.
+  if (isUnreachableError(error)) return i18n.t('common:errors.network');
+  if (error instanceof ApiRequestError && error.info.type === INVALID_RESPONSE_TYPE) {
+    return i18n.t('common:errors.invalidResponse');
   }
   if (error instanceof Error && error.message) return error.message;
   if (typeof error === 'string' && error) return error;

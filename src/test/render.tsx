@@ -1,0 +1,64 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, type RenderResult } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { i18n } from '@/lib/i18n';
+
+/*
+ * The providers every component test needs: a fresh React Query client, i18n (initialised in
+ * English by setup.ts) and, for pages, a memory router. Fetch is stubbed per test with
+ * `mockFetch` from ./fetch-mock.
+ */
+
+/** A client that fails at once: a test asserts the error state, not three retries with backoff. */
+export function createTestQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+}
+
+function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    </I18nextProvider>
+  );
+}
+
+export interface RenderOptions {
+  /** The app's own client (with its retry policy) when the test is about that policy. */
+  client?: QueryClient;
+}
+
+/** A component that needs no router (a dialog, a form). */
+export function renderWithProviders(
+  ui: ReactElement,
+  { client = createTestQueryClient() }: RenderOptions = {},
+): RenderResult & { client: QueryClient } {
+  const result = render(<Providers client={client}>{ui}</Providers>);
+  return { ...result, client };
+}
+
+export interface RenderRouteOptions extends RenderOptions {
+  /** The URL the router starts at, e.g. "/tasks/task_1?q=fox". */
+  at: string;
+}
+
+/**
+ * Pages at a URL. `routes` maps paths to elements, e.g. `{ '/tasks/*': <TasksPage /> }`, or is a
+ * list of route objects. Returns the router so a test can read `router.state.location` or navigate.
+ */
+export function renderRoutes(
+  routes: Record<string, ReactElement> | RouteObject[],
+  { at, client = createTestQueryClient() }: RenderRouteOptions,
+) {
+  const objects = Array.isArray(routes)
+    ? routes
+    : Object.entries(routes).map(([path, element]) => ({ path, element }));
+  const router = createMemoryRouter(objects, { initialEntries: [at] });
+  const result = render(
+    <Providers client={client}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...result, router, client };
+}
