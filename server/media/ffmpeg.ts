@@ -49,7 +49,11 @@ export function runFfmpeg(args: string[], opts: RunFfmpegOptions = {}): Promise<
   const { signal, durationSec, onProgress } = opts;
   const full = ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error'];
   if (onProgress) full.push('-progress', 'pipe:1', '-nostats');
-  full.push(...args);
+  try {
+    full.push(...localInputsOnly(args));
+  } catch (err) {
+    return Promise.reject(err as Error);
+  }
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(abortReason(signal));
     const child = spawn(FFMPEG_PATH, full, { stdio: ['ignore', onProgress ? 'pipe' : 'ignore', 'pipe'] });
@@ -129,9 +133,31 @@ export function filterValue(value: string): string {
   return value.replace(/[\\':]/g, '\\$&').replace(/[\\'[\],;]/g, '\\$&');
 }
 
-/** ffmpeg options that make an http(s) input give up on a stalled socket instead of hanging. */
-export function inputOptions(source: string, timeoutSec = 20): string[] {
-  return /^https?:/i.test(source) ? ['-rw_timeout', String(timeoutSec * 1_000_000)] : [];
+/** Protocols an ffmpeg input may open: files and pipes, never the network (docs/decisions/098). */
+export const LOCAL_PROTOCOLS = ['-protocol_whitelist', 'file,pipe'];
+
+/** `scheme://` or `scheme:` other than a lavfi graph's `name=...` or a Windows drive letter. */
+const URL_LIKE = /^[a-z][a-z0-9+.-]+:/i;
+
+/**
+ * `args` with LOCAL_PROTOCOLS before every `-i`. Media given by others reaches ffmpeg only as files
+ * the URL guard fetched (services/tasks/reference-files.ts); the whitelist makes a URL that slips
+ * through anyway, or one a playlist inside a file points to, fail instead of being fetched. A
+ * URL-like input is refused before ffmpeg starts, so the mistake is named.
+ */
+export function localInputsOnly(args: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '-i') {
+      const input = args[i + 1] ?? '';
+      if (URL_LIKE.test(input) && !input.startsWith('pipe:') && args[i - 1] !== 'lavfi')
+        throw new FfmpegError(`ffmpeg is given local files only, not ${input.split(/[?#]/)[0]}`, '');
+      out.push(...LOCAL_PROTOCOLS);
+    }
+    out.push(arg);
+  }
+  return out;
 }
 
 /**

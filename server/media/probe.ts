@@ -49,8 +49,10 @@ export function probeMedia(
 ): Promise<MediaProbe> {
   const timeoutMs = opts.timeoutMs ?? 15_000;
   const args = ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams'];
-  // For URLs: give up on a stalled socket rather than hanging until the outer timeout.
+  // For URLs: give up on a stalled socket rather than hanging until the outer timeout. A local
+  // file may open nothing but files: a playlist inside it must not reach the network (decision 098).
   if (/^https?:/i.test(input)) args.push('-rw_timeout', String(Math.max(1, timeoutMs) * 1000));
+  else args.push('-protocol_whitelist', 'file,pipe');
   args.push('--', input);
   return new Promise((resolve, reject) => {
     if (opts.signal?.aborted) return reject(new ProbeError('probe cancelled'));

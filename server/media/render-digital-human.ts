@@ -2,16 +2,18 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { abortReason, filterValue, h264Options, inputOptions, runFfmpeg } from './ffmpeg';
+import { abortReason, filterValue, h264Options, LOCAL_PROTOCOLS, runFfmpeg } from './ffmpeg';
 import { FFPROBE_PATH, probeMedia } from './probe';
 import { FONT_BOLD, prepareFirstFrame, RenderInputError } from './render-inputs';
 import { VIDEO_FPS } from './render-video';
 
 export interface DigitalHumanRenderInput {
   outPath: string;
-  /** Local path or http(s) URL of the avatar image. */
+  /** Local path of the avatar image (ffmpeg reads local files only: decision 098). */
   avatar: string;
-  /** Local path or http(s) URL of the speech (any format ffmpeg reads; a video's audio track works too). */
+  /** How a failure names the avatar (the URL it came from). */
+  avatarShownAs?: string;
+  /** Local path of the speech (any format ffmpeg reads; a video's audio track works too). */
   audio: string;
   /** Shown as a caption when given (the task's `name`). */
   name?: string;
@@ -46,11 +48,13 @@ export async function renderDigitalHumanVideo(input: DigitalHumanRenderInput): P
         : await frameFor(input.avatar, signal);
 
     const avatarPng = path.join(work, 'avatar.png');
-    await prepareFirstFrame(input.avatar, avatarPng, width, height, signal).catch((err: Error) => {
-      if (err instanceof RenderInputError)
-        throw new RenderInputError(err.message.replace('The first-frame image', 'The avatar image'));
-      throw err;
-    });
+    await prepareFirstFrame(input.avatar, avatarPng, width, height, signal, input.avatarShownAs).catch(
+      (err: Error) => {
+        if (err instanceof RenderInputError)
+          throw new RenderInputError(err.message.replace('The first-frame image', 'The avatar image'));
+        throw err;
+      },
+    );
     onProgress?.(PREPARE_SHARE);
 
     const short = Math.min(width, height);
@@ -69,7 +73,6 @@ export async function renderDigitalHumanVideo(input: DigitalHumanRenderInput): P
     await runFfmpeg(
       [
         ...['-i', avatarPng],
-        ...inputOptions(input.audio),
         ...['-i', input.audio, '-filter_complex', graph.join(';'), '-map', '[v]', '-map', '[speech]'],
         ...h264Options(width, height, VIDEO_FPS),
         ...['-c:a', 'aac', '-b:a', '128k', '-frames:v', String(frames), '-t', duration.toFixed(3)],
@@ -128,7 +131,7 @@ async function imageSize(source: string, signal?: AbortSignal): Promise<{ width:
     ];
     execFile(
       FFPROBE_PATH,
-      [...inputOptions(source), ...args, source],
+      [...LOCAL_PROTOCOLS, ...args, '--', source],
       { signal, timeout: 30_000 },
       (err, stdout) => {
         const [w, h] = stdout?.trim().split(',').map(Number) ?? [];

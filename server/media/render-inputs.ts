@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { filterValue, inputOptions, runFfmpeg } from './ffmpeg';
+import { filterValue, runFfmpeg } from './ffmpeg';
 
 const FONT_DIR = fileURLToPath(new URL('./fonts/', import.meta.url));
 export const FONT_REGULAR = path.join(FONT_DIR, 'DejaVuSans.ttf');
@@ -14,31 +14,19 @@ export class RenderInputError extends Error {
 
 export interface CardInput {
   kind: 'image' | 'video' | 'audio';
+  /** A local file (task references are fetched by the URL guard first: decision 098). */
   source: string;
   label: string;
+  /** How a failure names the source (the URL it was fetched from); its file name by default. */
+  shownAs?: string;
 }
 
-/** Where a failed step's message points: the source, shortened, never a query string (it may hold a token). */
-function describeSource(source: string): string {
-  if (/^https?:/i.test(source)) {
-    try {
-      const u = new URL(source);
-      return `${u.origin}${u.pathname}`;
-    } catch {
-      return 'the URL';
-    }
-  }
-  return path.basename(source);
-}
-
-async function step(what: string, source: string, run: () => Promise<void>): Promise<void> {
+async function step(what: string, shownAs: string, run: () => Promise<void>): Promise<void> {
   try {
     await run();
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
-    throw new RenderInputError(
-      `${what} ${describeSource(source)} could not be read (${(err as Error).message})`,
-    );
+    throw new RenderInputError(`${what} ${shownAs} could not be read (${(err as Error).message})`);
   }
 }
 
@@ -52,6 +40,7 @@ export async function prepareFirstFrame(
   width: number,
   height: number,
   signal?: AbortSignal,
+  shownAs = path.basename(source),
 ): Promise<void> {
   const blur = Math.max(4, Math.round(Math.min(width, height) / 40));
   const graph = [
@@ -60,22 +49,11 @@ export async function prepareFirstFrame(
     `[b]scale=${width}:${height}:force_original_aspect_ratio=decrease[fg]`,
     `[bg][fg]overlay=(W-w)/2:(H-h)/2,setsar=1[v]`,
   ].join(';');
-  await step('The first-frame image', source, () =>
-    runFfmpeg(
-      [
-        ...inputOptions(source),
-        '-i',
-        source,
-        '-filter_complex',
-        graph,
-        '-map',
-        '[v]',
-        '-frames:v',
-        '1',
-        outPng,
-      ],
-      { signal, timeoutMs: 60_000 },
-    ),
+  await step('The first-frame image', shownAs, () =>
+    runFfmpeg(['-i', source, '-filter_complex', graph, '-map', '[v]', '-frames:v', '1', outPng], {
+      signal,
+      timeoutMs: 60_000,
+    }),
   );
 }
 
@@ -112,24 +90,10 @@ export async function prepareCard(
       : card.kind === 'video'
         ? 'The reference video'
         : 'The reference audio';
-  await step(what, card.source, () =>
-    runFfmpeg(
-      [
-        ...inputOptions(card.source),
-        '-i',
-        card.source,
-        '-filter_complex',
-        graph,
-        '-map',
-        '[v]',
-        '-frames:v',
-        '1',
-        outPng,
-      ],
-      {
-        signal,
-        timeoutMs: 60_000,
-      },
-    ),
+  await step(what, card.shownAs ?? path.basename(card.source), () =>
+    runFfmpeg(['-i', card.source, '-filter_complex', graph, '-map', '[v]', '-frames:v', '1', outPng], {
+      signal,
+      timeoutMs: 60_000,
+    }),
   );
 }

@@ -14,9 +14,17 @@ export interface VideoRenderInput {
   prompt: string;
   audio: boolean;
   watermark: boolean;
-  /** Local path or http(s) URL of an image. */
+  /** Local path of an image (ffmpeg reads local files only: decision 098). */
   firstFrame?: string;
-  references: { alias?: string; role: string; kind: 'image' | 'video' | 'audio'; source: string }[];
+  /** How a failure names the first frame (the URL it came from). */
+  firstFrameShownAs?: string;
+  references: {
+    alias?: string;
+    role: string;
+    kind: 'image' | 'video' | 'audio';
+    source: string;
+    shownAs?: string;
+  }[];
   signal?: AbortSignal;
   /** 0..1; reaches 1 when the file is complete. */
   onProgress?: (fraction: number) => void;
@@ -48,7 +56,14 @@ export async function renderVideo(input: VideoRenderInput): Promise<void> {
     let firstFramePng: string | undefined;
     if (input.firstFrame) {
       firstFramePng = path.join(work, 'first-frame.png');
-      await prepareFirstFrame(input.firstFrame, firstFramePng, width, height, signal);
+      await prepareFirstFrame(
+        input.firstFrame,
+        firstFramePng,
+        width,
+        height,
+        signal,
+        input.firstFrameShownAs,
+      );
     }
     onProgress?.(PREPARE_SHARE);
 
@@ -142,7 +157,12 @@ async function prepareCards(
   for (const [i, ref] of input.references.slice(0, layout.slots.length).entries()) {
     const name = ref.alias ? `@${ref.alias}` : ref.role.replace(/_/g, ' ');
     const label = [...name].length > maxChars ? `${[...name].slice(0, maxChars - 1).join('')}…` : name;
-    const card: CardInput = { kind: ref.kind, source: ref.source, label };
+    const card: CardInput = {
+      kind: ref.kind,
+      source: ref.source,
+      label,
+      ...(ref.shownAs ? { shownAs: ref.shownAs } : {}),
+    };
     const file = path.join(work, `card-${i}.png`);
     await prepareCard(card, file, layout.card, path.join(work, `card-${i}.txt`), signal);
     files.push(file);

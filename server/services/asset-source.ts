@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { BlockedUrlError } from './url-guard';
 
 /** LOCAL_API.md: a source URL is fetched with a real-time budget (not scaled by EMULATOR_SPEED). */
 export const SOURCE_TIMEOUT_MS = 10_000;
@@ -25,6 +26,18 @@ export interface SourceInfo {
 /** The source URL could not be read; the message names why in words a person can act on. */
 export class SourceUnreachableError extends Error {
   override name = 'SourceUnreachableError';
+}
+
+/**
+ * The URL guard refused an address on the way (a redirect, or a DNS answer that changed after the
+ * registration's check): unreachable for good, and told apart where that matters (task inputs).
+ */
+export class SourceRefusedError extends SourceUnreachableError {
+  override name = 'SourceRefusedError';
+}
+
+function refusal(err: unknown): SourceRefusedError | undefined {
+  return err instanceof BlockedUrlError ? new SourceRefusedError(err.message) : undefined;
 }
 
 export const UNREACHABLE_REMEDY =
@@ -108,6 +121,8 @@ export async function inspectSource(
     }
     if (!head.ok) headProblem = describeStatus(head.status, head.statusText);
   } catch (err) {
+    const refused = refusal(err);
+    if (refused) throw refused;
     headProblem = describeFetchError(err, url, timeoutMs);
     // Without a name or an answer a GET cannot do better; only time remaining makes it worth a try.
     if (/DNS lookup failed|timeout/.test(headProblem)) throw new SourceUnreachableError(headProblem);
@@ -124,7 +139,7 @@ export async function inspectSource(
     return { contentType: res.headers.get('content-type') ?? '', size: sizeFrom(res) };
   } catch (err) {
     if (err instanceof SourceUnreachableError) throw err;
-    throw new SourceUnreachableError(headProblem ?? describeFetchError(err, url, timeoutMs));
+    throw refusal(err) ?? new SourceUnreachableError(headProblem ?? describeFetchError(err, url, timeoutMs));
   }
 }
 
@@ -154,6 +169,8 @@ export async function downloadTo(
     } catch (err) {
       if (deadline.aborted && !opts.signal.aborted) throw tooSlow();
       if (opts.signal.aborted) throw err;
+      const refused = refusal(err);
+      if (refused) throw refused;
       throw new SourceUnreachableError(describeFetchError(err, url, SOURCE_TIMEOUT_MS));
     }
     if (!res.ok || !res.body) throw new SourceUnreachableError(describeStatus(res.status, res.statusText));

@@ -70,7 +70,7 @@ describe('url guard', () => {
       res.writeHead(302, { location: `${privateHost}/latest/meta-data` }).end(),
     );
     const onlyDotTwo = (ip: string) => ip === '127.0.0.2';
-    const guarded = guardedFetch(NETWORK, onlyDotTwo);
+    const guarded = guardedFetch(NETWORK, { isBlocked: onlyDotTwo });
     await expect(guarded(`${publicHost}/go`)).rejects.toThrow(/127\.0\.0\.2.*metadata address/);
     // Unguarded, the same request would have read the private answer.
     expect(await (await fetch(`${publicHost}/go`)).text()).toBe('secret');

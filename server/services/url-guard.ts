@@ -1,14 +1,21 @@
-import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 import type { ServerConfig } from '../config';
 import { badRequest } from '../errors';
 import { isLoopbackHost } from '../routes/system';
+import {
+  fetchWith,
+  ForbiddenAddressError,
+  pinnedAgent,
+  systemResolve,
+  type Resolve,
+} from './pinned-dispatcher';
 
 /**
  * Server-side request forgery guard (docs/decisions/074). A server bound to loopback is a tool on a
  * person's own machine and may fetch anything it is given; bound to a network, the URLs it fetches
  * for others (asset registration, task media references, webhook deliveries) must not reach
- * loopback, private, link-local or cloud-metadata addresses unless ALLOW_PRIVATE_URLS=1.
+ * loopback, private, link-local or cloud-metadata addresses unless ALLOW_PRIVATE_URLS=1. The check
+ * is pinned to the connection (docs/decisions/097).
  */
 
 const BLOCKED = new BlockList();
@@ -53,6 +60,22 @@ export class BlockedUrlError extends Error {
   override name = 'BlockedUrlError';
 }
 
+/**
+ * How the guard resolves names and judges addresses. Tests swap both, so that loopback servers can
+ * play public and private hosts and a resolver can change its answer between two questions.
+ */
+export interface GuardHooks {
+  resolve?: Resolve;
+  isBlocked?: (address: string) => boolean;
+}
+
+const hooksByConfig = new WeakMap<object, GuardHooks>();
+
+/** Tests only: every guarded fetch and check made with this config object uses `hooks`. */
+export function setUrlGuardHooks(config: object, hooks: GuardHooks): void {
+  hooksByConfig.set(config, hooks);
+}
+
 /** Whether this server must refuse private destinations. */
 export function urlGuardActive(config: Pick<ServerConfig, 'host' | 'allowPrivateUrls'>): boolean {
   return !isLoopbackHost(config.host) && !config.allowPrivateUrls;
@@ -65,18 +88,32 @@ function blocked(url: URL, address: string): BlockedUrlError {
   );
 }
 
-/** Throws BlockedUrlError when any address the URL's host resolves to is private. */
-export async function assertPublicUrl(raw: string, isBlocked = isPrivateAddress): Promise<void> {
-  const url = new URL(raw);
+/**
+ * What can be judged without DNS: an IP literal, or a name that is loopback by definition. True
+ * when the host is a name that DNS must answer for.
+ */
+function assertLiteralAllowed(url: URL, isBlocked: (address: string) => boolean): boolean {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   if (isIP(host)) {
     if (isBlocked(host)) throw blocked(url, host);
-    return;
+    return false;
   }
   if (host === 'localhost' || host.endsWith('.localhost')) throw blocked(url, 'loopback');
+  return true;
+}
+
+/**
+ * Throws BlockedUrlError when any address the URL's host resolves to is private. An early answer
+ * for requests (a 400 before anything is stored); the fetch itself is guarded by guardedFetch,
+ * which checks again at connect time.
+ */
+export async function assertPublicUrl(raw: string, hooks: GuardHooks = {}): Promise<void> {
+  const url = new URL(raw);
+  const isBlocked = hooks.isBlocked ?? isPrivateAddress;
+  if (!assertLiteralAllowed(url, isBlocked)) return;
   let addresses: Array<{ address: string }>;
   try {
-    addresses = await lookup(host, { all: true, verbatim: true });
+    addresses = await (hooks.resolve ?? systemResolve)(url.hostname);
   } catch {
     // Unresolvable: fetch reports it in its own words.
     return;
@@ -87,24 +124,43 @@ export async function assertPublicUrl(raw: string, isBlocked = isPrivateAddress)
 
 const MAX_REDIRECTS = 10;
 
+/** fetch's rejection when the pinned connection refused the address DNS gave it, else undefined. */
+function forbiddenCause(err: unknown): ForbiddenAddressError | undefined {
+  for (let e = err; e instanceof Error; e = (e as { cause?: unknown }).cause) {
+    if (e instanceof ForbiddenAddressError) return e;
+  }
+  return undefined;
+}
+
 /**
- * fetch for URLs given by others: with the guard active every hop is checked after DNS resolution,
- * and redirects are followed here, one checked hop at a time (`redirect: 'manual'` is honoured as
- * is). With the guard off it is plain fetch.
+ * fetch for URLs given by others. With the guard active every connection is pinned
+ * (pinned-dispatcher.ts): the name is resolved once, inside the connection, and the socket goes
+ * only to addresses that passed the check, so a DNS answer that changes between a check and the
+ * connect (rebinding) cannot lead anywhere private. Redirects are followed here, one checked hop at
+ * a time (`redirect: 'manual'` is honoured as is). A refusal rejects with BlockedUrlError. With the
+ * guard off it is plain fetch.
  */
 export function guardedFetch(
   config: Pick<ServerConfig, 'host' | 'allowPrivateUrls'>,
-  // Tests swap the address policy so that loopback servers can play public and private hosts.
-  isBlocked = isPrivateAddress,
+  hooks: GuardHooks = hooksByConfig.get(config) ?? {},
 ): typeof fetch {
   if (!urlGuardActive(config)) return fetch;
+  const isBlocked = hooks.isBlocked ?? isPrivateAddress;
+  const pinned = fetchWith(pinnedAgent(hooks.resolve ?? systemResolve, isBlocked));
   return async (input, init = {}) => {
     let url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     let current: RequestInit = { ...init };
     const follow = (init.redirect ?? 'follow') === 'follow';
     for (let hop = 0; ; hop++) {
-      await assertPublicUrl(url, isBlocked);
-      const res = await fetch(url, { ...current, redirect: 'manual' });
+      assertLiteralAllowed(new URL(url), isBlocked);
+      let res: Response;
+      try {
+        res = await pinned(url, { ...current, redirect: 'manual' });
+      } catch (err) {
+        const forbidden = forbiddenCause(err);
+        if (forbidden) throw blocked(new URL(url), forbidden.address);
+        throw err;
+      }
       const location = res.headers.get('location');
       if (!follow || res.status < 300 || res.status >= 400 || !location) return res;
       await res.body?.cancel().catch(() => undefined);
@@ -118,30 +174,6 @@ export function guardedFetch(
   };
 }
 
-/**
- * Render inputs of a task that are URLs to fetch (ffmpeg reads them itself): each must pass
- * assertPublicUrl, and so must every redirect it leads to (followed here by a checked HEAD). The
- * returned message, if any, says which input was refused and why.
- */
-export async function refusedRenderSource(
-  config: Pick<ServerConfig, 'host' | 'allowPrivateUrls'>,
-  sources: Array<string | undefined>,
-): Promise<string | undefined> {
-  if (!urlGuardActive(config)) return undefined;
-  const guarded = guardedFetch(config);
-  for (const source of sources) {
-    if (!source || !/^https?:/i.test(source)) continue;
-    try {
-      const res = await guarded(source, { method: 'HEAD', signal: AbortSignal.timeout(10_000) });
-      await res.body?.cancel().catch(() => undefined);
-    } catch (err) {
-      if (err instanceof BlockedUrlError) return err.message;
-      // Unreachable is not refused here: the renderer reports it in its own words.
-    }
-  }
-  return undefined;
-}
-
 /** For a URL given in a request: a 400 naming `param` when the guard refuses it. */
 export async function assertPublicUrlParam(
   config: Pick<ServerConfig, 'host' | 'allowPrivateUrls'>,
@@ -150,7 +182,7 @@ export async function assertPublicUrlParam(
 ): Promise<void> {
   if (!urlGuardActive(config)) return;
   try {
-    await assertPublicUrl(url);
+    await assertPublicUrl(url, hooksByConfig.get(config));
   } catch (err) {
     if (err instanceof BlockedUrlError)
       throw badRequest(`${param} is refused: ${err.message}.`, param, 'url_not_allowed');

@@ -3,8 +3,8 @@ import { RenderInputError } from '../../media/render-inputs';
 import { renderDigitalHumanVideo } from '../../media/render-digital-human';
 import { synthesizeSpeech, type SpeechVoice } from '../../media/speech';
 import type { TaskRow } from '../../store/tasks';
-import { refusedRenderSource } from '../url-guard';
 import { InputUnavailableError, renderSource } from './input-sources';
+import { fetchReferences } from './reference-files';
 import { requestDirective } from './request-directive';
 import type { PerformOutcome, TaskKind } from './task-kind';
 
@@ -62,16 +62,21 @@ export const digitalHumanVideoTaskKind: TaskKind = {
     try {
       const avatar = renderSource(ctx, row.owner, p.avatar, row.origin);
       const audio = renderSource(ctx, row.owner, p.audio_url, row.origin);
-      const refused = await refusedRenderSource(ctx.config, [avatar, audio]);
-      if (refused) throw new InputUnavailableError(refused);
-      await renderDigitalHumanVideo({
-        outPath,
-        avatar,
-        audio,
-        ...(p.name.trim() ? { name: p.name } : {}),
-        signal: tools.signal,
-        onProgress: tools.progress,
-      });
+      // ffmpeg is handed local files only: URLs are fetched here, through the URL guard (decision 098).
+      const local = await fetchReferences(ctx, [avatar, audio], tools);
+      try {
+        await renderDigitalHumanVideo({
+          outPath,
+          avatar: local.local(avatar),
+          avatarShownAs: local.shownAs(avatar),
+          audio: local.local(audio),
+          ...(p.name.trim() ? { name: p.name } : {}),
+          signal: tools.signal,
+          onProgress: tools.progress,
+        });
+      } finally {
+        await local.cleanup();
+      }
     } catch (err) {
       const failure = inputFailure(err);
       if (failure) return failure;

@@ -2,9 +2,9 @@ import type { MediaKind } from '@contract/video-rules';
 import { RenderInputError } from '../../media/render-inputs';
 import { renderVideo, type VideoRenderInput } from '../../media/render-video';
 import type { TaskRow } from '../../store/tasks';
-import { refusedRenderSource } from '../url-guard';
 import { InputUnavailableError, renderSource } from './input-sources';
-import type { TaskDirective, TaskKind } from './task-kind';
+import { fetchReferences, type LocalReferences } from './reference-files';
+import type { PerformOutcome, TaskDirective, TaskKind } from './task-kind';
 
 /** What the runner needs to render a video task, stored as the row's `params`. */
 export interface VideoParams {
@@ -63,6 +63,15 @@ export function videoParams(row: TaskRow): VideoParams {
   return JSON.parse(row.params) as VideoParams;
 }
 
+function unreadable(err: RenderInputError): PerformOutcome {
+  return {
+    status: 'failed',
+    code: 'input_unreadable',
+    message: `${err.message}. Check that the media is reachable and of the type its role needs, then create the task again.`,
+    failReason: err.message,
+  };
+}
+
 function parseReferences(row: TaskRow): InputReference[] {
   try {
     const refs = JSON.parse(row.input_references) as unknown;
@@ -80,8 +89,21 @@ export const videoTaskKind: TaskKind = {
   async perform(ctx, row, tools) {
     const p = videoParams(row);
     let input: VideoRenderInput;
+    let refs: LocalReferences | undefined;
     try {
       const frame = p.inputs.find((i) => i.role === 'first_frame' && i.kind === 'image');
+      const firstFrame = frame ? renderSource(ctx, row.owner, frame.url, row.origin) : undefined;
+      const references = p.inputs
+        .filter((i) => i !== frame)
+        .map((i) => ({
+          ...(i.alias ? { alias: i.alias } : {}),
+          role: i.role,
+          kind: i.kind,
+          source: renderSource(ctx, row.owner, i.url, row.origin),
+        }));
+      // ffmpeg is handed local files only: URLs are fetched here, through the URL guard (decision 098).
+      const local = await fetchReferences(ctx, [firstFrame, ...references.map((r) => r.source)], tools);
+      refs = local;
       input = {
         outPath: tools.tempFile('.mp4'),
         width: p.width,
@@ -90,24 +112,19 @@ export const videoTaskKind: TaskKind = {
         prompt: p.prompt,
         audio: p.generate_audio,
         watermark: p.watermark,
-        firstFrame: frame ? renderSource(ctx, row.owner, frame.url, row.origin) : undefined,
-        references: p.inputs
-          .filter((i) => i !== frame)
-          .map((i) => ({
-            ...(i.alias ? { alias: i.alias } : {}),
-            role: i.role,
-            kind: i.kind,
-            source: renderSource(ctx, row.owner, i.url, row.origin),
-          })),
+        ...(firstFrame
+          ? { firstFrame: local.local(firstFrame), firstFrameShownAs: local.shownAs(firstFrame) }
+          : {}),
+        references: references.map((r) => ({
+          ...r,
+          source: local.local(r.source),
+          shownAs: local.shownAs(r.source),
+        })),
         signal: tools.signal,
         onProgress: tools.progress,
       };
-      const refused = await refusedRenderSource(ctx.config, [
-        input.firstFrame,
-        ...input.references.map((r) => r.source),
-      ]);
-      if (refused) throw new InputUnavailableError(refused);
     } catch (err) {
+      if (err instanceof RenderInputError) return unreadable(err);
       if (!(err instanceof InputUnavailableError)) throw err;
       return {
         status: 'failed',
@@ -121,12 +138,9 @@ export const videoTaskKind: TaskKind = {
     } catch (err) {
       // A reference ffmpeg cannot read is the request's problem, not a crash: retrying cannot help.
       if (!(err instanceof RenderInputError)) throw err;
-      return {
-        status: 'failed',
-        code: 'input_unreadable',
-        message: `${err.message}. Check that the media is reachable and of the type its role needs, then create the task again.`,
-        failReason: err.message,
-      };
+      return unreadable(err);
+    } finally {
+      await refs.cleanup();
     }
     return { status: 'succeeded', tempFile: input.outPath, fileName: 'video.mp4' };
   },

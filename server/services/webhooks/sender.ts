@@ -10,7 +10,7 @@ import {
   type AttemptResult,
   type DeliveryRow,
 } from '../../store/webhooks';
-import { BlockedUrlError, assertPublicUrl, urlGuardActive } from '../url-guard';
+import { BlockedUrlError, guardedFetch } from '../url-guard';
 import { registerWebhookWaker, unregisterWebhookWaker } from './outbox';
 import { webhookSecret } from './secret';
 import { signatureHeaders } from './signature';
@@ -149,19 +149,11 @@ export function createWebhookSender(ctx: AppContext, opts: SenderOptions = {}): 
 
     const problem = urlProblem(row.url);
     if (problem) return finish({ ok: false, statusCode: null, error: problem }, true);
-    try {
-      if (urlGuardActive(ctx.config)) await assertPublicUrl(row.url);
-    } catch (err) {
-      if (!(err instanceof BlockedUrlError)) throw err;
-      return finish(
-        { ok: false, statusCode: null, error: `The callback_url is refused: ${err.message}.` },
-        true,
-      );
-    }
 
     const timeout = AbortSignal.timeout(timeoutMs);
     try {
-      const res = await fetch(row.url, {
+      // Off loopback the connection is pinned to an address the URL guard accepted (decision 097).
+      const res = await guardedFetch(ctx.config)(row.url, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -183,6 +175,12 @@ export function createWebhookSender(ctx: AppContext, opts: SenderOptions = {}): 
         error: ok ? null : `The receiver answered ${res.status}${redirect}${snippet ? `: ${snippet}` : '.'}`,
       });
     } catch (err) {
+      if (err instanceof BlockedUrlError) {
+        return finish(
+          { ok: false, statusCode: null, error: `The callback_url is refused: ${err.message}.` },
+          true,
+        );
+      }
       if (stop.aborted) {
         interruptAttempt(
           ctx.db,
