@@ -7,7 +7,7 @@ import { DEFAULT_GROUP_ID } from '@contract/group';
 import { ownerOf } from '../server/middleware/auth';
 import { insertAsset, type NewAssetRow } from '../server/store/assets';
 import { openDatabase } from '../server/store/db';
-import { createGroup, ensureDefaultGroup } from '../server/store/groups';
+import { ensureDefaultGroup, insertGroup } from '../server/store/groups';
 import { newId } from '../server/ids';
 import { READY_STATE } from '../server/services/asset-lifecycle';
 
@@ -35,7 +35,7 @@ export function seedAssetLibrary(opts: {
   try {
     const owner = ownerOf(opts.apiKey);
     ensureDefaultGroup(db, owner);
-    const group = createGroup(db, owner, { name: 'Bench library', description: `${opts.count} assets` });
+    const group = insertGroup(db, owner, { name: 'Bench library', description: `${opts.count} assets` });
     const base = Date.now() - opts.count * 1000;
     const insertAll = db.transaction(() => {
       for (let i = 0; i < opts.count; i += 1) {

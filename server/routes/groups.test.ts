@@ -127,6 +127,39 @@ describe('asset groups', () => {
     expect((await t.req('/v1/asset-groups', { key: null })).status).toBe(401);
   });
 
+  it('answers one group_not_found wherever a group_id names a group the key does not have', async () => {
+    app();
+    const mine = await body(await t.req('/v1/asset-groups', { key: 'k1', json: { name: 'Private' } }));
+    const gid = String(mine.id);
+    const answers = [
+      await t.req(`/v1/asset-groups/${gid}`, { key: 'k2' }),
+      await t.req(`/v1/asset-groups/${gid}`, { key: 'k2', method: 'PATCH', json: { description: 'x' } }),
+      await t.req(`/v1/assets?group_id=${gid}`, { key: 'k2' }),
+      await t.req(`/v1/assets/asset_x?group_id=${gid}`, { key: 'k2' }),
+      await t.req(`/api/asset/get?asset_id=asset_x&group_id=${gid}`, { key: 'k2' }),
+      await t.req('/v1/assets/uploads', {
+        key: 'k2',
+        json: { url: 'https://example.com/a.png', group_id: gid },
+      }),
+    ];
+    const errors = await Promise.all(
+      answers.map(async (res) => ({
+        status: res.status,
+        ...((await res.json()) as { error: { message: string } }).error,
+      })),
+    );
+    for (const error of errors) {
+      expect(error).toEqual({
+        status: 404,
+        type: 'invalid_request_error',
+        code: 'group_not_found',
+        param: 'group_id',
+        message: expect.stringMatching(/^Asset group "grp_\w+" was not found\. List your groups with GET/),
+      });
+    }
+    expect(new Set(errors.map((e) => e.message)).size).toBe(1);
+  });
+
   it('pages groups, caps page_size at 100 and rejects bad paging with 400', async () => {
     app();
     for (let i = 0; i < 4; i++) await t.req('/v1/asset-groups', { key: 'k1', json: { name: `g${i}` } });

@@ -5,7 +5,7 @@ import type { Asset } from '@contract/asset-schemas';
 import type { AppEnv } from '../context';
 import type { Logger } from '../logger';
 import type { AssetRow } from '../store/assets';
-import { toUnixSeconds } from '../store/groups';
+import { toUnixSeconds } from './unix-time';
 import { fileUrl } from './asset-files';
 
 /**

@@ -1,33 +1,17 @@
 import type Database from 'better-sqlite3';
 import { DEFAULT_GROUP_ID } from '@contract/group';
-import type { Group } from '@contract/group-schemas';
 import { newId } from '../ids';
 
 export const DEFAULT_GROUP_NAME = 'Default';
 
-interface GroupRow {
+/** One row of `asset_groups` with the number of assets in it; services/group-object.ts shows it. */
+export interface GroupRow {
   id: string;
   name: string;
   description: string;
   created_ms: number;
   updated_ms: number;
   asset_count: number;
-}
-
-/** Unix seconds, the unit of every `created_at`/`updated_at` the API shows. */
-export const toUnixSeconds = (ms: number) => Math.floor(ms / 1000);
-
-function toGroup(row: GroupRow): Group {
-  return {
-    object: 'asset_group',
-    id: row.id,
-    group_id: row.id,
-    name: row.name,
-    description: row.description,
-    asset_count: row.asset_count,
-    created_at: toUnixSeconds(row.created_ms),
-    updated_at: toUnixSeconds(row.updated_ms),
-  };
 }
 
 const GROUP_COLUMNS = `g.id, g.name, g.description, g.created_ms, g.updated_ms,
@@ -55,31 +39,34 @@ export function ensureDefaultGroup(db: Database.Database, owner: string): void {
   owners.add(owner);
 }
 
-export function groupExists(db: Database.Database, owner: string, groupId: string): boolean {
+/**
+ * Whether the owner has the group. Asking about `grp_default` creates it first (it exists for every
+ * key from its first use), so this may write.
+ */
+export function hasGroupEnsuringDefault(db: Database.Database, owner: string, groupId: string): boolean {
   if (groupId === DEFAULT_GROUP_ID) ensureDefaultGroup(db, owner);
   return (
     db.prepare('SELECT 1 FROM asset_groups WHERE owner = ? AND id = ?').get(owner, groupId) !== undefined
   );
 }
 
-export function getGroup(db: Database.Database, owner: string, groupId: string): Group | undefined {
+export function getGroupRow(db: Database.Database, owner: string, groupId: string): GroupRow | undefined {
   if (groupId === DEFAULT_GROUP_ID) ensureDefaultGroup(db, owner);
-  const row = db
+  return db
     .prepare(`SELECT ${GROUP_COLUMNS} FROM asset_groups g WHERE g.owner = ? AND g.id = ?`)
     .get(owner, groupId) as GroupRow | undefined;
-  return row ? toGroup(row) : undefined;
 }
 
 /**
  * One page of the owner's groups: the default group first (it always exists and is where assets go
  * without a group_id), then the newest first.
  */
-export function listGroups(
+export function listGroupRows(
   db: Database.Database,
   owner: string,
   page: number,
   pageSize: number,
-): { data: Group[]; total: number } {
+): { rows: GroupRow[]; total: number } {
   ensureDefaultGroup(db, owner);
   const rows = db
     .prepare(
@@ -95,29 +82,29 @@ export function listGroups(
   const { total } = db.prepare('SELECT COUNT(*) AS total FROM asset_groups WHERE owner = ?').get(owner) as {
     total: number;
   };
-  return { data: rows.map(toGroup), total };
+  return { rows, total };
 }
 
-export function createGroup(
+export function insertGroup(
   db: Database.Database,
   owner: string,
   input: { name: string; description: string },
-): Group {
+): GroupRow {
   const id = newId('grp');
   const now = Date.now();
   db.prepare(
     `INSERT INTO asset_groups (owner, id, name, description, created_ms, updated_ms) VALUES (?, ?, ?, ?, ?, ?)`,
   ).run(owner, id, input.name, input.description, now, now);
-  return getGroup(db, owner, id)!;
+  return getGroupRow(db, owner, id)!;
 }
 
 /** Applies the fields given; undefined when the owner has no such group. */
-export function updateGroup(
+export function updateGroupRow(
   db: Database.Database,
   owner: string,
   groupId: string,
   patch: { name?: string; description?: string },
-): Group | undefined {
+): GroupRow | undefined {
   if (groupId === DEFAULT_GROUP_ID) ensureDefaultGroup(db, owner);
   const result = db
     .prepare(
@@ -125,5 +112,5 @@ export function updateGroup(
        WHERE owner = ? AND id = ?`,
     )
     .run(patch.name ?? null, patch.description ?? null, Date.now(), owner, groupId);
-  return result.changes ? getGroup(db, owner, groupId) : undefined;
+  return result.changes ? getGroupRow(db, owner, groupId) : undefined;
 }

@@ -1,4 +1,4 @@
-import { toUnixSeconds } from '../../store/groups';
+import { toUnixSeconds } from '../unix-time';
 import type { TaskRow } from '../../store/tasks';
 import { fileUrl } from '../asset-files';
 import { taskKind } from './kinds';

@@ -1,0 +1,141 @@
+import { DEFAULT_GROUP_ID } from '@contract/group';
+import type { Group } from '@contract/group-schemas';
+import type { AssetStatus, AssetType } from '@contract/asset';
+import type { AppContext } from '../context';
+import { ApiError, badRequest } from '../errors';
+import { type AssetRow, getAssetForOwner, listAssets } from '../store/assets';
+import {
+  DEFAULT_GROUP_NAME,
+  getGroupRow,
+  hasGroupEnsuringDefault,
+  insertGroup,
+  listGroupRows,
+  updateGroupRow,
+} from '../store/groups';
+import { toGroup } from './group-object';
+
+/**
+ * Asset groups of the caller's API key (LOCAL_API.md). Another key's group is not-found exactly
+ * like a missing one. Names need not be unique: groups are identified by group_id, and a name is a
+ * label (docs/decisions).
+ */
+
+/** The one answer for a group this key does not have, wherever a group_id is read. */
+export function groupNotFound(groupId: string): ApiError {
+  return new ApiError(
+    404,
+    `Asset group "${groupId}" was not found. List your groups with GET /v1/asset-groups, or create one ` +
+      'with POST /v1/asset-groups.',
+    { code: 'group_not_found', param: 'group_id' },
+  );
+}
+
+/** Throws `groupNotFound` unless the owner has the group (the default group always exists). */
+export function requireGroup(ctx: AppContext, owner: string, groupId: string): void {
+  if (!hasGroupEnsuringDefault(ctx.db, owner, groupId)) throw groupNotFound(groupId);
+}
+
+/** The group an asset goes into or is listed from: the one named (it must be this key's) or the default. */
+export function resolveGroup(ctx: AppContext, owner: string, groupId: string | undefined): string {
+  // An empty group_id (a form field left blank) means "not given".
+  const id = groupId || DEFAULT_GROUP_ID;
+  requireGroup(ctx, owner, id);
+  return id;
+}
+
+export function listGroups(
+  ctx: AppContext,
+  owner: string,
+  page: number,
+  pageSize: number,
+): { data: Group[]; total: number } {
+  const { rows, total } = listGroupRows(ctx.db, owner, page, pageSize);
+  return { data: rows.map(toGroup), total };
+}
+
+export function getGroup(ctx: AppContext, owner: string, groupId: string): Group {
+  const row = getGroupRow(ctx.db, owner, groupId);
+  if (!row) throw groupNotFound(groupId);
+  return toGroup(row);
+}
+
+export function createGroup(
+  ctx: AppContext,
+  owner: string,
+  input: { name: string; description: string },
+): Group {
+  return toGroup(insertGroup(ctx.db, owner, input));
+}
+
+export function updateGroup(
+  ctx: AppContext,
+  owner: string,
+  groupId: string,
+  patch: { name?: string; description?: string },
+): Group {
+  // The default group is the one every key can rely on by id and by name; only its description changes.
+  if (groupId === DEFAULT_GROUP_ID && patch.name !== undefined && patch.name !== DEFAULT_GROUP_NAME) {
+    throw badRequest(
+      `The default group ${DEFAULT_GROUP_ID} keeps the name "${DEFAULT_GROUP_NAME}"; only its description can change. ` +
+        'Create a group with POST /v1/asset-groups to use another name.',
+      'name',
+      'default_group_name_fixed',
+    );
+  }
+  const row = updateGroupRow(ctx.db, owner, groupId, patch);
+  if (!row) throw groupNotFound(groupId);
+  return toGroup(row);
+}
+
+/**
+ * The asset in the group the caller names, or in the default group when none is named
+ * (specification, GET /v1/assets/{asset_id} and the group isolation rules; docs/decisions/010).
+ * Another key's asset is not-found like a missing one; the caller's own asset in another group is
+ * not-found too, with a message that names its group, since telling the owner leaks nothing.
+ */
+export function findAssetInGroup(
+  ctx: AppContext,
+  owner: string,
+  assetId: string,
+  groupParam: string | undefined,
+): AssetRow {
+  const groupId = groupParam ?? DEFAULT_GROUP_ID;
+  if (groupParam !== undefined) requireGroup(ctx, owner, groupParam);
+  const row = getAssetForOwner(ctx.db, owner, assetId);
+  if (!row) {
+    throw new ApiError(404, `Asset "${assetId}" was not found. Check the asset_id (it looks like asset_…).`, {
+      code: 'asset_not_found',
+      param: 'asset_id',
+    });
+  }
+  if (row.group_id !== groupId) {
+    const which =
+      groupParam === undefined
+        ? `the default group ${DEFAULT_GROUP_ID} (used when group_id is omitted)`
+        : `group ${groupId}`;
+    throw new ApiError(
+      404,
+      `Asset "${assetId}" is not in ${which}. It belongs to group ${row.group_id}: pass group_id=${row.group_id}.`,
+      { code: 'asset_not_found', param: 'group_id' },
+    );
+  }
+  return row;
+}
+
+export interface GroupAssetsQuery {
+  group_id?: string;
+  type?: AssetType;
+  status?: AssetStatus;
+  domain?: string;
+  page: number;
+  pageSize: number;
+}
+
+/** One page of a group's assets (the default group when none is named): never another group's. */
+export function listGroupAssets(
+  ctx: AppContext,
+  owner: string,
+  { group_id, ...query }: GroupAssetsQuery,
+): { rows: AssetRow[]; total: number } {
+  return listAssets(ctx.db, owner, { ...query, groupId: resolveGroup(ctx, owner, group_id) });
+}
