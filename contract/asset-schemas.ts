@@ -8,7 +8,6 @@ import {
   SYNC_STATUSES,
 } from './asset';
 import { boundedJson, METADATA_BOUNDS } from './bounded-json';
-import { isVideoModel } from './models';
 import { plainText } from './plain-text';
 
 // The strict asset schemas: what the local server writes and the request bodies and queries it
@@ -80,16 +79,16 @@ const optionalText = (max: number, field: string, opts: { multiline?: boolean } 
   );
 
 const MODEL_MESSAGE = 'model must be a model name such as video-2.0-cl';
+const MODEL_NAME = /^[a-z0-9][a-z0-9._-]{0,63}$/i;
 const TYPE_MESSAGE = 'type must be one of image, audio, video, file';
 
 /** JSON body of POST /v1/assets/uploads (register by public URL). */
 export const RegisterAssetByUrlSchema = z.object({
   url: httpUrl,
-  model: z.optional(z.string({ error: MODEL_MESSAGE }).check(z.trim(), z.minLength(1, MODEL_MESSAGE))).check(
-    z.refine((m) => m === undefined || isVideoModel(m) || /^[a-z0-9][a-z0-9._-]{0,63}$/i.test(m), {
-      message: MODEL_MESSAGE,
-    }),
-  ),
+  // Shape only: a real deployment may prepare assets for models the local list lacks (decision 080).
+  model: z
+    .optional(z.string({ error: MODEL_MESSAGE }).check(z.trim(), z.minLength(1, MODEL_MESSAGE)))
+    .check(z.refine((m) => m === undefined || MODEL_NAME.test(m), { message: MODEL_MESSAGE })),
   mode: z._default(z.enum(ASSET_MODES, { error: 'mode must be one of asset, oss, both' }), 'asset'),
   type: z.optional(z.enum(ASSET_TYPES, { error: TYPE_MESSAGE })),
   purpose: optionalText(64, 'purpose'),

@@ -107,16 +107,29 @@ type ReadinessFields = {
   review_passed?: unknown;
 };
 
+/** The value each readiness field must have (Asset states, rule 1): what a person is told to expect. */
+export const READY_VALUES = {
+  status: 'ready',
+  preparation_status: 'ready',
+  generation_ready: true,
+  review_status: 'succeeded',
+  review_passed: true,
+} as const satisfies Record<ReadinessCondition, string | boolean>;
+
 /** The readiness conditions this asset fails, empty when it is safe to use in a generation request. */
 export function readinessFailures(asset: ReadinessFields | null | undefined): ReadinessCondition[] {
   const a = asset ?? {};
-  const failures: ReadinessCondition[] = [];
-  if (a.status !== 'ready') failures.push('status');
-  if (a.preparation_status !== 'ready') failures.push('preparation_status');
-  if (a.generation_ready !== true) failures.push('generation_ready');
-  if (a.review_status !== 'succeeded') failures.push('review_status');
-  if (a.review_passed !== true) failures.push('review_passed');
-  return failures;
+  return READINESS_CONDITIONS.filter((condition) => a[condition] !== READY_VALUES[condition]);
+}
+
+/**
+ * The review refused the media: failed outright, or finished with `review_passed=false`. Its remedy
+ * differs from a failed preparation: replace the media rather than fix its URL.
+ */
+export function isReviewFailed(asset: { review_status?: unknown; review_passed?: unknown }): boolean {
+  return (
+    asset.review_status === 'failed' || (asset.review_status === 'succeeded' && asset.review_passed === false)
+  );
 }
 
 /**
@@ -143,8 +156,7 @@ export function assetPhase(
     asset.status === 'failed' ||
     asset.preparation_status === 'failed' ||
     asset.sync_status === 'failed' ||
-    asset.review_status === 'failed' ||
-    (asset.review_status === 'succeeded' && asset.review_passed === false)
+    isReviewFailed(asset)
   ) {
     return 'failed';
   }

@@ -16,3 +16,9 @@ export function listEnvelopeSchema<T extends z.core.$ZodType>(item: T) {
     trace_id: z.optional(z.string()),
   });
 }
+
+/**
+ * The list envelope of items of type `T`, inferred from the schema above so that the two cannot
+ * drift; `contract/list.ts` re-exports it for code that must not load zod.
+ */
+export type ListEnvelope<T> = z.output<ReturnType<typeof listEnvelopeSchema<z.ZodMiniType<T>>>>;

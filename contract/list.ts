@@ -1,15 +1,9 @@
-export const PAGE_SIZE = { default: 20, max: 100 } as const;
+import type { ListEnvelope } from './list-schema';
 
-export interface ListEnvelope<T> {
-  object: 'list';
-  data: T[];
-  count: number;
-  total: number;
-  page: number;
-  page_size: number;
-  request_id?: string;
-  trace_id?: string;
-}
+// A type-only import, erased at build: the shell's zod-free check below still loads no zod.
+export type { ListEnvelope };
+
+export const PAGE_SIZE = { default: 20, max: 100 } as const;
 
 /**
  * Whether a value has the list envelope's shape, without a schema library: the dashboard's shell

@@ -1,12 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { RegisterAssetByUrlSchema } from './asset-schemas';
 import {
+  ASSET_MODELS,
   DEFAULT_VIDEO_MODEL,
+  DIGITAL_HUMAN_AUDIO_MODELS,
+  DIGITAL_HUMAN_VIDEO_MODELS,
+  MUSIC_MODELS,
   MAX_ASPECT_RATIO,
   VIDEO_DURATION,
   VIDEO_MODEL_IDS,
   VIDEO_RESOLUTIONS,
   allowedResolutions,
+  isAssetModel,
   isRatioAllowed,
   isResolutionAllowed,
   isVideoModel,
@@ -131,5 +137,34 @@ describe('resolutionDimensions (LOCAL_API.md: the resolution is the short side)'
         expect(Math.abs(Math.max(width, height) - exactLong)).toBeLessThanOrEqual(1);
       }),
     );
+  });
+});
+
+describe('ASSET_MODELS (what an asset may be prepared for; decision 080)', () => {
+  it('is the video line, the digital-human models and the music models, each once', () => {
+    expect([...ASSET_MODELS].sort()).toEqual(
+      [
+        ...VIDEO_MODEL_IDS,
+        ...DIGITAL_HUMAN_VIDEO_MODELS,
+        ...DIGITAL_HUMAN_AUDIO_MODELS,
+        ...MUSIC_MODELS,
+      ].sort(),
+    );
+    expect(new Set(ASSET_MODELS).size).toBe(ASSET_MODELS.length);
+  });
+
+  it('isAssetModel accepts exactly those names', () => {
+    for (const m of ASSET_MODELS) expect(isAssetModel(m)).toBe(true);
+    for (const m of ['service-chat', 'VIDEO-2.0-CL', ' video-2.0-cl', '', 'constructor', 5, null]) {
+      expect(isAssetModel(m)).toBe(false);
+    }
+  });
+
+  it('every known model passes the register schema, which also lets unknown names through', () => {
+    for (const model of [...ASSET_MODELS, 'video-3.0-future']) {
+      expect(RegisterAssetByUrlSchema.safeParse({ url: 'https://e.com/a.png', model }).success, model).toBe(
+        true,
+      );
+    }
   });
 });

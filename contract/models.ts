@@ -23,6 +23,22 @@ export const DIGITAL_HUMAN_VIDEO_MODELS = ['digital-human-video-v8'] as const;
 export const DIGITAL_HUMAN_AUDIO_MODELS = ['digital-human-audio-v8'] as const;
 export const MUSIC_MODELS = ['music-v5.5'] as const;
 
+/**
+ * Models an asset may be prepared for: the video line, and the digital-human and music models whose
+ * tasks take assets. The local server accepts only these; the register form's schema accepts any
+ * model name, since a real deployment may know more (decision 080).
+ */
+export const ASSET_MODELS: readonly string[] = [
+  ...VIDEO_MODEL_IDS,
+  ...DIGITAL_HUMAN_VIDEO_MODELS,
+  ...DIGITAL_HUMAN_AUDIO_MODELS,
+  ...MUSIC_MODELS,
+];
+
+export function isAssetModel(model: unknown): model is string {
+  return typeof model === 'string' && ASSET_MODELS.includes(model);
+}
+
 export const TEXT_MODELS = {
   chat: ['service-chat'],
   messages: ['service-messages'],

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import { getRequestListener } from '@hono/node-server';
 import type { Hono } from 'hono';
+import type { ErrorEnvelope } from '@contract/error-envelope';
 import type { AppContext, AppEnv } from './context';
 import { errorTypeForStatus } from './errors';
 import { defaultErrorCode } from './http';
@@ -83,7 +84,7 @@ export function rawErrorResponse(
     error: { message, type: errorTypeForStatus(status), code: code || defaultErrorCode(status) },
     request_id: requestId,
     trace_id: traceId,
-  });
+  } satisfies ErrorEnvelope);
   const head = [
     `HTTP/1.1 ${status} ${http.STATUS_CODES[status] ?? 'Error'}`,
     'Content-Type: application/json',
@@ -198,7 +199,7 @@ export function createHttpServer(
           },
           request_id: requestId,
           trace_id: newId('trace'),
-        },
+        } satisfies ErrorEnvelope,
         { status: 400, headers: { 'Cache-Control': 'no-store', 'X-Request-Id': requestId } },
       );
     },

@@ -12,6 +12,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from './context';
 import { jsonTextDepth } from '@contract/bounded-json';
+import type { ErrorEnvelope } from '@contract/error-envelope';
 import { ApiError, errorTypeForStatus } from './errors';
 
 type AnyContext = Context<AppEnv>;
@@ -33,12 +34,9 @@ export function json(
   return c.json(payload, status, headers);
 }
 
-export interface ErrorEnvelopeFields {
-  message: string;
-  type?: string;
-  code?: string;
-  param?: string;
-}
+/** What a caller gives; `type` and `code` default from the status. */
+export type ErrorEnvelopeFields = Pick<ErrorEnvelope['error'], 'message'> &
+  Partial<Record<'type' | 'code' | 'param', string>>;
 
 const DEFAULT_CODES: Record<number, string> = {
   400: 'invalid_request',
@@ -60,7 +58,7 @@ export function defaultErrorCode(status: number): string {
   return DEFAULT_CODES[status] ?? (status >= 500 ? 'server_error' : 'invalid_request');
 }
 
-export function errorBody(c: AnyContext, status: number, fields: ErrorEnvelopeFields) {
+export function errorBody(c: AnyContext, status: number, fields: ErrorEnvelopeFields): ErrorEnvelope {
   return {
     error: {
       message: fields.message,

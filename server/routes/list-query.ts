@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { PAGE_SIZE } from '@contract/list';
+import { type ListEnvelope, PAGE_SIZE } from '@contract/list';
 import { PaginationQuerySchema } from '@contract/pagination';
 import type { AppEnv } from '../context';
 import { parseOrThrow } from '../validation';
@@ -22,6 +22,6 @@ export function paging(query: Record<string, string>): { page: number; pageSize:
 }
 
 /** The list envelope of the specification, before request_id and trace_id are added. */
-export function listEnvelope<T>(data: T[], total: number, page: number, pageSize: number) {
+export function listEnvelope<T>(data: T[], total: number, page: number, pageSize: number): ListEnvelope<T> {
   return { object: 'list' as const, data, count: data.length, total, page, page_size: pageSize };
 }

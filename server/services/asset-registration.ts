@@ -1,40 +1,24 @@
 import path from 'node:path';
 import { type AssetMode, type AssetType, inferAssetType } from '@contract/asset';
 import type { RegisterAssetByUrl } from '@contract/asset-schemas';
-import { DEFAULT_GROUP_ID } from '@contract/group';
 import { withoutControlCharacters } from '@contract/plain-text';
-import {
-  DIGITAL_HUMAN_AUDIO_MODELS,
-  DIGITAL_HUMAN_VIDEO_MODELS,
-  MUSIC_MODELS,
-  VIDEO_MODEL_IDS,
-} from '@contract/models';
+import { ASSET_MODELS, isAssetModel } from '@contract/models';
 import type { AppContext } from '../context';
-import { ApiError, badRequest } from '../errors';
+import { badRequest } from '../errors';
 import { newId } from '../ids';
 import { type AssetRow, getAssetById, insertAsset } from '../store/assets';
-import { groupExists } from '../store/groups';
 import { detectFault, initialState, needsWork, technicalFailure } from './asset-lifecycle';
 import { mimeFromName, resolveAssetType, resolveContentType } from './asset-media-types';
 import { wakeAssetWorker } from './asset-worker';
 import { shownSourceCause } from './source-privacy';
 import { assertPublicUrlParam, guardedFetch } from './url-guard';
 import { inspectSource, type SourceInfo, SourceUnreachableError, unreachableSyncError } from './asset-source';
+import { resolveGroup } from './groups';
 
-/**
- * Models an asset may be prepared for: the video line, and the digital-human and music models whose
- * tasks take assets. `model` stays optional: an avatar or a voice needs none.
- */
-export const ASSET_MODELS: readonly string[] = [
-  ...VIDEO_MODEL_IDS,
-  ...DIGITAL_HUMAN_VIDEO_MODELS,
-  ...DIGITAL_HUMAN_AUDIO_MODELS,
-  ...MUSIC_MODELS,
-];
-
+/** The model an asset is prepared for, checked against the local server's list (decision 080). */
 export function checkModel(model: string | undefined): string | null {
   if (model === undefined) return null;
-  if (!ASSET_MODELS.includes(model)) {
+  if (!isAssetModel(model)) {
     throw badRequest(
       `model "${model}" is not a model assets can be prepared for. Use one of ${ASSET_MODELS.join(', ')}, ` +
         'or omit model for assets that are not used with a specific model.',
@@ -43,21 +27,6 @@ export function checkModel(model: string | undefined): string | null {
     );
   }
   return model;
-}
-
-/** The group to put an asset into: the one named (it must be this key's) or the default group. */
-export function resolveGroup(ctx: AppContext, owner: string, groupId: string | undefined): string {
-  // An empty group_id (a form field left blank) means "not given".
-  const id = groupId || DEFAULT_GROUP_ID;
-  if (!groupExists(ctx.db, owner, id)) {
-    throw new ApiError(
-      404,
-      `Asset group "${id}" was not found. Create it with POST /v1/asset-groups, or omit group_id to use ` +
-        `the default group ${DEFAULT_GROUP_ID}.`,
-      { code: 'group_not_found', param: 'group_id' },
-    );
-  }
-  return id;
 }
 
 export interface NewAssetInput {

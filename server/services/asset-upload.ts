@@ -11,7 +11,8 @@ import type { AssetRow } from '../store/assets';
 import { parseOrThrow } from '../validation';
 import { moveIntoStore, removeQuietly, removeStoredAsset, storedRelPath, tempPathFor } from './asset-files';
 import { resolveAssetType, resolveContentType, safeFileName } from './asset-media-types';
-import { checkModel, createAsset, resolveGroup } from './asset-registration';
+import { checkModel, createAsset } from './asset-registration';
+import { resolveGroup } from './groups';
 
 const MAX_FIELDS = 50;
 const MAX_PARTS = 100;

@@ -1,4 +1,10 @@
-import { assetPhase, readinessFailures, type ReadinessCondition } from '@contract/asset';
+import {
+  assetPhase,
+  isReviewFailed,
+  READY_VALUES,
+  readinessFailures,
+  type ReadinessCondition,
+} from '@contract/asset';
 
 export type ReadinessLabel = 'ready' | 'preparing' | 'failed' | 'review_failed' | 'disabled';
 
@@ -17,21 +23,9 @@ type ReadinessInput = {
  */
 export function readinessLabel(asset: ReadinessInput): ReadinessLabel {
   const phase = assetPhase(asset);
-  const reviewFailed =
-    asset.review_status === 'failed' ||
-    (asset.review_status === 'succeeded' && asset.review_passed === false);
-  if (phase === 'failed' && reviewFailed) return 'review_failed';
+  if (phase === 'failed' && isReviewFailed(asset)) return 'review_failed';
   return phase;
 }
-
-/** What each failing condition needs, in the specification's words (Asset states, rule 1). */
-export const READINESS_EXPECTED: Record<ReadinessCondition, string> = {
-  status: 'ready',
-  preparation_status: 'ready',
-  generation_ready: 'true',
-  review_status: 'succeeded',
-  review_passed: 'true',
-};
 
 export interface ReadinessFailure {
   condition: ReadinessCondition;
@@ -46,7 +40,7 @@ export function describeReadinessFailures(asset: ReadinessInput): ReadinessFailu
     return {
       condition,
       actual: value === undefined || value === null || value === '' ? '—' : String(value),
-      expected: READINESS_EXPECTED[condition],
+      expected: String(READY_VALUES[condition]),
     };
   });
 }
