@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Asset, AssetSchema } from '@contract/asset-schemas';
 import { startWorkers } from '../create-context';
 import { pollAsset, settled } from '../test/asset-polling';
@@ -33,6 +33,13 @@ function storedFiles(): string[] {
     ),
   );
 }
+
+/**
+ * The temp file of a refused upload is removed once its write stream has closed, which can be after
+ * the answer: wait for that, bounded, instead of sleeping and hoping it was enough.
+ */
+const expectNothingStored = () =>
+  vi.waitFor(() => expect(storedFiles()).toEqual([]), { timeout: 5_000, interval: 10 });
 
 describe('POST /v1/assets/uploads (multipart)', () => {
   it('streams the file to DATA_DIR, serves it under /files/ and reads the real duration', async () => {
@@ -129,8 +136,7 @@ describe('POST /v1/assets/uploads (multipart)', () => {
     const body = (await res.json()) as { error: { message: string; type: string } };
     expect(body.error.type).toBe('invalid_request_error');
     expect(body.error.message).toMatch(/20000 bytes/);
-    await new Promise((r) => setTimeout(r, 50));
-    expect(storedFiles()).toEqual([]);
+    await expectNothingStored();
     expect((await (await t.req('/v1/assets')).json()) as { total: number }).toMatchObject({ total: 0 });
     const small = await upload(form({}, { name: 'ok.png', type: 'image/png', bytes: fixture('sample.png') }));
     expect(small.status).toBe(200);
@@ -174,8 +180,7 @@ describe('POST /v1/assets/uploads (multipart)', () => {
       headers: { 'content-type': 'multipart/form-data' },
     });
     expect(noBoundary.status).toBe(400);
-    await new Promise((r) => setTimeout(r, 50));
-    expect(storedFiles()).toEqual([]);
+    await expectNothingStored();
 
     const group = (await (await t.req('/v1/asset-groups', { key: 'k1', json: { name: 'G' } })).json()) as {
       id: string;
