@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FfmpegError, filterValue, progressFraction, runFfmpeg } from './ffmpeg';
+import { FfmpegError, filterValue, localInputsOnly, progressFraction, runFfmpeg } from './ffmpeg';
 import { FONT_REGULAR } from './render-inputs';
 import { probeFile, processWithArg, tempDir } from './test-media';
 
@@ -73,5 +73,49 @@ describe('runFfmpeg', () => {
     }).catch((e: unknown) => e);
     expect((err as Error).message).toMatch(/took longer than/);
     expect(Date.now() - started).toBeLessThan(10_000);
+  });
+});
+
+describe('local inputs only (decision 098)', () => {
+  it('puts the file,pipe protocol whitelist before every input, lavfi graphs included', () => {
+    expect(
+      localInputsOnly([
+        '-f',
+        'lavfi',
+        '-i',
+        'color=c=black:s=8x8:d=1',
+        '-i',
+        '/tmp/a.png',
+        '-map',
+        '0',
+        'out.mp4',
+      ]),
+    ).toEqual([
+      ...['-f', 'lavfi', '-protocol_whitelist', 'file,pipe', '-i', 'color=c=black:s=8x8:d=1'],
+      ...['-protocol_whitelist', 'file,pipe', '-i', '/tmp/a.png', '-map', '0', 'out.mp4'],
+    ]);
+  });
+
+  it('refuses a URL input before ffmpeg starts, without its query string', async () => {
+    for (const url of [
+      'http://169.254.169.254/x.png?token=t0k',
+      'HTTPS://example.com/a.mp4',
+      'ftp://h/a',
+      'tcp://h:1',
+    ]) {
+      await expect(runFfmpeg(['-i', url, '-f', 'null', '-'])).rejects.toThrow(FfmpegError);
+    }
+    await expect(
+      runFfmpeg(['-i', 'http://169.254.169.254/x.png?token=t0k', '-f', 'null', '-']),
+    ).rejects.toThrow(/local files only, not http:\/\/169\.254\.169\.254\/x\.png$/);
+  });
+
+  it('makes ffmpeg itself refuse the network when a playlist in a local file points there', async () => {
+    const playlist = path.join(dir, 'list.m3u8');
+    fs.writeFileSync(
+      playlist,
+      '#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:1,\nhttp://127.0.0.1:9/seg.ts\n#EXT-X-ENDLIST\n',
+    );
+    await expect(runFfmpeg(['-i', playlist, '-f', 'null', '-'])).rejects.toThrow(/not on whitelist/);
   });
 });

@@ -9,6 +9,7 @@ import { resolveContentType, safeFileName } from './asset-media-types';
 import { guardedFetch } from './url-guard';
 import { downloadTo, SourceUnreachableError, unreachableSyncError } from './asset-source';
 import { shownSourceCause } from './source-privacy';
+import { probeSourceUrl } from './source-probe';
 
 /** Real time allowed to read a file's streams; a URL probe includes the network. */
 const PROBE_TIMEOUT_MS = 20_000;
@@ -65,7 +66,9 @@ export async function prepareAsset(ctx: AppContext, row: AssetRow, signal: Abort
       const fromUrl = !localPath;
       let probe: MediaProbe;
       try {
-        probe = await probeMedia(localPath ?? row.source_url, { timeoutMs: PROBE_TIMEOUT_MS, signal });
+        probe = localPath
+          ? await probeMedia(localPath, { timeoutMs: PROBE_TIMEOUT_MS, signal })
+          : await probeSourceUrl(ctx, row.id, row.source_url, { timeoutMs: PROBE_TIMEOUT_MS, signal });
       } catch (err) {
         if (!(err instanceof ProbeError) || signal.aborted) throw err;
         const reason = fromUrl ? await shownSourceCause(ctx, row.source_url, err.message) : err.message;

@@ -63,7 +63,14 @@ export const digitalHumanVideoTaskKind: TaskKind = {
       const avatar = renderSource(ctx, row.owner, p.avatar, row.origin);
       const audio = renderSource(ctx, row.owner, p.audio_url, row.origin);
       // ffmpeg is handed local files only: URLs are fetched here, through the URL guard (decision 098).
-      const local = await fetchReferences(ctx, [avatar, audio], tools);
+      const local = await fetchReferences(
+        ctx,
+        [
+          { source: avatar, what: 'The avatar image' },
+          { source: audio, what: 'The audio' },
+        ],
+        tools,
+      );
       try {
         await renderDigitalHumanVideo({
           outPath,

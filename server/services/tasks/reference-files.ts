@@ -54,7 +54,8 @@ function extensionOf(source: string): string {
  */
 export async function fetchReferences(
   ctx: AppContext,
-  sources: Array<string | undefined>,
+  /** Each source with how a failure names it, e.g. `The avatar image`. */
+  sources: Array<{ source?: string; what: string }>,
   tools: { tempFile(ext: string): string; signal: AbortSignal },
 ): Promise<LocalReferences> {
   const fetched = new Map<string, string>();
@@ -63,7 +64,7 @@ export async function fetchReferences(
   };
   const doFetch = guardedFetch(ctx.config);
   try {
-    for (const source of sources) {
+    for (const { source, what } of sources) {
       if (!source || !isRemote(source) || fetched.has(source)) continue;
       const file = tools.tempFile(extensionOf(source));
       fetched.set(source, file);
@@ -77,9 +78,7 @@ export async function fetchReferences(
       } catch (err) {
         if (err instanceof SourceRefusedError) throw new InputUnavailableError(err.message);
         if (err instanceof SourceUnreachableError)
-          throw new RenderInputError(
-            `The media input ${withoutQuery(source)} could not be fetched (${err.message})`,
-          );
+          throw new RenderInputError(`${what} ${withoutQuery(source)} could not be fetched (${err.message})`);
         throw err;
       }
     }

@@ -102,7 +102,14 @@ export const videoTaskKind: TaskKind = {
           source: renderSource(ctx, row.owner, i.url, row.origin),
         }));
       // ffmpeg is handed local files only: URLs are fetched here, through the URL guard (decision 098).
-      const local = await fetchReferences(ctx, [firstFrame, ...references.map((r) => r.source)], tools);
+      const local = await fetchReferences(
+        ctx,
+        [
+          { source: firstFrame, what: 'The first-frame image' },
+          ...references.map((r) => ({ source: r.source, what: `The reference ${r.kind}` })),
+        ],
+        tools,
+      );
       refs = local;
       input = {
         outPath: tools.tempFile('.mp4'),
