@@ -1,3 +1,5 @@
+import { isRecord } from '@contract/is-record';
+
 /**
  * The shape of a tracked task, and the checks an imported file or a stored record passes before it
  * enters the registry. Hand-written (no zod): the composer imports the registry on its first paint.
@@ -48,10 +50,6 @@ const TASK_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/;
 
 export function isValidTaskId(id: unknown): id is string {
   return typeof id === 'string' && TASK_ID_PATTERN.test(id);
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 function optString(v: unknown, max: number): string | undefined {

@@ -1,4 +1,5 @@
 import type { SseMessage } from '@/api/text';
+import { isRecord } from '@contract/is-record';
 
 /**
  * The three chat formats' answers reduced to what the playground shows: text deltas, usage, the
@@ -26,7 +27,6 @@ export type StreamUpdate =
 
 type Json = Record<string, unknown>;
 
-const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
 

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/api/api-client';
+import { isRecord } from '@contract/is-record';
 
 /**
  * The local server's webhook inbox (local mode only): what a callback_url pointing at
@@ -22,10 +23,6 @@ export const INBOX_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 export function isInboxName(name: string): boolean {
   return INBOX_NAME_PATTERN.test(name);
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 function parseDelivery(v: unknown): InboxDelivery | undefined {

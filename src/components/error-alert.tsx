@@ -28,6 +28,10 @@ export interface ErrorAlertProps {
   actions?: ReactNode;
   onDismiss?: () => void;
   dismissLabel?: string;
+  /** Open "Details" from the start (by default only when nothing plainer could be said). */
+  detailsOpen?: boolean;
+  /** More for support under "Details", e.g. a crash's stack. */
+  children?: ReactNode;
   className?: string;
   'data-testid'?: string;
 }
@@ -81,6 +85,8 @@ export function ErrorAlert({
   actions,
   onDismiss,
   dismissLabel,
+  detailsOpen,
+  children,
   className,
   'data-testid': testId,
 }: ErrorAlertProps) {
@@ -107,8 +113,8 @@ export function ErrorAlert({
         {kind ? t(`errors.known.${kind}.title`) : title}
       </Heading>
       <p className="break-words">{sentence}</p>
-      {(explained || rows.length > 0) && (
-        <details className="text-xs" open={!explained}>
+      {(explained || rows.length > 0 || children) && (
+        <details className="text-xs" open={detailsOpen ?? !explained}>
           <summary className="cursor-pointer text-muted-foreground">{t('errors.details')}</summary>
           <div className="mt-2 flex flex-col gap-2">
             {explained && <p className="break-words font-mono">{message}</p>}
@@ -125,6 +131,7 @@ export function ErrorAlert({
                 ))}
               </dl>
             )}
+            {children}
             <CopyButton
               value={copyAll}
               aria-label={t('errors.copyDetails')}

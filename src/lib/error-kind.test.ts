@@ -27,5 +27,7 @@ describe('knownErrorKind', () => {
       expect(errorMessage(new TypeError(message))).toMatch(/server could not be reached/);
     }
     expect(isUnreachableError(new TypeError('x is not a function'))).toBe(false);
+    const chunk = new TypeError('Failed to fetch dynamically imported module: http://h/assets/a.js');
+    expect(isUnreachableError(chunk)).toBe(false);
   });
 });

@@ -9,14 +9,21 @@ export type KnownErrorKind = 'groupNotFound' | 'unauthorized' | 'unreachable' | 
 /*
  * What browsers throw when a request gets no answer at all, outside the API client (a lazy chunk, a
  * direct media URL): Chromium "Failed to fetch", Firefox "NetworkError when attempting to fetch
- * resource.", Safari "Load failed". Their text is English whatever the page's language.
+ * resource.", Safari "Load failed". Their text is English whatever the page's language. A lazy
+ * chunk that failed ("Failed to fetch dynamically imported module: <url>") is the error boundary's
+ * to explain: it names the URL to fetch again.
  */
 const BROWSER_NETWORK_ERROR = /^(Failed to fetch|NetworkError when attempting to fetch|Load failed)/i;
+const CHUNK_ERROR = /dynamically imported module/i;
 
 /** A request that never got an HTTP answer (offline, server down, CORS), however it was thrown. */
 export function isUnreachableError(error: unknown): boolean {
   if (isApiRequestError(error)) return error.isNetworkError;
-  return error instanceof TypeError && BROWSER_NETWORK_ERROR.test(error.message);
+  return (
+    error instanceof TypeError &&
+    BROWSER_NETWORK_ERROR.test(error.message) &&
+    !CHUNK_ERROR.test(error.message)
+  );
 }
 
 /** The plain-words kind of an error, or undefined when only its own message can explain it. */

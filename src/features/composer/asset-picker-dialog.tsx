@@ -1,9 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_GROUP_ID } from '@contract/group';
-import { Button } from '@/components/ui/button';
+import { ErrorAlert } from '@/components/error-alert';
+import { pageCount, Pagination } from '@/components/pagination';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
@@ -12,7 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { assetMutations, assetQueries, type Asset } from '@/api/assets';
 import { useBaseUrl } from '@/api/connection-store';
 import { groupQueries } from '@/api/groups';
-import { errorMessage, notifyError } from '@/lib/notify';
+import { notifyError } from '@/lib/notify';
 import { assetAvailability, assetSourceUrl, assetType } from './asset-availability';
 import { PickerAssetRow } from './picker-asset-row';
 
@@ -61,7 +61,7 @@ export function AssetPickerDialog({
     .map((asset) => ({ asset, availability: assetAvailability(asset, role, model) }))
     .filter((r) => !onlyUsable || r.availability.usable);
   const total = list.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PICKER_PAGE_SIZE));
+  const pages = pageCount(total, PICKER_PAGE_SIZE);
   const groupOptions = groups.data?.data ?? [];
 
   function prepareFor(asset: Asset) {
@@ -129,12 +129,13 @@ export function AssetPickerDialog({
               <Spinner /> {t('picker.loading')}
             </div>
           ) : list.error ? (
-            <div role="alert" className="flex flex-col items-start gap-2 p-4 text-sm">
-              <p className="text-destructive">{errorMessage(list.error)}</p>
-              <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
-                {t('picker.retry')}
-              </Button>
-            </div>
+            <ErrorAlert
+              error={list.error}
+              title={t('picker.loadFailed')}
+              onRetry={() => void list.refetch()}
+              retryLabel={t('picker.retry')}
+              className="m-4"
+            />
           ) : rows.length === 0 ? (
             <p className="p-4 text-sm text-muted-foreground">
               {assets.length === 0 ? t('picker.emptyGroup') : t('picker.noneUsable')}
@@ -162,15 +163,13 @@ export function AssetPickerDialog({
         </div>
 
         {pages > 1 && (
-          <nav className="flex items-center justify-end gap-2 text-sm" aria-label={t('picker.pagination')}>
-            <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              <ChevronLeft aria-hidden="true" /> {t('picker.previous')}
-            </Button>
-            <span aria-live="polite">{t('picker.page', { page, pages })}</span>
-            <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-              {t('picker.next')} <ChevronRight aria-hidden="true" />
-            </Button>
-          </nav>
+          <Pagination
+            page={page}
+            pageSize={PICKER_PAGE_SIZE}
+            total={total}
+            onPage={setPage}
+            label={t('picker.pagination')}
+          />
         )}
       </DialogContent>
     </Dialog>

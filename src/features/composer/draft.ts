@@ -8,6 +8,7 @@ import {
   type MediaKind,
 } from '@contract/video-rules';
 import type { CreateVideoBody } from '@/api/videos';
+import { isRecord } from '@contract/is-record';
 
 /** The roles the composer offers (specification, references[].role). */
 export const COMPOSER_ROLES = ['first_frame', 'reference_image', 'reference_video'] as const;
@@ -142,10 +143,6 @@ export function draftToRequest(draft: ComposerDraft): CreateVideoBody {
   body.watermark = draft.watermark;
   if (draft.callbackUrl.trim() !== '') body.callback_url = draft.callbackUrl.trim();
   return body;
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);

@@ -1,8 +1,8 @@
-import { AlertCircle, Send, X } from 'lucide-react';
+import { Send } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { CopyButton } from '@/components/ui/copy-button';
 import { Spinner } from '@/components/ui/spinner';
 import type { CreateVideoBody } from '@/api/videos';
 import { useIssueText } from './field';
@@ -18,70 +18,6 @@ interface SubmitPanelProps {
   pending: boolean;
   onFocusField: (field: FieldKey) => void;
   onDismissRefusal: () => void;
-}
-
-function RefusalBanner({ refusal, onDismiss }: { refusal: SubmitRefusal; onDismiss: () => void }) {
-  const { t } = useTranslation('composer');
-  const details = [
-    refusal.status ? `HTTP ${refusal.status}` : undefined,
-    refusal.type ? `type: ${refusal.type}` : undefined,
-    refusal.code ? `code: ${refusal.code}` : undefined,
-    refusal.param ? `param: ${refusal.param}` : undefined,
-    refusal.requestId ? `request_id: ${refusal.requestId}` : undefined,
-    refusal.traceId ? `trace_id: ${refusal.traceId}` : undefined,
-  ].filter(Boolean) as string[];
-  return (
-    <div
-      role="alert"
-      className="relative flex flex-col gap-2 rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm"
-      data-testid="submit-refusal"
-    >
-      <p className="flex items-center gap-2 pr-6 font-medium text-destructive">
-        <AlertCircle aria-hidden="true" className="size-4 shrink-0" /> {t('submit.refused')}
-      </p>
-      <p className="break-words">{refusal.message}</p>
-      {details.length > 0 && (
-        <dl className="grid grid-cols-[auto_1fr] gap-x-2 font-mono text-xs text-muted-foreground">
-          {details.map((d) => {
-            const [k, ...v] = d.split(': ');
-            return v.length ? (
-              <div key={d} className="contents">
-                <dt>{k}</dt>
-                <dd className="break-all">{v.join(': ')}</dd>
-              </div>
-            ) : (
-              <dd key={d} className="col-span-2">
-                {d}
-              </dd>
-            );
-          })}
-        </dl>
-      )}
-      <div className="flex flex-wrap gap-2">
-        <CopyButton
-          value={[refusal.message, ...details].join('\n')}
-          aria-label={t('submit.copyDetails')}
-          variant="outline"
-        >
-          {t('submit.copyDetails')}
-        </CopyButton>
-        {refusal.requestId && (
-          <CopyButton value={refusal.requestId} aria-label={t('submit.copyRequestId')} variant="ghost">
-            {t('submit.copyRequestId')}
-          </CopyButton>
-        )}
-      </div>
-      <Button
-        variant="ghost"
-        size="icon-sm"
-        className="absolute right-1 top-1"
-        onClick={onDismiss}
-        aria-label={t('submit.dismiss')}
-      >
-        <X aria-hidden="true" />
-      </Button>
-    </div>
-  );
 }
 
 /** The sticky side of the page: the live request, its billing rule, what blocks it, and Submit. */
@@ -125,7 +61,15 @@ export function SubmitPanel({
             </ul>
           </div>
         )}
-        {refusal && <RefusalBanner refusal={refusal} onDismiss={onDismissRefusal} />}
+        {refusal && (
+          <ErrorAlert
+            error={refusal.error}
+            title={t('submit.refused')}
+            onDismiss={onDismissRefusal}
+            dismissLabel={t('submit.dismiss')}
+            data-testid="submit-refusal"
+          />
+        )}
         <Button type="submit" size="lg" disabled={pending} className="w-full">
           {pending ? <Spinner /> : <Send aria-hidden="true" />}
           {pending ? t('submit.sending') : t('submit.label')}

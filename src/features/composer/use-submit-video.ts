@@ -17,27 +17,17 @@ export interface SubmitRefusal {
   field?: FieldKey;
   /** The draft the refusal was about: the field marker goes once the draft changes. */
   draft: ComposerDraft;
-  status?: number;
-  code?: string;
-  type?: string;
-  param?: string;
-  requestId?: string;
-  traceId?: string;
+  /** What was thrown, for the banner's status, code, param and request and trace ids. */
+  error: unknown;
 }
 
 export function refusalOf(error: unknown, draft: ComposerDraft): SubmitRefusal {
-  if (!isApiRequestError(error)) return { message: errorMessage(error), draft };
-  const { info } = error;
+  const api = isApiRequestError(error) ? error : undefined;
   return {
     message: errorMessage(error),
-    field: error.isNetworkError ? undefined : fieldOfParam(info.param, draft),
+    field: api && !api.isNetworkError ? fieldOfParam(api.info.param, draft) : undefined,
     draft,
-    status: info.status || undefined,
-    code: info.code,
-    type: info.type,
-    param: info.param,
-    requestId: info.requestId,
-    traceId: info.traceId,
+    error,
   };
 }
 

@@ -1,6 +1,7 @@
 import { assetReference, parseAssetReference } from '@contract/asset';
 import { DEFAULT_GROUP_ID } from '@contract/group';
 import { DIGITAL_HUMAN_AUDIO_MODELS, DIGITAL_HUMAN_VIDEO_MODELS, MUSIC_MODELS } from '@contract/models';
+import { isRecord } from '@contract/is-record';
 
 export type DigitalHumanMode = 'video' | 'audio';
 export type AudioSource = 'asset' | 'url';
@@ -181,9 +182,6 @@ export function bodyToMusicDraft(body: Record<string, unknown>): MusicDraft {
     callbackUrl: str(body.callback_url),
   };
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * A body rebuilt from the task object (GET /v1/tasks/{id}) when this dashboard did not record the

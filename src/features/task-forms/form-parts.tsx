@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Inbox, Send } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { JsonView } from '@/components/ui/json-view';
@@ -103,36 +104,12 @@ export function SubmitPanel({
   return (
     <aside className="flex flex-col gap-4 xl:sticky xl:top-4" aria-label={t('submit.panel')}>
       {refusal && (
-        <div
-          role="alert"
-          className="flex flex-col gap-2 rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm"
-        >
-          <p className="font-medium text-destructive">{t('submit.refused')}</p>
-          <p className="break-words">{refusal.message}</p>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 font-mono text-xs text-muted-foreground">
-            {refusal.code && (
-              <>
-                <dt>code</dt>
-                <dd className="break-all">{refusal.code}</dd>
-              </>
-            )}
-            {refusal.param && (
-              <>
-                <dt>param</dt>
-                <dd className="break-all">{refusal.param}</dd>
-              </>
-            )}
-            {refusal.requestId && (
-              <>
-                <dt>request_id</dt>
-                <dd className="break-all">{refusal.requestId}</dd>
-              </>
-            )}
-          </dl>
-          <Button type="button" variant="ghost" size="sm" className="self-start" onClick={onDismissRefusal}>
-            {t('submit.dismiss')}
-          </Button>
-        </div>
+        <ErrorAlert
+          error={refusal.error}
+          title={t('submit.refused')}
+          onDismiss={onDismissRefusal}
+          dismissLabel={t('submit.dismiss')}
+        />
       )}
       {problems > 0 && (
         <p className="text-sm text-destructive" role="status">

@@ -15,10 +15,8 @@ export interface Refusal<F extends string> {
   field?: F;
   /** The body that was refused: the field marker goes once the field's value differs. */
   body: CreateTaskBody;
-  code?: string;
-  param?: string;
-  status?: number;
-  requestId?: string;
+  /** What was thrown, for the banner's status, code, param and request id. */
+  error: unknown;
 }
 
 /** The text a tracked task shows in the monitor's list: what the person wrote. */
@@ -62,10 +60,7 @@ export function useSubmitTask<F extends string>(
         message: errorMessage(error),
         field: api && !api.isNetworkError ? fieldOfParam(api.info.param) : undefined,
         body,
-        code: api?.info.code,
-        param: api?.info.param,
-        status: api?.info.status || undefined,
-        requestId: api?.info.requestId,
+        error,
       };
       setRefusal(next);
       onRefused(next);

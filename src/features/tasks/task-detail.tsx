@@ -3,12 +3,12 @@ import { PencilLine, RefreshCw, Trash2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { JsonView } from '@/components/ui/json-view';
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
-import { isApiRequestError } from '@/api/api-client';
 import { useConnectionStore } from '@/api/connection-store';
 import { isValidTaskId, taskKindOf, trackTask, untrackTask, useTrackedTask } from '@/api/task-registry';
 import {
@@ -19,7 +19,6 @@ import {
   taskQueryOptions,
   type Task,
 } from '@/api/tasks';
-import { errorMessage } from '@/lib/notify';
 import { rerunPath } from '@/lib/rerun-path';
 import { elapsedMs, formatElapsed, statusDisplay } from './task-display';
 import { TaskFacts, TaskWebhooks } from './task-facts';
@@ -88,26 +87,23 @@ function KnownIdDetail({ taskId, listSearch }: { taskId: string; listSearch: str
   }
   if (!task) {
     const notFound = isTaskNotFound(query.error);
-    const requestId = isApiRequestError(query.error) ? query.error.requestId : undefined;
     return (
-      <div role="alert" className="space-y-2 rounded-md border border-destructive/40 p-4 text-sm">
-        <h2 className="font-semibold">{notFound ? t('detail.notFound') : t('detail.loadFailed')}</h2>
-        <p>{notFound ? t('detail.notFoundHint', { id: taskId }) : errorMessage(query.error)}</p>
-        {notFound && <p className="text-xs text-muted-foreground">{errorMessage(query.error)}</p>}
-        {requestId && <p className="font-mono text-xs">request_id: {requestId}</p>}
-        <div className="flex gap-2">
-          {!notFound && (
-            <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
-              <RefreshCw aria-hidden /> {t('detail.retry')}
-            </Button>
-          )}
-          {tracked && (
+      <ErrorAlert
+        error={query.error}
+        headingLevel="h2"
+        title={notFound ? t('detail.notFound') : t('detail.loadFailed')}
+        description={notFound ? t('detail.notFoundHint', { id: taskId }) : undefined}
+        explainKnown={!notFound}
+        onRetry={notFound ? undefined : () => void query.refetch()}
+        retryLabel={t('detail.retry')}
+        actions={
+          tracked && (
             <Button size="sm" variant="outline" onClick={forget}>
               <Trash2 aria-hidden /> {t('detail.forget')}
             </Button>
-          )}
-        </div>
-      </div>
+          )
+        }
+      />
     );
   }
   return (

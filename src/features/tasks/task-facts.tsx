@@ -3,11 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { taskWebhooksQueryOptions, type Task, type WebhookDelivery } from '@/api/tasks';
+import { formatDateMs } from '@/lib/format-date';
 import { safeMediaUrl } from './task-display';
-
-function formatMs(ms: number | null | undefined, locale: string): string {
-  return typeof ms === 'number' && ms > 0 ? new Date(ms).toLocaleString(locale) : '—';
-}
 
 /** References as the server bound them, the billing rule, usage, and the request parameters. */
 export function TaskFacts({ task }: { task: Task }) {
@@ -172,7 +169,9 @@ export function TaskWebhooks({ task }: { task: Task }) {
             </span>
             {d.status === 'pending' && d.next_attempt_at ? (
               <span className="text-muted-foreground">
-                {t('webhooks.next', { time: formatMs(d.next_attempt_at, i18n.language) })}
+                {t('webhooks.next', {
+                  time: formatDateMs(d.next_attempt_at ?? undefined, i18n.language, 'precise'),
+                })}
               </span>
             ) : null}
           </div>
@@ -181,7 +180,7 @@ export function TaskWebhooks({ task }: { task: Task }) {
             <ol className="space-y-0.5 pl-4">
               {(d.attempts ?? []).map((a) => (
                 <li key={a.number} className="list-decimal font-mono">
-                  {formatMs(a.started_at, i18n.language)} · {a.outcome ?? '—'}
+                  {formatDateMs(a.started_at ?? undefined, i18n.language, 'precise')} · {a.outcome ?? '—'}
                   {a.status_code ? ` · HTTP ${a.status_code}` : ''}
                   {typeof a.duration_ms === 'number' ? ` · ${a.duration_ms} ms` : ''}
                   {a.error ? ` · ${a.error}` : ''}

@@ -3,6 +3,7 @@ import { BadgeCheck, Inbox, ShieldAlert, Trash2 } from 'lucide-react';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ErrorAlert } from '@/components/error-alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
@@ -23,7 +24,8 @@ import {
   isInboxName,
   type InboxDelivery,
 } from '@/api/webhook-inbox';
-import { errorMessage, notifyError } from '@/lib/notify';
+import { formatDateMs } from '@/lib/format-date';
+import { notifyError } from '@/lib/notify';
 
 /** The origin requests go to: the connection's base URL, or this page's own. */
 export function connectionOrigin(baseUrl: string): string {
@@ -174,9 +176,7 @@ function InboxDeliveries({ name, url }: { name: string; url: string }) {
       {query.isPending ? (
         <Skeleton className="h-32 w-full" />
       ) : query.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {errorMessage(query.error)}
-        </p>
+        <ErrorAlert error={query.error} title={t('inbox.loadFailed')} onRetry={() => void query.refetch()} />
       ) : query.data.length === 0 ? (
         <p className="text-sm text-muted-foreground">{t('inbox.noDeliveries')}</p>
       ) : (
@@ -214,7 +214,7 @@ function DeliveryCard({ delivery: d }: { delivery: InboxDelivery }) {
           className="ml-auto text-xs text-muted-foreground"
           dateTime={new Date(d.received_at).toISOString()}
         >
-          {new Date(d.received_at).toLocaleString(i18n.language)}
+          {formatDateMs(d.received_at, i18n.language, 'precise')}
         </time>
       </div>
       {!d.signature.verified && d.signature.reason && (
