@@ -8,11 +8,14 @@
  *   renders a useSyncExternalStore update in a microtask right after the frame callback that
  *   published it, so this is the frame's script and render cost.
  * - Long tasks (>= 50 ms) are observed.
+ * - `done` turns true when the stream's last byte has been read. The bench polls it with a cheap
+ *   expression on a timer: Playwright's own locator waits poll every animation frame and compute
+ *   ARIA roles over the whole page, which would add their cost to every frame of the stream.
  */
 export function probeScript(chatPath: string): string {
   return `
   (function () {
-    var probe = { arrivals: [], lastByteAt: 0, frames: [], longTasks: [] };
+    var probe = { arrivals: [], lastByteAt: 0, frames: [], longTasks: [], done: false };
     window.__probe = probe;
     try {
       new PerformanceObserver(function (list) {
@@ -39,7 +42,7 @@ export function probeScript(chatPath: string): string {
             return reader.read().then(function (r) {
               var now = performance.now();
               probe.lastByteAt = now;
-              if (r.done) { controller.close(); return; }
+              if (r.done) { probe.done = true; controller.close(); return; }
               events += (decoder.decode(r.value, { stream: true }).match(/\\n\\n/g) || []).length;
               probe.arrivals.push([now, events]);
               controller.enqueue(r.value);
@@ -55,7 +58,7 @@ export function probeScript(chatPath: string): string {
 
 export const RESET_PROBE = `(function () {
   var p = window.__probe;
-  p.arrivals.length = 0; p.frames.length = 0; p.longTasks.length = 0; p.lastByteAt = 0;
+  p.arrivals.length = 0; p.frames.length = 0; p.longTasks.length = 0; p.lastByteAt = 0; p.done = false;
   window.__shownAt = undefined;
 })()`;
 

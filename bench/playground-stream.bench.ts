@@ -13,6 +13,12 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { benchTokens } from '../server/services/text/writer';
 import { probeScript, READ_PROBE, RESET_PROBE, watchFinalWords } from './playground-stream-probes';
+import {
+  formatBreakdown,
+  summariseTrace,
+  TRACE_CATEGORIES,
+  type TraceSummary,
+} from './playground-stream-trace';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CHROMIUM = '/usr/bin/chromium';
@@ -71,6 +77,11 @@ export interface PlaygroundStreamResult {
   costPerTokenStartUs: number;
   costPerTokenEndUs: number;
   framePeakMs: number;
+  /** The renderer main thread's longest task by its own CPU time (trace `tdur`), ms. */
+  longestTaskCpuMs: number;
+  /** 1-minute load average when the run started and ended: wall times are inflated above ~1.5. */
+  load: [number, number];
+  trace: TraceSummary;
 }
 
 export async function main(): Promise<PlaygroundStreamResult> {
@@ -120,11 +131,34 @@ export async function main(): Promise<PlaygroundStreamResult> {
     await page.evaluate(RESET_PROBE);
     await page.evaluate(watchFinalWords(finalWords));
 
-    const sentAt = (await page.evaluate('performance.now()')) as number;
     await box.fill(`/bench ${tokens}`);
+    const loadBefore = os.loadavg()[0]!;
+    await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+    const sentAt = (await page.evaluate('performance.now()')) as number;
     await box.press('Enter');
-    await page.getByRole('button', { name: 'Send', exact: true }).waitFor({ timeout: 120_000 });
-    await page.waitForFunction('window.__shownAt !== undefined', null, { timeout: 30_000 });
+    const quietly = { polling: 250, timeout: 120_000 };
+    // Functions, not strings: the page's CSP forbids eval, which a polled string predicate needs.
+    await page.waitForFunction(
+      () => {
+        const w = window as unknown as { __probe: { done: boolean }; __shownAt?: number };
+        return w.__probe.done && w.__shownAt !== undefined;
+      },
+      null,
+      quietly,
+    );
+    // The reply is stored and the composer reset: the tail of the work the stream caused.
+    await page.waitForFunction(
+      () =>
+        !document.querySelector('li[aria-busy]') &&
+        [...document.querySelectorAll('button')].some((b) => b.textContent === 'Send'),
+      null,
+      quietly,
+    );
+    const traceBuffer = await browser.stopTracing();
+    const loadAfter = os.loadavg()[0]!;
+    const traceOut = argValue('--trace-out');
+    if (traceOut) fs.writeFileSync(traceOut, traceBuffer);
+    const trace = summariseTrace(traceBuffer);
     const raw = (await page.evaluate(READ_PROBE)) as {
       arrivals: Array<[number, number]>;
       lastByteAt: number;
@@ -161,6 +195,9 @@ export async function main(): Promise<PlaygroundStreamResult> {
       costPerTokenStartUs: perToken(withTokens.slice(0, third)),
       costPerTokenEndUs: perToken(withTokens.slice(-third)),
       framePeakMs: Math.max(0, ...withTokens.map((f) => f.cost)),
+      longestTaskCpuMs: trace.longestCpu?.cpuMs ?? 0,
+      load: [loadBefore, loadAfter],
+      trace,
     };
     print(result);
     return result;
@@ -178,6 +215,21 @@ function print(r: PlaygroundStreamResult) {
   console.log(`  last byte → last token on screen     ${ms(r.lagMs)} (target ≤ 100 ms)`);
   console.log(
     `  longest main-thread task             ${r.longTasks === 0 ? '< 50 ms (no long task)' : ms(r.longestTaskMs)} (target ≤ 50 ms; ${r.longTasks} long tasks)`,
+  );
+  const { longestWall: wall, longestCpu: cpu } = r.trace;
+  if (wall && cpu) {
+    console.log(
+      `  longest task in the trace, wall      ${ms(wall.wallMs)} (its CPU ${ms(wall.cpuMs)}; ${r.trace.longByWall} of ${r.trace.tasks} tasks ≥ 50 ms)`,
+    );
+    console.log(`      ${formatBreakdown(wall.breakdown)}`);
+    console.log(
+      `  longest task by main-thread CPU      ${ms(cpu.cpuMs)} (wall ${ms(cpu.wallMs)}; ${r.trace.longByCpu} tasks ≥ 50 ms CPU)`,
+    );
+    console.log(`      ${formatBreakdown(cpu.breakdown)}`);
+    console.log(`  main thread, self time by event      ${formatBreakdown(r.trace.totals)}`);
+  }
+  console.log(
+    `  load average (1 min), start / end    ${r.load[0].toFixed(2)} / ${r.load[1].toFixed(2)} on ${os.cpus().length} cores`,
   );
   console.log(`  frames that rendered stream text     ${r.frames} (peak ${ms(r.framePeakMs)})`);
   console.log(

@@ -65,12 +65,14 @@ export function MessageItem({
   run,
   busy,
   isLastReply,
+  onReplyRendered,
 }: {
   conversation: Conversation;
   message: ChatMessage;
   run: ActiveRun | undefined;
   busy: boolean;
   isLastReply: boolean;
+  onReplyRendered?: () => void;
 }) {
   const { t } = useTranslation('playground');
   const [editing, setEditing] = useState(false);
@@ -133,7 +135,11 @@ export function MessageItem({
       ) : isUser ? (
         <p className="text-sm whitespace-pre-wrap break-words">{message.content}</p>
       ) : (
-        <ReplyMarkdown buffer={run?.buffer} text={message.content} />
+        <ReplyMarkdown
+          buffer={run?.buffer}
+          text={message.content}
+          onRendered={run ? onReplyRendered : undefined}
+        />
       )}
       {message.stats?.error ? (
         <p role="alert" className="text-sm text-destructive">

@@ -1,21 +1,27 @@
 import { MessagesSquare } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useActiveRun } from '@/features/playground/chat/chat-run';
 import type { Conversation } from '@/features/playground/chat/chat-store';
 import { MessageItem } from '@/features/playground/chat/message-item';
+import { scrollToSentinel } from '@/features/playground/chat/use-follow-stream';
 
-export function MessageList({ conversation }: { conversation: Conversation }) {
+export function MessageList({
+  conversation,
+  sentinel,
+  onReplyRendered,
+}: {
+  conversation: Conversation;
+  /** The end of the conversation, scrolled into view when a message is added. */
+  sentinel: HTMLElement | null;
+  /** Runs after each rendered update of the streaming reply. */
+  onReplyRendered: () => void;
+}) {
   const { t } = useTranslation('playground');
   const run = useActiveRun();
-  const endRef = useRef<HTMLDivElement>(null);
   const count = conversation.messages.length;
-  useEffect(() => {
-    // A block body on purpose: Chromium's scrollIntoView now returns a promise, and an effect that
-    // returns anything but a cleanup function crashes React when it re-runs.
-    endRef.current?.scrollIntoView({ block: 'end' });
-  }, [count, conversation.id]);
+  useEffect(() => scrollToSentinel(sentinel), [count, conversation.id, sentinel]);
 
   if (count === 0) {
     return (
@@ -38,11 +44,11 @@ export function MessageList({ conversation }: { conversation: Conversation }) {
           conversation={conversation}
           message={m}
           run={run?.messageId === m.id ? run : undefined}
+          onReplyRendered={onReplyRendered}
           busy={!!run}
           isLastReply={m.id === lastAssistant}
         />
       ))}
-      <div ref={endRef} />
     </ol>
   );
 }

@@ -37,7 +37,12 @@ const components: Components = { a: Link };
 /** Text that is already one block (BlockSplitter's output) is not lexed into blocks a second time. */
 const oneBlock = (markdown: string) => [markdown];
 
-function useTranslations(): Partial<StreamdownTranslations> {
+/**
+ * The labels of streamdown's controls (copy code, table menus) in the page's language. Computed by
+ * the reply, once, and passed to each block: a block per paragraph calling `useTranslation` itself
+ * cost a lookup of every label per block.
+ */
+export function useMarkdownTranslations(): Partial<StreamdownTranslations> {
   const { t } = useTranslation('playground');
   return useMemo(
     () => ({
@@ -60,11 +65,12 @@ function useTranslations(): Partial<StreamdownTranslations> {
 export const MarkdownView = memo(function MarkdownView({
   text,
   streaming = false,
+  translations,
 }: {
   text: string;
   streaming?: boolean;
+  translations: Partial<StreamdownTranslations>;
 }) {
-  const translations = useTranslations();
   return (
     <Streamdown
       mode={streaming ? 'streaming' : 'static'}
