@@ -1,8 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '@/test/fetch-mock';
+import { renderWithProviders } from '@/test/render';
 import { AssetPickerDialog } from './asset-picker-dialog';
 
 const READY = {
@@ -26,17 +26,14 @@ const list = (data: unknown[]) =>
   json({ object: 'list', data, count: data.length, total: data.length, page: 1, page_size: 24 });
 
 function renderPicker(onPick = vi.fn()) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <AssetPickerDialog
-        open
-        onOpenChange={() => undefined}
-        referenceRole="first_frame"
-        model="video-2.0-cl-fast"
-        onPick={onPick}
-      />
-    </QueryClientProvider>,
+  renderWithProviders(
+    <AssetPickerDialog
+      open
+      onOpenChange={() => undefined}
+      referenceRole="first_frame"
+      model="video-2.0-cl-fast"
+      onPick={onPick}
+    />,
   );
   return onPick;
 }

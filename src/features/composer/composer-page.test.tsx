@@ -1,11 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getTrackedTask, setTaskRegistryForTests, TaskRegistry, trackTask } from '@/api/task-registry';
 import { memoryBackend } from '@/api/task-registry-storage';
 import { BOOTSTRAP_LOCAL, json, mockFetch } from '@/test/fetch-mock';
+import { renderRoutes } from '@/test/render';
 import { ComposerPage } from './composer-page';
 import { COMPOSER_DRAFT_STORAGE_KEY, useComposerDraftStore } from './composer-draft-store';
 import { EMPTY_COMPOSER_DRAFT } from './draft';
@@ -15,17 +15,7 @@ function TaskStub() {
 }
 
 function renderPage(path = '/composer') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/composer" element={<ComposerPage />} />
-          <Route path="/tasks/:id" element={<TaskStub />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderRoutes({ '/composer': <ComposerPage />, '/tasks/:id': <TaskStub /> }, { at: path });
 }
 
 beforeEach(() => {

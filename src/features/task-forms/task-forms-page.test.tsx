@@ -1,12 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { useConnectionStore } from '@/api/connection-store';
 import { getTrackedTask, setTaskRegistryForTests, TaskRegistry, trackTask } from '@/api/task-registry';
 import { memoryBackend } from '@/api/task-registry-storage';
 import { BOOTSTRAP_LOCAL, json, LIST_ENVELOPE, mockFetch } from '@/test/fetch-mock';
+import { renderRoutes } from '@/test/render';
 import { EMPTY_DIGITAL_HUMAN_DRAFT, EMPTY_MUSIC_DRAFT } from './draft';
 import { TaskFormsPage } from './task-forms-page';
 import { TASK_FORMS_STORAGE_KEY, useTaskFormsStore } from './task-forms-store';
@@ -16,17 +16,7 @@ function TaskStub() {
 }
 
 function renderPage(path: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/create/*" element={<TaskFormsPage />} />
-          <Route path="/tasks/:id" element={<TaskStub />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderRoutes({ '/create/*': <TaskFormsPage />, '/tasks/:id': <TaskStub /> }, { at: path });
 }
 
 const READY = {

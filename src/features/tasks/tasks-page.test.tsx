@@ -1,23 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getTrackedTask, setTaskRegistryForTests, TaskRegistry, trackTask } from '@/api/task-registry';
 import { memoryBackend } from '@/api/task-registry-storage';
 import { BOOTSTRAP_LOCAL, json, mockFetch } from '@/test/fetch-mock';
+import { renderRoutes } from '@/test/render';
 import { TasksPage } from './tasks-page';
 
 function renderAt(url: string) {
-  const router = createMemoryRouter([{ path: '/tasks/*', element: <TasksPage /> }], {
-    initialEntries: [url],
-  });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderRoutes({ '/tasks/*': <TasksPage /> }, { at: url }).router;
 }
 
 beforeEach(() => setTaskRegistryForTests(new TaskRegistry(memoryBackend())));
