@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { assetReference, readinessFailures, READINESS_CONDITIONS } from '@contract/asset';
-import { Button } from '@/components/ui/button';
+import { ErrorAlert } from '@/components/error-alert';
 import { CopyButton } from '@/components/ui/copy-button';
 import { JsonView } from '@/components/ui/json-view';
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '@/components/ui/sheet';
@@ -51,25 +51,16 @@ export function AssetDetailSheet({ assetId, group, onClose }: DetailProps) {
 function DetailError({ error, group, onRetry }: { error: unknown; group: string; onRetry: () => void }) {
   const { t } = useTranslation('assets');
   const notFound = isApiRequestError(error) && error.status === 404;
-  const requestId = isApiRequestError(error) ? error.requestId : undefined;
   return (
-    <div role="alert" className="space-y-2 rounded-md border border-destructive/40 p-3 text-sm">
-      <p className="font-medium">{notFound ? t('detail.notFound') : t('detail.loadFailed')}</p>
-      {notFound && <p>{t('detail.notFoundHint', { group })}</p>}
-      {/* The server's message says what to do; for a not-found it names the asset's real group. */}
-      <p className={notFound ? 'text-xs text-muted-foreground' : undefined}>{(error as Error).message}</p>
-      {requestId && (
-        <p className="flex items-center gap-1 font-mono text-xs">
-          {t('requestId')}: {requestId}
-          <CopyButton value={requestId} aria-label={t('copy.requestId')} />
-        </p>
-      )}
-      {!notFound && (
-        <Button variant="outline" size="sm" onClick={onRetry}>
-          {t('retry')}
-        </Button>
-      )}
-    </div>
+    <ErrorAlert
+      error={error}
+      title={notFound ? t('detail.notFound') : t('detail.loadFailed')}
+      description={notFound ? t('detail.notFoundHint', { group }) : undefined}
+      explainKnown={!notFound}
+      // The server's message says what to do; for a not-found it names the asset's real group.
+      detailsOpen={notFound}
+      onRetry={notFound ? undefined : onRetry}
+    />
   );
 }
 

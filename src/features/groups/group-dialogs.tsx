@@ -2,21 +2,32 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CreateGroupSchema, UpdateGroupSchema } from '@contract/group-schemas';
-import { Button } from '@/components/ui/button';
+import { ErrorAlert } from '@/components/error-alert';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isApiRequestError } from '@/api/api-client';
 import { groupMutations, groupQueries, type Group } from '@/api/groups';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { fieldErrors, GroupForm, type GroupFormErrors } from './group-form';
 import { useGroupDraftStore } from './group-draft-store';
+import { GroupForm, serverFieldErrors, type GroupFormErrors } from './group-form';
 
-/** A server validation error on `name`/`description` goes next to that field; anything else is a toast. */
-function serverErrors(error: unknown, fallbackTitle: string): GroupFormErrors {
+/** A server error on `name`/`description` goes next to that field; anything else is a toast. */
+function onServerError(error: unknown, fallbackTitle: string): GroupFormErrors {
   const param = isApiRequestError(error) ? error.info.param : undefined;
-  if (param === 'name' || param === 'description') return { [param]: (error as Error).message };
+  const errors = serverFieldErrors(param, error instanceof Error ? error.message : String(error));
+  if (errors) return errors;
   notifyError(error, fallbackTitle);
   return {};
+}
+
+/** What the schema still refuses after the form's checks (it should be nothing), by field. */
+function schemaErrors(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): GroupFormErrors {
+  const errors: GroupFormErrors = {};
+  for (const issue of issues) {
+    const key = issue.path[0] === 'description' ? 'description' : 'name';
+    errors[key] ??= issue.message;
+  }
+  return errors;
 }
 
 export function CreateGroupDialog({
@@ -35,8 +46,9 @@ export function CreateGroupDialog({
   const mutation = useMutation(groupMutations.create(queryClient));
 
   const submit = () => {
+    // The form has checked the values; the schema trims them and applies the default description.
     const checked = CreateGroupSchema.safeParse(draft);
-    if (!checked.success) return setErrors(fieldErrors(checked.error.issues));
+    if (!checked.success) return setErrors(schemaErrors(checked.error.issues));
     setErrors({});
     mutation.mutate(checked.data, {
       onSuccess: (group) => {
@@ -44,7 +56,7 @@ export function CreateGroupDialog({
         draftCleared();
         onOpenChange(false);
       },
-      onError: (error) => setErrors(serverErrors(error, t('create.failed'))),
+      onError: (error) => setErrors(onServerError(error, t('create.failed'))),
     });
   };
 
@@ -58,9 +70,12 @@ export function CreateGroupDialog({
         <GroupForm
           name={draft.name}
           description={draft.description}
-          onChange={draftChanged}
+          onChange={(change) => {
+            draftChanged(change);
+            setErrors({});
+          }}
           onSubmit={submit}
-          errors={errors}
+          serverErrors={errors}
           pending={mutation.isPending}
           submitLabel={t('create.submit')}
         />
@@ -82,21 +97,14 @@ export function EditGroupDialog({ groupId, onClose }: { groupId: string; onClose
         </DialogHeader>
         {query.isPending && <Skeleton className="h-32 w-full" />}
         {query.isError && (
-          <div role="alert" className="space-y-2 text-sm">
-            <p>
-              {isApiRequestError(query.error) && query.error.status === 404
-                ? t('edit.notFound')
-                : query.error.message}
-            </p>
-            {isApiRequestError(query.error) && query.error.requestId && (
-              <p className="font-mono text-xs">
-                {t('requestId')}: {query.error.requestId}
-              </p>
-            )}
-            <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-              {t('retry')}
-            </Button>
-          </div>
+          <ErrorAlert
+            error={query.error}
+            title={t('edit.loadFailed')}
+            description={
+              isApiRequestError(query.error) && query.error.status === 404 ? t('edit.notFound') : undefined
+            }
+            onRetry={() => void query.refetch()}
+          />
         )}
         {query.data && <EditGroupForm key={query.data.id} group={query.data} onSaved={onClose} />}
       </DialogContent>
@@ -121,7 +129,7 @@ function EditGroupForm({ group, onSaved }: { group: Group; onSaved: () => void }
     };
     if (Object.keys(change).length === 0) return onSaved();
     const checked = UpdateGroupSchema.safeParse(change);
-    if (!checked.success) return setErrors(fieldErrors(checked.error.issues));
+    if (!checked.success) return setErrors(schemaErrors(checked.error.issues));
     setErrors({});
     mutation.mutate(
       { id: group.id, ...checked.data },
@@ -130,7 +138,7 @@ function EditGroupForm({ group, onSaved }: { group: Group; onSaved: () => void }
           notifySuccess(t('edit.success', { name: saved.name ?? saved.id }));
           onSaved();
         },
-        onError: (error) => setErrors(serverErrors(error, t('edit.failed'))),
+        onError: (error) => setErrors(onServerError(error, t('edit.failed'))),
       },
     );
   };
@@ -140,9 +148,12 @@ function EditGroupForm({ group, onSaved }: { group: Group; onSaved: () => void }
       groupId={group.id}
       name={values.name}
       description={values.description}
-      onChange={(change) => setValues((v) => ({ ...v, ...change }))}
+      onChange={(change) => {
+        setValues((v) => ({ ...v, ...change }));
+        setErrors({});
+      }}
       onSubmit={submit}
-      errors={errors}
+      serverErrors={errors}
       pending={mutation.isPending}
       submitLabel={t('edit.submit')}
     />

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { DialogFooter } from '@/components/ui/dialog';
@@ -7,46 +7,71 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { groupQueries } from '@/api/groups';
+import {
+  checkGroup,
+  isDuplicateName,
+  MAX_DESCRIPTION_LENGTH,
+  MAX_NAME_LENGTH,
+  type GroupProblems,
+} from './group-validation';
 
+/** Messages the server sent about a field (its `param`), shown as they came. */
 export type GroupFormErrors = Partial<Record<'name' | 'description', string>>;
+type Field = 'name' | 'description';
 
 interface GroupFormProps {
   name: string;
   description: string;
   onChange: (change: { name?: string; description?: string }) => void;
+  /** Called only once the values pass the checks. */
   onSubmit: () => void;
-  errors: GroupFormErrors;
+  serverErrors: GroupFormErrors;
   pending: boolean;
   submitLabel: string;
   /** The group being edited: its own name is not a duplicate. */
   groupId?: string;
 }
 
-/** Name and description, shared by create and edit; errors sit next to their field. */
-export function GroupForm({
-  name,
-  description,
-  onChange,
-  onSubmit,
-  errors,
-  pending,
-  submitLabel,
-  groupId,
-}: GroupFormProps) {
+/**
+ * Name and description, shared by create and edit. Checked here before any request, with
+ * translated messages next to their field (aria-invalid, aria-describedby); the first field with a
+ * problem takes focus. A problem goes away as soon as the field is fixed.
+ */
+export function GroupForm(props: GroupFormProps) {
+  const { name, description, onChange, onSubmit, serverErrors, pending, submitLabel, groupId } = props;
   const { t } = useTranslation('groups');
   const id = useId();
+  const [problems, setProblems] = useState<GroupProblems>({});
   // The API allows two groups with one name; say so before a second one makes them easy to mix up.
   const groups = useQuery(groupQueries.list());
-  const wanted = name.trim().toLocaleLowerCase();
-  const duplicate =
-    wanted !== '' &&
-    (groups.data?.data ?? []).some(
-      (g) => g.id !== groupId && (g.name ?? '').trim().toLocaleLowerCase() === wanted,
-    );
+  const duplicate = isDuplicateName(name, groups.data?.data ?? [], groupId);
+
+  const message = (field: Field) => {
+    const problem = problems[field];
+    return problem ? t(`form.errors.${problem.key}`, problem.values) : serverErrors[field];
+  };
+  const change = (field: Field, value: string) => {
+    onChange({ [field]: value });
+    // Re-checked while wrong, so the message leaves as soon as the value is right (not while typing a fresh one).
+    if (problems[field]) setProblems((p) => ({ ...p, [field]: checkGroup({ [field]: value })[field] }));
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const found = checkGroup({ name, description });
+    setProblems(found);
+    const first = (['name', 'description'] as const).find((f) => found[f]);
+    if (first) return document.getElementById(`${id}-${first}`)?.focus();
     onSubmit();
   };
+  const describedBy = (field: Field, extra?: string | false) =>
+    [message(field) && `${id}-${field}-error`, extra].filter(Boolean).join(' ') || undefined;
+  const errorText = (field: Field) =>
+    message(field) ? (
+      <p id={`${id}-${field}-error`} role="alert" className="text-xs text-destructive">
+        {message(field)}
+      </p>
+    ) : null;
+
   return (
     <form onSubmit={submit} noValidate className="grid gap-3">
       <div className="flex flex-col gap-1">
@@ -54,42 +79,31 @@ export function GroupForm({
         <Input
           id={`${id}-name`}
           value={name}
-          maxLength={100}
           required
-          aria-invalid={errors.name ? true : undefined}
-          aria-describedby={
-            [errors.name && `${id}-name-error`, duplicate && `${id}-name-duplicate`]
-              .filter(Boolean)
-              .join(' ') || undefined
-          }
-          onChange={(e) => onChange({ name: e.target.value })}
+          aria-required="true"
+          aria-invalid={message('name') ? true : undefined}
+          aria-describedby={describedBy('name', duplicate && `${id}-name-duplicate`)}
+          onChange={(e) => change('name', e.target.value)}
         />
-        {errors.name && (
-          <p id={`${id}-name-error`} role="alert" className="text-xs text-destructive">
-            {errors.name}
-          </p>
-        )}
+        {errorText('name')}
         {duplicate && (
           <p id={`${id}-name-duplicate`} className="text-xs text-warning" data-testid="duplicate-name">
             {t('form.duplicateName', { name: name.trim() })}
           </p>
         )}
+        <Counter length={name.trim().length} max={MAX_NAME_LENGTH} />
       </div>
       <div className="flex flex-col gap-1">
         <Label htmlFor={`${id}-description`}>{t('form.description')}</Label>
         <Textarea
           id={`${id}-description`}
           value={description}
-          maxLength={2000}
-          aria-invalid={errors.description ? true : undefined}
-          aria-describedby={errors.description ? `${id}-description-error` : undefined}
-          onChange={(e) => onChange({ description: e.target.value })}
+          aria-invalid={message('description') ? true : undefined}
+          aria-describedby={describedBy('description')}
+          onChange={(e) => change('description', e.target.value)}
         />
-        {errors.description && (
-          <p id={`${id}-description-error`} role="alert" className="text-xs text-destructive">
-            {errors.description}
-          </p>
-        )}
+        {errorText('description')}
+        <Counter length={description.trim().length} max={MAX_DESCRIPTION_LENGTH} />
       </div>
       <DialogFooter>
         <Button type="submit" disabled={pending}>
@@ -100,15 +114,18 @@ export function GroupForm({
   );
 }
 
-/** Field errors from a zod result or a server error's `param`, keyed by field. */
-export function fieldErrors(
-  issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>,
-): GroupFormErrors {
-  const errors: GroupFormErrors = {};
-  for (const issue of issues) {
-    const key = issue.path[0];
-    if (key === 'name' || key === 'description') errors[key] ??= issue.message;
-    else errors.name ??= issue.message;
-  }
-  return errors;
+/** Shown from 80 % of the limit on, so nobody is surprised by it on submit. */
+function Counter({ length, max }: { length: number; max: number }) {
+  const { t } = useTranslation('groups');
+  if (length < max * 0.8) return null;
+  return (
+    <p className={length > max ? 'text-xs text-destructive' : 'text-xs text-muted-foreground'}>
+      {t('form.counter', { length, max })}
+    </p>
+  );
+}
+
+/** A server validation error on `name`/`description`, keyed by field; undefined for anything else. */
+export function serverFieldErrors(param: string | undefined, message: string): GroupFormErrors | undefined {
+  return param === 'name' || param === 'description' ? { [param]: message } : undefined;
 }
