@@ -8,6 +8,7 @@ import {
   BlockedUrlError,
   guardedFetch,
   isPrivateAddress,
+  setUrlGuardHooks,
   urlGuardActive,
 } from './url-guard';
 
@@ -153,5 +154,38 @@ describe('url guard in the task runner and the webhook sender', () => {
       if (!lastError) await new Promise((r) => setTimeout(r, 50));
     }
     expect(lastError).toMatch(/callback_url is refused: 127\.0\.0\.1:9 resolves to 127\.0\.0\.1/);
+  }, 30_000);
+
+  it('a webhook whose host resolves to a private address at delivery time is refused, nothing sent', async () => {
+    const { startWorkers } = await import('../create-context');
+    let received = 0;
+    const receiver = await serve('127.0.0.1', (_q, res) => {
+      received++;
+      res.end('ok');
+    });
+    const port = new URL(receiver).port;
+    t = makeTestApp({ env: { HOST: '0.0.0.0', API_KEYS: 'sk-net', EMULATOR_SPEED: '100' } });
+    // A name, not an IP literal: only the delivery's own connection resolves it, and finds loopback.
+    setUrlGuardHooks(t.ctx.config, { resolve: async () => [{ address: '127.0.0.1', family: 4 }] });
+    startWorkers(t.ctx);
+    const res = await t.req('/v1/videos', {
+      key: 'sk-net',
+      json: {
+        model: 'video-2.0-cl',
+        prompt: 'A lighthouse [fail]',
+        callback_url: `http://hook.test:${port}/hook`,
+      },
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const deadline = Date.now() + 20_000;
+    let row: { last_error: string | null } | undefined;
+    while (Date.now() < deadline && !row?.last_error) {
+      row = t.ctx.db.prepare('SELECT last_error FROM webhook_deliveries').get() as typeof row;
+      if (!row?.last_error) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(row?.last_error).toMatch(
+      new RegExp(`callback_url is refused: hook\\.test:${port} resolves to 127\\.0\\.0\\.1`),
+    );
+    expect(received).toBe(0);
   }, 30_000);
 });
