@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isGenerationReady } from '@contract/asset';
 import type { Asset } from '@contract/asset-schemas';
 import { startWorkers } from '../create-context';
-import { createdAtMs, pollAsset, settled } from '../test/asset-polling';
+import { createdAtMs, freezeDate, pollAsset, settled } from '../test/asset-polling';
 import { type FixtureHost, startFixtureHost } from '../test/fixture-host';
 import { makeTestApp, type TestApp } from '../test/helpers';
 import { REJECT_SYNC_ERROR, REVIEW_FAIL_SYNC_ERROR } from './asset-lifecycle';
@@ -18,6 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => host.close());
 afterEach(async () => {
+  vi.useRealTimers();
   await Promise.all(apps.splice(0).map((t) => t.close()));
 });
 
@@ -37,6 +38,7 @@ async function register(t: TestApp, body: Record<string, unknown>): Promise<Asse
 describe('asset readiness lifecycle', () => {
   it('goes created → syncing → ready on the scaled schedule, with review pending until ready', async () => {
     const t = app(20); // syncing after 50 ms, ready 150 ms after creation (image)
+    freezeDate();
     const created = await register(t, { url: `${host.origin}/cat.png`, model: 'video-2.0-cl' });
     expect(created).toMatchObject({
       status: 'created',
@@ -46,9 +48,10 @@ describe('asset readiness lifecycle', () => {
       review_passed: false,
       generation_ready: false,
     });
-    // Timed from the server's creation time: the response can arrive late on a loaded machine.
+    // Timed from the server's creation time on a clock that moves 5 ms per poll: however late a poll
+    // runs, it sees each state (the syncing stage lasts 20 polls).
     const since = createdAtMs(t, created.id);
-    const { asset, seen } = await pollAsset(t, created, settled, { everyMs: 5, since });
+    const { asset, seen } = await pollAsset(t, created, settled, { everyMs: 5, since, stepClockMs: 5 });
     expect(seen.map((s) => s.status)).toEqual(['created', 'syncing', 'ready']);
     const syncing = seen[1]!;
     expect(syncing.asset).toMatchObject({
@@ -97,12 +100,19 @@ describe('asset readiness lifecycle', () => {
 
   it('`slow` takes ten times longer', async () => {
     const t = app(100); // image ready after 30 ms normally, 300 ms when slow
+    freezeDate();
     const fast = await register(t, { url: `${host.origin}/quick.png` });
     const slow = await register(t, { url: `${host.origin}/slow.png` });
-    const [f, s] = await Promise.all([
-      pollAsset(t, fast, settled, { everyMs: 5, since: createdAtMs(t, fast.id) }),
-      pollAsset(t, slow, settled, { everyMs: 5, since: createdAtMs(t, slow.id) }),
-    ]);
+    const f = await pollAsset(t, fast, settled, {
+      everyMs: 5,
+      since: createdAtMs(t, fast.id),
+      stepClockMs: 2,
+    });
+    const s = await pollAsset(t, slow, settled, {
+      everyMs: 5,
+      since: createdAtMs(t, slow.id),
+      stepClockMs: 5,
+    });
     expect(f.asset.status).toBe('ready');
     expect(s.asset.status).toBe('ready');
     // Lower bounds only: timers never fire early, but a loaded machine can make anything late.
