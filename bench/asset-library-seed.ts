@@ -1,15 +1,15 @@
 /**
  * Seeds a data directory with one group of N ready assets, written straight through the server's
  * own store module (the same insert the API uses), so that the bench measures the dashboard rather
- * than 10,000 simulated preparations. Every row is a real, fully prepared asset record.
+ * than 10,000 simulated preparations. Every row is a real, fully prepared asset record, made by the
+ * factory the server tests use (server/test/asset-rows.ts; the content type follows the type).
  */
 import { DEFAULT_GROUP_ID } from '@contract/group';
 import { ownerOf } from '../server/middleware/auth';
-import { insertAsset, type NewAssetRow } from '../server/store/assets';
+import { insertAsset } from '../server/store/assets';
 import { openDatabase } from '../server/store/db';
 import { ensureDefaultGroup, insertGroup } from '../server/store/groups';
-import { newId } from '../server/ids';
-import { READY_STATE } from '../server/services/asset-lifecycle';
+import { readyAssetRow } from '../server/test/asset-rows';
 
 export interface SeedResult {
   groupId: string;
@@ -18,10 +18,10 @@ export interface SeedResult {
 }
 
 /** One in twenty assets is a video, one in fifty audio: the grid then exercises every preview kind. */
-function kindOf(i: number): { type: 'image' | 'video' | 'audio'; ext: string; contentType: string } {
-  if (i % 20 === 0) return { type: 'video', ext: 'mp4', contentType: 'video/mp4' };
-  if (i % 50 === 1) return { type: 'audio', ext: 'mp3', contentType: 'audio/mpeg' };
-  return { type: 'image', ext: 'png', contentType: 'image/png' };
+function kindOf(i: number): { type: 'image' | 'video' | 'audio'; ext: string } {
+  if (i % 20 === 0) return { type: 'video', ext: 'mp4' };
+  if (i % 50 === 1) return { type: 'audio', ext: 'mp3' };
+  return { type: 'image', ext: 'png' };
 }
 
 export function seedAssetLibrary(opts: {
@@ -43,33 +43,19 @@ export function seedAssetLibrary(opts: {
         // Distinct URLs so the browser really fetches each thumbnail, as it would in a real library.
         const url = `${opts.mediaOrigin}/bench-${i}.${kind.ext}`;
         const created = base + i * 1000;
-        const row: NewAssetRow = {
-          id: newId('asset'),
+        const row = readyAssetRow({
           owner,
           group_id: group.id,
-          domain: 'media',
           type: kind.type,
           name: `bench-${String(i).padStart(5, '0')}.${kind.ext}`,
-          description: '',
-          origin: 'url',
-          mode: 'asset',
           source_url: url,
-          file_path: null,
-          content_type: kind.contentType,
           size: 8_757 + i,
           duration: kind.type === 'image' ? 0 : 2,
-          ...READY_STATE,
-          visibility: 'private',
           model: 'video-2.0-cl',
           purpose: kind.type === 'video' ? 'reference_video' : null,
           role: kind.type === 'video' ? 'reference_video' : null,
-          metadata: null,
-          fault: null,
-          pace: 1,
-          work_state: 'done',
           created_ms: created,
-          updated_ms: created,
-        };
+        });
         insertAsset(db, row);
       }
     });

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeTestApp, type TestApp } from '../test/helpers';
 import { ownerOf } from '../middleware/auth';
 import { DEFAULT_API_KEY } from '../config';
-import { type NewAssetRow, insertAsset } from './assets';
+import { readyAssetRow } from '../test/asset-rows';
+import { type AssetListQuery, insertAsset, listAssets, type NewAssetRow } from './assets';
 import { ensureDefaultGroup } from './groups';
 
 const COUNT = 12_000;
@@ -10,42 +11,20 @@ let t: TestApp;
 
 function row(i: number, owner: string): NewAssetRow {
   const types = ['image', 'audio', 'video', 'file'] as const;
-  return {
+  return readyAssetRow({
     id: `asset_perf${String(i).padStart(8, '0')}`,
     owner,
-    group_id: 'grp_default',
-    domain: 'media',
     type: types[i % 4]!,
     name: `n${i}`,
-    description: '',
-    origin: 'url',
-    mode: 'asset',
     source_url: `https://example.com/${i}.png`,
-    file_path: null,
     content_type: 'image/png',
     size: 1,
-    duration: 0,
     status: i % 10 === 0 ? 'failed' : 'ready',
-    sync_status: 'ready',
-    preparation_status: 'ready',
-    review_status: 'succeeded',
-    review_passed: 1,
-    generation_ready: 1,
-    sync_error: null,
-    visibility: 'private',
-    model: null,
-    purpose: null,
-    role: null,
-    metadata: null,
-    fault: null,
-    pace: 1,
-    stage: 'ready',
     work_state: 'none',
-    next_transition_at: null,
     // Many rows share a millisecond: the order must still be total and stable.
     created_ms: 1_700_000_000_000 + Math.floor(i / 7),
     updated_ms: 1_700_000_000_000,
-  };
+  });
 }
 
 beforeAll(() => {
@@ -78,16 +57,56 @@ describe('asset list at scale', () => {
   });
 
   it('answers from the (owner, group_id, …) indexes, never a table scan', () => {
-    const plan = (sql: string) =>
-      (t.ctx.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all('o', 'g') as Array<{ detail: string }>)
-        .map((r) => r.detail)
-        .join(' | ');
-    const list = plan(
-      'SELECT * FROM assets WHERE owner = ? AND group_id = ? ORDER BY created_ms DESC, seq DESC LIMIT 20',
-    );
-    expect(list).toMatch(/USING INDEX assets_by_group/);
-    expect(list).not.toMatch(/USE TEMP B-TREE/);
-    const count = plan('SELECT COUNT(*) FROM assets WHERE owner = ? AND group_id = ?');
-    expect(count).toMatch(/USING COVERING INDEX/);
+    const base: AssetListQuery = { groupId: 'grp_default', page: 3, pageSize: 20 };
+    const plans = (q: AssetListQuery) =>
+      statementsRunBy(() => listAssets(t.ctx.db, 'o', q)).map(({ sql, params }) => ({
+        sql,
+        plan: (t.ctx.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as Array<{ detail: string }>)
+          .map((r) => r.detail)
+          .join(' | '),
+      }));
+    const [page, count] = plans(base);
+    expect(page!.sql).toMatch(/^SELECT \* FROM assets .*ORDER BY created_ms DESC, seq DESC LIMIT/);
+    expect(page!.plan).toMatch(/USING INDEX assets_by_group/);
+    expect(page!.plan).not.toMatch(/USE TEMP B-TREE/);
+    expect(count!.sql).toMatch(/^SELECT COUNT\(\*\)/);
+    expect(count!.plan).toMatch(/USING COVERING INDEX/);
+    // Each filter the dashboard offers has its own index in the same order: no sort, no scan.
+    for (const filter of [
+      { type: 'video' },
+      { status: 'ready' },
+      { type: 'video', status: 'ready' },
+    ] as const) {
+      for (const { sql, plan } of plans({ ...base, ...filter })) {
+        expect(plan, sql).toMatch(/USING (COVERING )?INDEX assets_by_group/);
+        expect(plan, sql).not.toMatch(/USE TEMP B-TREE|SCAN assets(?! USING)/);
+      }
+    }
   });
 });
+
+/** The SQL and parameters of every statement `run` executes through the test database. */
+function statementsRunBy(run: () => unknown): Array<{ sql: string; params: unknown }> {
+  const db = t.ctx.db;
+  const ran: Array<{ sql: string; params: unknown }> = [];
+  const prepare = db.prepare.bind(db);
+  const spy = vi.spyOn(db, 'prepare').mockImplementation((sql: string) => {
+    const statement = prepare(sql);
+    const record =
+      (method: 'all' | 'get') =>
+      (...args: unknown[]) => {
+        ran.push({ sql, params: args[0] });
+        return Reflect.apply(statement[method], statement, args) as unknown;
+      };
+    return Object.assign(Object.create(statement) as typeof statement, {
+      all: record('all'),
+      get: record('get'),
+    });
+  });
+  try {
+    run();
+  } finally {
+    spy.mockRestore();
+  }
+  return ran;
+}

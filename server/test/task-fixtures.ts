@@ -2,10 +2,9 @@ import { spawnSync } from 'node:child_process';
 import type { AppContext } from '../context';
 import { ownerOf } from '../middleware/auth';
 import { FFPROBE_PATH } from '../media/probe';
-import { READY_STATE } from '../services/asset-lifecycle';
 import { type AssetRow, insertAsset, type NewAssetRow } from '../store/assets';
 import { ensureDefaultGroup } from '../store/groups';
-import { newId } from '../ids';
+import { readyAssetRow } from './asset-rows';
 import type { TestApp } from './helpers';
 
 /**
@@ -15,36 +14,14 @@ import type { TestApp } from './helpers';
 export function seedAsset(ctx: AppContext, key: string, patch: Partial<NewAssetRow> = {}): string {
   const owner = ownerOf(key);
   ensureDefaultGroup(ctx.db, owner);
-  const now = Date.now();
   const type = patch.type ?? 'image';
-  const row: NewAssetRow = {
-    id: newId('asset'),
+  const row = readyAssetRow({
     owner,
-    group_id: 'grp_default',
-    domain: 'media',
-    type,
     name: `seed.${type === 'video' ? 'mp4' : 'png'}`,
-    description: '',
-    origin: 'url',
-    mode: 'asset',
     source_url: 'https://example.com/seed.png',
-    file_path: null,
-    content_type: type === 'video' ? 'video/mp4' : 'image/png',
-    size: 1000,
-    duration: 0,
-    ...READY_STATE,
-    visibility: 'private',
     model: 'video-2.0-cl',
-    purpose: null,
-    role: null,
-    metadata: null,
-    fault: null,
-    pace: 1,
-    work_state: 'done',
-    created_ms: now,
-    updated_ms: now,
     ...patch,
-  } as NewAssetRow;
+  });
   insertAsset(ctx.db, row);
   return row.id;
 }
