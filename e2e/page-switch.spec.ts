@@ -4,6 +4,7 @@ import { expect, test } from './support/test';
 const PAGES = [
   { link: 'Groups', heading: 'Asset groups' },
   { link: 'Composer', heading: 'Composer' },
+  { link: 'Digital human & music', heading: 'Digital human & music' },
   { link: 'Tasks', heading: 'Tasks' },
   { link: 'Playground', heading: 'Playground' },
   { link: 'Settings', heading: 'Settings' },
@@ -25,9 +26,11 @@ async function watchForPageSpinner(page: Page): Promise<void> {
 test('once the first page is idle, every other page opens without a spinner', async ({ page }) => {
   await page.goto('/assets');
   await expect(page.getByRole('heading', { level: 1, name: 'Asset library' })).toBeVisible();
-  // Idle prefetching has started and finished (every page chunk fetched).
+  // Idle prefetching has finished (every page's code fetched and pre-rendered).
   await expect
-    .poll(() => page.evaluate(() => performance.getEntriesByName('media-studio:page-prefetch').length))
+    .poll(() => page.evaluate(() => performance.getEntriesByName('media-studio:page-prefetch-done').length), {
+      timeout: 30_000,
+    })
     .toBe(1);
   await page.waitForLoadState('networkidle');
   await watchForPageSpinner(page);
@@ -78,4 +81,55 @@ test('hovering a navigation link fetches that page ahead of the click', async ({
   const request = page.waitForRequest(/\/assets\/playground-page-[^/]+\.js$/);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Playground' }).hover();
   await request;
+});
+
+test('hovering or focusing a navigation link fetches the first data that page shows', async ({ page }) => {
+  await page.addInitScript(() => {
+    window.requestIdleCallback = () => 0;
+  });
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+
+  const groups = page.waitForRequest((r) => /\/v1\/asset-groups\?page=1&page_size=50$/.test(r.url()));
+  await nav.getByRole('link', { name: 'Groups' }).hover();
+  await groups;
+  // The page then shows the list from the cache: no second request for it on the click.
+  const again: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/v1/asset-groups')) again.push(r.url());
+  });
+  await nav.getByRole('link', { name: 'Groups' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Asset groups' })).toBeVisible();
+  expect(again).toEqual([]);
+
+  // Focus (keyboard) does the same for the task forms' group picker.
+  const picker = page.waitForRequest((r) => /\/v1\/asset-groups\?page=1&page_size=100$/.test(r.url()));
+  await nav.getByRole('link', { name: 'Digital human & music' }).focus();
+  await picker;
+});
+
+test('idle prefetching starts only once the first page has its own code and data', async ({ page }) => {
+  const started = new Map<string, number>();
+  page.on('request', (r) => {
+    const p = new URL(r.url()).pathname;
+    if (!started.has(p)) started.set(p, Date.now());
+  });
+  await page.goto('/assets');
+  await expect(page.getByRole('heading', { level: 1, name: 'Asset library' })).toBeVisible();
+  const markTime = () =>
+    page.evaluate((mark) => {
+      const entry = performance.getEntriesByName(mark)[0];
+      return entry ? performance.timeOrigin + entry.startTime : 0;
+    }, 'media-studio:page-prefetch');
+  await expect.poll(markTime).toBeGreaterThan(0);
+  const markAt = await markTime();
+  const library = [...started].filter(([p]) => /\/assets-page-[^/]+\.js$|\/v1\/assets$/.test(p));
+  expect(library.length).toBeGreaterThan(0);
+  for (const [p, at] of library) expect(at, p).toBeLessThan(markAt);
+  // And no other page's code was asked for before it.
+  const early = [...started].filter(
+    ([p, at]) => /\/(groups|settings|tasks|playground|composer)-page-/.test(p) && at < markAt,
+  );
+  expect(early).toEqual([]);
 });

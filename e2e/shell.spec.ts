@@ -15,6 +15,7 @@ const PAGES = [
   { name: 'Assets', path: '/assets' },
   { name: 'Groups', path: '/groups' },
   { name: 'Composer', path: '/composer', heading: 'Composer' },
+  { name: 'Digital human & music', path: '/create/digital-human', heading: 'Digital human & music' },
   { name: 'Tasks', path: '/tasks', heading: 'Tasks' },
   { name: 'Playground', path: '/playground', heading: 'Playground' },
   { name: 'Settings', path: '/settings', heading: 'Settings' },

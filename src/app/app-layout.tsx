@@ -1,4 +1,5 @@
 import { Clapperboard, Menu, X } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -7,6 +8,7 @@ import { ConnectionIndicator } from '@/app/connection-indicator';
 import { AppErrorBoundary } from '@/app/error-boundary';
 import { PaletteHost } from '@/app/palette/palette-host';
 import { prefetchPagesWhenIdle } from '@/app/page-prefetch';
+import { PageWarmer } from '@/app/page-warmer';
 import { titleKeyForPath } from '@/app/pages';
 import { useBootstrap } from '@/app/use-bootstrap';
 import { useConnectionStore } from '@/api/connection-store';
@@ -109,18 +111,32 @@ export function AppLayout() {
   const page = pathname.split('/')[1];
   // Without a key every page but Settings would only collect 401s: ask for the key in its place.
   const needsKey = ready && !hasKey && page !== 'settings';
-  useEffect(() => (ready ? prefetchPagesWhenIdle() : undefined), [ready]);
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      ready
+        ? prefetchPagesWhenIdle({
+            currentPath: window.location.pathname,
+            isBusy: () => queryClient.isFetching() > 0,
+          })
+        : undefined,
+    [ready, queryClient],
+  );
   return (
-    <Shell header={<ConnectionIndicator bootstrap={bootstrap} enabled={ready} />}>
-      {ready ? (
-        // Navigations run in a transition (React Router), so while the next page's code loads the
-        // current page stays on screen; the fallback shows only on the very first render.
-        <AppErrorBoundary resetKey={page}>
-          <Suspense fallback={<PageLoading />}>{needsKey ? <KeyPrompt /> : <Outlet />}</Suspense>
-        </AppErrorBoundary>
-      ) : (
-        <PageLoading />
-      )}
-    </Shell>
+    <>
+      <Shell header={<ConnectionIndicator bootstrap={bootstrap} enabled={ready} />}>
+        {ready ? (
+          // Navigations run in a transition (React Router), so while the next page's code loads the
+          // current page stays on screen; the fallback shows only on the very first render.
+          <AppErrorBoundary resetKey={page}>
+            <Suspense fallback={<PageLoading />}>{needsKey ? <KeyPrompt /> : <Outlet />}</Suspense>
+          </AppErrorBoundary>
+        ) : (
+          <PageLoading />
+        )}
+      </Shell>
+      {/* Outside <main>: hidden pre-renders of the next pages (their headings never count as this page's). */}
+      {ready && <PageWarmer />}
+    </>
   );
 }

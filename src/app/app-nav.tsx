@@ -5,8 +5,10 @@ import {
   type LucideIcon,
   MessageSquareCode,
   Settings,
+  Sparkles,
   Wand2,
 } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { prefetchPage } from '@/app/page-prefetch';
@@ -16,6 +18,7 @@ export const NAV_ITEMS: { to: string; labelKey: string; icon: LucideIcon }[] = [
   { to: '/assets', labelKey: 'nav.assets', icon: Boxes },
   { to: '/groups', labelKey: 'nav.groups', icon: FolderTree },
   { to: '/composer', labelKey: 'nav.composer', icon: Wand2 },
+  { to: '/create', labelKey: 'nav.create', icon: Sparkles },
   { to: '/tasks', labelKey: 'nav.tasks', icon: ListChecks },
   { to: '/playground', labelKey: 'nav.playground', icon: MessageSquareCode },
   { to: '/settings', labelKey: 'nav.settings', icon: Settings },
@@ -33,6 +36,7 @@ export function AppNav({
   onNavigate?: () => void;
 }) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   return (
     <nav aria-label={t('nav.label')} className={className} id={id}>
       <ul className="flex flex-col gap-1">
@@ -40,8 +44,8 @@ export function AppNav({
           <li key={to}>
             <NavLink
               to={to}
-              onPointerEnter={() => prefetchPage(to)}
-              onFocus={() => prefetchPage(to)}
+              onPointerEnter={() => prefetchPage(to, queryClient)}
+              onFocus={() => prefetchPage(to, queryClient)}
               onClick={onNavigate}
               className={({ isActive }) =>
                 cn(

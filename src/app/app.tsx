@@ -1,10 +1,14 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { BrowserRouter } from 'react-router';
+import { unstable_HistoryRouter as HistoryRouter } from 'react-router';
 import { useConnectionStore } from '@/api/connection-store';
 import { createQueryClient } from '@/app/query-client';
 import { AppRoutes } from '@/app/router';
 import { AppToaster } from '@/app/toaster';
+import { createGuardedHistory } from '@/lib/navigation-guard';
+
+// The browser history, with the blocking that lets Settings hold a navigation (decision 100).
+const history = createGuardedHistory();
 
 /**
  * Switching deployments or keys resets every cached query (except GET /bootstrap, which is keyed by
@@ -30,9 +34,9 @@ export function App() {
   useResetCacheOnConnectionChange(queryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
+      <HistoryRouter history={history}>
         <AppRoutes />
-      </BrowserRouter>
+      </HistoryRouter>
       <AppToaster />
     </QueryClientProvider>
   );

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { useConnectionStore } from '@/api/connection-store';
 import { testConnection, type ConnectionTestResult } from '@/api/system';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
@@ -58,9 +58,10 @@ export function KeyPrompt() {
         <CardHeader>
           <div className="flex items-center gap-2">
             <KeyRound aria-hidden="true" className="size-5 text-primary" />
-            <CardTitle id={`${ids.key}-title`} className="text-lg">
+            {/* In place of the page, so the page's one <h1>. */}
+            <h1 id={`${ids.key}-title`} className="text-lg font-semibold leading-none">
               {t('keyPrompt.title')}
-            </CardTitle>
+            </h1>
           </div>
           <CardDescription>{t('keyPrompt.description')}</CardDescription>
         </CardHeader>

@@ -1,7 +1,12 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { useConnectionStore } from '@/api/connection-store';
 import { PAGE_ROUTES, pageForPath } from '@/app/pages';
+import { warmPage } from '@/app/page-warmer';
 
-/** Name of the performance mark set when idle prefetching starts (e2e/first-load.spec.ts reads it). */
+/** Performance mark set when idle prefetching starts (e2e/first-load.spec.ts reads it). */
 export const PREFETCH_MARK = 'media-studio:page-prefetch';
+/** Performance mark set when every page has been fetched and pre-rendered (bench, e2e). */
+export const PREFETCH_DONE_MARK = 'media-studio:page-prefetch-done';
 
 /** Other lazy code worth having before it is asked for (the command palette), fetched after the pages. */
 const extraPrefetches: Array<() => Promise<unknown>> = [];
@@ -9,9 +14,19 @@ export function prefetchWhenIdle(load: () => Promise<unknown>): void {
   extraPrefetches.push(load);
 }
 
-/** On intent (hover, focus of a link): fetch that page's code and strings now. */
-export function prefetchPage(to: string): void {
-  pageForPath(to)?.Component.preload();
+/**
+ * On intent (hover, focus of a link): fetch that page's code and strings now, and with a client
+ * and a key, the first query the page shows (fresh data is not fetched again: prefetchQuery
+ * honours the client's staleTime).
+ */
+export function prefetchPage(to: string, queryClient?: QueryClient): void {
+  const page = pageForPath(to);
+  if (!page) return;
+  page.Component.preload();
+  // Without a key the request could only fail (the page shows the key prompt instead).
+  if (queryClient && page.prefetchData && useConnectionStore.getState().apiKey !== '') {
+    page.prefetchData(queryClient).catch(() => undefined);
+  }
 }
 
 type IdleHandle = { cancel: () => void };
@@ -25,36 +40,68 @@ function whenIdle(run: () => void, timeout: number): IdleHandle {
   return { cancel: () => window.clearTimeout(id) };
 }
 
+export interface PrefetchOptions {
+  /** The path the dashboard opened on: its page's code must have arrived before others are fetched. */
+  currentPath: string;
+  /** True while the current page is still fetching (its first queries): prefetching waits. */
+  isBusy?: () => boolean;
+}
+
+/** How long prefetching waits for the current page's queries before it goes ahead anyway. */
+const MAX_BUSY_WAIT_MS = 5_000;
+
 /**
- * Once the first page has loaded and the browser is idle, fetches every other page's code (then the
- * extras registered with prefetchWhenIdle), one at a
- * time and each in its own idle period, so that a first visit to any page is as quick as a repeat
- * one without competing with the first page's own requests. Returns a cancel function.
+ * Once the first page is idle (window loaded, its own code and strings arrived, its first queries
+ * answered), fetches every other page's code, then pre-renders it hidden (page-warmer.tsx), then
+ * the extras registered with prefetchWhenIdle: one at a time, each in its own idle period, so that
+ * a first visit to any page costs what a repeat one does, without competing with the first page's
+ * own requests. Returns a cancel function.
  */
-export function prefetchPagesWhenIdle(): () => void {
+export function prefetchPagesWhenIdle({ currentPath, isBusy = () => false }: PrefetchOptions): () => void {
   let cancelled = false;
   let handle: IdleHandle | undefined;
+  const current = pageForPath(currentPath);
   const queue: Array<() => Promise<unknown>> = [
-    ...PAGE_ROUTES.map((page) => () => page.Component.load()),
+    ...PAGE_ROUTES.flatMap((page) => [
+      () => page.Component.load(),
+      // The page the person is on is rendered already: nothing to warm.
+      () => (page === current ? Promise.resolve() : warmPage(page.warmPath ?? `/${page.path.split('/')[0]}`)),
+    ]),
     ...extraPrefetches,
   ];
 
   const next = () => {
     if (cancelled) return;
     const load = queue.shift();
-    if (!load) return;
+    if (!load) {
+      performance.mark(PREFETCH_DONE_MARK);
+      return;
+    }
     // Code that fails to load (offline) is skipped: using it retries.
     load().then(
       () => (handle = whenIdle(next, 2_000)),
       () => (handle = whenIdle(next, 2_000)),
     );
   };
+  let deadline = Number.POSITIVE_INFINITY;
+  const startWhenSettled = () => {
+    if (cancelled) return;
+    if (isBusy() && performance.now() < deadline) {
+      handle = whenIdle(startWhenSettled, 500);
+      return;
+    }
+    performance.mark(PREFETCH_MARK);
+    next();
+  };
   const start = () => {
-    handle = whenIdle(() => {
-      if (cancelled) return;
-      performance.mark(PREFETCH_MARK);
-      next();
-    }, 3_000);
+    // Nothing is fetched ahead before the current page's own code (a page off the list: at once).
+    const own = current ? current.Component.load() : Promise.resolve();
+    own
+      .catch(() => undefined)
+      .then(() => {
+        deadline = performance.now() + MAX_BUSY_WAIT_MS;
+        if (!cancelled) handle = whenIdle(startWhenSettled, 3_000);
+      });
   };
   if (document.readyState === 'complete') start();
   else window.addEventListener('load', start, { once: true });

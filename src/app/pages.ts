@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { lazyWithPreload, type PreloadableComponent } from '@/components/ui/lazy-with-preload';
 import { i18n } from '@/lib/i18n';
@@ -24,7 +25,21 @@ export interface PageRoute {
   /** Key in the common namespace naming the page (document title). */
   titleKey: string;
   Component: PreloadableComponent<object>;
+  /** Where a hidden pre-render of the page goes (page-warmer.tsx), when the bare path only redirects. */
+  warmPath?: string;
+  /**
+   * The first query the page shows, fetched on intent (hover or focus of its link) so that a first
+   * visit finds it in the cache as a repeat visit does. Query options come from `src/api`, loaded
+   * with the page's code, not the shell.
+   */
+  prefetchData?: (queryClient: QueryClient) => Promise<unknown>;
 }
+
+/** The group list as the groups page and the task forms' group picker first ask for it. */
+const prefetchGroups = (pageSize?: number) => async (queryClient: QueryClient) => {
+  const { groupQueries } = await import('@/api/groups');
+  await queryClient.prefetchQuery(groupQueries.list(pageSize ? { page: 1, pageSize } : {}));
+};
 
 export const PAGE_ROUTES: PageRoute[] = [
   {
@@ -44,6 +59,8 @@ export const PAGE_ROUTES: PageRoute[] = [
       (m) => m.GroupsPage,
       ['groups', 'assets'],
     ),
+    // The groups page's PAGE_SIZE.
+    prefetchData: prefetchGroups(50),
   },
   {
     path: 'composer',
@@ -62,6 +79,8 @@ export const PAGE_ROUTES: PageRoute[] = [
       (m) => m.TaskFormsPage,
       ['task-forms'],
     ),
+    warmPath: '/create/digital-human',
+    prefetchData: prefetchGroups(),
   },
   {
     path: 'tasks/*',

@@ -13,7 +13,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { notifySuccess } from '@/lib/notify';
 import { ConnectionTestResultView } from '@/features/settings/connection-test-result';
 import { isOtherOrigin, usePageServer } from '@/features/settings/page-server';
-import { useUnsavedGuard } from '@/features/settings/use-unsaved-guard';
+import { UnsavedChangesGuard } from '@/features/settings/unsaved-changes-guard';
 
 /**
  * Base URL and API key. The form edits a draft (form state); Save writes the connection store, which
@@ -51,7 +51,6 @@ export function ConnectionForm() {
   // Served by Media Studio's server, the CSP lets the page reach its own origin only (proxy mode instead).
   const blockedHere = pageServer === 'hosted' && baseUrlValid && isOtherOrigin(draft.baseUrl);
   const direct = pageServer === 'static' && baseUrlValid && isOtherOrigin(draft.baseUrl);
-  useUnsavedGuard(dirty, t('connection.leaveUnsaved'));
 
   const test = useMutation({ mutationFn: (connection: typeof draft) => testConnection(connection) });
 
@@ -71,6 +70,7 @@ export function ConnectionForm() {
 
   return (
     <Card>
+      <UnsavedChangesGuard dirty={dirty} />
       <form onSubmit={onSubmit} noValidate aria-labelledby={`${ids.baseUrl}-title`}>
         <CardHeader>
           <CardTitle id={`${ids.baseUrl}-title`}>{t('connection.title')}</CardTitle>
