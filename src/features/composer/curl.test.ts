@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { apiOrigin, buildCurl, maskKey, shellQuote } from './curl';
+import { apiOrigin } from '@/api/connection-store';
+import { buildCurl, maskKey, shellQuote } from './curl';
 
 /** What a POSIX shell makes of a word built from '…' runs and \' escapes. */
 function shellWord(word: string): string {

@@ -3,11 +3,6 @@ export function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
-/** The origin requests go to: the saved base URL, or this page's origin when it is '' (same origin). */
-export function apiOrigin(baseUrl: string, pageOrigin: string): string {
-  return (baseUrl || pageOrigin).replace(/\/+$/, '');
-}
-
 /**
  * A key as it may be shown: enough to recognise it (first 3 and last 4 characters), never enough
  * to use it. Short keys are fully masked.

@@ -5,9 +5,9 @@ import { Badge } from '@/components/ui/badge';
 import { CopyButton } from '@/components/ui/copy-button';
 import { JsonView } from '@/components/ui/json-view';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useApiKey, useBaseUrl } from '@/api/connection-store';
+import { apiOrigin, useApiKey, useBaseUrl } from '@/api/connection-store';
 import type { CreateVideoBody } from '@/api/videos';
-import { apiOrigin, buildCurl, maskKey } from './curl';
+import { buildCurl, maskKey } from './curl';
 
 /** Which billing rule the request falls under (specification, POST /v1/videos rule 3). */
 export function BillingBadge({ body }: { body: CreateVideoBody }) {

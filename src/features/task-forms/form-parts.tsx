@@ -1,26 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
-import { Inbox, Send } from 'lucide-react';
+import { Send } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { CallbackUrlInput } from '@/components/callback-url-input';
 import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { JsonView } from '@/components/ui/json-view';
 import { Spinner } from '@/components/ui/spinner';
-import { useBaseUrl } from '@/api/connection-store';
-import { systemQueries } from '@/api/system';
-import { isInboxName } from '@/api/webhook-inbox';
 import { FormField, type Feedback } from './form-field';
 import type { Refusal } from './use-submit-task';
-
-/** An inbox name nobody guesses: the inbox needs no key, so its name is all that keeps it private. */
-function randomInboxName(): string {
-  const bytes = new Uint8Array(9);
-  crypto.getRandomValues(bytes);
-  return `task-${Array.from(bytes, (b) => b.toString(36).padStart(2, '0'))
-    .join('')
-    .slice(0, 14)}`;
-}
 
 /** callback_url; on the local server one click fills in a webhook inbox whose deliveries the monitor shows. */
 export function CallbackField({
@@ -35,47 +21,16 @@ export function CallbackField({
   onChange: (value: string) => void;
 }) {
   const { t } = useTranslation('task-forms');
-  const baseUrl = useBaseUrl();
-  const bootstrap = useQuery(systemQueries.bootstrap(baseUrl));
-  const local = bootstrap.data?.mode === 'local';
-  const origin = (baseUrl || window.location.origin).replace(/\/+$/, '');
-  const prefix = `${origin}/webhooks/inbox/`;
-  const inbox = value.trim().startsWith(prefix) ? value.trim().slice(prefix.length) : '';
   return (
     <FormField id={id} label={t('callback.label')} feedback={feedback} hint={t('callback.hint')}>
-      {(props) => (
-        <>
-          <div className="flex flex-wrap gap-2">
-            <Input
-              {...props}
-              type="url"
-              inputMode="url"
-              className="min-w-64 flex-1 font-mono text-xs"
-              placeholder="https://example.com/webhooks/tasks"
-              value={value}
-              onChange={(e) => onChange(e.target.value)}
-              spellCheck={false}
-              autoComplete="off"
-            />
-            {local && (
-              <Button
-                type="button"
-                variant="outline"
-                onClick={() => onChange(`${prefix}${randomInboxName()}`)}
-              >
-                <Inbox aria-hidden="true" /> {t('callback.useInbox')}
-              </Button>
-            )}
-          </div>
-          {local && isInboxName(inbox) && (
-            <Link
-              className="text-xs underline underline-offset-2"
-              to={`/tasks?tab=inbox&inbox=${encodeURIComponent(inbox)}`}
-            >
-              {t('callback.viewInbox', { name: inbox })}
-            </Link>
-          )}
-        </>
+      {(control) => (
+        <CallbackUrlInput
+          control={control}
+          value={value}
+          onChange={onChange}
+          inboxPrefix="task"
+          placeholder="https://example.com/webhooks/tasks"
+        />
       )}
     </FormField>
   );
