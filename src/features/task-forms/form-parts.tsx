@@ -1,15 +1,17 @@
 import { Send } from 'lucide-react';
+import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CallbackUrlInput } from '@/components/callback-url-input';
 import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
 import { JsonView } from '@/components/ui/json-view';
 import { Spinner } from '@/components/ui/spinner';
 import { FormField, type Feedback } from './form-field';
 import type { Refusal } from './use-submit-task';
 
 /** callback_url; on the local server one click fills in a webhook inbox whose deliveries the monitor shows. */
-export function CallbackField({
+function CallbackField({
   id,
   value,
   feedback,
@@ -36,25 +38,20 @@ export function CallbackField({
   );
 }
 
-/**
- * The side panel of a form: what will be sent, the refusal of the last attempt in full (message,
- * code, param, request id), the count of problems left and the submit button.
- */
-export function SubmitPanel({
-  body,
-  problems,
-  refusal,
-  pending,
-  submitLabel,
-  onDismissRefusal,
-}: {
+interface SubmitPanelProps {
   body: unknown;
   problems: number;
   refusal: Refusal<string> | null;
   pending: boolean;
   submitLabel: string;
   onDismissRefusal: () => void;
-}) {
+}
+
+/**
+ * The side panel of a form: what will be sent, the refusal of the last attempt in full (message,
+ * code, param, request id), the count of problems left and the submit button.
+ */
+function SubmitPanel({ body, problems, refusal, pending, submitLabel, onDismissRefusal }: SubmitPanelProps) {
   const { t } = useTranslation('task-forms');
   return (
     <aside className="flex flex-col gap-4 xl:sticky xl:top-4" aria-label={t('submit.panel')}>
@@ -80,5 +77,42 @@ export function SubmitPanel({
         <JsonView value={body} label={t('submit.preview')} />
       </section>
     </aside>
+  );
+}
+
+/**
+ * A task form: its cards, the callback_url card every task has, and the submit panel beside them
+ * (below them on narrow screens).
+ */
+export function TaskFormLayout({
+  formId,
+  onSubmit,
+  callback,
+  panel,
+  children,
+}: {
+  formId: string;
+  onSubmit: (event: FormEvent) => void;
+  callback: { id: string; value: string; feedback?: Feedback; onChange: (value: string) => void };
+  panel: SubmitPanelProps;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      id={formId}
+      noValidate
+      onSubmit={onSubmit}
+      className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]"
+    >
+      <div className="flex min-w-0 flex-col gap-6">
+        {children}
+        <Card>
+          <CardContent className="flex flex-col gap-5 pt-5">
+            <CallbackField {...callback} />
+          </CardContent>
+        </Card>
+      </div>
+      <SubmitPanel {...panel} />
+    </form>
   );
 }

@@ -1,0 +1,93 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_GROUP_ID } from '@contract/group';
+import { DIGITAL_HUMAN_AUDIO_MODELS, DIGITAL_HUMAN_VIDEO_MODELS } from '@contract/models';
+import { Select } from '@/components/ui/select';
+import { groupQueries } from '@/api/groups';
+import type { DigitalHumanDraft } from './draft';
+import { FormField, type Feedback } from './form-field';
+import { ModeRadios } from './mode-radios';
+import type { DigitalHumanField } from './validation';
+
+/** What kind of digital-human task, with which model, and the group its assets live in. */
+export function DigitalHumanSetup({
+  formId,
+  draft,
+  set,
+  feedback,
+  fieldId,
+}: {
+  formId: string;
+  draft: DigitalHumanDraft;
+  set: (change: Partial<DigitalHumanDraft>) => void;
+  feedback: (field: DigitalHumanField) => Feedback | undefined;
+  fieldId: (field: DigitalHumanField) => string;
+}) {
+  const { t } = useTranslation('task-forms');
+  const groups = useQuery(groupQueries.list());
+  const groupOptions = groups.data?.data ?? [];
+  const models = draft.mode === 'video' ? DIGITAL_HUMAN_VIDEO_MODELS : DIGITAL_HUMAN_AUDIO_MODELS;
+  return (
+    <>
+      <ModeRadios
+        legend={t('dh.mode.legend')}
+        name="digital-human-mode"
+        value={draft.mode}
+        options={[
+          { value: 'video', label: t('dh.mode.video'), hint: t('dh.mode.videoHint') },
+          { value: 'audio', label: t('dh.mode.audio'), hint: t('dh.mode.audioHint') },
+        ]}
+        onChange={(mode) => set({ mode: mode as DigitalHumanDraft['mode'] })}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id={fieldId('model')} label={t('fields.model')} feedback={feedback('model')}>
+          {(props) => (
+            <Select
+              {...props}
+              value={draft.mode === 'video' ? draft.videoModel : draft.audioModel}
+              onChange={(e) =>
+                set(draft.mode === 'video' ? { videoModel: e.target.value } : { audioModel: e.target.value })
+              }
+            >
+              {models.map((m) => (
+                <option key={m} value={m}>
+                  {m}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+        <FormField id={`${formId}-group`} label={t('fields.group')} hint={t('dh.groupHint')}>
+          {(props) => (
+            <Select
+              {...props}
+              value={draft.group}
+              onChange={(e) =>
+                // Assets are looked up within their group: picks from the old group no longer resolve.
+                set({
+                  group: e.target.value,
+                  avatarAssetId: '',
+                  audioAssetId: '',
+                  voiceAssetId: '',
+                  authorizationAssetId: '',
+                })
+              }
+            >
+              {!groupOptions.some((g) => g.id === DEFAULT_GROUP_ID) && (
+                <option value={DEFAULT_GROUP_ID}>{t('fields.defaultGroup')}</option>
+              )}
+              {!groupOptions.some((g) => g.id === draft.group) && draft.group !== DEFAULT_GROUP_ID && (
+                <option value={draft.group}>{draft.group}</option>
+              )}
+              {groupOptions.map((g) => (
+                <option key={g.id} value={g.id}>
+                  {g.id === DEFAULT_GROUP_ID ? t('fields.defaultGroup') : g.name || g.id}
+                </option>
+              ))}
+            </Select>
+          )}
+        </FormField>
+      </div>
+    </>
+  );
+}
