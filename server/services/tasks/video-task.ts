@@ -131,6 +131,7 @@ export const videoTaskKind: TaskKind = {
         onProgress: tools.progress,
       };
     } catch (err) {
+      await refs?.cleanup();
       if (err instanceof RenderInputError) return unreadable(err);
       if (!(err instanceof InputUnavailableError)) throw err;
       return {
