@@ -58,9 +58,10 @@ export class InputUnavailableError extends Error {
 }
 
 /**
- * What ffmpeg reads for a media input of a task: an `Asset://` reference becomes the asset's stored
+ * Where a media input of a task is read from: an `Asset://` reference becomes the asset's stored
  * copy when it has one, else its source URL; a `/files/...` URL of this server becomes the local
- * file; any other http(s) URL is read as it is.
+ * file; any other http(s) URL stays a URL, which reference-files.ts fetches through the URL guard
+ * before ffmpeg sees it (decision 098).
  */
 export function renderSource(ctx: AppContext, owner: string, url: string, origin: string): string {
   const assetId = parseAssetReference(url);
