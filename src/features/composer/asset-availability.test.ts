@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { READY_ASSET_FIELDS } from '@/test/asset-fixtures';
 import { assetAvailability } from './asset-availability';
 
 const ready = {
@@ -7,11 +8,7 @@ const ready = {
   model: 'video-2.0-cl',
   url: 'https://e.com/a.png',
   source_url: 'https://e.com/a.png',
-  status: 'ready',
-  preparation_status: 'ready',
-  generation_ready: true,
-  review_status: 'succeeded',
-  review_passed: true,
+  ...READY_ASSET_FIELDS,
 };
 
 describe('assetAvailability', () => {

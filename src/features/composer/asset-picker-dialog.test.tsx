@@ -4,14 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render';
 import { AssetPickerDialog } from './asset-picker-dialog';
+import { READY_ASSET_FIELDS } from '@/test/asset-fixtures';
 
-const READY = {
-  status: 'ready',
-  preparation_status: 'ready',
-  generation_ready: true,
-  review_status: 'succeeded',
-  review_passed: true,
-};
+const READY = READY_ASSET_FIELDS;
 const asset = (id: string, over: Record<string, unknown>) => ({
   object: 'asset',
   id,

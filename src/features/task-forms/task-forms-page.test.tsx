@@ -10,6 +10,7 @@ import { renderRoutes } from '@/test/render';
 import { EMPTY_DIGITAL_HUMAN_DRAFT, EMPTY_MUSIC_DRAFT } from './draft';
 import { TaskFormsPage } from './task-forms-page';
 import { TASK_FORMS_STORAGE_KEY, useTaskFormsStore } from './task-forms-store';
+import { READY_ASSET_FIELDS } from '@/test/asset-fixtures';
 
 function TaskStub() {
   return <p>monitor {useParams().id}</p>;
@@ -19,13 +20,7 @@ function renderPage(path: string) {
   renderRoutes({ '/create/*': <TaskFormsPage />, '/tasks/:id': <TaskStub /> }, { at: path });
 }
 
-const READY = {
-  status: 'ready',
-  preparation_status: 'ready',
-  generation_ready: true,
-  review_status: 'succeeded',
-  review_passed: true,
-};
+const READY = READY_ASSET_FIELDS;
 const asset = (id: string, type: string, purpose: string) => ({
   id,
   type,

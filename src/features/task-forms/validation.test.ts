@@ -6,14 +6,9 @@ import {
   validateDigitalHuman,
   validateMusic,
 } from './validation';
+import { READY_ASSET_FIELDS } from '@/test/asset-fixtures';
 
-const READY = {
-  status: 'ready',
-  preparation_status: 'ready',
-  generation_ready: true,
-  review_status: 'succeeded',
-  review_passed: true,
-};
+const READY = READY_ASSET_FIELDS;
 
 const complete: DigitalHumanDraft = {
   ...EMPTY_DIGITAL_HUMAN_DRAFT,
