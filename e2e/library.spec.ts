@@ -225,7 +225,10 @@ test.describe('library', () => {
     await expect(page.getByText('This group does not exist')).toBeHidden();
   });
 
-  test('the grid is one Tab stop; arrow keys move between cards', async ({ page, request }) => {
+  test('the grid is one Tab stop; arrow keys move between cards and their controls', async ({
+    page,
+    request,
+  }) => {
     const group = await createGroup(request, 'Keyboard');
     await seedImages(request, group, 25);
     await page.goto(`/assets?group_id=${group}`);
@@ -233,8 +236,11 @@ test.describe('library', () => {
     const cards = library.getByRole('button', { name: /Open details of Seed/ });
     await expect(cards.first()).toBeVisible();
     await cards.first().focus();
+    // Right goes through each card's controls in reading order: its readiness badge, then the next card.
+    await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     await expect(cards.nth(1)).toBeFocused();
+    await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('ArrowLeft');
     await expect(cards.first()).toBeFocused();
     // One Tab from the grid reaches the paging after it, past all 20 cards of the page.

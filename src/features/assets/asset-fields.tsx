@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Asset } from '@/api/assets';
-import { formatBytes, formatDuration, formatTime } from './format';
+import { formatUnixTime } from '@/lib/format-date';
+import { formatBytes, formatDuration } from './format';
 
 /** The fields of the specification's Asset table, in its order; unknown extra fields follow. */
 const SPEC_FIELDS = [
@@ -47,7 +48,7 @@ function display(key: string, value: unknown, locale: string): string {
     return value > 0 ? `${formatDuration(value)} (${value} s)` : '—';
   }
   if ((key === 'created_at' || key === 'updated_at') && typeof value === 'number') {
-    return `${formatTime(value, locale)} (${value})`;
+    return `${formatUnixTime(value, locale)} (${value})`;
   }
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }

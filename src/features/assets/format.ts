@@ -1,9 +1,8 @@
 /*
  * Intl formatters are costly to construct (locale data lookup); a virtualised grid formats dozens
- * of values per scroll frame, so one formatter per locale and style is kept.
+ * of values per scroll frame, so one formatter per locale and precision is kept. Dates: lib/format-date.
  */
 const numberFormats = new Map<string, Intl.NumberFormat>();
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 function numberFormat(locale: string | undefined, digits: number): Intl.NumberFormat {
   const key = `${locale ?? ''}|${digits}`;
@@ -11,16 +10,6 @@ function numberFormat(locale: string | undefined, digits: number): Intl.NumberFo
   if (!format) {
     format = new Intl.NumberFormat(locale, { maximumFractionDigits: digits });
     numberFormats.set(key, format);
-  }
-  return format;
-}
-
-function dateFormat(locale: string | undefined): Intl.DateTimeFormat {
-  const key = locale ?? '';
-  let format = dateFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
-    dateFormats.set(key, format);
   }
   return format;
 }
@@ -44,23 +33,4 @@ export function formatDuration(seconds: number | undefined): string {
   if (!seconds || !Number.isFinite(seconds) || seconds <= 0) return '—';
   const total = Math.round(seconds);
   return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
-}
-
-/** Unix seconds (the API's time unit) in the reader's language. */
-export function formatTime(unixSeconds: number | undefined, locale?: string): string {
-  if (!unixSeconds || !Number.isFinite(unixSeconds)) return '—';
-  return dateFormat(locale).format(unixSeconds * 1000);
-}
-
-const fullDateFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** Unix seconds with weekday, seconds and time zone: the hover text of a short date. */
-export function formatFullTime(unixSeconds: number, locale?: string): string {
-  const key = locale ?? '';
-  let format = fullDateFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeStyle: 'long' });
-    fullDateFormats.set(key, format);
-  }
-  return format.format(unixSeconds * 1000);
 }

@@ -8,6 +8,7 @@ import {
   reviewPassedButNotReady,
   type ReadinessLabel,
 } from './readiness';
+import type { RovingProps } from './use-roving-grid';
 
 const VARIANT: Record<ReadinessLabel, 'success' | 'warning' | 'destructive' | 'outline'> = {
   ready: 'success',
@@ -21,7 +22,7 @@ const VARIANT: Record<ReadinessLabel, 'success' | 'warning' | 'destructive' | 'o
  * Readiness for generation, decided by the five fields of the specification (never by
  * review_status alone). The tooltip names every failing condition with its current value.
  */
-export function ReadinessBadge({ asset, tabIndex }: { asset: Asset; tabIndex?: number }) {
+export function ReadinessBadge({ asset, focus }: { asset: Asset; focus?: RovingProps }) {
   const { t } = useTranslation('assets');
   const label = readinessLabel(asset);
   const failures = describeReadinessFailures(asset);
@@ -49,8 +50,8 @@ export function ReadinessBadge({ asset, tabIndex }: { asset: Asset; tabIndex?: n
       <button
         type="button"
         aria-label={t('readiness.badgeLabel', { label: t(`readiness.${label}`) })}
-        // In a card, -1: the card is one Tab stop (the same facts are in its detail sheet).
-        tabIndex={tabIndex}
+        // In the library, its place in the collection's roving focus (use-roving-grid.ts).
+        {...focus}
         className="rounded-md focus-visible:outline-2 focus-visible:outline-ring"
       >
         <Badge variant={VARIANT[label]} data-readiness={label}>

@@ -1,14 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
-import { ChevronDown, ChevronRight, ChevronUp, CircleCheck, RotateCcw, X } from 'lucide-react';
+import { ChevronDown, ChevronRight, ChevronUp, CircleCheck } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
-import { assetQueries } from '@/api/assets';
 import { formatBytes } from './format';
-import { readinessLabel } from './readiness';
-import type { UploadItem } from './upload-queue';
+import { UploadRow } from './upload-row';
 import { splitDuration, uploadStats } from './upload-stats';
 import { uploadQueueActions, useUploadItems } from './use-upload-queue';
 
@@ -130,81 +126,4 @@ function useTicker(active: boolean): number {
     return () => window.clearInterval(timer);
   }, [active]);
   return now;
-}
-
-const READINESS_VARIANT = {
-  ready: 'success',
-  preparing: 'warning',
-  failed: 'destructive',
-  review_failed: 'destructive',
-  disabled: 'outline',
-} as const;
-
-/** The uploaded asset's readiness, re-queried by its id while it prepares (the detail query). */
-function UploadReadiness({ assetId, group }: { assetId: string; group: string }) {
-  const { t } = useTranslation('assets');
-  const { data } = useQuery(assetQueries.detail(assetId, group));
-  if (!data) return null;
-  const label = readinessLabel(data);
-  return (
-    <Badge variant={READINESS_VARIANT[label]} data-upload-readiness={label}>
-      {t(`readiness.${label}`)}
-    </Badge>
-  );
-}
-
-function UploadRow({ item }: { item: UploadItem }) {
-  const { t, i18n } = useTranslation('assets');
-  const percent = item.total > 0 ? (item.loaded / item.total) * 100 : undefined;
-  const name = item.file.name;
-  return (
-    <li className="rounded-md border p-2 text-sm" data-upload-status={item.status}>
-      <div className="flex items-center justify-between gap-2">
-        <span className="min-w-0 truncate font-medium">{name}</span>
-        <span className="shrink-0 text-xs text-muted-foreground">
-          {t(`upload.status.${item.status}`)} · {formatBytes(item.loaded, i18n.language)} /{' '}
-          {formatBytes(item.total, i18n.language)}
-        </span>
-        <div className="flex shrink-0 gap-1">
-          {(item.status === 'queued' || item.status === 'uploading') && (
-            <Button
-              variant="ghost"
-              size="icon-sm"
-              aria-label={t('upload.cancel', { name })}
-              onClick={() => uploadQueueActions.cancel(item.id)}
-            >
-              <X aria-hidden />
-            </Button>
-          )}
-          {(item.status === 'failed' || item.status === 'cancelled') && (
-            <Button
-              variant="ghost"
-              size="icon-sm"
-              aria-label={t('upload.retry', { name })}
-              onClick={() => uploadQueueActions.retry(item.id)}
-            >
-              <RotateCcw aria-hidden />
-            </Button>
-          )}
-        </div>
-      </div>
-      <Progress
-        className="mt-2"
-        label={t('upload.progress', { name })}
-        value={item.status === 'succeeded' ? 100 : item.status === 'queued' ? 0 : percent}
-      />
-      {item.error && (
-        <p role="alert" className="mt-1 text-xs text-destructive">
-          {item.error.message}
-          {item.error.requestId && ` (${t('requestId')}: ${item.error.requestId})`}
-        </p>
-      )}
-      {item.assetId && (
-        <div className="mt-1 flex items-center justify-between gap-2">
-          <span className="truncate font-mono text-xs text-muted-foreground">{item.assetId}</span>
-          <UploadReadiness assetId={item.assetId} group={item.fields.group_id ?? ''} />
-        </div>
-      )}
-    </li>
-  );
 }
