@@ -138,7 +138,9 @@ export async function main() {
       `${load.median.toFixed(2)} (${load.min.toFixed(2)}-${load.max.toFixed(2)}) on ${os.cpus().length} cores` +
       (load.max < 1.5 ? '' : ' — above 1.5: absolute figures are not comparable, ratios still are'),
   );
-  console.log('page                    cold (no prefetch)  first visit  repeat visit  first/repeat (median of pairs)');
+  console.log(
+    'page                    cold (no prefetch)  first visit  repeat visit  first/repeat (median of pairs)',
+  );
   for (const [link, r] of Object.entries(results)) {
     const [c, f, rep, ratio] = [median(r.cold), median(r.first), median(r.repeat), median(r.ratio)];
     console.log(

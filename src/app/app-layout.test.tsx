@@ -38,13 +38,22 @@ describe('AppLayout', () => {
     renderAt('/tasks');
     expect(await screen.findByRole('heading', { level: 1, name: 'Tasks' }, PAGE_LOAD)).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    for (const name of ['Assets', 'Groups', 'Composer', 'Tasks', 'Playground', 'Settings']) {
+    for (const name of [
+      'Assets',
+      'Groups',
+      'Composer',
+      'Digital human & music',
+      'Tasks',
+      'Playground',
+      'Settings',
+    ]) {
       expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
     }
     expect(within(nav).getByRole('link', { name: 'Tasks' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Composer' })).not.toHaveAttribute('aria-current');
     expect(screen.getByRole('link', { name: 'Skip to content' })).toBeInTheDocument();
-  });
+    // The first page is imported cold in jsdom (PAGE_LOAD).
+  }, 15_000);
 
   it('adopts the bootstrap key on first open, keeps it out of localStorage, and shows the mode', async () => {
     renderAt('/playground');

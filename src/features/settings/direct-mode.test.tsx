@@ -47,25 +47,4 @@ describe('Settings: where the dashboard may connect', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(useConnectionStore.getState().baseUrl).toBe('https://api.example.com');
   });
-
-  it('asks before leaving with unsaved changes', async () => {
-    mockFetch({ 'GET /bootstrap': () => json(BOOTSTRAP_LOCAL) });
-    const user = userEvent.setup();
-    render(
-      <QueryClientProvider client={createQueryClient()}>
-        <a href="/tasks">Tasks</a>
-        <ConnectionForm />
-      </QueryClientProvider>,
-    );
-    await user.type(screen.getByLabelText('API key'), 'sk-new');
-    const confirm = vi.fn(() => false);
-    vi.stubGlobal('confirm', confirm);
-    const clicked = new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 });
-    screen.getByRole('link', { name: 'Tasks' }).dispatchEvent(clicked);
-    expect(confirm).toHaveBeenCalledWith(expect.stringMatching(/unsaved changes/));
-    expect(clicked.defaultPrevented).toBe(true);
-    const unload = new Event('beforeunload', { cancelable: true });
-    window.dispatchEvent(unload);
-    expect(unload.defaultPrevented).toBe(true);
-  });
 });

@@ -1,0 +1,92 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useConnectionStore } from '@/api/connection-store';
+
+const log: string[] = [];
+/** A page whose code arrives when the test says so. */
+function page(name: string) {
+  let arrive!: () => void;
+  const arrived = new Promise<void>((resolve) => (arrive = resolve));
+  return {
+    path: `${name}/*`,
+    titleKey: `nav.${name}`,
+    arrive,
+    prefetchData: vi.fn(() => Promise.resolve()),
+    Component: Object.assign(() => null, {
+      preload: vi.fn(() => log.push(`preload ${name}`)),
+      load: vi.fn(async () => {
+        log.push(`load ${name}`);
+        await arrived;
+        return () => null;
+      }),
+    }),
+  };
+}
+const pages = { assets: page('assets'), groups: page('groups') };
+
+vi.mock('@/app/pages', () => ({
+  PAGE_ROUTES: [pages.assets, pages.groups],
+  pageForPath: (to: string) =>
+    to.startsWith('/groups') ? pages.groups : to.startsWith('/assets') ? pages.assets : undefined,
+}));
+vi.mock('@/app/page-warmer', () => ({
+  warmPage: vi.fn(async (path: string) => void log.push(`warm ${path}`)),
+}));
+
+const { prefetchPage, prefetchPagesWhenIdle, PREFETCH_DONE_MARK, PREFETCH_MARK } =
+  await import('@/app/page-prefetch');
+
+beforeEach(() => {
+  log.length = 0;
+  performance.clearMarks();
+});
+afterEach(() => vi.useRealTimers());
+
+describe('idle prefetching', () => {
+  it('waits for the current page code and its queries, then fetches and pre-renders the others', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let busy = true;
+    const cancel = prefetchPagesWhenIdle({ currentPath: '/assets', isBusy: () => busy });
+    expect(log).toEqual(['load assets']);
+    await vi.advanceTimersByTimeAsync(1_200);
+    // The page's own code has not arrived: nothing else is asked for, no mark yet.
+    expect(log).toEqual(['load assets']);
+    expect(performance.getEntriesByName(PREFETCH_MARK)).toHaveLength(0);
+
+    pages.assets.arrive();
+    await vi.advanceTimersByTimeAsync(1_200);
+    // Its queries are still running.
+    expect(performance.getEntriesByName(PREFETCH_MARK)).toHaveLength(0);
+    busy = false;
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(performance.getEntriesByName(PREFETCH_MARK)).toHaveLength(1);
+    pages.groups.arrive();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(performance.getEntriesByName(PREFETCH_DONE_MARK)).toHaveLength(1);
+    // The current page is not pre-rendered again; the other one is, after its code.
+    expect(log.filter((l) => l.startsWith('warm'))).toEqual(['warm /groups']);
+    expect(log.indexOf('warm /groups')).toBeGreaterThan(log.lastIndexOf('load groups'));
+    cancel();
+  });
+
+  it('stops when cancelled', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const cancel = prefetchPagesWhenIdle({ currentPath: '/nowhere' });
+    cancel();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(performance.getEntriesByName(PREFETCH_MARK)).toHaveLength(0);
+  });
+});
+
+describe('prefetch on intent', () => {
+  it('fetches the code, and the first query only with a client and a key', () => {
+    const client = new QueryClient();
+    useConnectionStore.setState({ apiKey: '' });
+    prefetchPage('/groups/x', client);
+    expect(pages.groups.Component.preload).toHaveBeenCalled();
+    expect(pages.groups.prefetchData).not.toHaveBeenCalled();
+    useConnectionStore.setState({ apiKey: 'sk-test' });
+    prefetchPage('/groups', client);
+    expect(pages.groups.prefetchData).toHaveBeenCalledWith(client);
+  });
+});
