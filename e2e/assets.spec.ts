@@ -88,12 +88,15 @@ test.describe('asset library', () => {
   test('an upload can be cancelled and retried, per file', async ({ page, request }) => {
     const group = await createGroup(request, `Cancel ${Date.now()}`);
     await page.goto(`/assets?group_id=${group}`);
-    // Hold the first upload request on the wire, as a slow connection would.
+    // Hold the first upload request on the wire, as a slow connection would, until it is cancelled.
     let held = false;
+    let release = () => {};
+    const cancelled = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/v1/assets/uploads', async (route) => {
       if (held) return route.continue();
       held = true;
-      await new Promise((r) => setTimeout(r, 5_000));
+      await cancelled;
+      // Cancelled means aborted in the browser: this no longer reaches the server (one asset below).
       await route.continue().catch(() => undefined);
     });
     await page.getByLabel('Files to upload').setInputFiles(path.join(FIXTURES, 'sample.png'));
@@ -101,6 +104,7 @@ test.describe('asset library', () => {
     const row = page.locator('[data-upload-status]');
     await expect(row).toHaveAttribute('data-upload-status', 'cancelled');
     await expect(row).toContainText('Cancelled');
+    release();
 
     await page.getByRole('button', { name: 'Retry upload of sample.png' }).click();
     await page.getByRole('button', { name: '1 file uploaded' }).click();
