@@ -8,7 +8,7 @@
  * says webhook callback URLs must not contain the key, user tokens or other sensitive data;
  * LOCAL_API.md refuses such a `callback_url` with 400.
  */
-export const CREDENTIAL_PARAM_WORDS = [
+const CREDENTIAL_PARAM_WORDS = [
   'key',
   'apikey',
   'accesskey',

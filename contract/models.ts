@@ -6,7 +6,7 @@
 export const VIDEO_RESOLUTIONS = ['480p', '720p', '1080p'] as const;
 export type VideoResolution = (typeof VIDEO_RESOLUTIONS)[number];
 
-export const VIDEO_MODELS = {
+const VIDEO_MODELS = {
   'video-2.0-cl': { resolutions: ['480p', '720p', '1080p'] },
   'video-2.0-cl-fast': { resolutions: ['480p', '720p'] },
   'video-2.0-cl-mini': { resolutions: ['480p', '720p'] },

@@ -109,7 +109,7 @@ export function taskFailure(task: unknown): { code?: string; message?: string; f
 
 const s = z.catch(z.optional(z.string()), undefined);
 
-export const InputReferenceSchema = z.looseObject({
+const InputReferenceSchema = z.looseObject({
   alias: s,
   binding_status: s,
   role: s,

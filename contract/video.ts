@@ -31,13 +31,11 @@ const AudioEntry = z.object({
   role: z.string().optional(),
   audio_url: z.object({ url: urlString }),
 });
-export const ContentEntrySchema = z.discriminatedUnion(
-  'type',
-  [TextEntry, ImageEntry, VideoEntry, AudioEntry],
-  { error: 'content[].type must be one of text, image_url, video_url, audio_url' },
-);
+const ContentEntrySchema = z.discriminatedUnion('type', [TextEntry, ImageEntry, VideoEntry, AudioEntry], {
+  error: 'content[].type must be one of text, image_url, video_url, audio_url',
+});
 
-export const ReferenceSchema = z.object({
+const ReferenceSchema = z.object({
   media_type: z.enum(['image', 'video', 'audio']).optional(),
   role: z.enum(REFERENCE_ROLES, {
     error: 'role must be one of first_frame, reference_image, reference_video',

@@ -34,5 +34,3 @@ export function errorTypeForStatus(status: number): ErrorType {
 
 export const badRequest = (message: string, param?: string, code = 'invalid_parameter') =>
   new ApiError(400, message, { code, param });
-
-export const notFound = (message: string, code = 'not_found') => new ApiError(404, message, { code });

@@ -81,7 +81,7 @@ export function parseRange(
 /**
  * GET and HEAD /files/…: stored copies and uploads (and any other feature's files under
  * DATA_DIR/files). No API key is asked: a <video src> cannot send one, so these are capability
- * URLs whose asset_id segment is random and unguessable (docs/decisions). Range requests give 206
+ * URLs whose asset_id segment is random and unguessable (docs/decisions/011). Range requests give 206
  * so that video seeks; an unsatisfiable range gives 416. Types a browser could run script from are
  * sent as attachments.
  */

@@ -10,14 +10,14 @@ import type { AssetFault, AssetPatch, AssetRow } from '../store/assets';
  * Times are measured from creation and divided by EMULATOR_SPEED; `slow` in the source multiplies
  * them by ten. Deadlines are absolute (`next_transition_at`), so a restart simply finds them due.
  */
-export const SYNCING_AFTER_MS = 1_000;
-export const READY_AFTER_MS: Record<AssetType, number> = {
+const SYNCING_AFTER_MS = 1_000;
+const READY_AFTER_MS: Record<AssetType, number> = {
   image: 3_000,
   video: 5_000,
   audio: 2_000,
   file: 2_000,
 };
-export const SLOW_PACE = 10;
+const SLOW_PACE = 10;
 
 export type Scale = (ms: number) => number;
 

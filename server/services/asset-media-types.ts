@@ -35,7 +35,7 @@ const MIME_BY_EXTENSION: Record<string, string> = {
 const GENERIC_MIME = new Set(['', 'application/octet-stream', 'binary/octet-stream', 'application/binary']);
 
 /** `Image/PNG; charset=x` -> `image/png`. */
-export function normalizeMime(value: string | null | undefined): string {
+function normalizeMime(value: string | null | undefined): string {
   return (value ?? '').split(';')[0]!.trim().toLowerCase();
 }
 

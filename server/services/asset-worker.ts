@@ -8,7 +8,7 @@ import { prepareAsset } from './asset-preparation';
 const MIN_POLL_MS = 20;
 const MAX_POLL_MS = 250;
 /** Downloads and ffprobe runs at once; the machine is shared with ffmpeg renders. */
-export const MAX_CONCURRENT_WORK = 4;
+const MAX_CONCURRENT_WORK = 4;
 /**
  * At most this many of them for one API key, so a slot is always free for another key's asset
  * (docs/decisions/062); with several busy keys, slots go to the key running the fewest jobs.

@@ -17,11 +17,11 @@ import { toGroup } from './group-object';
 /**
  * Asset groups of the caller's API key (LOCAL_API.md). Another key's group is not-found exactly
  * like a missing one. Names need not be unique: groups are identified by group_id, and a name is a
- * label (docs/decisions).
+ * label (docs/decisions/012).
  */
 
 /** The one answer for a group this key does not have, wherever a group_id is read. */
-export function groupNotFound(groupId: string): ApiError {
+function groupNotFound(groupId: string): ApiError {
   return new ApiError(
     404,
     `Asset group "${groupId}" was not found. List your groups with GET /v1/asset-groups, or create one ` +
@@ -31,7 +31,7 @@ export function groupNotFound(groupId: string): ApiError {
 }
 
 /** Throws `groupNotFound` unless the owner has the group (the default group always exists). */
-export function requireGroup(ctx: AppContext, owner: string, groupId: string): void {
+function requireGroup(ctx: AppContext, owner: string, groupId: string): void {
   if (!hasGroupEnsuringDefault(ctx.db, owner, groupId)) throw groupNotFound(groupId);
 }
 

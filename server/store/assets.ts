@@ -11,7 +11,7 @@ import type {
 /** Where an asset stands in the preparation lifecycle (services/asset-lifecycle.ts). */
 export type AssetStage = 'created' | 'syncing' | 'ready' | 'failed';
 /** Real work of the syncing stage (download, probe): none needed, still to do, or done. */
-export type WorkState = 'none' | 'pending' | 'done';
+type WorkState = 'none' | 'pending' | 'done';
 /** Deterministic outcomes requested through the URL or file name (LOCAL_API.md, Lifecycle). */
 export type AssetFault = 'reject' | 'review-fail';
 

@@ -7,7 +7,7 @@ import { DEFAULT_API_KEY, loadConfig, type ServerConfig } from '../config';
 import type { AppContext, AppEnv } from '../context';
 import { closeContext, createContext } from '../create-context';
 
-export interface TestRequestInit extends RequestInit {
+interface TestRequestInit extends RequestInit {
   /** API key sent as a Bearer token; `null` sends no Authorization header. Default `sk-local-dev`. */
   key?: string | null;
   /** Sent as the JSON body with Content-Type: application/json. */

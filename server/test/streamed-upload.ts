@@ -43,20 +43,3 @@ export function streamedUpload(bytes: number, name = 'big-upload.bin') {
     length: head.length + bytes + tail.length,
   };
 }
-
-/** Samples this process's resident set size until stopped; `peak` is the highest seen. */
-export function rssSampler(everyMs = 25) {
-  const baseline = process.memoryUsage().rss;
-  let peak = baseline;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, everyMs);
-  return {
-    baseline,
-    stop() {
-      clearInterval(timer);
-      peak = Math.max(peak, process.memoryUsage().rss);
-      return { baseline, peak, growth: peak - baseline };
-    },
-  };
-}
