@@ -117,7 +117,7 @@ export async function main(): Promise<AssetLibraryBenchResult> {
     args: CHROMIUM_ARGS,
   });
   try {
-    fixtures = start('e2e/support/fixture-server.ts', { FIXTURE_PORT: String(fixturePort) });
+    fixtures = start('server/test/fixture-host.ts', { FIXTURE_PORT: String(fixturePort) });
     server = start('server/main.ts', {
       PORT: String(port),
       HOST: '127.0.0.1',

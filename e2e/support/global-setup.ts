@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
-import { startFixtureServer } from './fixture-server';
+import { startFixtureHost } from '../../server/test/fixture-host';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -30,7 +30,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   }
   process.env.E2E_STATIC_DIR = staticDir;
 
-  const fixtures = await startFixtureServer(0);
+  const fixtures = await startFixtureHost();
   process.env.E2E_FIXTURE_ORIGIN = fixtures.origin;
 
   return async () => {
