@@ -1,0 +1,78 @@
+import { readFileSync } from 'node:fs';
+import { API_KEY, expect, test } from './support/test';
+
+// Issue 11, errors a person understands: the group forms are checked in the page before any
+// request, in the reader's language, announced on the field; a duplicate name is warned about.
+
+type Strings = {
+  create: Record<string, string>;
+  edit: Record<string, string>;
+  form: Record<string, string> & { errors: Record<string, string> };
+};
+const strings = (lang: string): Strings =>
+  JSON.parse(readFileSync(new URL(`../src/locales/${lang}/groups.json`, import.meta.url), 'utf8')) as Strings;
+const fill = (text: string, values: Record<string, string | number>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
+
+for (const lang of ['en', 'zh-CN']) {
+  test(`group name: required, at most 100 characters, a duplicate is warned about (${lang})`, async ({
+    page,
+    request,
+  }) => {
+    const s = strings(lang);
+    const existing = `Existing ${lang} ${Date.now()}`;
+    const made = await request.post('/v1/asset-groups', {
+      headers: { Authorization: `Bearer ${API_KEY}` },
+      data: { name: existing },
+    });
+    const existingId = ((await made.json()) as { id: string }).id;
+    const other = `Other ${lang} ${Date.now()}`;
+    await request.post('/v1/asset-groups', {
+      headers: { Authorization: `Bearer ${API_KEY}` },
+      data: { name: other },
+    });
+    const sent: string[] = [];
+    page.on('request', (req) => {
+      if (req.method() !== 'GET' && req.url().includes('/v1/asset-groups')) sent.push(req.method());
+    });
+    await page.goto('/groups');
+    if (lang !== 'en') await page.getByRole('banner').getByLabel('Language').selectOption(lang);
+
+    await page.getByRole('button', { name: s.create.open }).first().click();
+    const dialog = page.getByRole('dialog', { name: s.create.title });
+    const name = dialog.getByLabel(s.form.name, { exact: true });
+    const submit = dialog.getByRole('button', { name: s.create.submit });
+    await name.fill('   ');
+    await submit.click();
+    await expect(name).toHaveAttribute('aria-invalid', 'true');
+    await expect(name).toHaveAccessibleDescription(s.form.errors.nameRequired);
+    await expect(name).toBeFocused();
+
+    await name.fill('x'.repeat(101));
+    await submit.click();
+    await expect(name).toHaveAccessibleDescription(fill(s.form.errors.tooLong, { length: 101, max: 100 }));
+    await expect(dialog.getByText(fill(s.form.counter, { length: 101, max: 100 }))).toBeVisible();
+    expect(sent).toEqual([]);
+
+    // A name another group has: allowed by the API, so a warning tied to the field, not an error.
+    await name.fill(other.toUpperCase());
+    await expect(name).not.toHaveAttribute('aria-invalid', 'true');
+    const warning = fill(s.form.duplicateName, { name: other.toUpperCase() });
+    await expect(dialog.getByText(warning)).toBeVisible();
+    await expect(name).toHaveAccessibleDescription(warning);
+    await submit.click();
+    await expect(dialog).toBeHidden();
+    expect(sent).toEqual(['POST']);
+
+    // Renaming is checked the same way; the group's own name is not a duplicate of itself.
+    await page.goto(`/groups/${existingId}`);
+    const edit = page.getByRole('dialog', { name: s.edit.title });
+    const editName = edit.getByLabel(s.form.name, { exact: true });
+    await expect(editName).toHaveValue(existing);
+    await expect(edit.getByText(fill(s.form.duplicateName, { name: existing }))).toHaveCount(0);
+    await editName.fill('');
+    await edit.getByRole('button', { name: s.edit.submit }).click();
+    await expect(editName).toHaveAccessibleDescription(s.form.errors.nameRequired);
+    expect(sent).toEqual(['POST']);
+  });
+}
