@@ -3,8 +3,8 @@ import type { Asset } from '@contract/asset-schemas';
 import type { TestApp } from './helpers';
 
 /** GET the asset (in its group) as the API shows it. */
-async function fetchAsset(t: TestApp, asset: { id: string; group_id: string }, key?: string): Promise<Asset> {
-  const res = await t.req(`/v1/assets/${asset.id}?group_id=${asset.group_id}`, key ? { key } : {});
+async function fetchAsset(t: TestApp, asset: { id: string; group_id: string }): Promise<Asset> {
+  const res = await t.req(`/v1/assets/${asset.id}?group_id=${asset.group_id}`);
   if (res.status !== 200) throw new Error(`GET asset answered ${res.status}: ${await res.text()}`);
   return (await res.json()) as Asset;
 }
