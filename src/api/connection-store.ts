@@ -168,8 +168,6 @@ export function getConnection(): ConnectionSettings {
 
 export const useBaseUrl = () => useConnectionStore((s) => s.baseUrl);
 export const useApiKey = () => useConnectionStore((s) => s.apiKey);
-export const useRemember = () => useConnectionStore((s) => s.remember);
-export const useKeySource = () => useConnectionStore((s) => s.keySource);
 
 /** The origin requests go to: the saved base URL, or this page's origin when it is '' (same origin). */
 export function apiOrigin(baseUrl: string, pageOrigin: string): string {

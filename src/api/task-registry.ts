@@ -10,12 +10,7 @@ import {
 } from '@/api/task-registry-schema';
 import { defaultBackend, type RegistryBackend } from '@/api/task-registry-storage';
 
-export type {
-  TrackedTask,
-  TrackedTaskKind,
-  TrackedTaskSnapshot,
-  TrackedTaskSource,
-} from '@/api/task-registry-schema';
+export type { TrackedTask, TrackedTaskKind, TrackedTaskSnapshot } from '@/api/task-registry-schema';
 export {
   isValidTaskId,
   RegistryImportError,

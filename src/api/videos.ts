@@ -1,8 +1,6 @@
 import { LenientTaskSchema, type LenientTask } from '@contract/task';
 import { apiRequest } from '@/api/api-client';
 
-export type { LenientTask as VideoTask } from '@contract/task';
-
 /**
  * The body of POST /v1/videos as the composer sends it. The contract's CreateVideoSchema (full zod)
  * validates it on the server; the dashboard checks it with the pure rules before sending.
@@ -37,7 +35,3 @@ export function fetchVideoTask(id: string, signal?: AbortSignal): Promise<Lenien
     LenientTaskSchema.parse(data),
   );
 }
-
-export const videoMutations = {
-  create: () => ({ mutationFn: (body: CreateVideoBody) => createVideo(body), retry: false as const }),
-};

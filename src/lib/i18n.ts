@@ -126,13 +126,4 @@ export async function changeLanguage(lng: Language): Promise<void> {
   await i18n.changeLanguage(lng);
 }
 
-/** The current language as one of ours (i18next may report a fallback chain member). */
-export function currentLanguage(): Language {
-  return isLanguage(i18n.resolvedLanguage)
-    ? i18n.resolvedLanguage
-    : isLanguage(i18n.language)
-      ? i18n.language
-      : 'en';
-}
-
 export { i18n };

@@ -6,8 +6,6 @@ import { cn } from '@/lib/cn';
 
 /** Radix dialog: focus trap, Escape, aria-modal, labelled by DialogTitle. */
 export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
 export const DialogPortal = DialogPrimitive.Portal;
 
 export function DialogOverlay({ className, ...props }: ComponentProps<typeof DialogPrimitive.Overlay>) {

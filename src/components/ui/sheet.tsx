@@ -6,8 +6,6 @@ import { CloseButton, DialogOverlay } from '@/components/ui/dialog';
 
 /** A side panel (detail views) on the Radix dialog: same focus management, slides in from an edge. */
 export const Sheet = DialogPrimitive.Root;
-export const SheetTrigger = DialogPrimitive.Trigger;
-export const SheetClose = DialogPrimitive.Close;
 
 const sheetVariants = cva(
   'fixed z-50 flex flex-col gap-4 overflow-y-auto bg-background p-6 shadow-lg focus-visible:outline-none',
