@@ -19,9 +19,11 @@
  * - Parse inside `queryFn` with the contract's lenient schemas; pass `signal` so unmounting cancels.
  * - Never copy query data into useState or a store.
  *
- * Switching deployments: keys do NOT contain the base URL or key. Instead the app resets the whole
- * cache whenever the connection changes (src/app/providers.tsx), so no page can show another
- * deployment's (or another key's) data, and feature keys stay simple.
+ * Switching deployments: keys need not contain the base URL or key. The app resets the whole
+ * cache whenever the connection changes (`useResetCacheOnConnectionChange` in src/app/app.tsx), so
+ * no page can show another deployment's (or another key's) data. The exceptions carry the base URL
+ * on purpose: GET /bootstrap (kept across the reset: it needs no key) and the asset lists, so two
+ * deployments never share a cached list (AssetListParams in src/api/assets.ts).
  */
 import { queryOptions } from '@tanstack/react-query';
 import { parseBootstrap, type Bootstrap } from '@contract/bootstrap';
