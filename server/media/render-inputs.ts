@@ -21,6 +21,11 @@ export interface CardInput {
   shownAs?: string;
 }
 
+/** A source's file name, never a query string (a URL given by mistake may carry a token in it). */
+function fileName(source: string): string {
+  return path.basename(source.split(/[?#]/)[0]!);
+}
+
 async function step(what: string, shownAs: string, run: () => Promise<void>): Promise<void> {
   try {
     await run();
@@ -40,7 +45,7 @@ export async function prepareFirstFrame(
   width: number,
   height: number,
   signal?: AbortSignal,
-  shownAs = path.basename(source),
+  shownAs = fileName(source),
 ): Promise<void> {
   const blur = Math.max(4, Math.round(Math.min(width, height) / 40));
   const graph = [
@@ -90,7 +95,7 @@ export async function prepareCard(
       : card.kind === 'video'
         ? 'The reference video'
         : 'The reference audio';
-  await step(what, card.shownAs ?? path.basename(card.source), () =>
+  await step(what, card.shownAs ?? fileName(card.source), () =>
     runFfmpeg(['-i', card.source, '-filter_complex', graph, '-map', '[v]', '-frames:v', '1', outPng], {
       signal,
       timeoutMs: 60_000,

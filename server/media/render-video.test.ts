@@ -112,22 +112,29 @@ describe('renderVideo', () => {
     expect(r2 - g2).toBeLessThan(120);
   });
 
-  it('reads the first frame and references from http(s) URLs', async () => {
-    const server = http.createServer((req, res) => {
+  it('refuses http(s) sources: ffmpeg reads local files only, the task fetches them (decision 098)', async () => {
+    let requests = 0;
+    const server = http.createServer((_req, res) => {
+      requests++;
       res.setHeader('content-type', 'image/png');
-      fs.createReadStream(req.url === '/red.png' ? redPng : fixture('sample.png')).pipe(res);
+      fs.createReadStream(redPng).pipe(res);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
       const job = input({
         firstFrame: `${origin}/red.png`,
+        firstFrameShownAs: `${origin}/red.png`,
         references: [
           { alias: 'web', role: 'reference_image', kind: 'image', source: `${origin}/sample.png?sig=abc` },
         ],
       });
-      await renderVideo(job);
-      expect((await averageColor(job.outPath, 0))[0]).toBeGreaterThan(190);
+      const err = await renderVideo(job).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(RenderInputError);
+      expect((err as Error).message).toMatch(/local files only/);
+      expect((err as Error).message).not.toContain('sig=abc');
+      expect(requests).toBe(0);
+      expect(fs.existsSync(job.outPath)).toBe(false);
     } finally {
       server.close();
     }
