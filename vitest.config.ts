@@ -24,7 +24,12 @@ export default mergeConfig(
           extends: true,
           test: {
             name: 'node',
-            include: ['contract/**/*.test.ts', 'server/**/*.test.ts', 'bench/**/*.test.ts'],
+            include: [
+              'contract/**/*.test.ts',
+              'server/**/*.test.ts',
+              'bench/**/*.test.ts',
+              'scripts/**/*.test.ts',
+            ],
             environment: 'node',
             setupFiles: ['vitest.setup.node.ts'],
             // Server tests use real SQLite files and ffmpeg; keep them from starving each other on 2 cores.
