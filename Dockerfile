@@ -1,4 +1,4 @@
-# Media Studio: the dashboard and the local API (or proxy) in one image. docs/decisions/071, 099.
+# Media Studio: the dashboard and the local API (or proxy) in one image. decisions 071, 099.
 #   docker build -t media-studio .
 #   docker run -p 8787:8787 -v media-studio-data:/data -e API_KEYS=sk-your-own-key media-studio
 # Proxy mode: add -e UPSTREAM_BASE_URL=https://api.example.com -e UPSTREAM_API_KEY=sk-real-key.
@@ -22,7 +22,7 @@ ENV NODE_ENV=production \
     STATIC_DIR=/app/dist
 WORKDIR /app
 # Owned by root: the server (user node) reads its code but cannot change it; it writes only to
-# /data and the temp directory. docs/decisions/099.
+# /data and the temp directory. decision 099.
 COPY --from=build /app /app
 RUN mkdir -p /data && chown node:node /data
 USER node

@@ -4,7 +4,7 @@
  * open works without setup and nothing secret is ever handed out.
  *
  * Parsed by hand rather than with zod: the dashboard's shell reads it before any page, and keeping
- * a schema library out of the shell keeps the first load small (docs/decisions/006-first-load-budget.md).
+ * a schema library out of the shell keeps the first load small (decision 006).
  */
 export interface Bootstrap {
   object: 'bootstrap';

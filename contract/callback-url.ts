@@ -3,7 +3,7 @@ import { callbackUrlProblem } from './callback-url-rules';
 
 /**
  * The `callback_url` schema for the server. The pure rules live in callback-url-rules.ts, free of full
- * zod, so that the dashboard can check a URL as it is typed (docs/decisions/001, 006).
+ * zod, so that the dashboard can check a URL as it is typed (decisions 001, 006).
  */
 export * from './callback-url-rules';
 

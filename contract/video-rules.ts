@@ -2,7 +2,7 @@ import { parseAssetReference } from './asset';
 
 /**
  * The pure rules of a video request (specification, POST /v1/videos), free of full zod so that the
- * dashboard can run them before submit (docs/decisions/001: the browser loads zod/mini only). The
+ * dashboard can run them before submit (decision 001: the browser loads zod/mini only). The
  * server's request schema in video.ts builds on them.
  */
 

@@ -1,7 +1,7 @@
 import { startLocalServer, type LocalServer } from './support/local-server';
 import { expect, test } from './support/test';
 
-// A server started with its own API_KEYS hands the dashboard no key (docs/decisions/003).
+// A server started with its own API_KEYS hands the dashboard no key (decision 003).
 let server: LocalServer;
 test.beforeAll(async () => {
   server = await startLocalServer({

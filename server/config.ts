@@ -17,7 +17,7 @@ export interface ServerConfig {
   upstreamTimeoutMs: number;
   /**
    * Emulated features kept on in proxy mode (LOCAL_FEATURES, e.g. `inbox`, `workers`); in local mode
-   * everything runs. docs/decisions/073.
+   * everything runs. decision 073.
    */
   localFeatures: string[];
   /** ALLOW_PRIVATE_URLS=1: a non-loopback server may still fetch private addresses (url-guard.ts). */

@@ -4,7 +4,7 @@ import { isLoopbackHost } from './routes/system';
 /**
  * What makes a configuration unsafe to serve, or undefined. Bound to a network address, the
  * built-in development key would let anyone who can reach the port (its value is in the README)
- * use the API, so the server refuses to start instead of only warning (docs/decisions/071).
+ * use the API, so the server refuses to start instead of only warning (decision 071).
  */
 export function deploymentProblem(config: ServerConfig): string | undefined {
   if (config.usingDefaultKey && !isLoopbackHost(config.host)) {

@@ -10,7 +10,7 @@ import { newId } from './ids';
 import type { Logger } from './logger';
 
 /**
- * Time limits of the HTTP layer (docs/decisions/063):
+ * Time limits of the HTTP layer (decision 063):
  * - headers must arrive within HEADERS_TIMEOUT_MS (slow-loris requests are cut with a 408);
  * - a request body that goes silent for BODY_IDLE_TIMEOUT_MS is cut with a 408, which is what
  *   catches a body that stops short;

@@ -108,7 +108,7 @@ export async function readJson(c: AnyContext): Promise<unknown> {
     );
   }
   if (!contentType) throw unsupportedMediaType(c, undefined);
-  // Any field of any body, not only the ones with their own bounds (docs/decisions/061).
+  // Any field of any body, not only the ones with their own bounds (decision 061).
   if (jsonTextDepth(text) > MAX_JSON_BODY_DEPTH) {
     throw new ApiError(
       400,

@@ -87,7 +87,7 @@ const MAX_REWRITE_BYTES = 8 * 1024 * 1024;
 /**
  * Result URLs and `oss_url`s on the upstream's own `/files/` are rewritten to this origin's
  * `/upstream-files/`, so that `<video>`, downloads and `fetch` stay same-origin and the proxy can add
- * the upstream key where the file needs it (docs/decisions/072). Other hosts (a CDN) are left alone.
+ * the upstream key where the file needs it (decision 072). Other hosts (a CDN) are left alone.
  */
 export async function rewriteFileUrls(
   upstream: Response,

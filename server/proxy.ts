@@ -72,7 +72,7 @@ function idleTimer(ms: number) {
 }
 
 /**
- * Proxy mode (LOCAL_API.md, docs/decisions/070): `/v1/*` and `/api/*` go to UPSTREAM_BASE_URL
+ * Proxy mode (LOCAL_API.md, decision 070): `/v1/*` and `/api/*` go to UPSTREAM_BASE_URL
  * unchanged, after the app's auth middleware has checked the caller's local key. The Authorization
  * header is replaced by the upstream key, so the browser never holds it. Bodies stream both ways
  * (`duplex: 'half'`), never buffered whole. Upstream answers, errors included, pass through as they

@@ -133,7 +133,7 @@ export function filterValue(value: string): string {
   return value.replace(/[\\':]/g, '\\$&').replace(/[\\'[\],;]/g, '\\$&');
 }
 
-/** Protocols an ffmpeg input may open: files and pipes, never the network (docs/decisions/098). */
+/** Protocols an ffmpeg input may open: files and pipes, never the network (decision 098). */
 export const LOCAL_PROTOCOLS = ['-protocol_whitelist', 'file,pipe'];
 
 /** `scheme://` or `scheme:` other than a lavfi graph's `name=...` or a Windows drive letter. */

@@ -47,7 +47,7 @@ function resolveStored(root: string, rest: string): string | undefined {
 }
 
 /**
- * URLs handed out before the owner segment became an HMAC (docs/decisions/064) name the owner hash
+ * URLs handed out before the owner segment became an HMAC (decision 064) name the owner hash
  * itself; their files now live under the HMAC segment of that owner, so the old URL still works.
  */
 function fromLegacyLayout(rest: string): string {
@@ -81,7 +81,7 @@ export function parseRange(
 /**
  * GET and HEAD /files/…: stored copies and uploads (and any other feature's files under
  * DATA_DIR/files). No API key is asked: a <video src> cannot send one, so these are capability
- * URLs whose asset_id segment is random and unguessable (docs/decisions/011). Range requests give 206
+ * URLs whose asset_id segment is random and unguessable (decision 011). Range requests give 206
  * so that video seeks; an unsatisfiable range gives 416. Types a browser could run script from are
  * sent as attachments.
  */

@@ -28,7 +28,7 @@ export function findTask(
 /** GET /v1/tasks/{task_id}: any kind of task (specification, Generic and digital-human tasks). */
 export function taskRoutes(ctx: AppContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  // Digital-human video, digital-human audio and music tasks (docs/decisions/065); videos use POST /v1/videos.
+  // Digital-human video, digital-human audio and music tasks (decision 065); videos use POST /v1/videos.
   app.post('/v1/tasks', async (c) => {
     const origin = requestOrigin(c);
     const row = createGenericTask(

@@ -21,7 +21,7 @@ export function videoRoutes(ctx: AppContext): Hono<AppEnv> {
   });
 
   // The same object as GET /v1/tasks/{task_id} (specification, Versioning), for video tasks only:
-  // other kinds are answered by GET /v1/tasks/{task_id} (docs/decisions/065).
+  // other kinds are answered by GET /v1/tasks/{task_id} (decision 065).
   app.get('/v1/videos/:task_id', (c) => {
     const id = c.req.param('task_id');
     const task = findTask(ctx, c.var.owner, id, requestOrigin(c));

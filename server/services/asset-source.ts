@@ -11,7 +11,7 @@ const DOWNLOAD_STALL_MS = 30_000;
 /**
  * A download must finish within this much real time, however steadily bytes arrive: a source that
  * trickles a byte at a time would otherwise hold a preparation slot for as long as it likes
- * (docs/decisions/062). 2 GiB in 15 minutes needs about 2.4 MB/s; larger or slower files are
+ * (decision 062). 2 GiB in 15 minutes needs about 2.4 MB/s; larger or slower files are
  * better uploaded.
  */
 export const DOWNLOAD_DEADLINE_MS = 15 * 60_000;

@@ -11,7 +11,7 @@ const MAX_POLL_MS = 250;
 const MAX_CONCURRENT_WORK = 4;
 /**
  * At most this many of them for one API key, so a slot is always free for another key's asset
- * (docs/decisions/062); with several busy keys, slots go to the key running the fewest jobs.
+ * (decision 062); with several busy keys, slots go to the key running the fewest jobs.
  */
 export const MAX_WORK_PER_OWNER = MAX_CONCURRENT_WORK - 1;
 const BATCH = 200;

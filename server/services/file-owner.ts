@@ -5,7 +5,7 @@ import type Database from 'better-sqlite3';
 import type { AppContext } from '../context';
 
 /**
- * The owner segment of /files/<segment>/<id>/<name> (docs/decisions/064). It used to be the owner
+ * The owner segment of /files/<segment>/<id>/<name> (decision 064). It used to be the owner
  * itself, a truncated SHA-256 of the API key: anyone holding one file URL could test guesses at a
  * weak key offline. It is now an HMAC of the owner under a random secret kept in DATA_DIR's
  * database, so a URL reveals nothing about the key, and stays the same across restarts.

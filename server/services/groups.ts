@@ -17,7 +17,7 @@ import { toGroup } from './group-object';
 /**
  * Asset groups of the caller's API key (LOCAL_API.md). Another key's group is not-found exactly
  * like a missing one. Names need not be unique: groups are identified by group_id, and a name is a
- * label (docs/decisions/012).
+ * label (decision 012).
  */
 
 /** The one answer for a group this key does not have, wherever a group_id is read. */
@@ -89,7 +89,7 @@ export function updateGroup(
 
 /**
  * The asset in the group the caller names, or in the default group when none is named
- * (specification, GET /v1/assets/{asset_id} and the group isolation rules; docs/decisions/010).
+ * (specification, GET /v1/assets/{asset_id} and the group isolation rules; decision 010).
  * Another key's asset is not-found like a missing one; the caller's own asset in another group is
  * not-found too, with a message that names its group, since telling the owner leaks nothing.
  */

@@ -3,7 +3,7 @@ import type { LookupFunction } from 'node:net';
 import { Agent, fetch as undiciFetch } from 'undici';
 
 /**
- * DNS pinning for guarded fetches (docs/decisions/097). Checking a name's addresses and then
+ * DNS pinning for guarded fetches (decision 097). Checking a name's addresses and then
  * letting the connection resolve it again leaves a gap that DNS rebinding walks through: the
  * second answer is never checked. Here the connection itself resolves once, refuses the whole
  * answer when any address is forbidden, and connects to exactly the addresses it checked. TLS

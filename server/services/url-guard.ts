@@ -11,11 +11,11 @@ import {
 } from './pinned-dispatcher';
 
 /**
- * Server-side request forgery guard (docs/decisions/074). A server bound to loopback is a tool on a
+ * Server-side request forgery guard (decision 074). A server bound to loopback is a tool on a
  * person's own machine and may fetch anything it is given; bound to a network, the URLs it fetches
  * for others (asset registration, task media references, webhook deliveries) must not reach
  * loopback, private, link-local or cloud-metadata addresses unless ALLOW_PRIVATE_URLS=1. The check
- * is pinned to the connection (docs/decisions/097).
+ * is pinned to the connection (decision 097).
  */
 
 const BLOCKED = new BlockList();

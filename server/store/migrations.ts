@@ -87,7 +87,7 @@ export const migrations: Migration[] = [
     name: 'tasks',
     // Tasks are scoped by `owner`. The whole lifecycle lives in the row so that a restart (even
     // kill -9) resumes every unfinished task: `next_at` is when pending/submitted may advance,
-    // `lease_owner`/`lease_expires_at` say which runner renders a running task (docs/decisions/030).
+    // `lease_owner`/`lease_expires_at` say which runner renders a running task (decision 030).
     // `request` is the body as validated, `params` what the kind needs to perform it, `origin` the
     // scheme and host the task was created through (URLs in webhooks, which have no request).
     // `task_turns` remembers when each owner was last served, for round-robin between keys.

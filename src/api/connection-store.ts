@@ -6,7 +6,7 @@ import { persist, type PersistStorage, type StorageValue } from 'zustand/middlew
  *
  * The key is a secret: it is written to localStorage only when the person ticked "Remember on this
  * device". Otherwise it lives in sessionStorage (survives a reload of this tab, dies with the tab),
- * and the default key handed out by GET /bootstrap is never remembered at all (docs/decisions/003).
+ * and the default key handed out by GET /bootstrap is never remembered at all (decision 003).
  */
 export interface ConnectionSettings {
   /** '' means the dashboard's own origin (the local server, or its proxy to a real deployment). */

@@ -3,7 +3,7 @@ import { isTerminalStatus, normalizeTaskStatus } from '../../contract/task';
 /**
  * When to ask for a task again: a pure function of what the poller has seen, shared by the
  * dashboard (React Query's refetchInterval) and bench/polling.bench.ts (a Node loop), so that the
- * figures measure the code people run. docs/decisions/046.
+ * figures measure the code people run. decision 046.
  *
  * - Terminal state: never again.
  * - Waiting (pending, submitted, no estimate yet): every 2 s at first, then three quarters of the

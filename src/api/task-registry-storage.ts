@@ -2,7 +2,7 @@ import { createStore, delMany, setMany, values, type UseStore } from 'idb-keyval
 import type { TrackedTask } from '@/api/task-registry-schema';
 
 /**
- * Where tracked tasks are kept between visits. One IndexedDB record per task (docs/decisions/045):
+ * Where tracked tasks are kept between visits. One IndexedDB record per task (decision 045):
  * adding, updating or forgetting a task writes that task only, never the whole registry, so the
  * 10,000th task costs what the first one did.
  */

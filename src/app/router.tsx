@@ -6,7 +6,7 @@ import { PAGE_ROUTES } from '@/app/pages';
 /**
  * Declarative routes (React Router's `<Routes>`), not the data router: the app loads no data in
  * route loaders (React Query owns server state), and the data router costs ~16 KB gzipped more on
- * the first load (docs/decisions/006-first-load-budget.md). What it would add that the app needs,
+ * the first load (decision 006). What it would add that the app needs,
  * blocking a navigation, comes from the guarded history in src/lib/navigation-guard.ts (decision
  * 100). A page chunk that fails to load is caught by the layout's error boundary, which offers
  * retry and reload.

@@ -8,7 +8,7 @@ import {
 /**
  * React Router's `useBlocker` for the declarative router: the data router that offers it costs
  * 16 KB gzipped on the first load, which the 150 KB shell budget has no room for
- * (docs/decisions/100-navigation-guard-without-the-data-router.md). The app's history is this
+ * (decision 100). The app's history is this
  * wrapper around the browser history React Router would create itself; while a page registers a
  * blocker, navigations through the router (links, navigate(), the palette) and the browser's
  * Back and Forward are held until the person decides, exactly as `useBlocker` holds them.

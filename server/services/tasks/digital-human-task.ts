@@ -22,7 +22,7 @@ export interface DigitalHumanVideoParams {
 export interface DigitalHumanAudioParams {
   text: string;
   voice_asset_id: string;
-  /** The synthesis voice the voice asset selects (docs/decisions/065). */
+  /** The synthesis voice the voice asset selects (decision 065). */
   voice: SpeechVoice;
   language: string;
 }

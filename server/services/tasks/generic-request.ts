@@ -207,7 +207,7 @@ function music(ctx: AppContext, raw: unknown): Prepared {
 /**
  * Validates a POST /v1/tasks body (the model picks the body shape; then its schema, the credential
  * check of callback_url and every asset against the database) and stores the new task, `pending`.
- * Every refusal is a 400 whose `param` names the exact field (docs/decisions/065).
+ * Every refusal is a 400 whose `param` names the exact field (decision 065).
  */
 export function createGenericTask(ctx: AppContext, req: CreatingRequest, raw: unknown): TaskRow {
   const kind = taskKindOfModel(modelOf(raw));

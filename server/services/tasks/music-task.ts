@@ -3,7 +3,7 @@ import type { TaskRow } from '../../store/tasks';
 import { requestDirective } from './request-directive';
 import type { TaskKind } from './task-kind';
 
-/** What the runner needs for a music task, stored as the row's `params` (docs/decisions/065). */
+/** What the runner needs for a music task, stored as the row's `params` (decision 065). */
 export interface MusicParams {
   /** As given: a description, or the lyrics in custom mode. */
   prompt: string;

@@ -48,7 +48,7 @@ function extensionOf(source: string): string {
 /**
  * Downloads every http(s) source of a task through the URL guard into temporary files (each
  * distinct URL once, bounded by MAX_UPLOAD_BYTES and REFERENCE_DEADLINE_MS), so that ffmpeg is
- * given local paths only and never opens the network itself (docs/decisions/098). A source the
+ * given local paths only and never opens the network itself (decision 098). A source the
  * guard refuses throws InputUnavailableError; one that cannot be fetched throws RenderInputError
  * naming it. Files already fetched are removed before either is thrown.
  */

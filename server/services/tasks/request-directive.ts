@@ -31,7 +31,7 @@ export function requestDirective(text: string, field: string, work: string): Tas
   return undefined;
 }
 
-/** Running time at EMULATOR_SPEED 1 within the 8-20 s of LOCAL_API.md (docs/decisions/065). */
+/** Running time at EMULATOR_SPEED 1 within the 8-20 s of LOCAL_API.md (decision 065). */
 export function boundedRunMs(ms: number): number {
   return Math.round(Math.min(MAX_RUN_MS, Math.max(MIN_RUN_MS, ms)));
 }

@@ -31,7 +31,7 @@ const HEARTBEAT_MS = 5000;
 const PROGRESS_MS = 200;
 
 /**
- * Renders that may run at once (docs/decisions/030): `TASK_CONCURRENCY` when set, else one fewer
+ * Renders that may run at once (decision 030): `TASK_CONCURRENCY` when set, else one fewer
  * than the cores (the HTTP server and the asset worker need one), at least 2 (most of a task's
  * running time is simulated and idle) and at most 8.
  */
@@ -68,7 +68,7 @@ const sleep = (ms: number, signal: AbortSignal) =>
   });
 
 /**
- * The durable task runner (docs/decisions/030). Every state lives in SQLite: pending and submitted
+ * The durable task runner (decision 030). Every state lives in SQLite: pending and submitted
  * rows carry the time they may advance, running rows a lease renewed by a heartbeat. A runner that
  * stops gives its leases back; one that dies (kill -9) leaves leases that the next start gives back
  * at once when their process is gone, or that expire. Either way the task runs again from scratch.

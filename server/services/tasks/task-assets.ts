@@ -25,7 +25,7 @@ export function assetIdOf(value: string): string | undefined {
 const article = (type: string) => (type === 'image' ? 'an image' : `a ${type}`);
 
 /**
- * Checks an asset a digital-human field names and returns it (docs/decisions/065): it must be the
+ * Checks an asset a digital-human field names and returns it (decision 065): it must be the
  * caller's (another key's answers exactly like a missing one), of the right type, registered with
  * the field's purpose, and generation-ready by the specification's five conditions. Unlike the
  * video line, the asset's `model` is not checked: digital-human assets are not prepared per model.

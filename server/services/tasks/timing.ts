@@ -1,6 +1,6 @@
 /**
  * Simulated timing of tasks at EMULATOR_SPEED 1 (LOCAL_API.md: about 2 s queued and 8-20 s
- * running; docs/decisions/032). Every value is divided by the speed when used.
+ * running; decision 032). Every value is divided by the speed when used.
  */
 export const PENDING_MS = 400;
 export const SUBMITTED_MS = 1600;

@@ -1,5 +1,5 @@
 /**
- * Token usage of a video task (docs/decisions/031). The specification bills the video line by
+ * Token usage of a video task (decision 031). The specification bills the video line by
  * tokens, with one rule for requests with video input and another without, and leaves the numbers
  * open. Locally: the token count of the common "pixels × frames / 1024" formula over the output,
  * doubled when the request has video input (reading and following a video costs about as much

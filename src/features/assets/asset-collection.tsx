@@ -30,7 +30,7 @@ const ITEM_CONTROLS = 2;
 /**
  * Grid or table virtualised against the window: the page is the only scroller (no box with its own
  * scrollbar inside the scrolling page), and only the rows in view (plus overscan) are in the DOM,
- * so 10,000 assets cost as many nodes as a screenful (docs/decisions/020-asset-library-paging.md,
+ * so 10,000 assets cost as many nodes as a screenful (decision 020,
  * 075-one-scroll-library.md). Either view is one Tab stop with arrow keys inside (decision 091).
  */
 export function AssetCollection({

@@ -6,7 +6,7 @@ import { PAGE_SIZE } from '@contract/list';
 
 export const PAGE_SIZES = [20, 50, 100] as const;
 export const LIBRARY_VIEWS = ['grid', 'table'] as const;
-/** `pages`: one server page at a time; `scroll`: the whole group as one virtual list (docs/decisions/020-asset-library-paging.md). */
+/** `pages`: one server page at a time; `scroll`: the whole group as one virtual list (decision 020). */
 export const LIBRARY_PAGING = ['pages', 'scroll'] as const;
 
 export type LibraryView = (typeof LIBRARY_VIEWS)[number];

@@ -39,7 +39,7 @@ export function persistableDraft(draft: ComposerDraft, apiKey: string): Composer
 
 /**
  * The composer's draft: every field and every reference, in localStorage so that neither a reload
- * nor a closed tab loses a long prompt (docs/decisions/040).
+ * nor a closed tab loses a long prompt (decision 040).
  */
 export const useComposerDraftStore = create<ComposerDraftState>()(
   persist(

@@ -21,7 +21,7 @@ export interface DigitalHumanDraft {
   name: string;
   text: string;
   voiceAssetId: string;
-  /** The consent record. The API takes no field for it (docs/decisions/066), so it is never sent. */
+  /** The consent record. The API takes no field for it (decision 066), so it is never sent. */
   authorizationAssetId: string;
   callbackUrl: string;
 }

@@ -60,8 +60,8 @@ function isHttpUrl(text: string): boolean {
 }
 
 /**
- * Checks the digital-human draft the way the server will (docs/decisions/065), plus the consent
- * record the dashboard asks for (docs/decisions/066), so most refusals never need a round trip.
+ * Checks the digital-human draft the way the server will (decision 065), plus the consent
+ * record the dashboard asks for (decision 066), so most refusals never need a round trip.
  */
 export function validateDigitalHuman(
   draft: DigitalHumanDraft,

@@ -9,7 +9,7 @@ import { announceFinished } from './task-notify';
 
 /**
  * The newest unfinished tasks polled at once. A cap keeps a registry full of imported ids from
- * firing thousands of requests; beyond it a task is polled when opened (docs/decisions/046).
+ * firing thousands of requests; beyond it a task is polled when opened (decision 046).
  */
 export const MAX_POLLED_TASKS = 250;
 
