@@ -8,7 +8,6 @@ import { ConnectionIndicator } from '@/app/connection-indicator';
 import { AppErrorBoundary } from '@/app/error-boundary';
 import { PaletteHost } from '@/app/palette/palette-host';
 import { prefetchPagesWhenIdle } from '@/app/page-prefetch';
-import { PageWarmer } from '@/app/page-warmer';
 import { titleKeyForPath } from '@/app/pages';
 import { useBootstrap } from '@/app/use-bootstrap';
 import { useConnectionStore } from '@/api/connection-store';
@@ -123,20 +122,16 @@ export function AppLayout() {
     [ready, queryClient],
   );
   return (
-    <>
-      <Shell header={<ConnectionIndicator bootstrap={bootstrap} enabled={ready} />}>
-        {ready ? (
-          // Navigations run in a transition (React Router), so while the next page's code loads the
-          // current page stays on screen; the fallback shows only on the very first render.
-          <AppErrorBoundary resetKey={page}>
-            <Suspense fallback={<PageLoading />}>{needsKey ? <KeyPrompt /> : <Outlet />}</Suspense>
-          </AppErrorBoundary>
-        ) : (
-          <PageLoading />
-        )}
-      </Shell>
-      {/* Outside <main>: hidden pre-renders of the next pages (their headings never count as this page's). */}
-      {ready && <PageWarmer />}
-    </>
+    <Shell header={<ConnectionIndicator bootstrap={bootstrap} enabled={ready} />}>
+      {ready ? (
+        // Navigations run in a transition (React Router), so while the next page's code loads the
+        // current page stays on screen; the fallback shows only on the very first render.
+        <AppErrorBoundary resetKey={page}>
+          <Suspense fallback={<PageLoading />}>{needsKey ? <KeyPrompt /> : <Outlet />}</Suspense>
+        </AppErrorBoundary>
+      ) : (
+        <PageLoading />
+      )}
+    </Shell>
   );
 }

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { unstable_HistoryRouter as HistoryRouter } from 'react-router';
 import { useConnectionStore } from '@/api/connection-store';
+import { PageWarmer } from '@/app/page-warmer';
 import { createQueryClient } from '@/app/query-client';
 import { AppRoutes } from '@/app/router';
 import { AppToaster } from '@/app/toaster';
@@ -36,6 +37,8 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <HistoryRouter history={history}>
         <AppRoutes />
+        {/* Beside the routes, not in the layout: hidden pre-renders of other pages (page-prefetch.ts). */}
+        <PageWarmer />
       </HistoryRouter>
       <AppToaster />
     </QueryClientProvider>

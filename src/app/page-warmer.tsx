@@ -1,4 +1,4 @@
-import { Activity, Suspense, useSyncExternalStore } from 'react';
+import { Activity, Component as ReactComponent, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { PAGE_ROUTES } from '@/app/pages';
 
@@ -80,6 +80,17 @@ function Rendered({ done }: { done: () => void }) {
   return null;
 }
 
+/** A page that fails in a pre-render fails again, visibly, when it is opened: here it is only dropped. */
+class IgnoreErrors extends ReactComponent<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
 export function PageWarmer() {
   const current = useSyncExternalStore(
     subscribe,
@@ -88,18 +99,20 @@ export function PageWarmer() {
   );
   if (!current) return null;
   return (
-    <Activity mode="hidden">
-      <div data-page-warmer="" inert>
-        <Suspense fallback={null}>
-          <Routes location={current.path}>
-            {PAGE_ROUTES.map(({ path, Component }) => (
-              <Route key={path} path={path} element={<Component />} />
-            ))}
-            <Route path="*" element={null} />
-          </Routes>
-          <Rendered done={current.done} />
-        </Suspense>
-      </div>
-    </Activity>
+    <IgnoreErrors key={current.path}>
+      <Activity mode="hidden">
+        <div data-page-warmer="" inert>
+          <Suspense fallback={null}>
+            <Routes location={current.path}>
+              {PAGE_ROUTES.map(({ path, Component }) => (
+                <Route key={path} path={path} element={<Component />} />
+              ))}
+              <Route path="*" element={null} />
+            </Routes>
+            <Rendered done={current.done} />
+          </Suspense>
+        </div>
+      </Activity>
+    </IgnoreErrors>
   );
 }
