@@ -29,3 +29,34 @@ test('a registration that opens the new asset gives focus back to Register by UR
   await expect(sheet).toBeHidden();
   await expect(card).toBeFocused();
 });
+
+test('the upload tray keeps focus: cancel turns into retry in place, clearing the tray returns to Choose files', async ({
+  page,
+}) => {
+  await page.goto('/assets');
+  // Hold the upload on the wire until it is cancelled, as a slow connection would.
+  let release = () => {};
+  const cancelled = new Promise<void>((resolve) => (release = resolve));
+  let held = false;
+  await page.route('**/v1/assets/uploads', async (route) => {
+    if (held) return route.continue();
+    held = true;
+    await cancelled;
+    await route.continue().catch(() => undefined);
+  });
+  await page
+    .getByLabel('Files to upload')
+    .setInputFiles({ name: 'tray.png', mimeType: 'image/png', buffer: Buffer.from('not really a png') });
+  const cancel = page.getByRole('button', { name: 'Cancel upload of tray.png' });
+  await cancel.focus();
+  await page.keyboard.press('Enter');
+  release();
+  const retry = page.getByRole('button', { name: 'Retry upload of tray.png' });
+  await expect(retry).toBeFocused();
+
+  // Clearing the last finished file removes the tray and the button that had focus.
+  await page.getByRole('button', { name: 'Clear finished' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('[data-upload-status]')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Choose files' })).toBeFocused();
+});

@@ -218,7 +218,7 @@ test.describe('library', () => {
     await page.goto('/assets?group_id=grp_doesnotexist');
     await expect(page.getByText('This group does not exist')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Choose files' })).toHaveCount(0);
-    await page.getByText('Details').click();
+    await page.getByText('Details', { exact: true }).click();
     await expect(page.getByText(/Request ID/)).toBeVisible();
     await page.getByRole('button', { name: 'Switch to the default group' }).click();
     await expect(page).toHaveURL(/\/assets(\?(?!.*grp_doesnotexist).*)?$/);

@@ -23,6 +23,7 @@ export function UploadDropzone({ group }: { group: string }) {
   const model = usePreferredModelStore((s) => s.model);
   const modelChosen = usePreferredModelStore((s) => s.modelChosen);
   const hintId = useId();
+  const chooseId = useId();
   // The drop area is a drop target, not a control: the picker opens from a real button inside it,
   // so that no interactive element nests in another and its name is the text a person sees.
   const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
@@ -77,12 +78,12 @@ export function UploadDropzone({ group }: { group: string }) {
         <input {...getInputProps({ 'aria-label': t('upload.input') })} data-testid="asset-upload-input" />
         <UploadCloud aria-hidden className="size-8 text-muted-foreground" />
         <p className="font-medium">{isDragActive ? t('upload.dropNow') : t('upload.prompt')}</p>
-        <Button type="button" variant="outline" size="sm" onClick={open}>
+        <Button type="button" variant="outline" size="sm" onClick={open} id={chooseId}>
           {t('upload.choose')}
         </Button>
         <p className="text-xs text-muted-foreground">{t('upload.hint')}</p>
       </div>
-      <UploadList />
+      <UploadList onEmptied={() => document.getElementById(chooseId)?.focus()} />
     </section>
   );
 }

@@ -12,9 +12,10 @@ import { uploadQueueActions, useUploadItems } from './use-upload-queue';
  * The upload tray: a compact panel pinned to the bottom of the window, so the library keeps its
  * place however many files are dropped. Overall progress, speed and time left in its header; the
  * files that need a decision (running, failed, cancelled) in view; finished ones fold into one line
- * that expands to show each file's readiness (decision 076).
+ * that expands to show each file's readiness (decision 076). `onEmptied`: clearing the last files
+ * removed the tray (and the button that had focus).
  */
-export function UploadList() {
+export function UploadList({ onEmptied }: { onEmptied?: () => void }) {
   const { t, i18n } = useTranslation('assets');
   const items = useUploadItems();
   const [showDone, setShowDone] = useState(false);
@@ -62,7 +63,15 @@ export function UploadList() {
           </p>
         </div>
         {finished && (
-          <Button variant="ghost" size="sm" onClick={uploadQueueActions.clearFinished}>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => {
+              uploadQueueActions.clearFinished();
+              // The tray goes with its last file: focus must not fall to <body> with it.
+              if (!items.some((i) => i.status === 'queued' || i.status === 'uploading')) onEmptied?.();
+            }}
+          >
             {t('upload.clearFinished')}
           </Button>
         )}

@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { UploadAssetFieldsInput, UploadOptions } from '@/api/assets';
+import { errorMessage } from '@/lib/notify';
 
 export type UploadStatus = 'queued' | 'uploading' | 'succeeded' | 'failed' | 'cancelled';
 
@@ -52,10 +53,11 @@ export interface UploadQueue {
 }
 
 function toFailure(error: unknown): UploadFailure {
-  const e = error as { message?: unknown; requestId?: unknown; info?: { requestId?: unknown } };
+  const e = error as { requestId?: unknown; info?: { requestId?: unknown } } | undefined;
   const requestId = e?.requestId ?? e?.info?.requestId;
   return {
-    message: typeof e?.message === 'string' && e.message ? e.message : String(error),
+    // The browser's own "Failed to fetch" becomes a sentence in the reader's language.
+    message: errorMessage(error),
     requestId: typeof requestId === 'string' ? requestId : undefined,
   };
 }

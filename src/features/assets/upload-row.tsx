@@ -36,6 +36,12 @@ export function UploadRow({ item }: { item: UploadItem }) {
   const { t, i18n } = useTranslation('assets');
   const percent = item.total > 0 ? (item.loaded / item.total) * 100 : undefined;
   const name = item.file.name;
+  const action =
+    item.status === 'queued' || item.status === 'uploading'
+      ? 'cancel'
+      : item.status === 'failed' || item.status === 'cancelled'
+        ? 'retry'
+        : undefined;
   return (
     <li className="rounded-md border p-2 text-sm" data-upload-status={item.status}>
       <div className="flex items-center justify-between gap-2">
@@ -44,28 +50,18 @@ export function UploadRow({ item }: { item: UploadItem }) {
           {t(`upload.status.${item.status}`)} · {formatBytes(item.loaded, i18n.language)} /{' '}
           {formatBytes(item.total, i18n.language)}
         </span>
-        <div className="flex shrink-0 gap-1">
-          {(item.status === 'queued' || item.status === 'uploading') && (
-            <Button
-              variant="ghost"
-              size="icon-sm"
-              aria-label={t('upload.cancel', { name })}
-              onClick={() => uploadQueueActions.cancel(item.id)}
-            >
-              <X aria-hidden />
-            </Button>
-          )}
-          {(item.status === 'failed' || item.status === 'cancelled') && (
-            <Button
-              variant="ghost"
-              size="icon-sm"
-              aria-label={t('upload.retry', { name })}
-              onClick={() => uploadQueueActions.retry(item.id)}
-            >
-              <RotateCcw aria-hidden />
-            </Button>
-          )}
-        </div>
+        {/* One button that turns from cancel into retry and back, so focus stays on it. */}
+        {action && (
+          <Button
+            key="action"
+            variant="ghost"
+            size="icon-sm"
+            aria-label={t(`upload.${action}`, { name })}
+            onClick={() => uploadQueueActions[action](item.id)}
+          >
+            {action === 'cancel' ? <X aria-hidden /> : <RotateCcw aria-hidden />}
+          </Button>
+        )}
       </div>
       <Progress
         className="mt-2"
