@@ -1,25 +1,23 @@
-import { Eraser, Undo2 } from 'lucide-react';
+import { Eraser } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Label } from '@/components/ui/label';
-import { Spinner } from '@/components/ui/spinner';
 import { useApiKey } from '@/api/connection-store';
-import { errorMessage } from '@/lib/notify';
 import { CallbackUrlField } from './callback-url-field';
 import { useComposerDraftStore } from './composer-draft-store';
 import { draftToRequest, type ComposerDraft } from './draft';
-import { FieldMessage, type FieldFeedback } from './field';
-import { PromptEditor } from './prompt-editor';
+import { ComposerNotices } from './composer-notices';
+import { type FieldFeedback } from './field';
+import { PromptField } from './prompt-field';
 import { ReferencesEditor } from './references-editor';
 import { fieldElementId, fieldValue } from './server-error';
 import { SubmitPanel } from './submit-panel';
 import { useLoadFromTask } from './use-load-from-task';
 import { useSubmitVideo } from './use-submit-video';
-import { hasErrors, issuesByField, MAX_PROMPT_LENGTH, validateDraft, type FieldKey } from './validation';
+import { hasErrors, issuesByField, validateDraft, type FieldKey } from './validation';
 import { ModelPicker, VideoSettings } from './video-settings';
 
 const FORM_ID = 'composer';
@@ -87,9 +85,6 @@ export function ComposerPage() {
     submit(body, draft);
   }
 
-  const promptFb = feedback('prompt');
-  const promptId = fieldId('prompt');
-
   return (
     <>
       <PageHeader
@@ -117,39 +112,15 @@ export function ComposerPage() {
           </>
         }
       />
-      <div aria-live="polite" className="empty:hidden mb-4 flex flex-col gap-2">
-        {loader.state?.kind === 'loading' && (
-          <p className="flex items-center gap-2 text-sm text-muted-foreground">
-            <Spinner /> {t('fromTask.loading', { id: loader.state.taskId })}
-          </p>
-        )}
-        {loader.state?.kind === 'loaded' && (
-          <Banner onUndo={loader.undo} onDismiss={loader.dismiss}>
-            {t(loader.state.source === 'recorded' ? 'fromTask.loaded' : 'fromTask.rebuilt', {
-              id: loader.state.taskId,
-            })}{' '}
-            <Link className="underline" to={`/tasks/${encodeURIComponent(loader.state.taskId)}`}>
-              {t('fromTask.open')}
-            </Link>
-          </Banner>
-        )}
-        {loader.state?.kind === 'failed' && (
-          <Banner onDismiss={loader.dismiss} tone="error">
-            {t('fromTask.failed', { id: loader.state.taskId, error: errorMessage(loader.state.error) })}
-          </Banner>
-        )}
-        {cleared && (
-          <Banner
-            onUndo={() => {
-              useComposerDraftStore.getState().draftReplaced(cleared);
-              setCleared(null);
-            }}
-            onDismiss={() => setCleared(null)}
-          >
-            {t('actions.clearedNotice')}
-          </Banner>
-        )}
-      </div>
+      <ComposerNotices
+        loader={loader}
+        cleared={cleared !== null}
+        onUndoClear={() => {
+          if (cleared) useComposerDraftStore.getState().draftReplaced(cleared);
+          setCleared(null);
+        }}
+        onDismissClear={() => setCleared(null)}
+      />
       <form
         id={FORM_ID}
         noValidate
@@ -177,31 +148,13 @@ export function ComposerPage() {
                   {notice}
                 </p>
               )}
-              <div className="flex flex-col gap-1.5">
-                <div className="flex items-baseline justify-between gap-2">
-                  <Label htmlFor={promptId}>{t('prompt.label')}</Label>
-                  <span className="text-xs tabular-nums text-muted-foreground" aria-hidden="true">
-                    {draft.prompt.length}/{MAX_PROMPT_LENGTH}
-                  </span>
-                </div>
-                <PromptEditor
-                  id={promptId}
-                  value={draft.prompt}
-                  onChange={(prompt) => draftChanged({ prompt })}
-                  aliases={aliases}
-                  invalid={!!promptFb?.serverMessage || promptFb?.issue?.severity === 'error'}
-                  describedBy={`${promptId}-message`}
-                />
-                <FieldMessage
-                  id={`${promptId}-message`}
-                  feedback={promptFb}
-                  hint={
-                    aliases.length > 0
-                      ? t('prompt.hintAliases', { aliases: aliases.map((a) => `@${a}`).join(' ') })
-                      : t('prompt.hint')
-                  }
-                />
-              </div>
+              <PromptField
+                id={fieldId('prompt')}
+                value={draft.prompt}
+                aliases={aliases}
+                feedback={feedback('prompt')}
+                onChange={(prompt) => draftChanged({ prompt })}
+              />
             </CardContent>
           </Card>
           <Card>
@@ -232,36 +185,5 @@ export function ComposerPage() {
         />
       </form>
     </>
-  );
-}
-
-function Banner({
-  children,
-  onUndo,
-  onDismiss,
-  tone = 'info',
-}: {
-  children: React.ReactNode;
-  onUndo?: () => void;
-  onDismiss: () => void;
-  tone?: 'info' | 'error';
-}) {
-  const { t } = useTranslation('composer');
-  return (
-    <div
-      className={`flex flex-wrap items-center justify-between gap-2 rounded-md border px-3 py-2 text-sm ${tone === 'error' ? 'border-destructive/50 bg-destructive/10 text-destructive' : 'bg-muted/50'}`}
-    >
-      <p>{children}</p>
-      <div className="flex gap-1">
-        {onUndo && (
-          <Button variant="outline" size="sm" onClick={onUndo}>
-            <Undo2 aria-hidden="true" /> {t('actions.undo')}
-          </Button>
-        )}
-        <Button variant="ghost" size="sm" onClick={onDismiss}>
-          {t('actions.dismiss')}
-        </Button>
-      </div>
-    </div>
   );
 }
