@@ -42,5 +42,6 @@ describe('header in proxy mode', () => {
       expect(screen.getByText('Proxy → api.example.com')).toBeInTheDocument();
     }
     expect(screen.getByText(/forwards every request to the API at api\.example\.com/)).toBeInTheDocument();
-  });
+    // Three pages imported cold in jsdom: seconds on a busy machine.
+  }, 15_000);
 });
