@@ -10,7 +10,7 @@
  * runs); absolute figures move with machine load, which is sampled (1-minute load average) and
  * printed: on the shared 2-core machine only runs at load < 1.5 are worth quoting.
  * Run: `npx tsx bench/page-switch.bench.ts` (`--dist DIR` uses a build there instead of building
- * dist/, `--no-build` reuses dist/, `--runs N`, default 9).
+ * dist/, `--no-build` reuses dist/, `--runs N`, default 9, `--only <link text prefix>`, `--verbose`).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -99,6 +99,7 @@ function buildDist(): string {
 export async function main() {
   const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 9;
   const dist = buildDist();
+  const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
   const server = await startLocalServer({ staticDir: dist });
   const browser = await chromium.launch({
     executablePath: fs.existsSync(CHROMIUM) ? CHROMIUM : undefined,
@@ -109,7 +110,7 @@ export async function main() {
   const loads: number[] = [];
   try {
     for (let run = 0; run < runs; run++) {
-      for (const { link, heading } of PAGES) {
+      for (const { link, heading } of PAGES.filter((p) => !only || p.link.startsWith(only))) {
         const r = (results[link] ??= { cold: [], first: [], repeat: [], ratio: [] });
         loads.push(os.loadavg()[0]!);
         // Each measurement starts from a fresh page on the library, so nothing is cached in memory.
@@ -125,6 +126,10 @@ export async function main() {
         r.first.push(first);
         r.repeat.push(repeat);
         r.ratio.push(first / repeat);
+        if (process.argv.includes('--verbose'))
+          console.log(
+            `${link}: first ${first.toFixed(0)}, repeat ${repeat.toFixed(0)}, load ${loads.at(-1)!.toFixed(1)}`,
+          );
         await warm.close();
       }
     }
