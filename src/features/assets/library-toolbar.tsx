@@ -1,13 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import { LayoutGrid, Rows3 } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ASSET_DOMAINS, ASSET_STATUSES, ASSET_TYPES } from '@contract/asset';
-import { DEFAULT_GROUP_ID } from '@contract/group';
 import { Button } from '@/components/ui/button';
-import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
-import { groupQueries } from '@/api/groups';
+import { Field } from './filter-field';
+import { GroupSwitcher } from './group-switcher';
 import { LIBRARY_PAGING, PAGE_SIZES, type LibrarySearch } from './library-search';
 
 interface ToolbarProps {
@@ -108,46 +106,5 @@ export function LibraryToolbar({ search, onChange }: ToolbarProps) {
         </Button>
       </div>
     </div>
-  );
-}
-
-function Field({ id, label, children }: { id: string; label: string; children: React.ReactNode }) {
-  return (
-    <div className="flex min-w-32 flex-col gap-1">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-    </div>
-  );
-}
-
-/** Groups by name; the current group is always an option, even past the first 100 groups. */
-export function GroupSwitcher({
-  value,
-  onChange,
-  label,
-}: {
-  value: string;
-  onChange: (group: string) => void;
-  label?: string;
-}) {
-  const { t } = useTranslation('assets');
-  const id = useId();
-  const groups = useQuery(groupQueries.list());
-  const options = groups.data?.data ?? [];
-  const known = options.some((g) => g.id === value);
-  return (
-    <Field id={id} label={label ?? t('filters.group')}>
-      <Select id={id} value={value} onChange={(e) => onChange(e.target.value)} className="min-w-44">
-        {!options.some((g) => g.id === DEFAULT_GROUP_ID) && (
-          <option value={DEFAULT_GROUP_ID}>{t('filters.defaultGroup')}</option>
-        )}
-        {options.map((g) => (
-          <option key={g.id} value={g.id}>
-            {g.id === DEFAULT_GROUP_ID ? t('filters.defaultGroup') : g.name || g.id}
-          </option>
-        ))}
-        {!known && value !== DEFAULT_GROUP_ID && <option value={value}>{value}</option>}
-      </Select>
-    </Field>
   );
 }

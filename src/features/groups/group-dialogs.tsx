@@ -7,28 +7,10 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Skeleton } from '@/components/ui/skeleton';
 import { isApiRequestError } from '@/api/api-client';
 import { groupMutations, groupQueries, type Group } from '@/api/groups';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifySuccess } from '@/lib/notify';
 import { useGroupDraftStore } from './group-draft-store';
-import { GroupForm, serverFieldErrors, type GroupFormErrors } from './group-form';
-
-/** A server error on `name`/`description` goes next to that field; anything else is a toast. */
-function onServerError(error: unknown, fallbackTitle: string): GroupFormErrors {
-  const param = isApiRequestError(error) ? error.info.param : undefined;
-  const errors = serverFieldErrors(param, error instanceof Error ? error.message : String(error));
-  if (errors) return errors;
-  notifyError(error, fallbackTitle);
-  return {};
-}
-
-/** What the schema still refuses after the form's checks (it should be nothing), by field. */
-function schemaErrors(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): GroupFormErrors {
-  const errors: GroupFormErrors = {};
-  for (const issue of issues) {
-    const key = issue.path[0] === 'description' ? 'description' : 'name';
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
+import { GroupForm, type GroupFormErrors } from './group-form';
+import { onServerError, schemaErrors } from './group-form-errors';
 
 export function CreateGroupDialog({
   open,

@@ -124,8 +124,3 @@ function Counter({ length, max }: { length: number; max: number }) {
     </p>
   );
 }
-
-/** A server validation error on `name`/`description`, keyed by field; undefined for anything else. */
-export function serverFieldErrors(param: string | undefined, message: string): GroupFormErrors | undefined {
-  return param === 'name' || param === 'description' ? { [param]: message } : undefined;
-}
