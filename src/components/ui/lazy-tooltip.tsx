@@ -10,8 +10,8 @@ const RadixTooltip = lazyWithPreload(() =>
 
 /**
  * The Radix tooltip (tooltip-primitive.tsx), mounted only once its trigger is first hovered or
- * focused. For controls repeated hundreds of times in a virtualised list (a badge on every card), a Radix
- * provider, root and popper per item cost about a third of each scroll frame; until someone points
+ * focused. For controls repeated hundreds of times in a virtualised list (a badge on every card), a
+ * Radix provider, root and popper per item cost about a third of each scroll frame; until someone points
  * at one, a plain element does the same job, and no page pays for Radix's code on its first load.
  * On arming (once the tooltip's chunk is there: at once after the first time), the trigger is
  * re-created inside the tooltip, so it is opened at once and keyboard focus is carried over to the

@@ -1,34 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import {
-  VIDEO_DURATION,
-  VIDEO_MODEL_IDS,
-  VIDEO_RESOLUTIONS,
-  allowedResolutions,
-  isRatioAllowed,
-  isResolutionAllowed,
-  isVideoModel,
-  parseRatio,
-  resolutionDimensions,
-} from '@contract/models';
+import { VIDEO_DURATION, VIDEO_MODEL_IDS, allowedResolutions, isVideoModel } from '@contract/models';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/cn';
-import type { ComposerDraft } from './draft';
-import { Field, FieldMessage, feedbackIsError, type FieldFeedback } from './field';
-import type { FieldKey } from './validation';
-
-export const RATIO_PRESETS = ['16:9', '9:16', '1:1', '4:3', '3:4', '21:9'] as const;
-
-interface SettingsProps {
-  draft: ComposerDraft;
-  fieldId: (field: string) => string;
-  feedback: (field: FieldKey) => FieldFeedback | undefined;
-  onChange: (change: Partial<ComposerDraft>) => void;
-}
-
-const CARD =
-  'flex cursor-pointer items-center gap-3 rounded-md border bg-background px-3 py-2 text-sm transition-colors hover:bg-accent has-[:checked]:border-primary has-[:checked]:bg-accent has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-50';
+import { Field, FieldMessage } from './field';
+import { RatioPicker } from './ratio-picker';
+import { ResolutionPicker } from './resolution-picker';
+import { CARD, type SettingsProps } from './settings-card';
 
 /** Model cards: each names the resolutions the model offers (specification, Limits). */
 export function ModelPicker({
@@ -75,39 +54,9 @@ export function ModelPicker({
   );
 }
 
-/** A rectangle of the ratio's shape, for the ratio cards. */
-function RatioShape({ ratio }: { ratio: string }) {
-  const r = parseRatio(ratio);
-  const box = 28;
-  const ok = r && isRatioAllowed(ratio);
-  const w = ok ? (r.w >= r.h ? box : Math.round((box * r.w) / r.h)) : box;
-  const h = ok ? (r.h >= r.w ? box : Math.round((box * r.h) / r.w)) : box;
-  return (
-    <span className="flex size-8 shrink-0 items-center justify-center" aria-hidden="true">
-      <span
-        data-testid="ratio-shape"
-        className={cn(
-          'rounded-[3px] border-2',
-          ok ? 'border-current' : 'border-dashed border-muted-foreground',
-        )}
-        style={{ width: w, height: h }}
-      />
-    </span>
-  );
-}
-
+/** Duration, ratio, resolution, audio and watermark of the video. */
 export function VideoSettings({ draft, fieldId, feedback, onChange }: SettingsProps) {
   const { t } = useTranslation('composer');
-  const ratioId = fieldId('ratio');
-  const resolutionId = fieldId('resolution');
-  const isPreset = (RATIO_PRESETS as readonly string[]).includes(draft.ratio);
-  const ratioFb = feedback('ratio');
-  const resolutionFb = feedback('resolution');
-  const model = isVideoModel(draft.model) ? draft.model : undefined;
-  const resolutions = [
-    ...VIDEO_RESOLUTIONS,
-    ...((VIDEO_RESOLUTIONS as readonly string[]).includes(draft.resolution) ? [] : [draft.resolution]),
-  ];
 
   return (
     <div className="flex flex-col gap-5">
@@ -132,100 +81,8 @@ export function VideoSettings({ draft, fieldId, feedback, onChange }: SettingsPr
         )}
       </Field>
 
-      <fieldset aria-describedby={ratioFb ? `${ratioId}-message` : undefined}>
-        <legend className="mb-2 text-sm font-medium">{t('ratio.label')}</legend>
-        <div className="flex flex-wrap gap-2" id={ratioId} tabIndex={-1}>
-          {RATIO_PRESETS.map((ratio) => (
-            <label key={ratio} className={CARD}>
-              <input
-                type="radio"
-                className="sr-only"
-                name={`${ratioId}-radio`}
-                checked={draft.ratio === ratio}
-                onChange={() => onChange({ ratio })}
-                aria-label={t('ratio.option', { ratio, shape: t(`ratio.shape.${shapeOf(ratio)}`) })}
-              />
-              <RatioShape ratio={ratio} />
-              <span className="font-mono">{ratio}</span>
-            </label>
-          ))}
-          <label className={CARD}>
-            <input
-              type="radio"
-              className="sr-only"
-              name={`${ratioId}-radio`}
-              checked={!isPreset}
-              onChange={() => onChange({ ratio: isPreset ? '2:1' : draft.ratio })}
-              aria-label={t('ratio.custom')}
-            />
-            <RatioShape ratio={isPreset ? '' : draft.ratio} />
-            <span>{t('ratio.custom')}</span>
-          </label>
-        </div>
-        {!isPreset && (
-          <div className="mt-2 flex max-w-48 flex-col gap-1.5">
-            <Label htmlFor={`${ratioId}-custom`}>{t('ratio.customLabel')}</Label>
-            <Input
-              id={`${ratioId}-custom`}
-              value={draft.ratio}
-              placeholder="2:1"
-              aria-invalid={feedbackIsError(ratioFb) || undefined}
-              aria-describedby={`${ratioId}-message`}
-              onChange={(e) => onChange({ ratio: e.target.value })}
-            />
-          </div>
-        )}
-        <FieldMessage
-          id={`${ratioId}-message`}
-          feedback={ratioFb}
-          hint={!isPreset ? t('ratio.customHint') : undefined}
-        />
-      </fieldset>
-
-      <fieldset aria-describedby={`${resolutionId}-message`}>
-        <legend className="mb-2 text-sm font-medium">{t('resolution.label')}</legend>
-        <div className="flex flex-wrap gap-2" id={resolutionId} tabIndex={-1}>
-          {resolutions.map((resolution) => {
-            const offered = !model || isResolutionAllowed(model, resolution);
-            const known = (VIDEO_RESOLUTIONS as readonly string[]).includes(resolution);
-            const size =
-              known && parseRatio(draft.ratio)
-                ? resolutionDimensions(resolution as '720p', draft.ratio)
-                : undefined;
-            return (
-              <label
-                key={resolution}
-                className={cn(CARD, !offered && draft.resolution === resolution && 'border-destructive')}
-              >
-                <input
-                  type="radio"
-                  name={`${resolutionId}-radio`}
-                  className="accent-primary"
-                  checked={draft.resolution === resolution}
-                  // A resolution the model does not offer can only be held by a loaded request; it stays
-                  // visible (and refused) so the person sees what changed.
-                  disabled={!offered && draft.resolution !== resolution}
-                  onChange={() => onChange({ resolution })}
-                  aria-label={resolution}
-                />
-                <span className="font-medium">{resolution}</span>
-                {size && (
-                  <span className="text-xs text-muted-foreground">
-                    {size.width}×{size.height}
-                  </span>
-                )}
-              </label>
-            );
-          })}
-        </div>
-        <FieldMessage
-          id={`${resolutionId}-message`}
-          feedback={resolutionFb}
-          hint={
-            model ? t('resolution.hint', { model, list: allowedResolutions(model).join(', ') }) : undefined
-          }
-        />
-      </fieldset>
+      <RatioPicker draft={draft} fieldId={fieldId} feedback={feedback} onChange={onChange} />
+      <ResolutionPicker draft={draft} fieldId={fieldId} feedback={feedback} onChange={onChange} />
 
       <div className="flex flex-wrap gap-6">
         <CheckboxField
@@ -245,11 +102,6 @@ export function VideoSettings({ draft, fieldId, feedback, onChange }: SettingsPr
       </div>
     </div>
   );
-}
-
-function shapeOf(ratio: string): 'landscape' | 'portrait' | 'square' {
-  const r = parseRatio(ratio)!;
-  return r.w > r.h ? 'landscape' : r.w < r.h ? 'portrait' : 'square';
 }
 
 function CheckboxField(props: {
