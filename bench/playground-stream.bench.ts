@@ -132,6 +132,8 @@ export async function main(): Promise<PlaygroundStreamResult> {
     await page.evaluate(watchFinalWords(finalWords));
 
     await box.fill(`/bench ${tokens}`);
+    // Playwright injects its helper script on the first polled wait: done here, not while measured.
+    await page.waitForFunction(() => true);
     const loadBefore = os.loadavg()[0]!;
     await browser.startTracing(page, { categories: TRACE_CATEGORIES });
     const sentAt = (await page.evaluate('performance.now()')) as number;
@@ -177,9 +179,13 @@ export async function main(): Promise<PlaygroundStreamResult> {
     const streamFrames = raw.frames.filter(([at]) => at >= first && at <= raw.lastByteAt + 50);
     const withTokens = streamFrames.map(([at, cost], i) => {
       const prev = i === 0 ? first : streamFrames[i - 1]![0];
-      return { cost, tokens: Math.max(0, eventsAt(at) - eventsAt(prev)) };
+      return { at, cost, tokens: Math.max(0, eventsAt(at) - eventsAt(prev)) };
     });
-    const third = Math.max(1, Math.floor(withTokens.length / 3));
+    // Thirds of the stream by time: frames and tokens both spread over it, so each third holds a
+    // share of both (thirds by frame count put a couple of frames with a handful of tokens last).
+    const span = Math.max(1, raw.lastByteAt - first);
+    const firstThird = withTokens.filter((f) => f.at < first + span / 3);
+    const lastThird = withTokens.filter((f) => f.at >= first + (2 * span) / 3);
     const perToken = (slice: typeof withTokens) => {
       const t = slice.reduce((s, f) => s + f.tokens, 0);
       return t === 0 ? 0 : (slice.reduce((s, f) => s + f.cost, 0) / t) * 1000;
@@ -192,8 +198,8 @@ export async function main(): Promise<PlaygroundStreamResult> {
       longestTaskMs: Math.max(0, ...raw.longTasks),
       longTasks: raw.longTasks.length,
       frames: withTokens.length,
-      costPerTokenStartUs: perToken(withTokens.slice(0, third)),
-      costPerTokenEndUs: perToken(withTokens.slice(-third)),
+      costPerTokenStartUs: perToken(firstThird),
+      costPerTokenEndUs: perToken(lastThird),
       framePeakMs: Math.max(0, ...withTokens.map((f) => f.cost)),
       longestTaskCpuMs: trace.longestCpu?.cpuMs ?? 0,
       load: [loadBefore, loadAfter],

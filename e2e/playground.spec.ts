@@ -75,6 +75,64 @@ test.describe('playground', () => {
     }
   });
 
+  test('the reply is followed while the reader is at the end, and not once they scroll up', async ({
+    page,
+  }) => {
+    const slow = await startLocalServer({
+      staticDir: process.env.E2E_STATIC_DIR!,
+      env: { EMULATOR_SPEED: '0.5' },
+    });
+    // Where the reply being written ends, relative to the bottom of the window, and the scroll.
+    const view = () =>
+      page.evaluate(() => {
+        const items = document.querySelectorAll('li[aria-label="Assistant"]');
+        const bottom = items[items.length - 1]?.getBoundingClientRect().bottom ?? 0;
+        return { top: document.scrollingElement!.scrollTop, belowView: bottom - window.innerHeight };
+      });
+    try {
+      // A short window, so a reply of a few lines is longer than the view.
+      await page.setViewportSize({ width: 1280, height: 420 });
+      await page.goto(`${slow.url}/playground`);
+      // A long message makes a long reply (it is quoted and its words counted): 20 tokens a second
+      // keep it streaming for the whole test, however busy the machine.
+      await send(page, 'Tell me about rivers, lakes and the sea. '.repeat(40));
+      const reply = replies(page).last();
+      await expect.poll(async () => (await view()).top, { timeout: 20_000 }).toBeGreaterThan(300);
+      // Following: the end of the reply stays in view (above the composer) as it grows.
+      const grown = await textLength(reply);
+      await expect.poll(() => textLength(reply)).toBeGreaterThan(grown + 80);
+      expect((await view()).belowView).toBeLessThan(0);
+
+      // The reader scrolls up to read: the page stays where they put it while the reply grows.
+      await page.mouse.move(640, 200);
+      await page.mouse.wheel(0, -400);
+      await expect.poll(async () => (await view()).belowView).toBeGreaterThan(200);
+      const readingAt = (await view()).top;
+      const later = await textLength(reply);
+      await expect.poll(() => textLength(reply)).toBeGreaterThan(later + 80);
+      expect((await view()).top).toBe(readingAt);
+      await page.getByRole('button', { name: 'Stop', exact: true }).click();
+    } finally {
+      await slow.stop();
+    }
+  });
+
+  test('each view of the playground has exactly one h1', async ({ page }) => {
+    await page.goto('/playground');
+    const views = [
+      ['Chat', 'Conversation'],
+      ['Embeddings', 'Embeddings result'],
+      ['Speech', 'Speech result'],
+      ['Transcription', 'Transcription result'],
+    ] as const;
+    for (const [tool, region] of views) {
+      await page.getByRole('tab', { name: tool }).click();
+      await expect(page.getByRole('region', { name: region })).toBeVisible();
+      await expect(page.locator('h1')).toHaveCount(1);
+      await expect(page.getByRole('heading', { level: 1, name: 'Playground' })).toBeVisible();
+    }
+  });
+
   for (const format of ['Chat Completions', 'Responses', 'Messages'] as const) {
     test(`${format}: streamed Markdown reply with usage, then regenerate`, async ({ page }) => {
       await page.goto('/playground');
@@ -125,7 +183,9 @@ test.describe('playground', () => {
     await page.getByRole('button', { name: 'New conversation', exact: true }).click();
     await send(page, 'anything');
     const reply = replies(page).last();
-    await expect(reply.getByRole('heading', { name: 'Safe heading' })).toBeVisible();
+    // The reply's `#` is a level down: the page title stays the view's only h1.
+    await expect(reply.getByRole('heading', { name: 'Safe heading', level: 2 })).toBeVisible();
+    await expect(page.locator('h1')).toHaveCount(1);
     // Raw HTML shows as the text it is, and never becomes elements.
     await expect(
       reply.getByText('<script>window.__pwned = "script"</script>', { exact: false }),

@@ -1,31 +1,14 @@
 import Anthropic from '@anthropic-ai/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLiveServer, type LiveServer } from './live-server';
+import { describe, expect, it } from 'vitest';
+import { anthropicClient, anthropicRefusal as refusal, useLiveClient } from './official-clients';
 
-let live: LiveServer;
-let client: Anthropic;
-
-beforeAll(async () => {
-  live = await startLiveServer({ env: { EMULATOR_SPEED: '1000' } });
-  // This client version sends the key as a Bearer token; older ones and curl examples use x-api-key (tested below).
-  client = new Anthropic({ baseURL: live.origin, apiKey: live.key, maxRetries: 0 });
-});
-afterAll(() => live.close());
-
-async function refusal(promise: Promise<unknown>): Promise<InstanceType<typeof Anthropic.APIError>> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(Anthropic.APIError);
-  return err as InstanceType<typeof Anthropic.APIError>;
-}
+const ctx = useLiveClient(anthropicClient);
 
 const user = (content: string) => ({ role: 'user' as const, content });
 
 describe('messages through the @anthropic-ai/sdk client', () => {
   it('answers with a text block, end_turn and usage, reading the system prompt', async () => {
-    const msg = await client.messages.create({
+    const msg = await ctx.client.messages.create({
       model: 'service-messages',
       max_tokens: 4000,
       system: [{ type: 'text', text: 'You are terse.' }],
@@ -44,14 +27,14 @@ describe('messages through the @anthropic-ai/sdk client', () => {
   });
 
   it('stops at max_tokens and at a stop sequence', async () => {
-    const short = await client.messages.create({
+    const short = await ctx.client.messages.create({
       model: 'service-messages',
       max_tokens: 5,
       messages: [user('hello')],
     });
     expect(short.stop_reason).toBe('max_tokens');
     expect(short.usage.output_tokens).toBe(5);
-    const stopped = await client.messages.create({
+    const stopped = await ctx.client.messages.create({
       model: 'service-messages',
       max_tokens: 4000,
       stop_sequences: ['| #'],
@@ -63,12 +46,12 @@ describe('messages through the @anthropic-ai/sdk client', () => {
   });
 
   it('streams message_start … message_stop and the helper assembles the same message', async () => {
-    const whole = await client.messages.create({
+    const whole = await ctx.client.messages.create({
       model: 'service-messages',
       max_tokens: 4000,
       messages: [user('stream it')],
     });
-    const stream = client.messages.stream({
+    const stream = ctx.client.messages.stream({
       model: 'service-messages',
       max_tokens: 4000,
       messages: [user('stream it')],
@@ -88,7 +71,7 @@ describe('messages through the @anthropic-ai/sdk client', () => {
   });
 
   it('iterates raw stream events with stream: true', async () => {
-    const stream = await client.messages.create({
+    const stream = await ctx.client.messages.create({
       model: 'service-messages',
       max_tokens: 3,
       messages: [user('x')],
@@ -106,7 +89,7 @@ describe('messages through the @anthropic-ai/sdk client', () => {
   });
 
   it('counts tokens', async () => {
-    const counted = await client.messages.countTokens({
+    const counted = await ctx.client.messages.countTokens({
       model: 'service-messages',
       messages: [user('count these words')],
     });
@@ -134,7 +117,7 @@ describe('messages through the @anthropic-ai/sdk client', () => {
       [{ model: 'service-messages', max_tokens: 10, messages: [user('x')], temperature: 1.5 }, 'temperature'],
     ];
     for (const [body, param] of cases) {
-      const err = await refusal(client.messages.create(body as never));
+      const err = await refusal(ctx.client.messages.create(body as never));
       expect(err, param).toBeInstanceOf(Anthropic.BadRequestError);
       const shape = err.error as { type: string; error: { type: string; message: string; param?: string } };
       expect(shape.type).toBe('error');
@@ -145,7 +128,7 @@ describe('messages through the @anthropic-ai/sdk client', () => {
   });
 
   it('refuses a wrong key with AuthenticationError in the same shape', async () => {
-    const bad = new Anthropic({ baseURL: live.origin, apiKey: 'sk-wrong', maxRetries: 0 });
+    const bad = anthropicClient(ctx.live, 'sk-wrong');
     const err = await refusal(
       bad.messages.create({ model: 'service-messages', max_tokens: 5, messages: [user('x')] }),
     );
@@ -155,9 +138,9 @@ describe('messages through the @anthropic-ai/sdk client', () => {
 
   it('accepts the key as x-api-key on the Messages API, as Anthropic does', async () => {
     const keyed = new Anthropic({
-      baseURL: live.origin,
+      baseURL: ctx.live.origin,
       apiKey: null,
-      defaultHeaders: { 'x-api-key': live.key },
+      defaultHeaders: { 'x-api-key': ctx.live.key },
       maxRetries: 0,
     });
     const msg = await keyed.messages.create({
@@ -169,9 +152,9 @@ describe('messages through the @anthropic-ai/sdk client', () => {
   });
 
   it('keeps x-api-key to the Messages API: other endpoints still need a Bearer key', async () => {
-    const res = await fetch(`${live.origin}/v1/embeddings`, {
+    const res = await fetch(`${ctx.live.origin}/v1/embeddings`, {
       method: 'POST',
-      headers: { 'x-api-key': live.key, 'content-type': 'application/json' },
+      headers: { 'x-api-key': ctx.live.key, 'content-type': 'application/json' },
       body: JSON.stringify({ model: 'service-embedding', input: 'x' }),
     });
     expect(res.status).toBe(401);
@@ -181,9 +164,9 @@ describe('messages through the @anthropic-ai/sdk client', () => {
 
 describe('models through the @anthropic-ai/sdk client', () => {
   it("lists models in that API's shape", async () => {
-    const page = await client.models.list();
+    const page = await ctx.client.models.list();
     expect(page.data.map((m) => m.id)).toContain('service-messages');
     expect(page.data[0]!.type).toBe('model');
-    expect((await client.models.retrieve('service-messages')).display_name).toBe('service-messages');
+    expect((await ctx.client.models.retrieve('service-messages')).display_name).toBe('service-messages');
   });
 });

@@ -1,29 +1,12 @@
-import OpenAI, { toFile } from 'openai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLiveServer, type LiveServer } from './live-server';
+import { toFile } from 'openai';
+import { describe, expect, it } from 'vitest';
+import { openaiClient, openaiRefusal as refusal, useLiveClient } from './official-clients';
 
-let live: LiveServer;
-let client: OpenAI;
-
-beforeAll(async () => {
-  live = await startLiveServer({ env: { EMULATOR_SPEED: '1000' } });
-  client = new OpenAI({ baseURL: `${live.origin}/v1`, apiKey: live.key, maxRetries: 0 });
-});
-afterAll(() => live.close());
-
-/** The error the official client raised, for asserting its class, status and `param`. */
-async function refusal(promise: Promise<unknown>): Promise<InstanceType<typeof OpenAI.APIError>> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(OpenAI.APIError);
-  return err as InstanceType<typeof OpenAI.APIError>;
-}
+const ctx = useLiveClient(openaiClient);
 
 describe('embeddings through the openai client', () => {
   it('decodes the default base64 encoding into unit vectors of the asked dimensions', async () => {
-    const res = await client.embeddings.create({
+    const res = await ctx.client.embeddings.create({
       model: 'service-embedding',
       input: [
         'the cat sat on the mat',
@@ -43,19 +26,19 @@ describe('embeddings through the openai client', () => {
   });
 
   it('returns floats when asked, and refuses empty input', async () => {
-    const res = await client.embeddings.create({
+    const res = await ctx.client.embeddings.create({
       model: 'service-embedding',
       input: 'hello',
       encoding_format: 'float',
     });
     expect(res.data[0]!.embedding).toHaveLength(1536);
-    expect((await refusal(client.embeddings.create({ model: 'service-embedding', input: '' }))).param).toBe(
-      'input',
-    );
     expect(
-      (await refusal(client.embeddings.create({ model: 'service-embedding', input: ['ok', ' '] }))).param,
+      (await refusal(ctx.client.embeddings.create({ model: 'service-embedding', input: '' }))).param,
+    ).toBe('input');
+    expect(
+      (await refusal(ctx.client.embeddings.create({ model: 'service-embedding', input: ['ok', ' '] }))).param,
     ).toBe('input[1]');
-    expect((await refusal(client.embeddings.create({ model: 'service-chat', input: 'x' }))).param).toBe(
+    expect((await refusal(ctx.client.embeddings.create({ model: 'service-chat', input: 'x' }))).param).toBe(
       'model',
     );
   });
@@ -63,7 +46,7 @@ describe('embeddings through the openai client', () => {
 
 describe('audio through the openai client', () => {
   it('speaks text as mp3 and transcribes it in every response format', async () => {
-    const speech = await client.audio.speech.create({
+    const speech = await ctx.client.audio.speech.create({
       model: 'tts-1',
       voice: 'nova',
       input: 'The quick brown fox jumps over the lazy dog.',
@@ -73,7 +56,7 @@ describe('audio through the openai client', () => {
     expect(mp3.length).toBeGreaterThan(5000);
 
     const file = () => toFile(mp3, 'fox.mp3');
-    const verbose = await client.audio.transcriptions.create({
+    const verbose = await ctx.client.audio.transcriptions.create({
       model: 'transcribe-1',
       file: await file(),
       response_format: 'verbose_json',
@@ -83,7 +66,7 @@ describe('audio through the openai client', () => {
     expect(verbose.text).toContain('no speech recognition');
     expect(verbose.segments!.at(-1)!.end).toBeCloseTo(verbose.duration, 2);
 
-    const timed = await client.audio.transcriptions.create({
+    const timed = await ctx.client.audio.transcriptions.create({
       model: 'transcribe-1',
       file: await file(),
       response_format: 'verbose_json',
@@ -92,21 +75,21 @@ describe('audio through the openai client', () => {
     expect(timed.words!.length).toBeGreaterThan(5);
     expect(timed.words!.at(-1)!.end).toBeCloseTo(timed.duration, 2);
 
-    const json = await client.audio.transcriptions.create({ model: 'transcribe-1', file: await file() });
+    const json = await ctx.client.audio.transcriptions.create({ model: 'transcribe-1', file: await file() });
     expect(json.text).toContain('fox.mp3');
-    const text = await client.audio.transcriptions.create({
+    const text = await ctx.client.audio.transcriptions.create({
       model: 'transcribe-1',
       file: await file(),
       response_format: 'text',
     });
     expect(String(text)).toContain('placeholder');
-    const srt = await client.audio.translations.create({
+    const srt = await ctx.client.audio.translations.create({
       model: 'transcribe-1',
       file: await file(),
       response_format: 'srt',
     });
     expect(String(srt)).toMatch(/^1\n00:00:00,000 --> 00:00:0\d,\d{3}\n/);
-    const vtt = await client.audio.translations.create({
+    const vtt = await ctx.client.audio.translations.create({
       model: 'transcribe-1',
       file: await file(),
       response_format: 'vtt',
@@ -116,7 +99,7 @@ describe('audio through the openai client', () => {
 
   it('refuses a file that is not audio, a missing file, and bad speech parameters', async () => {
     const notAudio = await refusal(
-      client.audio.transcriptions.create({
+      ctx.client.audio.transcriptions.create({
         model: 'transcribe-1',
         file: await toFile(Buffer.from('just text'), 'notes.mp3'),
       }),
@@ -124,23 +107,26 @@ describe('audio through the openai client', () => {
     expect(notAudio.status).toBe(400);
     expect(notAudio.param).toBe('file');
     const wrongModel = await refusal(
-      client.audio.translations.create({ model: 'whisper-9', file: await toFile(Buffer.from('x'), 'a.wav') }),
+      ctx.client.audio.translations.create({
+        model: 'whisper-9',
+        file: await toFile(Buffer.from('x'), 'a.wav'),
+      }),
     );
     expect(wrongModel.param).toBe('model');
     expect(
-      (await refusal(client.audio.speech.create({ model: 'tts-1', voice: 'nova', input: '' }))).param,
+      (await refusal(ctx.client.audio.speech.create({ model: 'tts-1', voice: 'nova', input: '' }))).param,
     ).toBe('input');
     expect(
-      (await refusal(client.audio.speech.create({ model: 'tts-1', voice: 'robot', input: 'x' }))).param,
+      (await refusal(ctx.client.audio.speech.create({ model: 'tts-1', voice: 'robot', input: 'x' }))).param,
     ).toBe('voice');
     expect(
-      (await refusal(client.audio.speech.create({ model: 'tts-1', voice: 'nova', input: 'x', speed: 9 })))
+      (await refusal(ctx.client.audio.speech.create({ model: 'tts-1', voice: 'nova', input: 'x', speed: 9 })))
         .param,
     ).toBe('speed');
     expect(
       (
         await refusal(
-          client.audio.speech.create({
+          ctx.client.audio.speech.create({
             model: 'tts-1',
             voice: 'nova',
             input: 'x',
@@ -155,11 +141,11 @@ describe('audio through the openai client', () => {
 describe('models through the openai client', () => {
   it('lists every model of the specification and retrieves one', async () => {
     const ids = [];
-    for await (const model of client.models.list()) ids.push(model.id);
+    for await (const model of ctx.client.models.list()) ids.push(model.id);
     expect(ids).toEqual(
       expect.arrayContaining(['service-chat', 'service-embedding', 'tts-1', 'transcribe-1', 'video-2.0-cl']),
     );
-    expect((await client.models.retrieve('service-chat')).owned_by).toBe('media-studio');
-    expect((await refusal(client.models.retrieve('gpt-nope'))).status).toBe(404);
+    expect((await ctx.client.models.retrieve('service-chat')).owned_by).toBe('media-studio');
+    expect((await refusal(ctx.client.models.retrieve('gpt-nope'))).status).toBe(404);
   });
 });

@@ -1,25 +1,8 @@
 import OpenAI from 'openai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startLiveServer, type LiveServer } from './live-server';
+import { describe, expect, it } from 'vitest';
+import { openaiClient, openaiRefusal as refusal, useLiveClient } from './official-clients';
 
-let live: LiveServer;
-let client: OpenAI;
-
-beforeAll(async () => {
-  live = await startLiveServer({ env: { EMULATOR_SPEED: '1000' } });
-  client = new OpenAI({ baseURL: `${live.origin}/v1`, apiKey: live.key, maxRetries: 0 });
-});
-afterAll(() => live.close());
-
-/** The error the official client raised, for asserting its class, status and `param`. */
-async function refusal(promise: Promise<unknown>): Promise<InstanceType<typeof OpenAI.APIError>> {
-  const err = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(OpenAI.APIError);
-  return err as InstanceType<typeof OpenAI.APIError>;
-}
+const ctx = useLiveClient(openaiClient);
 
 describe('chat completions through the openai client', () => {
   it('answers in Markdown that says it is a deterministic writer, with usage', async () => {
@@ -33,8 +16,8 @@ describe('chat completions through the openai client', () => {
         },
       ],
     };
-    const a = await client.chat.completions.create(req);
-    const b = await client.chat.completions.create(req);
+    const a = await ctx.client.chat.completions.create(req);
+    const b = await ctx.client.chat.completions.create(req);
     const text = a.choices[0]!.message.content!;
     expect(text).toBe(b.choices[0]!.message.content);
     expect(text).toMatch(/^## /m);
@@ -50,7 +33,7 @@ describe('chat completions through the openai client', () => {
   });
 
   it('respects max_completion_tokens, stop and n', async () => {
-    const cut = await client.chat.completions.create({
+    const cut = await ctx.client.chat.completions.create({
       model: 'service-chat',
       messages: [{ role: 'user', content: 'hello' }],
       max_completion_tokens: 7,
@@ -61,7 +44,7 @@ describe('chat completions through the openai client', () => {
       expect(choice.finish_reason).toBe('length');
     }
     expect(cut.usage!.completion_tokens).toBe(21);
-    const stopped = await client.chat.completions.create({
+    const stopped = await ctx.client.chat.completions.create({
       model: 'service-chat',
       messages: [{ role: 'user', content: 'hello' }],
       stop: ['###'],
@@ -78,8 +61,8 @@ describe('chat completions through the openai client', () => {
       { role: 'assistant' as const, content: 'ok' },
       { role: 'user' as const, content: 'stream this please' },
     ];
-    const whole = await client.chat.completions.create({ model: 'service-chat', messages });
-    const stream = await client.chat.completions.create({
+    const whole = await ctx.client.chat.completions.create({ model: 'service-chat', messages });
+    const stream = await ctx.client.chat.completions.create({
       model: 'service-chat',
       messages,
       stream: true,
@@ -103,7 +86,7 @@ describe('chat completions through the openai client', () => {
   });
 
   it('streams /bench N as exactly N tokens', async () => {
-    const stream = await client.chat.completions.create({
+    const stream = await ctx.client.chat.completions.create({
       model: 'service-chat',
       messages: [{ role: 'user', content: '/bench 500' }],
       stream: true,
@@ -131,7 +114,7 @@ describe('chat completions through the openai client', () => {
       [{ ...base, model: 'service-chat', stop: ['a', 'b', 'c', 'd', 'e'] }, 'stop'],
     ];
     for (const [body, param] of cases) {
-      const err = await refusal(client.chat.completions.create(body as never));
+      const err = await refusal(ctx.client.chat.completions.create(body as never));
       expect(err.status, param).toBe(400);
       expect(err).toBeInstanceOf(OpenAI.BadRequestError);
       expect(err.param, JSON.stringify(body)).toBe(param);
@@ -141,7 +124,7 @@ describe('chat completions through the openai client', () => {
   });
 
   it('refuses a wrong key with AuthenticationError', async () => {
-    const bad = new OpenAI({ baseURL: `${live.origin}/v1`, apiKey: 'sk-wrong', maxRetries: 0 });
+    const bad = openaiClient(ctx.live, 'sk-wrong');
     const err = await refusal(
       bad.chat.completions.create({ model: 'service-chat', messages: [{ role: 'user', content: 'x' }] }),
     );
@@ -151,7 +134,7 @@ describe('chat completions through the openai client', () => {
 
 describe('responses through the openai client', () => {
   it('creates, chains with previous_response_id, retrieves and deletes stored responses', async () => {
-    const first = await client.responses.create({
+    const first = await ctx.client.responses.create({
       model: 'service-chat',
       input: 'Plan a trip',
       instructions: 'Be helpful.',
@@ -161,7 +144,7 @@ describe('responses through the openai client', () => {
     expect(first.output_text).toContain('Plan a trip');
     expect(first.usage!.output_tokens).toBeGreaterThan(50);
 
-    const second = await client.responses.create({
+    const second = await ctx.client.responses.create({
       model: 'service-chat',
       previous_response_id: first.id,
       input: [{ role: 'user', content: [{ type: 'input_text', text: 'And the budget?' }] }],
@@ -171,32 +154,32 @@ describe('responses through the openai client', () => {
     expect(second.usage!.input_tokens).toBeGreaterThan(first.usage!.output_tokens);
     expect(second.output_text).toContain('Messages: **3**');
 
-    const fetched = await client.responses.retrieve(second.id);
+    const fetched = await ctx.client.responses.retrieve(second.id);
     expect(fetched.output_text ?? fetched.output).toBeTruthy();
     expect(fetched.id).toBe(second.id);
 
     const items = [];
-    for await (const item of client.responses.inputItems.list(second.id, { order: 'asc', limit: 2 }))
+    for await (const item of ctx.client.responses.inputItems.list(second.id, { order: 'asc', limit: 2 }))
       items.push(item);
     expect(items.map((i) => (i.type === 'message' ? i.role : i.type))).toEqual(['user', 'assistant', 'user']);
 
-    await client.responses.delete(second.id);
-    const gone = await refusal(client.responses.retrieve(second.id));
+    await ctx.client.responses.delete(second.id);
+    const gone = await refusal(ctx.client.responses.retrieve(second.id));
     expect(gone).toBeInstanceOf(OpenAI.NotFoundError);
   });
 
   it('does not store with store: false, and refuses an unknown previous_response_id', async () => {
-    const r = await client.responses.create({ model: 'service-chat', input: 'secret', store: false });
-    expect((await refusal(client.responses.retrieve(r.id))).status).toBe(404);
+    const r = await ctx.client.responses.create({ model: 'service-chat', input: 'secret', store: false });
+    expect((await refusal(ctx.client.responses.retrieve(r.id))).status).toBe(404);
     const err = await refusal(
-      client.responses.create({ model: 'service-chat', input: 'x', previous_response_id: r.id }),
+      ctx.client.responses.create({ model: 'service-chat', input: 'x', previous_response_id: r.id }),
     );
     expect(err.status).toBe(400);
     expect(err.param).toBe('previous_response_id');
   });
 
   it('streams the typed events and ends incomplete at max_output_tokens', async () => {
-    const stream = client.responses.stream({
+    const stream = ctx.client.responses.stream({
       model: 'service-chat',
       input: 'stream please',
       max_output_tokens: 12,
@@ -219,17 +202,17 @@ describe('responses through the openai client', () => {
     expect(final.status).toBe('incomplete');
     expect(final.incomplete_details?.reason).toBe('max_output_tokens');
     expect(final.output_text).toBe(deltas);
-    expect((await client.responses.retrieve(final.id)).status).toBe('incomplete');
+    expect((await ctx.client.responses.retrieve(final.id)).status).toBe('incomplete');
   });
 
   it('compacts a conversation into user messages plus one compaction item, with fewer tokens', async () => {
-    const first = await client.responses.create({ model: 'service-chat', input: 'Write about tea' });
-    const second = await client.responses.create({
+    const first = await ctx.client.responses.create({ model: 'service-chat', input: 'Write about tea' });
+    const second = await ctx.client.responses.create({
       model: 'service-chat',
       input: 'And coffee',
       previous_response_id: first.id,
     });
-    const compacted = await client.responses.compact({
+    const compacted = await ctx.client.responses.compact({
       model: 'service-chat',
       previous_response_id: second.id,
     });
@@ -237,7 +220,7 @@ describe('responses through the openai client', () => {
     expect(compacted.output.map((o) => o.type)).toEqual(['message', 'message', 'compaction']);
     expect(compacted.usage.output_tokens).toBeLessThan(compacted.usage.input_tokens / 3);
     // The compacted items are valid input for the next turn.
-    const next = await client.responses.create({
+    const next = await ctx.client.responses.create({
       model: 'service-chat',
       input: [
         ...(compacted.output as OpenAI.Responses.ResponseInputItem[]),
@@ -246,7 +229,7 @@ describe('responses through the openai client', () => {
     });
     expect(next.usage!.input_tokens).toBeLessThan(second.usage!.input_tokens);
     const tampered = await refusal(
-      client.responses.create({
+      ctx.client.responses.create({
         model: 'service-chat',
         input: [{ type: 'compaction', encrypted_content: 'forged' }],
       }),
@@ -255,11 +238,11 @@ describe('responses through the openai client', () => {
   });
 
   it('refuses empty input and a missing model', async () => {
-    expect((await refusal(client.responses.create({ model: 'service-chat', input: '  ' }))).param).toBe(
+    expect((await refusal(ctx.client.responses.create({ model: 'service-chat', input: '  ' }))).param).toBe(
       'input',
     );
-    expect((await refusal(client.responses.create({ input: 'x' } as never))).param).toBe('model');
-    expect((await refusal(client.responses.create({ model: 'service-chat', input: [] }))).param).toBe(
+    expect((await refusal(ctx.client.responses.create({ input: 'x' } as never))).param).toBe('model');
+    expect((await refusal(ctx.client.responses.create({ model: 'service-chat', input: [] }))).param).toBe(
       'input',
     );
   });

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { isApiRequestError } from '@/api/api-client';
 import { postText, streamEvents } from '@/api/text';
 import { decodeFinal, decodeStreamMessage, mergeUsage, type TextUsage } from '@/api/text-events';
+import { errorMessage } from '@/lib/notify';
 import { buildChatRequest } from '@/features/playground/chat/chat-request';
 import {
   newId,
@@ -27,13 +28,6 @@ export const useActiveRun = () => useRunStore((s) => s.run);
 
 export function stopRun(): void {
   useRunStore.getState().run?.controller.abort(new DOMException('Stopped by the user.', 'AbortError'));
-}
-
-function errorText(error: unknown): string {
-  if (isApiRequestError(error)) {
-    return error.requestId ? `${error.message} (request ${error.requestId})` : error.message;
-  }
-  return error instanceof Error ? error.message : String(error);
 }
 
 /**
@@ -90,7 +84,12 @@ export async function startReply(conversationId: string): Promise<void> {
     }
   } catch (error) {
     if (controller.signal.aborted) stats.stopped = true;
-    else stats.error = errorText(error);
+    else {
+      // Kept as text with the conversation; a request that never got an answer reads as the
+      // translated "could not reach the server", not the browser's English "Failed to fetch".
+      stats.error = errorMessage(error);
+      if (isApiRequestError(error)) stats.requestId ??= error.requestId;
+    }
   } finally {
     buffer.flush();
     if (firstAt !== undefined) stats.ttftMs = Math.round(firstAt - started);

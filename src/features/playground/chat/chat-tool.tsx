@@ -29,7 +29,7 @@ export function ChatTool() {
     <div className="grid gap-4 lg:grid-cols-[14rem_minmax(0,1fr)_17rem]">
       <ConversationList activeId={conversation.id} />
       <section aria-label={t('chat.conversation')} className="flex min-h-[32rem] min-w-0 flex-col gap-3">
-        <MessageList conversation={conversation} sentinel={sentinel} onReplyRendered={follow} />
+        <MessageList conversation={conversation} follow={follow} />
         <ChatComposer conversation={conversation} />
         {/* The end of the conversation, below the composer (see useFollowStream); no room of its own. */}
         <div ref={setSentinel} aria-hidden="true" className="-mt-3 h-0" />

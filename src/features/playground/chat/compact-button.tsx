@@ -39,3 +39,14 @@ export function CompactButton({ conversation }: { conversation: Conversation }) 
     </Button>
   );
 }
+
+/** What the last compaction saved, in tokens and as a share. */
+export function CompactionSaved({ before, after }: { before: number; after: number }) {
+  const { t } = useTranslation('playground');
+  const percent = Math.max(0, Math.round((1 - after / Math.max(1, before)) * 100));
+  return (
+    <p className="rounded-md border bg-muted/50 p-2 text-xs" role="status">
+      {t('compact.saved', { before, after, percent })}
+    </p>
+  );
+}

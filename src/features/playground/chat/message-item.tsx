@@ -1,61 +1,49 @@
 import { Pencil, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
-import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/cn';
 import { startReply, type ActiveRun } from '@/features/playground/chat/chat-run';
-import {
-  newId,
-  useChatStore,
-  type ChatMessage,
-  type Conversation,
-} from '@/features/playground/chat/chat-store';
+import { useChatStore, type ChatMessage, type Conversation } from '@/features/playground/chat/chat-store';
+import { EditMessageForm } from '@/features/playground/chat/edit-message-form';
 import { ReplyStatsLine } from '@/features/playground/chat/reply-stats';
 import { ReplyMarkdown } from '@/features/playground/markdown/streamed-markdown';
 
-function EditForm({
-  conversation,
+/** Copy, and edit (the person's messages) or regenerate (the last reply). */
+function MessageActions({
   message,
-  onDone,
+  busy,
+  onEdit,
+  onRegenerate,
 }: {
-  conversation: Conversation;
   message: ChatMessage;
-  onDone: () => void;
+  busy: boolean;
+  onEdit: (() => void) | undefined;
+  onRegenerate: (() => void) | undefined;
 }) {
   const { t } = useTranslation('playground');
-  const [text, setText] = useState(message.content);
   return (
-    <form
-      className="flex flex-col gap-2"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!text.trim()) return;
-        const s = useChatStore.getState();
-        s.messagesTruncatedFrom(conversation.id, message.id);
-        s.messageAdded(conversation.id, { id: newId('msg'), role: 'user', content: text });
-        onDone();
-        void startReply(conversation.id);
-      }}
-    >
-      <Textarea
-        aria-label={t('chat.editLabel')}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        rows={4}
-        // eslint-disable-next-line jsx-a11y/no-autofocus -- the person just asked to edit this message
-        autoFocus
-      />
-      <div className="flex gap-2">
-        <Button type="submit" size="sm">
-          {t('chat.resend')}
+    <div className="flex items-center gap-1">
+      <CopyButton value={message.content} aria-label={t('chat.copy')} />
+      {onEdit ? (
+        <Button size="icon-sm" variant="ghost" aria-label={t('chat.edit')} disabled={busy} onClick={onEdit}>
+          <Pencil aria-hidden="true" />
         </Button>
-        <Button size="sm" variant="ghost" onClick={onDone}>
-          {t('chat.cancelEdit')}
+      ) : null}
+      {onRegenerate ? (
+        <Button
+          size="icon-sm"
+          variant="ghost"
+          aria-label={t('chat.regenerate')}
+          disabled={busy}
+          onClick={onRegenerate}
+        >
+          <RefreshCw aria-hidden="true" />
         </Button>
-      </div>
-    </form>
+      ) : null}
+    </div>
   );
 }
 
@@ -72,6 +60,7 @@ export function MessageItem({
   run: ActiveRun | undefined;
   busy: boolean;
   isLastReply: boolean;
+  /** Runs after each rendered update while this message is the reply being streamed. */
   onReplyRendered?: () => void;
 }) {
   const { t } = useTranslation('playground');
@@ -92,46 +81,26 @@ export function MessageItem({
       </li>
     );
   }
+  const who = isUser ? t('chat.you') : t('chat.assistant');
   return (
     <li
-      aria-label={isUser ? t('chat.you') : t('chat.assistant')}
+      aria-label={who}
       aria-busy={run ? true : undefined}
       className={cn('flex flex-col gap-2 rounded-lg border p-3', isUser ? 'bg-muted/40' : 'bg-card')}
     >
       <div className="flex items-center justify-between gap-2">
-        <span className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
-          {isUser ? t('chat.you') : t('chat.assistant')}
-        </span>
+        <span className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{who}</span>
         {!run && !editing ? (
-          <div className="flex items-center gap-1">
-            <CopyButton value={message.content} aria-label={t('chat.copy')} />
-            {isUser ? (
-              <Button
-                size="icon-sm"
-                variant="ghost"
-                aria-label={t('chat.edit')}
-                disabled={busy}
-                onClick={() => setEditing(true)}
-              >
-                <Pencil aria-hidden="true" />
-              </Button>
-            ) : null}
-            {isLastReply ? (
-              <Button
-                size="icon-sm"
-                variant="ghost"
-                aria-label={t('chat.regenerate')}
-                disabled={busy}
-                onClick={regenerate}
-              >
-                <RefreshCw aria-hidden="true" />
-              </Button>
-            ) : null}
-          </div>
+          <MessageActions
+            message={message}
+            busy={busy}
+            onEdit={isUser ? () => setEditing(true) : undefined}
+            onRegenerate={isLastReply ? regenerate : undefined}
+          />
         ) : null}
       </div>
       {editing ? (
-        <EditForm conversation={conversation} message={message} onDone={() => setEditing(false)} />
+        <EditMessageForm conversation={conversation} message={message} onDone={() => setEditing(false)} />
       ) : isUser ? (
         <p className="text-sm whitespace-pre-wrap break-words">{message.content}</p>
       ) : (
@@ -142,9 +111,12 @@ export function MessageItem({
         />
       )}
       {message.stats?.error ? (
-        <p role="alert" className="text-sm text-destructive">
-          {message.stats.error}
-        </p>
+        <ErrorAlert
+          error={message.stats.error}
+          title={t('chat.replyFailed')}
+          onRetry={isLastReply && !busy ? regenerate : undefined}
+          retryLabel={t('chat.regenerate')}
+        />
       ) : null}
       {message.stats?.stopped ? <p className="text-xs text-muted-foreground">{t('chat.stopped')}</p> : null}
       {message.stats ? <ReplyStatsLine stats={message.stats} /> : null}

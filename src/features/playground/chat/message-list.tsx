@@ -1,27 +1,31 @@
 import { MessagesSquare } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useActiveRun } from '@/features/playground/chat/chat-run';
 import type { Conversation } from '@/features/playground/chat/chat-store';
 import { MessageItem } from '@/features/playground/chat/message-item';
-import { scrollToSentinel } from '@/features/playground/chat/use-follow-stream';
+import type { FollowStream } from '@/features/playground/chat/use-follow-stream';
 
 export function MessageList({
   conversation,
-  sentinel,
-  onReplyRendered,
+  follow,
 }: {
   conversation: Conversation;
-  /** The end of the conversation, scrolled into view when a message is added. */
-  sentinel: HTMLElement | null;
-  /** Runs after each rendered update of the streaming reply. */
-  onReplyRendered: () => void;
+  /** Keeps the end of the conversation in view (see useFollowStream). */
+  follow: FollowStream;
 }) {
   const { t } = useTranslation('playground');
   const run = useActiveRun();
   const count = conversation.messages.length;
-  useEffect(() => scrollToSentinel(sentinel), [count, conversation.id, sentinel]);
+  const { jumpToEnd, onRendered } = follow;
+  useEffect(() => jumpToEnd(), [count, conversation.id, jumpToEnd]);
+  // The end of a reply adds its figures (and perhaps an error) below it: a reader who was following
+  // stays at the end.
+  const streaming = !!run;
+  useLayoutEffect(() => {
+    if (!streaming) onRendered();
+  }, [streaming, onRendered]);
 
   if (count === 0) {
     return (
@@ -44,7 +48,7 @@ export function MessageList({
           conversation={conversation}
           message={m}
           run={run?.messageId === m.id ? run : undefined}
-          onReplyRendered={onReplyRendered}
+          onReplyRendered={onRendered}
           busy={!!run}
           isLastReply={m.id === lastAssistant}
         />

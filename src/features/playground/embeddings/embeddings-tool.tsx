@@ -1,16 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { postText, TEXT_PATHS } from '@/api/text';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { errorMessage } from '@/lib/notify';
 import { decodeEmbedding, similarityMatrix } from '@/features/playground/embeddings/cosine';
 import { SimilarityHeatmap } from '@/features/playground/embeddings/similarity-heatmap';
-import { ViewCodeButton } from '@/features/playground/view-code/view-code-button';
+import { Field } from '@/features/playground/tool/field';
+import { ToolActions, ToolLayout, ToolResult } from '@/features/playground/tool/tool-layout';
 
 interface EmbeddingsBody {
   data?: Array<{ index?: number; embedding?: unknown }>;
@@ -26,7 +25,6 @@ const START = [
 
 export function EmbeddingsTool() {
   const { t } = useTranslation('playground');
-  const ids = { model: useId(), dims: useId() };
   const [texts, setTexts] = useState(START);
   const [model, setModel] = useState('service-embedding');
   const [dimensions, setDimensions] = useState('');
@@ -46,92 +44,87 @@ export function EmbeddingsTool() {
     },
   });
 
-  return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
-      <form
-        className="flex flex-col gap-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          run.mutate();
-        }}
-      >
-        <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1 text-sm font-medium">{t('embeddings.texts')}</legend>
-          {texts.map((text, i) => (
-            <div key={i} className="flex items-start gap-2">
-              <Textarea
-                aria-label={t('embeddings.text', { n: i + 1 })}
-                value={text}
-                rows={2}
-                className="min-h-14"
-                onChange={(e) => setTexts(texts.map((s, j) => (j === i ? e.target.value : s)))}
-              />
-              <Button
-                size="icon-sm"
-                variant="ghost"
-                aria-label={t('embeddings.remove', { n: i + 1 })}
-                disabled={texts.length <= 1}
-                onClick={() => setTexts(texts.filter((_, j) => j !== i))}
-              >
-                <Trash2 aria-hidden="true" />
-              </Button>
-            </div>
-          ))}
-          <Button variant="outline" size="sm" className="self-start" onClick={() => setTexts([...texts, ''])}>
-            <Plus aria-hidden="true" />
-            {t('embeddings.add')}
-          </Button>
-        </fieldset>
-        <div className="grid grid-cols-2 gap-3">
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor={ids.model}>{t('settings.model')}</Label>
-            <Input
-              id={ids.model}
-              value={model}
-              onChange={(e) => setModel(e.target.value)}
-              spellCheck={false}
+  const form = (
+    <>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 text-sm font-medium">{t('embeddings.texts')}</legend>
+        {texts.map((text, i) => (
+          <div key={i} className="flex items-start gap-2">
+            <Textarea
+              aria-label={t('embeddings.text', { n: i + 1 })}
+              value={text}
+              rows={2}
+              className="min-h-14"
+              onChange={(e) => setTexts(texts.map((s, j) => (j === i ? e.target.value : s)))}
             />
+            <Button
+              size="icon-sm"
+              variant="ghost"
+              aria-label={t('embeddings.remove', { n: i + 1 })}
+              disabled={texts.length <= 1}
+              onClick={() => setTexts(texts.filter((_, j) => j !== i))}
+            >
+              <Trash2 aria-hidden="true" />
+            </Button>
           </div>
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor={ids.dims}>{t('embeddings.dimensions')}</Label>
+        ))}
+        <Button variant="outline" size="sm" className="self-start" onClick={() => setTexts([...texts, ''])}>
+          <Plus aria-hidden="true" />
+          {t('embeddings.add')}
+        </Button>
+      </fieldset>
+      <div className="grid grid-cols-2 gap-3">
+        <Field label={t('settings.model')}>
+          {(id) => (
+            <Input id={id} value={model} onChange={(e) => setModel(e.target.value)} spellCheck={false} />
+          )}
+        </Field>
+        <Field label={t('embeddings.dimensions')}>
+          {(id) => (
             <Input
-              id={ids.dims}
+              id={id}
               type="number"
               min={1}
               placeholder={t('embeddings.dimensionsDefault')}
               value={dimensions}
               onChange={(e) => setDimensions(e.target.value)}
             />
-          </div>
-        </div>
-        <div className="flex gap-2">
-          <Button type="submit" disabled={inputs.length === 0 || run.isPending}>
-            {run.isPending ? t('embeddings.running') : t('embeddings.run')}
-          </Button>
-          <ViewCodeButton request={() => ({ kind: 'json', path: TEXT_PATHS.embeddings, body: body() })} />
-        </div>
-      </form>
-      <section aria-label={t('embeddings.result')} className="flex min-w-0 flex-col gap-3">
-        {run.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            {errorMessage(run.error)}
-          </p>
-        ) : null}
-        {run.data ? (
-          <>
-            <p className="text-sm" role="status">
-              {t('embeddings.summary', {
-                count: run.data.vectors.length,
-                dimensions: run.data.vectors[0]?.length ?? 0,
-                tokens: run.data.tokens ?? 0,
-              })}
-            </p>
-            <SimilarityHeatmap labels={run.data.labels} matrix={run.data.matrix} />
-          </>
-        ) : run.isError ? null : (
-          <p className="text-sm text-muted-foreground">{t('embeddings.empty')}</p>
-        )}
-      </section>
-    </div>
+          )}
+        </Field>
+      </div>
+      <ToolActions
+        label={run.isPending ? t('embeddings.running') : t('embeddings.run')}
+        disabled={inputs.length === 0 || run.isPending}
+        request={() => ({ kind: 'json', path: TEXT_PATHS.embeddings, body: body() })}
+      />
+    </>
+  );
+  return (
+    <ToolLayout
+      onSubmit={() => run.mutate()}
+      form={form}
+      resultLabel={t('embeddings.result')}
+      result={
+        <ToolResult
+          error={run.error}
+          failedTitle={t('embeddings.failed')}
+          onRetry={() => run.mutate()}
+          empty={t('embeddings.empty')}
+        >
+          {run.data ? (
+            <>
+              <p className="text-sm" role="status">
+                {t('embeddings.summary', {
+                  count: run.data.vectors.length,
+                  dimensions: run.data.vectors[0]?.length ?? 0,
+                  tokens: run.data.tokens ?? 0,
+                })}
+              </p>
+              <SimilarityHeatmap labels={run.data.labels} matrix={run.data.matrix} />
+            </>
+          ) : null}
+        </ToolResult>
+      }
+    />
   );
 }

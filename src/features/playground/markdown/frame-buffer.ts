@@ -27,6 +27,11 @@ export class FrameBuffer {
     this.shown = initial;
   }
 
+  /** True while a publish is scheduled for the next frame. */
+  get publishPending(): boolean {
+    return this.handle !== undefined;
+  }
+
   /** Everything received so far (may be ahead of what is on screen). */
   get value(): string {
     return this.text;

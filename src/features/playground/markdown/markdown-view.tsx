@@ -8,13 +8,14 @@ import {
   type StreamdownTranslations,
 } from 'streamdown';
 import { lazyCodePlugin } from '@/features/playground/markdown/lazy-code-plugin';
+import { rehypeDemoteHeadings } from '@/features/playground/markdown/rehype-demote-headings';
 import { remarkHtmlAsText } from '@/features/playground/markdown/remark-html-as-text';
 import './markdown.css';
 
 const plugins = { code: lazyCodePlugin };
 // No rehype-raw: HTML never becomes elements (remarkHtmlAsText turns it into text first);
 // sanitize and harden still strip dangerous URLs (javascript:, data:) from links and images.
-const rehypePlugins = [defaultRehypePlugins.sanitize!, defaultRehypePlugins.harden!];
+const rehypePlugins = [defaultRehypePlugins.sanitize!, defaultRehypePlugins.harden!, rehypeDemoteHeadings];
 const remarkPlugins = [...Object.values(defaultRemarkPlugins), remarkHtmlAsText];
 
 function Link({ href, children, node: _node, ...props }: ComponentProps<'a'> & { node?: unknown }) {

@@ -45,6 +45,8 @@ describe('ReplyMarkdown', () => {
       words.forEach((word, w) => {
         buffer.append(word);
         if (w % 3 === 2) frame();
+        // A block that finishes becomes Markdown in the same frame: never a flash of raw text.
+        expect(container.querySelectorAll('p')).toHaveLength(0);
       });
       frame();
     }
@@ -64,13 +66,18 @@ describe('ReplyMarkdown', () => {
     frame();
     // Everything is on screen at once, most of it as plain text for now.
     expect(container.textContent).toBe(`${burst}Tail`);
-    expect(container.querySelectorAll('p')).toHaveLength(20);
-    frame();
     expect(getAllByTestId('block')).toHaveLength(3);
+    expect(container.querySelectorAll('p')).toHaveLength(17);
+    frame();
+    expect(getAllByTestId('block')).toHaveLength(6);
+    // A frame in which the stream publishes promotes once, not once for the stream and once more.
+    buffer.append(' grows');
+    frame();
+    expect(getAllByTestId('block')).toHaveLength(9);
     for (let i = 0; i < 10; i++) frame();
     expect(getAllByTestId('block')).toHaveLength(20);
     expect(container.querySelectorAll('p')).toHaveLength(0);
-    expect(container.textContent).toBe(`${burst}Tail`);
+    expect(container.textContent).toBe(`${burst}Tail grows`);
     for (let i = 0; i < 20; i++) expect(finishedRenders(paragraph(i))).toBe(1);
   });
 

@@ -1,4 +1,4 @@
-import { memo, useEffect, useLayoutEffect, useState, useSyncExternalStore } from 'react';
+import { memo, useEffect, useLayoutEffect, useReducer, useState, useSyncExternalStore } from 'react';
 import type { StreamdownTranslations } from 'streamdown';
 import { BlockSplitter } from '@/features/playground/markdown/block-splitter';
 import type { FrameBuffer } from '@/features/playground/markdown/frame-buffer';
@@ -69,19 +69,43 @@ function useSplit(text: string) {
 }
 
 /**
- * At most BLOCKS_PER_FRAME finished blocks become Markdown per frame; the rest show as plain text
- * meanwhile. When a burst of text arrives faster than frames (a fast server, a reload of a long
- * reply), rendering it all in one frame would be one long task, and the next frame would find an
- * even bigger backlog.
+ * How many finished blocks are rendered as Markdown: at most BLOCKS_PER_FRAME more per render; the
+ * rest show as plain text meanwhile. When a burst of text arrives faster than frames (a fast server,
+ * a reload of a long reply), rendering it all in one frame would be one long task, and the next
+ * frame would find an even bigger backlog. A block that finishes while streaming normally becomes
+ * Markdown in the very render that finishes it, so it never flashes as raw text.
+ *
+ * While a backlog remains, a frame without new text renders once more to promote the next few; a
+ * frame in which the stream publishes anyway leaves that to the stream's render (one render per
+ * frame, not two).
  */
-function usePromoted(count: number): number {
-  const [rendered, setRendered] = useState(() => Math.min(count, BLOCKS_PER_FRAME));
-  const upTo = Math.min(rendered, count);
+class PromotionMark {
+  private committed = 0;
+
+  /** Blocks to render as Markdown now: the committed ones and at most BLOCKS_PER_FRAME more. */
+  next(count: number): number {
+    return Math.min(count, this.committed + BLOCKS_PER_FRAME);
+  }
+
+  commit(upTo: number): void {
+    this.committed = upTo;
+  }
+}
+
+function usePromoted(count: number, buffer: FrameBuffer | undefined): number {
+  // What the last committed render promoted, kept outside React state (like BlockSplitter's
+  // progress), so that moving it on costs no extra render.
+  const [mark] = useState(() => new PromotionMark());
+  const [, promoteMore] = useReducer((n: number) => n + 1, 0);
+  const upTo = mark.next(count);
+  useLayoutEffect(() => mark.commit(upTo));
   useEffect(() => {
     if (upTo >= count) return;
-    const id = requestAnimationFrame(() => setRendered(upTo + BLOCKS_PER_FRAME));
+    const id = requestAnimationFrame(() => {
+      if (!buffer?.publishPending) promoteMore();
+    });
     return () => cancelAnimationFrame(id);
-  }, [upTo, count]);
+  }, [upTo, count, buffer]);
   return upTo;
 }
 
@@ -112,7 +136,7 @@ export function ReplyMarkdown({
   );
   const translations = useMarkdownTranslations();
   const { finished, count, tail } = useSplit(shown);
-  const upTo = usePromoted(count);
+  const upTo = usePromoted(count, buffer);
   useLayoutEffect(() => {
     onRendered?.();
   }, [onRendered, shown, upTo]);
