@@ -1,0 +1,122 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { PencilLine, RefreshCw, Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { CopyButton } from '@/components/ui/copy-button';
+import { JsonView } from '@/components/ui/json-view';
+import { Progress } from '@/components/ui/progress';
+import { taskKindOf } from '@/api/task-registry';
+import { isStillPolled, isTaskNotFound, resetUnknownPatience, taskKeys, type Task } from '@/api/tasks';
+import { rerunPath } from '@/lib/rerun-path';
+import { elapsedMs, formatElapsed, statusDisplay } from './task-display';
+import { TaskFacts, TaskWebhooks } from './task-facts';
+import { TaskFailure } from './task-failure';
+import { TaskResult } from './task-result';
+import { TaskStatusBadge } from './task-status-badge';
+import { useNow } from './use-now';
+
+/**
+ * A task the server knows: its state, elapsed time and progress while it runs, then its result or
+ * failure, the request's facts, webhook deliveries and the raw object.
+ */
+export function TaskView({
+  task,
+  trackedCreatedAt,
+  onForget,
+}: {
+  task: Task;
+  trackedCreatedAt?: number;
+  onForget?: () => void;
+}) {
+  const { t } = useTranslation('tasks');
+  const queryClient = useQueryClient();
+  const display = statusDisplay(task.status);
+  const query = queryClient.getQueryCache().find<Task>({ queryKey: taskKeys.detail(task.id) });
+  const polled = query ? isStillPolled(query) : display.active;
+  const now = useNow(!display.terminal);
+  const elapsed = elapsedMs(task, trackedCreatedAt, now);
+  const checkAgain = () => {
+    if (query) resetUnknownPatience(query);
+    void queryClient.refetchQueries({ queryKey: taskKeys.detail(task.id), exact: true });
+  };
+
+  return (
+    <article className="space-y-5" aria-labelledby="task-title">
+      <header className="space-y-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <TaskStatusBadge status={task.status} />
+          <span className="text-sm text-muted-foreground">
+            {t(`kind.${taskKindOf(task.kind)}`)}
+            {task.model ? ` · ${task.model}` : ''}
+          </span>
+          <span
+            className="ml-auto font-mono text-sm tabular-nums"
+            aria-label={t('fields.elapsedValue', { value: formatElapsed(elapsed) })}
+          >
+            {formatElapsed(elapsed)}
+          </span>
+        </div>
+        <h2 id="task-title" className="line-clamp-3 text-lg font-semibold break-words">
+          {headingOf(task)}
+        </h2>
+        <div className="flex items-center gap-1 text-sm">
+          <code className="truncate font-mono text-xs text-muted-foreground">{task.id}</code>
+          <CopyButton value={task.id} aria-label={t('detail.copyId')} />
+        </div>
+        {!display.terminal && (
+          <div className="space-y-1">
+            <Progress
+              value={display.active ? task.progress : undefined}
+              label={t('fields.progressOf', { id: task.id })}
+            />
+            <p className="text-xs text-muted-foreground" aria-live="polite">
+              {display.status === 'unknown'
+                ? polled
+                  ? t('detail.unknownPolling', { raw: display.raw ?? '' })
+                  : t('detail.unknownStopped', { raw: display.raw ?? '' })
+                : t('detail.progress', { value: Math.round(task.progress ?? 0) })}
+              {query?.state.error && !isTaskNotFound(query.state.error)
+                ? ` · ${t('detail.pollFailing')}`
+                : ''}
+            </p>
+          </div>
+        )}
+        <div className="flex flex-wrap gap-2">
+          <Button asChild size="sm" variant="outline">
+            <Link to={rerunPath(task.kind, task.id)}>
+              <PencilLine aria-hidden /> {t('detail.editRerun')}
+            </Link>
+          </Button>
+          {(display.status === 'unknown' || !polled) && !display.terminal && (
+            <Button size="sm" variant="outline" onClick={checkAgain}>
+              <RefreshCw aria-hidden /> {t('detail.checkAgain')}
+            </Button>
+          )}
+          {onForget && (
+            <Button size="sm" variant="ghost" onClick={onForget}>
+              <Trash2 aria-hidden /> {t('detail.forget')}
+            </Button>
+          )}
+        </div>
+      </header>
+      {display.status === 'succeeded' && <TaskResult task={task} />}
+      {(display.status === 'failed' || display.status === 'cancelled') && <TaskFailure task={task} />}
+      <TaskFacts task={task} />
+      <TaskWebhooks task={task} />
+      <section className="space-y-1">
+        <h3 className="text-sm font-semibold">{t('detail.raw')}</h3>
+        <JsonView value={task} label={t('detail.raw')} />
+      </section>
+    </article>
+  );
+}
+
+/** What the person wrote: a video's or music's prompt, else a music title, a digital-human name or text. */
+function headingOf(task: Record<string, unknown> & { id: string }): string {
+  for (const key of ['prompt', 'title', 'name', 'text']) {
+    const value = task[key];
+    if (typeof value === 'string' && value.trim()) return value;
+  }
+  return task.id;
+}
