@@ -33,7 +33,7 @@ function isEditable(target: EventTarget | null): boolean {
  * reader moving), and the reader's wish to scroll up is the wheel, touch or key that asks for it.
  * That wish must count at once: a smooth wheel scroll takes several frames to leave the end, and
  * following in those frames would cancel it. `onRendered` runs after each rendered update (once per
- * frame) and scrolls with the layout that frame does anyway.
+ * frame) and scrolls with the layout that frame does anyway (decision 095).
  */
 export function useFollowStream(sentinel: HTMLElement | null): FollowStream {
   const state = useRef({ atEnd: true, readingUp: false });

@@ -77,7 +77,7 @@ function useSplit(text: string) {
  *
  * While a backlog remains, a frame without new text renders once more to promote the next few; a
  * frame in which the stream publishes anyway leaves that to the stream's render (one render per
- * frame, not two).
+ * frame, not two). Decision 094.
  */
 class PromotionMark {
   private committed = 0;
