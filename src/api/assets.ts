@@ -129,7 +129,7 @@ export const assetQueries = {
             },
             signal,
           },
-          (data) => assetListSchema.parse(data) as AssetList,
+          (data) => assetListSchema.parse(data),
         ),
       refetchInterval: assetListRefetchInterval,
     }),

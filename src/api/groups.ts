@@ -44,7 +44,7 @@ export const groupQueries = {
         apiRequest(
           '/v1/asset-groups',
           { query: { page: params.page ?? 1, page_size: params.pageSize ?? 100 }, signal },
-          (data) => groupListSchema.parse(data) as ListEnvelope<LenientGroup>,
+          (data) => groupListSchema.parse(data),
         ),
     }),
   detail: (id: string) =>
