@@ -10,10 +10,11 @@ import { taskKindOf } from '@/api/task-registry';
 import { isStillPolled, isTaskNotFound, resetUnknownPatience, taskKeys, type Task } from '@/api/tasks';
 import { rerunPath } from '@/lib/rerun-path';
 import { elapsedMs, formatElapsed, statusDisplay } from './task-display';
-import { TaskFacts, TaskWebhooks } from './task-facts';
+import { TaskFacts } from './task-facts';
 import { TaskFailure } from './task-failure';
 import { TaskResult } from './task-result';
 import { TaskStatusBadge } from './task-status-badge';
+import { TaskWebhooks } from './task-webhooks';
 import { useNow } from './use-now';
 
 /**
