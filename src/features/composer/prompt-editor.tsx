@@ -1,7 +1,9 @@
-import { Fragment, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
-import { applyAlias, mentionAt, segmentPrompt, suggestAliases, type MentionQuery } from './alias-suggestions';
+import { AliasSuggestionList } from './alias-suggestion-list';
+import { applyAlias, mentionAt, suggestAliases, type MentionQuery } from './alias-suggestions';
+import { renderHighlights } from './prompt-highlights';
 
 interface PromptEditorProps {
   id: string;
@@ -150,75 +152,19 @@ export function PromptEditor({
           'relative block min-h-36 w-full resize-y rounded-md border border-input bg-transparent shadow-xs [field-sizing:content] placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring aria-invalid:border-destructive',
         )}
       />
-      <ul
+      <AliasSuggestionList
         id={listId}
-        role="listbox"
-        aria-label={t('prompt.suggestions')}
-        hidden={!open}
-        style={{ top: anchor.top + 4, left: Math.max(0, anchor.left - 4) }}
-        className="absolute z-20 max-h-60 min-w-44 overflow-auto rounded-md border bg-popover p-1 text-popover-foreground shadow-md"
-      >
-        {open &&
-          options.map((alias, i) => (
-            // Focus stays in the textarea (aria-activedescendant); the mouse may still pick.
-            // eslint-disable-next-line jsx-a11y/click-events-have-key-events
-            <li
-              key={alias}
-              id={optionId(i)}
-              role="option"
-              aria-selected={i === activeIndex}
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={() => accept(alias)}
-              className={cn(
-                'cursor-pointer rounded-sm px-2 py-1.5 font-mono text-sm',
-                i === activeIndex && 'bg-accent text-accent-foreground',
-              )}
-            >
-              @{alias}
-            </li>
-          ))}
-      </ul>
+        label={t('prompt.suggestions')}
+        open={open}
+        options={options}
+        activeIndex={activeIndex}
+        optionId={optionId}
+        position={{ top: anchor.top + 4, left: Math.max(0, anchor.left - 4) }}
+        onAccept={accept}
+      />
       <p className="sr-only" aria-live="polite">
         {open ? t('prompt.suggestionCount', { count: options.length }) : ''}
       </p>
     </div>
   );
-}
-
-function renderHighlights(
-  text: string,
-  defined: ReadonlySet<string>,
-  anchorAt: number | null,
-  anchorRef: React.RefObject<HTMLSpanElement | null>,
-): ReactNode[] {
-  let offset = 0;
-  return segmentPrompt(text, defined).map((segment, i) => {
-    const start = offset;
-    offset += segment.text.length;
-    const hasAnchor = anchorAt !== null && anchorAt >= start && anchorAt < offset;
-    const content = hasAnchor ? (
-      <>
-        {segment.text.slice(0, anchorAt - start)}
-        <span ref={anchorRef} />
-        {segment.text.slice(anchorAt - start)}
-      </>
-    ) : (
-      segment.text
-    );
-    if (segment.kind === 'plain') return <Fragment key={i}>{content}</Fragment>;
-    return (
-      <mark
-        key={i}
-        data-alias-state={segment.kind}
-        className={cn(
-          'rounded-sm text-transparent',
-          segment.kind === 'alias'
-            ? 'bg-primary/15 ring-1 ring-primary/30'
-            : 'bg-destructive/15 underline decoration-destructive decoration-wavy',
-        )}
-      >
-        {content}
-      </mark>
-    );
-  });
 }
