@@ -1,13 +1,13 @@
-import { FileIcon, ImageIcon, Library, Trash2, Video } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { parseAssetReference } from '@contract/asset';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { COMPOSER_ROLES, type ReferenceDraft } from './draft';
 import { FieldMessage, feedbackIsError, type FieldFeedback } from './field';
+import { ReferenceMediaField } from './reference-media-field';
+import { Thumbnail } from './reference-thumbnail';
 import { refField, type FieldKey } from './validation';
 
 interface ReferenceRowProps {
@@ -20,39 +20,6 @@ interface ReferenceRowProps {
   onRemove: () => void;
   onPick: () => void;
   onPickIntent: () => void;
-}
-
-function Thumbnail({ reference }: { reference: ReferenceDraft }) {
-  const { t } = useTranslation('composer');
-  const url =
-    reference.asset?.previewUrl ?? (/^https?:\/\//i.test(reference.url.trim()) ? reference.url.trim() : '');
-  const box = 'size-16 shrink-0 rounded-md bg-muted object-cover';
-  if (url && reference.mediaType === 'image')
-    return (
-      <img
-        src={url}
-        alt={t('references.previewAlt', { name: reference.asset?.name ?? url })}
-        className={box}
-        loading="lazy"
-      />
-    );
-  if (url && reference.mediaType === 'video')
-    return (
-      <video
-        src={`${url}#t=0.1`}
-        muted
-        preload="metadata"
-        aria-label={t('references.previewAlt', { name: reference.asset?.name ?? url })}
-        className={box}
-      />
-    );
-  const Icon =
-    reference.mediaType === 'video' ? Video : reference.mediaType === 'image' ? ImageIcon : FileIcon;
-  return (
-    <div className={`${box} flex items-center justify-center text-muted-foreground`}>
-      <Icon aria-hidden="true" className="size-6" />
-    </div>
-  );
 }
 
 /** One reference: role, alias and media (a library asset or a URL). Labels name the row number. */
@@ -73,8 +40,6 @@ export function ReferenceRow(props: ReferenceRowProps) {
   const roles = (COMPOSER_ROLES as readonly string[]).includes(ref.role)
     ? COMPOSER_ROLES
     : [...COMPOSER_ROLES, ref.role];
-  const assetId = parseAssetReference(ref.url);
-  const picked = ref.asset && assetId === ref.asset.id ? ref.asset : undefined;
   const numbered = (label: string) => (
     <>
       {label}
@@ -133,55 +98,16 @@ export function ReferenceRow(props: ReferenceRowProps) {
             </div>
             <FieldMessage id={`${ids.alias}-message`} feedback={fb.alias} />
           </div>
-          <div className="flex min-w-0 flex-col gap-1.5 @lg:col-span-2">
-            <Label htmlFor={ids.url}>{numbered(t('references.url'))}</Label>
-            <div className="flex gap-2">
-              <Input
-                id={ids.url}
-                value={ref.url}
-                placeholder={t('references.urlPlaceholder')}
-                onChange={(e) => {
-                  const url = e.target.value;
-                  // A typed URL that no longer names the picked asset forgets it.
-                  const keep = ref.asset && parseAssetReference(url) === ref.asset.id;
-                  props.onChange(keep ? { url } : { url, asset: undefined });
-                }}
-                aria-invalid={feedbackIsError(fb.url) || undefined}
-                aria-describedby={fb.url || picked ? `${ids.url}-message ${ids.url}-asset` : undefined}
-                className="font-mono text-xs"
-                spellCheck={false}
-              />
-              <Button
-                variant="outline"
-                onClick={props.onPick}
-                onMouseEnter={props.onPickIntent}
-                onFocus={props.onPickIntent}
-                aria-label={t('references.pickLabel', { n })}
-              >
-                <Library aria-hidden="true" />
-                <span className="hidden lg:inline">{t('references.pick')}</span>
-              </Button>
-            </div>
-            {picked && (
-              <p
-                id={`${ids.url}-asset`}
-                className="flex flex-wrap items-center gap-1.5 text-xs text-muted-foreground"
-              >
-                <span className="truncate font-medium text-foreground">{picked.name || picked.id}</span>
-                {picked.type && (
-                  <Badge variant="muted">
-                    {t(`mediaType.${picked.type}`, { defaultValue: picked.type })}
-                  </Badge>
-                )}
-                {picked.model && (
-                  <Badge variant="outline" className="font-mono">
-                    {picked.model}
-                  </Badge>
-                )}
-              </p>
-            )}
-            <FieldMessage id={`${ids.url}-message`} feedback={fb.url} />
-          </div>
+          <ReferenceMediaField
+            reference={ref}
+            id={ids.url}
+            label={numbered(t('references.url'))}
+            pickLabel={t('references.pickLabel', { n })}
+            feedback={fb.url}
+            onChange={props.onChange}
+            onPick={props.onPick}
+            onPickIntent={props.onPickIntent}
+          />
         </div>
         <Button
           variant="ghost"
