@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_GROUP_ID } from '@contract/group';
 import { ErrorAlert } from '@/components/error-alert';
+import { GroupOptions } from '@/components/group-options';
 import { pageCount, Pagination } from '@/components/pagination';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -11,7 +12,6 @@ import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { assetMutations, assetQueries, type Asset } from '@/api/assets';
 import { useBaseUrl } from '@/api/connection-store';
-import { groupQueries } from '@/api/groups';
 import { notifyError } from '@/lib/notify';
 import { assetAvailability, assetSourceUrl, assetType } from './asset-availability';
 import { PickerAssetRow } from './picker-asset-row';
@@ -48,7 +48,6 @@ export function AssetPickerDialog({
   const [onlyUsable, setOnlyUsable] = useState(false);
   /** Original asset id → the copy being prepared for this model. */
   const [prepared, setPrepared] = useState<Record<string, string>>({});
-  const groups = useQuery({ ...groupQueries.list(), enabled: open });
   const list = useQuery({
     ...assetQueries.list({ baseUrl, group, page, pageSize: PICKER_PAGE_SIZE }),
     placeholderData: keepPreviousData,
@@ -62,7 +61,6 @@ export function AssetPickerDialog({
     .filter((r) => !onlyUsable || r.availability.usable);
   const total = list.data?.total ?? 0;
   const pages = pageCount(total, PICKER_PAGE_SIZE);
-  const groupOptions = groups.data?.data ?? [];
 
   function prepareFor(asset: Asset) {
     const url = assetSourceUrl(asset);
@@ -103,14 +101,7 @@ export function AssetPickerDialog({
                 setPage(1);
               }}
             >
-              {!groupOptions.some((g) => g.id === DEFAULT_GROUP_ID) && (
-                <option value={DEFAULT_GROUP_ID}>{t('picker.defaultGroup')}</option>
-              )}
-              {groupOptions.map((g) => (
-                <option key={g.id} value={g.id}>
-                  {g.id === DEFAULT_GROUP_ID ? t('picker.defaultGroup') : g.name || g.id}
-                </option>
-              ))}
+              <GroupOptions value={group} />
             </Select>
           </div>
           <div className="flex items-center gap-2 pb-2">

@@ -1,9 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_GROUP_ID } from '@contract/group';
 import { DIGITAL_HUMAN_AUDIO_MODELS, DIGITAL_HUMAN_VIDEO_MODELS } from '@contract/models';
+import { GroupOptions } from '@/components/group-options';
 import { Select } from '@/components/ui/select';
-import { groupQueries } from '@/api/groups';
 import type { DigitalHumanDraft } from './draft';
 import { FormField, type Feedback } from './form-field';
 import { ModeRadios } from './mode-radios';
@@ -24,8 +22,6 @@ export function DigitalHumanSetup({
   fieldId: (field: DigitalHumanField) => string;
 }) {
   const { t } = useTranslation('task-forms');
-  const groups = useQuery(groupQueries.list());
-  const groupOptions = groups.data?.data ?? [];
   const models = draft.mode === 'video' ? DIGITAL_HUMAN_VIDEO_MODELS : DIGITAL_HUMAN_AUDIO_MODELS;
   return (
     <>
@@ -73,17 +69,7 @@ export function DigitalHumanSetup({
                 })
               }
             >
-              {!groupOptions.some((g) => g.id === DEFAULT_GROUP_ID) && (
-                <option value={DEFAULT_GROUP_ID}>{t('fields.defaultGroup')}</option>
-              )}
-              {!groupOptions.some((g) => g.id === draft.group) && draft.group !== DEFAULT_GROUP_ID && (
-                <option value={draft.group}>{draft.group}</option>
-              )}
-              {groupOptions.map((g) => (
-                <option key={g.id} value={g.id}>
-                  {g.id === DEFAULT_GROUP_ID ? t('fields.defaultGroup') : g.name || g.id}
-                </option>
-              ))}
+              <GroupOptions value={draft.group} />
             </Select>
           )}
         </FormField>
