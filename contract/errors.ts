@@ -1,3 +1,4 @@
+import { isRecord } from './is-record';
 /** The error categories of the specification, as `error.type` values (LOCAL_API.md). */
 export const ERROR_TYPES = [
   'authentication_error',
@@ -42,10 +43,6 @@ const MAX_RAW_TEXT = 500;
 
 function str(v: unknown): string | undefined {
   return typeof v === 'string' && v.trim() !== '' ? v : undefined;
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /**

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { isRecord } from './is-record';
 
 /** The task states of the specification, lower case. */
 export const TASK_STATUSES = ['pending', 'submitted', 'running', 'succeeded', 'failed', 'cancelled'] as const;
@@ -48,10 +49,6 @@ export function isTerminalStatus(status: NormalizedTaskStatus): boolean {
 /** States in which the specification says to keep polling the same task id (Task states rule 2). */
 export function isActiveStatus(status: NormalizedTaskStatus): boolean {
   return status === 'pending' || status === 'submitted' || status === 'running';
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 function nonEmpty(v: unknown): string | undefined {

@@ -1,4 +1,5 @@
 import { parseAssetReference } from './asset';
+import { isRecord } from './is-record';
 
 /**
  * The pure rules of a video request (specification, POST /v1/videos), free of full zod so that the
@@ -122,10 +123,6 @@ function paramsOf(source: string, kind: MediaKind): { urlParam: string; rolePara
   if (source.startsWith('videos[')) return { urlParam: source, roleParam: source };
   if (source === 'image_url') return { urlParam: source, roleParam: 'input_reference_role' };
   return { urlParam: source, roleParam: source };
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /**

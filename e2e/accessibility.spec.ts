@@ -11,6 +11,8 @@ const PAGES = [
   { path: '/groups', heading: 'Asset groups' },
   { path: '/composer', heading: 'Composer' },
   { path: '/tasks', heading: 'Tasks' },
+  { path: '/create/digital-human', heading: 'Digital human & music' },
+  { path: '/create/music', heading: 'Digital human & music' },
   { path: '/playground', heading: 'Playground' },
   { path: '/settings', heading: 'Settings' },
 ] as const;

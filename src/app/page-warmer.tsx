@@ -7,7 +7,7 @@ import { PAGE_ROUTES } from '@/app/pages';
  * compiles each component on its first call, the page's Intl formatters and icons are built, and
  * its lazy parts are fetched. A hidden pre-render (React's <Activity mode="hidden">: rendered at
  * the lowest priority, no effects, so no requests, timers or navigation) does all of that in an
- * idle period, then is dropped. See docs/decisions/101-first-visit-as-cheap-as-a-repeat.md.
+ * idle period, then is dropped. See decision 101.
  */
 type Warming = { path: string; done: () => void } | null;
 

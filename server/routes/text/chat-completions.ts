@@ -12,9 +12,9 @@ import {
   SSE_HEADERS,
   type Frame,
 } from '../../services/text/paced-stream';
+import { isRecord } from '@contract/is-record';
 import {
   checkModel,
-  isRecord,
   optionalBoolean,
   optionalInteger,
   optionalNumber,

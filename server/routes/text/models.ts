@@ -1,23 +1,11 @@
 import { Hono } from 'hono';
-import {
-  DIGITAL_HUMAN_AUDIO_MODELS,
-  DIGITAL_HUMAN_VIDEO_MODELS,
-  MUSIC_MODELS,
-  TEXT_MODELS,
-  VIDEO_MODEL_IDS,
-} from '@contract/models';
+import { ASSET_MODELS, TEXT_MODELS } from '@contract/models';
 import type { AppEnv } from '../../context';
 import { ApiError } from '../../errors';
 import { json } from '../../http';
 
 /** Every model of the specification, for `models.list()` of either official client. */
-const MODEL_IDS: readonly string[] = [
-  ...Object.values(TEXT_MODELS).flat(),
-  ...VIDEO_MODEL_IDS,
-  ...DIGITAL_HUMAN_VIDEO_MODELS,
-  ...DIGITAL_HUMAN_AUDIO_MODELS,
-  ...MUSIC_MODELS,
-];
+const MODEL_IDS: readonly string[] = [...Object.values(TEXT_MODELS).flat(), ...ASSET_MODELS];
 /** A fixed date: the models do not change between runs, so neither does their listing. */
 const CREATED = Date.UTC(2026, 0, 1) / 1000;
 

@@ -1,5 +1,5 @@
 import { badRequest } from '../../errors';
-import { isRecord } from './params';
+import { isRecord } from '@contract/is-record';
 import type { Turn } from './writer';
 
 /**

@@ -10,10 +10,6 @@ export function requireBody(raw: unknown): Body {
   return raw as Body;
 }
 
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 export function checkModel(value: unknown, allowed: readonly string[], endpoint: string): string {
   const list = allowed.map((m) => `"${m}"`).join(', ');
   if (value === undefined || value === null || value === '') {

@@ -1,7 +1,6 @@
 import { newId, type ChatMessage, type Compaction } from '@/features/playground/chat/chat-store';
+import { isRecord } from '@contract/is-record';
 
-type Json = Record<string, unknown>;
-const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
 
 function textOf(content: unknown): string {

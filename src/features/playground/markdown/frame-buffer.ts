@@ -1,7 +1,7 @@
 /**
  * A growing text kept outside React: `append` is called for every streamed delta, but subscribers
  * (useSyncExternalStore) hear about it at most once per animation frame, so a stream of thousands
- * of tokens costs one render per frame, not one per token (docs/decisions/056).
+ * of tokens costs one render per frame, not one per token (decision 056).
  */
 export interface FrameScheduler {
   request: (cb: () => void) => number;

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { TranscriptResult } from '@/api/text';
+import { isRecord } from '@contract/is-record';
 
 interface Segment {
   id?: number;
@@ -8,8 +9,6 @@ interface Segment {
   text?: string;
 }
 
-type Json = Record<string, unknown>;
-const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Seconds as m:ss.s, the way a player shows a position. */
 export function formatSeconds(s: number): string {
