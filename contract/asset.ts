@@ -3,6 +3,22 @@ import * as z from 'zod/mini';
 export const ASSET_TYPES = ['image', 'audio', 'video', 'file'] as const;
 export type AssetType = (typeof ASSET_TYPES)[number];
 
+export function isAssetType(value: unknown): value is AssetType {
+  return (ASSET_TYPES as readonly unknown[]).includes(value);
+}
+
+/**
+ * Typical time from creation to ready, per type, in ms: the local server's readiness schedule
+ * (LOCAL_API.md, divided by EMULATOR_SPEED there) and the order of magnitude of a real deployment.
+ * The dashboard aims its readiness polling just past it (decision 093).
+ */
+export const TYPICAL_READY_MS: Readonly<Record<AssetType, number>> = {
+  image: 3_000,
+  video: 5_000,
+  audio: 2_000,
+  file: 2_000,
+};
+
 export const ASSET_STATUSES = ['created', 'syncing', 'ready', 'failed', 'disabled'] as const;
 export type AssetStatus = (typeof ASSET_STATUSES)[number];
 export const SYNC_STATUSES = ['created', 'syncing', 'ready', 'failed'] as const;

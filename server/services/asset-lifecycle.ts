@@ -1,4 +1,4 @@
-import type { AssetType } from '@contract/asset';
+import { TYPICAL_READY_MS, type AssetType } from '@contract/asset';
 import type { AssetFault, AssetPatch, AssetRow } from '../store/assets';
 
 /**
@@ -11,12 +11,6 @@ import type { AssetFault, AssetPatch, AssetRow } from '../store/assets';
  * them by ten. Deadlines are absolute (`next_transition_at`), so a restart simply finds them due.
  */
 const SYNCING_AFTER_MS = 1_000;
-const READY_AFTER_MS: Record<AssetType, number> = {
-  image: 3_000,
-  video: 5_000,
-  audio: 2_000,
-  file: 2_000,
-};
 const SLOW_PACE = 10;
 
 export type Scale = (ms: number) => number;
@@ -72,7 +66,7 @@ export function syncingPatch(row: AssetRow, scaled: Scale): AssetPatch {
     sync_status: 'syncing',
     preparation_status: 'syncing',
     stage: 'syncing',
-    next_transition_at: row.created_ms + Math.round(scaled(READY_AFTER_MS[row.type] * row.pace)),
+    next_transition_at: row.created_ms + Math.round(scaled(TYPICAL_READY_MS[row.type] * row.pace)),
   };
 }
 

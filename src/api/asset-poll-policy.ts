@@ -1,3 +1,5 @@
+import { isAssetType, TYPICAL_READY_MS } from '@contract/asset';
+
 /**
  * When to ask again about assets that are still preparing (specification, Asset states rule 3: the
  * client re-queries the same asset_id after a short wait). A pure function of the assets' types and
@@ -13,17 +15,6 @@
  * - Several assets preparing (a list): the soonest of their delays.
  */
 
-/**
- * Typical time from creation to ready, per type: the local server's schedule (LOCAL_API.md, the
- * readiness lifecycle) and the order of magnitude of a real deployment. Only an estimate: polling
- * carries on past it.
- */
-export const TYPICAL_READY_MS: Readonly<Record<string, number>> = {
-  image: 3_000,
-  video: 5_000,
-  audio: 2_000,
-  file: 2_000,
-};
 /** An asset whose type the server has not told yet. */
 export const UNKNOWN_TYPE_READY_MS = 3_000;
 export const FIRST_LOOK_MS = 1_000;
@@ -47,7 +38,7 @@ function clamp(v: number, lo: number, hi: number): number {
 /** The delay before the next look at one preparing asset, in ms. */
 export function assetPollDelay({ type, ageMs }: PreparingAssetAge): number {
   const age = Math.max(0, ageMs);
-  const expected = (type && TYPICAL_READY_MS[type]) || UNKNOWN_TYPE_READY_MS;
+  const expected = (isAssetType(type) && TYPICAL_READY_MS[type]) || UNKNOWN_TYPE_READY_MS;
   const remaining = expected - age;
   let delay: number;
   if (remaining > CLOSE_TO_END_MS) delay = clamp(remaining * REMAINING_FACTOR, MIN_DELAY_MS, MAX_DELAY_MS);
