@@ -4,7 +4,12 @@ import { expect, fixtureOrigin, test } from './support/test';
 // Issue 11, errors a person understands: the register form is checked in the page before any
 // request, with messages in the reader's language, announced on the field.
 
-type Strings = { register: Record<string, string> & { errors: Record<string, string> } };
+// The keys this spec reads, named so that a renamed string fails to type-check here.
+type Strings = {
+  register: Record<'name' | 'open' | 'submit' | 'title' | 'url', string> & {
+    errors: Record<'tooLong' | 'urlInvalid' | 'urlRequired' | 'urlScheme' | 'urlTooLong', string>;
+  };
+};
 const strings = (lang: string): Strings =>
   JSON.parse(readFileSync(new URL(`../src/locales/${lang}/assets.json`, import.meta.url), 'utf8')) as Strings;
 const fill = (text: string, values: Record<string, string | number>) =>

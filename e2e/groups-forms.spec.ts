@@ -4,10 +4,13 @@ import { API_KEY, expect, test } from './support/test';
 // Issue 11, errors a person understands: the group forms are checked in the page before any
 // request, in the reader's language, announced on the field; a duplicate name is warned about.
 
+// The keys this spec reads, named so that a renamed string fails to type-check here.
 type Strings = {
-  create: Record<string, string>;
-  edit: Record<string, string>;
-  form: Record<string, string> & { errors: Record<string, string> };
+  create: Record<'open' | 'submit' | 'title', string>;
+  edit: Record<'submit' | 'title', string>;
+  form: Record<'counter' | 'duplicateName' | 'name', string> & {
+    errors: Record<'nameRequired' | 'tooLong', string>;
+  };
 };
 const strings = (lang: string): Strings =>
   JSON.parse(readFileSync(new URL(`../src/locales/${lang}/groups.json`, import.meta.url), 'utf8')) as Strings;

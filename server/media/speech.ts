@@ -43,10 +43,6 @@ const VOICES = {
 export type SpeechVoice = keyof typeof VOICES;
 export const SPEECH_VOICES = Object.keys(VOICES) as SpeechVoice[];
 
-export function isSpeechVoice(value: unknown): value is SpeechVoice {
-  return typeof value === 'string' && Object.hasOwn(VOICES, value);
-}
-
 export const SPEECH_SPEED = { min: 0.25, max: 4, default: 1 } as const;
 /** The hosted API's output sample rate; `pcm` is raw 16-bit mono at this rate. */
 export const SPEECH_SAMPLE_RATE = 24_000;

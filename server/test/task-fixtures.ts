@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import type { AppContext } from '../context';
 import { ownerOf } from '../middleware/auth';
 import { FFPROBE_PATH } from '../media/probe';
-import { type AssetRow, insertAsset, type NewAssetRow } from '../store/assets';
+import { insertAsset, type NewAssetRow } from '../store/assets';
 import { ensureDefaultGroup } from '../store/groups';
 import { readyAssetRow } from './asset-rows';
 import type { TestApp } from './helpers';
@@ -88,5 +88,3 @@ export function probeVideo(file: string): {
     codec: video?.codec_name ?? '',
   };
 }
-
-export type { AssetRow };

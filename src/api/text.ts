@@ -21,11 +21,6 @@ export const TEXT_PATHS = {
   translations: '/v1/audio/translations',
 } as const;
 
-export interface RawTextResponse {
-  response: Response;
-  requestId: string | undefined;
-}
-
 function abortReason(signal: AbortSignal | undefined): unknown {
   return signal?.reason ?? new DOMException('The request was aborted.', 'AbortError');
 }

@@ -9,7 +9,6 @@ interface Segment {
   text?: string;
 }
 
-
 /** Seconds as m:ss.s, the way a player shows a position. */
 export function formatSeconds(s: number): string {
   const m = Math.floor(s / 60);
