@@ -6,7 +6,7 @@
  * keepNames, which wraps them in a `__name` helper that does not exist in the page, so a
  * TypeScript function handed to page.evaluate would throw there.
  */
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 
 export interface ScrollStats {
   steps: number;

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type Page } from '@playwright/test';
 import { seedAssetLibrary } from './asset-library-seed';
 import { installProbes, scrollThrough, type ScrollStats } from './asset-library-probes';
 

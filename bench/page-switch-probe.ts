@@ -4,7 +4,7 @@
  * visit after idle prefetch against the repeat. Run: `npx tsx bench/page-switch-probe.ts --dist DIR`.
  */
 import fs from 'node:fs';
-import { chromium, type CDPSession, type Page } from 'playwright-core';
+import { chromium, type CDPSession, type Page } from '@playwright/test';
 import { startLocalServer } from '../e2e/support/local-server';
 import { CLICK_TO_CONTENT, PAGES, openLibrary, waitForPrefetch } from './page-switch.bench';
 

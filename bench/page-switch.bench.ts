@@ -16,7 +16,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { startLocalServer } from '../e2e/support/local-server';
 
 const ROOT = path.resolve(import.meta.dirname, '..');

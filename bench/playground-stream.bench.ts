@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { chromium } from '@playwright/test';
 import { benchTokens } from '../server/services/text/writer';
 import { probeScript, READ_PROBE, RESET_PROBE, watchFinalWords } from './playground-stream-probes';
 import {
