@@ -1,7 +1,7 @@
 import type { ServerConfig } from './config';
 import type { AppContext, Worker } from './context';
 import { createLogger } from './logger';
-import { createAssetWorker } from './services/asset-worker';
+import { createAssetWorker } from './services/assets/asset-worker';
 import { prepareFileOwners } from './services/file-owner';
 import { createTaskRunner } from './services/tasks/runner';
 import { createWebhookSender } from './services/webhooks/sender';

@@ -6,7 +6,7 @@ import { Hono, type Context } from 'hono';
 import type { AppContext, AppEnv } from './context';
 import { errorResponse } from './http';
 import { answerHeaders, causeOf, notTheApi, rewriteFileUrls, stripHopByHop } from './proxy-answers';
-import { requestOrigin } from './services/asset-object';
+import { requestOrigin } from './services/assets/asset-object';
 
 /** Request headers a file fetch may carry upstream: what ranged media playback needs, nothing else. */
 const FILE_REQUEST_HEADERS = ['range', 'if-range', 'if-none-match', 'if-modified-since', 'accept'];

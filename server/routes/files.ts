@@ -4,9 +4,9 @@ import { Readable } from 'node:stream';
 import { Hono } from 'hono';
 import type { AppContext, AppEnv } from '../context';
 import { ApiError } from '../errors';
-import { filesRoot } from '../services/asset-files';
+import { filesRoot } from '../services/assets/asset-files';
 import { fileOwnerSegment, isLegacyOwnerSegment } from '../services/file-owner';
-import { isInlineSafe, serveContentType } from '../services/asset-media-types';
+import { isInlineSafe, serveContentType } from '../services/assets/asset-media-types';
 
 /** Every stored path segment is written by safeFileName/newId; anything else cannot be ours. */
 const SAFE_SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/;

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppContext, AppEnv } from '../context';
 import { ApiError } from '../errors';
 import { json, readJson } from '../http';
-import { requestOrigin } from '../services/asset-object';
+import { requestOrigin } from '../services/assets/asset-object';
 import { createGenericTask } from '../services/tasks/generic-request';
 import { toTaskObject } from '../services/tasks/task-object';
 import { getTaskForOwner } from '../store/tasks';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ownerOf } from '../middleware/auth';
-import { filesRoot } from '../services/asset-files';
+import { filesRoot } from '../services/assets/asset-files';
 import { TOKEN_PIXEL_DIVISOR, VIDEO_INPUT_FACTOR } from '../services/tasks/usage';
 import { makeTestApp, type TestApp } from '../test/helpers';
 import { seedAsset } from '../test/task-fixtures';

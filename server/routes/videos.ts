@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { AppContext, AppEnv } from '../context';
 import { ApiError } from '../errors';
 import { json, readJson } from '../http';
-import { requestOrigin } from '../services/asset-object';
+import { requestOrigin } from '../services/assets/asset-object';
 import { createVideoTask } from '../services/tasks/video-request';
 import { findTask } from './tasks';
 

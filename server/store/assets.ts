@@ -8,7 +8,7 @@ import type {
   SyncStatus,
 } from '@contract/asset';
 
-/** Where an asset stands in the preparation lifecycle (services/asset-lifecycle.ts). */
+/** Where an asset stands in the preparation lifecycle (services/assets/asset-lifecycle.ts). */
 export type AssetStage = 'created' | 'syncing' | 'ready' | 'failed';
 /** Real work of the syncing stage (download, probe): none needed, still to do, or done. */
 type WorkState = 'none' | 'pending' | 'done';

@@ -1,7 +1,7 @@
 import type { AssetType } from '@contract/asset';
 import { DEFAULT_GROUP_ID } from '@contract/group';
 import { newId } from '../ids';
-import { READY_STATE } from '../services/asset-lifecycle';
+import { READY_STATE } from '../services/assets/asset-lifecycle';
 import type { NewAssetRow } from '../store/assets';
 
 const MEDIA: Record<AssetType, { ext: string; contentType: string }> = {

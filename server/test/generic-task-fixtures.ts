@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { AppContext } from '../context';
 import { ownerOf } from '../middleware/auth';
-import { filesRoot, storedRelPath } from '../services/asset-files';
+import { filesRoot, storedRelPath } from '../services/assets/asset-files';
 import type { NewAssetRow } from '../store/assets';
 import { seedAsset } from './task-fixtures';
 

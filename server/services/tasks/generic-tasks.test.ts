@@ -6,7 +6,7 @@ import { probeFile } from '../../media/test-media';
 import { seedDigitalHumanAsset } from '../../test/generic-task-fixtures';
 import { makeTestApp, type TestApp } from '../../test/helpers';
 import { pollTask, type TaskObject } from '../../test/task-fixtures';
-import { filesRoot } from '../asset-files';
+import { filesRoot } from '../assets/asset-files';
 
 const apps: TestApp[] = [];
 afterEach(async () => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parseAssetReference } from '@contract/asset';
 import type { AppContext } from '../../context';
 import { getAssetForOwner } from '../../store/assets';
-import { filesRoot, storedAbsPath } from '../asset-files';
+import { filesRoot, storedAbsPath } from '../assets/asset-files';
 
 /** Every segment the server writes under DATA_DIR/files matches this (server/routes/files.ts). */
 const SAFE_SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/;

@@ -8,7 +8,7 @@ import { FFMPEG_PATH } from '../../media/ffmpeg';
 import { fixture } from '../../media/test-media';
 import { makeTestApp, type TestApp } from '../../test/helpers';
 import { isTerminal, pollTask } from '../../test/task-fixtures';
-import { setUrlGuardHooks } from '../url-guard';
+import { setUrlGuardHooks } from '../outbound/url-guard';
 import { taskTempDir } from './runner';
 
 // Every process the server starts is recorded, so that the test can read ffmpeg's arguments.

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context';
 import { finishTask, releaseLeases, type TaskRow, type TerminalPatch } from '../../store/tasks';
-import { moveIntoStore, removeQuietly, storedRelPath } from '../asset-files';
+import { moveIntoStore, removeQuietly, storedRelPath } from '../assets/asset-files';
 import { enqueueWebhook, wakeWebhookSender } from '../webhooks/outbox';
 import type { PerformOutcome } from './task-kind';
 import { toTaskObject } from './task-object';

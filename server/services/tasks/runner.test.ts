@@ -7,7 +7,7 @@ import { probeMedia } from '../../media/probe';
 import { makeTestApp, type TestApp } from '../../test/helpers';
 import { isTerminal, pollTask, probeVideo, seedAsset, type TaskObject } from '../../test/task-fixtures';
 import { ownerOf } from '../../middleware/auth';
-import { filesRoot } from '../asset-files';
+import { filesRoot } from '../assets/asset-files';
 
 const apps: TestApp[] = [];
 afterEach(async () => {

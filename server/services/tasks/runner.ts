@@ -15,7 +15,7 @@ import {
   writeProgress,
   type TaskRow,
 } from '../../store/tasks';
-import { removeQuietly } from '../asset-files';
+import { removeQuietly } from '../assets/asset-files';
 import { taskKind } from './kinds';
 import type { TaskDirective } from './task-kind';
 import { completeTask, finishAttempt, isPidAlive, parseHolder, type Outcome } from './runner-finish';

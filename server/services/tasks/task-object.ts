@@ -1,6 +1,6 @@
 import { toUnixSeconds } from '../unix-time';
 import type { TaskRow } from '../../store/tasks';
-import { fileUrl } from '../asset-files';
+import { fileUrl } from '../assets/asset-files';
 import { taskKind } from './kinds';
 import type { BaseTaskObject } from './task-kind';
 

@@ -10,7 +10,7 @@ import {
   type AttemptResult,
   type DeliveryRow,
 } from '../../store/webhooks';
-import { BlockedUrlError, guardedFetch } from '../url-guard';
+import { BlockedUrlError, guardedFetch } from '../outbound/url-guard';
 import { registerWebhookWaker, unregisterWebhookWaker } from './outbox';
 import { webhookSecret } from './secret';
 import { signatureHeaders } from './signature';

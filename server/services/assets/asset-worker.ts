@@ -1,5 +1,5 @@
-import type { AppContext, Worker } from '../context';
-import { assetsAwaitingWork, type AssetRow, dueAssets, nextDeadline, updateAsset } from '../store/assets';
+import type { AppContext, Worker } from '../../context';
+import { assetsAwaitingWork, type AssetRow, dueAssets, nextDeadline, updateAsset } from '../../store/assets';
 import { clearAssetTemp } from './asset-files';
 import { finalPatch, syncingPatch } from './asset-lifecycle';
 import { prepareAsset } from './asset-preparation';

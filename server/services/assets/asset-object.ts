@@ -2,10 +2,10 @@ import type { Context } from 'hono';
 import { assetReference } from '@contract/asset';
 import { jsonBoundsProblem, METADATA_BOUNDS } from '@contract/bounded-json';
 import type { Asset } from '@contract/asset-schemas';
-import type { AppEnv } from '../context';
-import type { Logger } from '../logger';
-import type { AssetRow } from '../store/assets';
-import { toUnixSeconds } from './unix-time';
+import type { AppEnv } from '../../context';
+import type { Logger } from '../../logger';
+import type { AssetRow } from '../../store/assets';
+import { toUnixSeconds } from '../unix-time';
 import { fileUrl } from './asset-files';
 
 /**

@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Asset } from '@contract/asset-schemas';
-import { startWorkers } from '../create-context';
-import { makeTestApp, type TestApp } from '../test/helpers';
+import { startWorkers } from '../../create-context';
+import { makeTestApp, type TestApp } from '../../test/helpers';
 import { downloadTo, SourceUnreachableError } from './asset-source';
 import { MAX_WORK_PER_OWNER } from './asset-worker';
 

@@ -3,17 +3,17 @@ import { type AssetMode, type AssetType, inferAssetType } from '@contract/asset'
 import type { RegisterAssetByUrl } from '@contract/asset-schemas';
 import { withoutControlCharacters } from '@contract/plain-text';
 import { ASSET_MODELS, isAssetModel } from '@contract/models';
-import type { AppContext } from '../context';
-import { badRequest } from '../errors';
-import { newId } from '../ids';
-import { type AssetRow, getAssetById, insertAsset } from '../store/assets';
+import type { AppContext } from '../../context';
+import { badRequest } from '../../errors';
+import { newId } from '../../ids';
+import { type AssetRow, getAssetById, insertAsset } from '../../store/assets';
 import { detectFault, initialState, needsWork, technicalFailure } from './asset-lifecycle';
 import { mimeFromName, resolveAssetType, resolveContentType } from './asset-media-types';
 import { wakeAssetWorker } from './asset-worker';
 import { shownSourceCause } from './source-privacy';
-import { assertPublicUrlParam, guardedFetch } from './url-guard';
+import { assertPublicUrlParam, guardedFetch } from '../outbound/url-guard';
 import { inspectSource, type SourceInfo, SourceUnreachableError, unreachableSyncError } from './asset-source';
-import { resolveGroup } from './groups';
+import { resolveGroup } from '../groups';
 
 /** The model an asset is prepared for, checked against the local server's list (decision 080). */
 export function checkModel(model: string | undefined): string | null {

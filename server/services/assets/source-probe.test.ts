@@ -3,13 +3,13 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startWorkers } from '../create-context';
-import { FFPROBE_PATH } from '../media/probe';
-import { fixture } from '../media/test-media';
-import { pollAsset, settled } from '../test/asset-polling';
-import { makeTestApp, type TestApp } from '../test/helpers';
+import { startWorkers } from '../../create-context';
+import { FFPROBE_PATH } from '../../media/probe';
+import { fixture } from '../../media/test-media';
+import { pollAsset, settled } from '../../test/asset-polling';
+import { makeTestApp, type TestApp } from '../../test/helpers';
 import { assetTempDir } from './asset-files';
-import { setUrlGuardHooks } from './url-guard';
+import { setUrlGuardHooks } from '../outbound/url-guard';
 
 // Every process the server starts is recorded, so that the test can read ffprobe's arguments.
 const spawned = vi.hoisted(() => [] as Array<{ command: string; args: string[] }>);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { type AssetType, inferAssetType } from '@contract/asset';
-import { badRequest } from '../errors';
+import { badRequest } from '../../errors';
 
 /** Extensions of the media people register, for hosts that send no or a generic Content-Type. */
 const MIME_BY_EXTENSION: Record<string, string> = {

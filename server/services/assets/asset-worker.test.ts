@@ -4,10 +4,10 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isGenerationReady } from '@contract/asset';
 import type { Asset } from '@contract/asset-schemas';
-import { startWorkers } from '../create-context';
-import { createdAtMs, freezeDate, pollAsset, settled } from '../test/asset-polling';
-import { type FixtureHost, startFixtureHost } from '../test/fixture-host';
-import { makeTestApp, type TestApp } from '../test/helpers';
+import { startWorkers } from '../../create-context';
+import { createdAtMs, freezeDate, pollAsset, settled } from '../../test/asset-polling';
+import { type FixtureHost, startFixtureHost } from '../../test/fixture-host';
+import { makeTestApp, type TestApp } from '../../test/helpers';
 import { REJECT_SYNC_ERROR, REVIEW_FAIL_SYNC_ERROR } from './asset-lifecycle';
 
 let host: FixtureHost;

@@ -1,7 +1,7 @@
 import { BlockList, isIP } from 'node:net';
-import type { ServerConfig } from '../config';
-import { badRequest } from '../errors';
-import { isLoopbackHost } from '../routes/system';
+import type { ServerConfig } from '../../config';
+import { badRequest } from '../../errors';
+import { isLoopbackHost } from '../../routes/system';
 import {
   fetchWith,
   ForbiddenAddressError,

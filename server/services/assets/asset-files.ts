@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AppContext } from '../context';
-import { fileOwnerSegment } from './file-owner';
+import type { AppContext } from '../../context';
+import { fileOwnerSegment } from '../file-owner';
 
 /**
  * Stored copies live in DATA_DIR/files/<owner-segment>/<asset_id>/<safe-name> and are served as

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Asset, AssetSchema } from '@contract/asset-schemas';
-import { startWorkers } from '../create-context';
-import { pollAsset, settled } from '../test/asset-polling';
-import { makeTestApp, type TestApp } from '../test/helpers';
+import { startWorkers } from '../../create-context';
+import { pollAsset, settled } from '../../test/asset-polling';
+import { makeTestApp, type TestApp } from '../../test/helpers';
 
 const FIXTURES = path.resolve('e2e/fixtures');
 let t: TestApp;

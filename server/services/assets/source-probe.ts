@@ -1,8 +1,8 @@
-import type { AppContext } from '../context';
-import { type MediaProbe, probeMedia } from '../media/probe';
+import type { AppContext } from '../../context';
+import { type MediaProbe, probeMedia } from '../../media/probe';
 import { removeQuietly, tempPathFor } from './asset-files';
 import { downloadTo } from './asset-source';
-import { guardedFetch, urlGuardActive } from './url-guard';
+import { guardedFetch, urlGuardActive } from '../outbound/url-guard';
 
 /**
  * Duration and streams of a source URL that is not stored (mode=asset). On loopback ffprobe reads

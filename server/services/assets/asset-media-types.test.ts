@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../errors';
+import { ApiError } from '../../errors';
 import { isInlineSafe, resolveAssetType, resolveContentType, safeFileName } from './asset-media-types';
 
 describe('asset media types', () => {

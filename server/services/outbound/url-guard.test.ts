@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp } from '../test/helpers';
+import { makeTestApp, type TestApp } from '../../test/helpers';
 import {
   assertPublicUrl,
   BlockedUrlError,
@@ -117,7 +117,7 @@ describe('url guard', () => {
 
 describe('url guard in the task runner and the webhook sender', () => {
   it('off loopback a task with a private media reference fails saying why, and its webhook is refused', async () => {
-    const { startWorkers } = await import('../create-context');
+    const { startWorkers } = await import('../../create-context');
     t = makeTestApp({ env: { HOST: '0.0.0.0', API_KEYS: 'sk-net', EMULATOR_SPEED: '100' } });
     startWorkers(t.ctx);
     const res = await t.req('/v1/videos', {
@@ -157,7 +157,7 @@ describe('url guard in the task runner and the webhook sender', () => {
   }, 30_000);
 
   it('a webhook whose host resolves to a private address at delivery time is refused, nothing sent', async () => {
-    const { startWorkers } = await import('../create-context');
+    const { startWorkers } = await import('../../create-context');
     let received = 0;
     const receiver = await serve('127.0.0.1', (_q, res) => {
       received++;

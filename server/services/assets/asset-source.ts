@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { BlockedUrlError } from './url-guard';
+import { BlockedUrlError } from '../outbound/url-guard';
 
 /** LOCAL_API.md: a source URL is fetched with a real-time budget (not scaled by EMULATOR_SPEED). */
 export const SOURCE_TIMEOUT_MS = 10_000;

@@ -1,5 +1,5 @@
 import { TYPICAL_READY_MS, type AssetType } from '@contract/asset';
-import type { AssetFault, AssetPatch, AssetRow } from '../store/assets';
+import type { AssetFault, AssetPatch, AssetRow } from '../../store/assets';
 
 /**
  * The readiness lifecycle of LOCAL_API.md as pure functions over rows; the worker applies them.

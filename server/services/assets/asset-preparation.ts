@@ -1,12 +1,12 @@
 import path from 'node:path';
 import type { AssetType } from '@contract/asset';
-import type { AppContext } from '../context';
-import { type MediaProbe, ProbeError, probeMedia } from '../media/probe';
-import type { AssetPatch, AssetRow } from '../store/assets';
+import type { AppContext } from '../../context';
+import { type MediaProbe, ProbeError, probeMedia } from '../../media/probe';
+import type { AssetPatch, AssetRow } from '../../store/assets';
 import { moveIntoStore, removeQuietly, storedAbsPath, storedRelPath, tempPathFor } from './asset-files';
 import { technicalFailure } from './asset-lifecycle';
 import { resolveContentType, safeFileName } from './asset-media-types';
-import { guardedFetch } from './url-guard';
+import { guardedFetch } from '../outbound/url-guard';
 import { downloadTo, SourceUnreachableError, unreachableSyncError } from './asset-source';
 import { shownSourceCause } from './source-privacy';
 import { probeSourceUrl } from './source-probe';
