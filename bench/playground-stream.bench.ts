@@ -5,12 +5,12 @@
  * the reply (it must not grow with the length). Run: `npx tsx bench/playground-stream.bench.ts`
  * (`--tokens N`, `--format chat|responses|messages`, `--no-build` to reuse a previous build).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { startLocalServer, type LocalServer } from '../e2e/support/local-server';
 import { benchTokens } from '../server/services/text/writer';
 import { probeScript, READ_PROBE, RESET_PROBE, watchFinalWords } from './playground-stream-probes';
 import {
@@ -29,41 +29,6 @@ const PATHS = { chat: '/v1/chat/completions', responses: '/v1/responses', messag
 function argValue(name: string): string | undefined {
   const i = process.argv.indexOf(name);
   return i >= 0 ? process.argv[i + 1] : undefined;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url}: process exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not become healthy within ${timeoutMs} ms`);
-}
-
-/** Stops a child we started, by its own pid, and waits for it to exit. */
-function stop(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-    setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-  });
 }
 
 export interface PlaygroundStreamResult {
@@ -96,27 +61,15 @@ export async function main(): Promise<PlaygroundStreamResult> {
   }
   // The final words of the reply, as they read on screen once the last token is rendered.
   const finalWords = benchTokens(tokens).join('').trim().slice(-40).trim();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'media-studio-bench-'));
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  let server: ChildProcess | undefined;
+  let server: LocalServer | undefined;
   const browser = await chromium.launch({
     executablePath: fs.existsSync(CHROMIUM) ? CHROMIUM : undefined,
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
   });
   try {
-    server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        STATIC_DIR: BUILD_DIR,
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    await waitForHealth(`${origin}/healthz`, server);
+    // `/bench` streams as fast as the server can whatever the emulator speed; 1 is the server's default.
+    server = await startLocalServer({ staticDir: BUILD_DIR, env: { EMULATOR_SPEED: '1' } });
+    const origin = server.url;
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.addInitScript(probeScript(PATHS[format]));
     await page.goto(`${origin}/playground`);
@@ -209,8 +162,7 @@ export async function main(): Promise<PlaygroundStreamResult> {
     return result;
   } finally {
     await browser.close();
-    await stop(server);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await server?.stop();
   }
 }
 
