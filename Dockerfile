@@ -2,25 +2,27 @@
 #   docker build -t media-studio .
 #   docker run -p 8787:8787 -v media-studio-data:/data -e API_KEYS=sk-your-own-key media-studio
 # Proxy mode: add -e UPSTREAM_BASE_URL=https://api.example.com -e UPSTREAM_API_KEY=sk-real-key.
-FROM node:20-slim AS build
+FROM node:24-slim AS build
 WORKDIR /app
-# better-sqlite3 compiles from source when no prebuilt binary matches the platform.
-RUN apt-get update \
-  && apt-get install -y --no-install-recommends python3 make g++ \
-  && rm -rf /var/lib/apt/lists/*
+# No compiler: better-sqlite3 13 ships prebuilt Node-API binaries (linux x64/arm64, glibc and musl).
 COPY package.json package-lock.json ./
 RUN npm ci
 COPY . .
 RUN npm run build && npm prune --omit=dev
 
 # Same base as the build stage, so the native modules match.
-FROM node:20-slim
+FROM node:24-slim
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8787 \
     DATA_DIR=/data \
     STATIC_DIR=/app/dist
 WORKDIR /app
+# Debian's ffmpeg/ffprobe (current, with security fixes) decode what users upload; the bundled 2018
+# build in node_modules stays only as the last resort. fontconfig lets drawtext find system fonts.
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends ffmpeg fontconfig \
+  && rm -rf /var/lib/apt/lists/*
 # Owned by root: the server (user node) reads its code but cannot change it; it writes only to
 # /data and the temp directory. decision 099.
 COPY --from=build /app /app
