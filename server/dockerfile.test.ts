@@ -51,9 +51,13 @@ describe('Dockerfile', () => {
     expect(all(build, 'FROM')).toEqual(['node:24-slim AS build']);
     expect(all(runtime, 'FROM')).toEqual(['node:24-slim']);
     // better-sqlite3 13 is prebuilt (Node-API): no stage needs a compiler.
-    expect(stages.flat().filter((i) => i.op === 'RUN').map((i) => i.args).join(' ')).not.toMatch(
-      /g\+\+|build-essential/,
-    );
+    expect(
+      stages
+        .flat()
+        .filter((i) => i.op === 'RUN')
+        .map((i) => i.args)
+        .join(' '),
+    ).not.toMatch(/g\+\+|build-essential/);
     expect(all(runtime, 'RUN').join(' ')).toMatch(/apt-get install -y --no-install-recommends ffmpeg\b/);
     expect(pkg.engines?.node).toMatch(/24/);
     const run = all(build, 'RUN').join(' && ');
