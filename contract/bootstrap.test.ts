@@ -39,6 +39,18 @@ describe('parseBootstrap (GET /bootstrap)', () => {
     expect(r).not.toHaveProperty('emulator_speed');
   });
 
+  it('keeps media_tools only when every entry has a version and a source (an optional extra)', () => {
+    const base = { service: 's', version: '1', mode: 'local' };
+    const tools = {
+      ffmpeg: { version: '7.1.1', source: 'path' },
+      ffprobe: { version: '7.1.1', source: 'path' },
+    };
+    expect(parseBootstrap({ ...base, media_tools: tools }).media_tools).toEqual(tools);
+    expect(parseBootstrap(base)).not.toHaveProperty('media_tools');
+    for (const bad of ['7.1', [tools.ffmpeg], { ffmpeg: { version: 7 } }, { ffmpeg: null }])
+      expect(parseBootstrap({ ...base, media_tools: bad })).not.toHaveProperty('media_tools');
+  });
+
   it('property: never throws on junk, and rejects anything that is not an object', () => {
     fc.assert(
       fc.property(junk, (v) => {

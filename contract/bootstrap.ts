@@ -18,7 +18,26 @@ export interface Bootstrap {
   local_features?: string[];
   default_api_key?: string;
   emulator_speed?: number;
+  /** Our server's extra: which ffmpeg/ffprobe it renders and probes with (no paths: no key is needed here). */
+  media_tools?: Record<string, BootstrapMediaTool>;
   [extra: string]: unknown;
+}
+
+export interface BootstrapMediaTool {
+  version: string;
+  /** `env` (FFMPEG_PATH/FFPROBE_PATH), `path` (found on PATH) or `bundled` (the 2018 static build). */
+  source: string;
+}
+
+function isMediaTools(value: unknown): value is Record<string, BootstrapMediaTool> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  return Object.values(value).every(
+    (t) =>
+      typeof t === 'object' &&
+      t !== null &&
+      typeof (t as BootstrapMediaTool).version === 'string' &&
+      typeof (t as BootstrapMediaTool).source === 'string',
+  );
 }
 
 export const BOOTSTRAP_SERVICE = 'media-studio-local';
@@ -44,6 +63,7 @@ export function safeParseBootstrap(value: unknown): BootstrapParse {
     delete data.local_features;
   }
   if (typeof v.emulator_speed !== 'number' || !Number.isFinite(v.emulator_speed)) delete data.emulator_speed;
+  if (!isMediaTools(v.media_tools)) delete data.media_tools;
   return { success: true, data };
 }
 

@@ -48,6 +48,9 @@ describe('server/main.ts', () => {
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(url).not.toMatch(/:0$/);
     expect(server.output().stdout).toContain('sk-local-dev');
+    // Which ffmpeg renders is said at start: path, version and where it was found.
+    expect(server.output().stdout).toMatch(/^ {2}ffmpeg: \/\S+ \S+ \((on PATH|bundled|FFMPEG_PATH)\)$/m);
+    expect(server.output().stdout).toMatch(/^ {2}ffprobe: \/\S+ \S+ \(/m);
 
     const res = await fetch(`${url}/healthz`);
     expect(res.status).toBe(200);
@@ -87,6 +90,18 @@ describe('server/main.ts', () => {
     const server = start({ PORT: 'not-a-port' });
     expect(await server.exited).toBe(1);
     expect(server.output().stderr).toMatch(/invalid configuration: PORT must be a whole number/);
+  });
+
+  it.each([
+    ['does not exist', '/nonexistent/ffmpeg', /FFMPEG_PATH=\/nonexistent\/ffmpeg does not exist/],
+    ['is not ffmpeg', process.execPath, /FFMPEG_PATH=\S+ is not ffmpeg/],
+  ])('refuses to start when FFMPEG_PATH %s, in one line', async (_, FFMPEG_PATH, message) => {
+    const server = start({ PORT: '0', FFMPEG_PATH });
+    expect(await server.exited).toBe(1);
+    const { stdout, stderr } = server.output();
+    expect(stdout).not.toContain('listening');
+    expect(stderr).toMatch(message);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
   });
 
   it('exits 1 with a clear message when the port is taken', async () => {

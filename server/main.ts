@@ -6,6 +6,7 @@ import type { AppContext } from './context';
 import { closeContext, createContext, startWorkers } from './create-context';
 import { deploymentProblem } from './deployment-check';
 import { createHttpServer } from './http-server';
+import { mediaToolLines, mediaTools } from './media/media-tools';
 import { isLoopbackHost } from './routes/system';
 import { webhookSecretNotice } from './services/webhooks/secret';
 
@@ -56,6 +57,7 @@ function announce(config: ServerConfig, port: number, webhookNotice?: string): v
       ? `  mode: proxy to ${config.upstreamBaseUrl}`
       : `  mode: local (data in ${config.dataDir}, emulator speed ${config.emulatorSpeed}x)`,
   );
+  lines.push(...mediaToolLines());
   if (webhookNotice) lines.push(webhookNotice);
   process.stdout.write(`${lines.join('\n')}\n`);
 }
@@ -91,6 +93,10 @@ async function main(): Promise<void> {
   }
   const unsafe = deploymentProblem(config);
   if (unsafe) fail(unsafe);
+  // A wrong FFMPEG_PATH stops the server here rather than at the first render.
+  const tools = mediaTools();
+  const badTool = tools.ffmpeg.error ?? tools.ffprobe.error;
+  if (badTool) fail(badTool);
 
   let ctx: AppContext;
   try {

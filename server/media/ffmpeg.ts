@@ -1,12 +1,11 @@
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
+import { mediaTools } from './media-tools';
 
-const require = createRequire(import.meta.url);
 /**
- * The ffmpeg binary shipped inside node_modules (`@ffmpeg-installer/ffmpeg`): CI machines have no
- * system ffmpeg, and this static build has libx264, aac, libmp3lame and drawtext (decision 035).
+ * FFMPEG_PATH, else a current ffmpeg on PATH, else the static build in node_modules (decisions 035,
+ * 130): what strangers upload is decoded by the newest binary at hand.
  */
-export const FFMPEG_PATH: string = (require('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+export const FFMPEG_PATH: string = mediaTools().ffmpeg.tool.path;
 
 /** ffmpeg exited non-zero (or could not start); the message ends with the tail of its stderr. */
 export class FfmpegError extends Error {

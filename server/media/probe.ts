@@ -1,9 +1,8 @@
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
+import { mediaTools } from './media-tools';
 
-const require = createRequire(import.meta.url);
-/** The ffprobe binary shipped inside node_modules, so no system install is needed. */
-export const FFPROBE_PATH: string = (require('@ffprobe-installer/ffprobe') as { path: string }).path;
+/** FFPROBE_PATH, else a current ffprobe on PATH, else the one in node_modules (decision 130). */
+export const FFPROBE_PATH: string = mediaTools().ffprobe.tool.path;
 
 export interface MediaProbe {
   /** Seconds; 0 when the container states none (a still image). */

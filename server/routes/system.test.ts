@@ -41,6 +41,13 @@ describe('GET /bootstrap', () => {
       trace_id: expect.stringMatching(/^trace_/),
     });
     expect(body).not.toHaveProperty('upstream_base_url');
+    // Which ffmpeg/ffprobe render and probe, without their paths (this answers without a key).
+    for (const name of ['ffmpeg', 'ffprobe'])
+      expect(body.media_tools).toHaveProperty([name], {
+        version: expect.stringMatching(/\S/),
+        source: expect.stringMatching(/^(env|path|bundled)$/),
+      });
+    expect(JSON.stringify(body.media_tools)).not.toContain('/');
   });
 
   it.each(['localhost', '127.0.0.2', '::1', '[::1]'])(

@@ -4,6 +4,7 @@ import { Hono } from 'hono';
 import type { ServerConfig } from '../config';
 import type { AppContext, AppEnv } from '../context';
 import { json } from '../http';
+import { mediaTools } from '../media/media-tools';
 
 function readVersion(): string {
   try {
@@ -51,6 +52,12 @@ export function bootstrapInfo(config: ServerConfig): Bootstrap {
         }
       : {}),
     emulator_speed: config.emulatorSpeed,
+    media_tools: Object.fromEntries(
+      Object.entries(mediaTools()).map(([name, { tool }]) => [
+        name,
+        { version: tool.version, source: tool.source },
+      ]),
+    ),
     ...(exposeKey ? { default_api_key: config.apiKeys[0] } : {}),
   };
 }
