@@ -70,16 +70,17 @@ describe('Dockerfile', () => {
   });
 
   it('keeps everything the server runs with in dependencies, so the pruned copy still has it', () => {
-    // ffmpeg and ffprobe come as binaries inside npm packages; tsx runs the TypeScript server.
+    // The bundled ffmpeg/ffprobe are the fallback to Debian's; tsx runs the TypeScript server.
     for (const name of [
       '@ffmpeg-installer/ffmpeg',
       '@ffprobe-installer/ffprobe',
       'better-sqlite3',
+      'fontkitten',
       'tsx',
       'undici',
     ])
       expect(pkg.dependencies, name).toHaveProperty([name]);
-    for (const font of ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'])
+    for (const font of ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf', 'wqy-microhei.ttc'])
       expect(fs.existsSync(path.join(root, 'server/media/fonts', font)), font).toBe(true);
     const ignored = fs.readFileSync(path.join(root, '.dockerignore'), 'utf8').split('\n');
     expect(ignored).toEqual(expect.arrayContaining(['node_modules', '.git', 'dist', '.data']));

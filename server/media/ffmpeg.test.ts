@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FfmpegError, filterValue, localInputsOnly, progressFraction, runFfmpeg } from './ffmpeg';
-import { FONT_REGULAR } from './render-inputs';
+import { FONT_REGULAR } from './text-font';
 import { probeFile, processWithArg, tempDir } from './test-media';
 
 const dir = tempDir('ffmpeg-test-');

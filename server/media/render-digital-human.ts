@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { abortReason, filterValue, h264Options, LOCAL_PROTOCOLS, runFfmpeg } from './ffmpeg';
 import { FFPROBE_PATH, probeMedia } from './probe';
-import { FONT_BOLD, prepareFirstFrame, RenderInputError } from './render-inputs';
+import { prepareFirstFrame, RenderInputError } from './render-inputs';
+import { fontFor } from './text-font';
 import { VIDEO_FPS } from './render-video';
 
 export interface DigitalHumanRenderInput {
@@ -102,10 +103,11 @@ async function caption(
   const text = name?.trim();
   if (!text) return '';
   const file = path.join(work, 'name.txt');
-  await fs.writeFile(file, [...text].length > 40 ? `${[...text].slice(0, 39).join('')}…` : text);
+  const shown = [...text].length > 40 ? `${[...text].slice(0, 39).join('')}…` : text;
+  await fs.writeFile(file, shown);
   const size = Math.max(12, Math.round(short * 0.045));
   return (
-    `,drawtext=fontfile=${filterValue(FONT_BOLD)}:textfile=${filterValue(file)}:expansion=none:fontsize=${size}` +
+    `,drawtext=fontfile=${filterValue(fontFor(shown, 'bold'))}:textfile=${filterValue(file)}:expansion=none:fontsize=${size}` +
     `:fontcolor=white:box=1:boxcolor=black@0.45:boxborderw=${Math.round(size * 0.4)}:x=${margin}:y=${margin}`
   );
 }

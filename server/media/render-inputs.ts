@@ -1,11 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { filterValue, runFfmpeg } from './ffmpeg';
-
-const FONT_DIR = fileURLToPath(new URL('./fonts/', import.meta.url));
-export const FONT_REGULAR = path.join(FONT_DIR, 'DejaVuSans.ttf');
-export const FONT_BOLD = path.join(FONT_DIR, 'DejaVuSans-Bold.ttf');
+import { fontFor } from './text-font';
 
 /** A reference that could not be read, with which one it was: the task's error names it. */
 export class RenderInputError extends Error {
@@ -81,7 +77,7 @@ export async function prepareCard(
       ? `[0:a]aformat=channel_layouts=mono,showwavespic=s=${w - 16}x${h - 16}:colors=0x9ad7ff,format=rgba,pad=${w}:${h}:8:8:color=0x10131c[pic]`
       : `[0:v]trim=end_frame=1,format=rgb24,scale=${w}:${h}:force_original_aspect_ratio=decrease,pad=${w}:${h}:(ow-iw)/2:(oh-ih)/2:color=0x10131c[pic]`;
   const label = [
-    `drawtext=fontfile=${filterValue(FONT_BOLD)}:textfile=${filterValue(labelFile)}:expansion=none`,
+    `drawtext=fontfile=${filterValue(fontFor(card.label, 'bold'))}:textfile=${filterValue(labelFile)}:expansion=none`,
     `fontsize=${fontSize}:fontcolor=white:x=(w-text_w)/2:y=${h}+(${labelHeight}-${fontSize})/2`,
   ].join(':');
   const graph = [

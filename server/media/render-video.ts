@@ -2,7 +2,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { filterValue, h264Options, runFfmpeg } from './ffmpeg';
-import { FONT_BOLD, FONT_REGULAR, prepareCard, prepareFirstFrame, type CardInput } from './render-inputs';
+import { prepareCard, prepareFirstFrame, type CardInput } from './render-inputs';
+import { fontFor } from './text-font';
 import { hash32, layoutVideo, palette, type Rgb } from './render-layout';
 import { soundtrackSource } from './soundtrack';
 
@@ -102,7 +103,7 @@ export async function renderVideo(input: VideoRenderInput): Promise<void> {
       text.push(
         `drawbox=x=${margin}:y=${prompt.boxY}:w=${width - 2 * margin}:h=${prompt.boxHeight}:color=black@0.42:t=fill:enable='gte(t,${start})'`,
         [
-          `drawtext=fontfile=${filterValue(FONT_REGULAR)}:textfile=${filterValue(promptFile)}:expansion=none`,
+          `drawtext=fontfile=${filterValue(fontFor(prompt.lines.join('\n')))}:textfile=${filterValue(promptFile)}:expansion=none`,
           `fontsize=${prompt.fontSize}:fontcolor=white:line_spacing=${prompt.lineHeight - prompt.fontSize}`,
           `x=${margin + prompt.padding}:y=${prompt.boxY + prompt.padding}:shadowcolor=black@0.5:shadowx=1:shadowy=1:${fadeIn}`,
         ].join(':'),
@@ -111,7 +112,7 @@ export async function renderVideo(input: VideoRenderInput): Promise<void> {
     if (input.watermark) {
       text.push(
         [
-          `drawtext=fontfile=${filterValue(FONT_BOLD)}:textfile=${filterValue(watermarkFile)}:expansion=none`,
+          `drawtext=fontfile=${filterValue(fontFor(WATERMARK_TEXT, 'bold'))}:textfile=${filterValue(watermarkFile)}:expansion=none`,
           `fontsize=${layout.watermark.fontSize}:fontcolor=white@0.8:shadowcolor=black@0.6:shadowx=1:shadowy=1`,
           `x=w-text_w-${margin}:y=h-text_h-${Math.round(margin * 0.6)}:${fadeIn}`,
         ].join(':'),
