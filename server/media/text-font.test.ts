@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FFMPEG_PATH, filterValue } from './ffmpeg';
+import { renderDigitalHumanVideo } from './render-digital-human';
 import { renderVideo } from './render-video';
 import { coverage, FONT_BOLD, FONT_CJK, FONT_REGULAR, fontFor, systemCjkFont } from './text-font';
 
@@ -137,5 +138,47 @@ describe('Chinese text drawn by ffmpeg', () => {
     };
     // Same background, same layout: only the characters differ, and boxes would be identical.
     expect(differing(await frameOf('你好世界'), await frameOf('山水花鸟'))).toBeGreaterThan(0.002);
+  });
+
+  it("draws a digital human's Chinese name with glyphs", async () => {
+    const avatar = path.join(dir, 'avatar.png');
+    const audio = path.join(dir, 'voice.wav');
+    await run(FFMPEG_PATH, [
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=0x2a8f3c:s=200x200',
+      '-frames:v',
+      '1',
+      avatar,
+    ]);
+    await run(FFMPEG_PATH, ['-v', 'error', '-f', 'lavfi', '-i', 'sine=f=180:d=1', audio]);
+    const frameOf = async (name: string) => {
+      const outPath = path.join(dir, `dh-${name}.mp4`);
+      await renderDigitalHumanVideo({ outPath, avatar, audio, name, width: 320, height: 320 });
+      const { stdout } = await run(
+        FFMPEG_PATH,
+        [
+          '-v',
+          'error',
+          '-ss',
+          '0.5',
+          '-i',
+          outPath,
+          '-frames:v',
+          '1',
+          '-f',
+          'rawvideo',
+          '-pix_fmt',
+          'gray',
+          'pipe:1',
+        ],
+        { encoding: 'buffer' },
+      );
+      return stdout;
+    };
+    expect(differing(await frameOf('李小龙'), await frameOf('王大明'))).toBeGreaterThan(0.002);
   });
 });
