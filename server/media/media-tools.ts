@@ -36,8 +36,10 @@ const ENV_NAME: Record<ToolName, string> = { ffmpeg: 'FFMPEG_PATH', ffprobe: 'FF
  * when the machine has no current ffmpeg, so that a fresh clone still renders.
  */
 export function bundledPath(name: ToolName): string {
-  const pkg = name === 'ffmpeg' ? '@ffmpeg-installer/ffmpeg' : '@ffprobe-installer/ffprobe';
-  return (require(pkg) as { path: string }).path;
+  const pkg = (
+    name === 'ffmpeg' ? require('@ffmpeg-installer/ffmpeg') : require('@ffprobe-installer/ffprobe')
+  ) as { path: string };
+  return pkg.path;
 }
 
 interface VersionLine {
