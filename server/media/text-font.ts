@@ -40,12 +40,20 @@ let systemFont: string | null | undefined;
 export function systemCjkFont(): string | null {
   if (systemFont === undefined) {
     try {
-      const file = execFileSync('fc-match', ['-f', '%{file}', 'sans-serif:lang=zh-cn'], {
-        encoding: 'utf8',
-        timeout: 5_000,
-        stdio: ['ignore', 'pipe', 'ignore'],
-      }).trim();
-      systemFont = /\.(ttf|ttc|otf|otc)$/i.test(file) && fs.existsSync(file) ? file : null;
+      const [file = '', index = '0'] = execFileSync(
+        'fc-match',
+        ['-f', '%{file}|%{index}', 'sans-serif:lang=zh-cn'],
+        {
+          encoding: 'utf8',
+          timeout: 5_000,
+          stdio: ['ignore', 'pipe', 'ignore'],
+        },
+      )
+        .trim()
+        .split('|');
+      // drawtext opens the first face of a collection; Noto Sans CJK's Simplified Chinese face is the
+      // third of its .ttc, and the first (Japanese) draws some hanzi in Japanese forms: not taken.
+      systemFont = /\.(ttf|ttc|otf|otc)$/i.test(file) && index === '0' && fs.existsSync(file) ? file : null;
     } catch {
       systemFont = null;
     }
