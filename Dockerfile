@@ -1,4 +1,4 @@
-# Media Studio: the dashboard and the local API (or proxy) in one image. decisions 071, 099.
+# Media Studio: the dashboard and the local API (or proxy) in one image. decisions 071, 099, 130, 132.
 #   docker build -t media-studio .
 #   docker run -p 8787:8787 -v media-studio-data:/data -e API_KEYS=sk-your-own-key media-studio
 # Proxy mode: add -e UPSTREAM_BASE_URL=https://api.example.com -e UPSTREAM_API_KEY=sk-real-key.
