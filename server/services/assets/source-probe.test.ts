@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startWorkers } from '../../create-context';
 import { FFPROBE_PATH } from '../../media/probe';
-import { fixture } from '../../media/test-media';
+import { fixture } from '../../test/test-media';
 import { pollAsset, settled } from '../../test/asset-polling';
 import { makeTestApp, type TestApp } from '../../test/helpers';
 import { assetTempDir } from './asset-files';

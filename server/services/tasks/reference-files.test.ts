@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startWorkers } from '../../create-context';
 import { FFMPEG_PATH } from '../../media/ffmpeg';
-import { fixture } from '../../media/test-media';
+import { fixture } from '../../test/test-media';
 import { makeTestApp, type TestApp } from '../../test/helpers';
 import { isTerminal, pollTask } from '../../test/task-fixtures';
 import { setUrlGuardHooks } from '../outbound/url-guard';

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureHost } from './test/fixture-host';
-import { startRealServer, type RealServer } from './test/real-server';
+import { startFixtureHost } from '../test/fixture-host';
+import { startRealServer, type RealServer } from '../test/real-server';
 
 /**
  * Two real servers, no mocks: `upstream` is a local-mode instance with its own key, `proxy` points
@@ -10,7 +10,7 @@ import { startRealServer, type RealServer } from './test/real-server';
  */
 const UPSTREAM_KEY = 'sk-upstream-e2e-4f1c9a';
 const BROWSER_KEY = 'sk-browser-e2e';
-const FIXTURES = path.resolve(import.meta.dirname, '../e2e/fixtures');
+const FIXTURES = path.resolve(import.meta.dirname, '../../e2e/fixtures');
 
 let upstream: RealServer;
 let proxy: RealServer;

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp } from './test/helpers';
+import { makeTestApp, type TestApp } from '../test/helpers';
 
 interface Seen {
   method: string;
