@@ -1,7 +1,7 @@
 import { BlockList, isIP } from 'node:net';
 import type { ServerConfig } from '../../config';
 import { badRequest } from '../../errors';
-import { isLoopbackHost } from '../../routes/system';
+import { isLoopbackHost } from '../../loopback';
 import {
   fetchWith,
   ForbiddenAddressError,

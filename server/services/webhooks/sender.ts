@@ -1,5 +1,5 @@
 import type { AppContext, Worker } from '../../context';
-import { SERVER_VERSION } from '../../routes/system';
+import { SERVER_VERSION } from '../../version';
 import {
   dueDeliveries,
   finishAttempt,
