@@ -6,6 +6,9 @@ import type { AssetRow } from '../../store/assets';
 import { toUnixSeconds } from '../unix-time';
 import { fileUrl } from './asset-files';
 
+// Routes name the row they present through this module: they never import the store (eslint.config.js).
+export type { AssetRow };
+
 /**
  * The stored metadata, or undefined when it cannot be shown: rows written before metadata was
  * bounded may hold values too deep to write back as JSON, and one such row must not make every
