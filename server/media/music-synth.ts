@@ -3,7 +3,7 @@
  * (chords, melody, bass, drums), and each note is mixed into a stereo float buffer over its own
  * span only, so the cost follows the number of notes, not voices times samples.
  */
-import { rng, type Instrument, type MusicPlan } from './music-style';
+import { rng, type MusicPlan } from './music-style';
 import { renderNote, SAMPLE_RATE, type Note } from './music-voices';
 
 export { SAMPLE_RATE };
