@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { formatBytes } from '@contract/format-bytes';
 import { ApiError } from '../../errors';
 import { token } from '../../ids';
 import type { Logger } from '../../logger';
@@ -19,7 +20,7 @@ export interface AudioUpload {
 function tooLarge(max: number): ApiError {
   return new ApiError(
     413,
-    `file is larger than ${Math.round(max / 1024 / 1024)} MB: send a shorter or more compressed recording.`,
+    `file is larger than ${formatBytes(max, 'en')}: send a shorter or more compressed recording.`,
     { code: 'payload_too_large', param: 'file' },
   );
 }
