@@ -22,14 +22,6 @@ async function readAll(res: Response): Promise<string> {
   return new TextDecoder().decode(await res.arrayBuffer());
 }
 
-async function until(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
 const chat = (content: string, extra: object = {}) => ({
   model: 'service-chat',
   messages: [{ role: 'user', content }],
@@ -185,7 +177,10 @@ describe('client disconnect', () => {
       const gen = [...liveGenerations(live.test.ctx)][0]!;
       expect(gen.total).toBe(1_000_000);
       abort.abort();
-      await until(() => liveGenerations(live.test.ctx).size === 0, 'the generation to stop');
+      await vi.waitFor(() => expect(liveGenerations(live.test.ctx).size).toBe(0), {
+        timeout: 10_000,
+        interval: 10,
+      });
       expect(gen.emitted).toBeLessThan(gen.total);
     } finally {
       await live.close();
