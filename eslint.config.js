@@ -68,7 +68,6 @@ const LAYERING_EXCEPTIONS = [
   // The text family's stored responses and its live-server test helper (decision 150).
   'server/services/text/response-store.ts',
   'server/routes/text/live-server.ts',
-  'server/routes/text/official-clients.ts',
 ];
 
 function serverLayer(files, forbidden) {
