@@ -42,6 +42,115 @@ function noCrossFeatureImports(feature) {
   };
 }
 
+/**
+ * The local server's layers, top to bottom (decision 150): routes and the proxy (HTTP in and out),
+ * middleware, services (the rules), media (rendering), store (all SQL), and the base modules beside
+ * them (config, context, errors, http, ids, logger, loopback, validation, version). A file imports
+ * only from its own layer or below. Tests and server/test/ may reach anywhere to set up and observe.
+ */
+const SERVER_TESTS = ['server/**/*.test.ts', 'server/test/**'];
+
+/** Route modules (what app.ts mounts); list-query.ts is the routes' shared query helper, not a route. */
+const ROUTE_MODULES = readdirSync(new URL('./server/routes', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isFile() && entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts'))
+  .map((entry) => entry.name.replace(/\.ts$/, ''))
+  .filter((name) => name !== 'list-query');
+
+const LAYERS_HOME = 'Put shared code in the lower layer both can import (decision 150).';
+
+/** An import of any of `dirs` (server-relative folders) by a relative path or the @server alias. */
+function importOf(dirs, message) {
+  return { regex: `^(@server/|(\\.\\.?/)+)(${dirs.join('|')})(/|$)`, message };
+}
+
+/** Layering exceptions still in the tree, each with the decision that records why and until when. */
+const LAYERING_EXCEPTIONS = [
+  // The text family's stored responses and its live-server test helper (decision 150).
+  'server/services/text/response-store.ts',
+  'server/routes/text/live-server.ts',
+];
+
+function serverLayer(files, forbidden) {
+  return {
+    files,
+    ignores: [...SERVER_TESTS, ...LAYERING_EXCEPTIONS],
+    rules: { 'no-restricted-imports': ['error', { patterns: forbidden }] },
+  };
+}
+
+const NO_TEST_HELPERS = importOf(['test'], 'Production code never imports a test helper from server/test/.');
+
+const SERVER_LAYERS = [
+  serverLayer(
+    ['server/routes/**/*.ts'],
+    [
+      importOf(['store'], `Routes read and write through services, never the store. ${LAYERS_HOME}`),
+      {
+        regex: `^(\\./|\\.\\./)(${ROUTE_MODULES.join('|')})$`,
+        message: `A route never imports another route. ${LAYERS_HOME}`,
+      },
+      NO_TEST_HELPERS,
+    ],
+  ),
+  serverLayer(
+    ['server/proxy/**/*.ts'],
+    [
+      importOf(['routes', 'store'], `The proxy stands beside the routes and reads no store. ${LAYERS_HOME}`),
+      NO_TEST_HELPERS,
+    ],
+  ),
+  serverLayer(
+    ['server/middleware/**/*.ts', 'server/services/**/*.ts'],
+    [
+      importOf(['routes', 'proxy'], `Services and middleware never import a route. ${LAYERS_HOME}`),
+      NO_TEST_HELPERS,
+    ],
+  ),
+  serverLayer(
+    ['server/media/**/*.ts'],
+    [
+      importOf(
+        ['routes', 'proxy', 'middleware', 'services'],
+        `Media renders; it knows no HTTP or rule above it. ${LAYERS_HOME}`,
+      ),
+      NO_TEST_HELPERS,
+    ],
+  ),
+  serverLayer(
+    ['server/store/**/*.ts'],
+    [
+      importOf(
+        ['routes', 'proxy', 'middleware', 'services', 'media'],
+        `The store is the bottom layer. ${LAYERS_HOME}`,
+      ),
+      NO_TEST_HELPERS,
+    ],
+  ),
+  {
+    // SQL lives in server/store/ only: elsewhere a statement is a store function's job.
+    files: ['server/**/*.ts'],
+    ignores: ['server/store/**', ...SERVER_TESTS, ...LAYERING_EXCEPTIONS],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='prepare']",
+          message: `SQL belongs in server/store/: call a store function. ${LAYERS_HOME}`,
+        },
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(exec|pragma)$/][callee.object.property.name='db']",
+          message: `SQL belongs in server/store/: call a store function. ${LAYERS_HOME}`,
+        },
+        {
+          selector: "CallExpression[callee.property.name=/^(exec|pragma)$/][callee.object.name='db']",
+          message: `SQL belongs in server/store/: call a store function. ${LAYERS_HOME}`,
+        },
+      ],
+    },
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', '.data', 'coverage'] },
   js.configs.recommended,
@@ -112,6 +221,7 @@ export default tseslint.config(
       'no-restricted-globals': ['error', 'fetch', 'window', 'document', 'process'],
     },
   },
+  ...SERVER_LAYERS,
   {
     files: ['server/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', '*.config.{ts,js}'],
     languageOptions: { globals: globals.node },

@@ -4,12 +4,13 @@
  * long tasks during the scroll, and JS heap. Run: `npx tsx bench/asset-library.bench.ts`
  * (`--count N`, `--no-build` to reuse dist/).
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
+import { startLocalServer, type LocalServer } from '../e2e/support/local-server';
+import { startFixtureHost, type FixtureHost } from '../server/test/fixture-host';
 import { seedAssetLibrary } from './asset-library-seed';
 import { installProbes, scrollThrough, type ScrollStats } from './asset-library-probes';
 
@@ -28,50 +29,6 @@ const CHROMIUM_ARGS = [
 function argValue(name: string): string | undefined {
   const i = process.argv.indexOf(name);
   return i >= 0 ? process.argv[i + 1] : undefined;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url}: process exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not become healthy within ${timeoutMs} ms`);
-}
-
-function start(script: string, env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  return child;
-}
-
-/** Stops a child we started, by its own pid, and waits for it to exit. */
-function stop(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-    setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-  });
 }
 
 const pct = (values: number[], p: number) => {
@@ -106,29 +63,22 @@ export async function main(): Promise<AssetLibraryBenchResult> {
     if (built.status !== 0) throw new Error('vite build failed');
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'media-studio-bench-'));
-  const [port, fixturePort] = [await freePort(), await freePort()];
-  const mediaOrigin = `http://127.0.0.1:${fixturePort}`;
-  const seed = seedAssetLibrary({ dataDir, apiKey: API_KEY, count, mediaOrigin });
-
-  let server: ChildProcess | undefined;
-  let fixtures: ChildProcess | undefined;
+  let fixtures: FixtureHost | undefined;
+  let server: LocalServer | undefined;
   const browser = await chromium.launch({
     executablePath: fs.existsSync(CHROMIUM) ? CHROMIUM : undefined,
     args: CHROMIUM_ARGS,
   });
   try {
-    fixtures = start('server/test/fixture-host.ts', { FIXTURE_PORT: String(fixturePort) });
-    server = start('server/main.ts', {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      EMULATOR_SPEED: '10',
+    // The media the seeded rows point at, then the server on the seeded DATA_DIR.
+    fixtures = await startFixtureHost();
+    const seed = seedAssetLibrary({ dataDir, apiKey: API_KEY, count, mediaOrigin: fixtures.origin });
+    server = await startLocalServer({
+      staticDir: path.join(ROOT, 'dist'),
+      dataDir,
+      env: { EMULATOR_SPEED: '10' },
     });
-    const origin = `http://127.0.0.1:${port}`;
-    await Promise.all([
-      waitForHealth(`${origin}/healthz`, server),
-      waitForHealth(`${mediaOrigin}/healthz`, fixtures),
-    ]);
+    const origin = server.url;
 
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await installProbes(page);
@@ -167,7 +117,7 @@ export async function main(): Promise<AssetLibraryBenchResult> {
     return result;
   } finally {
     await browser.close();
-    await Promise.all([stop(server), stop(fixtures)]);
+    await Promise.all([server?.stop(), fixtures?.close()]);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -1,17 +1,8 @@
-import { startLocalServer, type LocalServer } from './support/local-server';
+import { useOwnServer } from './support/own-server';
 import { expect, test } from './support/test';
 
 // A server started with its own API_KEYS hands the dashboard no key (decision 003).
-let server: LocalServer;
-test.beforeAll(async () => {
-  server = await startLocalServer({
-    staticDir: process.env.E2E_STATIC_DIR!,
-    env: { API_KEYS: 'sk-e2e-own-key' },
-  });
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
+const server = useOwnServer({ API_KEYS: 'sk-e2e-own-key' });
 
 test('a server with its own keys: the page asks for the key once, then shows the page that was opened', async ({
   page,

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { startLocalServer, type LocalServer } from './support/local-server';
+import { useOwnServer } from './support/own-server';
 import { expect, test } from './support/test';
 
 // Two real servers: an upstream in local mode with its own key, and a proxy pointing at it. The
@@ -8,20 +8,13 @@ const FIXTURES = path.resolve(import.meta.dirname, 'fixtures');
 const UPSTREAM_KEY = 'sk-e2e-upstream-secret';
 const BROWSER_KEY = 'sk-e2e-browser';
 
-let upstream: LocalServer;
-let proxy: LocalServer;
-test.beforeAll(async () => {
-  const staticDir = process.env.E2E_STATIC_DIR!;
-  upstream = await startLocalServer({ staticDir, env: { API_KEYS: UPSTREAM_KEY } });
-  proxy = await startLocalServer({
-    staticDir,
-    env: { API_KEYS: BROWSER_KEY, UPSTREAM_BASE_URL: upstream.url, UPSTREAM_API_KEY: UPSTREAM_KEY },
-  });
-});
-test.afterAll(async () => {
-  await proxy?.stop();
-  await upstream?.stop();
-});
+const upstream = useOwnServer({ API_KEYS: UPSTREAM_KEY });
+// Started after the upstream (hooks run in order), so its URL is known.
+const proxy = useOwnServer(() => ({
+  API_KEYS: BROWSER_KEY,
+  UPSTREAM_BASE_URL: upstream.url,
+  UPSTREAM_API_KEY: UPSTREAM_KEY,
+}));
 
 test('through the proxy: the header names the upstream, an upload becomes ready and is listed', async ({
   page,

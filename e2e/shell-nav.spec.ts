@@ -1,4 +1,4 @@
-import { startLocalServer, type LocalServer } from './support/local-server';
+import { useOwnServer } from './support/own-server';
 import { expect, test } from './support/test';
 
 const CREATE = 'Digital human & music';
@@ -77,16 +77,7 @@ test('every page has exactly one level-1 heading', async ({ page }) => {
 });
 
 test.describe('a server with its own keys', () => {
-  let server: LocalServer;
-  test.beforeAll(async () => {
-    server = await startLocalServer({
-      staticDir: process.env.E2E_STATIC_DIR!,
-      env: { API_KEYS: 'sk-e2e-own-key' },
-    });
-  });
-  test.afterAll(async () => {
-    await server?.stop();
-  });
+  const server = useOwnServer({ API_KEYS: 'sk-e2e-own-key' });
 
   test('the key prompt, shown in place of the page, is its one level-1 heading', async ({ page }) => {
     await page.goto(`${server.url}/groups`);

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { startLocalServer } from './support/local-server';
+import { useOwnServer } from './support/own-server';
 import AxeBuilder from '@axe-core/playwright';
 import { API_KEY, expect, test } from './support/test';
 
@@ -155,15 +155,12 @@ test.describe('task monitor', () => {
     await expect(page.getByRole('heading', { name: 'No tasks tracked yet' })).toBeVisible();
   });
 
-  test('a reload mid-run keeps the task and polling resumes until it ends', async ({ page, request }) => {
-    test.setTimeout(150_000);
+  test.describe("at half a person's pace", () => {
     // At the default e2e speed a task is over in a second; this one runs at half a person's pace
     // (about 4 s queued, fails 19 s into its run): time to reload while it runs.
-    const slow = await startLocalServer({
-      staticDir: process.env.E2E_STATIC_DIR!,
-      env: { EMULATOR_SPEED: '0.5' },
-    });
-    try {
+    const slow = useOwnServer({ EMULATOR_SPEED: '0.5' });
+    test('a reload mid-run keeps the task and polling resumes until it ends', async ({ page, request }) => {
+      test.setTimeout(150_000);
       const id = await createVideo(
         request,
         { prompt: 'A slow pan over a city [fail]', duration: 15 },
@@ -185,9 +182,7 @@ test.describe('task monitor', () => {
       await expect(detail(page).locator('[data-status="failed"]')).toBeVisible({ timeout: 30_000 });
       // Finishing while watched is announced.
       await expect(page.getByText('Task failed')).toBeVisible();
-    } finally {
-      await slow.stop();
-    }
+    });
   });
 
   for (const theme of ['light', 'dark'] as const) {

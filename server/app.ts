@@ -6,7 +6,7 @@ import { errorHandler, notFoundHandler } from './middleware/error-handler';
 import { hostGuard } from './middleware/host-guard';
 import { requestContext } from './middleware/request-context';
 import { securityHeaders } from './middleware/security-headers';
-import { proxyRoutes } from './proxy';
+import { proxyRoutes } from './proxy/proxy';
 import { systemRoutes } from './routes/system';
 import { dashboardRoutes } from './static';
 import { assetRoutes } from './routes/assets';

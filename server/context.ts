@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { ServerConfig } from './config';
 import type { Logger } from './logger';
+import type { GuardHooks } from './services/outbound/url-guard';
 
 /** A background worker the server starts after migrations and stops on shutdown. */
 export interface Worker {
@@ -18,6 +19,8 @@ export interface AppContext {
   workers: Worker[];
   /** Milliseconds to wait for a simulated duration, divided by EMULATOR_SPEED. */
   scaled(ms: number): number;
+  /** How outbound URLs are resolved and judged: the system's DNS and private ranges unless injected. */
+  urlGuard: GuardHooks;
 }
 
 /** Hono variables set by the request middleware. */

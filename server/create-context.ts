@@ -5,6 +5,7 @@ import { createAssetWorker } from './services/assets/asset-worker';
 import { prepareFileOwners } from './services/file-owner';
 import { createTaskRunner } from './services/tasks/runner';
 import { createWebhookSender } from './services/webhooks/sender';
+import type { GuardHooks } from './services/outbound/url-guard';
 import { openDatabase } from './store/db';
 
 /**
@@ -20,7 +21,10 @@ workerFactories.push((ctx) => createTaskRunner(ctx));
 workerFactories.push((ctx) => createWebhookSender(ctx));
 
 /** Opens the database (applying migrations) and builds the shared context. No worker runs yet. */
-export function createContext(config: ServerConfig, opts: { silent?: boolean } = {}): AppContext {
+export function createContext(
+  config: ServerConfig,
+  opts: { silent?: boolean; urlGuard?: GuardHooks } = {},
+): AppContext {
   const log = createLogger({ silent: opts.silent });
   const db = openDatabase(config.dataDir);
   const ctx: AppContext = {
@@ -29,6 +33,7 @@ export function createContext(config: ServerConfig, opts: { silent?: boolean } =
     log,
     workers: [],
     scaled: (ms: number) => ms / config.emulatorSpeed,
+    urlGuard: opts.urlGuard ?? {},
   };
   prepareFileOwners(ctx);
   // In proxy mode the emulation would produce results nobody asked the real API for (decision 073).

@@ -1,5 +1,5 @@
 import type { ServerConfig } from './config';
-import { isLoopbackHost } from './routes/system';
+import { isLoopbackHost } from './loopback';
 
 /**
  * What makes a configuration unsafe to serve, or undefined. Bound to a network address, the

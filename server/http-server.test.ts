@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import type { AppContext } from './context';
@@ -100,13 +100,9 @@ function expectEnvelope(body: Record<string, unknown>, code: string) {
   });
 }
 
-async function until(check: () => boolean, what: string): Promise<void> {
-  const started = Date.now();
-  while (!check()) {
-    if (Date.now() - started > 5_000) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
+/** Waits for the server's log to hold a line (it is written after the answer is sent). */
+const logged = (s: { lines: Array<{ msg: string }> }, msg: string) =>
+  vi.waitFor(() => expect(s.lines.map((l) => l.msg)).toContain(msg), { timeout: 5_000, interval: 10 });
 
 describe('answers of the HTTP layer are in the envelope', () => {
   it('a 16 KB URL is a JSON 431', async () => {
@@ -184,7 +180,7 @@ describe('timeouts and aborts', () => {
     const res = parse(await raw(s.port, [head, '{"name":', { pauseMs: 1_500 }]));
     expect(res.status).toBe(408);
     expectEnvelope(res.body, 'request_timeout');
-    await until(() => s.lines.some((l) => l.msg === 'request aborted by the client'), 'the abort log line');
+    await logged(s, 'request aborted by the client');
     expect(s.lines.filter((l) => l.level === 'error')).toEqual([]);
     expect(s.lines.find((l) => l.msg === 'request')?.fields?.status).toBe(499);
   });
@@ -195,7 +191,7 @@ describe('timeouts and aborts', () => {
       'POST /v1/asset-groups HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer sk-local-dev\r\n' +
       'Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n';
     await raw(s.port, [head, '{"name":"half', { pauseMs: 50 }], { hangUp: true });
-    await until(() => s.lines.some((l) => l.msg === 'request'), 'the request log line');
+    await logged(s, 'request');
     expect(s.lines.filter((l) => l.level === 'error')).toEqual([]);
     expect(s.lines.some((l) => l.msg === 'request aborted by the client')).toBe(true);
     expect(s.lines.find((l) => l.msg === 'request')?.fields?.status).toBe(499);
@@ -208,7 +204,7 @@ describe('timeouts and aborts', () => {
       'Content-Type: multipart/form-data; boundary=b\r\nContent-Length: 100000\r\n\r\n' +
       '--b\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n';
     await raw(s.port, [head, Buffer.alloc(2048, 7), { pauseMs: 50 }], { hangUp: true });
-    await until(() => s.lines.some((l) => l.msg === 'request'), 'the request log line');
+    await logged(s, 'request');
     expect(s.lines.filter((l) => l.level === 'error')).toEqual([]);
     expect(s.lines.find((l) => l.msg === 'request')?.fields?.status).toBe(499);
   });

@@ -138,3 +138,13 @@ export function invalidJson(err: unknown): ApiError {
     code: 'invalid_json',
   });
 }
+
+/**
+ * The origin (scheme://host[:port]) hosted file URLs are built from: the one the host guard fixed
+ * for this request from validated values only (PUBLIC_BASE_URL, a trusted proxy's
+ * X-Forwarded-Host/-Proto, or an allowed Host), never whatever Host a client sent.
+ */
+export function requestOrigin(c: Context<AppEnv>): string {
+  // Undefined only when a route runs without the app's middleware (a unit test of a sub-app).
+  return (c.get('origin') as string | undefined) ?? new URL(c.req.url).origin;
+}

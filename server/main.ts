@@ -7,7 +7,7 @@ import { closeContext, createContext, startWorkers } from './create-context';
 import { deploymentProblem } from './deployment-check';
 import { createHttpServer } from './http-server';
 import { mediaToolLines, mediaTools } from './media/media-tools';
-import { isLoopbackHost } from './routes/system';
+import { isLoopbackHost } from './loopback';
 import { webhookSecretNotice } from './services/webhooks/secret';
 
 /** Long-lived responses (SSE, slow downloads) get this long to finish before being cut at shutdown. */

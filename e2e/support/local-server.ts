@@ -16,7 +16,10 @@ export interface LocalServer {
 }
 
 export interface LocalServerOptions {
-  staticDir: string;
+  /** The built dashboard; E2E_STATIC_DIR (set by the e2e global setup), else dist/. */
+  staticDir?: string;
+  /** A DATA_DIR prepared beforehand (a seeded database), kept at stop; by default a fresh one, removed. */
+  dataDir?: string;
   env?: Record<string, string>;
 }
 
@@ -42,7 +45,7 @@ async function launch(
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      STATIC_DIR: opts.staticDir,
+      STATIC_DIR: opts.staticDir ?? process.env.E2E_STATIC_DIR ?? path.join(ROOT, 'dist'),
       EMULATOR_SPEED: process.env.E2E_EMULATOR_SPEED ?? '20',
       ...opts.env,
     },
@@ -92,8 +95,10 @@ async function launch(
   return { child, url };
 }
 
-export async function startLocalServer(opts: LocalServerOptions): Promise<LocalServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'media-studio-e2e-data-'));
+/** The one way tests and benches start a real server (e2e specs through useOwnServer or the fixture). */
+export async function startLocalServer(opts: LocalServerOptions = {}): Promise<LocalServer> {
+  const ownsDataDir = !opts.dataDir;
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'media-studio-e2e-data-'));
   let { child, url } = await launch(opts, dataDir, 0);
   const port = Number(new URL(url).port);
 
@@ -114,7 +119,7 @@ export async function startLocalServer(opts: LocalServerOptions): Promise<LocalS
     },
     async stop() {
       await stopChild('SIGTERM');
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (ownsDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FfmpegError, filterValue, localInputsOnly, progressFraction, runFfmpeg } from './ffmpeg';
 import { FONT_REGULAR } from './text-font';
-import { probeFile, processWithArg, tempDir } from './test-media';
+import { probeFile, processWithArg, tempDir } from '../test/test-media';
 
 const dir = tempDir('ffmpeg-test-');
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

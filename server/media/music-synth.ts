@@ -3,19 +3,10 @@
  * (chords, melody, bass, drums), and each note is mixed into a stereo float buffer over its own
  * span only, so the cost follows the number of notes, not voices times samples.
  */
-import { rng, type Instrument, type MusicPlan } from './music-style';
-import { renderNote, SAMPLE_RATE } from './music-voices';
+import { rng, type MusicPlan } from './music-style';
+import { renderNote, SAMPLE_RATE, type Note } from './music-voices';
 
 export { SAMPLE_RATE };
-
-export interface Note {
-  start: number; // seconds
-  length: number; // seconds
-  midi: number;
-  velocity: number; // 0..1
-  voice: Instrument | 'bass' | 'kick' | 'snare' | 'hat';
-  pan: number; // -1..1
-}
 
 const MAJOR = [0, 2, 4, 5, 7, 9, 11];
 const MINOR = [0, 2, 3, 5, 7, 8, 10];

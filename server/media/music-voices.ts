@@ -3,7 +3,17 @@
  * table and envelopes are multiplied down sample by sample (no Math.sin/Math.exp per sample), which
  * keeps a 3-minute track to about a second of CPU.
  */
-import type { Note } from './music-synth';
+import type { Instrument } from './music-style';
+
+/** One note of a track, as composed by music-synth and rendered by a voice here. */
+export interface Note {
+  start: number; // seconds
+  length: number; // seconds
+  midi: number;
+  velocity: number; // 0..1
+  voice: Instrument | 'bass' | 'kick' | 'snare' | 'hat';
+  pan: number; // -1..1
+}
 
 export const SAMPLE_RATE = 44100;
 const SIZE = 8192;

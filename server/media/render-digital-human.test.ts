@@ -3,7 +3,15 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderDigitalHumanVideo } from './render-digital-human';
 import { RenderInputError } from './render-inputs';
-import { averageColor, ffmpeg, fixture, probeFile, processWithArg, rmsLevel, tempDir } from './test-media';
+import {
+  averageColor,
+  ffmpeg,
+  fixture,
+  probeFile,
+  processWithArg,
+  rmsLevel,
+  tempDir,
+} from '../test/test-media';
 
 let dir: string;
 let portrait: string;

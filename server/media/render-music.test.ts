@@ -7,7 +7,7 @@ import { FFMPEG_PATH } from './ffmpeg';
 import { composeTrack } from './music-synth';
 import { planMusic } from './music-style';
 import { MUSIC_ARTIST, renderMusic } from './render-music';
-import { probeFile, rmsLevel, tempDir } from './test-media';
+import { probeFile, rmsLevel, tempDir } from '../test/test-media';
 
 const dir = tempDir('render-music-test-');
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

@@ -6,7 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolutionDimensions, type VideoResolution } from '../../contract/models';
 import { RenderInputError } from './render-inputs';
 import { renderVideo, VIDEO_FPS, type VideoRenderInput } from './render-video';
-import { averageColor, ffmpeg, fixture, probeFile, processWithArg, rmsLevel, tempDir } from './test-media';
+import {
+  averageColor,
+  ffmpeg,
+  fixture,
+  probeFile,
+  processWithArg,
+  rmsLevel,
+  tempDir,
+} from '../test/test-media';
 
 let dir: string;
 let redPng: string;

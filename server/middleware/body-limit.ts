@@ -1,14 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { formatBytes } from '@contract/format-bytes';
 import type { AppEnv } from '../context';
 import { ApiError } from '../errors';
-
-function formatBytes(n: number): string {
-  if (n >= 1024 ** 3) return `${+(n / 1024 ** 3).toFixed(2)} GiB`;
-  if (n >= 1024 ** 2) return `${+(n / 1024 ** 2).toFixed(2)} MiB`;
-  if (n >= 1024) return `${+(n / 1024).toFixed(2)} KiB`;
-  return `${n} bytes`;
-}
 
 export function isMultipart(contentType: string | undefined): boolean {
   return /^\s*multipart\/form-data\b/i.test(contentType ?? '');
@@ -32,7 +26,7 @@ export function jsonBodyLimit(
     onError: () => {
       throw new ApiError(
         413,
-        `Request body is larger than the ${formatBytes(maxBytes)} limit for JSON requests. ` +
+        `Request body is larger than the ${formatBytes(maxBytes, 'en')} limit for JSON requests. ` +
           'Send a smaller body; files go through multipart upload to POST /v1/assets/uploads.',
         { code: 'payload_too_large' },
       );

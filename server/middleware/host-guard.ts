@@ -4,7 +4,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { ServerConfig } from '../config';
 import type { AppEnv } from '../context';
 import { ApiError } from '../errors';
-import { isLoopbackHost } from '../routes/system';
+import { isLoopbackHost } from '../loopback';
 
 const WILDCARD_BINDS = new Set(['0.0.0.0', '::', '[::]']);
 

@@ -1,7 +1,7 @@
 import { parseBootstrap } from '@contract/bootstrap';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../test/helpers';
-import { isLoopbackHost } from './system';
+import { isLoopbackHost } from '../loopback';
 
 let t: TestApp;
 afterEach(async () => {

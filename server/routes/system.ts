@@ -1,37 +1,11 @@
-import fs from 'node:fs';
 import { BOOTSTRAP_SERVICE, type Bootstrap } from '@contract/bootstrap';
 import { Hono } from 'hono';
 import type { ServerConfig } from '../config';
 import type { AppContext, AppEnv } from '../context';
 import { json } from '../http';
 import { mediaTools } from '../media/media-tools';
-
-function readVersion(): string {
-  try {
-    const pkg = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
-      version?: unknown;
-    };
-    return typeof pkg.version === 'string' ? pkg.version : '0.0.0';
-  } catch {
-    return '0.0.0';
-  }
-}
-
-export const SERVER_VERSION = readVersion();
-
-/** 127.0.0.0/8, ::1 (also IPv4-mapped) and localhost: only this machine can reach the server. */
-export function isLoopbackHost(host: string): boolean {
-  const h = host
-    .trim()
-    .toLowerCase()
-    .replace(/^\[|\]$/g, '');
-  if (h === 'localhost' || h.endsWith('.localhost') || h === '::1' || h === '0:0:0:0:0:0:0:1') return true;
-  const v4 = h.startsWith('::ffff:') ? h.slice('::ffff:'.length) : h;
-  const octets = v4.split('.');
-  return (
-    octets.length === 4 && octets[0] === '127' && octets.every((o) => /^\d{1,3}$/.test(o) && Number(o) <= 255)
-  );
-}
+import { isLoopbackHost } from '../loopback';
+import { SERVER_VERSION } from '../version';
 
 /**
  * The default key is handed to the page only when nobody but this machine can ask for it and it is

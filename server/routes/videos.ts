@@ -1,10 +1,9 @@
 import { Hono } from 'hono';
 import type { AppContext, AppEnv } from '../context';
 import { ApiError } from '../errors';
-import { json, readJson } from '../http';
-import { requestOrigin } from '../services/assets/asset-object';
+import { json, readJson, requestOrigin } from '../http';
+import { findTask } from '../services/tasks/task-object';
 import { createVideoTask } from '../services/tasks/video-request';
-import { findTask } from './tasks';
 
 /** POST /v1/videos and GET /v1/videos/{task_id} (specification, Video tasks). */
 export function videoRoutes(ctx: AppContext): Hono<AppEnv> {

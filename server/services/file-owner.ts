@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import type { AppContext } from '../context';
+import { moveLegacyFilePaths, ownersWithLegacyFilePaths } from '../store/assets';
+import { insertSettingIfAbsent, readSetting, writeSetting } from '../store/settings';
 
 /**
  * The owner segment of /files/<segment>/<id>/<name> (decision 064). It used to be the owner
@@ -39,24 +41,12 @@ export function isLegacyOwnerSegment(segment: string): boolean {
   return LEGACY_OWNER.test(segment);
 }
 
-function readSetting(db: Database.Database, key: string): string | undefined {
-  const row = db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as
-    { value: string } | undefined;
-  return row?.value;
-}
-
-function writeSetting(db: Database.Database, key: string, value: string): void {
-  db.prepare(
-    'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-  ).run(key, value);
-}
-
 /** Loads (creating on first start) this DATA_DIR's secret and makes it the one segments use. */
 export function loadFileOwnerSecret(db: Database.Database): void {
   let stored = readSetting(db, SECRET_SETTING);
   if (!stored) {
     stored = randomBytes(32).toString('base64');
-    db.prepare('INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)').run(SECRET_SETTING, stored);
+    insertSettingIfAbsent(db, SECRET_SETTING, stored);
     stored = readSetting(db, SECRET_SETTING)!;
   }
   currentSecret = Buffer.from(stored, 'base64');
@@ -85,22 +75,11 @@ export function migrateLegacyFileLayout(ctx: AppContext): number {
   const { db } = ctx;
   if (readSetting(db, LAYOUT_SETTING) === LAYOUT) return 0;
   const root = path.join(ctx.config.dataDir, 'files');
-  const owners = (
-    db
-      .prepare(
-        `SELECT DISTINCT owner FROM assets WHERE file_path IS NOT NULL AND substr(file_path, 1, length(owner) + 1) = owner || '/'`,
-      )
-      .all() as Array<{ owner: string }>
-  ).map((r) => r.owner);
-  const rewrite = db.prepare(
-    `UPDATE assets SET file_path = @segment || substr(file_path, length(owner) + 1)
-     WHERE owner = @owner AND substr(file_path, 1, length(owner) + 1) = owner || '/'`,
-  );
   let moved = 0;
-  for (const owner of owners) {
+  for (const owner of ownersWithLegacyFilePaths(db)) {
     const segment = fileOwnerSegment(owner);
     moveDir(path.join(root, owner), path.join(root, segment));
-    moved += rewrite.run({ owner, segment }).changes;
+    moved += moveLegacyFilePaths(db, owner, segment);
   }
   writeSetting(db, LAYOUT_SETTING, LAYOUT);
   if (moved > 0) ctx.log.info('stored files moved to unguessable owner folders', { files: moved });

@@ -217,3 +217,24 @@ export function assetsAwaitingWork(db: Database.Database, perOwner: number): Ass
     )
     .all(perOwner) as AssetRow[];
 }
+
+/** Owners with a stored file still under the legacy layout `<owner>/…` (decision 064). */
+export function ownersWithLegacyFilePaths(db: Database.Database): string[] {
+  return (
+    db
+      .prepare(
+        `SELECT DISTINCT owner FROM assets WHERE file_path IS NOT NULL AND substr(file_path, 1, length(owner) + 1) = owner || '/'`,
+      )
+      .all() as Array<{ owner: string }>
+  ).map((r) => r.owner);
+}
+
+/** Rewrites an owner's legacy `<owner>/…` file paths to `<segment>/…`; the number of rows changed. */
+export function moveLegacyFilePaths(db: Database.Database, owner: string, segment: string): number {
+  return db
+    .prepare(
+      `UPDATE assets SET file_path = @segment || substr(file_path, length(owner) + 1)
+       WHERE owner = @owner AND substr(file_path, 1, length(owner) + 1) = owner || '/'`,
+    )
+    .run({ owner, segment }).changes;
+}

@@ -6,6 +6,7 @@ import { createApp } from '../app';
 import { DEFAULT_API_KEY, loadConfig, type ServerConfig } from '../config';
 import type { AppContext, AppEnv } from '../context';
 import { closeContext, createContext } from '../create-context';
+import type { GuardHooks } from '../services/outbound/url-guard';
 
 interface TestRequestInit extends RequestInit {
   /** API key sent as a Bearer token; `null` sends no Authorization header. Default `sk-local-dev`. */
@@ -28,11 +29,13 @@ export interface TestApp {
  * restart), a silent logger and no port: requests go through `app.request()`. Workers are not
  * started; call `startWorkers(ctx)` in tests that need them. Always `await close()`.
  */
-export function makeTestApp(opts: { env?: Record<string, string>; dataDir?: string } = {}): TestApp {
+export function makeTestApp(
+  opts: { env?: Record<string, string>; dataDir?: string; urlGuard?: GuardHooks } = {},
+): TestApp {
   const ownsDataDir = !opts.dataDir;
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'media-studio-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, ...opts.env }, process.cwd());
-  const ctx = createContext(config, { silent: true });
+  const ctx = createContext(config, { silent: true, ...(opts.urlGuard ? { urlGuard: opts.urlGuard } : {}) });
   const app = createApp(ctx);
   let closed = false;
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { liveGenerations } from '../../services/text/paced-stream';
 import { makeTestApp, type TestApp } from '../../test/helpers';
 import { startLiveServer } from './live-server';
@@ -20,14 +20,6 @@ interface ChatChunk {
 
 async function readAll(res: Response): Promise<string> {
   return new TextDecoder().decode(await res.arrayBuffer());
-}
-
-async function until(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
 }
 
 const chat = (content: string, extra: object = {}) => ({
@@ -143,19 +135,26 @@ describe('SSE framing', () => {
 
 describe('client disconnect', () => {
   it('cancelling the body stops generation (app.request)', async () => {
-    t = makeTestApp({ env: { EMULATOR_SPEED: '1' } });
-    const res = await t.req('/v1/chat/completions', { method: 'POST', json: chat('a long answer please') });
-    const reader = res.body!.getReader();
-    await reader.read();
-    await reader.read();
-    const gen = [...liveGenerations(t.ctx)][0]!;
-    await reader.cancel();
-    expect(liveGenerations(t.ctx).size).toBe(0);
-    const emitted = gen.emitted;
-    expect(emitted).toBeLessThan(gen.total);
-    // Nothing more is produced once the client has gone.
-    await new Promise((r) => setTimeout(r, 100));
-    expect(gen.emitted).toBe(emitted);
+    // The pacing clock is faked, so "nothing more" is every pending timer run, not a guess at a wait.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      t = makeTestApp({ env: { EMULATOR_SPEED: '1' } });
+      const res = await t.req('/v1/chat/completions', { method: 'POST', json: chat('a long answer please') });
+      const reader = res.body!.getReader();
+      await reader.read(); // The first token goes out at once; the next one waits for its time.
+      const gen = [...liveGenerations(t.ctx)][0]!;
+      // Cancelled while a read waits for the next token's time: the paced loop must stop there.
+      const waiting = reader.read();
+      await reader.cancel();
+      await waiting;
+      expect(liveGenerations(t.ctx).size).toBe(0);
+      const emitted = gen.emitted;
+      expect(emitted).toBeLessThan(gen.total);
+      await vi.runAllTimersAsync();
+      expect(gen.emitted).toBe(emitted);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a client that aborts over real HTTP stops a /bench stream', async () => {
@@ -178,7 +177,10 @@ describe('client disconnect', () => {
       const gen = [...liveGenerations(live.test.ctx)][0]!;
       expect(gen.total).toBe(1_000_000);
       abort.abort();
-      await until(() => liveGenerations(live.test.ctx).size === 0, 'the generation to stop');
+      await vi.waitFor(() => expect(liveGenerations(live.test.ctx).size).toBe(0), {
+        timeout: 10_000,
+        interval: 10,
+      });
       expect(gen.emitted).toBeLessThan(gen.total);
     } finally {
       await live.close();

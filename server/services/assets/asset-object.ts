@@ -1,12 +1,13 @@
-import type { Context } from 'hono';
 import { assetReference } from '@contract/asset';
 import { jsonBoundsProblem, METADATA_BOUNDS } from '@contract/bounded-json';
 import type { Asset } from '@contract/asset-schemas';
-import type { AppEnv } from '../../context';
 import type { Logger } from '../../logger';
 import type { AssetRow } from '../../store/assets';
 import { toUnixSeconds } from '../unix-time';
 import { fileUrl } from './asset-files';
+
+// Routes name the row they present through this module: they never import the store (eslint.config.js).
+export type { AssetRow };
 
 /**
  * The stored metadata, or undefined when it cannot be shown: rows written before metadata was
@@ -85,14 +86,4 @@ export function toAssetObject(row: AssetRow, origin: string, log?: Logger): Asse
     created_at: toUnixSeconds(row.created_ms),
     updated_at: toUnixSeconds(row.updated_ms),
   };
-}
-
-/**
- * The origin (scheme://host[:port]) hosted file URLs are built from: the one the host guard fixed
- * for this request from validated values only (PUBLIC_BASE_URL, a trusted proxy's
- * X-Forwarded-Host/-Proto, or an allowed Host), never whatever Host a client sent.
- */
-export function requestOrigin(c: Context<AppEnv>): string {
-  // Undefined only when a route runs without the app's middleware (a unit test of a sub-app).
-  return (c.get('origin') as string | undefined) ?? new URL(c.req.url).origin;
 }

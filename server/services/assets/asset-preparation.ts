@@ -53,7 +53,7 @@ export async function prepareAsset(ctx: AppContext, row: AssetRow, signal: Abort
       const got = await downloadTo(row.source_url, tempPath, {
         maxBytes: ctx.config.maxUploadBytes,
         signal,
-        fetch: guardedFetch(ctx.config),
+        fetch: guardedFetch(ctx.config, ctx.urlGuard),
       });
       const name = urlFileName(row.source_url);
       const contentType = row.content_type || resolveContentType(got.contentType, name);

@@ -117,9 +117,9 @@ export async function registerByUrl(
   const groupId = resolveGroup(ctx, owner, body.group_id);
   let info: SourceInfo | undefined;
   let failure: string | undefined;
-  await assertPublicUrlParam(ctx.config, body.url, 'url');
+  await assertPublicUrlParam(ctx.config, body.url, 'url', ctx.urlGuard);
   try {
-    info = await inspectSource(body.url, undefined, guardedFetch(ctx.config));
+    info = await inspectSource(body.url, undefined, guardedFetch(ctx.config, ctx.urlGuard));
   } catch (err) {
     if (!(err instanceof SourceUnreachableError)) throw err;
     failure = unreachableSyncError(await shownSourceCause(ctx, body.url, err.message));

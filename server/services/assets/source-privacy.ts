@@ -1,7 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 import type { AppContext } from '../../context';
-import { isLoopbackHost } from '../../routes/system';
+import { isLoopbackHost } from '../../loopback';
 
 /** Loopback, private, link-local, carrier-grade NAT and unspecified ranges: "this network". */
 const INTERNAL = new BlockList();

@@ -5,11 +5,10 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startWorkers } from '../../create-context';
 import { FFPROBE_PATH } from '../../media/probe';
-import { fixture } from '../../media/test-media';
+import { fixture } from '../../test/test-media';
 import { pollAsset, settled } from '../../test/asset-polling';
 import { makeTestApp, type TestApp } from '../../test/helpers';
 import { assetTempDir } from './asset-files';
-import { setUrlGuardHooks } from '../outbound/url-guard';
 
 // Every process the server starts is recorded, so that the test can read ffprobe's arguments.
 const spawned = vi.hoisted(() => [] as Array<{ command: string; args: string[] }>);
@@ -39,12 +38,14 @@ async function serve(handler: http.RequestListener): Promise<number> {
 
 /** Bound to a network; the guard takes media.test for public and secret.test for private. */
 function networkApp(): TestApp {
-  const t = makeTestApp({ env: { HOST: '0.0.0.0', EMULATOR_SPEED: '1000' } });
-  apps.push(t);
-  setUrlGuardHooks(t.ctx.config, {
-    resolve: async (host) => [{ address: host === 'secret.test' ? '10.0.0.5' : '127.0.0.1', family: 4 }],
-    isBlocked: (ip) => ip === '10.0.0.5',
+  const t = makeTestApp({
+    env: { HOST: '0.0.0.0', EMULATOR_SPEED: '1000' },
+    urlGuard: {
+      resolve: async (host) => [{ address: host === 'secret.test' ? '10.0.0.5' : '127.0.0.1', family: 4 }],
+      isBlocked: (ip) => ip === '10.0.0.5',
+    },
   });
+  apps.push(t);
   startWorkers(t.ctx);
   return t;
 }

@@ -24,7 +24,7 @@ export async function probeSourceUrl(
     await downloadTo(url, file, {
       maxBytes: ctx.config.maxUploadBytes,
       signal: opts.signal,
-      fetch: guardedFetch(ctx.config),
+      fetch: guardedFetch(ctx.config, ctx.urlGuard),
     });
     return await probeMedia(file, opts);
   } finally {

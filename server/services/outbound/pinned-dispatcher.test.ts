@@ -5,7 +5,7 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { tempDir } from '../../media/test-media';
+import { tempDir } from '../../test/test-media';
 import { checkingLookup, type Resolve } from './pinned-dispatcher';
 import { assertPublicUrl, BlockedUrlError, guardedFetch } from './url-guard';
 

@@ -8,7 +8,6 @@ import {
   BlockedUrlError,
   guardedFetch,
   isPrivateAddress,
-  setUrlGuardHooks,
   urlGuardActive,
 } from './url-guard';
 
@@ -164,9 +163,11 @@ describe('url guard in the task runner and the webhook sender', () => {
       res.end('ok');
     });
     const port = new URL(receiver).port;
-    t = makeTestApp({ env: { HOST: '0.0.0.0', API_KEYS: 'sk-net', EMULATOR_SPEED: '100' } });
-    // A name, not an IP literal: only the delivery's own connection resolves it, and finds loopback.
-    setUrlGuardHooks(t.ctx.config, { resolve: async () => [{ address: '127.0.0.1', family: 4 }] });
+    t = makeTestApp({
+      env: { HOST: '0.0.0.0', API_KEYS: 'sk-net', EMULATOR_SPEED: '100' },
+      // A name, not an IP literal: only the delivery's own connection resolves it, and finds loopback.
+      urlGuard: { resolve: async () => [{ address: '127.0.0.1', family: 4 }] },
+    });
     startWorkers(t.ctx);
     const res = await t.req('/v1/videos', {
       key: 'sk-net',

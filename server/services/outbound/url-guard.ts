@@ -1,7 +1,7 @@
 import { BlockList, isIP } from 'node:net';
 import type { ServerConfig } from '../../config';
 import { badRequest } from '../../errors';
-import { isLoopbackHost } from '../../routes/system';
+import { isLoopbackHost } from '../../loopback';
 import {
   fetchWith,
   ForbiddenAddressError,
@@ -61,19 +61,13 @@ export class BlockedUrlError extends Error {
 }
 
 /**
- * How the guard resolves names and judges addresses. Tests swap both, so that loopback servers can
- * play public and private hosts and a resolver can change its answer between two questions.
+ * How the guard resolves names and judges addresses: the context's `urlGuard`, empty in a server.
+ * Tests inject both, so that loopback servers can play public and private hosts and a resolver can
+ * change its answer between two questions.
  */
 export interface GuardHooks {
   resolve?: Resolve;
   isBlocked?: (address: string) => boolean;
-}
-
-const hooksByConfig = new WeakMap<object, GuardHooks>();
-
-/** Tests only: every guarded fetch and check made with this config object uses `hooks`. */
-export function setUrlGuardHooks(config: object, hooks: GuardHooks): void {
-  hooksByConfig.set(config, hooks);
 }
 
 /** Whether this server must refuse private destinations. */
@@ -142,7 +136,7 @@ function forbiddenCause(err: unknown): ForbiddenAddressError | undefined {
  */
 export function guardedFetch(
   config: Pick<ServerConfig, 'host' | 'allowPrivateUrls'>,
-  hooks: GuardHooks = hooksByConfig.get(config) ?? {},
+  hooks: GuardHooks = {},
 ): typeof fetch {
   if (!urlGuardActive(config)) return fetch;
   const isBlocked = hooks.isBlocked ?? isPrivateAddress;
@@ -179,10 +173,11 @@ export async function assertPublicUrlParam(
   config: Pick<ServerConfig, 'host' | 'allowPrivateUrls'>,
   url: string,
   param: string,
+  hooks: GuardHooks = {},
 ): Promise<void> {
   if (!urlGuardActive(config)) return;
   try {
-    await assertPublicUrl(url, hooksByConfig.get(config));
+    await assertPublicUrl(url, hooks);
   } catch (err) {
     if (err instanceof BlockedUrlError)
       throw badRequest(`${param} is refused: ${err.message}.`, param, 'url_not_allowed');

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { isTerminalStatus, normalizeTaskStatus, resolveResultUrl } from '@contract/task';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeContext, startWorkers } from '../../create-context';
-import { probeFile } from '../../media/test-media';
+import { probeFile } from '../../test/test-media';
 import { seedDigitalHumanAsset } from '../../test/generic-task-fixtures';
 import { makeTestApp, type TestApp } from '../../test/helpers';
 import { pollTask, type TaskObject } from '../../test/task-fixtures';

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const KEY = 'sk-local-dev';
@@ -56,16 +56,6 @@ async function api(url: string, p: string, body?: unknown): Promise<Record<strin
   return json;
 }
 
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 describe('task runner: kill -9', { timeout: 180_000 }, () => {
   it('a server killed with SIGKILL mid-run resumes every unfinished task after restart and loses none', async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'media-studio-kill-'));
@@ -81,25 +71,22 @@ describe('task runner: kill -9', { timeout: 180_000 }, () => {
       });
       ids.push(task.id as string);
     }
-    await until(
-      'a running task',
-      async () => ((await api(url1, `/v1/tasks/${ids[0]}`)).status === 'running' ? true : undefined),
-      60_000,
-    );
+    await vi.waitFor(async () => expect((await api(url1, `/v1/tasks/${ids[0]}`)).status).toBe('running'), {
+      timeout: 60_000,
+      interval: 50,
+    });
     first.child.kill('SIGKILL');
     await new Promise((r) => first.child.once('exit', r));
 
     const second = startServer(dataDir, '1000');
     const url2 = await second.url;
-    const finished = await until(
-      'every task to finish',
+    const finished = await vi.waitFor(
       async () => {
         const tasks = await Promise.all(ids.map((id) => api(url2, `/v1/tasks/${id}`)));
-        return tasks.every((t) => ['succeeded', 'failed', 'cancelled'].includes(t.status as string))
-          ? tasks
-          : undefined;
+        for (const t of tasks) expect(['succeeded', 'failed', 'cancelled']).toContain(t.status);
+        return tasks;
       },
-      150_000,
+      { timeout: 150_000, interval: 50 },
     );
     expect(finished.map((t) => t.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
     for (const t of finished) {

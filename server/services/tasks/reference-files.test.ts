@@ -5,10 +5,9 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startWorkers } from '../../create-context';
 import { FFMPEG_PATH } from '../../media/ffmpeg';
-import { fixture } from '../../media/test-media';
+import { fixture } from '../../test/test-media';
 import { makeTestApp, type TestApp } from '../../test/helpers';
 import { isTerminal, pollTask } from '../../test/task-fixtures';
-import { setUrlGuardHooks } from '../outbound/url-guard';
 import { taskTempDir } from './runner';
 
 // Every process the server starts is recorded, so that the test can read ffmpeg's arguments.
@@ -45,14 +44,16 @@ async function mediaHost(): Promise<{ port: number; hits: Map<string, number> }>
 
 /** A server bound to a network whose guard takes media.test for public and secret.test for private. */
 function networkApp(): TestApp {
-  const t = makeTestApp({ env: { HOST: '0.0.0.0', API_KEYS: 'sk-net', EMULATOR_SPEED: '1000' } });
-  apps.push(t);
-  setUrlGuardHooks(t.ctx.config, {
-    resolve: async (hostname) => [
-      { address: hostname === 'secret.test' ? '10.0.0.5' : '127.0.0.1', family: 4 },
-    ],
-    isBlocked: (ip) => ip === '10.0.0.5',
+  const t = makeTestApp({
+    env: { HOST: '0.0.0.0', API_KEYS: 'sk-net', EMULATOR_SPEED: '1000' },
+    urlGuard: {
+      resolve: async (hostname) => [
+        { address: hostname === 'secret.test' ? '10.0.0.5' : '127.0.0.1', family: 4 },
+      ],
+      isBlocked: (ip) => ip === '10.0.0.5',
+    },
   });
+  apps.push(t);
   startWorkers(t.ctx);
   return t;
 }

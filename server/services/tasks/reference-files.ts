@@ -62,7 +62,7 @@ export async function fetchReferences(
   const cleanup = async () => {
     await Promise.all([...fetched.values()].map((file) => removeQuietly(file)));
   };
-  const doFetch = guardedFetch(ctx.config);
+  const doFetch = guardedFetch(ctx.config, ctx.urlGuard);
   try {
     for (const { source, what } of sources) {
       if (!source || !isRemote(source) || fetched.has(source)) continue;

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import { finishTask, releaseLeases, type TaskRow, type TerminalPatch } from '../../store/tasks';
+import { finishTask, getTask, releaseLeases, type TaskRow, type TerminalPatch } from '../../store/tasks';
 import { moveIntoStore, removeQuietly, storedRelPath } from '../assets/asset-files';
 import { enqueueWebhook, wakeWebhookSender } from '../webhooks/outbox';
 import type { PerformOutcome } from './task-kind';
@@ -79,9 +79,7 @@ export async function completeTask(
 /** A failed or cancelled task keeps the progress it had reached; success is 100. */
 function currentProgress(ctx: AppContext, row: TaskRow, patch: TerminalPatch): number {
   if (patch.status === 'succeeded') return 100;
-  const now = ctx.db.prepare('SELECT progress FROM tasks WHERE id = ?').get(row.id) as
-    { progress: number } | undefined;
-  return now?.progress ?? row.progress;
+  return getTask(ctx.db, row.id)?.progress ?? row.progress;
 }
 
 /**

@@ -1,8 +1,9 @@
-import { assetPhase, parseAssetReference, readinessFailures } from '@contract/asset';
+import { parseAssetReference } from '@contract/asset';
 import { isAcceptedMediaUrl } from '@contract/video-rules';
 import type { AppContext } from '../../context';
 import { ApiError, badRequest } from '../../errors';
 import { type AssetRow, getAssetForOwner } from '../../store/assets';
+import { assetNotReady } from '../assets/asset-readiness';
 import { existingStoredFile, filesRelPath } from './input-sources';
 
 /** What a digital-human field needs of the asset it names. */
@@ -55,28 +56,9 @@ export function checkTaskAsset(ctx: AppContext, owner: string, assetId: string, 
       'asset_purpose_mismatch',
     );
   }
-  const state = {
-    status: asset.status,
-    preparation_status: asset.preparation_status,
-    sync_status: asset.sync_status,
-    generation_ready: asset.generation_ready === 1,
-    review_status: asset.review_status,
-    review_passed: asset.review_passed === 1,
-  };
-  if (readinessFailures(state).length === 0) return asset;
-  const described = `status=${state.status}, preparation_status=${state.preparation_status}, generation_ready=${state.generation_ready}, review_status=${state.review_status}, review_passed=${state.review_passed}`;
-  const phase = assetPhase(state);
-  const advice =
-    phase === 'preparing'
-      ? `It is still being prepared: re-query GET /v1/assets/${assetId} after a short wait and create the task once generation_ready is true; do not register it again to wait.`
-      : phase === 'disabled'
-        ? 'It is disabled: use another asset.'
-        : `It cannot be used${asset.sync_error ? ` (sync_error: ${asset.sync_error})` : ''}: replace it, or make its URL publicly reachable and register it again.`;
-  throw badRequest(
-    `${param}: asset ${assetId} is not ready (${described}). ${advice}`,
-    param,
-    'asset_not_ready',
-  );
+  const notReady = assetNotReady(asset, param);
+  if (notReady) throw notReady;
+  return asset;
 }
 
 /**

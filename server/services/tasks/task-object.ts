@@ -1,5 +1,7 @@
+import type { AppContext } from '../../context';
+import { ApiError } from '../../errors';
+import { getTaskForOwner, type TaskRow } from '../../store/tasks';
 import { toUnixSeconds } from '../unix-time';
-import type { TaskRow } from '../../store/tasks';
 import { fileUrl } from '../assets/asset-files';
 import { taskKind } from './kinds';
 import type { BaseTaskObject } from './task-kind';
@@ -35,4 +37,22 @@ export function toTaskObject(row: TaskRow, origin: string): Record<string, unkno
   const resultUrl =
     row.status === 'succeeded' && row.result_path ? fileUrl(origin, row.result_path) : undefined;
   return taskKind(row.kind)?.present(row, base, resultUrl) ?? { ...base };
+}
+
+/** The caller's task as its object; another key's task is not-found exactly like a missing one. */
+export function findTask(
+  ctx: AppContext,
+  owner: string,
+  taskId: string,
+  origin: string,
+): Record<string, unknown> {
+  const row = getTaskForOwner(ctx.db, owner, taskId);
+  if (!row) {
+    throw new ApiError(
+      404,
+      `Task "${taskId}" was not found. Check the task_id (it looks like task_…) and that you use the API key that created it.`,
+      { code: 'task_not_found', param: 'task_id' },
+    );
+  }
+  return toTaskObject(row, origin);
 }

@@ -1,4 +1,3 @@
-import { assetPhase, readinessFailures } from '@contract/asset';
 import { callbackUrlProblem } from '@contract/callback-url';
 import { resolutionDimensions, VIDEO_DURATION, type VideoResolution } from '@contract/models';
 import {
@@ -17,6 +16,7 @@ import { newId } from '../../ids';
 import { type AssetRow, getAssetForOwner } from '../../store/assets';
 import { insertTask, type TaskRow, getTask } from '../../store/tasks';
 import { parseOrThrow } from '../../validation';
+import { assetNotReady } from '../assets/asset-readiness';
 import { existingStoredFile, filesRelPath } from './input-sources';
 import { wakeTaskRunner } from './runner';
 import { PENDING_MS, videoRunMs } from './timing';
@@ -67,30 +67,7 @@ function assetProblem(input: MediaInput, asset: AssetRow | undefined, model: str
       'asset_model_mismatch',
     );
   }
-  const failures = readinessFailures({
-    status: asset.status,
-    preparation_status: asset.preparation_status,
-    generation_ready: asset.generation_ready === 1,
-    review_status: asset.review_status,
-    review_passed: asset.review_passed === 1,
-  });
-  if (failures.length === 0) return undefined;
-  const state = `status=${asset.status}, preparation_status=${asset.preparation_status}, generation_ready=${asset.generation_ready === 1}, review_status=${asset.review_status}, review_passed=${asset.review_passed === 1}`;
-  const phase = assetPhase({
-    status: asset.status,
-    preparation_status: asset.preparation_status,
-    sync_status: asset.sync_status,
-    generation_ready: asset.generation_ready === 1,
-    review_status: asset.review_status,
-    review_passed: asset.review_passed === 1,
-  });
-  const advice =
-    phase === 'preparing'
-      ? `It is still being prepared: re-query GET /v1/assets/${id} after a short wait and submit once generation_ready is true; do not create a new asset to wait.`
-      : phase === 'disabled'
-        ? 'It is disabled: use another asset.'
-        : `It cannot be used${asset.sync_error ? ` (sync_error: ${asset.sync_error})` : ''}: replace it, or make its URL publicly reachable and register it again.`;
-  return badRequest(`${param}: asset ${id} is not ready (${state}). ${advice}`, param, 'asset_not_ready');
+  return assetNotReady(asset, param);
 }
 
 /** Checks that need the database or the disk: `Asset://` references and `/files/...` URLs. */

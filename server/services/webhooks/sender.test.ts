@@ -9,7 +9,7 @@ import { makeTestApp, type TestApp } from '../../test/helpers';
 import { enqueueWebhook, wakeWebhookSender } from './outbox';
 import { webhookSecret } from './secret';
 import { createWebhookSender, MAX_ATTEMPTS, retryDelayMs, type SenderOptions, USER_AGENT } from './sender';
-import { startReceiver } from './test-receiver';
+import { startReceiver } from '../../test/webhook-receiver';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {

@@ -1,5 +1,5 @@
 import type { AppContext, Worker } from '../../context';
-import { SERVER_VERSION } from '../../routes/system';
+import { SERVER_VERSION } from '../../version';
 import {
   dueDeliveries,
   finishAttempt,
@@ -153,7 +153,7 @@ export function createWebhookSender(ctx: AppContext, opts: SenderOptions = {}): 
     const timeout = AbortSignal.timeout(timeoutMs);
     try {
       // Off loopback the connection is pinned to an address the URL guard accepted (decision 097).
-      const res = await guardedFetch(ctx.config)(row.url, {
+      const res = await guardedFetch(ctx.config, ctx.urlGuard)(row.url, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',

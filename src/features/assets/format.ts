@@ -1,32 +1,5 @@
-/*
- * Intl formatters are costly to construct (locale data lookup); a virtualised grid formats dozens
- * of values per scroll frame, so one formatter per locale and precision is kept. Dates: lib/format-date.
- */
-const numberFormats = new Map<string, Intl.NumberFormat>();
-
-function numberFormat(locale: string | undefined, digits: number): Intl.NumberFormat {
-  const key = `${locale ?? ''}|${digits}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, { maximumFractionDigits: digits });
-    numberFormats.set(key, format);
-  }
-  return format;
-}
-
-/** Bytes as a short human size (1.2 MB); the unit names are international symbols, not words. */
-export function formatBytes(bytes: number | undefined, locale?: string): string {
-  if (bytes === undefined || !Number.isFinite(bytes) || bytes < 0) return '—';
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  const digits = unit === 0 || value >= 10 ? 0 : 1;
-  return `${numberFormat(locale, digits).format(value)} ${units[unit]}`;
-}
+// Sizes are formatted alike here and in the server's messages (contract/format-bytes.ts).
+export { formatBytes } from '@contract/format-bytes';
 
 /** Seconds as m:ss, or an em dash when the media has no duration. */
 export function formatDuration(seconds: number | undefined): string {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getTrackedTask, setTaskRegistryForTests, TaskRegistry, trackTask } from '@/api/task-registry';
+import { systemQueries } from '@/api/system';
 import { memoryBackend } from '@/api/task-registry-storage';
 import { BOOTSTRAP_LOCAL, json, mockFetch } from '@/test/fetch-mock';
 import { renderRoutes } from '@/test/render';
@@ -15,7 +16,7 @@ function TaskStub() {
 }
 
 function renderPage(path = '/composer') {
-  renderRoutes({ '/composer': <ComposerPage />, '/tasks/:id': <TaskStub /> }, { at: path });
+  return renderRoutes({ '/composer': <ComposerPage />, '/tasks/:id': <TaskStub /> }, { at: path });
 }
 
 beforeEach(() => {
@@ -196,9 +197,14 @@ describe('ComposerPage', { timeout: 30_000 }, () => {
 
   it('offers no inbox when the server is not the local one', async () => {
     mockFetch({ 'GET /bootstrap': () => json({ ...BOOTSTRAP_LOCAL, mode: 'proxy' }) });
-    renderPage();
+    const { client } = renderPage();
     await screen.findByLabelText('Callback URL (webhook)');
-    await new Promise((r) => setTimeout(r, 50));
+    // Absent after the server said it is a proxy, not merely before it answered.
+    const bootstrapQuery = () =>
+      client
+        .getQueryCache()
+        .find<{ mode: string }>({ queryKey: [...systemQueries.all(), 'bootstrap'], exact: false });
+    await waitFor(() => expect(bootstrapQuery()?.state.data?.mode).toBe('proxy'));
     expect(screen.queryByRole('button', { name: 'Use a webhook inbox' })).toBeNull();
   });
 

@@ -50,12 +50,17 @@ describe('FrameBuffer', () => {
     expect(pending()).toBe(0);
   });
 
-  it('keeps the same snapshot between frames (useSyncExternalStore needs a stable value)', () => {
-    const { scheduler } = manualFrames();
+  it('keeps the shown snapshot between frames (useSyncExternalStore needs a stable value)', () => {
+    const { scheduler, frame, pending } = manualFrames();
     const buf = new FrameBuffer('a', scheduler);
-    expect(buf.getSnapshot()).toBe(buf.getSnapshot());
-    buf.append('');
+    buf.append('b');
+    expect(buf.value).toBe('ab');
     expect(buf.getSnapshot()).toBe('a');
+    frame();
+    expect(buf.getSnapshot()).toBe('ab');
+    buf.append('');
+    expect(pending()).toBe(0);
+    expect(buf.getSnapshot()).toBe('ab');
   });
 
   it('stops notifying once disposed', () => {

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
-import type { AppEnv } from './context';
-import { errorResponse, isJsonContentType } from './http';
+import type { AppEnv } from '../context';
+import { errorResponse, isJsonContentType } from '../http';
 
 /**
  * RFC 9110 §7.6.1 connection-specific headers, plus what this hop handles itself: `host`, and

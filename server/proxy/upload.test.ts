@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startMainProcess, type MainProcess } from './test/main-process';
-import { startRealServer, type RealServer } from './test/real-server';
-import { streamedUpload } from './test/streamed-upload';
+import { startMainProcess, type MainProcess } from '../test/main-process';
+import { startRealServer, type RealServer } from '../test/real-server';
+import { streamedUpload } from '../test/streamed-upload';
 
 const UPSTREAM_KEY = 'sk-upstream-big';
 let upstream: RealServer;

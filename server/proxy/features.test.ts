@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp } from './test/helpers';
+import { makeTestApp, type TestApp } from '../test/helpers';
 
 let t: TestApp | undefined;
 afterEach(async () => {

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixtureHost } from './test/fixture-host';
-import { startRealServer, type RealServer } from './test/real-server';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startFixtureHost } from '../test/fixture-host';
+import { startRealServer, type RealServer } from '../test/real-server';
 
 /**
  * Two real servers, no mocks: `upstream` is a local-mode instance with its own key, `proxy` points
@@ -10,7 +10,7 @@ import { startRealServer, type RealServer } from './test/real-server';
  */
 const UPSTREAM_KEY = 'sk-upstream-e2e-4f1c9a';
 const BROWSER_KEY = 'sk-browser-e2e';
-const FIXTURES = path.resolve(import.meta.dirname, '../e2e/fixtures');
+const FIXTURES = path.resolve(import.meta.dirname, '../../e2e/fixtures');
 
 let upstream: RealServer;
 let proxy: RealServer;
@@ -47,15 +47,16 @@ async function call(urlPath: string, init: RequestInit & { json?: unknown } = {}
   return res;
 }
 
-async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+/** Polls `read` until `check` passes on its value, which it returns (30 s: the upstream renders). */
+const settle = <T>(read: () => Promise<T>, check: (value: T) => void) =>
+  vi.waitFor(
+    async () => {
+      const value = await read();
+      check(value);
+      return value;
+    },
+    { timeout: 30_000, interval: 50 },
+  );
 
 type Json = Record<string, unknown>;
 const jsonOf = async (res: Response) => (await res.json()) as Json;
@@ -90,10 +91,9 @@ describe('proxy mode against a real upstream', () => {
     const res = await call('/v1/assets/uploads', { method: 'POST', body: form });
     expect(res.status, await res.clone().text()).toBe(200);
     const asset = await jsonOf(res);
-    const ready = await until(
+    const ready = await settle(
       async () => jsonOf(await call(`/v1/assets/${String(asset.id)}`)),
-      (a) => a.status === 'ready',
-      'the uploaded asset to be ready',
+      (a) => expect(a.status, 'the uploaded asset').toBe('ready'),
     );
     // The upstream's file URL is handed out on this origin, so media elements stay same-origin.
     const url = String(ready.url);
@@ -116,10 +116,9 @@ describe('proxy mode against a real upstream', () => {
       expect(res.status, await res.clone().text()).toBe(200);
       const asset = await jsonOf(res);
       expect(asset.source_url).toBe(`${host.origin}/through-proxy.png`);
-      const ready = await until(
+      const ready = await settle(
         async () => jsonOf(await call(`/v1/assets/${String(asset.id)}`)),
-        (a) => a.status === 'ready',
-        'the URL asset to be ready',
+        (a) => expect(a.status, 'the URL asset').toBe('ready'),
       );
       expect(ready.content_type).toBe('image/png');
     } finally {
@@ -134,10 +133,9 @@ describe('proxy mode against a real upstream', () => {
     });
     expect(created.status, await created.clone().text()).toBe(200);
     const task = await jsonOf(created);
-    const done = await until(
+    const done = await settle(
       async () => jsonOf(await call(`/v1/tasks/${String(task.id)}`)),
-      (t) => t.status === 'succeeded' || t.status === 'failed',
-      'the video task to finish',
+      (t) => expect(['succeeded', 'failed'], 'the video task to finish').toContain(t.status),
     );
     expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
     const videoUrl = String(done.video_url);

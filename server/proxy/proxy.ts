@@ -3,10 +3,9 @@ import https from 'node:https';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Hono, type Context } from 'hono';
-import type { AppContext, AppEnv } from './context';
-import { errorResponse } from './http';
-import { answerHeaders, causeOf, notTheApi, rewriteFileUrls, stripHopByHop } from './proxy-answers';
-import { requestOrigin } from './services/assets/asset-object';
+import type { AppContext, AppEnv } from '../context';
+import { errorResponse, requestOrigin } from '../http';
+import { answerHeaders, causeOf, notTheApi, rewriteFileUrls, stripHopByHop } from './answers';
 
 /** Request headers a file fetch may carry upstream: what ranged media playback needs, nothing else. */
 const FILE_REQUEST_HEADERS = ['range', 'if-range', 'if-none-match', 'if-modified-since', 'accept'];

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { makeTestApp, type TestApp } from './test/helpers';
+import { makeTestApp, type TestApp } from '../test/helpers';
 
 interface Seen {
   method: string;
@@ -251,17 +251,21 @@ describe('proxy mode', () => {
   });
 
   it('a slow upload that keeps moving is not cut by the idle timeout', async () => {
+    const timeoutMs = 300;
     handler = echo;
-    proxyApp(upstreamUrl, { UPSTREAM_TIMEOUT_MS: '300' });
+    proxyApp(upstreamUrl, { UPSTREAM_TIMEOUT_MS: String(timeoutMs) });
     const enc = new TextEncoder();
     let i = 0;
+    // The client's pace is the input here: every gap is a third of the idle timeout, the whole
+    // upload more than twice it, so a timeout on the total rather than on silence would cut it.
     const body = new ReadableStream<Uint8Array>({
       async pull(controller) {
-        await new Promise((r) => setTimeout(r, 100));
+        await new Promise((r) => setTimeout(r, timeoutMs / 3));
         if (i++ < 8) controller.enqueue(enc.encode(`chunk${i};`));
         else controller.close();
       },
     });
+    const started = performance.now();
     const res = await t.req('/v1/assets', {
       key: 'sk-browser',
       method: 'POST',
@@ -270,6 +274,7 @@ describe('proxy mode', () => {
     } as RequestInit & { key: string });
     expect(res.status).toBe(201);
     expect(((await res.json()) as { body: string }).body).toContain('chunk8;');
+    expect(performance.now() - started).toBeGreaterThan(2 * timeoutMs);
   });
 
   it('says an HTML login page, a sign-in redirect or a 404 at the root is not the API', async () => {

@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { FFMPEG_PATH } from './ffmpeg';
-import { FFPROBE_PATH } from './probe';
+import { FFMPEG_PATH } from '../media/ffmpeg';
+import { FFPROBE_PATH } from '../media/probe';
 
 const run = promisify(execFile);
 

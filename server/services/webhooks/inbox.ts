@@ -1,0 +1,91 @@
+import { jsonTextDepth } from '@contract/bounded-json';
+import type { AppContext } from '../../context';
+import { MAX_JSON_BODY_DEPTH } from '../../http';
+import { token } from '../../ids';
+import { clearInbox, listInbox, recordInboxDelivery, type InboxRow } from '../../store/webhook-inbox';
+import { webhookSecret } from './secret';
+import { verifyWebhook } from './signature';
+
+export const INBOX_KEEP = 100;
+/** Over all inboxes: names cost nothing to invent, the disk does. */
+export const INBOX_KEEP_TOTAL = 2_000;
+/** Never kept, so an inbox (readable without a key) cannot leak a credential someone sent it. */
+const REDACTED_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-api-key', 'api-key']);
+
+/** One entry of GET /webhooks/inbox/:name (the shape the dashboard reads). */
+export interface InboxDelivery {
+  id: string;
+  received_at: number;
+  method: string;
+  headers: Record<string, string>;
+  body: string;
+  json: unknown;
+  webhook_id: string | null;
+  signature: { verified: boolean; reason?: string };
+}
+
+/**
+ * The delivery's body as JSON for display, or null. A body nested deeper than any API request may
+ * be (MAX_JSON_BODY_DEPTH) is shown as raw text only: parsed, it could not be written back out.
+ */
+function parseJson(body: string): unknown {
+  if (jsonTextDepth(body) > MAX_JSON_BODY_DEPTH) return null;
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+function inboxObject(row: InboxRow): InboxDelivery {
+  return {
+    id: row.id,
+    received_at: row.received_ms,
+    method: row.method,
+    headers: JSON.parse(row.headers) as Record<string, string>,
+    body: row.body,
+    json: parseJson(row.body),
+    webhook_id: row.webhook_id,
+    signature: row.verified ? { verified: true } : { verified: false, reason: row.reason ?? 'Not verified.' },
+  };
+}
+
+/** Keeps what arrived at an inbox, credentials redacted, with whether our signature verifies. */
+export function receiveInboxDelivery(
+  ctx: AppContext,
+  name: string,
+  method: string,
+  sent: Headers,
+  body: string,
+): void {
+  const headers: Record<string, string> = {};
+  sent.forEach((value, key) => {
+    headers[key] = REDACTED_HEADERS.has(key) ? '[redacted]' : value;
+  });
+  const now = Date.now();
+  const check = verifyWebhook(webhookSecret(ctx).key, headers, body, now);
+  recordInboxDelivery(
+    ctx.db,
+    {
+      id: `whd_${token()}`,
+      name,
+      received_ms: now,
+      method,
+      headers: JSON.stringify(headers),
+      body,
+      webhook_id: headers['webhook-id'] ?? null,
+      verified: check.verified ? 1 : 0,
+      reason: check.reason ?? null,
+    },
+    { perInbox: INBOX_KEEP, total: INBOX_KEEP_TOTAL },
+  );
+}
+
+export function inboxDeliveries(ctx: AppContext, name: string): InboxDelivery[] {
+  return listInbox(ctx.db, name, INBOX_KEEP).map(inboxObject);
+}
+
+/** The number of deliveries removed. */
+export function clearInboxDeliveries(ctx: AppContext, name: string): number {
+  return clearInbox(ctx.db, name);
+}
