@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Label } from '@/components/ui/label';
-import { FieldMessage, type FieldFeedback } from './field';
+import { FieldMessage } from '@/components/form/field';
+import type { FieldFeedback } from '@/lib/form/issues';
 import { PromptEditor } from './prompt-editor';
 import { MAX_PROMPT_LENGTH } from './validation';
 

@@ -3,7 +3,7 @@ import { isRatioAllowed, parseRatio } from '@contract/models';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/cn';
-import { FieldMessage, feedbackIsError } from './field';
+import { FieldMessage, feedbackIsError } from '@/components/form/field';
 import { CARD, type SettingsProps } from './settings-card';
 
 const RATIO_PRESETS = ['16:9', '9:16', '1:1', '4:3', '3:4', '21:9'] as const;

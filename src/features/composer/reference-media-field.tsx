@@ -7,7 +7,8 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import type { ReferenceDraft } from './draft';
-import { FieldMessage, feedbackIsError, type FieldFeedback } from './field';
+import { FieldMessage, feedbackIsError } from '@/components/form/field';
+import type { FieldFeedback } from '@/lib/form/issues';
 
 /** A reference's media: a URL or `Asset://` id typed in, or an asset picked from the library. */
 export function ReferenceMediaField({

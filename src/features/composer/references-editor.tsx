@@ -9,7 +9,7 @@ import type { Asset } from '@/api/assets';
 import { assetType } from './asset-availability';
 import { useComposerDraftStore } from './composer-draft-store';
 import type { ComposerRole, ReferenceDraft } from './draft';
-import type { FieldFeedback } from './field';
+import type { FieldFeedback } from '@/lib/form/issues';
 import { ReferenceRow } from './reference-row';
 import type { FieldKey } from './validation';
 

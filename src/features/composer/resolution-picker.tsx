@@ -8,7 +8,7 @@ import {
   resolutionDimensions,
 } from '@contract/models';
 import { cn } from '@/lib/cn';
-import { FieldMessage } from './field';
+import { FieldMessage } from '@/components/form/field';
 import { CARD, type SettingsProps } from './settings-card';
 
 /** The resolutions with their pixel size at the chosen ratio; those the model lacks are disabled. */

@@ -1,5 +1,5 @@
 import type { ComposerDraft } from './draft';
-import type { FieldFeedback } from './field';
+import type { FieldFeedback } from '@/lib/form/issues';
 import type { FieldKey } from './validation';
 
 export interface SettingsProps {

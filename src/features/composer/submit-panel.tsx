@@ -5,16 +5,17 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import type { CreateVideoBody } from '@/api/videos';
-import { useIssueText } from './field';
+import { useIssueText } from '@/components/form/issue-text';
 import { BillingBadge, RequestPreview } from './request-preview';
-import type { SubmitRefusal } from './use-submit-video';
+import type { Refusal } from '@/lib/form/submit-tasks';
+import type { ComposerDraft } from './draft';
 import type { DraftIssue, FieldKey } from './validation';
 
 interface SubmitPanelProps {
   body: CreateVideoBody;
   /** Errors to list (after a submit attempt); each links to its field. */
   errors: DraftIssue[];
-  refusal: SubmitRefusal | null;
+  refusal: Refusal<FieldKey, ComposerDraft> | null;
   pending: boolean;
   onFocusField: (field: FieldKey) => void;
   onDismissRefusal: () => void;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_COMPOSER_DRAFT, type ComposerDraft, type ReferenceDraft } from './draft';
 import { fieldOfParam } from './server-error';
-import { hasErrors, issuesByField, refField, validateDraft } from './validation';
+import { hasErrors, issuesByField } from '@/lib/form/issues';
+import { refField, validateDraft } from './validation';
 
 const ref = (over: Partial<ReferenceDraft>): ReferenceDraft => ({
   key: 'k',

@@ -1,4 +1,3 @@
-import { callbackUrlIssue } from '@contract/callback-url-rules';
 import {
   MAX_ASPECT_RATIO,
   VIDEO_DURATION,
@@ -17,6 +16,7 @@ import {
   isAcceptedMediaUrl,
   roleFitsKind,
 } from '@contract/video-rules';
+import { callbackIssues, type FormIssue } from '@/lib/form/issues';
 import type { ComposerDraft, ReferenceDraft } from './draft';
 
 /**
@@ -35,14 +35,8 @@ export function refField(key: string, part: ReferencePart): FieldKey {
   return `ref:${key}:${part}`;
 }
 
-export interface DraftIssue {
-  field: FieldKey;
-  /** Translation key under `composer:issues`. */
-  code: string;
-  values?: Record<string, string | number>;
-  /** Warnings point things out; only errors block submit. */
-  severity: 'error' | 'warning';
-}
+/** An issue of the composer's draft: its code is a key under `composer:issues`; severity is always set. */
+export type DraftIssue = FormIssue<FieldKey> & Required<Pick<FormIssue, 'severity'>>;
 
 export interface ValidationContext {
   /** Strings a callback_url must not contain: the API key in use. */
@@ -158,33 +152,7 @@ export function validateDraft(draft: ComposerDraft, context: ValidationContext =
     }
   }
 
-  const callback = draft.callbackUrl.trim();
-  if (callback !== '') {
-    const problem = callbackUrlIssue(callback, context.secrets ?? []);
-    if (problem) {
-      issues.push(
-        error(
-          'callbackUrl',
-          `callback_${problem.code}`,
-          problem.code === 'credential_param' ? { param: problem.param } : undefined,
-        ),
-      );
-    }
-  }
+  for (const issue of callbackIssues('callbackUrl' as FieldKey, draft.callbackUrl, context.secrets ?? []))
+    issues.push({ ...issue, severity: 'error' });
   return issues;
-}
-
-export function hasErrors(issues: readonly DraftIssue[]): boolean {
-  return issues.some((i) => i.severity === 'error');
-}
-
-/** The first issue of each field, errors before warnings, for showing under the field. */
-export function issuesByField(issues: readonly DraftIssue[]): Map<FieldKey, DraftIssue> {
-  const byField = new Map<FieldKey, DraftIssue>();
-  for (const issue of issues) {
-    const current = byField.get(issue.field);
-    if (!current || (current.severity === 'warning' && issue.severity === 'error'))
-      byField.set(issue.field, issue);
-  }
-  return byField;
 }

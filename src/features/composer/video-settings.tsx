@@ -4,7 +4,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/cn';
-import { Field, FieldMessage } from './field';
+import { Field, FieldMessage } from '@/components/form/field';
 import { RatioPicker } from './ratio-picker';
 import { ResolutionPicker } from './resolution-picker';
 import { CARD, type SettingsProps } from './settings-card';

@@ -1,47 +1,21 @@
 import { Send } from 'lucide-react';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CallbackUrlInput } from '@/components/callback-url-input';
 import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { JsonView } from '@/components/ui/json-view';
 import { Spinner } from '@/components/ui/spinner';
-import { FormField, type Feedback } from './form-field';
-import type { Refusal } from './use-submit-task';
-
-/** callback_url; on the local server one click fills in a webhook inbox whose deliveries the monitor shows. */
-function CallbackField({
-  id,
-  value,
-  feedback,
-  onChange,
-}: {
-  id: string;
-  value: string;
-  feedback?: Feedback;
-  onChange: (value: string) => void;
-}) {
-  const { t } = useTranslation('task-forms');
-  return (
-    <FormField id={id} label={t('callback.label')} feedback={feedback} hint={t('callback.hint')}>
-      {(control) => (
-        <CallbackUrlInput
-          control={control}
-          value={value}
-          onChange={onChange}
-          inboxPrefix="task"
-          placeholder="https://example.com/webhooks/tasks"
-        />
-      )}
-    </FormField>
-  );
-}
+import { CallbackUrlField } from '@/components/form/callback-url-field';
+import { FormNamespace } from '@/components/form/issue-text';
+import type { FieldFeedback } from '@/lib/form/issues';
+import type { Refusal } from '@/lib/form/submit-tasks';
+import type { CreateTaskBody } from './draft';
 
 interface SubmitPanelProps {
   body: unknown;
   problems: number;
-  refusal: Refusal<string> | null;
+  refusal: Refusal<string, CreateTaskBody> | null;
   pending: boolean;
   submitLabel: string;
   onDismissRefusal: () => void;
@@ -93,26 +67,35 @@ export function TaskFormLayout({
 }: {
   formId: string;
   onSubmit: (event: FormEvent) => void;
-  callback: { id: string; value: string; feedback?: Feedback; onChange: (value: string) => void };
+  callback: { id: string; value: string; feedback?: FieldFeedback; onChange: (value: string) => void };
   panel: SubmitPanelProps;
   children: ReactNode;
 }) {
+  const { t } = useTranslation('task-forms');
   return (
-    <form
-      id={formId}
-      noValidate
-      onSubmit={onSubmit}
-      className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]"
-    >
-      <div className="flex min-w-0 flex-col gap-6">
-        {children}
-        <Card>
-          <CardContent className="flex flex-col gap-5 pt-5">
-            <CallbackField {...callback} />
-          </CardContent>
-        </Card>
-      </div>
-      <SubmitPanel {...panel} />
-    </form>
+    <FormNamespace.Provider value="task-forms">
+      <form
+        id={formId}
+        noValidate
+        onSubmit={onSubmit}
+        className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]"
+      >
+        <div className="flex min-w-0 flex-col gap-6">
+          {children}
+          <Card>
+            <CardContent className="flex flex-col gap-5 pt-5">
+              <CallbackUrlField
+                {...callback}
+                label={t('callback.label')}
+                hint={t('callback.hint')}
+                inboxPrefix="task"
+                placeholder="https://example.com/webhooks/tasks"
+              />
+            </CardContent>
+          </Card>
+        </div>
+        <SubmitPanel {...panel} />
+      </form>
+    </FormNamespace.Provider>
   );
 }
