@@ -16,12 +16,12 @@ import { useSubmitTasks } from '@/lib/form/submit-tasks';
 import { useComposerDraftStore } from './composer-draft-store';
 import { draftToRequest, requestToDraft, taskToRequest, type ComposerDraft } from './draft';
 import { ComposerNotices } from './composer-notices';
-import { PromptField } from './prompt-field';
-import { ReferencesEditor } from './references-editor';
+import { PromptField } from './prompt/prompt-field';
+import { ReferencesEditor } from './references/references-editor';
 import { fieldOfParam, fieldValue } from './server-error';
-import { SubmitPanel } from './submit-panel';
+import { SubmitPanel } from './submit/submit-panel';
 import { validateDraft, type FieldKey } from './validation';
-import { ModelPicker, VideoSettings } from './video-settings';
+import { ModelPicker, VideoSettings } from './settings/video-settings';
 
 const FORM_ID = 'composer';
 /** Required-field issues stay quiet until the first submit, so a new empty row is not shouted at. */

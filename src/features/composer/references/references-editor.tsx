@@ -6,15 +6,15 @@ import { Button } from '@/components/ui/button';
 import { DialogFallback } from '@/components/ui/dialog-fallback';
 import { lazyWithPreload } from '@/components/ui/lazy-with-preload';
 import type { Asset } from '@/api/assets';
-import { assetType } from './asset-availability';
-import { useComposerDraftStore } from './composer-draft-store';
-import type { ComposerRole, ReferenceDraft } from './draft';
+import { assetType } from '../library-picker/asset-availability';
+import { useComposerDraftStore } from '../composer-draft-store';
+import type { ComposerRole, ReferenceDraft } from '../draft';
 import type { FieldFeedback } from '@/lib/form/issues';
 import { ReferenceRow } from './reference-row';
-import type { FieldKey } from './validation';
+import type { FieldKey } from '../validation';
 
 const AssetPickerDialog = lazyWithPreload(() =>
-  import('./asset-picker-dialog').then((m) => m.AssetPickerDialog),
+  import('../library-picker/asset-picker-dialog').then((m) => m.AssetPickerDialog),
 );
 
 const ADD_BUTTONS: { role: ComposerRole; icon: typeof Film }[] = [

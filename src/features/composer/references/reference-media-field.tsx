@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import type { ReferenceDraft } from './draft';
+import type { ReferenceDraft } from '../draft';
 import { FieldMessage, feedbackIsError } from '@/components/form/field';
 import type { FieldFeedback } from '@/lib/form/issues';
 

@@ -8,8 +8,8 @@ import type { CreateVideoBody } from '@/api/videos';
 import { useIssueText } from '@/components/form/issue-text';
 import { BillingBadge, RequestPreview } from './request-preview';
 import type { Refusal } from '@/lib/form/submit-tasks';
-import type { ComposerDraft } from './draft';
-import type { DraftIssue, FieldKey } from './validation';
+import type { ComposerDraft } from '../draft';
+import type { DraftIssue, FieldKey } from '../validation';
 
 interface SubmitPanelProps {
   body: CreateVideoBody;

@@ -1,6 +1,6 @@
 import { FileIcon, ImageIcon, Video } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { ReferenceDraft } from './draft';
+import type { ReferenceDraft } from '../draft';
 
 /** A small preview of a reference's media: the image or video itself, else its type's icon. */
 export function Thumbnail({ reference }: { reference: ReferenceDraft }) {
