@@ -5,6 +5,7 @@ import { filterValue, h264Options, runFfmpeg } from './ffmpeg';
 import { FONT_BOLD, FONT_REGULAR, prepareCard, prepareFirstFrame, type CardInput } from './render-inputs';
 import { hash32, layoutVideo, palette, type Rgb } from './render-layout';
 import { soundtrackSource } from './soundtrack';
+import { LOCAL_VIDEO_FPS } from '@contract/usage';
 
 export interface VideoRenderInput {
   outPath: string;
@@ -30,7 +31,7 @@ export interface VideoRenderInput {
   onProgress?: (fraction: number) => void;
 }
 
-export const VIDEO_FPS = 24;
+export const VIDEO_FPS = LOCAL_VIDEO_FPS;
 export const WATERMARK_TEXT = 'AI generated · Media Studio';
 /** With a first frame, the overlays appear after it has been seen alone for this long. */
 const OVERLAY_START_SEC = 0.8;

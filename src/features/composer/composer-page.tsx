@@ -7,12 +7,14 @@ import { FormNamespace } from '@/components/form/issue-text';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { estimateVideoTokens } from '@contract/usage';
 import { useApiKey } from '@/api/connection-store';
 import { createVideo, fetchVideoTask } from '@/api/videos';
 import { fieldElementId, focusElement } from '@/lib/form/focus';
 import { useFormFeedback } from '@/lib/form/use-form-feedback';
 import { useLoadFromTask } from '@/lib/form/use-load-from-task';
 import { useSubmitTasks } from '@/lib/form/submit-tasks';
+import { submitShortcutRef } from '@/lib/form/submit-shortcut';
 import { useComposerDraftStore } from './composer-draft-store';
 import { draftToRequest, requestToDraft, taskToRequest, type ComposerDraft } from './draft';
 import { ComposerNotices } from './composer-notices';
@@ -60,6 +62,7 @@ export function ComposerPage() {
   });
 
   const body = useMemo(() => draftToRequest(draft), [draft]);
+  const tokens = useMemo(() => estimateVideoTokens(body), [body]);
   const issues = useMemo(() => validateDraft(draft, { secrets: apiKey ? [apiKey] : [] }), [draft, apiKey]);
   const form = useFormFeedback({
     issues,
@@ -123,7 +126,8 @@ export function ComposerPage() {
         id={FORM_ID}
         noValidate
         onSubmit={onSubmit}
-        className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]"
+        ref={submitShortcutRef}
+        className="flex flex-col gap-6 xl:grid xl:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] xl:items-start"
       >
         <div className="flex min-w-0 flex-col gap-6">
           <Card>
@@ -182,6 +186,7 @@ export function ComposerPage() {
           errors={form.errors}
           refusal={refusal}
           pending={pending}
+          tokens={tokens}
           onFocusField={focusField}
           onDismissRefusal={dismissRefusal}
         />

@@ -10,6 +10,7 @@ import { CallbackUrlField } from '@/components/form/callback-url-field';
 import { FormNamespace } from '@/components/form/issue-text';
 import type { FieldFeedback } from '@/lib/form/issues';
 import type { Refusal } from '@/lib/form/submit-tasks';
+import { submitShortcutAria, submitShortcutLabel, submitShortcutRef } from '@/lib/form/submit-shortcut';
 import type { CreateTaskBody } from './draft';
 
 interface SubmitPanelProps {
@@ -28,7 +29,12 @@ interface SubmitPanelProps {
 function SubmitPanel({ body, problems, refusal, pending, submitLabel, onDismissRefusal }: SubmitPanelProps) {
   const { t } = useTranslation('task-forms');
   return (
-    <aside className="flex flex-col gap-4 xl:sticky xl:top-4" aria-label={t('submit.panel')}>
+    // Below xl the panel's box is `contents`: its parts are children of the form (a flex column
+    // there), so the create button can stick to the bottom of the screen over the whole form.
+    <aside
+      className="contents xl:sticky xl:top-4 xl:flex xl:flex-col xl:gap-4"
+      aria-label={t('submit.panel')}
+    >
       {refusal && (
         <ErrorAlert
           error={refusal.error}
@@ -42,9 +48,14 @@ function SubmitPanel({ body, problems, refusal, pending, submitLabel, onDismissR
           {t('submit.problems', { count: problems })}
         </p>
       )}
-      <Button type="submit" disabled={pending} className="self-stretch">
-        {pending ? <Spinner /> : <Send aria-hidden="true" />} {submitLabel}
-      </Button>
+      <div className="sticky bottom-0 z-10 -mx-4 flex flex-col gap-1 border-t bg-background/95 px-4 py-3 xl:static xl:mx-0 xl:border-0 xl:bg-transparent xl:p-0">
+        <Button type="submit" disabled={pending} aria-keyshortcuts={submitShortcutAria()}>
+          {pending ? <Spinner /> : <Send aria-hidden="true" />} {submitLabel}
+        </Button>
+        <p className="text-xs text-muted-foreground">
+          {t('submit.shortcut', { keys: submitShortcutLabel() })}
+        </p>
+      </div>
       <section className="flex flex-col gap-1">
         <h2 className="text-sm font-semibold">{t('submit.preview')}</h2>
         <p className="text-xs text-muted-foreground">{t('submit.previewHint')}</p>
@@ -78,7 +89,8 @@ export function TaskFormLayout({
         id={formId}
         noValidate
         onSubmit={onSubmit}
-        className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]"
+        ref={submitShortcutRef}
+        className="flex flex-col gap-6 xl:grid xl:grid-cols-[minmax(0,1fr)_minmax(0,24rem)] xl:items-start"
       >
         <div className="flex min-w-0 flex-col gap-6">
           {children}
