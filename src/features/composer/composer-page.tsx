@@ -20,6 +20,7 @@ import { draftToRequest, requestToDraft, taskToRequest, type ComposerDraft } fro
 import { ComposerNotices } from './composer-notices';
 import { PromptField } from './prompt/prompt-field';
 import { ReferencesEditor } from './references/references-editor';
+import { useReferenceAssets } from './references/use-reference-assets';
 import { fieldOfParam, fieldValue } from './server-error';
 import { SubmitPanel } from './submit/submit-panel';
 import { validateDraft, type FieldKey } from './validation';
@@ -63,7 +64,16 @@ export function ComposerPage() {
 
   const body = useMemo(() => draftToRequest(draft), [draft]);
   const tokens = useMemo(() => estimateVideoTokens(body), [body]);
-  const issues = useMemo(() => validateDraft(draft, { secrets: apiKey ? [apiKey] : [] }), [draft, apiKey]);
+  const missingAssets = useReferenceAssets(draft.references);
+  const missingKey = [...missingAssets].join(' ');
+  const issues = useMemo(
+    () =>
+      validateDraft(draft, {
+        secrets: apiKey ? [apiKey] : [],
+        missingAssets: new Set(missingKey ? missingKey.split(' ') : []),
+      }),
+    [draft, apiKey, missingKey],
+  );
   const form = useFormFeedback({
     issues,
     quietUntilSubmit: (issue) => QUIET_UNTIL_SUBMIT.has(issue.code),

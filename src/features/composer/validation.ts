@@ -41,6 +41,8 @@ export type DraftIssue = FormIssue<FieldKey> & Required<Pick<FormIssue, 'severit
 export interface ValidationContext {
   /** Strings a callback_url must not contain: the API key in use. */
   secrets?: readonly string[];
+  /** Asset ids that no group of this key holds (looked up by useReferenceAssets). */
+  missingAssets?: ReadonlySet<string>;
 }
 
 export const MAX_PROMPT_LENGTH = 5000;
@@ -60,11 +62,15 @@ function checkDuration(text: string): DraftIssue | undefined {
   return undefined;
 }
 
-function checkReference(ref: ReferenceDraft, model: string): DraftIssue[] {
+function checkReference(ref: ReferenceDraft, model: string, missing?: ReadonlySet<string>): DraftIssue[] {
   const issues: DraftIssue[] = [];
   const url = ref.url.trim();
   if (url === '') issues.push(error(refField(ref.key, 'url'), 'urlRequired'));
   else if (!isAcceptedMediaUrl(url)) issues.push(error(refField(ref.key, 'url'), 'urlInvalid'));
+  else {
+    const id = parseAssetReference(url);
+    if (id && missing?.has(id)) issues.push(error(refField(ref.key, 'url'), 'assetNotFound', { id }));
+  }
   if (ref.alias.trim() !== '' && !ALIAS_PATTERN.test(ref.alias.trim()))
     issues.push(error(refField(ref.key, 'alias'), 'aliasInvalid'));
   if (!roleFitsKind(ref.role, ref.mediaType)) {
@@ -133,7 +139,7 @@ export function validateDraft(draft: ComposerDraft, context: ValidationContext =
   const seenAliases = new Set<string>();
   let firstFrame = false;
   for (const ref of references) {
-    issues.push(...checkReference(ref, draft.model));
+    issues.push(...checkReference(ref, draft.model, context.missingAssets));
     const alias = ref.alias.trim();
     if (alias) {
       if (seenAliases.has(alias)) issues.push(error(refField(ref.key, 'alias'), 'aliasDuplicate', { alias }));

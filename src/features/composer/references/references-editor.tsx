@@ -1,12 +1,10 @@
 import { Film, ImagePlus, Images } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { assetReference } from '@contract/asset';
 import { Button } from '@/components/ui/button';
 import { DialogFallback } from '@/components/ui/dialog-fallback';
 import { lazyWithPreload } from '@/components/ui/lazy-with-preload';
-import type { Asset } from '@/api/assets';
-import { assetType } from '../library-picker/asset-availability';
+import { pickedAssetFields } from './picked-asset';
 import { useComposerDraftStore } from '../composer-draft-store';
 import type { ComposerRole, ReferenceDraft } from '../draft';
 import type { FieldFeedback } from '@/lib/form/issues';
@@ -28,21 +26,6 @@ export function inputModes(references: readonly ReferenceDraft[]): string[] {
   const roles = new Set(references.map((r) => r.role));
   const modes = (['first_frame', 'reference_image', 'reference_video'] as const).filter((r) => roles.has(r));
   return modes.length === 0 ? ['text_only'] : modes;
-}
-
-export function pickedAssetFields(asset: Asset): Partial<ReferenceDraft> {
-  const type = assetType(asset);
-  return {
-    url: assetReference(asset.id),
-    mediaType: type === 'video' || type === 'audio' ? type : 'image',
-    asset: {
-      id: asset.id,
-      name: asset.name || undefined,
-      type,
-      model: asset.model || undefined,
-      previewUrl: asset.url || asset.oss_url || asset.source_url || undefined,
-    },
-  };
 }
 
 export function ReferencesEditor({
