@@ -157,4 +157,22 @@ describe('fieldOfParam (server refusal → field)', () => {
     expect(fieldOfParam('content[1].role', d)).toBeUndefined();
     expect(fieldOfParam(undefined, d)).toBeUndefined();
   });
+
+  it('holds back a prepared copy until it is ready, and refuses an id no group holds', () => {
+    const preparing = ref({
+      key: 'p',
+      url: 'Asset://asset_copy',
+      asset: { id: 'asset_copy', model: 'video-2.0-cl', type: 'image', ready: false },
+    });
+    expect(codes(draft({ references: [preparing] }))).toEqual(['ref:p:url assetPreparing error']);
+    expect(
+      codes(draft({ references: [{ ...preparing, asset: { ...preparing.asset!, ready: true } }] })),
+    ).toEqual([]);
+    const gone = ref({ key: 'g', url: 'Asset://asset_gone' });
+    expect(
+      validateDraft(draft({ references: [gone] }), { missingAssets: new Set(['asset_gone']) }).map(
+        (i) => i.code,
+      ),
+    ).toEqual(['assetNotFound']);
+  });
 });

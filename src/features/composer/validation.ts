@@ -82,6 +82,8 @@ function checkReference(ref: ReferenceDraft, model: string, missing?: ReadonlySe
       }),
     );
   }
+  if (ref.asset?.ready === false && parseAssetReference(url) === ref.asset.id)
+    issues.push(error(refField(ref.key, 'url'), 'assetPreparing', { model: ref.asset.model ?? model }));
   // Readiness is per model (LOCAL_API.md): an asset prepared for another model is refused.
   const assetModel = ref.asset?.model;
   if (ref.asset && parseAssetReference(url) === ref.asset.id && isVideoModel(model) && assetModel !== model) {

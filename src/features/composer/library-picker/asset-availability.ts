@@ -34,6 +34,13 @@ type AssetLike = Record<string, unknown> & {
   sync_error?: string;
 };
 
+/** The media type a known role takes, to filter the library by; undefined for a role the composer does not offer. */
+export function roleMediaType(role: string): 'image' | 'video' | undefined {
+  if (role === 'reference_video') return 'video';
+  if (role === 'first_frame' || role === 'reference_image') return 'image';
+  return undefined;
+}
+
 export function assetType(asset: AssetLike): string {
   return asset.type ?? asset.asset_type ?? 'file';
 }

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { json, mockFetch } from '@/test/fetch-mock';
@@ -65,6 +65,9 @@ describe('AssetPickerDialog', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'First frame from the library' });
     const rows = await within(dialog).findByRole('list', { name: 'Assets' });
 
+    // A first-frame slot asks the library for images only.
+    const listCall = fetchMock.mock.calls.find(([input]) => String(input).includes('/v1/assets?'))!;
+    expect(new URL(String(listCall[0]), 'http://x').searchParams.get('type')).toBe('image');
     expect(within(rows).getByRole('button', { name: 'Use fast.png' })).toBeEnabled();
     const cl = within(rows).getByRole('listitem', { name: 'cl.png' });
     expect(cl).toHaveTextContent('Prepared for video-2.0-cl, not video-2.0-cl-fast.');
@@ -84,7 +87,8 @@ describe('AssetPickerDialog', { timeout: 20_000 }, () => {
       mode: 'asset',
       type: 'image',
     });
-    await userEvent.click(await within(cl).findByRole('button', { name: 'Use the prepared copy' }));
+    // The copy goes into the slot at once (the composer follows its preparation).
+    await waitFor(() => expect(onPick).toHaveBeenCalledTimes(1));
     expect(onPick).toHaveBeenCalledWith(
       expect.objectContaining({ id: 'asset_copy', model: 'video-2.0-cl-fast' }),
     );

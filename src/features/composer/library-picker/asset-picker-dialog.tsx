@@ -13,7 +13,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { assetMutations, assetQueries, type Asset } from '@/api/assets';
 import { useBaseUrl } from '@/api/connection-store';
 import { notifyError } from '@/lib/notify';
-import { assetAvailability, assetSourceUrl, assetType } from './asset-availability';
+import { assetAvailability, assetSourceUrl, assetType, roleMediaType } from './asset-availability';
 import { PickerAssetRow } from './picker-asset-row';
 
 export const PICKER_PAGE_SIZE = 24;
@@ -30,7 +30,8 @@ export interface AssetPickerDialogProps {
 /**
  * Picks a library asset for a reference. Offers only assets ready for the chosen model, says why
  * each other one is not (type, readiness fields, model), and can prepare one for this model by
- * registering the same media again by URL (readiness is per model; the original stays as it is).
+ * registering the same media again by URL (readiness is per model; the original stays as it is):
+ * the copy is put into the slot at once.
  */
 export function AssetPickerDialog({
   open,
@@ -46,10 +47,10 @@ export function AssetPickerDialog({
   const [group, setGroup] = useState(DEFAULT_GROUP_ID);
   const [page, setPage] = useState(1);
   const [onlyUsable, setOnlyUsable] = useState(false);
-  /** Original asset id → the copy being prepared for this model. */
-  const [prepared, setPrepared] = useState<Record<string, string>>({});
   const list = useQuery({
-    ...assetQueries.list({ baseUrl, group, page, pageSize: PICKER_PAGE_SIZE }),
+    // Only media the role takes (a reference-video slot lists videos); a deployment that ignores
+    // the filter still gets each other type's row marked with why it does not fit.
+    ...assetQueries.list({ baseUrl, group, page, pageSize: PICKER_PAGE_SIZE, type: roleMediaType(role) }),
     placeholderData: keepPreviousData,
     enabled: open,
   });
@@ -77,7 +78,11 @@ export function AssetPickerDialog({
         name: asset.name ? t('picker.copyName', { name: asset.name, model }) : undefined,
       },
       {
-        onSuccess: (copy) => setPrepared((p) => ({ ...p, [asset.id]: copy.id })),
+        // The copy goes into the slot at once; the row shows it being prepared until it is ready.
+        onSuccess: (copy) => {
+          onPick(copy);
+          onOpenChange(false);
+        },
         onError: (error) => notifyError(error, t('picker.prepareFailed')),
       },
     );
@@ -139,8 +144,6 @@ export function AssetPickerDialog({
                   asset={asset}
                   availability={availability}
                   model={model}
-                  group={group}
-                  preparedId={prepared[asset.id]}
                   preparing={prepare.isPending && prepare.variables?.url === assetSourceUrl(asset)}
                   onPrepare={() => prepareFor(asset)}
                   onPick={(picked) => {

@@ -1,20 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
-import { Check, FileIcon, ImageIcon, Music, RefreshCw, Video } from 'lucide-react';
+import { FileIcon, ImageIcon, Music, RefreshCw, Video } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { isGenerationReady } from '@contract/asset';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { assetQueries, type Asset } from '@/api/assets';
+import type { Asset } from '@/api/assets';
 import { assetType, type AssetAvailability, type UnavailableReason } from './asset-availability';
 
 interface PickerAssetRowProps {
   asset: Asset;
   availability: AssetAvailability;
   model: string;
-  group: string;
-  /** Id of the copy being prepared for this model, once registered. */
-  preparedId?: string;
   preparing: boolean;
   onPrepare: () => void;
   onPick: (asset: Asset) => void;
@@ -61,42 +56,6 @@ function useReasonText() {
   };
 }
 
-/** The copy being prepared: re-queried by its id (rule 3) until it is ready, then offered. */
-function PreparedCopy({
-  id,
-  group,
-  model,
-  onPick,
-}: {
-  id: string;
-  group: string;
-  model: string;
-  onPick: (a: Asset) => void;
-}) {
-  const { t } = useTranslation('composer');
-  const copy = useQuery(assetQueries.detail(id, group));
-  const ready = copy.data && isGenerationReady(copy.data) && copy.data.model === model;
-  if (ready) {
-    return (
-      <Button size="sm" onClick={() => onPick(copy.data!)}>
-        <Check aria-hidden="true" /> {t('picker.useCopy')}
-      </Button>
-    );
-  }
-  if (copy.data && !isGenerationReady(copy.data) && copy.data.status === 'failed') {
-    return (
-      <p className="text-xs text-destructive">
-        {t('picker.copyFailed', { error: copy.data.sync_error ?? '' })}
-      </p>
-    );
-  }
-  return (
-    <p role="status" className="flex items-center gap-2 text-xs text-muted-foreground">
-      <Spinner /> {t('picker.copyPreparing', { model })}
-    </p>
-  );
-}
-
 export function PickerAssetRow(props: PickerAssetRowProps) {
   const { asset, availability, model } = props;
   const { t } = useTranslation('composer');
@@ -128,15 +87,12 @@ export function PickerAssetRow(props: PickerAssetRowProps) {
             ))}
           </ul>
         )}
-        {props.preparedId && (
-          <PreparedCopy id={props.preparedId} group={props.group} model={model} onPick={props.onPick} />
-        )}
       </div>
       {availability.usable ? (
         <Button size="sm" onClick={() => props.onPick(asset)} aria-label={t('picker.useLabel', { name })}>
           {t('picker.use')}
         </Button>
-      ) : availability.canPrepare && !props.preparedId ? (
+      ) : availability.canPrepare ? (
         <Button
           size="sm"
           variant="outline"

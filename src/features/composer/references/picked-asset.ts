@@ -1,4 +1,4 @@
-import { assetReference } from '@contract/asset';
+import { assetReference, isGenerationReady } from '@contract/asset';
 import type { Asset } from '@/api/assets';
 import type { ReferenceDraft } from '../draft';
 import { assetType } from '../library-picker/asset-availability';
@@ -15,6 +15,8 @@ export function pickedAssetFields(asset: Asset): Partial<ReferenceDraft> {
       type,
       model: asset.model || undefined,
       previewUrl: asset.url || asset.oss_url || asset.source_url || undefined,
+      groupId: asset.group_id || undefined,
+      ready: isGenerationReady(asset),
     },
   };
 }

@@ -1,7 +1,9 @@
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { parseAssetReference } from '@contract/asset';
+import { isGenerationReady, parseAssetReference } from '@contract/asset';
+import { DEFAULT_GROUP_ID } from '@contract/group';
 import { assetLookupQuery } from '@/api/asset-lookup';
+import { assetQueries } from '@/api/assets';
 import { useBaseUrl } from '@/api/connection-store';
 import { useComposerDraftStore } from '../composer-draft-store';
 import type { ReferenceDraft } from '../draft';
@@ -55,9 +57,43 @@ export function useReferenceAssets(references: readonly ReferenceDraft[]): Reado
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [found]);
 
+  usePreparingAssets(references);
+
   const missing = new Set<string>();
   results.forEach((r, i) => {
     if (r.data === null) missing.add(ids[i]!);
   });
   return missing;
+}
+
+/**
+ * Assets of the draft still being prepared (a copy the picker made for this model) are re-queried
+ * by their id with the readiness backoff until they settle; the row then holds what they became.
+ */
+function usePreparingAssets(references: readonly ReferenceDraft[]) {
+  const preparing = [
+    ...new Map(
+      references.filter((r) => r.asset && r.asset.ready === false).map((r) => [r.asset!.id, r.asset!]),
+    ).values(),
+  ];
+  const results = useQueries({
+    queries: preparing.map((a) => assetQueries.detail(a.id, a.groupId ?? DEFAULT_GROUP_ID)),
+  });
+  const settled = results
+    .map((r, i) => (r.data && isGenerationReady(r.data) ? preparing[i]!.id : ''))
+    .filter(Boolean)
+    .join(' ');
+  useEffect(() => {
+    if (!settled) return;
+    const { draft, referenceChanged } = useComposerDraftStore.getState();
+    results.forEach((result) => {
+      const asset = result.data;
+      if (!asset || !isGenerationReady(asset)) return;
+      for (const ref of draft.references)
+        if (ref.asset?.id === asset.id && ref.asset.ready === false)
+          referenceChanged(ref.key, pickedAssetFields(asset));
+    });
+    // `settled` names every asset that became ready; results are read from the same render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [settled]);
 }
