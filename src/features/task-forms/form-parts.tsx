@@ -52,7 +52,7 @@ function SubmitPanel({ body, problems, refusal, pending, submitLabel, onDismissR
         <Button type="submit" disabled={pending} aria-keyshortcuts={submitShortcutAria()}>
           {pending ? <Spinner /> : <Send aria-hidden="true" />} {submitLabel}
         </Button>
-        <p className="text-xs text-muted-foreground">
+        <p className="hidden text-xs text-muted-foreground sm:block">
           {t('submit.shortcut', { keys: submitShortcutLabel() })}
         </p>
       </div>

@@ -25,11 +25,12 @@ export function ActionBar({ tokens, pending }: { tokens: number | undefined; pen
               : t('estimate.tokens', { tokens: tokens.toLocaleString(i18n.language) })}
           </output>
         </p>
-        <p className="text-xs text-muted-foreground">
+        {/* Phones have no shortcut to offer, and there the bar keeps to the estimate and the button. */}
+        <p className="hidden text-xs text-muted-foreground sm:block">
           {t('submit.shortcut', { keys: submitShortcutLabel() })}
         </p>
       </div>
-      <p className="text-xs text-muted-foreground">{t('estimate.hint')}</p>
+      <p className="hidden text-xs text-muted-foreground xl:block">{t('estimate.hint')}</p>
       <Button
         type="submit"
         size="lg"
