@@ -5,6 +5,8 @@
 
 export const VIDEO_RESOLUTIONS = ['480p', '720p', '1080p'] as const;
 export type VideoResolution = (typeof VIDEO_RESOLUTIONS)[number];
+/** The resolution the local server renders when a request names none. */
+export const DEFAULT_VIDEO_RESOLUTION: VideoResolution = '720p';
 
 const VIDEO_MODELS = {
   'video-2.0-cl': { resolutions: ['480p', '720p', '1080p'] },

@@ -6,6 +6,7 @@ import { prepareCard, prepareFirstFrame, type CardInput } from './render-inputs'
 import { fontFor } from './text-font';
 import { hash32, layoutVideo, palette, type Rgb } from './render-layout';
 import { soundtrackSource } from './soundtrack';
+import { LOCAL_VIDEO_FPS } from '@contract/usage';
 
 export interface VideoRenderInput {
   outPath: string;
@@ -31,7 +32,7 @@ export interface VideoRenderInput {
   onProgress?: (fraction: number) => void;
 }
 
-export const VIDEO_FPS = 24;
+export const VIDEO_FPS = LOCAL_VIDEO_FPS;
 export const WATERMARK_TEXT = 'AI generated · Media Studio';
 /** With a first frame, the overlays appear after it has been seen alone for this long. */
 const OVERLAY_START_SEC = 0.8;

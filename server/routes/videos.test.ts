@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ownerOf } from '../middleware/auth';
 import { filesRoot } from '../services/assets/asset-files';
-import { TOKEN_PIXEL_DIVISOR, VIDEO_INPUT_FACTOR } from '../services/tasks/usage';
+import { TOKEN_PIXEL_DIVISOR, VIDEO_INPUT_FACTOR } from '@contract/usage';
 import { makeTestApp, type TestApp } from '../test/helpers';
 import { seedAsset } from '../test/task-fixtures';
 

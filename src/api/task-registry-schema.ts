@@ -13,7 +13,18 @@ export const TRACKED_TASK_KINDS = [
 ] as const;
 export type TrackedTaskKind = (typeof TRACKED_TASK_KINDS)[number];
 
-export type TrackedTaskSource = 'composer' | 'pasted' | 'imported';
+/** Where a task entered the registry: created by the composer or a task form, pasted, imported. */
+export type TrackedTaskSource = 'composer' | 'task-form' | 'pasted' | 'imported';
+const SOURCES: readonly string[] = [
+  'composer',
+  'task-form',
+  'pasted',
+  'imported',
+] satisfies TrackedTaskSource[];
+
+/** Created by this dashboard (it watched the task from its creation). */
+export const createdHere = (source: TrackedTaskSource): boolean =>
+  source === 'composer' || source === 'task-form';
 
 /** What the monitor last saw of the task, so the list can show and filter states without fetching. */
 export interface TrackedTaskSnapshot {
@@ -83,8 +94,9 @@ export function parseTrackedTask(v: unknown, fallbackSource: TrackedTaskSource):
     typeof v.createdAt === 'number' && Number.isFinite(v.createdAt) && v.createdAt > 0
       ? v.createdAt
       : Date.now();
-  const source: TrackedTaskSource =
-    v.source === 'composer' || v.source === 'pasted' || v.source === 'imported' ? v.source : fallbackSource;
+  const source: TrackedTaskSource = SOURCES.includes(v.source as string)
+    ? (v.source as TrackedTaskSource)
+    : fallbackSource;
   const task: TrackedTask = { id: v.id, kind: taskKindOf(v.kind), createdAt, source };
   const model = optString(v.model, 200);
   if (model) task.model = model;

@@ -11,6 +11,7 @@ import { apiRequest, isApiRequestError } from '@/api/api-client';
 import { registerAssetByUrl } from '@/api/assets';
 import { nextPollDelay, observe, updatePollMemory, type PollMemory } from '@/api/task-poll-policy';
 import { getTrackedTask, recordTaskSnapshot } from '@/api/task-registry';
+import { createdHere } from '@/api/task-registry-schema';
 
 export type Task = LenientTask & {
   kind?: string;
@@ -48,14 +49,14 @@ export function onTaskFinished(listener: (e: TaskFinishedEvent) => void): () => 
 /**
  * Records what was seen in the registry, and announces a task that went from waiting or running to
  * a terminal state. A task first seen already finished (pasted, imported) is not news; one the
- * composer just created is, even when it finished before its first poll.
+ * composer or a task form just created is, even when it finished before its first poll.
  */
 function noteSeen(task: Task) {
   const tracked = getTrackedTask(task.id);
   if (!tracked) return;
   const before = tracked.last?.status;
   const wasWatched =
-    before === undefined ? tracked.source === 'composer' : !isTerminalStatus(normalizeTaskStatus(before));
+    before === undefined ? createdHere(tracked.source) : !isTerminalStatus(normalizeTaskStatus(before));
   const ended =
     task.completed_at ?? (isTerminalStatus(normalizeTaskStatus(task.status)) ? task.updated_at : undefined);
   recordTaskSnapshot(task.id, {

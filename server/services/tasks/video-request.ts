@@ -1,5 +1,10 @@
 import { callbackUrlProblem } from '@contract/callback-url';
-import { resolutionDimensions, VIDEO_DURATION, type VideoResolution } from '@contract/models';
+import {
+  DEFAULT_VIDEO_RESOLUTION,
+  resolutionDimensions,
+  VIDEO_DURATION,
+  type VideoResolution,
+} from '@contract/models';
 import {
   CreateVideoSchema,
   collectMediaInputs,
@@ -20,12 +25,8 @@ import { assetNotReady } from '../assets/asset-readiness';
 import { existingStoredFile, filesRelPath } from './input-sources';
 import { wakeTaskRunner } from './runner';
 import { PENDING_MS, videoRunMs } from './timing';
-import { videoTotalTokens } from './usage';
+import { LOCAL_VIDEO_FPS, videoTotalTokens } from '@contract/usage';
 import type { InputReference, VideoParams } from './video-task';
-import { VIDEO_FPS } from '../../media/render-video';
-
-/** The resolution used when a request names none: every model offers it. */
-export const DEFAULT_RESOLUTION: VideoResolution = '720p';
 
 export interface CreatingRequest {
   owner: string;
@@ -115,7 +116,7 @@ export function createVideoTask(ctx: AppContext, req: CreatingRequest, raw: unkn
 
   const assetType = (id: string) => getAssetForOwner(ctx.db, req.owner, id)?.type;
   const withVideo = hasVideoInput(body, assetType);
-  const resolution = (body.resolution as VideoResolution | undefined) ?? DEFAULT_RESOLUTION;
+  const resolution = (body.resolution as VideoResolution | undefined) ?? DEFAULT_VIDEO_RESOLUTION;
   const ratio = effectiveRatio(body);
   const duration = body.duration ?? VIDEO_DURATION.default;
   const { width, height } = resolutionDimensions(resolution, ratio);
@@ -163,7 +164,7 @@ export function createVideoTask(ctx: AppContext, req: CreatingRequest, raw: unkn
     total_tokens: videoTotalTokens({
       width,
       height,
-      fps: VIDEO_FPS,
+      fps: LOCAL_VIDEO_FPS,
       durationSec: duration,
       hasVideoInput: withVideo,
     }),

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { prefetchWhenIdle } from '@/app/page-prefetch';
 import { Button } from '@/components/ui/button';
+import { isMac } from '@/lib/platform';
 import { handleGlobalKey, usePaletteStore } from './palette-store';
 
 // Both overlays are fetched on first use: they are not part of the first load.
@@ -12,11 +13,6 @@ const CommandPalette = lazy(() => loadPalette().then((m) => ({ default: m.Comman
 const ShortcutsDialog = lazy(() =>
   import('./shortcuts-dialog').then((m) => ({ default: m.ShortcutsDialog })),
 );
-
-/** Whether the person is on a Mac, where the palette is ⌘K rather than Ctrl+K. */
-export function isMac(): boolean {
-  return /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
-}
 
 /**
  * Stands in for the palette while its code loads (first use on a slow link): the same box, already

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { submitShortcutLabel } from '@/lib/form/submit-shortcut';
 import { usePaletteStore } from './palette-store';
 
 /** `?`: every keyboard shortcut of the dashboard, in one list. */
@@ -13,6 +14,7 @@ export function ShortcutsDialog({ shortcut }: { shortcut: string }) {
     ['↑ ↓', t('shortcuts.move')],
     ['Enter', t('shortcuts.run')],
     ['Tab', t('shortcuts.tab')],
+    [submitShortcutLabel(), t('shortcuts.submit')],
   ];
   return (
     <Dialog open onOpenChange={(open) => !open && closed()}>

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { callbackUrlIssue } from '@contract/callback-url-rules';
 import { getConnection } from '@/api/connection-store';
+import { completedDraft, withoutKeyedCallback } from '@/lib/form/draft-storage';
 import {
   applyModel,
   EMPTY_COMPOSER_DRAFT,
@@ -33,8 +33,7 @@ export const COMPOSER_DRAFT_STORAGE_KEY = 'media-studio:composer-draft';
  * (the key never goes into localStorage; the field shows the problem while the tab lives).
  */
 export function persistableDraft(draft: ComposerDraft, apiKey: string): ComposerDraft {
-  const issue = callbackUrlIssue(draft.callbackUrl.trim(), apiKey ? [apiKey] : []);
-  return issue?.code === 'contains_key' ? { ...draft, callbackUrl: '' } : draft;
+  return withoutKeyedCallback(draft, apiKey);
 }
 
 /**
@@ -85,18 +84,10 @@ export const useComposerDraftStore = create<ComposerDraftState>()(
       storage: createJSONStorage(() => localStorage),
       partialize: (s) => ({ draft: persistableDraft(s.draft, getConnection().apiKey) }),
       // A stored draft from an older shape is completed with today's defaults, never trusted blindly.
-      merge: (persisted, current) => {
-        const stored = (persisted as { draft?: Partial<ComposerDraft> } | undefined)?.draft;
-        if (!stored || typeof stored !== 'object') return current;
-        return {
-          ...current,
-          draft: {
-            ...EMPTY_COMPOSER_DRAFT,
-            ...stored,
-            references: Array.isArray(stored.references) ? stored.references : [],
-          },
-        };
-      },
+      merge: (persisted, current) => ({
+        ...current,
+        draft: completedDraft(EMPTY_COMPOSER_DRAFT, (persisted as { draft?: unknown } | undefined)?.draft),
+      }),
     },
   ),
 );

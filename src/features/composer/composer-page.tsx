@@ -2,23 +2,29 @@ import { Eraser } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CallbackUrlField } from '@/components/form/callback-url-field';
+import { FormNamespace } from '@/components/form/issue-text';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { estimateVideoTokens } from '@contract/usage';
 import { useApiKey } from '@/api/connection-store';
-import { CallbackUrlField } from './callback-url-field';
+import { createVideo, fetchVideoTask } from '@/api/videos';
+import { fieldElementId, focusElement } from '@/lib/form/focus';
+import { useFormFeedback } from '@/lib/form/use-form-feedback';
+import { useLoadFromTask } from '@/lib/form/use-load-from-task';
+import { useSubmitTasks } from '@/lib/form/submit-tasks';
+import { submitShortcutRef } from '@/lib/form/submit-shortcut';
 import { useComposerDraftStore } from './composer-draft-store';
-import { draftToRequest, type ComposerDraft } from './draft';
+import { draftToRequest, requestToDraft, taskToRequest, type ComposerDraft } from './draft';
 import { ComposerNotices } from './composer-notices';
-import { type FieldFeedback } from './field';
-import { PromptField } from './prompt-field';
-import { ReferencesEditor } from './references-editor';
-import { fieldElementId, fieldValue } from './server-error';
-import { SubmitPanel } from './submit-panel';
-import { useLoadFromTask } from './use-load-from-task';
-import { useSubmitVideo } from './use-submit-video';
-import { hasErrors, issuesByField, validateDraft, type FieldKey } from './validation';
-import { ModelPicker, VideoSettings } from './video-settings';
+import { PromptField } from './prompt/prompt-field';
+import { ReferencesEditor } from './references/references-editor';
+import { useReferenceAssets } from './references/use-reference-assets';
+import { fieldOfParam, fieldValue } from './server-error';
+import { SubmitPanel } from './submit/submit-panel';
+import { validateDraft, type FieldKey } from './validation';
+import { ModelPicker, VideoSettings } from './settings/video-settings';
 
 const FORM_ID = 'composer';
 /** Required-field issues stay quiet until the first submit, so a new empty row is not shouted at. */
@@ -27,15 +33,7 @@ const QUIET_UNTIL_SUBMIT = new Set(['urlRequired', 'promptRequired']);
 export const fieldId = (field: string) => fieldElementId(FORM_ID, field);
 
 function focusField(field: FieldKey) {
-  const el = document.getElementById(field === 'references' ? 'composer-references-heading' : fieldId(field));
-  if (!el) return;
-  // A fieldset's anchor is not focusable itself: focus its checked (or first) radio.
-  const target =
-    el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement
-      ? el
-      : (el.querySelector<HTMLElement>('input:checked, input, select, textarea, button') ?? el);
-  target.focus();
-  target.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  focusElement(field === 'references' ? 'composer-references-heading' : fieldId(field));
 }
 
 /** The video composer: a draft that survives reloads, checked as it is typed, sent as POST /v1/videos. */
@@ -45,48 +43,61 @@ export function ComposerPage() {
   const draftChanged = useComposerDraftStore((s) => s.draftChanged);
   const modelChanged = useComposerDraftStore((s) => s.modelChanged);
   const apiKey = useApiKey();
-  const [attempted, setAttempted] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [cleared, setCleared] = useState<ComposerDraft | null>(null);
-  const loader = useLoadFromTask();
-  const { submit, mutation, refusal, dismissRefusal } = useSubmitVideo((r) => {
-    if (r.field) requestAnimationFrame(() => focusField(r.field!));
+  const loader = useLoadFromTask({
+    rebuild: async (taskId, signal) => ({ body: taskToRequest(await fetchVideoTask(taskId, signal)) }),
+    apply: (body) => {
+      const { draft: previous, draftReplaced } = useComposerDraftStore.getState();
+      draftReplaced(requestToDraft(body));
+      return { undo: () => useComposerDraftStore.getState().draftReplaced(previous) };
+    },
+  });
+  const { submit, pending, refusal, dismissRefusal } = useSubmitTasks({
+    create: createVideo,
+    source: 'composer',
+    fieldOfParam: (param, sent: ComposerDraft) => fieldOfParam(param, sent),
+    onRefused: (r) => {
+      if (r.field) requestAnimationFrame(() => focusField(r.field!));
+    },
   });
 
   const body = useMemo(() => draftToRequest(draft), [draft]);
-  const issues = useMemo(() => validateDraft(draft, { secrets: apiKey ? [apiKey] : [] }), [draft, apiKey]);
-  const shown = useMemo(
-    () => issuesByField(attempted ? issues : issues.filter((i) => !QUIET_UNTIL_SUBMIT.has(i.code))),
-    [issues, attempted],
+  const tokens = useMemo(() => estimateVideoTokens(body), [body]);
+  const missingAssets = useReferenceAssets(draft.references);
+  const missingKey = [...missingAssets].join(' ');
+  const issues = useMemo(
+    () =>
+      validateDraft(draft, {
+        secrets: apiKey ? [apiKey] : [],
+        missingAssets: new Set(missingKey ? missingKey.split(' ') : []),
+      }),
+    [draft, apiKey, missingKey],
   );
-  const errors = attempted ? issues.filter((i) => i.severity === 'error') : [];
+  const form = useFormFeedback({
+    issues,
+    quietUntilSubmit: (issue) => QUIET_UNTIL_SUBMIT.has(issue.code),
+    refusal,
+    unchangedSince: (sent, field) => fieldValue(sent, field) === fieldValue(draft, field),
+  });
+  const { feedback } = form;
   const aliases = useMemo(
     () => draft.references.map((r) => r.alias.trim()).filter(Boolean),
     [draft.references],
   );
 
-  const feedback = (field: FieldKey): FieldFeedback | undefined => {
-    const issue = shown.get(field);
-    const refused =
-      refusal?.field === field && fieldValue(refusal.draft, field) === fieldValue(draft, field)
-        ? refusal.message
-        : undefined;
-    return issue || refused ? { issue, serverMessage: refused } : undefined;
-  };
-
   function onSubmit(event: React.FormEvent) {
     event.preventDefault();
-    setAttempted(true);
-    const firstError = issues.find((i) => i.severity === 'error');
-    if (hasErrors(issues)) {
-      if (firstError) requestAnimationFrame(() => focusField(firstError.field));
+    const firstError = form.attempt();
+    if (firstError) {
+      requestAnimationFrame(() => focusField(firstError.field));
       return;
     }
-    submit(body, draft);
+    submit([{ body, kind: 'video', model: body.model, prompt: body.prompt }], draft);
   }
 
   return (
-    <>
+    <FormNamespace.Provider value="composer">
       <PageHeader
         title={t('title')}
         description={t('description')}
@@ -103,7 +114,7 @@ export function ComposerPage() {
               onClick={() => {
                 setCleared(draft);
                 useComposerDraftStore.getState().draftCleared();
-                setAttempted(false);
+                form.reset();
                 setNotice(null);
               }}
             >
@@ -125,7 +136,8 @@ export function ComposerPage() {
         id={FORM_ID}
         noValidate
         onSubmit={onSubmit}
-        className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]"
+        ref={submitShortcutRef}
+        className="flex flex-col gap-6 xl:grid xl:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] xl:items-start"
       >
         <div className="flex min-w-0 flex-col gap-6">
           <Card>
@@ -167,6 +179,10 @@ export function ComposerPage() {
               <h2 className="text-base font-semibold">{t('settings.title')}</h2>
               <VideoSettings draft={draft} fieldId={fieldId} feedback={feedback} onChange={draftChanged} />
               <CallbackUrlField
+                label={t('callback.label')}
+                hint={t('callback.hint')}
+                inboxPrefix="composer"
+                placeholder="https://example.com/webhooks/video"
                 id={fieldId('callbackUrl')}
                 value={draft.callbackUrl}
                 feedback={feedback('callbackUrl')}
@@ -177,13 +193,14 @@ export function ComposerPage() {
         </div>
         <SubmitPanel
           body={body}
-          errors={errors}
+          errors={form.errors}
           refusal={refusal}
-          pending={mutation.isPending}
+          pending={pending}
+          tokens={tokens}
           onFocusField={focusField}
           onDismissRefusal={dismissRefusal}
         />
       </form>
-    </>
+    </FormNamespace.Provider>
   );
 }

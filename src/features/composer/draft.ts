@@ -21,6 +21,10 @@ export interface PickedAsset {
   type?: string;
   model?: string;
   previewUrl?: string;
+  /** The group that holds it (a detail query answers only for its group). */
+  groupId?: string;
+  /** False while it is being prepared (a copy made for this model); absent means ready. */
+  ready?: boolean;
 }
 
 export interface ReferenceDraft {

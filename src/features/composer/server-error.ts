@@ -36,11 +36,6 @@ export function fieldOfParam(param: string | undefined, draft: ComposerDraft): F
   return TOP_FIELDS[trimmed.split(/[.[]/)[0]!];
 }
 
-/** The id of the element that shows a field, so the page can move focus to a refused field. */
-export function fieldElementId(formId: string, field: string): string {
-  return `${formId}-${field.replace(/[^A-Za-z0-9_-]/g, '-')}`;
-}
-
 /** The value a field holds in a draft, to tell whether the person changed it since a refusal. */
 export function fieldValue(draft: ComposerDraft, field: FieldKey): unknown {
   const ref = /^ref:(.+):(url|alias|role)$/.exec(field);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_COMPOSER_DRAFT, type ComposerDraft, type ReferenceDraft } from './draft';
 import { fieldOfParam } from './server-error';
-import { hasErrors, issuesByField, refField, validateDraft } from './validation';
+import { hasErrors, issuesByField } from '@/lib/form/issues';
+import { refField, validateDraft } from './validation';
 
 const ref = (over: Partial<ReferenceDraft>): ReferenceDraft => ({
   key: 'k',
@@ -155,5 +156,23 @@ describe('fieldOfParam (server refusal → field)', () => {
     expect(fieldOfParam('resolution', d)).toBe('resolution');
     expect(fieldOfParam('content[1].role', d)).toBeUndefined();
     expect(fieldOfParam(undefined, d)).toBeUndefined();
+  });
+
+  it('holds back a prepared copy until it is ready, and refuses an id no group holds', () => {
+    const preparing = ref({
+      key: 'p',
+      url: 'Asset://asset_copy',
+      asset: { id: 'asset_copy', model: 'video-2.0-cl', type: 'image', ready: false },
+    });
+    expect(codes(draft({ references: [preparing] }))).toEqual(['ref:p:url assetPreparing error']);
+    expect(
+      codes(draft({ references: [{ ...preparing, asset: { ...preparing.asset!, ready: true } }] })),
+    ).toEqual([]);
+    const gone = ref({ key: 'g', url: 'Asset://asset_gone' });
+    expect(
+      validateDraft(draft({ references: [gone] }), { missingAssets: new Set(['asset_gone']) }).map(
+        (i) => i.code,
+      ),
+    ).toEqual(['assetNotFound']);
   });
 });

@@ -1,4 +1,3 @@
-import { callbackUrlIssue } from '@contract/callback-url-rules';
 import {
   MAX_ASPECT_RATIO,
   VIDEO_DURATION,
@@ -17,6 +16,7 @@ import {
   isAcceptedMediaUrl,
   roleFitsKind,
 } from '@contract/video-rules';
+import { callbackIssues, type FormIssue } from '@/lib/form/issues';
 import type { ComposerDraft, ReferenceDraft } from './draft';
 
 /**
@@ -35,18 +35,14 @@ export function refField(key: string, part: ReferencePart): FieldKey {
   return `ref:${key}:${part}`;
 }
 
-export interface DraftIssue {
-  field: FieldKey;
-  /** Translation key under `composer:issues`. */
-  code: string;
-  values?: Record<string, string | number>;
-  /** Warnings point things out; only errors block submit. */
-  severity: 'error' | 'warning';
-}
+/** An issue of the composer's draft: its code is a key under `composer:issues`; severity is always set. */
+export type DraftIssue = FormIssue<FieldKey> & Required<Pick<FormIssue, 'severity'>>;
 
 export interface ValidationContext {
   /** Strings a callback_url must not contain: the API key in use. */
   secrets?: readonly string[];
+  /** Asset ids that no group of this key holds (looked up by useReferenceAssets). */
+  missingAssets?: ReadonlySet<string>;
 }
 
 export const MAX_PROMPT_LENGTH = 5000;
@@ -66,11 +62,15 @@ function checkDuration(text: string): DraftIssue | undefined {
   return undefined;
 }
 
-function checkReference(ref: ReferenceDraft, model: string): DraftIssue[] {
+function checkReference(ref: ReferenceDraft, model: string, missing?: ReadonlySet<string>): DraftIssue[] {
   const issues: DraftIssue[] = [];
   const url = ref.url.trim();
   if (url === '') issues.push(error(refField(ref.key, 'url'), 'urlRequired'));
   else if (!isAcceptedMediaUrl(url)) issues.push(error(refField(ref.key, 'url'), 'urlInvalid'));
+  else {
+    const id = parseAssetReference(url);
+    if (id && missing?.has(id)) issues.push(error(refField(ref.key, 'url'), 'assetNotFound', { id }));
+  }
   if (ref.alias.trim() !== '' && !ALIAS_PATTERN.test(ref.alias.trim()))
     issues.push(error(refField(ref.key, 'alias'), 'aliasInvalid'));
   if (!roleFitsKind(ref.role, ref.mediaType)) {
@@ -82,6 +82,8 @@ function checkReference(ref: ReferenceDraft, model: string): DraftIssue[] {
       }),
     );
   }
+  if (ref.asset?.ready === false && parseAssetReference(url) === ref.asset.id)
+    issues.push(error(refField(ref.key, 'url'), 'assetPreparing', { model: ref.asset.model ?? model }));
   // Readiness is per model (LOCAL_API.md): an asset prepared for another model is refused.
   const assetModel = ref.asset?.model;
   if (ref.asset && parseAssetReference(url) === ref.asset.id && isVideoModel(model) && assetModel !== model) {
@@ -139,7 +141,7 @@ export function validateDraft(draft: ComposerDraft, context: ValidationContext =
   const seenAliases = new Set<string>();
   let firstFrame = false;
   for (const ref of references) {
-    issues.push(...checkReference(ref, draft.model));
+    issues.push(...checkReference(ref, draft.model, context.missingAssets));
     const alias = ref.alias.trim();
     if (alias) {
       if (seenAliases.has(alias)) issues.push(error(refField(ref.key, 'alias'), 'aliasDuplicate', { alias }));
@@ -158,33 +160,7 @@ export function validateDraft(draft: ComposerDraft, context: ValidationContext =
     }
   }
 
-  const callback = draft.callbackUrl.trim();
-  if (callback !== '') {
-    const problem = callbackUrlIssue(callback, context.secrets ?? []);
-    if (problem) {
-      issues.push(
-        error(
-          'callbackUrl',
-          `callback_${problem.code}`,
-          problem.code === 'credential_param' ? { param: problem.param } : undefined,
-        ),
-      );
-    }
-  }
+  for (const issue of callbackIssues('callbackUrl' as FieldKey, draft.callbackUrl, context.secrets ?? []))
+    issues.push({ ...issue, severity: 'error' });
   return issues;
-}
-
-export function hasErrors(issues: readonly DraftIssue[]): boolean {
-  return issues.some((i) => i.severity === 'error');
-}
-
-/** The first issue of each field, errors before warnings, for showing under the field. */
-export function issuesByField(issues: readonly DraftIssue[]): Map<FieldKey, DraftIssue> {
-  const byField = new Map<FieldKey, DraftIssue>();
-  for (const issue of issues) {
-    const current = byField.get(issue.field);
-    if (!current || (current.severity === 'warning' && issue.severity === 'error'))
-      byField.set(issue.field, issue);
-  }
-  return byField;
 }

@@ -16,7 +16,8 @@ import {
 import { useBaseUrl } from '@/api/connection-store';
 import { errorMessage } from '@/lib/notify';
 import { AssetReadiness } from './asset-readiness';
-import { FormField, type Feedback } from './form-field';
+import { Field } from '@/components/form/field';
+import type { FieldFeedback } from '@/lib/form/issues';
 
 /** Enough for any group a person picks from by eye; more are reachable by pasting an id in re-run. */
 const SLOT_PAGE_SIZE = 100;
@@ -59,7 +60,7 @@ export function AssetSlot({
   spec: SlotSpec;
   group: string;
   value: string;
-  feedback?: Feedback;
+  feedback?: FieldFeedback;
   onChange: (assetId: string) => void;
 }) {
   const { t } = useTranslation('task-forms');
@@ -100,7 +101,7 @@ export function AssetSlot({
   const missing = value && !options.some((a) => a.id === value);
 
   return (
-    <FormField id={id} label={label} feedback={feedback} hint={hint}>
+    <Field id={id} label={label} feedback={feedback} hint={hint}>
       {(props) => (
         <div className="flex flex-col gap-2">
           <div className="flex flex-wrap gap-2">
@@ -169,6 +170,6 @@ export function AssetSlot({
           </div>
         </div>
       )}
-    </FormField>
+    </Field>
   );
 }

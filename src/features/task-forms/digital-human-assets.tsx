@@ -3,7 +3,8 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { AssetSlot, type SlotSpec } from './asset-slot';
 import type { DigitalHumanDraft } from './draft';
-import { Counter, FormField, type Feedback } from './form-field';
+import { Counter, Field } from '@/components/form/field';
+import type { FieldFeedback } from '@/lib/form/issues';
 import { ModeRadios } from './mode-radios';
 import { LIMITS, type DigitalHumanField } from './validation';
 
@@ -17,7 +18,7 @@ const AUTHORIZATION: SlotSpec = {
 interface PartProps {
   draft: DigitalHumanDraft;
   set: (change: Partial<DigitalHumanDraft>) => void;
-  feedback: (field: DigitalHumanField) => Feedback | undefined;
+  feedback: (field: DigitalHumanField) => FieldFeedback | undefined;
   fieldId: (field: DigitalHumanField) => string;
 }
 
@@ -60,7 +61,7 @@ function VideoInputs({ draft, set, feedback, fieldId }: PartProps) {
           onChange={(audioAssetId) => set({ audioAssetId })}
         />
       ) : (
-        <FormField
+        <Field
           id={fieldId('audio')}
           label={t('dh.audio.urlLabel')}
           feedback={feedback('audio')}
@@ -78,9 +79,9 @@ function VideoInputs({ draft, set, feedback, fieldId }: PartProps) {
               spellCheck={false}
             />
           )}
-        </FormField>
+        </Field>
       )}
-      <FormField
+      <Field
         id={fieldId('name')}
         label={t('dh.name.label')}
         hint={t('dh.name.hint')}
@@ -88,7 +89,7 @@ function VideoInputs({ draft, set, feedback, fieldId }: PartProps) {
         aside={<Counter value={draft.name.trim()} max={LIMITS.name} />}
       >
         {(props) => <Input {...props} value={draft.name} onChange={(e) => set({ name: e.target.value })} />}
-      </FormField>
+      </Field>
     </>
   );
 }
@@ -98,7 +99,7 @@ function AudioInputs({ draft, set, feedback, fieldId }: PartProps) {
   const { t } = useTranslation('task-forms');
   return (
     <>
-      <FormField
+      <Field
         id={fieldId('text')}
         label={t('dh.text.label')}
         hint={t('dh.text.hint')}
@@ -108,7 +109,7 @@ function AudioInputs({ draft, set, feedback, fieldId }: PartProps) {
         {(props) => (
           <Textarea {...props} rows={5} value={draft.text} onChange={(e) => set({ text: e.target.value })} />
         )}
-      </FormField>
+      </Field>
       <AssetSlot
         id={fieldId('voice')}
         label={t('dh.voice.label')}

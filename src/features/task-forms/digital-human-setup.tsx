@@ -3,7 +3,8 @@ import { DIGITAL_HUMAN_AUDIO_MODELS, DIGITAL_HUMAN_VIDEO_MODELS } from '@contrac
 import { GroupOptions } from '@/components/group-options';
 import { Select } from '@/components/ui/select';
 import type { DigitalHumanDraft } from './draft';
-import { FormField, type Feedback } from './form-field';
+import { Field } from '@/components/form/field';
+import type { FieldFeedback } from '@/lib/form/issues';
 import { ModeRadios } from './mode-radios';
 import type { DigitalHumanField } from './validation';
 
@@ -18,7 +19,7 @@ export function DigitalHumanSetup({
   formId: string;
   draft: DigitalHumanDraft;
   set: (change: Partial<DigitalHumanDraft>) => void;
-  feedback: (field: DigitalHumanField) => Feedback | undefined;
+  feedback: (field: DigitalHumanField) => FieldFeedback | undefined;
   fieldId: (field: DigitalHumanField) => string;
 }) {
   const { t } = useTranslation('task-forms');
@@ -36,7 +37,7 @@ export function DigitalHumanSetup({
         onChange={(mode) => set({ mode: mode as DigitalHumanDraft['mode'] })}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id={fieldId('model')} label={t('fields.model')} feedback={feedback('model')}>
+        <Field id={fieldId('model')} label={t('fields.model')} feedback={feedback('model')}>
           {(props) => (
             <Select
               {...props}
@@ -52,8 +53,8 @@ export function DigitalHumanSetup({
               ))}
             </Select>
           )}
-        </FormField>
-        <FormField id={`${formId}-group`} label={t('fields.group')} hint={t('dh.groupHint')}>
+        </Field>
+        <Field id={`${formId}-group`} label={t('fields.group')} hint={t('dh.groupHint')}>
           {(props) => (
             <Select
               {...props}
@@ -72,7 +73,7 @@ export function DigitalHumanSetup({
               <GroupOptions value={draft.group} />
             </Select>
           )}
-        </FormField>
+        </Field>
       </div>
     </>
   );

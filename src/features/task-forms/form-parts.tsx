@@ -1,47 +1,22 @@
 import { Send } from 'lucide-react';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CallbackUrlInput } from '@/components/callback-url-input';
 import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { JsonView } from '@/components/ui/json-view';
 import { Spinner } from '@/components/ui/spinner';
-import { FormField, type Feedback } from './form-field';
-import type { Refusal } from './use-submit-task';
-
-/** callback_url; on the local server one click fills in a webhook inbox whose deliveries the monitor shows. */
-function CallbackField({
-  id,
-  value,
-  feedback,
-  onChange,
-}: {
-  id: string;
-  value: string;
-  feedback?: Feedback;
-  onChange: (value: string) => void;
-}) {
-  const { t } = useTranslation('task-forms');
-  return (
-    <FormField id={id} label={t('callback.label')} feedback={feedback} hint={t('callback.hint')}>
-      {(control) => (
-        <CallbackUrlInput
-          control={control}
-          value={value}
-          onChange={onChange}
-          inboxPrefix="task"
-          placeholder="https://example.com/webhooks/tasks"
-        />
-      )}
-    </FormField>
-  );
-}
+import { CallbackUrlField } from '@/components/form/callback-url-field';
+import { FormNamespace } from '@/components/form/issue-text';
+import type { FieldFeedback } from '@/lib/form/issues';
+import type { Refusal } from '@/lib/form/submit-tasks';
+import { submitShortcutAria, submitShortcutLabel, submitShortcutRef } from '@/lib/form/submit-shortcut';
+import type { CreateTaskBody } from './draft';
 
 interface SubmitPanelProps {
   body: unknown;
   problems: number;
-  refusal: Refusal<string> | null;
+  refusal: Refusal<string, CreateTaskBody> | null;
   pending: boolean;
   submitLabel: string;
   onDismissRefusal: () => void;
@@ -54,7 +29,12 @@ interface SubmitPanelProps {
 function SubmitPanel({ body, problems, refusal, pending, submitLabel, onDismissRefusal }: SubmitPanelProps) {
   const { t } = useTranslation('task-forms');
   return (
-    <aside className="flex flex-col gap-4 xl:sticky xl:top-4" aria-label={t('submit.panel')}>
+    // Below xl the panel's box is `contents`: its parts are children of the form (a flex column
+    // there), so the create button can stick to the bottom of the screen over the whole form.
+    <aside
+      className="contents xl:sticky xl:top-4 xl:flex xl:flex-col xl:gap-4"
+      aria-label={t('submit.panel')}
+    >
       {refusal && (
         <ErrorAlert
           error={refusal.error}
@@ -68,9 +48,14 @@ function SubmitPanel({ body, problems, refusal, pending, submitLabel, onDismissR
           {t('submit.problems', { count: problems })}
         </p>
       )}
-      <Button type="submit" disabled={pending} className="self-stretch">
-        {pending ? <Spinner /> : <Send aria-hidden="true" />} {submitLabel}
-      </Button>
+      <div className="sticky bottom-0 z-10 -mx-4 flex flex-col gap-1 border-t bg-background/95 px-4 py-3 xl:static xl:mx-0 xl:border-0 xl:bg-transparent xl:p-0">
+        <Button type="submit" disabled={pending} aria-keyshortcuts={submitShortcutAria()}>
+          {pending ? <Spinner /> : <Send aria-hidden="true" />} {submitLabel}
+        </Button>
+        <p className="hidden text-xs text-muted-foreground sm:block">
+          {t('submit.shortcut', { keys: submitShortcutLabel() })}
+        </p>
+      </div>
       <section className="flex flex-col gap-1">
         <h2 className="text-sm font-semibold">{t('submit.preview')}</h2>
         <p className="text-xs text-muted-foreground">{t('submit.previewHint')}</p>
@@ -93,26 +78,36 @@ export function TaskFormLayout({
 }: {
   formId: string;
   onSubmit: (event: FormEvent) => void;
-  callback: { id: string; value: string; feedback?: Feedback; onChange: (value: string) => void };
+  callback: { id: string; value: string; feedback?: FieldFeedback; onChange: (value: string) => void };
   panel: SubmitPanelProps;
   children: ReactNode;
 }) {
+  const { t } = useTranslation('task-forms');
   return (
-    <form
-      id={formId}
-      noValidate
-      onSubmit={onSubmit}
-      className="grid items-start gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,24rem)]"
-    >
-      <div className="flex min-w-0 flex-col gap-6">
-        {children}
-        <Card>
-          <CardContent className="flex flex-col gap-5 pt-5">
-            <CallbackField {...callback} />
-          </CardContent>
-        </Card>
-      </div>
-      <SubmitPanel {...panel} />
-    </form>
+    <FormNamespace.Provider value="task-forms">
+      <form
+        id={formId}
+        noValidate
+        onSubmit={onSubmit}
+        ref={submitShortcutRef}
+        className="flex flex-col gap-6 xl:grid xl:grid-cols-[minmax(0,1fr)_minmax(0,24rem)] xl:items-start"
+      >
+        <div className="flex min-w-0 flex-col gap-6">
+          {children}
+          <Card>
+            <CardContent className="flex flex-col gap-5 pt-5">
+              <CallbackUrlField
+                {...callback}
+                label={t('callback.label')}
+                hint={t('callback.hint')}
+                inboxPrefix="task"
+                placeholder="https://example.com/webhooks/tasks"
+              />
+            </CardContent>
+          </Card>
+        </div>
+        <SubmitPanel {...panel} />
+      </form>
+    </FormNamespace.Provider>
   );
 }

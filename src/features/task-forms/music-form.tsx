@@ -9,7 +9,7 @@ import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { useApiKey } from '@/api/connection-store';
 import { musicToBody } from './draft';
-import { Counter, FormField } from './form-field';
+import { Counter, Field } from '@/components/form/field';
 import { TaskFormLayout } from './form-parts';
 import { useTaskFormsStore } from './task-forms-store';
 import { fieldIdOf, useTaskForm } from './use-task-form';
@@ -57,7 +57,7 @@ export function MusicForm() {
     >
       <Card>
         <CardContent className="flex flex-col gap-5 pt-5">
-          <FormField
+          <Field
             id={fieldId('model')}
             label={t('fields.model')}
             feedback={feedback('model')}
@@ -72,7 +72,7 @@ export function MusicForm() {
                 ))}
               </Select>
             )}
-          </FormField>
+          </Field>
           <div className="flex flex-col gap-1.5 rounded-md border p-3">
             <div className="flex items-center gap-2">
               <Checkbox
@@ -87,7 +87,7 @@ export function MusicForm() {
               {custom ? t('music.custom.on') : t('music.custom.off')}
             </p>
           </div>
-          <FormField
+          <Field
             id={fieldId('prompt')}
             label={custom ? t('music.prompt.lyricsLabel') : t('music.prompt.label')}
             hint={custom ? t('music.prompt.lyricsHint') : t('music.prompt.hint')}
@@ -103,9 +103,9 @@ export function MusicForm() {
                 onChange={(e) => set({ prompt: e.target.value })}
               />
             )}
-          </FormField>
+          </Field>
           <div className="grid gap-4 sm:grid-cols-2">
-            <FormField
+            <Field
               id={fieldId('style')}
               label={custom ? t('music.style.labelRequired') : t('music.style.label')}
               hint={custom ? t('music.style.hintCustom') : t('music.style.hint')}
@@ -121,8 +121,8 @@ export function MusicForm() {
                   onChange={(e) => set({ style: e.target.value })}
                 />
               )}
-            </FormField>
-            <FormField
+            </Field>
+            <Field
               id={fieldId('title')}
               label={custom ? t('music.title.labelRequired') : t('music.title.label')}
               hint={custom ? t('music.title.hintCustom') : t('music.title.hint')}
@@ -137,7 +137,7 @@ export function MusicForm() {
                   onChange={(e) => set({ title: e.target.value })}
                 />
               )}
-            </FormField>
+            </Field>
           </div>
         </CardContent>
       </Card>

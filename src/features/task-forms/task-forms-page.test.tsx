@@ -84,7 +84,7 @@ describe('TaskFormsPage', { timeout: 30_000 }, () => {
     });
     expect(getTrackedTask('task_dh')).toMatchObject({
       kind: 'digital_human_video',
-      source: 'composer',
+      source: 'task-form',
       request: sent,
     });
   });
@@ -136,7 +136,7 @@ describe('TaskFormsPage', { timeout: 30_000 }, () => {
       id: 'task_m',
       kind: 'music',
       createdAt: Date.now(),
-      source: 'composer',
+      source: 'task-form',
       request: { model: 'music-v5.5', prompt: 'la la', style: 'jazz', title: 'Blue', customMode: true },
     });
     renderPage('/create/digital-human?from=task_m');

@@ -5,12 +5,14 @@ import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { fetchTaskObject } from '@/api/generic-tasks';
+import { FormBanner } from '@/components/form/form-banner';
+import { useLoadFromTask } from '@/lib/form/use-load-from-task';
 import { errorMessage } from '@/lib/notify';
 import { DigitalHumanForm } from './digital-human-form';
-import { bodyToDigitalHumanDraft, bodyToMusicDraft, formPathOf } from './draft';
+import { bodyToDigitalHumanDraft, bodyToMusicDraft, formPathOf, kindOfBody, taskToBody } from './draft';
 import { MusicForm } from './music-form';
 import { useTaskFormsStore } from './task-forms-store';
-import { useLoadFromTask } from './use-load-from-task';
 
 const TABS = ['digital-human', 'music'] as const;
 type Tab = (typeof TABS)[number];
@@ -24,19 +26,30 @@ export function TaskFormsPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const segment = location.pathname.split('/')[2] ?? '';
-  const loader = useLoadFromTask((kind, body) => {
-    const store = useTaskFormsStore.getState();
-    if (kind === 'music') {
-      const previous = store.music;
-      store.musicReplaced(bodyToMusicDraft(body));
-      return { pathname: formPathOf(kind), undo: () => useTaskFormsStore.getState().musicReplaced(previous) };
-    }
-    const previous = store.digitalHuman;
-    store.digitalHumanReplaced(bodyToDigitalHumanDraft(body, previous));
-    return {
-      pathname: formPathOf(kind),
-      undo: () => useTaskFormsStore.getState().digitalHumanReplaced(previous),
-    };
+  const loader = useLoadFromTask({
+    rebuild: async (taskId, signal) => {
+      const task = await fetchTaskObject(taskId, signal);
+      return { body: taskToBody(task), taskKind: typeof task.kind === 'string' ? task.kind : undefined };
+    },
+    apply: (body, taskKind) => {
+      const kind = kindOfBody(body);
+      if (!kind) return { wrongKind: taskKind ?? String(body.model ?? '') };
+      const store = useTaskFormsStore.getState();
+      if (kind === 'music') {
+        const previous = store.music;
+        store.musicReplaced(bodyToMusicDraft(body));
+        return {
+          pathname: formPathOf(kind),
+          undo: () => useTaskFormsStore.getState().musicReplaced(previous),
+        };
+      }
+      const previous = store.digitalHuman;
+      store.digitalHumanReplaced(bodyToDigitalHumanDraft(body, previous));
+      return {
+        pathname: formPathOf(kind),
+        undo: () => useTaskFormsStore.getState().digitalHumanReplaced(previous),
+      };
+    },
   });
 
   if (!(TABS as readonly string[]).includes(segment)) {
@@ -65,39 +78,22 @@ export function TaskFormsPage() {
           </p>
         )}
         {state && state.kind !== 'loading' && (
-          <div
-            className={`flex flex-wrap items-center justify-between gap-2 rounded-md border px-3 py-2 text-sm ${state.kind === 'loaded' ? 'bg-muted/50' : 'border-destructive/50 bg-destructive/10 text-destructive'}`}
+          <FormBanner
+            tone={state.kind === 'loaded' ? 'info' : 'error'}
+            onUndo={state.kind === 'loaded' ? loader.undo : undefined}
+            undoLabel={t('fromTask.undo')}
+            onDismiss={loader.dismiss}
+            dismissLabel={t('fromTask.dismiss')}
           >
-            <p>
-              {state.kind === 'loaded'
-                ? t(state.source === 'recorded' ? 'fromTask.loaded' : 'fromTask.rebuilt', {
-                    id: state.taskId,
-                  })
-                : state.kind === 'failed'
-                  ? t('fromTask.failed', { id: state.taskId, error: errorMessage(state.error) })
-                  : t('fromTask.wrongKind', { id: state.taskId, kind: state.taskKind })}{' '}
-              <Link className="underline" to={`/tasks/${encodeURIComponent(state.taskId)}`}>
-                {t('fromTask.open')}
-              </Link>
-            </p>
-            <div className="flex gap-1">
-              {state.kind === 'loaded' && (
-                <Button
-                  variant="outline"
-                  size="sm"
-                  onClick={() => {
-                    state.undo();
-                    loader.dismiss();
-                  }}
-                >
-                  {t('fromTask.undo')}
-                </Button>
-              )}
-              <Button variant="ghost" size="sm" onClick={loader.dismiss}>
-                {t('fromTask.dismiss')}
-              </Button>
-            </div>
-          </div>
+            {state.kind === 'loaded'
+              ? t(state.source === 'recorded' ? 'fromTask.loaded' : 'fromTask.rebuilt', { id: state.taskId })
+              : state.kind === 'failed'
+                ? t('fromTask.failed', { id: state.taskId, error: errorMessage(state.error) })
+                : t('fromTask.wrongKind', { id: state.taskId, kind: state.taskKind })}{' '}
+            <Link className="underline" to={`/tasks/${encodeURIComponent(state.taskId)}`}>
+              {t('fromTask.open')}
+            </Link>
+          </FormBanner>
         )}
       </div>
       <Tabs value={tab} onValueChange={(next) => void navigate(`/create/${next}`)}>

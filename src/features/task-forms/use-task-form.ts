@@ -1,20 +1,21 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
+import { createGenericTask } from '@/api/generic-tasks';
+import { fieldElementId, focusElement } from '@/lib/form/focus';
+import type { FormIssue } from '@/lib/form/issues';
+import { useSubmitTasks } from '@/lib/form/submit-tasks';
+import { useFormFeedback } from '@/lib/form/use-form-feedback';
 import type { CreateTaskBody, FormKind } from './draft';
-import type { Feedback } from './form-field';
-import { pinnedMessage, useSubmitTask } from './use-submit-task';
-import { firstIssueByField, type FormIssue } from './validation';
 
 /** The id of a field's control (or of its group, for radios and asset slots) in a form. */
-export const fieldIdOf = (formId: string, field: string) => `${formId}-${field}`;
+export const fieldIdOf = fieldElementId;
 
-/** Focus a field's control: the element with its id, or the first control inside that element. */
-export function focusField(formId: string, field: string) {
-  const el = document.getElementById(fieldIdOf(formId, field));
-  const target = el?.matches('input, select, textarea')
-    ? el
-    : el?.querySelector<HTMLElement>('input:checked, input, select, textarea');
-  target?.focus();
-  target?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+const focusField = (formId: string, field: string) => focusElement(fieldIdOf(formId, field));
+
+/** The text a tracked task shows in the monitor's list: what the person wrote. */
+function promptOf(body: CreateTaskBody): string | undefined {
+  if ('text' in body) return body.text;
+  if ('customMode' in body) return body.title || body.prompt || body.style;
+  return body.name || undefined;
 }
 
 interface TaskFormOptions<F extends string> {
@@ -27,10 +28,13 @@ interface TaskFormOptions<F extends string> {
   paramOf: Record<F, string | undefined>;
 }
 
+const bodyField = (body: CreateTaskBody, param: string) =>
+  (body as unknown as Record<string, unknown>)[param];
+
 /**
- * What every task form does the same way: "required" issues wait for the first submit attempt,
- * a submit with issues focuses the first, a server refusal is pinned to the field its `param`
- * names until that value changes, and a valid body is sent as a task of `kind`.
+ * A task form on the shared form kit: "required" issues wait for the first submit attempt, a
+ * submit with issues focuses the first, a server refusal is pinned to the field its `param` names
+ * until that value changes, and a valid body is sent (POST /v1/tasks) as a task of `kind`.
  */
 export function useTaskForm<F extends string>({
   formId,
@@ -40,36 +44,41 @@ export function useTaskForm<F extends string>({
   fieldOfParam,
   paramOf,
 }: TaskFormOptions<F>) {
-  const [attempted, setAttempted] = useState(false);
-  const { submit, pending, refusal, dismissRefusal } = useSubmitTask(fieldOfParam, (r) => {
-    const field = r.field;
-    if (field) requestAnimationFrame(() => focusField(formId, field));
+  const { submit, pending, refusal, dismissRefusal } = useSubmitTasks<CreateTaskBody, F, CreateTaskBody>({
+    create: (sent: CreateTaskBody) => createGenericTask(sent),
+    source: 'task-form',
+    fieldOfParam: (param) => fieldOfParam(param),
+    onRefused: (r) => {
+      const field = r.field;
+      if (field) requestAnimationFrame(() => focusField(formId, field));
+    },
   });
-  const shown = firstIssueByField(attempted ? issues : issues.filter((i) => !i.code.includes('Required')));
-
-  const feedback = (field: F): Feedback | undefined => {
-    const issue = shown.get(field);
-    const server = pinnedMessage(refusal, field, paramOf[field], body);
-    return issue || server ? { issue, serverMessage: server } : undefined;
-  };
+  const form = useFormFeedback({
+    issues,
+    quietUntilSubmit: (issue) => issue.code.includes('Required'),
+    refusal,
+    unchangedSince: (sent: CreateTaskBody, field: F) => {
+      const param = paramOf[field];
+      return !!param && bodyField(sent, param) === bodyField(body, param);
+    },
+  });
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    setAttempted(true);
-    const first = issues[0];
+    const first = form.attempt();
     if (first) {
       requestAnimationFrame(() => focusField(formId, first.field));
       return;
     }
-    submit(body, kind);
+    submit([{ body, kind, model: body.model, prompt: promptOf(body) }], body);
   }
 
   return {
-    feedback,
+    feedback: form.feedback,
     onSubmit,
     panel: {
       body,
-      problems: attempted ? issues.length : 0,
+      problems: form.errors.length,
       refusal,
       pending,
       onDismissRefusal: dismissRefusal,

@@ -1,38 +1,17 @@
 import { assetPhase, type AssetPhase } from '@contract/asset';
-import { callbackUrlIssue } from '@contract/callback-url-rules';
 import { DIGITAL_HUMAN_AUDIO_MODELS, DIGITAL_HUMAN_VIDEO_MODELS, MUSIC_MODELS } from '@contract/models';
+import { callbackIssues, tooLong, type FormIssue } from '@/lib/form/issues';
 import type { DigitalHumanDraft, MusicDraft } from './draft';
 
 export type DigitalHumanField =
   'model' | 'avatar' | 'audio' | 'name' | 'text' | 'voice' | 'authorization' | 'callbackUrl';
 export type MusicField = 'model' | 'prompt' | 'style' | 'title' | 'callbackUrl';
 
-/** One problem of a draft: `code` is a key under `issues.` in the task-forms namespace. */
-export interface FormIssue<F extends string = string> {
-  field: F;
-  code: string;
-  values?: Record<string, string | number>;
-}
-
 /** The limits of the contract's body schemas (contract/task-create.ts). */
 export const LIMITS = { name: 200, text: 5000, prompt: 3000, style: 200, title: 200 } as const;
 
 /** What the page knows about an asset the draft names (from its detail query); undefined = not loaded yet. */
 export type AssetLookup = (id: string) => Parameters<typeof assetPhase>[0] | undefined;
-
-function callbackIssue<F extends string>(field: F, url: string, secrets: readonly string[]): FormIssue<F>[] {
-  const text = url.trim();
-  if (!text) return [];
-  const issue = callbackUrlIssue(text, secrets);
-  if (!issue) return [];
-  return [
-    {
-      field,
-      code: `callback_${issue.code}`,
-      values: issue.code === 'credential_param' ? { param: issue.param } : {},
-    },
-  ];
-}
 
 /** A picked asset must be ready (the five conditions) before the server takes it. */
 function assetIssue(
@@ -46,9 +25,6 @@ function assetIssue(
   if (phase === 'ready') return [];
   return [{ field, code: `asset_${phase}`, values: { id } }];
 }
-
-const tooLong = <F extends string>(field: F, value: string, max: number): FormIssue<F>[] =>
-  [...value].length > max ? [{ field, code: 'tooLong', values: { max, length: [...value].length } }] : [];
 
 function isHttpUrl(text: string): boolean {
   try {
@@ -99,7 +75,7 @@ export function validateDigitalHuman(
   } else {
     issues.push(...assetIssue('authorization', draft.authorizationAssetId.trim(), lookup));
   }
-  issues.push(...callbackIssue('callbackUrl' as const, draft.callbackUrl, context.secrets ?? []));
+  issues.push(...callbackIssues('callbackUrl' as const, draft.callbackUrl, context.secrets ?? []));
   return issues;
 }
 
@@ -124,15 +100,8 @@ export function validateMusic(
   issues.push(...tooLong('prompt', draft.prompt, LIMITS.prompt));
   issues.push(...tooLong('style', draft.style.trim(), LIMITS.style));
   issues.push(...tooLong('title', draft.title.trim(), LIMITS.title));
-  issues.push(...callbackIssue('callbackUrl' as const, draft.callbackUrl, context.secrets ?? []));
+  issues.push(...callbackIssues('callbackUrl' as const, draft.callbackUrl, context.secrets ?? []));
   return issues;
-}
-
-/** The first issue of each field, in form order. */
-export function firstIssueByField<F extends string>(issues: FormIssue<F>[]): Map<F, FormIssue<F>> {
-  const map = new Map<F, FormIssue<F>>();
-  for (const issue of issues) if (!map.has(issue.field)) map.set(issue.field, issue);
-  return map;
 }
 
 const DIGITAL_HUMAN_PARAMS: Record<string, DigitalHumanField> = {

@@ -1,0 +1,46 @@
+import { Send } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { submitShortcutAria, submitShortcutLabel } from '@/lib/form/submit-shortcut';
+
+/**
+ * The create button with the estimated usage beside it. Below xl it sticks to the bottom of the
+ * screen while the form is in view, so on a phone it is reachable without scrolling past the
+ * whole form (the form is a flex column there, so the bar's containing block is the whole form).
+ */
+export function ActionBar({ tokens, pending }: { tokens: number | undefined; pending: boolean }) {
+  const { t, i18n } = useTranslation('composer');
+  return (
+    <div
+      className="sticky bottom-0 z-10 -mx-4 flex flex-col gap-2 border-t bg-background/95 px-4 py-3 backdrop-blur supports-[backdrop-filter]:bg-background/80 xl:static xl:mx-0 xl:rounded-lg xl:border xl:bg-card xl:p-4"
+      data-testid="composer-action-bar"
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 text-sm">
+        <p>
+          <span className="text-muted-foreground">{t('estimate.label')}: </span>
+          <output className="font-medium tabular-nums" aria-live="polite" data-testid="token-estimate">
+            {tokens === undefined
+              ? t('estimate.unknown')
+              : t('estimate.tokens', { tokens: tokens.toLocaleString(i18n.language) })}
+          </output>
+        </p>
+        {/* Phones have no shortcut to offer, and there the bar keeps to the estimate and the button. */}
+        <p className="hidden text-xs text-muted-foreground sm:block">
+          {t('submit.shortcut', { keys: submitShortcutLabel() })}
+        </p>
+      </div>
+      <p className="hidden text-xs text-muted-foreground xl:block">{t('estimate.hint')}</p>
+      <Button
+        type="submit"
+        size="lg"
+        disabled={pending}
+        className="w-full"
+        aria-keyshortcuts={submitShortcutAria()}
+      >
+        {pending ? <Spinner /> : <Send aria-hidden="true" />}
+        {pending ? t('submit.sending') : t('submit.label')}
+      </Button>
+    </div>
+  );
+}
