@@ -55,15 +55,13 @@ export default defineConfig({
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|i18next|react-i18next|tailwind-merge|clsx|class-variance-authority|zustand|@radix-ui[\\/](react-slot|react-compose-refs))[\\/]/,
               priority: 3,
             },
-            // Small components and icons shared by pages: one file each rather than a chunk per
-            // component and per icon. Components built on Radix stay out (they would bring it along).
+            // Small components shared by pages: one file rather than a chunk per component. Components built on Radix stay out (they would bring it along), and so do those that validate with zod.
             {
               name: 'ui',
-              test: /[\\/]src[\\/]components[\\/](?!ui[\\/](checkbox|dialog|lazy-tooltip|sheet|tabs|tooltip-primitive)\.tsx)[^\\]*$/,
+              test: /[\\/]src[\\/]components[\\/](?!ui[\\/](checkbox|dialog|lazy-tooltip|sheet|tabs|tooltip-primitive)\.tsx|callback-url-input|group-options)[^\\]*$/,
               priority: 2,
             },
-            { name: 'icons', test: /[\\/]node_modules[\\/]lucide-react[\\/]/, priority: 2 },
-            { name: 'zod-mini', test: /[\\/]node_modules[\\/]zod[\\/]v4[\\/](core|mini)[\\/]/, priority: 2 },
+            { name: 'zod-mini', test: /[\\/]node_modules[\\/]zod[\\/]v4[\\/](core|mini)[\\/]/, priority: 4 },
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 1 },
           ],
         },
