@@ -5,7 +5,8 @@
  * Contentful Paint and what went over the wire before it (requests, bytes), and the medians.
  * Targets: LCP ≤ 1.5 s, ≤ 150 KB before it. Then, for one run, every request until idle
  * prefetching has finished (what the whole open costs on that link).
- * Run: `npx tsx bench/first-open.bench.ts` (`--no-build` reuses dist/, `--runs N`, default 5,
+ * Run: `npx tsx bench/first-open.bench.ts` (`--no-build` reuses dist/, `--dist DIR` serves a build
+ * there (e.g. an older commit's, for a comparison at the same load), `--runs N`, default 5,
  * `--verbose` lists the requests before the LCP).
  */
 import { spawnSync } from 'node:child_process';
@@ -27,6 +28,8 @@ const median = (xs: number[]) => {
 };
 
 function buildDist(): string {
+  const at = process.argv.indexOf('--dist');
+  if (at > 0) return path.resolve(process.argv[at + 1]!);
   const dist = path.join(ROOT, 'dist');
   if (!process.argv.includes('--no-build') || !fs.existsSync(path.join(dist, 'index.html'))) {
     const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: ROOT, stdio: 'inherit' });
