@@ -1,3 +1,4 @@
+import { kb, measureFirstOpen, PHONE_VIEWPORT } from './support/slow-link';
 import { expect, test } from './support/test';
 
 /**
@@ -8,9 +9,10 @@ import { expect, test } from './support/test';
  * It was 193 KB when this ceiling was set at 200 KB (decision 006). The
  * virtualised window scroller, upload tray and connection health of the library (issue 11) brought
  * it to 198-207 KB, so the ceiling is now 215 KB; it catches regressions, lower it when the figure
- * drops. (The 150 KB budget of the shell itself is unchanged: server-contract.spec.ts.)
+ * drops. Brotli, the first route preloaded and fewer files (issue 19, decision 140) brought it to
+ * 180 KB: the ceiling is now 190 KB.
  */
-const CEILING_BYTES = 215 * 1024;
+const CEILING_BYTES = 190 * 1024;
 
 test('a first open of the dashboard stays under its transfer ceiling', async ({ page }) => {
   const sizes = new Map<string, { bytes: number; startedAt: number }>();
@@ -51,4 +53,59 @@ test('a first open of the dashboard stays under its transfer ceiling', async ({ 
   expect(sizes.size).toBeGreaterThan(2);
   expect([...sizes.keys()].some((p) => /\/assets-page-[^/]+\.js$/.test(p))).toBe(true);
   expect(total).toBeLessThan(CEILING_BYTES);
+});
+
+/**
+ * Issue 19: the library opened cold on Lighthouse's "Slow 4G" (e2e/support/slow-link.ts). What is
+ * held is what the CPU does not move: the HTML, script and style files the first paint waits for,
+ * every such request's bytes on the wire (headers included), and that nothing but the library's
+ * own data is requested before it, each with a small margin over the figure measured
+ * when it was set (decision 140, bench/RESULTS.md), so that one more file, a few KB more or another request
+ * before the first paint (a poller in the shell, a library joining the entry) fails here. The LCP itself
+ * is checked against a loose ceiling only (1.8-2.2 s at load 20 on the shared 2-core machine, 2.5 s
+ * before issue 19 at low load): it moves with the load.
+ */
+const SLOW_LINK_MAX_CODE_FILES = 24;
+const SLOW_LINK_MAX_BYTES = 200 * 1024;
+/** The only other requests the first paint may wait for: the library's own data. */
+const FIRST_PAINT_DATA = ['/bootstrap', '/v1/assets', '/v1/asset-groups', '/favicon.svg'];
+const SLOW_LINK_MAX_LCP_MS = 4_000;
+
+test('the library paints on a slow link after few requests and few bytes', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ viewport: PHONE_VIEWPORT, locale: 'en-US' });
+  try {
+    const { result } = await measureFirstOpen(context, `${baseURL}/`, async (page) => {
+      await expect(page.getByRole('heading', { level: 1, name: 'Asset library' })).toBeVisible({
+        timeout: 30_000,
+      });
+      await page.waitForLoadState('networkidle');
+    });
+    const { lcp, lcpElement, all } = await result();
+    // What the first paint waits for, by construction: everything started before the library's
+    // list arrived (the paint follows it by one render). Unlike "started before the LCP", which
+    // grows with the machine's load, this set depends on the code alone.
+    const list = all.find((r) => new URL(r.url).pathname === '/v1/assets');
+    if (!list) throw new Error('the library never asked for its assets');
+    const beforeLcp = all.filter((r) => r.start < list.end);
+    const bytes = beforeLcp.reduce((a, r) => a + r.bytes, 0);
+    const report = `LCP ${lcp.toFixed(0)} ms (${lcpElement}); before it ${beforeLcp.length} requests, ${kb(bytes)}\n${beforeLcp
+      .map((r) => `${kb(r.bytes).padStart(9)} ${r.encoding.padEnd(4)} ${new URL(r.url).pathname}`)
+      .join('\n')}`;
+    test.info().annotations.push({ type: 'slow-link', description: report });
+    console.log(report);
+    const paths = beforeLcp.map((r) => new URL(r.url).pathname);
+    // Scripts and styles arrive compressed with brotli (precompressed by the build).
+    for (const r of beforeLcp.filter((x) => /\.(js|css)$/.test(x.url))) expect(r.encoding, r.url).toBe('br');
+    // Other pages are fetched ahead only after the first paint.
+    expect(paths.filter((p) => /-page-[^/]+\.js$/.test(p) && !/\/assets-page-/.test(p))).toEqual([]);
+    expect(paths.some((p) => /\/assets-page-[^/]+\.js$/.test(p))).toBe(true);
+    const code = beforeLcp.filter((r) => ['Document', 'Script', 'Stylesheet'].includes(r.type));
+    expect(code.length).toBeLessThanOrEqual(SLOW_LINK_MAX_CODE_FILES);
+    const others = beforeLcp.filter((r) => !code.includes(r)).map((r) => new URL(r.url).pathname);
+    expect(others.filter((p) => !FIRST_PAINT_DATA.includes(p))).toEqual([]);
+    expect(bytes).toBeLessThanOrEqual(SLOW_LINK_MAX_BYTES);
+    expect(lcp).toBeLessThan(SLOW_LINK_MAX_LCP_MS);
+  } finally {
+    await context.close();
+  }
 });

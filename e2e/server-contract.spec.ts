@@ -33,10 +33,12 @@ test.describe('local server start-up contract', () => {
   });
 });
 
-test('initial load of the built dashboard stays under 150 KB gzipped', () => {
+// The shell and the first route's code (decision 140), as the server sends them (brotli). Issue 19's
+// 150 KB target is for everything on the wire before the first paint: first-load.spec.ts.
+test('initial load of the built dashboard stays under 180 KB compressed', () => {
   // The build this run serves (global-setup.ts builds it into a directory of its own).
   const dist = path.resolve(process.env.E2E_STATIC_DIR ?? path.join(import.meta.dirname, '../dist'));
   expect(fs.existsSync(path.join(dist, 'index.html'))).toBe(true);
-  const { totalGzip } = measureInitialLoad(dist);
-  expect(totalGzip).toBeLessThan(150 * 1024);
+  const { totalBrotli } = measureInitialLoad(dist);
+  expect(totalBrotli).toBeLessThan(180 * 1024);
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from './test/helpers';
 
@@ -89,11 +89,50 @@ describe('dashboard files', () => {
     expect(ranged.headers.get('content-encoding')).toBeNull();
   });
 
+  it('sends the precompressed copy the browser accepts, brotli first, and Range from the file itself', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'media-studio-dist-'));
+    try {
+      fs.mkdirSync(path.join(dir, 'assets'));
+      fs.writeFileSync(path.join(dir, 'index.html'), INDEX);
+      const file = path.join(dir, 'assets', 'page-1.js');
+      fs.writeFileSync(file, BUNDLE);
+      fs.writeFileSync(`${file}.br`, brotliCompressSync(BUNDLE));
+      fs.writeFileSync(`${file}.gz`, gzipSync(BUNDLE));
+      open(dir);
+      const br = await t.req('/assets/page-1.js', { key: null, headers: { 'accept-encoding': 'gzip, br' } });
+      expect(br.headers.get('content-encoding')).toBe('br');
+      expect(br.headers.get('vary')).toContain('Accept-Encoding');
+      expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(BUNDLE);
+
+      const gz = await t.req('/assets/page-1.js', { key: null, headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers.get('content-encoding')).toBe('gzip');
+      expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(BUNDLE);
+
+      const again = await t.req('/assets/page-1.js', {
+        key: null,
+        headers: { 'accept-encoding': 'gzip, br', 'if-none-match': br.headers.get('etag')! },
+      });
+      expect(again.status).toBe(304);
+      expect(gz.headers.get('etag')).not.toBe(br.headers.get('etag'));
+
+      const ranged = await t.req('/assets/page-1.js', {
+        key: null,
+        headers: { 'accept-encoding': 'gzip, br', range: 'bytes=0-10' },
+      });
+      expect(ranged.status).toBe(206);
+      expect(ranged.headers.get('content-encoding')).toBeNull();
+      expect(await ranged.text()).toBe(BUNDLE.slice(0, 11));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('answers 304 to a matching If-None-Match', async () => {
     open();
     const first = await t.req('/favicon.svg', { key: null });
     const etag = first.headers.get('etag')!;
-    expect(first.headers.get('content-type')).toBe('image/svg+xml');
+    expect(first.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
     const again = await t.req('/favicon.svg', { key: null, headers: { 'if-none-match': etag } });
     expect(again.status).toBe(304);
   });
@@ -110,6 +149,7 @@ describe('dashboard files', () => {
       const res = await t.req(missing);
       expect(res.status, missing).toBe(404);
       expect(res.headers.get('content-type')).toContain('application/json');
+      expect(res.headers.get('cache-control') ?? '').not.toContain('immutable');
       const b = (await res.json()) as { error: { message: string } };
       // /files/ belongs to the file routes, which word their own not-found.
       if (!missing.startsWith('/files/')) expect(b.error.message).toContain(missing);

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
+import { etag } from 'hono/etag';
 import type { ServerConfig } from './config';
 import type { AppEnv } from './context';
 import { errorResponse } from './http';
@@ -13,53 +14,11 @@ import { contentSecurityPolicy, dashboardStyleSources } from './middleware/secur
 /** Paths owned by the API and other server features: never answered with the SPA. */
 const RESERVED = /^\/(v1|api|files|webhooks|healthz|bootstrap)(\/|$)/;
 
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.otf': 'font/otf',
-  '.wasm': 'application/wasm',
-  '.mp4': 'video/mp4',
-  '.webm': 'video/webm',
-  '.mp3': 'audio/mpeg',
-  '.wav': 'audio/wav',
-};
-
 /** Vite puts content-hashed files under /assets/: their URL changes whenever their bytes do. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 function cacheControlFor(urlPath: string): string {
   return urlPath.startsWith('/assets/') ? IMMUTABLE : 'no-cache';
-}
-
-/** Resolves a URL path inside root, or undefined if it is malformed or escapes root. */
-function resolveInside(root: string, urlPath: string): string | undefined {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(urlPath);
-  } catch {
-    return undefined;
-  }
-  if (decoded.includes('\0')) return undefined;
-  const file = path.resolve(root, `.${path.posix.normalize(decoded)}`);
-  return file === root || file.startsWith(root + path.sep) ? file : undefined;
 }
 
 function statFile(file: string): fs.Stats | undefined {
@@ -71,22 +30,17 @@ function statFile(file: string): fs.Stats | undefined {
   }
 }
 
-function sendFile(c: Context<AppEnv>, file: string, stat: fs.Stats, cacheControl: string): Response {
-  const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
-  const headers: Record<string, string> = {
-    'Content-Type': MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
-    'Cache-Control': cacheControl,
-    ETag: etag,
-    'Last-Modified': stat.mtime.toUTCString(),
-  };
-  const ifNoneMatch = c.req.header('if-none-match');
-  if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === etag || t.trim() === '*')) {
-    return c.body(null, 304, headers);
+/**
+ * A weak validator from what serveStatic says of the file it chose (each precompressed copy has
+ * its own size, so its own tag); hono/etag turns a match into a 304.
+ */
+function withValidator(res: Response): Response {
+  const size = res.headers.get('content-length');
+  const modified = res.headers.get('last-modified');
+  if (res.status === 200 && size && modified) {
+    res.headers.set('ETag', `W/"${Number(size).toString(16)}-${(Date.parse(modified) / 1000).toString(16)}"`);
   }
-  headers['Content-Length'] = String(stat.size);
-  if (c.req.method === 'HEAD') return c.body(null, 200, headers);
-  const stream = Readable.toWeb(fs.createReadStream(file)) as ReadableStream<Uint8Array>;
-  return c.body(stream, 200, headers);
+  return res;
 }
 
 let indexCache: { file: string; mtimeMs: number; size: number; html: string } | undefined;
@@ -110,7 +64,7 @@ function sendIndex(c: Context<AppEnv>, file: string, stat: fs.Stats, log?: Logge
   const end = html.search(/<\/head>/i);
   const body = end >= 0 ? `${html.slice(0, end)}${meta}${html.slice(end)}` : `${meta}${html}`;
   const headers = {
-    'Content-Type': MIME['.html']!,
+    'Content-Type': 'text/html; charset=utf-8',
     'Cache-Control': 'no-cache',
     'Content-Security-Policy': contentSecurityPolicy(dashboardStyleSources(nonce, log)),
   };
@@ -132,36 +86,54 @@ function notBuilt(c: Context<AppEnv>, staticDir: string): Response {
   return errorResponse(c, 503, { message, code: 'dashboard_not_built' }, { 'Cache-Control': 'no-store' });
 }
 
+/** The path as a file name (percent-decoded), or undefined when it does not decode. */
+function decodedPath(urlPath: string): string | undefined {
+  try {
+    return decodeURIComponent(urlPath);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * Serves the built dashboard (vite's dist/) for GET/HEAD outside the API: files as they are, and
- * index.html for client-side routes (paths without a file extension) so deep links work. A missing
- * file with an extension is a real 404, never the SPA. Text is compressed here only: API and media
- * responses are left alone (streams must not be held back, Range must stay byte-exact).
+ * Serves the built dashboard (vite's dist/) for GET/HEAD outside the API, with @hono/node-server's
+ * serveStatic (its traversal guard, Range and HEAD): files as they are, with the brotli/zstd/gzip
+ * copy the build wrote beside each text file when the browser accepts one (decision 140), and
+ * index.html, with a fresh CSP nonce, for client-side routes (paths without a file extension), so
+ * deep links work. A missing file with an extension is a real 404, never the SPA. What has no
+ * precompressed copy is gzipped here; API and media responses are left alone (streams must not be
+ * held back, Range must stay byte-exact).
  */
 export function dashboardRoutes(config: ServerConfig, log?: Logger): Hono<AppEnv> {
   const root = path.resolve(config.staticDir);
+  const indexFile = path.join(root, 'index.html');
   const app = new Hono<AppEnv>();
   const gzip = compress();
   const compressUnlessRange: MiddlewareHandler<AppEnv> = (c, next) =>
     c.req.header('range') ? next() : gzip(c, next);
+  const files = serveStatic<AppEnv>({ root, precompressed: true });
+  // A Range counts bytes of the file itself, never of a compressed copy.
+  const ranges = serveStatic<AppEnv>({ root });
+
   app.on(['GET', 'HEAD'], '*', compressUnlessRange, async (c, next) => {
     const urlPath = c.req.path;
     if (RESERVED.test(urlPath)) return next();
-    const file = resolveInside(root, urlPath);
-    if (!file) return next();
-    const isDirectory = urlPath.endsWith('/');
-    if (!isDirectory) {
-      const stat = statFile(file);
-      if (stat) {
-        if (file === path.join(root, 'index.html')) return sendIndex(c, file, stat, log);
-        return sendFile(c, file, stat, cacheControlFor(urlPath));
-      }
-      if (path.posix.extname(urlPath) !== '') return next();
-    }
-    const index = path.join(root, 'index.html');
-    const indexStat = statFile(index);
-    if (!indexStat) return notBuilt(c, root);
-    return sendIndex(c, index, indexStat, log);
+    const decoded = decodedPath(urlPath);
+    const file = decoded === undefined ? undefined : path.join(root, decoded);
+    const isIndex = file === indexFile;
+    const isSpaRoute =
+      urlPath.endsWith('/') || (path.posix.extname(urlPath) === '' && !(file && statFile(file)));
+    if (!isIndex && !isSpaRoute) return next();
+    const stat = statFile(indexFile);
+    if (!stat) return notBuilt(c, root);
+    return sendIndex(c, indexFile, stat, log);
+  });
+  app.on(['GET', 'HEAD'], '*', compressUnlessRange, etag(), async (c, next) => {
+    if (RESERVED.test(c.req.path)) return next();
+    const res = await (c.req.header('range') ? ranges : files)(c, next);
+    if (!(res instanceof Response)) return res;
+    res.headers.set('Cache-Control', cacheControlFor(c.req.path));
+    return withValidator(res);
   });
   return app;
 }

@@ -1,6 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { useConnectionStore } from '@/api/connection-store';
+import { systemQueries } from '@/api/system';
 import { App } from '@/app/app';
+import { landingPage } from '@/app/pages';
+import { createQueryClient } from '@/app/query-client';
 import { initI18n } from '@/lib/i18n';
 import { applyTheme, watchSystemTheme } from '@/lib/theme';
 import './index.css';
@@ -18,13 +22,19 @@ if (nonce) (globalThis as { __webpack_nonce__?: string }).__webpack_nonce__ = no
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain <div id="root">');
 
-// The common namespace of the detected language is loaded first so no text flashes in English.
-void initI18n()
+// On a slow link every round trip before the first paint counts (decision 140): GET /bootstrap
+// starts now, alongside the strings, instead of after the first render asks for it.
+const queryClient = createQueryClient();
+void queryClient.prefetchQuery(systemQueries.bootstrap(useConnectionStore.getState().baseUrl));
+
+// The common namespace of the detected language, and the first page's, are loaded before the first
+// render, in one round trip, so no text flashes in English and the page does not wait again.
+void initI18n(undefined, landingPage(window.location.pathname)?.namespaces)
   .catch(() => undefined)
   .then(() => {
     createRoot(root).render(
       <StrictMode>
-        <App />
+        <App queryClient={queryClient} />
       </StrictMode>,
     );
   });

@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { unstable_HistoryRouter as HistoryRouter } from 'react-router';
 import { useConnectionStore } from '@/api/connection-store';
@@ -30,8 +30,9 @@ function useResetCacheOnConnectionChange(queryClient: ReturnType<typeof createQu
   );
 }
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/** `queryClient`: one main.tsx made to start the first requests before rendering. */
+export function App({ queryClient: given }: { queryClient?: QueryClient }) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   useResetCacheOnConnectionChange(queryClient);
   return (
     <QueryClientProvider client={queryClient}>

@@ -43,6 +43,20 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe('idle prefetching', () => {
+  it('fetches nothing ahead when the browser asks to save data', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    Object.defineProperty(navigator, 'connection', { value: { saveData: true }, configurable: true });
+    try {
+      const cancel = prefetchPagesWhenIdle({ currentPath: '/assets' });
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(log).toEqual([]);
+      expect(performance.getEntriesByName(PREFETCH_MARK)).toHaveLength(0);
+      cancel();
+    } finally {
+      Reflect.deleteProperty(navigator, 'connection');
+    }
+  });
+
   it('waits for the current page code and its queries, then fetches and pre-renders the others', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     let busy = true;

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useConnectionStore } from '@/api/connection-store';
 import { PAGE_ROUTES, pageForPath } from '@/app/pages';
 import { warmPage } from '@/app/page-warmer';
+import { afterFirstPaint, prefetchAllowance } from '@/lib/first-paint';
 
 /** Performance mark set when idle prefetching starts (e2e/first-load.spec.ts reads it). */
 export const PREFETCH_MARK = 'media-studio:page-prefetch';
@@ -61,16 +62,22 @@ export function prefetchPagesWhenIdle({ currentPath, isBusy = () => false }: Pre
   let cancelled = false;
   let handle: IdleHandle | undefined;
   const current = pageForPath(currentPath);
+  // On Save-Data or a 2g link nothing is fetched ahead; on 3g only the next likely page, the one
+  // after the current in the navigation's order (decision 140).
+  const allowance = prefetchAllowance();
+  if (allowance === 'none') return () => undefined;
+  const next = PAGE_ROUTES[(current ? PAGE_ROUTES.indexOf(current) : -1) + 1] ?? PAGE_ROUTES[0]!;
+  const pages = allowance === 'next' ? [current, next].filter((p) => p !== undefined) : PAGE_ROUTES;
   const queue: Array<() => Promise<unknown>> = [
-    ...PAGE_ROUTES.flatMap((page) => [
+    ...pages.flatMap((page) => [
       () => page.Component.load(),
       // The page the person is on is rendered already: nothing to warm.
       () => (page === current ? Promise.resolve() : warmPage(page.warmPath ?? `/${page.path.split('/')[0]}`)),
     ]),
-    ...extraPrefetches,
+    ...(allowance === 'all' ? extraPrefetches : []),
   ];
 
-  const next = () => {
+  const step = () => {
     if (cancelled) return;
     const load = queue.shift();
     if (!load) {
@@ -79,8 +86,8 @@ export function prefetchPagesWhenIdle({ currentPath, isBusy = () => false }: Pre
     }
     // Code that fails to load (offline) is skipped: using it retries.
     load().then(
-      () => (handle = whenIdle(next, 2_000)),
-      () => (handle = whenIdle(next, 2_000)),
+      () => (handle = whenIdle(step, 2_000)),
+      () => (handle = whenIdle(step, 2_000)),
     );
   };
   let deadline = Number.POSITIVE_INFINITY;
@@ -91,12 +98,13 @@ export function prefetchPagesWhenIdle({ currentPath, isBusy = () => false }: Pre
       return;
     }
     performance.mark(PREFETCH_MARK);
-    next();
+    step();
   };
   const start = () => {
-    // Nothing is fetched ahead before the current page's own code (a page off the list: at once).
+    // Nothing is fetched ahead before the current page's own code (a page off the list: at once)
+    // and its largest paint: on a slow link fetching ahead would compete with it.
     const own = current ? current.Component.load() : Promise.resolve();
-    own
+    Promise.all([own, afterFirstPaint()])
       .catch(() => undefined)
       .then(() => {
         deadline = performance.now() + MAX_BUSY_WAIT_MS;

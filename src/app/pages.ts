@@ -25,6 +25,8 @@ export interface PageRoute {
   /** Key in the common namespace naming the page (document title). */
   titleKey: string;
   Component: PreloadableComponent<object>;
+  /** The translation namespaces the page renders with (loaded with its code). */
+  namespaces: string[];
   /** Where a hidden pre-render of the page goes (page-warmer.tsx), when the bare path only redirects. */
   warmPath?: string;
   /**
@@ -50,6 +52,7 @@ export const PAGE_ROUTES: PageRoute[] = [
       (m) => m.AssetsPage,
       ['assets', 'groups'],
     ),
+    namespaces: ['assets', 'groups'],
   },
   {
     path: 'groups/*',
@@ -59,6 +62,7 @@ export const PAGE_ROUTES: PageRoute[] = [
       (m) => m.GroupsPage,
       ['groups', 'assets'],
     ),
+    namespaces: ['groups', 'assets'],
     // The groups page's PAGE_SIZE.
     prefetchData: prefetchGroups(50),
   },
@@ -70,6 +74,7 @@ export const PAGE_ROUTES: PageRoute[] = [
       (m) => m.ComposerPage,
       ['composer'],
     ),
+    namespaces: ['composer'],
   },
   {
     path: 'create/*',
@@ -79,6 +84,7 @@ export const PAGE_ROUTES: PageRoute[] = [
       (m) => m.TaskFormsPage,
       ['task-forms'],
     ),
+    namespaces: ['task-forms'],
     warmPath: '/create/digital-human',
     prefetchData: prefetchGroups(),
   },
@@ -90,6 +96,7 @@ export const PAGE_ROUTES: PageRoute[] = [
       (m) => m.TasksPage,
       ['tasks'],
     ),
+    namespaces: ['tasks'],
   },
   {
     path: 'playground',
@@ -99,6 +106,7 @@ export const PAGE_ROUTES: PageRoute[] = [
       (m) => m.PlaygroundPage,
       ['playground'],
     ),
+    namespaces: ['playground'],
   },
   {
     path: 'settings',
@@ -108,6 +116,7 @@ export const PAGE_ROUTES: PageRoute[] = [
       (m) => m.SettingsPage,
       ['settings'],
     ),
+    namespaces: ['settings'],
   },
 ];
 
@@ -116,6 +125,11 @@ export function titleKeyForPath(pathname: string): string | undefined {
   const first = pathname.split('/')[1] ?? '';
   if (first === '') return undefined;
   return PAGE_ROUTES.find((p) => p.path.split('/')[0] === first)?.titleKey ?? 'notFound.title';
+}
+
+/** The page a path opens on: `/` redirects to the library (router.tsx). */
+export function landingPage(pathname: string): PageRoute | undefined {
+  return pathname.split('/').filter(Boolean).length === 0 ? PAGE_ROUTES[0] : pageForPath(pathname);
 }
 
 /** The route whose first path segment is `to`'s (e.g. `/tasks/task_1` → the tasks page). */

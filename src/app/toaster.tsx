@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import { afterFirstPaint } from '@/lib/first-paint';
 import { isToasterRequested, requestToaster, subscribeToaster, toasterMounted } from '@/lib/toaster-host';
 import { useTheme } from '@/lib/theme';
 
@@ -18,11 +19,19 @@ export function AppToaster() {
   const requested = useSyncExternalStore(subscribeToaster, isToasterRequested, () => false);
 
   useEffect(() => {
-    // Idle after first paint: load it anyway, so toasts fired directly through sonner also show.
+    // Idle after the first page's largest paint (not before: on a slow link its 9 KB would delay
+    // it, decision 140): load it anyway, so toasts fired directly through sonner also show.
     const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1500));
     const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const handle = idle(() => requestToaster());
-    return () => cancel(handle);
+    let handle: number | undefined;
+    let live = true;
+    void afterFirstPaint().then(() => {
+      if (live) handle = idle(() => requestToaster());
+    });
+    return () => {
+      live = false;
+      if (handle !== undefined) cancel(handle);
+    };
   }, []);
 
   if (!requested) return null;

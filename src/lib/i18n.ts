@@ -88,8 +88,11 @@ export function detectLanguage(): Language {
 
 let initPromise: Promise<unknown> | undefined;
 
-/** Idempotent; resolves once the default namespace of the chosen language is loaded. */
-export function initI18n(lng: Language = detectLanguage()): Promise<unknown> {
+/**
+ * Idempotent; resolves once the default namespace of the chosen language is loaded, and `also`
+ * (the first page's namespaces: fetched in the same round trip, not after the first render).
+ */
+export function initI18n(lng: Language = detectLanguage(), also: readonly string[] = []): Promise<unknown> {
   initPromise ??= i18n
     .use(globBackend)
     .use(initReactI18next)
@@ -99,7 +102,7 @@ export function initI18n(lng: Language = detectLanguage()): Promise<unknown> {
       supportedLngs: [...LANGUAGES],
       // 'zh-CN' must stay 'zh-CN' (no lookup of a bare 'zh' file that does not exist).
       load: 'currentOnly',
-      ns: [DEFAULT_NAMESPACE],
+      ns: [DEFAULT_NAMESPACE, ...also],
       defaultNS: DEFAULT_NAMESPACE,
       fallbackNS: DEFAULT_NAMESPACE,
       interpolation: { escapeValue: false }, // React escapes already.

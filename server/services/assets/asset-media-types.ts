@@ -1,35 +1,24 @@
 import path from 'node:path';
 import { type AssetType, inferAssetType } from '@contract/asset';
+import { getMimeType, mimes } from 'hono/utils/mime';
 import { badRequest } from '../../errors';
 
-/** Extensions of the media people register, for hosts that send no or a generic Content-Type. */
-const MIME_BY_EXTENSION: Record<string, string> = {
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.bmp': 'image/bmp',
-  '.svg': 'image/svg+xml',
-  '.mp4': 'video/mp4',
-  '.m4v': 'video/mp4',
-  '.mov': 'video/quicktime',
-  '.webm': 'video/webm',
-  '.mkv': 'video/x-matroska',
-  '.avi': 'video/x-msvideo',
-  '.mp3': 'audio/mpeg',
-  '.wav': 'audio/wav',
-  '.m4a': 'audio/mp4',
-  '.aac': 'audio/aac',
-  '.ogg': 'audio/ogg',
-  '.oga': 'audio/ogg',
-  '.opus': 'audio/opus',
-  '.flac': 'audio/flac',
-  '.pdf': 'application/pdf',
-  '.txt': 'text/plain',
-  '.json': 'application/json',
-  '.zip': 'application/zip',
+/**
+ * Hono's MIME table (the one the dashboard's files are served with), plus the media people register
+ * that it lacks, for hosts that send no or a generic Content-Type. `jpg` first, so that image/jpeg
+ * gets the usual extension; `bin` out, so that generic bytes keep the name they came with.
+ */
+const { bin: _generic, ...honoMimes } = mimes;
+const MEDIA_MIMES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  ...honoMimes,
+  m4v: 'video/mp4',
+  mov: 'video/quicktime',
+  mkv: 'video/x-matroska',
+  m4a: 'audio/mp4',
+  ogg: 'audio/ogg',
+  flac: 'audio/flac',
+  wav: 'audio/wav',
 };
 
 const GENERIC_MIME = new Set(['', 'application/octet-stream', 'binary/octet-stream', 'application/binary']);
@@ -40,7 +29,8 @@ function normalizeMime(value: string | null | undefined): string {
 }
 
 export function mimeFromName(name: string): string | undefined {
-  return MIME_BY_EXTENSION[path.extname(name).toLowerCase()];
+  const mime = getMimeType(name, MEDIA_MIMES);
+  return mime ? normalizeMime(mime) : undefined;
 }
 
 /**
@@ -104,12 +94,17 @@ export function safeFileName(original: string | undefined, contentType: string):
 
 function extensionFor(contentType: string): string | undefined {
   const mime = normalizeMime(contentType);
-  return Object.entries(MIME_BY_EXTENSION).find(([, m]) => m === mime)?.[0];
+  const ext = Object.keys(MEDIA_MIMES).find((e) => normalizeMime(MEDIA_MIMES[e]) === mime);
+  return ext ? `.${ext}` : undefined;
 }
+
+/** Markup and script a browser would run if it ever rendered the file: served as plain bytes. */
+const SCRIPTABLE = /^(text\/html|application\/xhtml\+xml|text\/javascript|application\/xml)$/;
 
 /** The Content-Type to serve a stored file with, from its (safe) file name. */
 export function serveContentType(fileName: string): string {
-  return mimeFromName(fileName) ?? 'application/octet-stream';
+  const mime = getMimeType(fileName, MEDIA_MIMES);
+  return mime && !SCRIPTABLE.test(normalizeMime(mime)) ? mime : 'application/octet-stream';
 }
 
 /**

@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Plugin } from 'vite';
+
+/** Text the server sends compressed: the build writes a brotli and a gzip copy beside each file. */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|map|txt|xml|webmanifest|wasm)$/;
+
+/**
+ * Writes `<file>.br` (quality 11) and `<file>.gz` (level 9) beside every compressible file of the
+ * build, when smaller than the file, for serveStatic's `precompressed` (server/static.ts, decision
+ * 140): the strongest settings cost the build a few seconds once instead of every response's CPU.
+ * index.html is left out: the server rewrites it per response (CSP nonce).
+ */
+export function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'media-studio:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+          const full = path.join(dir, e.name);
+          return e.isDirectory() ? walk(full) : [full];
+        });
+      for (const file of walk(outDir)) {
+        if (!COMPRESSIBLE.test(file) || file === path.join(outDir, 'index.html')) continue;
+        const raw = fs.readFileSync(file);
+        const br = brotliCompressSync(raw, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+        });
+        const gz = gzipSync(raw, { level: 9 });
+        if (br.length < raw.length) fs.writeFileSync(`${file}.br`, br);
+        if (gz.length < raw.length) fs.writeFileSync(`${file}.gz`, gz);
+      }
+    },
+  };
+}
+
+/**
+ * The first route's code in the HTML: `<link rel="modulepreload">` for the chunk of `entry` (a
+ * lazy page's module, e.g. the asset library) and every chunk it imports statically, so the browser
+ * fetches them with the shell instead of one round trip after it (decision 140).
+ */
+export function preloadFirstRoute(entry: string): Plugin {
+  return {
+    name: 'media-studio:preload-first-route',
+    apply: 'build',
+    enforce: 'post',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const target = path.resolve(entry);
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        const page = chunks.find((c) => c.facadeModuleId && path.resolve(c.facadeModuleId) === target);
+        if (!page) throw new Error(`preloadFirstRoute: no chunk is built from ${entry}`);
+        const files = new Set<string>();
+        const visit = (file: string) => {
+          if (files.has(file)) return;
+          files.add(file);
+          const chunk = bundle[file];
+          if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
+        };
+        visit(page.fileName);
+        const links = [...files]
+          .filter((f) => !html.includes(`/${f}"`))
+          .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
+          .join('\n    ');
+        return html.replace('</head>', `    ${links}\n  </head>`);
+      },
+    },
+  };
+}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { afterFirstPaint, prefetchAllowance } from '@/lib/first-paint';
+
+describe('prefetchAllowance', () => {
+  it('fetches nothing ahead on Save-Data or a 2g link, the next page on 3g, all pages otherwise', () => {
+    expect(prefetchAllowance({ saveData: true, effectiveType: '4g' })).toBe('none');
+    expect(prefetchAllowance({ effectiveType: 'slow-2g' })).toBe('none');
+    expect(prefetchAllowance({ effectiveType: '2g' })).toBe('none');
+    expect(prefetchAllowance({ effectiveType: '3g' })).toBe('next');
+    expect(prefetchAllowance({ effectiveType: '4g', saveData: false })).toBe('all');
+    // A browser without the Network Information API.
+    expect(prefetchAllowance(undefined)).toBe('all');
+  });
+});
+
+describe('afterFirstPaint', () => {
+  it('resolves once the page has loaded where the browser reports no largest paint', async () => {
+    // jsdom has no largest-contentful-paint entries; the document is complete.
+    expect(document.readyState).toBe('complete');
+    await expect(afterFirstPaint()).resolves.toBeUndefined();
+  });
+});

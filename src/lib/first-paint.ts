@@ -1,0 +1,45 @@
+/**
+ * The first page's largest paint has happened: resolves on the first `largest-contentful-paint`
+ * entry, or on the window's load where the browser reports none (decision 140). Work that must
+ * not compete with the first paint on a slow link (idle prefetching, the toaster) waits for it.
+ */
+let painted: Promise<void> | undefined;
+
+export function afterFirstPaint(): Promise<void> {
+  painted ??= new Promise<void>((resolve) => {
+    const onLoad = () => resolve();
+    if (
+      typeof PerformanceObserver !== 'undefined' &&
+      PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')
+    ) {
+      const observer = new PerformanceObserver(() => {
+        observer.disconnect();
+        resolve();
+      });
+      observer.observe({ type: 'largest-contentful-paint', buffered: true });
+      return;
+    }
+    if (document.readyState === 'complete') resolve();
+    else window.addEventListener('load', onLoad, { once: true });
+  });
+  return painted;
+}
+
+interface NetworkInformation {
+  saveData?: boolean;
+  effectiveType?: string;
+}
+
+/**
+ * How much to fetch ahead on this link: `all` pages, only the `next` likely one (a 3g link), or
+ * `none` (Save-Data, or a 2g link). Browsers without the Network Information API fetch all.
+ */
+export function prefetchAllowance(
+  connection: NetworkInformation | undefined = (navigator as { connection?: NetworkInformation }).connection,
+): 'all' | 'next' | 'none' {
+  if (!connection) return 'all';
+  if (connection.saveData) return 'none';
+  if (connection.effectiveType === 'slow-2g' || connection.effectiveType === '2g') return 'none';
+  if (connection.effectiveType === '3g') return 'next';
+  return 'all';
+}
