@@ -98,3 +98,30 @@ describe('fetchTask', () => {
     off();
   });
 });
+
+describe('parseTask (a task as a deployment following the specification sends it)', () => {
+  it('reads a task with only task_id, an upper-case state and no kind; the kind comes from its model', async () => {
+    const { parseTask } = await import('@/api/tasks');
+    const task = parseTask({ task_id: 'task_9', model: 'video-2.0-cl', status: 'IN_PROGRESS' });
+    expect(task).toMatchObject({ id: 'task_9', task_id: 'task_9', kind: 'video', status: 'IN_PROGRESS' });
+  });
+
+  it('drops odd values of the fields only the local server adds, keeps the rest for the raw view', async () => {
+    const { parseTask } = await import('@/api/tasks');
+    const task = parseTask({
+      id: 'task_1',
+      model: 'music-v5.5',
+      prompt: { text: 'not a string' },
+      progress: '50%',
+      usage: 'lots',
+      completed_at: 'yesterday',
+      vendor_extra: { nested: true },
+    });
+    expect(task.kind).toBe('music');
+    expect(task.prompt).toBeUndefined();
+    expect(task.progress).toBeUndefined();
+    expect(task.usage).toBeUndefined();
+    expect(task.completed_at).toBeUndefined();
+    expect((task as Record<string, unknown>).vendor_extra).toEqual({ nested: true });
+  });
+});

@@ -1,5 +1,6 @@
 import { queryOptions, type Query } from '@tanstack/react-query';
 import { isVideoModel } from '@contract/models';
+import { inferTaskKind } from '@contract/task-kind';
 import {
   isActiveStatus,
   isTerminalStatus,
@@ -69,14 +70,34 @@ function noteSeen(task: Task) {
   }
 }
 
+const ofType = <T>(v: unknown, type: 'string' | 'number'): T | undefined =>
+  typeof v === type && (type === 'string' || Number.isFinite(v)) ? (v as T) : undefined;
+
+/**
+ * A task as any deployment sends it, made safe to show: the fields only the local server adds
+ * (`kind`, `prompt`, `usage`, timestamps…) are dropped when of an odd type instead of breaking the
+ * page, and `kind` is inferred (model, then shape) where the deployment sends none. Everything
+ * else passes through untouched for the raw JSON view.
+ */
+export function parseTask(data: unknown): Task {
+  const task = LenientTaskSchema.parse(data) as Task;
+  const usage = task.usage;
+  return {
+    ...task,
+    kind: inferTaskKind(task),
+    progress: ofType(task.progress, 'number'),
+    prompt: ofType(task.prompt, 'string'),
+    callback_url: ofType(task.callback_url, 'string'),
+    started_at: ofType(task.started_at, 'number'),
+    completed_at: ofType(task.completed_at, 'number'),
+    usage: typeof usage === 'object' && usage !== null && !Array.isArray(usage) ? usage : undefined,
+  };
+}
+
 export async function fetchTask(id: string, signal?: AbortSignal): Promise<Task> {
   let task: Task;
   try {
-    task = await apiRequest(
-      `/v1/tasks/${encodeURIComponent(id)}`,
-      { signal },
-      (data) => LenientTaskSchema.parse(data) as Task,
-    );
+    task = await apiRequest(`/v1/tasks/${encodeURIComponent(id)}`, { signal }, parseTask);
   } catch (error) {
     // Remembered so the list stops polling it (and says so); opening it asks the server again.
     if (isTaskNotFound(error) && getTrackedTask(id)) recordTaskSnapshot(id, { notFound: true });
