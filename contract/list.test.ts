@@ -148,3 +148,25 @@ describe('isListEnvelope (zod-free shape check)', () => {
     expect(isListEnvelope(null)).toBe(false);
   });
 });
+
+describe('answeredPageSize (paging by what the server answered)', () => {
+  it('reads page_size when the server echoes it, even below the requested size', async () => {
+    const { answeredPageSize } = await import('./list');
+    expect(answeredPageSize({ count: 50, total: 250, page: 1, page_size: 50 }, 100)).toBe(50);
+    expect(answeredPageSize({ count: 100, total: 250, page: 1, page_size: 100 }, 100)).toBe(100);
+  });
+
+  it('without page_size, a short page that is not the last reveals the cap', async () => {
+    const { answeredPageSize } = await import('./list');
+    expect(answeredPageSize({ count: 50, total: 250, page: 1 }, 100)).toBe(50);
+    expect(answeredPageSize({ count: 50, total: 250, page: 2 }, 100)).toBe(50);
+  });
+
+  it('without page_size, a full page or the real last page keeps the requested size', async () => {
+    const { answeredPageSize } = await import('./list');
+    expect(answeredPageSize({ count: 100, total: 250, page: 1 }, 100)).toBe(100);
+    expect(answeredPageSize({ count: 30, total: 230, page: 3 }, 100)).toBe(100);
+    expect(answeredPageSize({ count: 7, total: 7, page: 1 }, 100)).toBe(100);
+    expect(answeredPageSize({ count: 0, total: 0, page: 1 }, 100)).toBe(100);
+  });
+});

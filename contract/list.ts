@@ -36,3 +36,22 @@ export function isListEnvelope(value: unknown): value is ListEnvelope<unknown> {
   if (v.object !== undefined && v.object !== 'list') return false;
   return Array.isArray(v.data) && isCount(v.count, 0) && isCount(v.total, 0) && isCount(v.page, 1);
 }
+
+/**
+ * How many items a page of this list holds, by what the server answered rather than what was
+ * asked: a deployment may cap pages below the requested size, or not echo `page_size` at all.
+ * The answered `page_size` when present; otherwise `count`, unless the page is visibly the last
+ * one at the requested size (or full), in which case the requested size stands.
+ */
+export function answeredPageSize(
+  list: Pick<ListEnvelope<unknown>, 'count' | 'total' | 'page' | 'page_size'>,
+  requested: number,
+): number {
+  if (typeof list.page_size === 'number' && Number.isInteger(list.page_size) && list.page_size >= 1) {
+    return list.page_size;
+  }
+  if (list.count >= requested || list.count === 0) return requested;
+  // A short page that ends the list exactly where the requested size says it should: the last page.
+  if ((list.page - 1) * requested + list.count === list.total) return requested;
+  return list.count;
+}
