@@ -1,0 +1,99 @@
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { startLocalServer, type LocalServer } from './support/local-server';
+import { DOUBLE_KEY, startSpecDeployment, type SpecDeployment } from './support/spec-deployment';
+import { SEEDED_ASSETS } from './support/spec-deployment-data';
+import { expect, fixtureOrigin, test } from './support/test';
+
+// The dashboard against a deployment double that answers only as the specification documents
+// (e2e/support/spec-deployment.ts): no page_size, no kind, no /bootstrap, alternative field names,
+// upper-case states, pages capped at 50, one 429 and one 503 along the way. Proxy mode (the local
+// server forwarding to it) and direct mode (the page talking to it with CORS).
+const FIXTURES = path.resolve(import.meta.dirname, 'fixtures');
+const BROWSER_KEY = 'sk-e2e-spec-browser';
+
+let double: SpecDeployment;
+let proxy: LocalServer;
+test.beforeAll(async () => {
+  const staticDir = process.env.E2E_STATIC_DIR!;
+  double = await startSpecDeployment({ fixtureOrigin: fixtureOrigin(), staticDir });
+  proxy = await startLocalServer({
+    staticDir,
+    env: { API_KEYS: BROWSER_KEY, UPSTREAM_BASE_URL: double.url, UPSTREAM_API_KEY: DOUBLE_KEY },
+  });
+});
+test.afterAll(async () => {
+  await proxy?.stop();
+  await double?.close();
+});
+
+async function connectThroughProxy(page: Page, pathname: string) {
+  await page.goto(`${proxy.url}${pathname}`);
+  const prompt = page.getByRole('form', { name: 'An API key is needed' });
+  await prompt.getByLabel('API key').fill(BROWSER_KEY);
+  await prompt.getByRole('button', { name: 'Connect' }).click();
+  await expect(page.getByRole('banner').getByRole('link', { name: /Connected|Proxy/ })).toBeVisible();
+}
+
+test('proxy mode: browse, filter and page the library, groups, register by URL and upload', async ({
+  page,
+}) => {
+  await connectThroughProxy(page, '/assets?page_size=100');
+  const library = page.getByRole('list', { name: 'Assets' });
+  // Page 1 of a deployment capped at 50: its 50 items, and paging by what came back.
+  await expect(
+    library.getByRole('button', { name: 'Open details of Seed image 1', exact: true }),
+  ).toBeVisible();
+  const pages = page.getByRole('navigation', { name: 'Pages' });
+  await expect(pages).toContainText(`1–50 of ${SEEDED_ASSETS}`);
+  await expect(pages).toContainText('Page 1 of 3');
+  // The one item of an unexpected shape is marked, with its raw JSON; the others are read.
+  const odd = library.getByRole('listitem').filter({ hasText: 'This item could not be read' });
+  await expect(odd).toHaveCount(1);
+  await odd.getByText('Show its raw JSON').click();
+  await expect(odd).toContainText('"name": "No identifier"');
+  // Alternative names (asset_type, asset_ref only) read as well as the others.
+  await library.getByRole('button', { name: 'Open details of Seed image 1', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Seed image 1' })).toContainText('Asset://asset_seed000');
+  await page.keyboard.press('Escape');
+
+  await pages.getByRole('button', { name: 'Next' }).click();
+  await expect(pages).toContainText('51–100 of 120');
+  await expect(
+    library.getByRole('button', { name: 'Open details of Seed image 51', exact: true }),
+  ).toBeVisible();
+  await pages.getByRole('button', { name: 'Next' }).click();
+  await expect(
+    library.getByRole('button', { name: `Open details of Seed image ${SEEDED_ASSETS}` }),
+  ).toBeVisible();
+
+  await page.getByLabel('Type').selectOption('video');
+  await expect(library.getByRole('button', { name: 'Open details of Seed clip' })).toBeVisible();
+
+  // Groups: records with group_id only, with and without a description, no counts.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Groups' }).click();
+  await expect(page.getByRole('row', { name: /Campaign/ })).toContainText('Spring launch');
+  await page.getByRole('button', { name: 'New group' }).first().click();
+  const create = page.getByRole('dialog', { name: 'Create a group' });
+  await create.getByLabel('Name').fill('Double group');
+  await create.getByRole('button', { name: 'Create group' }).click();
+  const created = page.getByRole('row', { name: /Double group/ });
+  await expect(created).toBeVisible();
+  await created.getByRole('link', { name: 'Open in library: Double group' }).click();
+  await expect(page.getByRole('search', { name: 'Filter assets' }).getByLabel('Group')).toHaveValue(/grp_d/);
+
+  // Register by URL into the new group: the answer carries id/type/reference; it becomes Ready.
+  await page.getByRole('button', { name: 'Register by URL' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Register an asset by URL' });
+  await dialog.getByLabel('Public URL').fill(`${fixtureOrigin()}/sample.png`);
+  await dialog.getByLabel('Name').fill('Poster by URL');
+  await dialog.getByRole('button', { name: 'Register', exact: true }).click();
+  const sheet = page.getByRole('dialog', { name: 'Poster by URL' });
+  await expect(sheet.getByRole('button', { name: 'Readiness: Ready' })).toBeVisible({ timeout: 20_000 });
+  await page.keyboard.press('Escape');
+
+  // Upload: the answer carries only asset_id/asset_type/asset_ref; media served from another origin.
+  await page.getByLabel('Files to upload').setInputFiles(path.join(FIXTURES, 'sample.png'));
+  await expect(library.getByRole('button', { name: 'Open details of sample.png' })).toBeVisible();
+  await expect(library.getByRole('button', { name: 'Readiness: Ready' })).toHaveCount(2, { timeout: 20_000 });
+});
