@@ -97,3 +97,57 @@ test('proxy mode: browse, filter and page the library, groups, register by URL a
   await expect(library.getByRole('button', { name: 'Open details of sample.png' })).toBeVisible();
   await expect(library.getByRole('button', { name: 'Readiness: Ready' })).toHaveCount(2, { timeout: 20_000 });
 });
+
+test('proxy mode: a video, a digital-human video and a music task followed to playback; chat streams', async ({
+  page,
+}) => {
+  await connectThroughProxy(page, '/composer');
+  await page.getByRole('combobox', { name: 'Prompt' }).fill('A paper boat drifts down a rainy street');
+  await page.getByRole('button', { name: 'Create video task' }).click();
+  await expect(page).toHaveURL(/\/tasks\/cgt-[a-z0-9-]+$/, { timeout: 15_000 });
+  const videoTask = page.url().split('/').pop()!;
+  // Created with only task_id, polled through a 429 (Retry-After) and a 503, to an upper-case SUCCESS.
+  const video = page.getByLabel(`Result video of ${videoTask}`);
+  await expect(video).toBeVisible({ timeout: 30_000 });
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 })
+    .toBeGreaterThan(0);
+  await expect(page.locator('[data-status="succeeded"]').first()).toContainText('SUCCESS');
+  await expect(page.getByRole('article').getByText('Video · video-2.0-cl', { exact: true })).toBeVisible();
+  await expect(page.getByRole('article').getByText('Unknown kind')).toHaveCount(0);
+  expect(double.faults).toEqual({ tooMany: 1, unavailable: 1 });
+
+  // Digital-human video from assets uploaded through the form.
+  await page.goto(`${proxy.url}/create/digital-human`);
+  for (const [upload, slot, file] of [
+    ['Upload avatar image', 'Avatar', 'sample.png'],
+    ['Upload speech audio', 'Speech audio', 'sample.mp3'],
+    ['Upload authorization', 'Authorization', 'sample.png'],
+  ] as const) {
+    await page.getByLabel(upload, { exact: true }).setInputFiles(path.join(FIXTURES, file));
+    await expect(page.getByLabel(slot, { exact: true })).toHaveValue(/^asset_/, { timeout: 20_000 });
+  }
+  await expect(page.locator('[data-readiness="ready"]')).toHaveCount(3, { timeout: 20_000 });
+  await page.getByRole('button', { name: 'Create digital-human video' }).click();
+  await expect(page).toHaveURL(/\/tasks\/cgt-/, { timeout: 15_000 });
+  const humanTask = page.url().split('/').pop()!;
+  await expect(page.getByLabel(`Result video of ${humanTask}`)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('article').getByText(/^Digital-human video · /)).toBeVisible();
+
+  // Music: audio result, kind from the model.
+  await page.goto(`${proxy.url}/create/music`);
+  await page.getByLabel('Description').fill('A calm piano piece');
+  await page.getByRole('button', { name: 'Create music track' }).click();
+  await expect(page).toHaveURL(/\/tasks\/cgt-/, { timeout: 15_000 });
+  const musicTask = page.url().split('/').pop()!;
+  await expect(page.getByLabel(`Result audio of ${musicTask}`)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('article').getByText(/^Music · /)).toBeVisible();
+
+  // Chat with streaming.
+  await page.goto(`${proxy.url}/playground`);
+  await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Hello?');
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByRole('listitem', { name: 'Assistant' }).last()).toContainText(
+    'Hello from a deployment double.',
+  );
+});
