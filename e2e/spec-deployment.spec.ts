@@ -151,3 +151,33 @@ test('proxy mode: a video, a digital-human video and a music task followed to pl
     'Hello from a deployment double.',
   );
 });
+
+test('direct mode (CORS): the connection test says connected, the library loads, a cancelled task ends', async ({
+  page,
+}) => {
+  await page.goto(`${double.dashboardOrigin}/settings`);
+  const prompt = page.getByRole('form', { name: 'An API key is needed' });
+  if (await prompt.isVisible()) await prompt.getByLabel('API key').fill(DOUBLE_KEY);
+  await page.getByLabel('Base URL').fill(double.url);
+  await page.getByLabel('API key', { exact: true }).fill(DOUBLE_KEY);
+  await page.getByRole('button', { name: 'Test connection' }).click();
+  await expect(
+    page.getByText('Connected: the server accepted the key and answers like this API.'),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Save' }).click();
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Assets' }).click();
+  const library = page.getByRole('list', { name: 'Assets' });
+  await expect(
+    library.getByRole('button', { name: 'Open details of Seed image 1', exact: true }),
+  ).toBeVisible();
+  await expect(page.getByText('Not this API')).toHaveCount(0);
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Composer' }).click();
+  await page.getByRole('combobox', { name: 'Prompt' }).fill('Please cancel this one');
+  await page.getByRole('button', { name: 'Create video task' }).click();
+  await expect(page).toHaveURL(/\/tasks\/cgt-/, { timeout: 15_000 });
+  await expect(page.locator('[data-status="cancelled"]').first()).toContainText('canceled', {
+    timeout: 20_000,
+  });
+});
