@@ -125,3 +125,18 @@ describe('parseTask (a task as a deployment following the specification sends it
     expect((task as Record<string, unknown>).vendor_extra).toEqual({ nested: true });
   });
 });
+
+describe('fetchTask keeps the ids of the poll apart from the task ids', () => {
+  it('the task body keeps the creating request_id; the poll ids come from the headers', async () => {
+    mockFetch({
+      'GET /v1/tasks/task_ids': () =>
+        json({ id: 'task_ids', status: 'failed', request_id: 'req_create', trace_id: 'trace_c' }, 200, {
+          'X-Request-Id': 'req_poll',
+          'X-Trace-Id': 'trace_p',
+        }),
+    });
+    const task = await fetchTask('task_ids');
+    expect(task.request_id).toBe('req_create');
+    expect(task.poll).toEqual({ request_id: 'req_poll', trace_id: 'trace_p' });
+  });
+});

@@ -21,6 +21,11 @@ export type Task = LenientTask & {
   started_at?: number | null;
   completed_at?: number | null;
   usage?: Record<string, unknown>;
+  /**
+   * The ids of the poll that brought this answer (response headers), beside the task's own
+   * `request_id`/`trace_id` (those of the creating request, where the server keeps them).
+   */
+  poll?: { request_id?: string; trace_id?: string };
 };
 
 export const taskKeys = {
@@ -97,7 +102,12 @@ export function parseTask(data: unknown): Task {
 export async function fetchTask(id: string, signal?: AbortSignal): Promise<Task> {
   let task: Task;
   try {
-    task = await apiRequest(`/v1/tasks/${encodeURIComponent(id)}`, { signal }, parseTask);
+    let poll: Task['poll'];
+    const onResponseIds = (ids: { requestId?: string; traceId?: string }) => {
+      poll = { request_id: ids.requestId, trace_id: ids.traceId };
+    };
+    task = await apiRequest(`/v1/tasks/${encodeURIComponent(id)}`, { signal, onResponseIds }, parseTask);
+    if (poll?.request_id || poll?.trace_id) task = { ...task, poll };
   } catch (error) {
     // Remembered so the list stops polling it (and says so); opening it asks the server again.
     if (isTaskNotFound(error) && getTrackedTask(id)) recordTaskSnapshot(id, { notFound: true });
