@@ -173,6 +173,28 @@ export function isGenerationReady(asset: ReadinessFields | null | undefined): bo
   return readinessFailures(asset).length === 0;
 }
 
+/**
+ * Everything the readiness rule asks holds but the review, which stays `unknown` (or is not sent):
+ * the deployment has not said, and may never say. Re-queried only for a while (see below).
+ */
+export function isReviewUnknownOtherwiseReady(
+  asset: (ReadinessFields & { sync_status?: unknown }) | null | undefined,
+): boolean {
+  if (!asset || (asset.review_status !== 'unknown' && asset.review_status !== undefined)) return false;
+  const failing = readinessFailures(asset);
+  return failing.length > 0 && failing.every((c) => c === 'review_status' || c === 'review_passed');
+}
+
+/** Times the typical preparation time an unknown review is waited for before polling stops. */
+export const REVIEW_UNKNOWN_PATIENCE_FACTOR = 4;
+
+/** How long an asset whose review stays unknown is re-queried, from its creation, in ms. */
+export function reviewUnknownPatienceMs(type: unknown): number {
+  return (
+    REVIEW_UNKNOWN_PATIENCE_FACTOR * (isAssetType(type) ? TYPICAL_READY_MS[type] : TYPICAL_READY_MS.file)
+  );
+}
+
 export type AssetPhase = 'ready' | 'preparing' | 'failed' | 'disabled';
 
 /**
