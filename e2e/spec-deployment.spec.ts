@@ -67,6 +67,22 @@ test('proxy mode: browse, filter and page the library, groups, register by URL a
     library.getByRole('button', { name: `Open details of Seed image ${SEEDED_ASSETS}` }),
   ).toBeVisible();
 
+  // Scroll mode: blocks of what the deployment sent (50), so the middle of the list fills in.
+  await page.goto(`${proxy.url}/assets?paging=scroll`);
+  await expect(
+    library.getByRole('button', { name: 'Open details of Seed image 1', exact: true }),
+  ).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight * 0.6));
+  await expect(
+    library.getByRole('button', { name: /^Open details of Seed image [6-9]\d$/ }).first(),
+  ).toBeVisible();
+  await expect(library.locator('[aria-busy="true"]')).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(
+    library.getByRole('button', { name: `Open details of Seed image ${SEEDED_ASSETS}`, exact: true }),
+  ).toBeVisible();
+  await expect(library.locator('[aria-busy="true"]')).toHaveCount(0);
+
   await page.getByLabel('Type').selectOption('video');
   await expect(library.getByRole('button', { name: 'Open details of Seed clip' })).toBeVisible();
 
