@@ -43,7 +43,7 @@ export const AssetCard = memo(function AssetCard({
   if (asset.unreadable) {
     return (
       <div role="listitem" className="h-60 overflow-auto rounded-md border border-destructive/40 p-2">
-        <UnreadableItemNotice item={asset.unreadable} summaryProps={rovingProps(index, 0, tabbableSlot)} />
+        <UnreadableItemNotice item={asset.unreadable} triggerProps={rovingProps(index, 0, tabbableSlot)} />
       </div>
     );
   }

@@ -58,8 +58,12 @@ export const AssetTableRow = memo(function AssetTableRow({
   if (asset.unreadable) {
     return (
       <div role="row" aria-rowindex={index + 2} className={`${TABLE_GRID} h-full border-b px-1`}>
-        <span role="cell" className="col-span-8 overflow-auto px-2">
-          <UnreadableItemNotice item={asset.unreadable} summaryProps={rovingProps(index, 0, tabbableSlot)} />
+        <span role="cell" className="col-span-8 overflow-hidden px-2">
+          <UnreadableItemNotice
+            item={asset.unreadable}
+            triggerProps={rovingProps(index, 0, tabbableSlot)}
+            compact
+          />
         </span>
       </div>
     );
