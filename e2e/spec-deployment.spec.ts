@@ -38,6 +38,8 @@ async function connectThroughProxy(page: Page, pathname: string) {
 test('proxy mode: browse, filter and page the library, groups, register by URL and upload', async ({
   page,
 }) => {
+  // Whole journeys in one test each (one server pair per file): three times the usual time.
+  test.slow();
   await connectThroughProxy(page, '/assets?page_size=100');
   const library = page.getByRole('list', { name: 'Assets' });
   // Page 1 of a deployment capped at 50: its 50 items, and paging by what came back.
@@ -117,6 +119,7 @@ test('proxy mode: browse, filter and page the library, groups, register by URL a
 test('proxy mode: a video, a digital-human video and a music task followed to playback; chat streams', async ({
   page,
 }) => {
+  test.slow();
   await connectThroughProxy(page, '/composer');
   await page.getByRole('combobox', { name: 'Prompt' }).fill('A paper boat drifts down a rainy street');
   await page.getByRole('button', { name: 'Create video task' }).click();

@@ -230,12 +230,13 @@ export async function startSpecDeployment(options: {
     const task = tasks.get(id);
     if (!task) return fail(res, 404, `task ${id} not found`);
     taskPolls += 1;
-    // Along the way: the second poll is rate limited, the third meets a busy upstream.
-    if (taskPolls === 2 && faults.tooMany === 0) {
+    // Along the way, on the first task's first polls (so that a slow machine cannot skip them):
+    // one rate limit with Retry-After, then one busy upstream.
+    if (taskPolls === 1 && faults.tooMany === 0) {
       faults.tooMany += 1;
       return fail(res, 429, 'rate limited: slow down', { 'Retry-After': '1' });
     }
-    if (taskPolls === 3 && faults.unavailable === 0) {
+    if (taskPolls === 2 && faults.unavailable === 0) {
       faults.unavailable += 1;
       return fail(res, 503, 'service temporarily unavailable');
     }
