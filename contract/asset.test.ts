@@ -451,3 +451,30 @@ describe('UploadAssetFieldsSchema and AssetListFiltersSchema', () => {
     ]);
   });
 });
+
+describe('LenientAssetSchema with the alternative names of the specification', () => {
+  it('reads an asset that carries only asset_id, asset_type and asset_ref, and fills the other halves', async () => {
+    const { LenientAssetSchema } = await import('./asset');
+    const a = LenientAssetSchema.parse({
+      asset_id: 'asset_abc',
+      asset_type: 'video',
+      asset_ref: 'Asset://asset_abc',
+      status: 'ready',
+      created_at: 1_760_000_000,
+    });
+    expect(a).toMatchObject({
+      id: 'asset_abc',
+      asset_id: 'asset_abc',
+      type: 'video',
+      asset_type: 'video',
+      reference: 'Asset://asset_abc',
+      asset_ref: 'Asset://asset_abc',
+    });
+  });
+
+  it('keeps id/type/reference when both halves are sent', async () => {
+    const { LenientAssetSchema } = await import('./asset');
+    const a = LenientAssetSchema.parse({ id: 'asset_1', type: 'image', reference: 'Asset://asset_1' });
+    expect(a).toMatchObject({ asset_id: 'asset_1', asset_type: 'image', asset_ref: 'Asset://asset_1' });
+  });
+});

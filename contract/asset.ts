@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { UnreadableItem } from './list';
 
 export const ASSET_TYPES = ['image', 'audio', 'video', 'file'] as const;
 export type AssetType = (typeof ASSET_TYPES)[number];
@@ -82,23 +83,39 @@ const LenientAssetObject = z.looseObject({
   trace_id: looseString,
 });
 
+const filled = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
+
 /**
- * What the dashboard accepts from any deployment: every field optional, unknown fields passed
- * through, wrong types dropped rather than fatal. `id` falls back to `asset_id`. Written with
- * `zod/mini` because the browser imports it (the strict request schemas live in asset-schemas.ts).
+ * What the dashboard accepts from any deployment: only an id (`id` or `asset_id`) is required;
+ * every other field is optional, unknown fields pass through, wrong types are dropped rather than
+ * fatal. Each pair the specification names (`id`/`asset_id`, `type`/`asset_type`,
+ * `reference`/`asset_ref`) is filled from whichever half came, so readers need look at one only.
+ * Written with `zod/mini` because the browser imports it (the strict request schemas live in
+ * asset-schemas.ts).
  */
 export const LenientAssetSchema = z.pipe(
   z.transform((v: unknown) => {
     if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
       const o = v as Record<string, unknown>;
-      const id = typeof o.id === 'string' && o.id ? o.id : o.asset_id;
-      return { ...o, id };
+      const id = filled(o.id) ?? o.asset_id;
+      const type = filled(o.type) ?? filled(o.asset_type);
+      const reference = filled(o.reference) ?? filled(o.asset_ref);
+      return {
+        ...o,
+        id,
+        asset_id: filled(o.asset_id) ?? id,
+        type: type ?? o.type,
+        asset_type: filled(o.asset_type) ?? type,
+        reference: reference ?? o.reference,
+        asset_ref: filled(o.asset_ref) ?? reference,
+      };
     }
     return v;
   }),
   LenientAssetObject,
 );
-export type LenientAsset = z.infer<typeof LenientAssetSchema>;
+/** `unreadable` is set only on the stand-in for a list item that could not be read (list-schema.ts). */
+export type LenientAsset = z.infer<typeof LenientAssetSchema> & { unreadable?: UnreadableItem };
 
 /** The fields LenientAssetSchema knows by name; any other field passes through untouched. */
 export const LENIENT_ASSET_FIELDS = Object.keys(
@@ -154,6 +171,28 @@ export function isReviewFailed(asset: { review_status?: unknown; review_passed?:
  */
 export function isGenerationReady(asset: ReadinessFields | null | undefined): boolean {
   return readinessFailures(asset).length === 0;
+}
+
+/**
+ * Everything the readiness rule asks holds but the review, which stays `unknown` (or is not sent):
+ * the deployment has not said, and may never say. Re-queried only for a while (see below).
+ */
+export function isReviewUnknownOtherwiseReady(
+  asset: (ReadinessFields & { sync_status?: unknown }) | null | undefined,
+): boolean {
+  if (!asset || (asset.review_status !== 'unknown' && asset.review_status !== undefined)) return false;
+  const failing = readinessFailures(asset);
+  return failing.length > 0 && failing.every((c) => c === 'review_status' || c === 'review_passed');
+}
+
+/** Times the typical preparation time an unknown review is waited for before polling stops. */
+export const REVIEW_UNKNOWN_PATIENCE_FACTOR = 4;
+
+/** How long an asset whose review stays unknown is re-queried, from its creation, in ms. */
+export function reviewUnknownPatienceMs(type: unknown): number {
+  return (
+    REVIEW_UNKNOWN_PATIENCE_FACTOR * (isAssetType(type) ? TYPICAL_READY_MS[type] : TYPICAL_READY_MS.file)
+  );
 }
 
 export type AssetPhase = 'ready' | 'preparing' | 'failed' | 'disabled';

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import type { UnreadableItem } from './list';
 
 /** Every API key has this group; GET /v1/assets without group_id reads it (LOCAL_API.md). */
 export const DEFAULT_GROUP_ID = 'grp_default';
@@ -23,13 +24,15 @@ export const LenientGroupSchema = z.pipe(
   z.transform((v: unknown) => {
     if (typeof v === 'object' && v !== null && !Array.isArray(v)) {
       const o = v as Record<string, unknown>;
-      return { ...o, id: typeof o.id === 'string' && o.id ? o.id : o.group_id };
+      const id = typeof o.id === 'string' && o.id ? o.id : o.group_id;
+      return { ...o, id, group_id: typeof o.group_id === 'string' && o.group_id ? o.group_id : id };
     }
     return v;
   }),
   LenientGroupObject,
 );
-export type LenientGroup = z.infer<typeof LenientGroupSchema>;
+/** `unreadable` is set only on the stand-in for a list item that could not be read (list-schema.ts). */
+export type LenientGroup = z.infer<typeof LenientGroupSchema> & { unreadable?: UnreadableItem };
 
 /** The fields LenientGroupSchema knows by name; any other field passes through untouched. */
 export const LENIENT_GROUP_FIELDS = Object.keys(

@@ -86,32 +86,87 @@ describe('listEnvelopeSchema (specification, asset list response envelope)', () 
   it('accepts the envelope, passing unknown fields through', () => {
     const r = schema.safeParse({ ...envelope, request_id: 'req_1', trace_id: 'trace_1', has_more: true });
     expect(r.success).toBe(true);
-    expect(r.success && (r.data as Record<string, unknown>).has_more).toBe(true);
+    expect(r.success && (r.data as unknown as Record<string, unknown>).has_more).toBe(true);
   });
 
-  it('requires data and the counts', () => {
-    for (const key of ['data', 'count', 'total', 'page', 'page_size'] as const) {
+  it('requires data, count, total and page, the fields every list carries', () => {
+    for (const key of ['data', 'count', 'total', 'page'] as const) {
       const { [key]: _omit, ...rest } = envelope;
       expect(schema.safeParse(rest).success, key).toBe(false);
     }
     expect(schema.safeParse({ ...envelope, page: 0 }).success).toBe(false);
   });
 
+  it('does not require page_size (only some deployments echo it) and reads it when present', () => {
+    const { page_size: _omit, ...rest } = envelope;
+    const r = schema.parse(rest);
+    expect(r.page_size).toBeUndefined();
+    expect(r.data).toEqual([{ id: 'a' }]);
+    expect(schema.parse({ ...envelope, page_size: 50 }).page_size).toBe(50);
+    expect(schema.parse({ ...envelope, page_size: 'fifty' }).page_size).toBeUndefined();
+  });
+
   it('reads a missing or odd object field as list', () => {
     const { object: _omit, ...rest } = envelope;
     expect(schema.safeParse(rest).success && schema.parse(rest).object).toBe('list');
   });
+
+  it('one unreadable item keeps its place, marked with its raw JSON; the others are read', () => {
+    const data = Array.from({ length: 100 }, (_, i) =>
+      i === 36 ? { name: 'no id', size: 3 } : { id: `a${i}` },
+    );
+    const r = schema.parse({ object: 'list', data, count: 100, total: 250, page: 2 });
+    expect(r.data).toHaveLength(100);
+    expect(r.data[35]).toEqual({ id: 'a35' });
+    expect(r.data[37]).toEqual({ id: 'a37' });
+    const bad = r.data[36]!;
+    expect(bad.id).toBe('unreadable:2:36');
+    expect(bad.unreadable?.index).toBe(36);
+    expect(JSON.parse(bad.unreadable!.raw)).toEqual({ name: 'no id', size: 3 });
+    expect(bad.unreadable?.reason).toMatch(/./);
+  });
+
+  it('an item that is not an object at all is marked too', () => {
+    const r = schema.parse({ ...envelope, data: [null, 'x', { id: 'b' }], count: 3 });
+    expect(r.data.map((d) => d.unreadable?.raw ?? d.id)).toEqual(['null', '"x"', 'b']);
+  });
 });
 
 describe('isListEnvelope (zod-free shape check)', () => {
-  it('accepts the envelope and rejects what is not one', async () => {
+  it('accepts the envelope with or without page_size, and rejects what is not one', async () => {
     const { isListEnvelope } = await import('./list');
     const ok = { object: 'list', data: [], count: 0, total: 0, page: 1, page_size: 20 };
     expect(isListEnvelope(ok)).toBe(true);
+    const { page_size: _omit, ...spec } = ok;
+    expect(isListEnvelope(spec)).toBe(true);
     expect(isListEnvelope({ ...ok, page: 0 })).toBe(false);
     expect(isListEnvelope({ ...ok, data: {} })).toBe(false);
     expect(isListEnvelope({ ...ok, total: 1.5 })).toBe(false);
+    expect(isListEnvelope({ ...ok, object: 'user' })).toBe(false);
+    expect(isListEnvelope({ data: [], ok: true })).toBe(false);
     expect(isListEnvelope('<html>')).toBe(false);
     expect(isListEnvelope(null)).toBe(false);
+  });
+});
+
+describe('answeredPageSize (paging by what the server answered)', () => {
+  it('reads page_size when the server echoes it, even below the requested size', async () => {
+    const { answeredPageSize } = await import('./list');
+    expect(answeredPageSize({ count: 50, total: 250, page: 1, page_size: 50 }, 100)).toBe(50);
+    expect(answeredPageSize({ count: 100, total: 250, page: 1, page_size: 100 }, 100)).toBe(100);
+  });
+
+  it('without page_size, a short page that is not the last reveals the cap', async () => {
+    const { answeredPageSize } = await import('./list');
+    expect(answeredPageSize({ count: 50, total: 250, page: 1 }, 100)).toBe(50);
+    expect(answeredPageSize({ count: 50, total: 250, page: 2 }, 100)).toBe(50);
+  });
+
+  it('without page_size, a full page or the real last page keeps the requested size', async () => {
+    const { answeredPageSize } = await import('./list');
+    expect(answeredPageSize({ count: 100, total: 250, page: 1 }, 100)).toBe(100);
+    expect(answeredPageSize({ count: 30, total: 230, page: 3 }, 100)).toBe(100);
+    expect(answeredPageSize({ count: 7, total: 7, page: 1 }, 100)).toBe(100);
+    expect(answeredPageSize({ count: 0, total: 0, page: 1 }, 100)).toBe(100);
   });
 });

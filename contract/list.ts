@@ -1,23 +1,57 @@
-import type { ListEnvelope } from './list-schema';
-
-// A type-only import, erased at build: the shell's zod-free check below still loads no zod.
-export type { ListEnvelope };
-
 export const PAGE_SIZE = { default: 20, max: 100 } as const;
+
+/** An item of a list that the dashboard could not read: kept in its place, with its raw JSON. */
+export interface UnreadableItem {
+  /** Position on its page, from 0. */
+  index: number;
+  raw: string;
+  reason: string;
+}
+
+/**
+ * The list envelope of the specification (Resources, Asset list response envelope). `page_size`
+ * is optional: only some deployments echo it, and paging must work from `count` and `total`.
+ */
+export interface ListEnvelope<T> {
+  object: string;
+  data: T[];
+  count: number;
+  total: number;
+  page: number;
+  page_size?: number;
+  request_id?: string;
+  trace_id?: string;
+}
+
+const isCount = (n: unknown, min: number) => typeof n === 'number' && Number.isInteger(n) && n >= min;
 
 /**
  * Whether a value has the list envelope's shape, without a schema library: the dashboard's shell
- * uses it to tell "this is the API" from "something else answered" before any page loads.
+ * uses it to tell "this is the API" from "something else answered" before any page loads. Only
+ * what the specification guarantees is required: `data`, `count`, `total`, `page`.
  */
 export function isListEnvelope(value: unknown): value is ListEnvelope<unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const v = value as Record<string, unknown>;
-  const count = (n: unknown, min: number) => typeof n === 'number' && Number.isInteger(n) && n >= min;
-  return (
-    Array.isArray(v.data) &&
-    count(v.count, 0) &&
-    count(v.total, 0) &&
-    count(v.page, 1) &&
-    count(v.page_size, 1)
-  );
+  if (v.object !== undefined && v.object !== 'list') return false;
+  return Array.isArray(v.data) && isCount(v.count, 0) && isCount(v.total, 0) && isCount(v.page, 1);
+}
+
+/**
+ * How many items a page of this list holds, by what the server answered rather than what was
+ * asked: a deployment may cap pages below the requested size, or not echo `page_size` at all.
+ * The answered `page_size` when present; otherwise `count`, unless the page is visibly the last
+ * one at the requested size (or full), in which case the requested size stands.
+ */
+export function answeredPageSize(
+  list: Pick<ListEnvelope<unknown>, 'count' | 'total' | 'page' | 'page_size'>,
+  requested: number,
+): number {
+  if (typeof list.page_size === 'number' && Number.isInteger(list.page_size) && list.page_size >= 1) {
+    return list.page_size;
+  }
+  if (list.count >= requested || list.count === 0) return requested;
+  // A short page that ends the list exactly where the requested size says it should: the last page.
+  if ((list.page - 1) * requested + list.count === list.total) return requested;
+  return list.count;
 }

@@ -21,7 +21,15 @@ export function withIds<T extends object>(
   c: AnyContext,
   body: T,
 ): T & { request_id: string; trace_id: string } {
-  return { ...body, request_id: c.var.requestId, trace_id: c.var.traceId };
+  // A body that carries its own ids keeps them: a task answers with the ids of the request that
+  // created it (specification, Task states rule 3: kept for troubleshooting); this request's own
+  // ids are in the X-Request-Id and X-Trace-Id headers.
+  const own = body as { request_id?: unknown; trace_id?: unknown };
+  return {
+    ...body,
+    request_id: typeof own.request_id === 'string' && own.request_id ? own.request_id : c.var.requestId,
+    trace_id: typeof own.trace_id === 'string' && own.trace_id ? own.trace_id : c.var.traceId,
+  };
 }
 
 export function json(

@@ -240,6 +240,21 @@ describe('POST /v1/tasks: digital-human audio', () => {
   });
 });
 
+describe('task ids for support', () => {
+  it('a task keeps the ids of the request that created it; a poll has its own in headers', async () => {
+    const created = await post({ model: 'music-v5.5', prompt: 'A calm piano piece' });
+    expect(created.status).toBe(200);
+    const { request_id, trace_id } = created.body;
+    expect(request_id).toMatch(/^req_/);
+    const poll = await t.req(`/v1/tasks/${created.body.id}`, { key: A });
+    const body = (await poll.json()) as Answer;
+    expect(body.request_id).toBe(request_id);
+    expect(body.trace_id).toBe(trace_id);
+    expect(poll.headers.get('x-request-id')).toMatch(/^req_/);
+    expect(poll.headers.get('x-request-id')).not.toBe(request_id);
+  });
+});
+
 describe('POST /v1/tasks: music', () => {
   const music = (patch: Record<string, unknown> = {}) => ({
     model: 'music-v5.5',

@@ -58,6 +58,8 @@ export interface RequestOptions {
    * An empty apiKey sends no Authorization header.
    */
   connection?: { baseUrl: string; apiKey: string };
+  /** Told the ids of this very request (X-Request-Id, X-Trace-Id) once it has answered. */
+  onResponseIds?: (ids: { requestId?: string; traceId?: string }) => void;
   /** Send no Authorization header (GET /bootstrap and /healthz need none). */
   anonymous?: boolean;
 }
@@ -227,6 +229,10 @@ export async function apiRequest<T = unknown>(
     throw new ApiRequestError(info, { retryAfterMs: parseRetryAfter(res.header('Retry-After')) });
   }
 
+  options.onResponseIds?.({
+    requestId: res.header('X-Request-Id') ?? undefined,
+    traceId: res.header('X-Trace-Id') ?? undefined,
+  });
   let data: unknown = undefined;
   if (res.text.trim() !== '') {
     try {

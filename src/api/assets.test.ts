@@ -189,6 +189,44 @@ describe('polling a preparing asset', () => {
   });
 });
 
+describe('an asset ready but for a review that stays unknown', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('is re-queried for four times its type’s typical time, then no more', () => {
+    vi.useFakeTimers({ now: 1_700_000_000_000 });
+    const unknownReview = {
+      ...ready,
+      id: 'asset_r',
+      type: 'image',
+      review_status: 'unknown',
+      review_passed: false,
+    };
+    const q = { state: { data: unknownReview as Asset } };
+    expect(isPreparing(unknownReview)).toBe(true);
+    expect(assetDetailRefetchInterval(q)).toBe(1000);
+    vi.advanceTimersByTime(11_000);
+    expect(assetDetailRefetchInterval(q)).not.toBe(false);
+    // An image's typical time is 3 s: after 12 s the dashboard stops asking.
+    vi.advanceTimersByTime(1_000);
+    expect(assetDetailRefetchInterval(q)).toBe(false);
+  });
+
+  it('a review still pending, or an asset still syncing, is polled as before', () => {
+    vi.useFakeTimers({ now: 1_700_000_000_000 });
+    const pendingReview = {
+      ...ready,
+      id: 'asset_p',
+      type: 'image',
+      review_status: 'pending',
+      review_passed: false,
+    };
+    const q = { state: { data: pendingReview as Asset } };
+    expect(assetDetailRefetchInterval(q)).toBe(1000);
+    vi.advanceTimersByTime(60_000);
+    expect(assetDetailRefetchInterval(q)).toBe(10_000);
+  });
+});
+
 describe('asset mutations', () => {
   it('registers by URL with only the fields given, and the name also as metadata', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ id: 'asset_9', group_id: 'grp_a' }));

@@ -1,5 +1,11 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { assetPhase, LenientAssetSchema, type LenientAsset } from '@contract/asset';
+import {
+  assetPhase,
+  isReviewUnknownOtherwiseReady,
+  LenientAssetSchema,
+  reviewUnknownPatienceMs,
+  type LenientAsset,
+} from '@contract/asset';
 import { DEFAULT_GROUP_ID } from '@contract/group';
 import type { ListEnvelope } from '@contract/list';
 import { listEnvelopeSchema } from '@contract/list-schema';
@@ -28,7 +34,18 @@ export interface PollableQuery<T> {
 }
 
 /** What a refetchInterval needs of an asset still preparing. */
-export type PreparingAsset = Pick<LenientAsset, 'id' | 'type' | 'created_at' | 'updated_at'>;
+export type PreparingAsset = Pick<
+  LenientAsset,
+  | 'id'
+  | 'type'
+  | 'created_at'
+  | 'updated_at'
+  | 'status'
+  | 'preparation_status'
+  | 'generation_ready'
+  | 'review_status'
+  | 'review_passed'
+>;
 
 /*
  * When each preparing asset was created on our clock, per query: refetchInterval functions run on
@@ -54,7 +71,11 @@ export function preparingRefetchInterval<T>(preparing: (data: T) => PreparingAss
     const next = new Map<string, number>();
     for (const asset of pending) next.set(asset.id, known.get(asset.id) ?? createdOnOurClock(asset, now));
     createdByQuery.set(query, next);
-    return readinessPollDelay(pending.map((a) => ({ type: a.type, ageMs: now - next.get(a.id)! })));
+    // An asset ready but for a review that stays unknown is asked about for a while, not for ever.
+    const waiting = pending.filter(
+      (a) => !isReviewUnknownOtherwiseReady(a) || now - next.get(a.id)! < reviewUnknownPatienceMs(a.type),
+    );
+    return readinessPollDelay(waiting.map((a) => ({ type: a.type, ageMs: now - next.get(a.id)! })));
   };
 }
 

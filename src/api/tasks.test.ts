@@ -98,3 +98,45 @@ describe('fetchTask', () => {
     off();
   });
 });
+
+describe('parseTask (a task as a deployment following the specification sends it)', () => {
+  it('reads a task with only task_id, an upper-case state and no kind; the kind comes from its model', async () => {
+    const { parseTask } = await import('@/api/tasks');
+    const task = parseTask({ task_id: 'task_9', model: 'video-2.0-cl', status: 'IN_PROGRESS' });
+    expect(task).toMatchObject({ id: 'task_9', task_id: 'task_9', kind: 'video', status: 'IN_PROGRESS' });
+  });
+
+  it('drops odd values of the fields only the local server adds, keeps the rest for the raw view', async () => {
+    const { parseTask } = await import('@/api/tasks');
+    const task = parseTask({
+      id: 'task_1',
+      model: 'music-v5.5',
+      prompt: { text: 'not a string' },
+      progress: '50%',
+      usage: 'lots',
+      completed_at: 'yesterday',
+      vendor_extra: { nested: true },
+    });
+    expect(task.kind).toBe('music');
+    expect(task.prompt).toBeUndefined();
+    expect(task.progress).toBeUndefined();
+    expect(task.usage).toBeUndefined();
+    expect(task.completed_at).toBeUndefined();
+    expect((task as Record<string, unknown>).vendor_extra).toEqual({ nested: true });
+  });
+});
+
+describe('fetchTask keeps the ids of the poll apart from the task ids', () => {
+  it('the task body keeps the creating request_id; the poll ids come from the headers', async () => {
+    mockFetch({
+      'GET /v1/tasks/task_ids': () =>
+        json({ id: 'task_ids', status: 'failed', request_id: 'req_create', trace_id: 'trace_c' }, 200, {
+          'X-Request-Id': 'req_poll',
+          'X-Trace-Id': 'trace_p',
+        }),
+    });
+    const task = await fetchTask('task_ids');
+    expect(task.request_id).toBe('req_create');
+    expect(task.poll).toEqual({ request_id: 'req_poll', trace_id: 'trace_p' });
+  });
+});

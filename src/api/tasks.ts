@@ -1,5 +1,6 @@
 import { queryOptions, type Query } from '@tanstack/react-query';
 import { isVideoModel } from '@contract/models';
+import { inferTaskKind } from '@contract/task-kind';
 import {
   isActiveStatus,
   isTerminalStatus,
@@ -21,6 +22,11 @@ export type Task = LenientTask & {
   started_at?: number | null;
   completed_at?: number | null;
   usage?: Record<string, unknown>;
+  /**
+   * The ids of the poll that brought this answer (response headers), beside the task's own
+   * `request_id`/`trace_id` (those of the creating request, where the server keeps them).
+   */
+  poll?: { request_id?: string; trace_id?: string };
 };
 
 export const taskKeys = {
@@ -70,14 +76,39 @@ function noteSeen(task: Task) {
   }
 }
 
+const ofType = <T>(v: unknown, type: 'string' | 'number'): T | undefined =>
+  typeof v === type && (type === 'string' || Number.isFinite(v)) ? (v as T) : undefined;
+
+/**
+ * A task as any deployment sends it, made safe to show: the fields only the local server adds
+ * (`kind`, `prompt`, `usage`, timestamps…) are dropped when of an odd type instead of breaking the
+ * page, and `kind` is inferred (model, then shape) where the deployment sends none. Everything
+ * else passes through untouched for the raw JSON view.
+ */
+export function parseTask(data: unknown): Task {
+  const task = LenientTaskSchema.parse(data) as Task;
+  const usage = task.usage;
+  return {
+    ...task,
+    kind: inferTaskKind(task),
+    progress: ofType(task.progress, 'number'),
+    prompt: ofType(task.prompt, 'string'),
+    callback_url: ofType(task.callback_url, 'string'),
+    started_at: ofType(task.started_at, 'number'),
+    completed_at: ofType(task.completed_at, 'number'),
+    usage: typeof usage === 'object' && usage !== null && !Array.isArray(usage) ? usage : undefined,
+  };
+}
+
 export async function fetchTask(id: string, signal?: AbortSignal): Promise<Task> {
   let task: Task;
   try {
-    task = await apiRequest(
-      `/v1/tasks/${encodeURIComponent(id)}`,
-      { signal },
-      (data) => LenientTaskSchema.parse(data) as Task,
-    );
+    let poll: Task['poll'];
+    const onResponseIds = (ids: { requestId?: string; traceId?: string }) => {
+      poll = { request_id: ids.requestId, trace_id: ids.traceId };
+    };
+    task = await apiRequest(`/v1/tasks/${encodeURIComponent(id)}`, { signal, onResponseIds }, parseTask);
+    if (poll?.request_id || poll?.trace_id) task = { ...task, poll };
   } catch (error) {
     // Remembered so the list stops polling it (and says so); opening it asks the server again.
     if (isTaskNotFound(error) && getTrackedTask(id)) recordTaskSnapshot(id, { notFound: true });

@@ -11,7 +11,8 @@ import { groupQueries } from '@/api/groups';
 export function GroupOptions({ value }: { value: string }) {
   const { t } = useTranslation();
   const groups = useQuery(groupQueries.list());
-  const options = groups.data?.data ?? [];
+  // A group record that could not be read has no id to select.
+  const options = (groups.data?.data ?? []).filter((g) => !g.unreadable);
   return (
     <>
       {!options.some((g) => g.id === DEFAULT_GROUP_ID) && (

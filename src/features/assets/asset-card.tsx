@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@/components/ui/skeleton';
+import { UnreadableItemNotice } from '@/components/unreadable-item';
 import type { Asset } from '@/api/assets';
 import { formatUnixTime } from '@/lib/format-date';
 import { AssetPreview, playPreviewIn, stopPreviewIn } from './asset-preview';
@@ -36,6 +37,13 @@ export const AssetCard = memo(function AssetCard({
         <Skeleton className="h-36 w-full" />
         <Skeleton className="mt-3 h-4 w-3/4" />
         <span className="sr-only">{t('loading')}</span>
+      </div>
+    );
+  }
+  if (asset.unreadable) {
+    return (
+      <div role="listitem" className="h-60 overflow-auto rounded-md border border-destructive/40 p-2">
+        <UnreadableItemNotice item={asset.unreadable} triggerProps={rovingProps(index, 0, tabbableSlot)} />
       </div>
     );
   }

@@ -13,6 +13,7 @@ import { AssetPreview } from './asset-preview';
 import { AssetFields } from './asset-fields';
 import { ReadinessBadge } from './readiness-badge';
 import { readinessLabel, reviewPassedButNotReady } from './readiness';
+import { ReviewUnknownNotice } from './review-unknown-notice';
 
 interface DetailProps {
   assetId: string;
@@ -42,7 +43,13 @@ export function AssetDetailSheet({ assetId, group, onClose }: DetailProps) {
         {query.isError && (
           <DetailError error={query.error} group={group} onRetry={() => void query.refetch()} />
         )}
-        {asset && <AssetDetailBody asset={asset} />}
+        {asset && (
+          <AssetDetailBody
+            asset={asset}
+            onCheckAgain={() => void query.refetch()}
+            checking={query.isFetching}
+          />
+        )}
       </SheetContent>
     </Sheet>
   );
@@ -64,7 +71,15 @@ function DetailError({ error, group, onRetry }: { error: unknown; group: string;
   );
 }
 
-function AssetDetailBody({ asset }: { asset: Asset }) {
+function AssetDetailBody({
+  asset,
+  onCheckAgain,
+  checking,
+}: {
+  asset: Asset;
+  onCheckAgain: () => void;
+  checking: boolean;
+}) {
   const { t } = useTranslation('assets');
   const reference = asset.reference || asset.asset_ref || assetReference(asset.id);
   const failures = new Set(readinessFailures(asset));
@@ -78,7 +93,9 @@ function AssetDetailBody({ asset }: { asset: Asset }) {
             {t('detail.readiness')}
           </h3>
           <ReadinessBadge asset={asset} />
-          {isPreparing(asset) && <span className="text-xs text-muted-foreground">{t('detail.polling')}</span>}
+          {isPreparing(asset) && label !== 'review_unknown' && (
+            <span className="text-xs text-muted-foreground">{t('detail.polling')}</span>
+          )}
         </div>
         <ul className="grid grid-cols-1 gap-1 text-sm sm:grid-cols-2">
           {READINESS_CONDITIONS.map((c) => (
@@ -97,6 +114,9 @@ function AssetDetailBody({ asset }: { asset: Asset }) {
             </li>
           ))}
         </ul>
+        {label === 'review_unknown' && (
+          <ReviewUnknownNotice asset={asset} onCheckAgain={onCheckAgain} checking={checking} />
+        )}
         {reviewPassedButNotReady(asset) && (
           <p className="text-sm font-medium" data-testid="review-passed-not-ready">
             {t('readiness.reviewPassedNotReady')}

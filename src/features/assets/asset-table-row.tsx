@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@/components/ui/skeleton';
+import { UnreadableItemNotice } from '@/components/unreadable-item';
 import { formatUnixTime } from '@/lib/format-date';
 import type { AssetItemProps } from './asset-card';
 import { AssetPreview } from './asset-preview';
@@ -50,6 +51,19 @@ export const AssetTableRow = memo(function AssetTableRow({
         <span role="cell" className="col-span-8">
           <Skeleton className="h-6 w-full" />
           <span className="sr-only">{t('loading')}</span>
+        </span>
+      </div>
+    );
+  }
+  if (asset.unreadable) {
+    return (
+      <div role="row" aria-rowindex={index + 2} className={`${TABLE_GRID} h-full border-b px-1`}>
+        <span role="cell" className="col-span-8 overflow-hidden px-2">
+          <UnreadableItemNotice
+            item={asset.unreadable}
+            triggerProps={rovingProps(index, 0, tabbableSlot)}
+            compact
+          />
         </span>
       </div>
     );

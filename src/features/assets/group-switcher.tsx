@@ -19,7 +19,8 @@ export function GroupSwitcher({
   const { t } = useTranslation('assets');
   const id = useId();
   const groups = useQuery(groupQueries.list());
-  const options = groups.data?.data ?? [];
+  // A group record that could not be read has no id to select.
+  const options = (groups.data?.data ?? []).filter((g) => !g.unreadable);
   const known = options.some((g) => g.id === value);
   return (
     <Field id={id} label={label ?? t('filters.group')}>

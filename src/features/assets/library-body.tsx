@@ -116,7 +116,7 @@ export function LibraryBody({
         <div className="sticky bottom-0 z-20 -mx-4 border-t bg-background/95 px-4 py-2 backdrop-blur lg:-mx-8 lg:px-8">
           <Pagination
             page={search.page}
-            pageSize={search.pageSize}
+            pageSize={assets.pageSize}
             total={assets.total ?? 0}
             onPage={(page) => update({ page })}
             showRange

@@ -15,6 +15,7 @@ const VARIANT: Record<ReadinessLabel, 'success' | 'warning' | 'destructive' | 'o
   preparing: 'warning',
   failed: 'destructive',
   review_failed: 'destructive',
+  review_unknown: 'warning',
   disabled: 'outline',
 };
 

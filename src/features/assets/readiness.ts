@@ -1,12 +1,14 @@
 import {
   assetPhase,
   isReviewFailed,
+  isReviewUnknownOtherwiseReady,
   READY_VALUES,
   readinessFailures,
   type ReadinessCondition,
 } from '@contract/asset';
 
-export type ReadinessLabel = 'ready' | 'preparing' | 'failed' | 'review_failed' | 'disabled';
+export type ReadinessLabel =
+  'ready' | 'preparing' | 'failed' | 'review_failed' | 'review_unknown' | 'disabled';
 
 type ReadinessInput = {
   status?: unknown;
@@ -24,6 +26,7 @@ type ReadinessInput = {
 export function readinessLabel(asset: ReadinessInput): ReadinessLabel {
   const phase = assetPhase(asset);
   if (phase === 'failed' && isReviewFailed(asset)) return 'review_failed';
+  if (phase === 'preparing' && isReviewUnknownOtherwiseReady(asset)) return 'review_unknown';
   return phase;
 }
 

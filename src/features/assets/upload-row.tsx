@@ -15,6 +15,7 @@ const READINESS_VARIANT = {
   preparing: 'warning',
   failed: 'destructive',
   review_failed: 'destructive',
+  review_unknown: 'warning',
   disabled: 'outline',
 } as const;
 

@@ -1,15 +1,21 @@
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
+import { answeredPageSize } from '@contract/list';
 import { assetQueries, type Asset, type AssetListParams } from '@/api/assets';
 import { useBaseUrl } from '@/api/connection-store';
 import type { LibrarySearch } from './library-search';
 
-/** Page size of scroll mode: the API's maximum, so 10,000 assets are 100 requests at most. */
+/**
+ * Page size scroll mode asks for: the local server's maximum, so 10,000 assets are 100 requests at
+ * most. A deployment may answer fewer per page; blocks are split by what it answered.
+ */
 export const SCROLL_PAGE_SIZE = 100;
 
 export interface LibraryAssets {
   count: number;
   total: number | undefined;
+  /** Items per page as the server answered (paged mode's page arithmetic uses it). */
+  pageSize: number;
   getAsset: (index: number) => Asset | undefined;
   onRangeChange?: (start: number, end: number) => void;
   isPending: boolean;
@@ -35,6 +41,8 @@ function usePagedAssets(search: LibrarySearch, enabled: boolean): LibraryAssets 
   return {
     count: data?.length ?? 0,
     total: query.data?.total,
+    // A deployment that caps pages below the chosen size: page N is its page N, of its size.
+    pageSize: query.data ? answeredPageSize(query.data, search.pageSize) : search.pageSize,
     getAsset: (index) => data?.[index],
     isPending: query.isPending,
     error: query.error,
@@ -58,6 +66,9 @@ function useScrollAssets(search: LibrarySearch, enabled: boolean): LibraryAssets
     enabled,
   });
   const total = firstPage.data?.total;
+  // Blocks are as large as the server's pages really are; a fixed 100 would leave slots empty for
+  // ever against a deployment that caps pages lower.
+  const block = firstPage.data ? answeredPageSize(firstPage.data, SCROLL_PAGE_SIZE) : SCROLL_PAGE_SIZE;
   const pageNumbers = useMemo(() => {
     const pages: number[] = [];
     for (let p = Math.max(2, visible.first); p <= visible.last; p += 1) pages.push(p);
@@ -72,17 +83,21 @@ function useScrollAssets(search: LibrarySearch, enabled: boolean): LibraryAssets
   const byPage = new Map<number, Asset[] | undefined>([[1, firstPage.data?.data]]);
   pageNumbers.forEach((page, i) => byPage.set(page, pages[i]?.data?.data));
 
-  const onRangeChange = useCallback((start: number, end: number) => {
-    const first = Math.floor(Math.max(0, start) / SCROLL_PAGE_SIZE) + 1;
-    const last = Math.floor(Math.max(0, end) / SCROLL_PAGE_SIZE) + 1;
-    // Same pages: return the same object so React skips the render.
-    setVisible((prev) => (prev.first === first && prev.last === last ? prev : { first, last }));
-  }, []);
+  const onRangeChange = useCallback(
+    (start: number, end: number) => {
+      const first = Math.floor(Math.max(0, start) / block) + 1;
+      const last = Math.floor(Math.max(0, end) / block) + 1;
+      // Same pages: return the same object so React skips the render.
+      setVisible((prev) => (prev.first === first && prev.last === last ? prev : { first, last }));
+    },
+    [block],
+  );
 
   return {
     count: total ?? 0,
     total,
-    getAsset: (index) => byPage.get(Math.floor(index / SCROLL_PAGE_SIZE) + 1)?.[index % SCROLL_PAGE_SIZE],
+    pageSize: block,
+    getAsset: (index) => byPage.get(Math.floor(index / block) + 1)?.[index % block],
     onRangeChange,
     isPending: firstPage.isPending,
     error: firstPage.error ?? pages.find((p) => p.error)?.error ?? null,

@@ -3,6 +3,7 @@ import { FolderPlus, Folders } from 'lucide-react';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { answeredPageSize } from '@contract/list';
 import { ErrorAlert } from '@/components/error-alert';
 import { PageHeader } from '@/components/page-header';
 import { Pagination } from '@/components/pagination';
@@ -51,6 +52,7 @@ export function GroupsPage() {
   });
   const groups = query.data?.data ?? [];
   const total = query.data?.total ?? 0;
+  const pageSize = query.data ? answeredPageSize(query.data, PAGE_SIZE) : PAGE_SIZE;
   const setPage = (next: number) =>
     setParams((prev) => {
       const updated = new URLSearchParams(prev);
@@ -85,7 +87,7 @@ export function GroupsPage() {
       ) : (
         <GroupsTable groups={groups} onEditIntent={preloadGroupDialogs} />
       )}
-      {total > PAGE_SIZE && <Pagination page={page} pageSize={PAGE_SIZE} total={total} onPage={setPage} />}
+      {total > pageSize && <Pagination page={page} pageSize={pageSize} total={total} onPage={setPage} />}
       {create.everOpened && (
         <Suspense fallback={create.isOpen ? <DialogFallback label={t('loading')} /> : null}>
           <CreateGroupDialog open={create.isOpen} onOpenChange={create.onOpenChange} />

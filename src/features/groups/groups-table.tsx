@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { DEFAULT_GROUP_ID } from '@contract/group';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
+import { UnreadableItemNotice } from '@/components/unreadable-item';
 import type { Group } from '@/api/groups';
 import { formatUnixTime } from '@/lib/format-date';
 
@@ -41,6 +42,15 @@ export function GroupsTable({ groups, onEditIntent }: GroupsTableProps) {
 
 function GroupRow({ group, onEditIntent }: { group: Group; onEditIntent: () => void }) {
   const { t, i18n } = useTranslation('groups');
+  if (group.unreadable) {
+    return (
+      <tr className="border-b last:border-0 max-md:block max-md:rounded-md max-md:border max-md:p-2">
+        <td colSpan={99} className="px-3 py-2 max-md:block">
+          <UnreadableItemNotice item={group.unreadable} />
+        </td>
+      </tr>
+    );
+  }
   const name = group.id === DEFAULT_GROUP_ID ? t('defaultGroup') : group.name || group.id;
   return (
     <tr className="border-b last:border-0 max-md:block max-md:rounded-md max-md:border max-md:p-2 max-md:last:border">

@@ -114,6 +114,21 @@ describe('failure fields', () => {
     );
     expect(failureText(task({ status: 'failed' }))).toContain('error.code: —');
   });
+
+  it("adds the last poll's own ids where they differ from the creating request's", () => {
+    const failed = task({
+      status: 'failed',
+      task_id: 'task_1',
+      request_id: 'req_create',
+      trace_id: 'trace_1',
+      poll: { request_id: 'req_poll', trace_id: 'trace_1' },
+    });
+    const rows = failureFields(failed).map((f) => [f.name, f.value]);
+    expect(rows).toContainEqual(['request_id', 'req_create']);
+    expect(rows).toContainEqual(['last_poll.request_id', 'req_poll']);
+    expect(rows.map(([name]) => name)).not.toContain('last_poll.trace_id');
+    expect(failureText(failed)).toContain('last_poll.request_id: req_poll');
+  });
 });
 
 describe('elapsed time', () => {

@@ -129,7 +129,15 @@ export function formatElapsed(ms: number | undefined): string {
 }
 
 export interface FailureField {
-  name: 'error.code' | 'error.message' | 'fail_reason' | 'task_id' | 'request_id' | 'trace_id';
+  name:
+    | 'error.code'
+    | 'error.message'
+    | 'fail_reason'
+    | 'task_id'
+    | 'request_id'
+    | 'trace_id'
+    | 'last_poll.request_id'
+    | 'last_poll.trace_id';
   value: string | undefined;
 }
 
@@ -143,6 +151,13 @@ export function failureFields(task: Task): FailureField[] {
     { name: 'task_id', value: task.task_id ?? task.id },
     { name: 'request_id', value: task.request_id },
     { name: 'trace_id', value: task.trace_id },
+    // The last poll's own ids, where they differ from the task's: support may need either.
+    ...(task.poll?.request_id && task.poll.request_id !== task.request_id
+      ? [{ name: 'last_poll.request_id' as const, value: task.poll.request_id }]
+      : []),
+    ...(task.poll?.trace_id && task.poll.trace_id !== task.trace_id
+      ? [{ name: 'last_poll.trace_id' as const, value: task.poll.trace_id }]
+      : []),
   ];
 }
 

@@ -13,6 +13,7 @@ export function TaskFacts({ task }: { task: Task }) {
     [
       'duration',
       'ratio',
+      'aspect_ratio',
       'resolution',
       'generate_audio',
       'watermark',

@@ -2,6 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_GROUP_ID } from '@contract/group';
+import { answeredPageSize } from '@contract/list';
 import { ErrorAlert } from '@/components/error-alert';
 import { GroupOptions } from '@/components/group-options';
 import { pageCount, Pagination } from '@/components/pagination';
@@ -56,12 +57,16 @@ export function AssetPickerDialog({
   });
   const prepare = useMutation(assetMutations.registerByUrl(queryClient));
 
-  const assets = list.data?.data ?? [];
+  // An item the dashboard could not read cannot be picked; the library shows it with its raw JSON.
+  const assets = (list.data?.data ?? []).filter((a) => !a.unreadable);
   const rows = assets
     .map((asset) => ({ asset, availability: assetAvailability(asset, role, model) }))
     .filter((r) => !onlyUsable || r.availability.usable);
   const total = list.data?.total ?? 0;
-  const pages = pageCount(total, PICKER_PAGE_SIZE);
+  const pages = pageCount(
+    total,
+    list.data ? answeredPageSize(list.data, PICKER_PAGE_SIZE) : PICKER_PAGE_SIZE,
+  );
 
   function prepareFor(asset: Asset) {
     const url = assetSourceUrl(asset);
