@@ -74,7 +74,9 @@ function run(command, args) {
     const how = cachedNode(MIN_MAJOR, DEFAULT_CACHE)
       ? `running \`${command}\` under Node ${cachedNode(MIN_MAJOR, DEFAULT_CACHE).version} from ${where}`
       : `fetching Node ${MIN_MAJOR} from the npm registry into ${where} (once), then running \`${command}\` under it`;
-    console.error(`Node ${process.version} is older than ${MIN_MAJOR} (better-sqlite3 needs ${MIN_MAJOR}+): ${how}`);
+    console.error(
+      `Node ${process.version} is older than ${MIN_MAJOR} (better-sqlite3 needs ${MIN_MAJOR}+): ${how}`,
+    );
     const { bin } = ensureNode(MIN_MAJOR, DEFAULT_CACHE);
     env = { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` };
   }
