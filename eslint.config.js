@@ -223,7 +223,7 @@ export default tseslint.config(
   },
   ...SERVER_LAYERS,
   {
-    files: ['server/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts', '*.config.{ts,js}'],
+    files: ['server/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{ts,mjs}', '*.config.{ts,js}'],
     languageOptions: { globals: globals.node },
   },
 );
