@@ -25,6 +25,10 @@ import {
 } from '../../services/text/params';
 import { inputItemsPage } from '../../services/text/response-items';
 import { deleteResponse, loadResponse, saveResponse } from '../../services/text/response-store';
+import { callTokenCount, functionCallFrames, functionCallItems } from '../../services/text/response-calls';
+import { structuredText } from '../../services/text/structured';
+import { responsesTextFormat, responsesToolRequest } from '../../services/text/tool-params';
+import { checkToolResults, planToolCalls } from '../../services/text/tools';
 import { planReply, promptTokens, type PlannedReply, type Turn } from '../../services/text/writer';
 
 function notFound(id: string): ApiError {
@@ -128,11 +132,16 @@ export function responsesRoutes(ctx: AppContext): Hono<AppEnv> {
     if (body.metadata !== undefined && body.metadata !== null && !isRecord(body.metadata)) {
       throw badRequest('metadata must be an object of string values.', 'metadata');
     }
+    const toolRequest = responsesToolRequest(body);
+    const format = responsesTextFormat(body);
     const conversation = [...history, ...input];
+    checkToolResults(conversation);
     const turns: Turn[] = instructions
       ? [{ role: 'system', text: instructions, attachments: 0 }, ...conversation]
       : conversation;
-    const plan = planReply({ model, turns, temperature }, { maxTokens: maxOutput });
+    const text = format ? structuredText(format, turns, model) : undefined;
+    const plan = planReply({ model, turns, temperature }, { maxTokens: maxOutput, text });
+    const calls = functionCallItems(planToolCalls(toolRequest.tools, toolRequest.choice, turns, 'call_'));
     const inputTokens = promptTokens(turns);
     const id = `resp_${token(24)}`;
     const itemId = `msg_${token(24)}`;
@@ -147,7 +156,7 @@ export function responsesRoutes(ctx: AppContext): Hono<AppEnv> {
       max_output_tokens: maxOutput ?? null,
       temperature: temperature ?? 1,
       top_p: topP ?? 1,
-      parallel_tool_calls: true,
+      parallel_tool_calls: toolRequest.choice.parallel,
       tool_choice: body.tool_choice ?? 'auto',
       tools: Array.isArray(body.tools) ? body.tools : [],
       text: isRecord(body.text) ? body.text : { format: { type: 'text' } },
@@ -171,6 +180,51 @@ export function responsesRoutes(ctx: AppContext): Hono<AppEnv> {
       if (store)
         saveResponse(ctx.db, owner, response, [...conversation, { role: 'assistant', text, attachments: 0 }]);
     };
+
+    if (calls.length > 0) {
+      const called = {
+        ...shell,
+        status: 'completed',
+        completed_at: Math.floor(Date.now() / 1000),
+        incomplete_details: null,
+        output: calls,
+        output_text: '',
+        usage: usageOf(inputTokens, callTokenCount(calls)),
+      };
+      const asked: Turn = {
+        role: 'assistant',
+        text: calls.map((i) => `${i.name}(${i.arguments})`).join('\n'),
+        attachments: 0,
+        calls: calls.map((i) => ({ id: i.call_id, name: i.name, arguments: i.arguments })),
+      };
+      if (store) saveResponse(ctx.db, owner, called, [...conversation, asked]);
+      if (!stream) return json(c, called);
+      const started = {
+        ...shell,
+        status: 'in_progress',
+        completed_at: null,
+        incomplete_details: null,
+        output: [],
+        usage: null,
+      };
+      function* callFrames(): Iterable<Frame> {
+        let seq = 0;
+        const ev = (type: string, payload: object) =>
+          eventFrame(type, { type, sequence_number: seq++, ...payload });
+        yield { data: ev('response.created', { response: started }) };
+        yield { data: ev('response.in_progress', { response: started }) };
+        yield* functionCallFrames(calls, ev);
+        yield { data: ev('response.completed', { response: called }) };
+      }
+      const callStream = pacedStream(ctx, {
+        id,
+        frames: callFrames(),
+        totalTokens: callTokenCount(calls),
+        fast: false,
+        signal: c.req.raw.signal,
+      });
+      return c.body(callStream, 200, SSE_HEADERS);
+    }
 
     if (!stream) {
       const response = finished(plan.text, plan.tokens.length, statusOf(plan));
