@@ -3,7 +3,7 @@ import { createOpenAI } from '@ai-sdk/openai';
 import { generateObject, generateText, stepCountIs, tool, type LanguageModel } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { useLiveClient } from './official-clients';
+import { useLiveClient } from '../../test/official-clients';
 
 /* The Vercel AI SDK as agent code uses it: a tool round trip over each provider, and generateObject. */
 

@@ -2,7 +2,7 @@ import type OpenAI from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { openaiClient, openaiRefusal as refusal, useLiveClient } from './official-clients';
+import { openaiClient, openaiRefusal as refusal, useLiveClient } from '../../test/official-clients';
 
 const ctx = useLiveClient(openaiClient);
 

@@ -4,8 +4,7 @@ import type { AppContext, AppEnv } from '../../context';
 import { ApiError, badRequest } from '../../errors';
 import { json, readJson } from '../../http';
 import { token } from '../../ids';
-import { compactTurns, decodeCompaction } from '../../services/text/compact';
-import { responseInputTurns } from '../../services/text/conversation';
+import { compactTurns } from '../../services/text/compact';
 import {
   eventFrame,
   jsonTemplate,
@@ -21,10 +20,14 @@ import {
   optionalNumber,
   optionalString,
   requireBody,
-  type Body,
 } from '../../services/text/params';
 import { inputItemsPage } from '../../services/text/response-items';
-import { deleteResponse, loadResponse, saveResponse } from '../../services/text/response-store';
+import {
+  conversationOf,
+  deleteResponse,
+  loadResponse,
+  saveResponse,
+} from '../../services/text/stored-responses';
 import { callTokenCount, functionCallFrames, functionCallItems } from '../../services/text/response-calls';
 import { structuredText } from '../../services/text/structured';
 import { responsesTextFormat, responsesToolRequest } from '../../services/text/tool-params';
@@ -40,38 +43,6 @@ function notFound(id: string): ApiError {
       param: 'response_id',
     },
   );
-}
-
-/** The conversation a request continues: the stored one of previous_response_id, then the new input. */
-function conversationOf(ctx: AppContext, owner: string, body: Body): { history: Turn[]; input: Turn[] } {
-  const prev = optionalString(body, 'previous_response_id', 200);
-  if (body.conversation !== undefined && body.conversation !== null) {
-    throw badRequest(
-      'conversation is not supported by the local server: chain responses with previous_response_id.',
-      'conversation',
-    );
-  }
-  let history: Turn[] = [];
-  if (prev !== undefined) {
-    const stored = loadResponse(ctx.db, owner, prev);
-    if (!stored)
-      throw badRequest(
-        `Previous response with id "${prev.slice(0, 80)}" not found.`,
-        'previous_response_id',
-        'previous_response_not_found',
-      );
-    history = stored.turns;
-  }
-  if ((body.input === undefined || body.input === null) && prev === undefined) {
-    throw badRequest(
-      'input is required: a string or a list of input items (or pass previous_response_id).',
-      'input',
-      'missing_required_parameter',
-    );
-  }
-  const input =
-    body.input === undefined || body.input === null ? [] : responseInputTurns(body.input, decodeCompaction);
-  return { history, input };
 }
 
 function usageOf(input: number, output: number) {
@@ -101,7 +72,7 @@ export function responsesRoutes(ctx: AppContext): Hono<AppEnv> {
   app.post('/v1/responses/compact', async (c) => {
     const body = requireBody(await readJson(c));
     checkModel(body.model, TEXT_MODELS.chat, 'POST /v1/responses/compact');
-    const { history, input } = conversationOf(ctx, c.var.owner, body);
+    const { history, input } = conversationOf(ctx.db, c.var.owner, body);
     const instructions = optionalString(body, 'instructions');
     const turns: Turn[] = [
       ...(instructions ? [{ role: 'system' as const, text: instructions, attachments: 0 }] : []),
@@ -122,7 +93,7 @@ export function responsesRoutes(ctx: AppContext): Hono<AppEnv> {
     const body = requireBody(await readJson(c));
     const owner = c.var.owner;
     const model = checkModel(body.model, TEXT_MODELS.chat, 'POST /v1/responses');
-    const { history, input } = conversationOf(ctx, owner, body);
+    const { history, input } = conversationOf(ctx.db, owner, body);
     const instructions = optionalString(body, 'instructions') ?? null;
     const maxOutput = optionalInteger(body, 'max_output_tokens', 1, 1_000_000);
     const temperature = optionalNumber(body, 'temperature', 0, 2);
