@@ -12,22 +12,15 @@ import {
   SSE_HEADERS,
   type Frame,
 } from '../../services/text/paced-stream';
-import { isRecord } from '@contract/is-record';
-import {
-  checkModel,
-  optionalBoolean,
-  optionalInteger,
-  optionalNumber,
-  requireBody,
-  stopSequences,
-} from '../../services/text/params';
+import { checkModel, requireBody } from '../../services/text/params';
+import { parseOrThrow } from '../../validation';
+import { ChatCompletionParamsSchema } from '@contract/text-requests';
 import { structuredText, type StructuredFormat } from '../../services/text/structured';
 import { chatResponseFormat, chatToolRequest, type ToolRequest } from '../../services/text/tool-params';
 import { checkToolResults, planToolCalls, type PlannedCall } from '../../services/text/tools';
 import { tokenize } from '../../services/text/tokens';
 import { planReply, promptTokens, type PlannedReply, type Turn } from '../../services/text/writer';
 
-const MAX_CHOICES = 8;
 const FINGERPRINT = 'fp_local_writer';
 
 function finishReason(plan: PlannedReply): 'stop' | 'length' {
@@ -67,34 +60,20 @@ function parseChatRequest(raw: unknown): ChatRequest {
   const model = checkModel(body.model, TEXT_MODELS.chat, 'POST /v1/chat/completions');
   const turns = chatTurns(body.messages);
   checkToolResults(turns);
-  const maxCompletion = optionalInteger(body, 'max_completion_tokens', 1, 1_000_000);
-  const maxTokens = optionalInteger(body, 'max_tokens', 1, 1_000_000);
-  const stream = optionalBoolean(body, 'stream') ?? false;
-  const options = body.stream_options;
-  if (options !== undefined && options !== null) {
-    if (!isRecord(options)) throw badRequest('stream_options must be an object.', 'stream_options');
-    if (!stream) throw badRequest('stream_options is only allowed when stream is true.', 'stream_options');
+  const params = parseOrThrow(ChatCompletionParamsSchema, body);
+  const stream = params.stream ?? false;
+  if (params.stream_options && !stream) {
+    throw badRequest('stream_options is only allowed when stream is true.', 'stream_options');
   }
-  const includeUsage = isRecord(options) ? optionalBoolean(options, 'include_usage') === true : false;
-  if (
-    isRecord(options) &&
-    options.include_usage !== undefined &&
-    typeof options.include_usage !== 'boolean'
-  ) {
-    throw badRequest('stream_options.include_usage must be true or false.', 'stream_options.include_usage');
-  }
-  optionalNumber(body, 'top_p', 0, 1);
-  optionalNumber(body, 'presence_penalty', -2, 2);
-  optionalNumber(body, 'frequency_penalty', -2, 2);
   return {
     model,
     turns,
-    temperature: optionalNumber(body, 'temperature', 0, 2),
-    maxTokens: maxCompletion ?? maxTokens,
-    stop: stopSequences(body, 'stop', 4, true),
-    n: optionalInteger(body, 'n', 1, MAX_CHOICES) ?? 1,
+    temperature: params.temperature ?? undefined,
+    maxTokens: params.max_completion_tokens ?? params.max_tokens ?? undefined,
+    stop: params.stop ?? [],
+    n: params.n ?? 1,
     stream,
-    includeUsage,
+    includeUsage: params.stream_options?.include_usage === true,
     tools: chatToolRequest(body),
     format: chatResponseFormat(body),
   };

@@ -12,14 +12,9 @@ import {
   SSE_HEADERS,
   type Frame,
 } from '../../services/text/paced-stream';
-import {
-  checkModel,
-  optionalBoolean,
-  optionalInteger,
-  optionalNumber,
-  requireBody,
-  stopSequences,
-} from '../../services/text/params';
+import { checkModel, requireBody } from '../../services/text/params';
+import { parseOrThrow } from '../../validation';
+import { MessagesParamsSchema } from '@contract/text-requests';
 import { messagesToolRequest, type ToolRequest } from '../../services/text/tool-params';
 import { checkToolResults, planToolCalls, type PlannedCall } from '../../services/text/tools';
 import { tokenize } from '../../services/text/tokens';
@@ -101,18 +96,16 @@ function parseMessagesRequest(raw: unknown): MessagesRequest {
       'missing_required_parameter',
     );
   }
-  const maxTokens = optionalInteger(body, 'max_tokens', 1, 1_000_000)!;
+  const params = parseOrThrow(MessagesParamsSchema, body);
   const turns = [...anthropicSystem(body.system), ...anthropicTurns(body.messages)];
   checkToolResults(turns);
-  optionalNumber(body, 'top_p', 0, 1);
-  optionalInteger(body, 'top_k', 0, 1_000_000);
   return {
     model,
     turns,
-    maxTokens,
-    stop: stopSequences(body, 'stop_sequences', 256, false),
-    temperature: optionalNumber(body, 'temperature', 0, 1),
-    stream: optionalBoolean(body, 'stream') ?? false,
+    maxTokens: params.max_tokens!,
+    stop: params.stop_sequences ?? [],
+    temperature: params.temperature ?? undefined,
+    stream: params.stream ?? false,
     tools: messagesToolRequest(body),
   };
 }

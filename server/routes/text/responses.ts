@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { TEXT_MODELS } from '@contract/models';
 import type { AppContext, AppEnv } from '../../context';
-import { ApiError, badRequest } from '../../errors';
+import { ApiError } from '../../errors';
 import { json, readJson } from '../../http';
 import { token } from '../../ids';
 import { compactTurns } from '../../services/text/compact';
@@ -13,14 +13,9 @@ import {
   type Frame,
 } from '../../services/text/paced-stream';
 import { isRecord } from '@contract/is-record';
-import {
-  checkModel,
-  optionalBoolean,
-  optionalInteger,
-  optionalNumber,
-  optionalString,
-  requireBody,
-} from '../../services/text/params';
+import { checkModel, requireBody } from '../../services/text/params';
+import { parseOrThrow } from '../../validation';
+import { ResponsesParamsSchema } from '@contract/text-requests';
 import { inputItemsPage } from '../../services/text/response-items';
 import {
   conversationOf,
@@ -72,8 +67,9 @@ export function responsesRoutes(ctx: AppContext): Hono<AppEnv> {
   app.post('/v1/responses/compact', async (c) => {
     const body = requireBody(await readJson(c));
     checkModel(body.model, TEXT_MODELS.chat, 'POST /v1/responses/compact');
-    const { history, input } = conversationOf(ctx.db, c.var.owner, body);
-    const instructions = optionalString(body, 'instructions');
+    const params = parseOrThrow(ResponsesParamsSchema, body);
+    const { history, input } = conversationOf(ctx.db, c.var.owner, body, params.previous_response_id);
+    const instructions = params.instructions;
     const turns: Turn[] = [
       ...(instructions ? [{ role: 'system' as const, text: instructions, attachments: 0 }] : []),
       ...history,
@@ -93,16 +89,14 @@ export function responsesRoutes(ctx: AppContext): Hono<AppEnv> {
     const body = requireBody(await readJson(c));
     const owner = c.var.owner;
     const model = checkModel(body.model, TEXT_MODELS.chat, 'POST /v1/responses');
-    const { history, input } = conversationOf(ctx.db, owner, body);
-    const instructions = optionalString(body, 'instructions') ?? null;
-    const maxOutput = optionalInteger(body, 'max_output_tokens', 1, 1_000_000);
-    const temperature = optionalNumber(body, 'temperature', 0, 2);
-    const topP = optionalNumber(body, 'top_p', 0, 1);
-    const stream = optionalBoolean(body, 'stream') ?? false;
-    const store = optionalBoolean(body, 'store') ?? true;
-    if (body.metadata !== undefined && body.metadata !== null && !isRecord(body.metadata)) {
-      throw badRequest('metadata must be an object of string values.', 'metadata');
-    }
+    const params = parseOrThrow(ResponsesParamsSchema, body);
+    const { history, input } = conversationOf(ctx.db, owner, body, params.previous_response_id);
+    const instructions = params.instructions ?? null;
+    const maxOutput = params.max_output_tokens ?? undefined;
+    const temperature = params.temperature ?? undefined;
+    const topP = params.top_p;
+    const stream = params.stream ?? false;
+    const store = params.store ?? true;
     const toolRequest = responsesToolRequest(body);
     const format = responsesTextFormat(body);
     const conversation = [...history, ...input];
@@ -123,7 +117,7 @@ export function responsesRoutes(ctx: AppContext): Hono<AppEnv> {
       created_at: Math.floor(Date.now() / 1000),
       model,
       instructions,
-      previous_response_id: optionalString(body, 'previous_response_id') ?? null,
+      previous_response_id: params.previous_response_id ?? null,
       max_output_tokens: maxOutput ?? null,
       temperature: temperature ?? 1,
       top_p: topP ?? 1,
@@ -133,7 +127,7 @@ export function responsesRoutes(ctx: AppContext): Hono<AppEnv> {
       text: isRecord(body.text) ? body.text : { format: { type: 'text' } },
       truncation: 'disabled',
       store,
-      metadata: isRecord(body.metadata) ? body.metadata : {},
+      metadata: params.metadata ?? {},
       error: null,
       user: null,
     };

@@ -3,7 +3,6 @@ import { badRequest } from '../../errors';
 import * as table from '../../store/text-responses';
 import { decodeCompaction } from './compact';
 import { responseInputTurns } from './conversation';
-import { optionalString, type Body } from './params';
 import type { Turn } from './writer';
 
 /**
@@ -38,9 +37,9 @@ export function deleteResponse(db: Database.Database, owner: string, id: string)
 export function conversationOf(
   db: Database.Database,
   owner: string,
-  body: Body,
+  body: Record<string, unknown>,
+  prev: string | null | undefined,
 ): { history: Turn[]; input: Turn[] } {
-  const prev = optionalString(body, 'previous_response_id', 200);
   if (body.conversation !== undefined && body.conversation !== null) {
     throw badRequest(
       'conversation is not supported by the local server: chain responses with previous_response_id.',
@@ -48,7 +47,7 @@ export function conversationOf(
     );
   }
   let history: Turn[] = [];
-  if (prev !== undefined) {
+  if (prev) {
     const stored = loadResponse(db, owner, prev);
     if (!stored)
       throw badRequest(
@@ -58,7 +57,7 @@ export function conversationOf(
       );
     history = stored.turns;
   }
-  if ((body.input === undefined || body.input === null) && prev === undefined) {
+  if ((body.input === undefined || body.input === null) && !prev) {
     throw badRequest(
       'input is required: a string or a list of input items (or pass previous_response_id).',
       'input',
