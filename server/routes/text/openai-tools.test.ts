@@ -284,4 +284,27 @@ describe('function tools through openai responses', () => {
     });
     expect(JSON.parse(json.output_text)).toEqual({ city: 'Oslo', unit: 'celsius', days: 1 });
   });
+
+  it('refuses an invalid function schema and an unknown keyword in text.format, naming the field', async () => {
+    const bad = await refusal(
+      ctx.client.responses.create({
+        model: 'service-chat',
+        input: 'hi',
+        tools: [
+          { type: 'function', name: 'f', strict: false, parameters: { type: 'object', required: 'a' } },
+        ],
+      }),
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.param).toBe('tools[0].parameters');
+    const unknown = await refusal(
+      ctx.client.responses.create({
+        model: 'service-chat',
+        input: 'hi',
+        text: { format: { type: 'json_schema', name: 'x', schema: { type: 'object', frobnicate: 1 } } },
+      }),
+    );
+    expect(unknown.param).toBe('text.format.schema');
+    expect(unknown.message).toContain('frobnicate');
+  });
 });
