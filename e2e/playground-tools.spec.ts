@@ -21,6 +21,7 @@ test.describe('playground tools and JSON output', () => {
       await page.goto('/playground');
       await page.getByRole('button', { name: 'New conversation', exact: true }).click();
       await page.getByLabel('API format').selectOption({ label: format });
+      await page.getByText('Tools and JSON output').click();
       await page.getByLabel('Offer tools').check();
       await page.getByRole('button', { name: 'Example: calendar' }).click();
       await page.getByRole('button', { name: 'Example: weather' }).click();
@@ -61,6 +62,7 @@ test.describe('playground tools and JSON output', () => {
   }) => {
     await page.goto('/playground');
     await page.getByRole('button', { name: 'New conversation', exact: true }).click();
+    await page.getByText('Tools and JSON output').click();
     await page.getByLabel('Reply in JSON').check();
     await page.getByRole('button', { name: 'Example schema' }).click();
     await send(page, 'Review this book. title: Dune, rating: 5');
@@ -74,6 +76,7 @@ test.describe('playground tools and JSON output', () => {
   test('a tools editor that is not JSON says so', async ({ page }) => {
     await page.goto('/playground');
     await page.getByRole('button', { name: 'New conversation', exact: true }).click();
+    await page.getByText('Tools and JSON output').click();
     await page.getByLabel('Offer tools').check();
     await page.getByLabel('Tools (JSON)').fill('[{"name": ');
     await expect(page.getByText(/This is not valid JSON yet/)).toBeVisible();

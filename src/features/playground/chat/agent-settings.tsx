@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
@@ -105,61 +105,73 @@ export function AgentSettings({
       ? t(schema.error === 'not-object' ? 'agent.schemaShape' : 'agent.invalidJson', { reason: schema.error })
       : undefined;
   const noJson = settings.format === 'messages';
+  // Closed until used, so that the settings column stays as short as the chat beside it.
+  const [open, setOpen] = useState(Boolean(settings.toolsOn || settings.jsonOutput));
 
   return (
-    <fieldset className="flex flex-col gap-3 rounded-md border p-3">
-      <legend className="px-1 text-sm font-medium">{t('agent.legend')}</legend>
-      <Switch
-        label={t('agent.toolsOn')}
-        checked={settings.toolsOn ?? false}
-        onChange={(toolsOn) => set({ toolsOn, tools: settings.tools || pretty(TOOL_EXAMPLES.weather) })}
-      />
-      {settings.toolsOn ? (
-        <>
-          <div className="flex flex-wrap gap-2">
-            <Button size="sm" variant="outline" onClick={() => set({ tools: pretty(TOOL_EXAMPLES.weather) })}>
-              {t('agent.exampleWeather')}
-            </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              onClick={() => set({ tools: pretty(TOOL_EXAMPLES.calendar) })}
-            >
-              {t('agent.exampleCalendar')}
-            </Button>
-          </div>
-          <JsonEditor
-            label={t('agent.tools')}
-            value={settings.tools ?? ''}
-            error={toolsError}
-            onChange={(value) => set({ tools: value })}
-          />
-          <p className="text-xs text-muted-foreground">{t('agent.toolsHint')}</p>
-        </>
-      ) : null}
-      <Switch
-        label={t('agent.jsonOn')}
-        checked={!noJson && (settings.jsonOutput ?? false)}
-        disabled={noJson}
-        onChange={(jsonOutput) => set({ jsonOutput })}
-      />
-      {noJson ? <p className="text-xs text-muted-foreground">{t('agent.jsonMessages')}</p> : null}
-      {settings.jsonOutput && !noJson ? (
-        <>
-          <JsonEditor
-            label={t('agent.schema')}
-            value={settings.jsonSchema ?? ''}
-            error={schemaError}
-            placeholder={t('agent.schemaPlaceholder')}
-            onChange={(value) => set({ jsonSchema: value })}
-          />
-          <div>
-            <Button size="sm" variant="outline" onClick={() => set({ jsonSchema: pretty(SCHEMA_EXAMPLE) })}>
-              {t('agent.exampleSchema')}
-            </Button>
-          </div>
-        </>
-      ) : null}
-    </fieldset>
+    <details
+      open={open}
+      onToggle={(e) => setOpen(e.currentTarget.open)}
+      className="rounded-md border p-3 [&[open]>summary]:mb-3"
+    >
+      <summary className="cursor-pointer text-sm font-medium">{t('agent.legend')}</summary>
+      <div className="flex flex-col gap-3">
+        <Switch
+          label={t('agent.toolsOn')}
+          checked={settings.toolsOn ?? false}
+          onChange={(toolsOn) => set({ toolsOn, tools: settings.tools || pretty(TOOL_EXAMPLES.weather) })}
+        />
+        {settings.toolsOn ? (
+          <>
+            <div className="flex flex-wrap gap-2">
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => set({ tools: pretty(TOOL_EXAMPLES.weather) })}
+              >
+                {t('agent.exampleWeather')}
+              </Button>
+              <Button
+                size="sm"
+                variant="outline"
+                onClick={() => set({ tools: pretty(TOOL_EXAMPLES.calendar) })}
+              >
+                {t('agent.exampleCalendar')}
+              </Button>
+            </div>
+            <JsonEditor
+              label={t('agent.tools')}
+              value={settings.tools ?? ''}
+              error={toolsError}
+              onChange={(value) => set({ tools: value })}
+            />
+            <p className="text-xs text-muted-foreground">{t('agent.toolsHint')}</p>
+          </>
+        ) : null}
+        <Switch
+          label={t('agent.jsonOn')}
+          checked={!noJson && (settings.jsonOutput ?? false)}
+          disabled={noJson}
+          onChange={(jsonOutput) => set({ jsonOutput })}
+        />
+        {noJson ? <p className="text-xs text-muted-foreground">{t('agent.jsonMessages')}</p> : null}
+        {settings.jsonOutput && !noJson ? (
+          <>
+            <JsonEditor
+              label={t('agent.schema')}
+              value={settings.jsonSchema ?? ''}
+              error={schemaError}
+              placeholder={t('agent.schemaPlaceholder')}
+              onChange={(value) => set({ jsonSchema: value })}
+            />
+            <div>
+              <Button size="sm" variant="outline" onClick={() => set({ jsonSchema: pretty(SCHEMA_EXAMPLE) })}>
+                {t('agent.exampleSchema')}
+              </Button>
+            </div>
+          </>
+        ) : null}
+      </div>
+    </details>
   );
 }
