@@ -64,11 +64,7 @@ function importOf(dirs, message) {
 }
 
 /** Layering exceptions still in the tree, each with the decision that records why and until when. */
-const LAYERING_EXCEPTIONS = [
-  // The text family's stored responses and its live-server test helper (decision 150).
-  'server/services/text/response-store.ts',
-  'server/routes/text/live-server.ts',
-];
+const LAYERING_EXCEPTIONS = [];
 
 function serverLayer(files, forbidden) {
   return {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import ESpeakNG from 'espeak-ng';
 import { token } from '../ids';
 import { runFfmpeg } from './ffmpeg';
+import { SPEECH_SPEED } from '@contract/text-requests';
 
 /**
  * Real speech synthesis with eSpeak NG compiled to WebAssembly (the `espeak-ng` package: no system
@@ -43,7 +44,6 @@ const VOICES = {
 export type SpeechVoice = keyof typeof VOICES;
 export const SPEECH_VOICES = Object.keys(VOICES) as SpeechVoice[];
 
-export const SPEECH_SPEED = { min: 0.25, max: 4, default: 1 } as const;
 /** The hosted API's output sample rate; `pcm` is raw 16-bit mono at this rate. */
 export const SPEECH_SAMPLE_RATE = 24_000;
 

@@ -168,6 +168,7 @@ describe('decodeFinal', () => {
       finishReason: 'stop',
       id: 'c1',
       usage: { inputTokens: 1, outputTokens: 1, totalTokens: 2 },
+      toolCalls: [],
     });
     expect(
       decodeFinal('responses', {
@@ -179,5 +180,60 @@ describe('decodeFinal', () => {
     expect(
       decodeFinal('messages', { id: 'm1', content: [{ type: 'text', text: 'C' }], stop_reason: 'end_turn' }),
     ).toMatchObject({ text: 'C', finishReason: 'end_turn' });
+  });
+});
+
+describe('tool calls', () => {
+  const sse = (data: unknown, event?: string) => ({ data: JSON.stringify(data), event });
+
+  it('decodes each format’s streamed call: id and name, then argument pieces', () => {
+    expect(
+      decodeStreamMessage(
+        'chat',
+        sse({
+          choices: [
+            { delta: { tool_calls: [{ index: 0, id: 'call_1', function: { name: 'f', arguments: '' } }] } },
+          ],
+        }),
+      ),
+    ).toContainEqual({ type: 'tool_call', index: 0, id: 'call_1', name: 'f', args: '' });
+    expect(
+      decodeStreamMessage(
+        'responses',
+        sse({ type: 'response.function_call_arguments.delta', output_index: 1, delta: '{"a"' }),
+      ),
+    ).toEqual([{ type: 'tool_call', index: 1, args: '{"a"' }]);
+    expect(
+      decodeStreamMessage(
+        'messages',
+        sse({
+          type: 'content_block_start',
+          index: 0,
+          content_block: { type: 'tool_use', id: 'toolu_1', name: 'g', input: {} },
+        }),
+      ),
+    ).toEqual([{ type: 'tool_call', index: 0, id: 'toolu_1', name: 'g' }]);
+    expect(
+      decodeStreamMessage(
+        'messages',
+        sse({
+          type: 'content_block_delta',
+          index: 0,
+          delta: { type: 'input_json_delta', partial_json: '{}' },
+        }),
+      ),
+    ).toEqual([{ type: 'tool_call', index: 0, args: '{}' }]);
+  });
+
+  it('reads the calls of non-streamed answers', () => {
+    expect(
+      decodeFinal('responses', {
+        output: [{ type: 'function_call', call_id: 'call_2', name: 'f', arguments: '{"x":1}' }],
+      }).toolCalls,
+    ).toEqual([{ id: 'call_2', name: 'f', arguments: '{"x":1}' }]);
+    expect(
+      decodeFinal('messages', { content: [{ type: 'tool_use', id: 'toolu_2', name: 'g', input: { y: 2 } }] })
+        .toolCalls,
+    ).toEqual([{ id: 'toolu_2', name: 'g', arguments: '{"y":2}' }]);
   });
 });

@@ -23,7 +23,15 @@ export type StreamUpdate =
   | { type: 'finish'; reason: string }
   | { type: 'id'; id: string }
   | { type: 'error'; message: string }
+  | { type: 'tool_call'; index: number; id?: string; name?: string; args?: string }
   | { type: 'done' };
+
+/** A tool call the model made, its arguments as JSON text. */
+export interface ToolCallPart {
+  id: string;
+  name: string;
+  arguments: string;
+}
 
 type Json = Record<string, unknown>;
 
@@ -66,6 +74,20 @@ function decodeChat(m: SseMessage): StreamUpdate[] {
   const choice = Array.isArray(chunk.choices) && isRecord(chunk.choices[0]) ? chunk.choices[0] : undefined;
   const delta = choice && isRecord(choice.delta) ? str(choice.delta.content) : undefined;
   if (delta) out.push({ type: 'delta', text: delta });
+  const calls = choice && isRecord(choice.delta) ? choice.delta.tool_calls : undefined;
+  if (Array.isArray(calls)) {
+    for (const call of calls) {
+      if (!isRecord(call)) continue;
+      const fn = isRecord(call.function) ? call.function : {};
+      out.push({
+        type: 'tool_call',
+        index: num(call.index),
+        id: str(call.id),
+        name: str(fn.name),
+        args: str(fn.arguments),
+      });
+    }
+  }
   const finish = choice ? str(choice.finish_reason) : undefined;
   if (finish) out.push({ type: 'finish', reason: finish });
   const usage = usageOf(chunk.usage);
@@ -86,6 +108,15 @@ function decodeResponses(m: SseMessage): StreamUpdate[] {
       const delta = str(ev.delta);
       return delta ? [{ type: 'delta', text: delta }] : [];
     }
+    case 'response.output_item.added': {
+      const item = isRecord(ev.item) ? ev.item : {};
+      if (item.type !== 'function_call') return [];
+      return [
+        { type: 'tool_call', index: num(ev.output_index), id: str(item.call_id), name: str(item.name) },
+      ];
+    }
+    case 'response.function_call_arguments.delta':
+      return [{ type: 'tool_call', index: num(ev.output_index), args: str(ev.delta) }];
     case 'response.completed':
     case 'response.incomplete': {
       const response = isRecord(ev.response) ? ev.response : {};
@@ -124,8 +155,16 @@ function decodeMessages(m: SseMessage): StreamUpdate[] {
       if (usage) out.push({ type: 'usage', usage });
       return out;
     }
+    case 'content_block_start': {
+      const block = isRecord(ev.content_block) ? ev.content_block : {};
+      if (block.type !== 'tool_use') return [];
+      return [{ type: 'tool_call', index: num(ev.index), id: str(block.id), name: str(block.name) }];
+    }
     case 'content_block_delta': {
       const delta = isRecord(ev.delta) ? ev.delta : {};
+      if (delta.type === 'input_json_delta') {
+        return [{ type: 'tool_call', index: num(ev.index), args: str(delta.partial_json) }];
+      }
       const text = delta.type === 'text_delta' ? str(delta.text) : undefined;
       return text ? [{ type: 'delta', text }] : [];
     }
@@ -165,6 +204,31 @@ export interface FinalAnswer {
   usage: TextUsage | undefined;
   finishReason: string | undefined;
   id: string | undefined;
+  toolCalls: ToolCallPart[];
+}
+
+/** Tool calls of a non-streamed answer; entries without an id or a name are skipped. */
+function finalCalls(format: ChatFormat, b: Json): ToolCallPart[] {
+  const out: ToolCallPart[] = [];
+  const add = (id: unknown, name: unknown, args: string) => {
+    if (typeof id === 'string' && typeof name === 'string') out.push({ id, name, arguments: args });
+  };
+  if (format === 'chat') {
+    const choice = Array.isArray(b.choices) && isRecord(b.choices[0]) ? b.choices[0] : {};
+    const calls = isRecord(choice.message) ? choice.message.tool_calls : undefined;
+    if (Array.isArray(calls))
+      for (const c of calls)
+        if (isRecord(c) && isRecord(c.function)) add(c.id, c.function.name, str(c.function.arguments) ?? '');
+  } else {
+    const items = format === 'responses' ? b.output : b.content;
+    if (Array.isArray(items))
+      for (const item of items) {
+        if (!isRecord(item)) continue;
+        if (item.type === 'function_call') add(item.call_id, item.name, str(item.arguments) ?? '');
+        if (item.type === 'tool_use') add(item.id, item.name, JSON.stringify(item.input ?? {}));
+      }
+  }
+  return out;
 }
 
 /** A non-streamed answer of any of the three formats. */
@@ -175,7 +239,13 @@ export function decodeFinal(format: ChatFormat, body: unknown): FinalAnswer {
   if (format === 'chat') {
     const choice = Array.isArray(b.choices) && isRecord(b.choices[0]) ? b.choices[0] : {};
     const message = isRecord(choice.message) ? choice.message : {};
-    return { text: str(message.content) ?? '', usage, finishReason: str(choice.finish_reason), id };
+    return {
+      text: str(message.content) ?? '',
+      usage,
+      finishReason: str(choice.finish_reason),
+      id,
+      toolCalls: finalCalls(format, b),
+    };
   }
   if (format === 'responses') {
     let text = str(b.output_text) ?? '';
@@ -186,10 +256,10 @@ export function decodeFinal(format: ChatFormat, body: unknown): FinalAnswer {
           if (isRecord(part) && part.type === 'output_text') text += str(part.text) ?? '';
       }
     }
-    return { text, usage, finishReason: str(b.status), id };
+    return { text, usage, finishReason: str(b.status), id, toolCalls: finalCalls(format, b) };
   }
   let text = '';
   if (Array.isArray(b.content))
     for (const part of b.content) if (isRecord(part) && part.type === 'text') text += str(part.text) ?? '';
-  return { text, usage, finishReason: str(b.stop_reason), id };
+  return { text, usage, finishReason: str(b.stop_reason), id, toolCalls: finalCalls(format, b) };
 }

@@ -1,6 +1,6 @@
 import Anthropic from '@anthropic-ai/sdk';
 import { describe, expect, it } from 'vitest';
-import { anthropicClient, anthropicRefusal as refusal, useLiveClient } from './official-clients';
+import { anthropicClient, anthropicRefusal as refusal, useLiveClient } from '../../test/official-clients';
 
 const ctx = useLiveClient(anthropicClient);
 

@@ -6,14 +6,15 @@ import { json, readJson } from '../../http';
 import { probeMedia } from '../../media/probe';
 import {
   SPEECH_FORMATS,
-  SPEECH_SPEED,
   SPEECH_VOICES,
   synthesizeSpeech,
   type SpeechFormat,
   type SpeechVoice,
 } from '../../media/speech';
 import { MAX_AUDIO_UPLOAD_BYTES, receiveAudioUpload } from '../../services/text/audio-upload';
-import { checkModel, optionalNumber, optionalString, requireBody } from '../../services/text/params';
+import { checkModel, requireBody } from '../../services/text/params';
+import { parseOrThrow } from '../../validation';
+import { MAX_SPEECH_CHARS, SpeechParamsSchema, TranscriptionParamsSchema } from '@contract/text-requests';
 import {
   placeholderText,
   segmentsFor,
@@ -25,7 +26,6 @@ import {
 } from '../../services/text/transcription';
 
 /** The hosted API's limit on speech input. */
-const MAX_SPEECH_CHARS = 4096;
 
 function oneOf<T extends string>(value: unknown, allowed: readonly T[], param: string, fallback: T): T {
   if (value === undefined || value === null || value === '') return fallback;
@@ -42,8 +42,9 @@ export function audioRoutes(ctx: AppContext): Hono<AppEnv> {
   app.post('/v1/audio/speech', async (c) => {
     const body = requireBody(await readJson(c));
     const model = checkModel(body.model, TEXT_MODELS.speech, 'POST /v1/audio/speech');
-    const input = optionalString(body, 'input', MAX_SPEECH_CHARS);
-    if (input === undefined || input.trim() === '') {
+    const params = parseOrThrow(SpeechParamsSchema, body);
+    const input = params.input;
+    if (!input || input.trim() === '') {
       throw badRequest(
         `input is required: the text to speak (up to ${MAX_SPEECH_CHARS} characters).`,
         'input',
@@ -62,8 +63,7 @@ export function audioRoutes(ctx: AppContext): Hono<AppEnv> {
         : body.voice;
     const voice = oneOf<SpeechVoice>(voiceName, SPEECH_VOICES, 'voice', 'alloy');
     const format = oneOf<SpeechFormat>(body.response_format, SPEECH_FORMATS, 'response_format', 'mp3');
-    const speed = optionalNumber(body, 'speed', SPEECH_SPEED.min, SPEECH_SPEED.max);
-    optionalString(body, 'instructions', 4096);
+    const speed = params.speed ?? undefined;
     if (body.stream_format !== undefined && body.stream_format !== 'audio') {
       throw badRequest(
         'stream_format "sse" is not supported for tts-1 and tts-1-hd: leave it out or set "audio".',
@@ -103,8 +103,9 @@ export function audioRoutes(ctx: AppContext): Hono<AppEnv> {
           'json',
         );
         const temperature = field('temperature');
-        if (temperature !== undefined)
-          optionalNumber({ temperature: Number(temperature) }, 'temperature', 0, 1);
+        if (temperature !== undefined) {
+          parseOrThrow(TranscriptionParamsSchema, { temperature: Number(temperature) });
+        }
         const language = field('language');
         if (language !== undefined && !/^[a-z]{2,3}(-[A-Za-z]{2,4})?$/.test(language)) {
           throw badRequest('language must be an ISO-639-1 code such as "en" or "zh".', 'language');

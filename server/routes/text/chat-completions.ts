@@ -12,18 +12,15 @@ import {
   SSE_HEADERS,
   type Frame,
 } from '../../services/text/paced-stream';
-import { isRecord } from '@contract/is-record';
-import {
-  checkModel,
-  optionalBoolean,
-  optionalInteger,
-  optionalNumber,
-  requireBody,
-  stopSequences,
-} from '../../services/text/params';
+import { checkModel, requireBody } from '../../services/text/params';
+import { parseOrThrow } from '../../validation';
+import { ChatCompletionParamsSchema } from '@contract/text-requests';
+import { structuredText, type StructuredFormat } from '../../services/text/structured';
+import { chatResponseFormat, chatToolRequest, type ToolRequest } from '../../services/text/tool-params';
+import { checkToolResults, planToolCalls, type PlannedCall } from '../../services/text/tools';
+import { tokenize } from '../../services/text/tokens';
 import { planReply, promptTokens, type PlannedReply, type Turn } from '../../services/text/writer';
 
-const MAX_CHOICES = 8;
 const FINGERPRINT = 'fp_local_writer';
 
 function finishReason(plan: PlannedReply): 'stop' | 'length' {
@@ -54,47 +51,70 @@ interface ChatRequest {
   n: number;
   stream: boolean;
   includeUsage: boolean;
+  tools: ToolRequest;
+  format?: StructuredFormat;
 }
 
 function parseChatRequest(raw: unknown): ChatRequest {
   const body = requireBody(raw);
   const model = checkModel(body.model, TEXT_MODELS.chat, 'POST /v1/chat/completions');
   const turns = chatTurns(body.messages);
-  const maxCompletion = optionalInteger(body, 'max_completion_tokens', 1, 1_000_000);
-  const maxTokens = optionalInteger(body, 'max_tokens', 1, 1_000_000);
-  const stream = optionalBoolean(body, 'stream') ?? false;
-  const options = body.stream_options;
-  if (options !== undefined && options !== null) {
-    if (!isRecord(options)) throw badRequest('stream_options must be an object.', 'stream_options');
-    if (!stream) throw badRequest('stream_options is only allowed when stream is true.', 'stream_options');
+  checkToolResults(turns);
+  const params = parseOrThrow(ChatCompletionParamsSchema, body);
+  const stream = params.stream ?? false;
+  if (params.stream_options && !stream) {
+    throw badRequest('stream_options is only allowed when stream is true.', 'stream_options');
   }
-  const includeUsage = isRecord(options) ? optionalBoolean(options, 'include_usage') === true : false;
-  if (
-    isRecord(options) &&
-    options.include_usage !== undefined &&
-    typeof options.include_usage !== 'boolean'
-  ) {
-    throw badRequest('stream_options.include_usage must be true or false.', 'stream_options.include_usage');
-  }
-  optionalNumber(body, 'top_p', 0, 1);
-  optionalNumber(body, 'presence_penalty', -2, 2);
-  optionalNumber(body, 'frequency_penalty', -2, 2);
   return {
     model,
     turns,
-    temperature: optionalNumber(body, 'temperature', 0, 2),
-    maxTokens: maxCompletion ?? maxTokens,
-    stop: stopSequences(body, 'stop', 4, true),
-    n: optionalInteger(body, 'n', 1, MAX_CHOICES) ?? 1,
+    temperature: params.temperature ?? undefined,
+    maxTokens: params.max_completion_tokens ?? params.max_tokens ?? undefined,
+    stop: params.stop ?? [],
+    n: params.n ?? 1,
     stream,
-    includeUsage,
+    includeUsage: params.stream_options?.include_usage === true,
+    tools: chatToolRequest(body),
+    format: chatResponseFormat(body),
   };
 }
 
-function* chatFrames(req: ChatRequest, plans: PlannedReply[], base: object, prompt: number): Iterable<Frame> {
+/** Tool-call deltas as OpenAI streams them: id and name first, then the arguments in pieces. */
+function* toolCallFrames(
+  index: number,
+  calls: PlannedCall[],
+  chunk: (choices: unknown[]) => string,
+): Iterable<Frame> {
+  const delta = (d: object) => ({ data: chunk([{ index, delta: d, logprobs: null, finish_reason: null }]) });
+  yield delta({ role: 'assistant', content: null, refusal: null });
+  for (const [i, call] of calls.entries()) {
+    yield delta({
+      tool_calls: [{ index: i, id: call.id, type: 'function', function: { name: call.name, arguments: '' } }],
+    });
+    for (const piece of tokenize(call.arguments)) {
+      yield { ...delta({ tool_calls: [{ index: i, function: { arguments: piece } }] }), token: true };
+    }
+  }
+  yield { data: chunk([{ index, delta: {}, logprobs: null, finish_reason: 'tool_calls' }]) };
+}
+
+const callTokens = (calls: PlannedCall[]) =>
+  calls.reduce((sum, c) => sum + tokenize(c.arguments).length + tokenize(c.name).length, 0);
+
+function* chatFrames(
+  req: ChatRequest,
+  plans: PlannedReply[],
+  calls: PlannedCall[][],
+  base: object,
+  prompt: number,
+): Iterable<Frame> {
   const chunk = (choices: unknown[], usage?: unknown) =>
     dataFrame({ ...base, choices, ...(req.includeUsage ? { usage: usage ?? null } : {}) });
   for (const [index, plan] of plans.entries()) {
+    if (calls[index]!.length > 0) {
+      yield* toolCallFrames(index, calls[index]!, chunk);
+      continue;
+    }
     yield {
       data: chunk([
         {
@@ -113,10 +133,32 @@ function* chatFrames(req: ChatRequest, plans: PlannedReply[], base: object, prom
     yield { data: chunk([{ index, delta: {}, logprobs: null, finish_reason: finishReason(plan) }]) };
   }
   if (req.includeUsage) {
-    const completion = plans.reduce((sum, p) => sum + p.tokens.length, 0);
+    const completion = completionTokens(plans, calls);
     yield { data: chunk([], usageOf(prompt, completion)) };
   }
   yield { data: 'data: [DONE]\n\n' };
+}
+
+function completionTokens(plans: PlannedReply[], calls: PlannedCall[][]): number {
+  return plans.reduce(
+    (sum, p, i) => sum + (calls[i]!.length > 0 ? callTokens(calls[i]!) : p.tokens.length),
+    0,
+  );
+}
+
+function messageOf(plan: PlannedReply, calls: PlannedCall[]) {
+  if (calls.length === 0) return { role: 'assistant', content: plan.text, refusal: null, annotations: [] };
+  return {
+    role: 'assistant',
+    content: null,
+    refusal: null,
+    annotations: [],
+    tool_calls: calls.map((c) => ({
+      id: c.id,
+      type: 'function',
+      function: { name: c.name, arguments: c.arguments },
+    })),
+  };
 }
 
 /** POST /v1/chat/completions, as the openai client expects it, answered by the local writer. */
@@ -124,12 +166,14 @@ export function chatCompletionRoutes(ctx: AppContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.post('/v1/chat/completions', async (c) => {
     const req = parseChatRequest(await readJson(c));
+    const text = req.format ? structuredText(req.format, req.turns, req.model) : undefined;
     const plans = Array.from({ length: req.n }, (_, i) =>
       planReply(
         { model: req.model, turns: req.turns, temperature: req.temperature, choice: i, choices: req.n },
-        { maxTokens: req.maxTokens, stop: req.stop },
+        { maxTokens: req.maxTokens, stop: req.stop, text },
       ),
     );
+    const calls = plans.map(() => planToolCalls(req.tools.tools, req.tools.choice, req.turns, 'call_'));
     const prompt = promptTokens(req.turns);
     const id = `chatcmpl-${token(24)}`;
     const created = Math.floor(Date.now() / 1000);
@@ -145,22 +189,22 @@ export function chatCompletionRoutes(ctx: AppContext): Hono<AppEnv> {
     if (req.stream) {
       const body = pacedStream(ctx, {
         id,
-        frames: chatFrames(req, plans, base, prompt),
-        totalTokens: plans.reduce((sum, p) => sum + p.tokens.length, 0),
+        frames: chatFrames(req, plans, calls, base, prompt),
+        totalTokens: completionTokens(plans, calls),
         fast: plans[0]!.bench,
         signal: c.req.raw.signal,
       });
       return c.body(body, 200, SSE_HEADERS);
     }
-    const completion = plans.reduce((sum, p) => sum + p.tokens.length, 0);
+    const completion = completionTokens(plans, calls);
     return json(c, {
       ...base,
       object: 'chat.completion',
       choices: plans.map((plan, index) => ({
         index,
-        message: { role: 'assistant', content: plan.text, refusal: null, annotations: [] },
+        message: messageOf(plan, calls[index]!),
         logprobs: null,
-        finish_reason: finishReason(plan),
+        finish_reason: calls[index]!.length > 0 ? 'tool_calls' : finishReason(plan),
       })),
       usage: usageOf(prompt, completion),
     });

@@ -3,13 +3,10 @@ import { TEXT_MODELS } from '@contract/models';
 import type { AppEnv } from '../../context';
 import { badRequest } from '../../errors';
 import { json, readJson } from '../../http';
-import {
-  DEFAULT_EMBEDDING_DIMENSIONS,
-  embed,
-  MAX_EMBEDDING_DIMENSIONS,
-  toBase64,
-} from '../../services/text/embeddings';
-import { checkModel, optionalInteger, requireBody } from '../../services/text/params';
+import { DEFAULT_EMBEDDING_DIMENSIONS, embed, toBase64 } from '../../services/text/embeddings';
+import { checkModel, requireBody } from '../../services/text/params';
+import { parseOrThrow } from '../../validation';
+import { EmbeddingsParamsSchema } from '@contract/text-requests';
 import { countTokens } from '../../services/text/tokens';
 
 /** The hosted API's limit on inputs per request. */
@@ -53,12 +50,9 @@ export function embeddingRoutes(): Hono<AppEnv> {
     const body = requireBody(await readJson(c));
     const model = checkModel(body.model, TEXT_MODELS.embeddings, 'POST /v1/embeddings');
     const texts = inputTexts(body.input);
-    const dimensions =
-      optionalInteger(body, 'dimensions', 1, MAX_EMBEDDING_DIMENSIONS) ?? DEFAULT_EMBEDDING_DIMENSIONS;
-    const format = body.encoding_format ?? 'float';
-    if (format !== 'float' && format !== 'base64') {
-      throw badRequest('encoding_format must be "float" or "base64".', 'encoding_format');
-    }
+    const params = parseOrThrow(EmbeddingsParamsSchema, body);
+    const dimensions = params.dimensions ?? DEFAULT_EMBEDDING_DIMENSIONS;
+    const format = params.encoding_format ?? 'float';
     const tokens = texts.reduce((sum, t) => sum + countTokens(t), 0);
     return json(c, {
       object: 'list',

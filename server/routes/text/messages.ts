@@ -12,14 +12,12 @@ import {
   SSE_HEADERS,
   type Frame,
 } from '../../services/text/paced-stream';
-import {
-  checkModel,
-  optionalBoolean,
-  optionalInteger,
-  optionalNumber,
-  requireBody,
-  stopSequences,
-} from '../../services/text/params';
+import { checkModel, requireBody } from '../../services/text/params';
+import { parseOrThrow } from '../../validation';
+import { MessagesParamsSchema } from '@contract/text-requests';
+import { messagesToolRequest, type ToolRequest } from '../../services/text/tool-params';
+import { checkToolResults, planToolCalls, type PlannedCall } from '../../services/text/tools';
+import { tokenize } from '../../services/text/tokens';
 import { planReply, promptTokens, type PlannedReply, type Turn } from '../../services/text/writer';
 
 const ENDPOINT = 'POST /v1/messages';
@@ -85,6 +83,7 @@ interface MessagesRequest {
   stop: string[];
   temperature?: number;
   stream: boolean;
+  tools: ToolRequest;
 }
 
 function parseMessagesRequest(raw: unknown): MessagesRequest {
@@ -97,18 +96,45 @@ function parseMessagesRequest(raw: unknown): MessagesRequest {
       'missing_required_parameter',
     );
   }
-  const maxTokens = optionalInteger(body, 'max_tokens', 1, 1_000_000)!;
+  const params = parseOrThrow(MessagesParamsSchema, body);
   const turns = [...anthropicSystem(body.system), ...anthropicTurns(body.messages)];
-  optionalNumber(body, 'top_p', 0, 1);
-  optionalInteger(body, 'top_k', 0, 1_000_000);
+  checkToolResults(turns);
   return {
     model,
     turns,
-    maxTokens,
-    stop: stopSequences(body, 'stop_sequences', 256, false),
-    temperature: optionalNumber(body, 'temperature', 0, 1),
-    stream: optionalBoolean(body, 'stream') ?? false,
+    maxTokens: params.max_tokens!,
+    stop: params.stop_sequences ?? [],
+    temperature: params.temperature ?? undefined,
+    stream: params.stream ?? false,
+    tools: messagesToolRequest(body),
   };
+}
+
+const callTokens = (calls: PlannedCall[]) =>
+  calls.reduce((sum, c) => sum + tokenize(c.arguments).length + tokenize(c.name).length, 0);
+
+/** tool_use blocks as Anthropic streams them: the block with empty input, then input_json_delta pieces. */
+function* toolUseFrames(calls: PlannedCall[]): Iterable<Frame> {
+  for (const [index, call] of calls.entries()) {
+    yield {
+      data: eventFrame('content_block_start', {
+        type: 'content_block_start',
+        index,
+        content_block: { type: 'tool_use', id: call.id, name: call.name, input: {} },
+      }),
+    };
+    for (const partial_json of tokenize(call.arguments)) {
+      yield {
+        data: eventFrame('content_block_delta', {
+          type: 'content_block_delta',
+          index,
+          delta: { type: 'input_json_delta', partial_json },
+        }),
+        token: true,
+      };
+    }
+    yield { data: eventFrame('content_block_stop', { type: 'content_block_stop', index }) };
+  }
 }
 
 function stopReason(plan: PlannedReply): 'end_turn' | 'max_tokens' | 'stop_sequence' {
@@ -129,6 +155,7 @@ function* messageFrames(
   message: Record<string, unknown>,
   plan: PlannedReply,
   input: number,
+  calls: PlannedCall[],
 ): Iterable<Frame> {
   yield {
     data: eventFrame('message_start', {
@@ -136,6 +163,18 @@ function* messageFrames(
       message: { ...message, content: [], stop_reason: null, stop_sequence: null, usage: usage(input, 1) },
     }),
   };
+  if (calls.length > 0) {
+    yield* toolUseFrames(calls);
+    yield {
+      data: eventFrame('message_delta', {
+        type: 'message_delta',
+        delta: { stop_reason: 'tool_use', stop_sequence: null },
+        usage: { output_tokens: callTokens(calls) },
+      }),
+    };
+    yield { data: eventFrame('message_stop', { type: 'message_stop' }) };
+    return;
+  }
   yield {
     data: eventFrame('content_block_start', {
       type: 'content_block_start',
@@ -175,19 +214,34 @@ export function messagesRoutes(ctx: AppContext): Hono<AppEnv> {
       { model: req.model, turns: req.turns, temperature: req.temperature },
       { maxTokens: req.maxTokens, stop: req.stop },
     );
+    const calls = planToolCalls(req.tools.tools, req.tools.choice, req.turns, 'toolu_');
     const input = promptTokens(req.turns);
     const message = { id: `msg_${token(24)}`, type: 'message', role: 'assistant', model: req.model };
     if (req.stream) {
       const body = pacedStream(ctx, {
         id: message.id,
-        frames: messageFrames(message, plan, input),
-        totalTokens: plan.tokens.length,
+        frames: messageFrames(message, plan, input, calls),
+        totalTokens: calls.length > 0 ? callTokens(calls) : plan.tokens.length,
         fast: plan.bench,
         signal: c.req.raw.signal,
       });
       return c.body(body, 200, { ...SSE_HEADERS, 'request-id': c.var.requestId });
     }
     c.header('request-id', c.var.requestId);
+    if (calls.length > 0) {
+      return json(c, {
+        ...message,
+        content: calls.map((call) => ({
+          type: 'tool_use',
+          id: call.id,
+          name: call.name,
+          input: JSON.parse(call.arguments) as unknown,
+        })),
+        stop_reason: 'tool_use',
+        stop_sequence: null,
+        usage: usage(input, callTokens(calls)),
+      });
+    }
     return json(c, {
       ...message,
       content: [{ type: 'text', text: plan.text }],

@@ -1,6 +1,6 @@
 import { toFile } from 'openai';
 import { describe, expect, it } from 'vitest';
-import { openaiClient, openaiRefusal as refusal, useLiveClient } from './official-clients';
+import { openaiClient, openaiRefusal as refusal, useLiveClient } from '../../test/official-clients';
 
 const ctx = useLiveClient(openaiClient);
 

@@ -1,11 +1,10 @@
 import { Hono } from 'hono';
 import { TEXT_MODELS } from '@contract/models';
 import type { AppContext, AppEnv } from '../../context';
-import { ApiError, badRequest } from '../../errors';
+import { ApiError } from '../../errors';
 import { json, readJson } from '../../http';
 import { token } from '../../ids';
-import { compactTurns, decodeCompaction } from '../../services/text/compact';
-import { responseInputTurns } from '../../services/text/conversation';
+import { compactTurns } from '../../services/text/compact';
 import {
   eventFrame,
   jsonTemplate,
@@ -14,17 +13,20 @@ import {
   type Frame,
 } from '../../services/text/paced-stream';
 import { isRecord } from '@contract/is-record';
-import {
-  checkModel,
-  optionalBoolean,
-  optionalInteger,
-  optionalNumber,
-  optionalString,
-  requireBody,
-  type Body,
-} from '../../services/text/params';
+import { checkModel, requireBody } from '../../services/text/params';
+import { parseOrThrow } from '../../validation';
+import { ResponsesParamsSchema } from '@contract/text-requests';
 import { inputItemsPage } from '../../services/text/response-items';
-import { deleteResponse, loadResponse, saveResponse } from '../../services/text/response-store';
+import {
+  conversationOf,
+  deleteResponse,
+  loadResponse,
+  saveResponse,
+} from '../../services/text/stored-responses';
+import { callTokenCount, functionCallFrames, functionCallItems } from '../../services/text/response-calls';
+import { structuredText } from '../../services/text/structured';
+import { responsesTextFormat, responsesToolRequest } from '../../services/text/tool-params';
+import { checkToolResults, planToolCalls } from '../../services/text/tools';
 import { planReply, promptTokens, type PlannedReply, type Turn } from '../../services/text/writer';
 
 function notFound(id: string): ApiError {
@@ -36,38 +38,6 @@ function notFound(id: string): ApiError {
       param: 'response_id',
     },
   );
-}
-
-/** The conversation a request continues: the stored one of previous_response_id, then the new input. */
-function conversationOf(ctx: AppContext, owner: string, body: Body): { history: Turn[]; input: Turn[] } {
-  const prev = optionalString(body, 'previous_response_id', 200);
-  if (body.conversation !== undefined && body.conversation !== null) {
-    throw badRequest(
-      'conversation is not supported by the local server: chain responses with previous_response_id.',
-      'conversation',
-    );
-  }
-  let history: Turn[] = [];
-  if (prev !== undefined) {
-    const stored = loadResponse(ctx.db, owner, prev);
-    if (!stored)
-      throw badRequest(
-        `Previous response with id "${prev.slice(0, 80)}" not found.`,
-        'previous_response_id',
-        'previous_response_not_found',
-      );
-    history = stored.turns;
-  }
-  if ((body.input === undefined || body.input === null) && prev === undefined) {
-    throw badRequest(
-      'input is required: a string or a list of input items (or pass previous_response_id).',
-      'input',
-      'missing_required_parameter',
-    );
-  }
-  const input =
-    body.input === undefined || body.input === null ? [] : responseInputTurns(body.input, decodeCompaction);
-  return { history, input };
 }
 
 function usageOf(input: number, output: number) {
@@ -97,8 +67,9 @@ export function responsesRoutes(ctx: AppContext): Hono<AppEnv> {
   app.post('/v1/responses/compact', async (c) => {
     const body = requireBody(await readJson(c));
     checkModel(body.model, TEXT_MODELS.chat, 'POST /v1/responses/compact');
-    const { history, input } = conversationOf(ctx, c.var.owner, body);
-    const instructions = optionalString(body, 'instructions');
+    const params = parseOrThrow(ResponsesParamsSchema, body);
+    const { history, input } = conversationOf(ctx.db, c.var.owner, body, params.previous_response_id);
+    const instructions = params.instructions;
     const turns: Turn[] = [
       ...(instructions ? [{ role: 'system' as const, text: instructions, attachments: 0 }] : []),
       ...history,
@@ -118,21 +89,24 @@ export function responsesRoutes(ctx: AppContext): Hono<AppEnv> {
     const body = requireBody(await readJson(c));
     const owner = c.var.owner;
     const model = checkModel(body.model, TEXT_MODELS.chat, 'POST /v1/responses');
-    const { history, input } = conversationOf(ctx, owner, body);
-    const instructions = optionalString(body, 'instructions') ?? null;
-    const maxOutput = optionalInteger(body, 'max_output_tokens', 1, 1_000_000);
-    const temperature = optionalNumber(body, 'temperature', 0, 2);
-    const topP = optionalNumber(body, 'top_p', 0, 1);
-    const stream = optionalBoolean(body, 'stream') ?? false;
-    const store = optionalBoolean(body, 'store') ?? true;
-    if (body.metadata !== undefined && body.metadata !== null && !isRecord(body.metadata)) {
-      throw badRequest('metadata must be an object of string values.', 'metadata');
-    }
+    const params = parseOrThrow(ResponsesParamsSchema, body);
+    const { history, input } = conversationOf(ctx.db, owner, body, params.previous_response_id);
+    const instructions = params.instructions ?? null;
+    const maxOutput = params.max_output_tokens ?? undefined;
+    const temperature = params.temperature ?? undefined;
+    const topP = params.top_p;
+    const stream = params.stream ?? false;
+    const store = params.store ?? true;
+    const toolRequest = responsesToolRequest(body);
+    const format = responsesTextFormat(body);
     const conversation = [...history, ...input];
+    checkToolResults(conversation);
     const turns: Turn[] = instructions
       ? [{ role: 'system', text: instructions, attachments: 0 }, ...conversation]
       : conversation;
-    const plan = planReply({ model, turns, temperature }, { maxTokens: maxOutput });
+    const text = format ? structuredText(format, turns, model) : undefined;
+    const plan = planReply({ model, turns, temperature }, { maxTokens: maxOutput, text });
+    const calls = functionCallItems(planToolCalls(toolRequest.tools, toolRequest.choice, turns, 'call_'));
     const inputTokens = promptTokens(turns);
     const id = `resp_${token(24)}`;
     const itemId = `msg_${token(24)}`;
@@ -143,17 +117,17 @@ export function responsesRoutes(ctx: AppContext): Hono<AppEnv> {
       created_at: Math.floor(Date.now() / 1000),
       model,
       instructions,
-      previous_response_id: optionalString(body, 'previous_response_id') ?? null,
+      previous_response_id: params.previous_response_id ?? null,
       max_output_tokens: maxOutput ?? null,
       temperature: temperature ?? 1,
       top_p: topP ?? 1,
-      parallel_tool_calls: true,
+      parallel_tool_calls: toolRequest.choice.parallel,
       tool_choice: body.tool_choice ?? 'auto',
       tools: Array.isArray(body.tools) ? body.tools : [],
       text: isRecord(body.text) ? body.text : { format: { type: 'text' } },
       truncation: 'disabled',
       store,
-      metadata: isRecord(body.metadata) ? body.metadata : {},
+      metadata: params.metadata ?? {},
       error: null,
       user: null,
     };
@@ -171,6 +145,51 @@ export function responsesRoutes(ctx: AppContext): Hono<AppEnv> {
       if (store)
         saveResponse(ctx.db, owner, response, [...conversation, { role: 'assistant', text, attachments: 0 }]);
     };
+
+    if (calls.length > 0) {
+      const called = {
+        ...shell,
+        status: 'completed',
+        completed_at: Math.floor(Date.now() / 1000),
+        incomplete_details: null,
+        output: calls,
+        output_text: '',
+        usage: usageOf(inputTokens, callTokenCount(calls)),
+      };
+      const asked: Turn = {
+        role: 'assistant',
+        text: calls.map((i) => `${i.name}(${i.arguments})`).join('\n'),
+        attachments: 0,
+        calls: calls.map((i) => ({ id: i.call_id, name: i.name, arguments: i.arguments })),
+      };
+      if (store) saveResponse(ctx.db, owner, called, [...conversation, asked]);
+      if (!stream) return json(c, called);
+      const started = {
+        ...shell,
+        status: 'in_progress',
+        completed_at: null,
+        incomplete_details: null,
+        output: [],
+        usage: null,
+      };
+      function* callFrames(): Iterable<Frame> {
+        let seq = 0;
+        const ev = (type: string, payload: object) =>
+          eventFrame(type, { type, sequence_number: seq++, ...payload });
+        yield { data: ev('response.created', { response: started }) };
+        yield { data: ev('response.in_progress', { response: started }) };
+        yield* functionCallFrames(calls, ev);
+        yield { data: ev('response.completed', { response: called }) };
+      }
+      const callStream = pacedStream(ctx, {
+        id,
+        frames: callFrames(),
+        totalTokens: callTokenCount(calls),
+        fast: false,
+        signal: c.req.raw.signal,
+      });
+      return c.body(callStream, 200, SSE_HEADERS);
+    }
 
     if (!stream) {
       const response = finished(plan.text, plan.tokens.length, statusOf(plan));

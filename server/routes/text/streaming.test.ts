@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { liveGenerations } from '../../services/text/paced-stream';
 import { makeTestApp, type TestApp } from '../../test/helpers';
-import { startLiveServer } from './live-server';
+import { startLiveServer } from '../../test/live-server';
 
 let t: TestApp | undefined;
 afterEach(async () => {

@@ -1,6 +1,6 @@
 import { badRequest } from '../../errors';
 import { isRecord } from '@contract/is-record';
-import type { Turn } from './writer';
+import type { ToolCallRecord, ToolResultRecord, Turn } from './writer';
 
 /**
  * The three input formats (Chat Completions messages, Responses input items, Anthropic Messages)
@@ -55,6 +55,28 @@ function readParts(
   return { text: texts.join('\n'), attachments };
 }
 
+function requiredId(value: unknown, param: string, what: string): string {
+  if (typeof value !== 'string' || value === '') throw badRequest(`${param} must be ${what}.`, param);
+  return value;
+}
+
+/** `tool_calls` of an assistant message: each with an id, a function name and JSON arguments text. */
+function chatCalls(value: unknown, param: string): ToolCallRecord[] {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value)) throw badRequest(`${param} must be an array of tool calls.`, param);
+  return value.map((call, j) => {
+    const p = `${param}[${j}]`;
+    if (!isRecord(call) || !isRecord(call.function)) {
+      throw badRequest(`${p} must be {"id", "type": "function", "function": {"name", "arguments"}}.`, p);
+    }
+    return {
+      id: requiredId(call.id, `${p}.id`, 'the id the tool result will answer'),
+      name: requiredId(call.function.name, `${p}.function.name`, 'the name of the called tool'),
+      arguments: typeof call.function.arguments === 'string' ? call.function.arguments : '{}',
+    };
+  });
+}
+
 /** Chat Completions `messages`. */
 export function chatTurns(messages: unknown): Turn[] {
   return nonEmptyArray(messages, 'messages', 'messages').map((m, i) => {
@@ -75,18 +97,26 @@ export function chatTurns(messages: unknown): Turn[] {
       );
     }
     const content = m.content;
-    const hasCalls = Array.isArray(m.tool_calls) && m.tool_calls.length > 0;
-    if (typeof content === 'string') return { role: roleOf(role), text: content, attachments: 0 };
+    const calls = role === 'assistant' ? chatCalls(m.tool_calls, `${p}.tool_calls`) : [];
+    const extra = (text: string) => ({
+      ...(calls.length > 0 ? { calls } : {}),
+      ...(role === 'tool'
+        ? { results: [{ callId: m.tool_call_id as string, param: `${p}.tool_call_id`, text }] }
+        : {}),
+    });
+    if (typeof content === 'string') {
+      return { role: roleOf(role), text: content, attachments: 0, ...extra(content) };
+    }
     if (
       (content === null || content === undefined) &&
       role === 'assistant' &&
-      (hasCalls || m.function_call)
+      (calls.length > 0 || m.function_call)
     ) {
-      return { role: 'assistant', text: '', attachments: 0 };
+      return { role: 'assistant', text: '', attachments: 0, ...extra('') };
     }
     if (Array.isArray(content)) {
       const parts = readParts(content, `${p}.content`, ['text'], ['image_url', 'input_audio', 'file']);
-      return { role: roleOf(role), ...parts };
+      return { role: roleOf(role), ...parts, ...extra(parts.text) };
     }
     throw badRequest(`${p}.content must be a string or an array of content parts.`, `${p}.content`);
   });
@@ -128,23 +158,27 @@ export function responseInputTurns(input: unknown, decodeCompaction: CompactionD
     }
     if (type === 'function_call_output' || type === 'custom_tool_call_output') {
       const output = item.output;
-      return [
-        {
-          role: 'tool',
-          text: typeof output === 'string' ? output : JSON.stringify(output ?? ''),
-          attachments: 0,
-        },
-      ];
+      const text = typeof output === 'string' ? output : JSON.stringify(output ?? '');
+      const callId = requiredId(item.call_id, `${p}.call_id`, 'the call_id of the function_call it answers');
+      return [{ role: 'tool', text, attachments: 0, results: [{ callId, param: `${p}.call_id`, text }] }];
     }
     if (type === 'function_call' || type === 'custom_tool_call') {
-      const name = typeof item.name === 'string' ? item.name : 'tool';
+      const name = requiredId(item.name, `${p}.name`, 'the name of the called tool');
       const args =
         typeof item.arguments === 'string'
           ? item.arguments
           : typeof item.input === 'string'
             ? item.input
             : '';
-      return [{ role: 'assistant', text: `${name}(${args})`, attachments: 0 }];
+      const id = requiredId(item.call_id, `${p}.call_id`, 'the id its function_call_output will answer');
+      return [
+        {
+          role: 'assistant',
+          text: `${name}(${args})`,
+          attachments: 0,
+          calls: [{ id, name, arguments: args }],
+        },
+      ];
     }
     if (type === 'compaction') {
       if (typeof item.encrypted_content !== 'string') {
@@ -181,8 +215,17 @@ export function anthropicSystem(system: unknown): Turn[] {
   return [{ role: 'system', text, attachments: 0 }];
 }
 
-function anthropicBlocks(blocks: unknown[], param: string): { text: string; attachments: number } {
+interface BlockContent {
+  text: string;
+  attachments: number;
+  calls: ToolCallRecord[];
+  results: ToolResultRecord[];
+}
+
+function anthropicBlocks(blocks: unknown[], param: string): BlockContent {
   const texts: string[] = [];
+  const calls: ToolCallRecord[] = [];
+  const results: ToolResultRecord[] = [];
   let attachments = 0;
   blocks.forEach((block, j) => {
     const p = `${param}[${j}]`;
@@ -195,15 +238,24 @@ function anthropicBlocks(blocks: unknown[], param: string): { text: string; atta
       case 'document':
         attachments++;
         break;
-      case 'tool_use':
-        texts.push(
-          `${typeof block.name === 'string' ? block.name : 'tool'}(${JSON.stringify(block.input ?? {})})`,
-        );
+      case 'tool_use': {
+        const name = requiredId(block.name, `${p}.name`, 'the name of the called tool');
+        const args = JSON.stringify(block.input ?? {});
+        calls.push({
+          id: requiredId(block.id, `${p}.id`, 'the id its tool_result will answer'),
+          name,
+          arguments: args,
+        });
+        texts.push(`${name}(${args})`);
         break;
+      }
       case 'tool_result': {
         const c = block.content;
-        if (typeof c === 'string') texts.push(c);
-        else if (Array.isArray(c)) texts.push(anthropicBlocks(c, `${p}.content`).text);
+        const text =
+          typeof c === 'string' ? c : Array.isArray(c) ? anthropicBlocks(c, `${p}.content`).text : '';
+        const callId = requiredId(block.tool_use_id, `${p}.tool_use_id`, 'the id of the tool_use it answers');
+        results.push({ callId, param: `${p}.tool_use_id`, text });
+        texts.push(text);
         break;
       }
       case 'thinking':
@@ -216,7 +268,7 @@ function anthropicBlocks(blocks: unknown[], param: string): { text: string; atta
         );
     }
   });
-  return { text: texts.join('\n'), attachments };
+  return { text: texts.join('\n'), attachments, calls, results };
 }
 
 /** Anthropic `messages`: alternating user/assistant turns, string or block content. */
@@ -234,6 +286,15 @@ export function anthropicTurns(messages: unknown): Turn[] {
     if (!Array.isArray(m.content)) {
       throw badRequest(`${p}.content must be a string or an array of content blocks.`, `${p}.content`);
     }
-    return { role: m.role, ...anthropicBlocks(m.content, `${p}.content`) };
+    const { text, attachments, calls, results } = anthropicBlocks(m.content, `${p}.content`);
+    // A user turn that carries tool results answers the calls: the writer treats it as a tool turn.
+    const role = m.role === 'user' && results.length > 0 ? 'tool' : m.role;
+    return {
+      role,
+      text,
+      attachments,
+      ...(calls.length > 0 ? { calls } : {}),
+      ...(results.length > 0 ? { results } : {}),
+    };
   });
 }

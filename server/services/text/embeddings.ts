@@ -7,7 +7,6 @@ import { hasCjk } from './tokens';
  * cosine) than unrelated ones. No model, no network, the same vector on every machine.
  */
 export const DEFAULT_EMBEDDING_DIMENSIONS = 1536;
-export const MAX_EMBEDDING_DIMENSIONS = 3072;
 
 /** FNV-1a over UTF-16 code units, with a seed so that index and sign come from independent hashes. */
 function fnv1a(text: string, seed: number): number {

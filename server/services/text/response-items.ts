@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { badRequest } from '../../errors';
-import type { StoredResponse } from './response-store';
+import type { StoredResponse } from './stored-responses';
 
 /**
  * GET /v1/responses/{id}/input_items: the conversation a stored response answered, as message

@@ -1,3 +1,4 @@
+import { composeToolAnswer, trailingResults } from './tool-answer';
 import { countTokens, hasCjk, tokenize } from './tokens';
 
 /** One message of a conversation, whatever API format it came in. */
@@ -6,6 +7,25 @@ export interface Turn {
   text: string;
   /** Images, files or audio parts the message carried (the writer only counts them). */
   attachments: number;
+  /** Tool calls an assistant turn made. */
+  calls?: ToolCallRecord[];
+  /** Tool results a turn carries (a `tool` message, function_call_output, tool_result blocks). */
+  results?: ToolResultRecord[];
+}
+
+export interface ToolCallRecord {
+  id: string;
+  name: string;
+  arguments: string;
+}
+
+export interface ToolResultRecord {
+  callId: string;
+  /** The request field that carried the id, for a refusal when it matches no call. */
+  param: string;
+  /** The called tool's name, filled in once the id is matched to its call. */
+  name?: string;
+  text: string;
 }
 
 export interface WriteRequest {
@@ -141,6 +161,8 @@ export function composeReply(req: WriteRequest): string {
   const { turns } = req;
   const last = lastUserText(turns) ?? '';
   const copy = hasCjk(last) ? COPY.zh : COPY.en;
+  const results = trailingResults(turns);
+  if (results.length > 0) return composeToolAnswer(results, last, copy.disclaimer(req.model));
   const system = turns
     .filter((t) => t.role === 'system')
     .map((t) => t.text)
@@ -175,15 +197,16 @@ export function composeReply(req: WriteRequest): string {
 }
 
 /**
- * The reply as it will be sent: cut at the first stop sequence (which is not included, as the
+ * The reply as it will be sent (`text` when given, e.g. structured output, else the Markdown
+ * answer): cut at the first stop sequence (which is not included, as the
  * real APIs do), then at `maxTokens`.
  */
 export function planReply(
   req: WriteRequest,
-  opts: { maxTokens?: number; stop?: readonly string[] } = {},
+  opts: { maxTokens?: number; stop?: readonly string[]; text?: string } = {},
 ): PlannedReply {
-  const bench = benchSize(req.turns);
-  let tokens = bench === undefined ? tokenize(composeReply(req)) : benchTokens(bench);
+  const bench = opts.text === undefined ? benchSize(req.turns) : undefined;
+  let tokens = bench === undefined ? tokenize(opts.text ?? composeReply(req)) : benchTokens(bench);
   let finish: FinishReason = 'stop';
   let stopSequence: string | null = null;
   const stops = (opts.stop ?? []).filter((s) => s.length > 0);

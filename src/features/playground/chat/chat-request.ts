@@ -1,5 +1,6 @@
 import { TEXT_PATHS } from '@/api/text';
 import type { ChatFormat } from '@/api/text-events';
+import { agentFields, formatTurns } from '@/features/playground/chat/agent-request';
 import type { ChatMessage, ChatSettings } from '@/features/playground/chat/chat-store';
 
 export interface TextRequest {
@@ -18,15 +19,20 @@ const PATHS: Record<ChatFormat, string> = {
  * `messages` and asks for usage in the stream; Responses takes `instructions` and `input` items;
  * Messages takes `system` apart and requires `max_tokens`.
  */
-type Turn = Pick<ChatMessage, 'role' | 'content' | 'compactionItem'>;
+type Turn = Pick<ChatMessage, 'role' | 'content' | 'compactionItem' | 'toolCalls'>;
 
 /** Messages as Responses input items: a compaction item goes back exactly as the server gave it. */
 function responsesInput(history: Turn[]): unknown[] {
-  return history.map((m) => m.compactionItem ?? { role: m.role, content: m.content });
+  return history.flatMap((m) => (m.compactionItem ? [m.compactionItem] : formatTurns('responses', m)));
 }
 
 export function buildChatRequest(settings: ChatSettings, history: Turn[]): TextRequest {
-  const turns = history.filter((m) => !m.compactionItem).map((m) => ({ role: m.role, content: m.content }));
+  const { path, body } = plainRequest(settings, history);
+  return { path, body: { ...body, ...agentFields(settings) } };
+}
+
+function plainRequest(settings: ChatSettings, history: Turn[]): TextRequest {
+  const turns = history.filter((m) => !m.compactionItem).flatMap((m) => formatTurns(settings.format, m));
   const system = settings.system.trim();
   const path = PATHS[settings.format];
   if (settings.format === 'chat') {

@@ -1,7 +1,13 @@
 import { create } from 'zustand';
 import { isApiRequestError } from '@/api/api-client';
 import { postText, streamEvents } from '@/api/text';
-import { decodeFinal, decodeStreamMessage, mergeUsage, type TextUsage } from '@/api/text-events';
+import {
+  decodeFinal,
+  decodeStreamMessage,
+  mergeUsage,
+  type StreamUpdate,
+  type TextUsage,
+} from '@/api/text-events';
 import { errorMessage } from '@/lib/notify';
 import { buildChatRequest } from '@/features/playground/chat/chat-request';
 import {
@@ -9,6 +15,7 @@ import {
   useChatStore,
   type ChatMessage,
   type ReplyStats,
+  type ToolCallView,
 } from '@/features/playground/chat/chat-store';
 import { FrameBuffer } from '@/features/playground/markdown/frame-buffer';
 
@@ -28,6 +35,14 @@ export const useActiveRun = () => useRunStore((s) => s.run);
 
 export function stopRun(): void {
   useRunStore.getState().run?.controller.abort(new DOMException('Stopped by the user.', 'AbortError'));
+}
+
+/** Tool calls assembled from stream updates, by index: id and name first, arguments in pieces. */
+function addToolUpdate(calls: ToolCallView[], u: Extract<StreamUpdate, { type: 'tool_call' }>): void {
+  const call = (calls[u.index] ??= { id: '', name: '', arguments: '' });
+  if (u.id) call.id = u.id;
+  if (u.name) call.name = u.name;
+  if (u.args) call.arguments += u.args;
 }
 
 /**
@@ -52,6 +67,7 @@ export async function startReply(conversationId: string): Promise<void> {
   let lastAt: number | undefined;
   let deltas = 0;
   let usage: TextUsage | undefined;
+  let toolCalls: ToolCallView[] = [];
   const stats: ReplyStats = { format: settings.format, model: settings.model };
 
   try {
@@ -70,6 +86,7 @@ export async function startReply(conversationId: string): Promise<void> {
             else if (u.type === 'finish') stats.finishReason = u.reason;
             else if (u.type === 'id') stats.responseId ??= u.id;
             else if (u.type === 'error') stats.error = u.message;
+            else if (u.type === 'tool_call') addToolUpdate(toolCalls, u);
           }
         },
       });
@@ -81,6 +98,7 @@ export async function startReply(conversationId: string): Promise<void> {
       usage = answer.usage;
       stats.finishReason = answer.finishReason;
       stats.responseId = answer.id;
+      toolCalls = answer.toolCalls;
     }
   } catch (error) {
     if (controller.signal.aborted) stats.stopped = true;
@@ -98,7 +116,13 @@ export async function startReply(conversationId: string): Promise<void> {
     if (firstAt !== undefined && lastAt !== undefined && lastAt > firstAt && tokens > 1) {
       stats.tokensPerSecond = Math.round(((tokens - 1) / (lastAt - firstAt)) * 1000 * 10) / 10;
     }
-    useChatStore.getState().messageUpdated(conversationId, message.id, { content: buffer.value, stats });
+    // Sparse indexes (a text block before the calls in Messages) leave holes: kept out.
+    const calls = toolCalls.filter((c) => c && c.id && c.name);
+    useChatStore.getState().messageUpdated(conversationId, message.id, {
+      content: buffer.value,
+      stats,
+      ...(calls.length > 0 ? { toolCalls: calls } : {}),
+    });
     useRunStore.setState({ run: undefined });
     buffer.dispose();
   }

@@ -5,6 +5,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { buildChatRequest } from '@/features/playground/chat/chat-request';
+import { AgentSettings } from '@/features/playground/chat/agent-settings';
 import { CompactButton, CompactionSaved } from '@/features/playground/chat/compact-button';
 import {
   DEFAULT_MODELS,
@@ -96,6 +97,7 @@ export function ChatSettingsPanel({ conversation }: { conversation: Conversation
         />
         <Label htmlFor={streamId}>{t('settings.stream')}</Label>
       </div>
+      <AgentSettings settings={settings} set={set} />
       <div className="flex flex-wrap gap-2">
         <ViewCodeButton
           request={() => ({ kind: 'json', ...buildChatRequest(settings, conversation.messages) })}

@@ -14,6 +14,12 @@ export interface ChatSettings {
   temperature: number;
   maxTokens: number;
   stream: boolean;
+  /** Tools offered to the model: a JSON array of {name, description, parameters}, as typed. */
+  tools?: string;
+  toolsOn?: boolean;
+  /** Structured output: JSON replies, against `jsonSchema` when one is typed. */
+  jsonOutput?: boolean;
+  jsonSchema?: string;
 }
 
 export interface ReplyStats {
@@ -40,6 +46,15 @@ export interface ChatMessage {
    * back unchanged in Responses input (the other formats have no way to carry it).
    */
   compactionItem?: Record<string, unknown>;
+  /** Tool calls of an assistant reply, each with the result the person answered it with. */
+  toolCalls?: ToolCallView[];
+}
+
+export interface ToolCallView {
+  id: string;
+  name: string;
+  arguments: string;
+  result?: string;
 }
 
 export interface Compaction {

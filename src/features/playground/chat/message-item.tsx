@@ -9,6 +9,7 @@ import { startReply, type ActiveRun } from '@/features/playground/chat/chat-run'
 import { useChatStore, type ChatMessage, type Conversation } from '@/features/playground/chat/chat-store';
 import { EditMessageForm } from '@/features/playground/chat/edit-message-form';
 import { ReplyStatsLine } from '@/features/playground/chat/reply-stats';
+import { ToolCallCards } from '@/features/playground/chat/tool-call-cards';
 import { ReplyMarkdown } from '@/features/playground/markdown/streamed-markdown';
 
 /** Copy, and edit (the person's messages) or regenerate (the last reply). */
@@ -110,6 +111,9 @@ export function MessageItem({
           onRendered={run ? onReplyRendered : undefined}
         />
       )}
+      {message.toolCalls?.length ? (
+        <ToolCallCards conversation={conversation} message={message} answerable={isLastReply && !busy} />
+      ) : null}
       {message.stats?.error ? (
         <ErrorAlert
           error={message.stats.error}

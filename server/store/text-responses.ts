@@ -1,12 +1,16 @@
 import type Database from 'better-sqlite3';
-import type { Turn } from './writer';
+
+/*
+ * The text_responses table: stored Responses (POST /v1/responses with store) and the conversation
+ * each answered, as JSON. The turns' shape belongs to the text services; the table keeps them opaque.
+ */
 
 /** How long a stored response can be fetched or continued: the hosted API's default retention. */
 export const RESPONSE_RETENTION_MS = 30 * 24 * 3600 * 1000;
 
-export interface StoredResponse {
+export interface StoredResponseRow {
   response: Record<string, unknown>;
-  turns: Turn[];
+  turns: unknown[];
 }
 
 /** Saves a finished response (replacing an earlier state of it) and prunes expired ones. */
@@ -14,7 +18,7 @@ export function saveResponse(
   db: Database.Database,
   owner: string,
   response: { id: string } & Record<string, unknown>,
-  turns: Turn[],
+  turns: readonly unknown[],
   now = Date.now(),
 ): void {
   db.transaction(() => {
@@ -31,14 +35,14 @@ export function loadResponse(
   owner: string,
   id: string,
   now = Date.now(),
-): StoredResponse | undefined {
+): StoredResponseRow | undefined {
   const row = db
     .prepare('SELECT response, turns FROM text_responses WHERE id = ? AND owner = ? AND created_ms >= ?')
     .get(id, owner, now - RESPONSE_RETENTION_MS) as { response: string; turns: string } | undefined;
   if (!row) return undefined;
   return {
     response: JSON.parse(row.response) as Record<string, unknown>,
-    turns: JSON.parse(row.turns) as Turn[],
+    turns: JSON.parse(row.turns) as unknown[],
   };
 }
 

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
-import { DEFAULT_API_KEY } from '../../config';
-import { makeTestApp, type TestApp } from '../../test/helpers';
+import { DEFAULT_API_KEY } from '../config';
+import { makeTestApp, type TestApp } from './helpers';
 
 export interface LiveServer {
   /** `http://127.0.0.1:<port>` */

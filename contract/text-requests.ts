@@ -1,0 +1,115 @@
+import { z } from 'zod';
+
+/*
+ * The scalar parameters of the text endpoints (Chat Completions, Responses, Messages, embeddings,
+ * speech), checked by one schema per endpoint as the other endpoints are. Each message names the
+ * field and the allowed range, as a 400 must. The bodies are loose objects: the conversation
+ * (messages, input, tools) is read by the server's text services, which know each format's parts.
+ * `null` counts as absent, as the official clients send it.
+ */
+
+const number = (key: string, min: number, max: number) => {
+  const message = `${key} must be a number from ${min} to ${max}.`;
+  return z.number({ error: message }).min(min, message).max(max, message).nullish();
+};
+
+const integer = (key: string, min: number, max: number) => {
+  const message = `${key} must be a whole number from ${min} to ${max}.`;
+  return z.number({ error: message }).int(message).min(min, message).max(max, message).nullish();
+};
+
+const flag = (key: string) => z.boolean({ error: `${key} must be true or false.` }).nullish();
+
+const text = (key: string, max = 1_000_000) =>
+  z
+    .string({ error: `${key} must be a string.` })
+    .max(max, `${key} must be at most ${max} characters.`)
+    .nullish();
+
+/** `stop` / `stop_sequences`: up to `max` non-empty strings, or (Chat Completions) one string. */
+const stops = (key: string, max: number, allowString: boolean) => {
+  const shape = allowString
+    ? `a string or an array of up to ${max} strings`
+    : `an array of up to ${max} strings`;
+  const list = z
+    .array(z.unknown(), { error: `${key} must be ${shape}.` })
+    .max(max, `${key} must be ${shape}.`)
+    .superRefine((items, ctx) => {
+      items.forEach((s, i) => {
+        if (typeof s !== 'string' || s === '') {
+          ctx.addIssue({ code: 'custom', message: `${key}[${i}] must be a non-empty string.`, path: [i] });
+        }
+      });
+    })
+    .transform((items) => items as string[]);
+  // One string is the one-element list (Chat Completions allows both).
+  return (
+    allowString ? z.preprocess((v) => (typeof v === 'string' ? (v ? [v] : []) : v), list) : list
+  ).nullish();
+};
+
+export const MAX_TEXT_TOKENS = 1_000_000;
+
+/** POST /v1/chat/completions. */
+export const ChatCompletionParamsSchema = z.looseObject({
+  max_completion_tokens: integer('max_completion_tokens', 1, MAX_TEXT_TOKENS),
+  max_tokens: integer('max_tokens', 1, MAX_TEXT_TOKENS),
+  stream: flag('stream'),
+  stream_options: z
+    .looseObject(
+      { include_usage: flag('stream_options.include_usage') },
+      { error: 'stream_options must be an object.' },
+    )
+    .nullish(),
+  temperature: number('temperature', 0, 2),
+  top_p: number('top_p', 0, 1),
+  presence_penalty: number('presence_penalty', -2, 2),
+  frequency_penalty: number('frequency_penalty', -2, 2),
+  stop: stops('stop', 4, true),
+  n: integer('n', 1, 8),
+});
+
+/** POST /v1/responses (and the fields /v1/responses/compact shares). */
+export const ResponsesParamsSchema = z.looseObject({
+  instructions: text('instructions'),
+  previous_response_id: text('previous_response_id', 200),
+  max_output_tokens: integer('max_output_tokens', 1, MAX_TEXT_TOKENS),
+  temperature: number('temperature', 0, 2),
+  top_p: number('top_p', 0, 1),
+  stream: flag('stream'),
+  store: flag('store'),
+  metadata: z
+    .record(z.string(), z.unknown(), { error: 'metadata must be an object of string values.' })
+    .nullish(),
+});
+
+/** POST /v1/messages; `max_tokens` is required there and checked before this schema. */
+export const MessagesParamsSchema = z.looseObject({
+  max_tokens: integer('max_tokens', 1, MAX_TEXT_TOKENS),
+  temperature: number('temperature', 0, 1),
+  top_p: number('top_p', 0, 1),
+  top_k: integer('top_k', 0, MAX_TEXT_TOKENS),
+  stream: flag('stream'),
+  stop_sequences: stops('stop_sequences', 256, false),
+});
+
+/** POST /v1/embeddings; `input` is read by the route (a string or strings, each checked). */
+export const MAX_EMBEDDING_DIMENSIONS = 3072;
+export const EmbeddingsParamsSchema = z.looseObject({
+  dimensions: integer('dimensions', 1, MAX_EMBEDDING_DIMENSIONS),
+  encoding_format: z
+    .enum(['float', 'base64'], { error: 'encoding_format must be "float" or "base64".' })
+    .nullish(),
+});
+
+/** POST /v1/audio/speech: the text and the bounds of speed; voice and format are the route's lists. */
+export const MAX_SPEECH_CHARS = 4096;
+export const SPEECH_SPEED = { min: 0.25, max: 4, default: 1 } as const;
+export const SpeechParamsSchema = z.looseObject({
+  input: text('input', MAX_SPEECH_CHARS),
+  speed: number('speed', SPEECH_SPEED.min, SPEECH_SPEED.max),
+  instructions: text('instructions', 4096),
+});
+
+/** POST /v1/audio/transcriptions and /translations: the form fields that are numbers. */
+export const TranscriptionParamsSchema = z.looseObject({ temperature: number('temperature', 0, 1) });

@@ -1,0 +1,70 @@
+import type Database from 'better-sqlite3';
+import { badRequest } from '../../errors';
+import * as table from '../../store/text-responses';
+import { decodeCompaction } from './compact';
+import { responseInputTurns } from './conversation';
+import type { Turn } from './writer';
+
+/**
+ * Stored Responses for the routes: what was answered and the conversation it continued, so that
+ * previous_response_id, GET, input_items and DELETE work. Another key's response is simply not
+ * found (the table filters by owner).
+ */
+export interface StoredResponse {
+  response: Record<string, unknown>;
+  turns: Turn[];
+}
+
+export function loadResponse(db: Database.Database, owner: string, id: string): StoredResponse | undefined {
+  const row = table.loadResponse(db, owner, id);
+  return row ? { response: row.response, turns: row.turns as Turn[] } : undefined;
+}
+
+export function saveResponse(
+  db: Database.Database,
+  owner: string,
+  response: { id: string } & Record<string, unknown>,
+  turns: readonly Turn[],
+): void {
+  table.saveResponse(db, owner, response, turns);
+}
+
+export function deleteResponse(db: Database.Database, owner: string, id: string): boolean {
+  return table.deleteResponse(db, owner, id);
+}
+
+/** The conversation a request continues: the stored one of previous_response_id, then the new input. */
+export function conversationOf(
+  db: Database.Database,
+  owner: string,
+  body: Record<string, unknown>,
+  prev: string | null | undefined,
+): { history: Turn[]; input: Turn[] } {
+  if (body.conversation !== undefined && body.conversation !== null) {
+    throw badRequest(
+      'conversation is not supported by the local server: chain responses with previous_response_id.',
+      'conversation',
+    );
+  }
+  let history: Turn[] = [];
+  if (prev) {
+    const stored = loadResponse(db, owner, prev);
+    if (!stored)
+      throw badRequest(
+        `Previous response with id "${prev.slice(0, 80)}" not found.`,
+        'previous_response_id',
+        'previous_response_not_found',
+      );
+    history = stored.turns;
+  }
+  if ((body.input === undefined || body.input === null) && !prev) {
+    throw badRequest(
+      'input is required: a string or a list of input items (or pass previous_response_id).',
+      'input',
+      'missing_required_parameter',
+    );
+  }
+  const input =
+    body.input === undefined || body.input === null ? [] : responseInputTurns(body.input, decodeCompaction);
+  return { history, input };
+}
