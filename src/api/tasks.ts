@@ -128,28 +128,33 @@ export function taskRefetchInterval(
   const { data, error, fetchFailureCount } = query.state;
   if (isTaskNotFound(error)) return false;
   const retryAfterMs = isApiRequestError(error) ? error.retryAfterMs : undefined;
+  const hidden = typeof document !== 'undefined' && document.visibilityState === 'hidden';
   const memory = pollMemoryOf(query, now);
   if (!data || !memory) {
     // Never answered yet (the retries of the first fetch failed): keep trying, with backoff.
     return error
       ? nextPollDelay(
           { status: 'pending', createdAt: now },
-          { now, random, retryAfterMs, consecutiveErrors: fetchFailureCount },
+          { now, random, retryAfterMs, hidden, consecutiveErrors: fetchFailureCount },
         )
       : false;
   }
   const consecutiveErrors = error ? fetchFailureCount : 0;
-  return nextPollDelay(observe(data, memory), { now, random, retryAfterMs, consecutiveErrors });
+  return nextPollDelay(observe(data, memory), { now, random, retryAfterMs, hidden, consecutiveErrors });
 }
 
-/** Every task is read by GET /v1/tasks/{id}; the local server answers the same for videos. */
-export function taskQueryOptions(id: string) {
+/**
+ * Every task is read by GET /v1/tasks/{id}; the local server answers the same for videos.
+ * `inBackground`: keep polling a hidden tab (only when browser notifications are on; the policy
+ * then waits at least HIDDEN_MIN_DELAY_MS between polls).
+ */
+export function taskQueryOptions(id: string, { inBackground = false }: { inBackground?: boolean } = {}) {
   return queryOptions({
     queryKey: taskKeys.detail(id),
     queryFn: ({ signal }) => fetchTask(id, signal),
     refetchInterval: (query) => taskRefetchInterval(query),
-    // A hidden tab does not poll; coming back catches up at once (refetchOnWindowFocus + staleTime 0).
-    refetchIntervalInBackground: false,
+    // A hidden tab does not poll (unless asked); coming back catches up at once (refetchOnWindowFocus + staleTime 0).
+    refetchIntervalInBackground: inBackground,
     refetchOnWindowFocus: true,
     staleTime: (query) => (isActiveOrUnknown(query.state.data) ? 0 : Infinity),
   });

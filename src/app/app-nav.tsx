@@ -9,6 +9,7 @@ import {
   Wand2,
 } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { prefetchPage } from '@/app/page-prefetch';
@@ -29,11 +30,14 @@ export function AppNav({
   className,
   id,
   onNavigate,
+  tasksBadge,
 }: {
   className?: string;
   id?: string;
   /** Called when a link is followed (the phone menu closes). */
   onNavigate?: () => void;
+  /** Beside "Tasks": how many run (the lazy task watcher renders it). */
+  tasksBadge?: ReactNode;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -56,6 +60,7 @@ export function AppNav({
             >
               <Icon aria-hidden="true" className="size-4 shrink-0" />
               <span>{t(labelKey)}</span>
+              {to === '/tasks' && tasksBadge}
             </NavLink>
           </li>
         ))}

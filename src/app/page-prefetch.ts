@@ -45,6 +45,8 @@ export interface PrefetchOptions {
   currentPath: string;
   /** True while the current page is still fetching (its first queries): prefetching waits. */
   isBusy?: () => boolean;
+  /** Called once the first page has settled (the mark is set): code for later may load from then. */
+  onSettled?: () => void;
 }
 
 /** How long prefetching waits for the current page's queries before it goes ahead anyway. */
@@ -57,7 +59,11 @@ const MAX_BUSY_WAIT_MS = 5_000;
  * a first visit to any page costs what a repeat one does, without competing with the first page's
  * own requests. Returns a cancel function.
  */
-export function prefetchPagesWhenIdle({ currentPath, isBusy = () => false }: PrefetchOptions): () => void {
+export function prefetchPagesWhenIdle({
+  currentPath,
+  isBusy = () => false,
+  onSettled,
+}: PrefetchOptions): () => void {
   let cancelled = false;
   let handle: IdleHandle | undefined;
   const current = pageForPath(currentPath);
@@ -91,6 +97,7 @@ export function prefetchPagesWhenIdle({ currentPath, isBusy = () => false }: Pre
       return;
     }
     performance.mark(PREFETCH_MARK);
+    onSettled?.();
     next();
   };
   const start = () => {
