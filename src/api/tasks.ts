@@ -143,6 +143,29 @@ export function taskRefetchInterval(
   return nextPollDelay(observe(data, memory), { now, random, retryAfterMs, hidden, consecutiveErrors });
 }
 
+const scheduled = new WeakMap<object, { stamp: string; delay: number | false }>();
+
+/**
+ * The policy's delay, computed once per answer (or failure) of the query. React Query restarts an
+ * observer's timer whenever refetchInterval returns a different number, and it asks again at every
+ * re-render of the observer's component (options set anew): with the jitter and a moving `now`, each
+ * re-render pushed the next poll back, and a poller re-rendering on every progress update of 200
+ * tasks starved them all. The same answer now always gets the same delay.
+ */
+export function stableRefetchInterval(
+  query: TaskQuery & object,
+  compute: (query: TaskQuery) => number | false = (q) => taskRefetchInterval(q),
+): number | false {
+  const { dataUpdatedAt, errorUpdatedAt, fetchFailureCount } = query.state;
+  const hidden = typeof document !== 'undefined' && document.visibilityState === 'hidden';
+  const stamp = `${dataUpdatedAt}:${errorUpdatedAt}:${fetchFailureCount}:${hidden}`;
+  const known = scheduled.get(query);
+  if (known?.stamp === stamp) return known.delay;
+  const delay = compute(query);
+  scheduled.set(query, { stamp, delay });
+  return delay;
+}
+
 /**
  * Every task is read by GET /v1/tasks/{id}; the local server answers the same for videos.
  * `inBackground`: keep polling a hidden tab (only when browser notifications are on; the policy
@@ -152,7 +175,7 @@ export function taskQueryOptions(id: string, { inBackground = false }: { inBackg
   return queryOptions({
     queryKey: taskKeys.detail(id),
     queryFn: ({ signal }) => fetchTask(id, signal),
-    refetchInterval: (query) => taskRefetchInterval(query),
+    refetchInterval: (query) => stableRefetchInterval(query),
     // A hidden tab does not poll (unless asked); coming back catches up at once (refetchOnWindowFocus + staleTime 0).
     refetchIntervalInBackground: inBackground,
     refetchOnWindowFocus: true,

@@ -1,6 +1,7 @@
 import {
   Boxes,
   FolderTree,
+  Images,
   ListChecks,
   type LucideIcon,
   MessageSquareCode,
@@ -21,6 +22,7 @@ export const NAV_ITEMS: { to: string; labelKey: string; icon: LucideIcon }[] = [
   { to: '/composer', labelKey: 'nav.composer', icon: Wand2 },
   { to: '/create', labelKey: 'nav.create', icon: Sparkles },
   { to: '/tasks', labelKey: 'nav.tasks', icon: ListChecks },
+  { to: '/gallery', labelKey: 'nav.gallery', icon: Images },
   { to: '/playground', labelKey: 'nav.playground', icon: MessageSquareCode },
   { to: '/settings', labelKey: 'nav.settings', icon: Settings },
 ];

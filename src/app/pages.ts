@@ -92,6 +92,15 @@ export const PAGE_ROUTES: PageRoute[] = [
     ),
   },
   {
+    path: 'gallery/*',
+    titleKey: 'nav.gallery',
+    Component: lazyPage(
+      () => import('@/features/tasks/gallery/gallery-page'),
+      (m) => m.GalleryPage,
+      ['tasks'],
+    ),
+  },
+  {
     path: 'playground',
     titleKey: 'nav.playground',
     Component: lazyPage(
