@@ -1,4 +1,5 @@
 import {
+  BarChart3,
   Boxes,
   FolderTree,
   Images,
@@ -23,6 +24,7 @@ export const NAV_ITEMS: { to: string; labelKey: string; icon: LucideIcon }[] = [
   { to: '/create', labelKey: 'nav.create', icon: Sparkles },
   { to: '/tasks', labelKey: 'nav.tasks', icon: ListChecks },
   { to: '/gallery', labelKey: 'nav.gallery', icon: Images },
+  { to: '/usage', labelKey: 'nav.usage', icon: BarChart3 },
   { to: '/playground', labelKey: 'nav.playground', icon: MessageSquareCode },
   { to: '/settings', labelKey: 'nav.settings', icon: Settings },
 ];

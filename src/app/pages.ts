@@ -101,6 +101,15 @@ export const PAGE_ROUTES: PageRoute[] = [
     ),
   },
   {
+    path: 'usage',
+    titleKey: 'nav.usage',
+    Component: lazyPage(
+      () => import('@/features/tasks/usage/usage-page'),
+      (m) => m.UsagePage,
+      ['tasks'],
+    ),
+  },
+  {
     path: 'playground',
     titleKey: 'nav.playground',
     Component: lazyPage(
