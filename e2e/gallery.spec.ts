@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { API_KEY, expect, test } from './support/test';
 
@@ -32,6 +33,24 @@ async function createAndTrack(
 
 const tile = (page: Page, id: string) => page.locator(`[data-task-id="${id}"]`);
 
+async function seriousViolations(page: Page): Promise<string[]> {
+  // The toasts of tasks that finished meanwhile are the shared toaster's, audited with it (their
+  // contrast is reported to the lead); this audits the gallery and the comparison.
+  const results = await new AxeBuilder({ page })
+    .exclude('[data-sonner-toaster]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
+}
+
 test('the gallery previews on hover, filters in the URL, steps through the lightbox, and shows a broken result as such', async ({
   page,
   request,
@@ -44,6 +63,10 @@ test('the gallery previews on hover, filters in the URL, steps through the light
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Gallery' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Gallery' })).toBeVisible();
   await expect(tile(page, failed).getByText('Failed')).toBeVisible();
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    expect(await seriousViolations(page), colorScheme).toEqual([]);
+  }
 
   // Hover plays the muted poster; leaving stops it.
   const video = tile(page, first).getByLabel(`Result of ${first}`);
@@ -148,6 +171,7 @@ test('two results compared play in sync, seek together within 0.1 s, show their 
   await expect(table.locator('ins', { hasText: 'grey' }).first()).toBeVisible();
   await expect(table.locator('del', { hasText: 'red' }).first()).toBeVisible();
   await expect(table.getByRole('row', { name: /Duration \(differs\)/ })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 
   // Forgotten in another tab: that tab's registry says so on the registry's channel (what
   // TaskRegistry.untrack posts). The comparison goes on with the other two and says so.

@@ -44,7 +44,7 @@ export function RequestDifferences({ tasks, facts }: { tasks: TrackedTask[]; fac
                             {part.text}
                           </ins>
                         ) : (
-                          <del key={j} className="bg-destructive/15 text-muted-foreground">
+                          <del key={j} className="bg-destructive/15">
                             {part.text}
                           </del>
                         ),

@@ -64,14 +64,14 @@ function StateTile({
     <div
       className={cn(
         'flex size-full flex-col items-center justify-center gap-2 p-2 text-center text-sm font-medium',
-        tone === 'failed' && 'bg-destructive/10 text-destructive',
+        tone === 'failed' && 'bg-destructive/10',
         tone === 'running' && 'bg-warning/10',
       )}
     >
       {busy ? (
         <Loader2 aria-hidden="true" className="size-5 animate-spin motion-reduce:animate-none" />
       ) : tone === 'failed' ? (
-        <AlertTriangle aria-hidden="true" className="size-5" />
+        <AlertTriangle aria-hidden="true" className="size-5 text-destructive" />
       ) : null}
       <span>{text}</span>
     </div>
