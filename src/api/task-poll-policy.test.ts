@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   AIM_PAST_END_MS,
+  HIDDEN_MIN_DELAY_MS,
   MAX_DELAY_MS,
   MIN_WAITING_DELAY_MS,
   MAX_ERROR_DELAY_MS,
@@ -18,6 +19,18 @@ const mid = () => 0.5; // no jitter
 const waiting = (ageMs: number, status = 'pending'): PollObservation => ({ status, createdAt: NOW - ageMs });
 
 describe('nextPollDelay', () => {
+  it('asks a hidden tab at most every 30 s, even for a task about to end', () => {
+    const ending: PollObservation = {
+      status: 'running',
+      progress: 90,
+      createdAt: NOW - 20_000,
+      progressOrigin: { at: NOW - 18_000, progress: 0 },
+    };
+    expect(nextPollDelay(ending, { now: NOW, random: mid })).toBeLessThan(HIDDEN_MIN_DELAY_MS);
+    expect(nextPollDelay(ending, { now: NOW, random: mid, hidden: true })).toBe(HIDDEN_MIN_DELAY_MS);
+    expect(nextPollDelay(waiting(0, 'succeeded'), { now: NOW, hidden: true })).toBe(false);
+  });
+
   it('stops for good in every terminal spelling', () => {
     for (const status of [
       'succeeded',

@@ -30,6 +30,11 @@ export const AIM_PAST_END_MS = 300;
 export const JITTER = 0.2;
 export const MAX_ERROR_DELAY_MS = 60_000;
 export const UNKNOWN_STATE_WINDOW_MS = 5 * 60_000;
+/**
+ * A hidden tab polls only when browser notifications are on, and then at most this often per task:
+ * enough for the notification to arrive, not enough to spend the person's quota in the background.
+ */
+export const HIDDEN_MIN_DELAY_MS = 30_000;
 /** Below this much progress or run time, the rate is too noisy to predict the end. */
 const MIN_PROGRESS_FOR_ESTIMATE = 3;
 const MIN_RUN_MS_FOR_ESTIMATE = 1_000;
@@ -60,6 +65,8 @@ export interface PollContext {
   /** Polls that failed in a row since the last success. */
   consecutiveErrors?: number;
   retryAfterMs?: number;
+  /** The tab is hidden (it polls at all only when notifications are on): HIDDEN_MIN_DELAY_MS floor. */
+  hidden?: boolean;
   /** Math.random by default; tests pass a fixed value. */
   random?: () => number;
 }
@@ -113,6 +120,7 @@ export function nextPollDelay(obs: PollObservation, ctx: PollContext): number | 
     delay = Math.max(delay, backoff * jitter());
   }
   if (ctx.retryAfterMs !== undefined) delay = Math.max(delay, ctx.retryAfterMs);
+  if (ctx.hidden) delay = Math.max(delay, HIDDEN_MIN_DELAY_MS);
   return Math.round(delay);
 }
 

@@ -2,7 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '@/api/api-client';
 import { setTaskRegistryForTests, TaskRegistry, getTrackedTask, trackTask } from '@/api/task-registry';
 import { memoryBackend } from '@/api/task-registry-storage';
-import { fetchTask, onTaskFinished, taskRefetchInterval, type Task } from '@/api/tasks';
+import {
+  fetchTask,
+  onTaskFinished,
+  stableRefetchInterval,
+  taskRefetchInterval,
+  type Task,
+} from '@/api/tasks';
 import { MAX_ERROR_DELAY_MS } from '@/api/task-poll-policy';
 import { json, mockFetch } from '@/test/fetch-mock';
 
@@ -41,6 +47,19 @@ describe('taskRefetchInterval', () => {
     expect(taskRefetchInterval(query({ data, error: offline, fetchFailureCount: 20 }), NOW, mid)).toBe(
       MAX_ERROR_DELAY_MS,
     );
+  });
+
+  it('gives one answer one delay, however often a re-render asks (else the timer restarts each time)', () => {
+    const data = { id: 't', status: 'pending', created_at: 1, updated_at: 1 } as Task;
+    const q = query({ data }) as { state: { dataUpdatedAt: number } };
+    let calls = 0;
+    const jittered = () => (calls += 1) * 1_000;
+    const first = stableRefetchInterval(q as never, jittered);
+    expect(stableRefetchInterval(q as never, jittered)).toBe(first);
+    expect(stableRefetchInterval(q as never, jittered)).toBe(first);
+    q.state.dataUpdatedAt += 5_000; // the next answer
+    expect(stableRefetchInterval(q as never, jittered)).not.toBe(first);
+    expect(calls).toBe(2);
   });
 });
 

@@ -160,28 +160,56 @@ export function taskRefetchInterval(
   const { data, error, fetchFailureCount } = query.state;
   if (isTaskNotFound(error)) return false;
   const retryAfterMs = isApiRequestError(error) ? error.retryAfterMs : undefined;
+  const hidden = typeof document !== 'undefined' && document.visibilityState === 'hidden';
   const memory = pollMemoryOf(query, now);
   if (!data || !memory) {
     // Never answered yet (the retries of the first fetch failed): keep trying, with backoff.
     return error
       ? nextPollDelay(
           { status: 'pending', createdAt: now },
-          { now, random, retryAfterMs, consecutiveErrors: fetchFailureCount },
+          { now, random, retryAfterMs, hidden, consecutiveErrors: fetchFailureCount },
         )
       : false;
   }
   const consecutiveErrors = error ? fetchFailureCount : 0;
-  return nextPollDelay(observe(data, memory), { now, random, retryAfterMs, consecutiveErrors });
+  return nextPollDelay(observe(data, memory), { now, random, retryAfterMs, hidden, consecutiveErrors });
 }
 
-/** Every task is read by GET /v1/tasks/{id}; the local server answers the same for videos. */
-export function taskQueryOptions(id: string) {
+const scheduled = new WeakMap<object, { stamp: string; delay: number | false }>();
+
+/**
+ * The policy's delay, computed once per answer (or failure) of the query. React Query restarts an
+ * observer's timer whenever refetchInterval returns a different number, and it asks again at every
+ * re-render of the observer's component (options set anew): with the jitter and a moving `now`, each
+ * re-render pushed the next poll back, and a poller re-rendering on every progress update of 200
+ * tasks starved them all. The same answer now always gets the same delay.
+ */
+export function stableRefetchInterval(
+  query: TaskQuery & object,
+  compute: (query: TaskQuery) => number | false = (q) => taskRefetchInterval(q),
+): number | false {
+  const { dataUpdatedAt, errorUpdatedAt, fetchFailureCount } = query.state;
+  const hidden = typeof document !== 'undefined' && document.visibilityState === 'hidden';
+  const stamp = `${dataUpdatedAt}:${errorUpdatedAt}:${fetchFailureCount}:${hidden}`;
+  const known = scheduled.get(query);
+  if (known?.stamp === stamp) return known.delay;
+  const delay = compute(query);
+  scheduled.set(query, { stamp, delay });
+  return delay;
+}
+
+/**
+ * Every task is read by GET /v1/tasks/{id}; the local server answers the same for videos.
+ * `inBackground`: keep polling a hidden tab (only when browser notifications are on; the policy
+ * then waits at least HIDDEN_MIN_DELAY_MS between polls).
+ */
+export function taskQueryOptions(id: string, { inBackground = false }: { inBackground?: boolean } = {}) {
   return queryOptions({
     queryKey: taskKeys.detail(id),
     queryFn: ({ signal }) => fetchTask(id, signal),
-    refetchInterval: (query) => taskRefetchInterval(query),
-    // A hidden tab does not poll; coming back catches up at once (refetchOnWindowFocus + staleTime 0).
-    refetchIntervalInBackground: false,
+    refetchInterval: (query) => stableRefetchInterval(query),
+    // A hidden tab does not poll (unless asked); coming back catches up at once (refetchOnWindowFocus + staleTime 0).
+    refetchIntervalInBackground: inBackground,
     refetchOnWindowFocus: true,
     staleTime: (query) => (isActiveOrUnknown(query.state.data) ? 0 : Infinity),
   });

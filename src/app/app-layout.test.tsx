@@ -44,6 +44,8 @@ describe('AppLayout', () => {
       'Composer',
       'Digital human & music',
       'Tasks',
+      'Gallery',
+      'Usage',
       'Playground',
       'Settings',
     ]) {

@@ -9,6 +9,7 @@ import { AppErrorBoundary } from '@/app/error-boundary';
 import { PaletteHost } from '@/app/palette/palette-host';
 import { prefetchPagesWhenIdle } from '@/app/page-prefetch';
 import { titleKeyForPath } from '@/app/pages';
+import { RunningTasksBadge, TaskWatcher } from '@/app/task-watcher-host';
 import { useBootstrap } from '@/app/use-bootstrap';
 import { useConnectionStore } from '@/api/connection-store';
 import { LanguageSelect } from '@/components/language-select';
@@ -38,7 +39,15 @@ function useDocumentTitle() {
   }, [title]);
 }
 
-function Shell({ children, header }: { children: ReactNode; header?: ReactNode }) {
+function Shell({
+  children,
+  header,
+  tasksBadge,
+}: {
+  children: ReactNode;
+  header?: ReactNode;
+  tasksBadge?: ReactNode;
+}) {
   const { t } = useTranslation();
   // Below md the navigation folds into a menu: six links in a row do not fit a phone's width.
   const [menuOpen, setMenuOpen] = useState(false);
@@ -80,6 +89,7 @@ function Shell({ children, header }: { children: ReactNode; header?: ReactNode }
           id="app-nav"
           className={cn(!menuOpen && 'max-md:hidden')}
           onNavigate={() => setMenuOpen(false)}
+          tasksBadge={tasksBadge}
         />
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
@@ -111,18 +121,27 @@ export function AppLayout() {
   // Without a key every page but Settings would only collect 401s: ask for the key in its place.
   const needsKey = ready && !hasKey && page !== 'settings';
   const queryClient = useQueryClient();
+  // The task watcher (polling on every page, decision 180) loads once the first page has settled:
+  // never part of the first load.
+  const [settled, setSettled] = useState(false);
   useEffect(
     () =>
       ready
         ? prefetchPagesWhenIdle({
             currentPath: window.location.pathname,
             isBusy: () => queryClient.isFetching() > 0,
+            onSettled: () => setSettled(true),
           })
         : undefined,
     [ready, queryClient],
   );
+  const watch = settled && hasKey;
   return (
-    <Shell header={<ConnectionIndicator bootstrap={bootstrap} enabled={ready} />}>
+    <Shell
+      header={<ConnectionIndicator bootstrap={bootstrap} enabled={ready} />}
+      tasksBadge={watch ? <RunningTasksBadge /> : undefined}
+    >
+      {watch && <TaskWatcher />}
       {ready ? (
         // Navigations run in a transition (React Router), so while the next page's code loads the
         // current page stays on screen; the fallback shows only on the very first render.

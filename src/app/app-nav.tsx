@@ -1,6 +1,8 @@
 import {
+  BarChart3,
   Boxes,
   FolderTree,
+  Images,
   ListChecks,
   type LucideIcon,
   MessageSquareCode,
@@ -9,6 +11,7 @@ import {
   Wand2,
 } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { prefetchPage } from '@/app/page-prefetch';
@@ -20,6 +23,8 @@ export const NAV_ITEMS: { to: string; labelKey: string; icon: LucideIcon }[] = [
   { to: '/composer', labelKey: 'nav.composer', icon: Wand2 },
   { to: '/create', labelKey: 'nav.create', icon: Sparkles },
   { to: '/tasks', labelKey: 'nav.tasks', icon: ListChecks },
+  { to: '/gallery', labelKey: 'nav.gallery', icon: Images },
+  { to: '/usage', labelKey: 'nav.usage', icon: BarChart3 },
   { to: '/playground', labelKey: 'nav.playground', icon: MessageSquareCode },
   { to: '/settings', labelKey: 'nav.settings', icon: Settings },
 ];
@@ -29,11 +34,14 @@ export function AppNav({
   className,
   id,
   onNavigate,
+  tasksBadge,
 }: {
   className?: string;
   id?: string;
   /** Called when a link is followed (the phone menu closes). */
   onNavigate?: () => void;
+  /** Beside "Tasks": how many run (the lazy task watcher renders it). */
+  tasksBadge?: ReactNode;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -56,6 +64,7 @@ export function AppNav({
             >
               <Icon aria-hidden="true" className="size-4 shrink-0" />
               <span>{t(labelKey)}</span>
+              {to === '/tasks' && tasksBadge}
             </NavLink>
           </li>
         ))}

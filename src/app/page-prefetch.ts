@@ -46,6 +46,8 @@ export interface PrefetchOptions {
   currentPath: string;
   /** True while the current page is still fetching (its first queries): prefetching waits. */
   isBusy?: () => boolean;
+  /** Called once the first page has settled (the mark is set): code for later may load from then. */
+  onSettled?: () => void;
 }
 
 /** How long prefetching waits for the current page's queries before it goes ahead anyway. */
@@ -58,16 +60,25 @@ const MAX_BUSY_WAIT_MS = 5_000;
  * a first visit to any page costs what a repeat one does, without competing with the first page's
  * own requests. Returns a cancel function.
  */
-export function prefetchPagesWhenIdle({ currentPath, isBusy = () => false }: PrefetchOptions): () => void {
+export function prefetchPagesWhenIdle({
+  currentPath,
+  isBusy = () => false,
+  onSettled,
+}: PrefetchOptions): () => void {
   let cancelled = false;
   let handle: IdleHandle | undefined;
   const current = pageForPath(currentPath);
   // On Save-Data or a 2g link nothing is fetched ahead; on 3g only the next likely page, the one
-  // after the current in the navigation's order (decision 140).
+  // after the current in the navigation's order (decision 140). The first page still settles, so
+  // what waits for it (onSettled: the task watcher) loads on every link.
   const allowance = prefetchAllowance();
-  if (allowance === 'none') return () => undefined;
   const next = PAGE_ROUTES[(current ? PAGE_ROUTES.indexOf(current) : -1) + 1] ?? PAGE_ROUTES[0]!;
-  const pages = allowance === 'next' ? [current, next].filter((p) => p !== undefined) : PAGE_ROUTES;
+  const pages =
+    allowance === 'none'
+      ? []
+      : allowance === 'next'
+        ? [current, next].filter((p) => p !== undefined)
+        : PAGE_ROUTES;
   const queue: Array<() => Promise<unknown>> = [
     ...pages.flatMap((page) => [
       () => page.Component.load(),
@@ -98,6 +109,7 @@ export function prefetchPagesWhenIdle({ currentPath, isBusy = () => false }: Pre
       return;
     }
     performance.mark(PREFETCH_MARK);
+    onSettled?.();
     step();
   };
   const start = () => {

@@ -99,6 +99,24 @@ export const PAGE_ROUTES: PageRoute[] = [
     namespaces: ['tasks'],
   },
   {
+    path: 'gallery/*',
+    titleKey: 'nav.gallery',
+    Component: lazyPage(
+      () => import('@/features/tasks/gallery/gallery-page'),
+      (m) => m.GalleryPage,
+      ['tasks'],
+    ),
+  },
+  {
+    path: 'usage',
+    titleKey: 'nav.usage',
+    Component: lazyPage(
+      () => import('@/features/tasks/usage/usage-page'),
+      (m) => m.UsagePage,
+      ['tasks'],
+    ),
+  },
+  {
     path: 'playground',
     titleKey: 'nav.playground',
     Component: lazyPage(

@@ -33,11 +33,14 @@ export function tasksToPoll(tasks: readonly TrackedTask[], baseUrl: string, excl
  * Renders nothing: keeps one query observer per unfinished task, each on the adaptive policy of
  * taskQueryOptions. The task open in the detail has its own observer there (one timer per task).
  */
-export function TaskPoller({ excludeId }: { excludeId?: string }) {
+export function TaskPoller({ excludeId, inBackground }: { excludeId?: string; inBackground?: boolean }) {
   const tasks = useTrackedTasks();
   const baseUrl = useConnectionStore((s) => s.baseUrl);
   const key = tasksToPoll(tasks, baseUrl, excludeId).join('\n');
-  const queries = useMemo(() => (key ? key.split('\n').map((id) => taskQueryOptions(id)) : []), [key]);
+  const queries = useMemo(
+    () => (key ? key.split('\n').map((id) => taskQueryOptions(id, { inBackground })) : []),
+    [key, inBackground],
+  );
   // `combine` returning a constant: the poller never re-renders on a poll result.
   useQueries({ queries, combine: () => null });
   return null;

@@ -13,7 +13,6 @@ import { useRegistryStatus, useTrackedTasks } from '@/api/task-registry';
 import { RegistryActions } from './registry-actions';
 import { TaskDetail } from './task-detail';
 import { TaskList } from './task-list';
-import { FinishedAnnouncer, TaskPoller } from './task-poller';
 import { filterTasks, useTaskSearch } from './task-search';
 import { TaskToolbar } from './task-toolbar';
 import { TrackTaskForm } from './track-task-form';
@@ -44,8 +43,7 @@ export function TasksPage() {
         description={t('description')}
         actions={<RegistryActions count={tasks.length} />}
       />
-      <TaskPoller excludeId={taskId} />
-      <FinishedAnnouncer />
+      {/* Polling and the toasts of finished tasks run on every page: the shell's task watcher. */}
       {/* One tree whether or not the inbox tab shows, so the list never remounts when /bootstrap answers. */}
       <Tabs value={tab} onValueChange={setTab}>
         {local && (

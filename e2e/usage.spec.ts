@@ -1,0 +1,46 @@
+import { API_KEY, expect, test } from './support/test';
+
+// The usage view against the real local server: its numbers are the tasks' own usage.total_tokens.
+const auth = { Authorization: `Bearer ${API_KEY}` };
+
+test("usage over time adds up the tasks' usage.total_tokens by day, model and billing rule", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const ids: string[] = [];
+  for (const body of [
+    { model: 'video-2.0-cl', duration: 4, resolution: '480p', prompt: 'Usage one' },
+    { model: 'video-2.0-cl', duration: 6, resolution: '720p', prompt: 'Usage two' },
+    { model: 'video-2.0-cl-fast', duration: 5, resolution: '480p', prompt: 'Usage three' },
+  ]) {
+    const res = await request.post('/v1/videos', { headers: auth, data: body });
+    expect(res.ok(), await res.text()).toBe(true);
+    const { id } = (await res.json()) as { id: string };
+    ids.push(id);
+    await page.goto(`/tasks/${id}`);
+    await expect(page.getByRole('article').locator('[data-status]').first()).toBeVisible();
+  }
+  const tokens: Record<string, number> = {};
+  for (const id of ids) {
+    const task = (await (await request.get(`/v1/tasks/${id}`, { headers: auth })).json()) as {
+      model: string;
+      usage?: { total_tokens?: number };
+    };
+    tokens[task.model] = (tokens[task.model] ?? 0) + (task.usage?.total_tokens ?? 0);
+  }
+  const total = Object.values(tokens).reduce((a, b) => a + b, 0);
+  expect(total).toBeGreaterThan(0);
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Usage' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Usage' })).toBeVisible();
+  await expect(page.getByRole('img', { name: /Tokens by day/ })).toBeVisible();
+  await page.getByRole('tab', { name: 'Table' }).click();
+  const table = page.getByRole('table', { name: 'Tokens by day and series' });
+  await expect(table.getByTestId('usage-total')).toHaveAttribute('data-tokens', String(total));
+  await expect(table.getByTestId('usage-total')).toHaveText(total.toLocaleString('en'));
+  for (const [model, sum] of Object.entries(tokens)) {
+    const row = table.getByRole('row', { name: new RegExp(`${model} · without video input`) });
+    await expect(row).toContainText(sum.toLocaleString('en'));
+  }
+});

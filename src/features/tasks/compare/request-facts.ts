@@ -1,0 +1,92 @@
+import { diffWords } from 'diff';
+import { isRecord } from '@contract/is-record';
+import type { TrackedTask } from '@/api/task-registry';
+import type { Task } from '@/api/tasks';
+
+/** The parameters a comparison sets side by side, from the body sent (or the task as the server tells it). */
+export interface RequestFacts {
+  prompt: string;
+  model: string;
+  duration: string;
+  ratio: string;
+  resolution: string;
+  /** One line per reference: role, media type and URL (or asset). */
+  references: string[];
+}
+
+export const FACT_FIELDS = ['model', 'duration', 'ratio', 'resolution', 'references'] as const;
+
+function text(v: unknown): string {
+  return typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
+}
+
+function referenceLines(body: Record<string, unknown>): string[] {
+  const lines: string[] = [];
+  if (Array.isArray(body.references)) {
+    for (const r of body.references) {
+      if (isRecord(r))
+        lines.push(
+          [text(r.role), text(r.media_type), text(r.alias) && `@${text(r.alias)}`, text(r.url)]
+            .filter(Boolean)
+            .join(' '),
+        );
+    }
+  }
+  for (const key of ['image_url', 'first_frame_url', 'video_url', 'reference_video_url'] as const) {
+    if (text(body[key])) lines.push(`${key} ${text(body[key])}`);
+  }
+  if (Array.isArray(body.content)) {
+    for (const c of body.content) {
+      if (!isRecord(c) || c.type === 'text') continue;
+      const inner = isRecord(c[text(c.type)]) ? (c[text(c.type)] as Record<string, unknown>) : {};
+      lines.push([text(c.role), text(c.type), text(inner.url)].filter(Boolean).join(' '));
+    }
+  }
+  if (Array.isArray(body.input_references) && lines.length === 0) {
+    for (const r of body.input_references)
+      if (isRecord(r)) lines.push([text(r.role), text(r.type), text(r.alias)].filter(Boolean).join(' '));
+  }
+  return lines;
+}
+
+export function requestFacts(tracked: TrackedTask, task?: Task): RequestFacts {
+  // The body as sent is the truth of what was asked; the task object fills in for pasted ids.
+  const body: Record<string, unknown> = { ...(isRecord(task) ? task : {}), ...(tracked.request ?? {}) };
+  return {
+    prompt: text(body.prompt) || tracked.prompt || '',
+    model: text(body.model) || tracked.model || '',
+    duration: text(body.duration ?? body.seconds),
+    ratio: text(body.ratio ?? body.aspect_ratio),
+    resolution: text(body.resolution),
+    references: referenceLines(body),
+  };
+}
+
+/** Fields whose value is not the same in every compared request. */
+export function differingFields(all: RequestFacts[]): Set<(typeof FACT_FIELDS)[number] | 'prompt'> {
+  const out = new Set<(typeof FACT_FIELDS)[number] | 'prompt'>();
+  const [first, ...rest] = all;
+  if (!first) return out;
+  for (const r of rest) {
+    if (r.prompt !== first.prompt) out.add('prompt');
+    for (const f of FACT_FIELDS) {
+      const a = f === 'references' ? first.references.join('\n') : first[f];
+      const b = f === 'references' ? r.references.join('\n') : r[f];
+      if (a !== b) out.add(f);
+    }
+  }
+  return out;
+}
+
+export interface WordPart {
+  text: string;
+  change: 'same' | 'added' | 'removed';
+}
+
+/** The prompt of `other` against `base`, word by word. */
+export function promptDiff(base: string, other: string): WordPart[] {
+  return diffWords(base, other).map((p) => ({
+    text: p.value,
+    change: p.added ? 'added' : p.removed ? 'removed' : 'same',
+  }));
+}

@@ -1,0 +1,82 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TrackedTask } from '@/api/task-registry';
+import { GalleryTile } from './gallery-tile';
+
+const MIN_TILE_WIDTH = 220;
+const ROW_HEIGHT = 236;
+const GAP = 12;
+
+interface GalleryGridProps {
+  tasks: readonly TrackedTask[];
+  onOpen: (id: string) => void;
+  selected: readonly string[];
+  onSelect: (id: string, selected: boolean) => void;
+  maxSelected: number;
+}
+
+/**
+ * Rows of tiles, virtualised by row: 10,000 tasks cost the DOM of a screenful, and a tile reads its
+ * result only while on screen.
+ */
+export function GalleryGrid({ tasks, onOpen, selected, onSelect, maxSelected }: GalleryGridProps) {
+  const { t } = useTranslation('tasks');
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [columns, setColumns] = useState(3);
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const measure = () =>
+      setColumns(Math.max(1, Math.floor((el.clientWidth + GAP) / (MIN_TILE_WIDTH + GAP))));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  const rows = Math.ceil(tasks.length / columns);
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rows,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT + GAP,
+    overscan: 2,
+    initialRect: { width: 900, height: 800 },
+    useFlushSync: false,
+  });
+  const full = selected.length >= maxSelected;
+  return (
+    <div
+      ref={scrollRef}
+      className="h-[calc(100vh-16rem)] min-h-96 overflow-auto"
+      data-testid="gallery-scroll"
+    >
+      <ul aria-label={t('gallery.label')} className="relative" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().flatMap((row) =>
+          tasks.slice(row.index * columns, row.index * columns + columns).map((task, col) => (
+            <li
+              key={task.id}
+              className="absolute top-0"
+              style={{
+                height: ROW_HEIGHT,
+                width: `calc((100% - ${(columns - 1) * GAP}px) / ${columns})`,
+                left: `calc(${col} * ((100% - ${(columns - 1) * GAP}px) / ${columns} + ${GAP}px))`,
+                transform: `translateY(${row.start}px)`,
+              }}
+              aria-setsize={tasks.length}
+              aria-posinset={row.index * columns + col + 1}
+            >
+              <GalleryTile
+                task={task}
+                onOpen={onOpen}
+                selected={selected.includes(task.id)}
+                onSelect={onSelect}
+                selectDisabled={full}
+              />
+            </li>
+          )),
+        )}
+      </ul>
+    </div>
+  );
+}

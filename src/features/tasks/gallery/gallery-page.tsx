@@ -1,0 +1,94 @@
+import { Columns2, Images } from 'lucide-react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useConnectionStore } from '@/api/connection-store';
+import { useTrackedTasks, type TrackedTask } from '@/api/task-registry';
+import { PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { filterGallery, modelsOf, useGalleryFilters } from './gallery-filters';
+import { GalleryGrid } from './gallery-grid';
+import { GalleryLightbox } from './gallery-lightbox';
+import { GalleryToolbar } from './gallery-toolbar';
+import { CompareView } from '../compare/compare-view';
+
+export const MAX_COMPARED = 4;
+
+/** /gallery: the results themselves; /gallery/compare?ids=…: two to four side by side. */
+export function GalleryPage() {
+  const sub = useParams()['*']?.split('/')[0];
+  return sub === 'compare' ? <CompareView /> : <Gallery />;
+}
+
+function ofConnection(tasks: readonly TrackedTask[], baseUrl: string): readonly TrackedTask[] {
+  return tasks.every((t) => t.baseUrl === undefined || t.baseUrl === baseUrl)
+    ? tasks
+    : tasks.filter((t) => t.baseUrl === undefined || t.baseUrl === baseUrl);
+}
+
+function Gallery() {
+  const { t } = useTranslation('tasks');
+  const all = useTrackedTasks();
+  const baseUrl = useConnectionStore((s) => s.baseUrl);
+  const tasks = useMemo(() => ofConnection(all, baseUrl), [all, baseUrl]);
+  const [filters, update] = useGalleryFilters();
+  const deferred = useDeferredValue(filters);
+  const shown = useMemo(() => filterGallery(tasks, deferred), [tasks, deferred]);
+  const models = useMemo(() => modelsOf(tasks), [tasks]);
+  const [openId, setOpenId] = useState<string>();
+  const [selected, setSelected] = useState<string[]>([]);
+  const onSelect = useCallback(
+    (id: string, on: boolean) =>
+      setSelected((prev) =>
+        on
+          ? prev.includes(id) || prev.length >= MAX_COMPARED
+            ? prev
+            : [...prev, id]
+          : prev.filter((x) => x !== id),
+      ),
+    [],
+  );
+  const compareHref = `/gallery/compare?${new URLSearchParams({ ids: selected.join(',') }).toString()}`;
+  return (
+    <div className="space-y-4">
+      <PageHeader
+        title={t('gallery.title')}
+        description={t('gallery.description')}
+        actions={
+          selected.length >= 2 ? (
+            <Button asChild>
+              <Link to={compareHref}>
+                <Columns2 aria-hidden="true" />
+                {t('gallery.compare', { count: selected.length })}
+              </Link>
+            </Button>
+          ) : (
+            <p className="text-sm text-muted-foreground">{t('gallery.compareHint', { max: MAX_COMPARED })}</p>
+          )
+        }
+      />
+      <GalleryToolbar filters={filters} models={models} onChange={update} />
+      <p className="text-sm text-muted-foreground" aria-live="polite">
+        {t('gallery.summary', { count: shown.length, total: tasks.length })}
+      </p>
+      {shown.length > 0 ? (
+        <GalleryGrid
+          tasks={shown}
+          onOpen={setOpenId}
+          selected={selected}
+          onSelect={onSelect}
+          maxSelected={MAX_COMPARED}
+        />
+      ) : (
+        <EmptyState icon={Images} title={t('gallery.empty')} headingLevel="h2" />
+      )}
+      <GalleryLightbox
+        tasks={shown}
+        openId={openId}
+        onOpen={setOpenId}
+        onClose={() => setOpenId(undefined)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+import { useQuery } from '@tanstack/react-query';
+import { AlertTriangle, Loader2 } from 'lucide-react';
+import { memo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TrackedTask } from '@/api/task-registry';
+import { taskQueryOptions } from '@/api/tasks';
+import { Checkbox } from '@/components/ui/checkbox';
+import { cn } from '@/lib/cn';
+import { resultView, statusDisplay } from '../task-display';
+import { AudioPreview, TileFrame, VideoPreview } from './result-media';
+
+/** A succeeded task's result is read once (terminal tasks are never fetched again). */
+function useResult(task: TrackedTask, enabled: boolean) {
+  // No polling from a tile: the shell's watcher polls unfinished tasks (decision 180).
+  return useQuery({ ...taskQueryOptions(task.id), enabled, refetchInterval: false });
+}
+
+function TileBody({ task, playing }: { task: TrackedTask; playing: boolean }) {
+  const { t } = useTranslation('tasks');
+  const display = statusDisplay(task.last?.status ?? 'pending');
+  const { data, isError } = useResult(task, display.status === 'succeeded');
+  const label = t('gallery.resultLabel', { id: task.id });
+  if (display.status === 'succeeded') {
+    const view = data ? resultView(data) : undefined;
+    if (view?.kind === 'media') {
+      return view.media === 'video' ? (
+        <VideoPreview url={view.url} label={label} playing={playing} />
+      ) : (
+        <AudioPreview url={view.url} label={label} />
+      );
+    }
+    if (isError || view) {
+      return <StateTile tone="muted" text={t('gallery.noResult')} />;
+    }
+    return <StateTile tone="muted" text={t('gallery.loading')} busy />;
+  }
+  if (display.active || display.status === 'unknown') {
+    const progress = typeof task.last?.progress === 'number' ? Math.round(task.last.progress) : undefined;
+    return (
+      <StateTile
+        tone="running"
+        busy={display.active}
+        text={
+          progress !== undefined
+            ? t('gallery.runningProgress', { progress })
+            : t(`gallery.state.${display.group}`)
+        }
+      />
+    );
+  }
+  return <StateTile tone="failed" text={t(`gallery.state.${display.group}`)} />;
+}
+
+function StateTile({
+  text,
+  tone,
+  busy,
+}: {
+  text: string;
+  tone: 'muted' | 'running' | 'failed';
+  busy?: boolean;
+}) {
+  return (
+    <div
+      className={cn(
+        'flex size-full flex-col items-center justify-center gap-2 p-2 text-center text-sm font-medium',
+        tone === 'failed' && 'bg-destructive/10',
+        tone === 'running' && 'bg-warning/10',
+      )}
+    >
+      {busy ? (
+        <Loader2 aria-hidden="true" className="size-5 animate-spin motion-reduce:animate-none" />
+      ) : tone === 'failed' ? (
+        <AlertTriangle aria-hidden="true" className="size-5 text-destructive" />
+      ) : null}
+      <span>{text}</span>
+    </div>
+  );
+}
+
+export interface GalleryTileProps {
+  task: TrackedTask;
+  onOpen: (id: string) => void;
+  selected: boolean;
+  onSelect: (id: string, selected: boolean) => void;
+  selectDisabled: boolean;
+}
+
+/** One result: hover or focus plays a video preview; a click opens it in the lightbox. */
+export const GalleryTile = memo(function GalleryTile({
+  task,
+  onOpen,
+  selected,
+  onSelect,
+  selectDisabled,
+}: GalleryTileProps) {
+  const { t } = useTranslation('tasks');
+  const [hover, setHover] = useState(false);
+  const [focus, setFocus] = useState(false);
+  const title = task.prompt?.trim() || task.id;
+  return (
+    <div
+      className="flex h-full flex-col gap-1 rounded-lg border bg-card p-2"
+      onPointerEnter={() => setHover(true)}
+      onPointerLeave={() => setHover(false)}
+      onFocus={() => setFocus(true)}
+      onBlur={() => setFocus(false)}
+      data-task-id={task.id}
+    >
+      <TileFrame>
+        <TileBody task={task} playing={hover || focus} />
+      </TileFrame>
+      <div className="flex min-w-0 items-center gap-2">
+        <Checkbox
+          checked={selected}
+          disabled={selectDisabled && !selected}
+          onCheckedChange={(v) => onSelect(task.id, v === true)}
+          aria-label={t('gallery.select', { title })}
+        />
+        <button
+          type="button"
+          onClick={() => onOpen(task.id)}
+          className="min-w-0 flex-1 truncate rounded-sm text-left text-sm focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          title={title}
+          aria-label={t('gallery.open', { title })}
+        >
+          {title}
+        </button>
+      </div>
+      <p className="truncate text-xs text-muted-foreground">{task.model ?? task.kind}</p>
+    </div>
+  );
+});

@@ -1,0 +1,142 @@
+import { hasVideoInput } from '@contract/video-rules';
+import { isRecord } from '@contract/is-record';
+import type { TrackedTask } from '@/api/task-registry';
+import type { Task } from '@/api/tasks';
+
+export type BillingRule = 'withVideo' | 'withoutVideo';
+
+/** One task's (or one playground reply's) usage; `tokens` undefined when the answer carried none. */
+export interface UsageSample {
+  day: string;
+  model: string;
+  source: 'task' | 'text';
+  rule?: BillingRule;
+  tokens?: number;
+}
+
+/** Local calendar day, yyyy-mm-dd. */
+export function dayOf(ms: number): string {
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/**
+ * `usage` is optional in the specification: a task without `usage.total_tokens` is counted as
+ * unknown, never as zero. The rule is the server's `has_video_input` when it says, else the
+ * specification's rule applied to the body sent.
+ */
+export function taskUsageSample(tracked: TrackedTask, task: Task | undefined): UsageSample {
+  const usage = isRecord(task?.usage) ? task.usage : undefined;
+  const total = usage?.total_tokens;
+  const flag = isRecord(task) ? (task as Record<string, unknown>).has_video_input : undefined;
+  const withVideo = typeof flag === 'boolean' ? flag : hasVideoInput(tracked.request ?? task);
+  return {
+    day: dayOf(tracked.createdAt),
+    model: (typeof task?.model === 'string' && task.model) || tracked.model || tracked.kind,
+    source: 'task',
+    rule: withVideo ? 'withVideo' : 'withoutVideo',
+    tokens: typeof total === 'number' && Number.isFinite(total) && total >= 0 ? total : undefined,
+  };
+}
+
+/**
+ * The playground's replies as kept in this browser (its conversations in localStorage): each
+ * reply's total tokens, on the day its conversation was last updated (replies carry no time).
+ */
+export function textUsageSamples(stored: string | null): UsageSample[] {
+  if (!stored) return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(stored);
+  } catch {
+    return [];
+  }
+  const conversations = isRecord(parsed) && isRecord(parsed.state) ? parsed.state.conversations : undefined;
+  if (!Array.isArray(conversations)) return [];
+  const out: UsageSample[] = [];
+  for (const c of conversations) {
+    if (!isRecord(c) || !Array.isArray(c.messages)) continue;
+    const when =
+      typeof c.updatedAt === 'number'
+        ? c.updatedAt
+        : typeof c.createdAt === 'number'
+          ? c.createdAt
+          : undefined;
+    if (when === undefined) continue;
+    for (const m of c.messages) {
+      if (!isRecord(m) || m.role !== 'assistant' || !isRecord(m.stats)) continue;
+      const usage = isRecord(m.stats.usage) ? m.stats.usage : undefined;
+      const total = usage?.totalTokens;
+      out.push({
+        day: dayOf(when),
+        model: typeof m.stats.model === 'string' ? m.stats.model : 'text',
+        source: 'text',
+        tokens: typeof total === 'number' && Number.isFinite(total) ? total : undefined,
+      });
+    }
+  }
+  return out;
+}
+
+export interface UsageRow {
+  day: string;
+  /** model + rule (tasks) or model (playground): one bar segment per series. */
+  series: string;
+  model: string;
+  source: 'task' | 'text';
+  rule?: BillingRule;
+  tokens: number;
+  /** Samples with a number. */
+  counted: number;
+  /** Samples without usage: not zero, unknown. */
+  unknown: number;
+}
+
+export function seriesKey(s: Pick<UsageSample, 'model' | 'source' | 'rule'>): string {
+  return s.source === 'text' ? `text|${s.model}` : `task|${s.model}|${s.rule}`;
+}
+
+export interface UsageSummary {
+  days: string[];
+  series: string[];
+  rows: UsageRow[];
+  total: number;
+  unknown: number;
+}
+
+export function summariseUsage(samples: readonly UsageSample[]): UsageSummary {
+  const rows = new Map<string, UsageRow>();
+  for (const s of samples) {
+    const series = seriesKey(s);
+    const key = `${s.day}\n${series}`;
+    let row = rows.get(key);
+    if (!row) {
+      row = {
+        day: s.day,
+        series,
+        model: s.model,
+        source: s.source,
+        rule: s.rule,
+        tokens: 0,
+        counted: 0,
+        unknown: 0,
+      };
+      rows.set(key, row);
+    }
+    if (s.tokens === undefined) row.unknown += 1;
+    else {
+      row.tokens += s.tokens;
+      row.counted += 1;
+    }
+  }
+  const list = [...rows.values()].sort(
+    (a, b) => a.day.localeCompare(b.day) || a.series.localeCompare(b.series),
+  );
+  return {
+    days: [...new Set(list.map((r) => r.day))],
+    series: [...new Set(list.map((r) => r.series))].sort(),
+    rows: list,
+    total: list.reduce((n, r) => n + r.tokens, 0),
+    unknown: list.reduce((n, r) => n + r.unknown, 0),
+  };
+}
