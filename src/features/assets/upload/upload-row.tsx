@@ -5,8 +5,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { assetQueries } from '@/api/assets';
-import { formatBytes } from './format';
-import { readinessLabel } from './readiness';
+import { formatBytes } from '../format';
+import { readinessLabel } from '../readiness';
 import type { UploadItem } from './upload-queue';
 import { uploadQueueActions } from './use-upload-queue';
 

@@ -8,7 +8,7 @@ import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { cn } from '@/lib/cn';
 import { useFilesToUpload } from '@/lib/files-to-upload';
-import { usePreferredModelStore } from './preferred-model';
+import { usePreferredModelStore } from '../preferred-model';
 import { UploadList } from './upload-list';
 import { useAddFiles } from './use-upload-queue';
 

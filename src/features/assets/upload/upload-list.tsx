@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
-import { formatBytes } from './format';
+import { formatBytes } from '../format';
 import { UploadRow } from './upload-row';
 import { splitDuration, uploadStats } from './upload-stats';
 import { uploadQueueActions, useUploadItems } from './use-upload-queue';

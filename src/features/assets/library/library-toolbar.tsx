@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { ASSET_DOMAINS, ASSET_STATUSES, ASSET_TYPES } from '@contract/asset';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
-import { Field } from './filter-field';
-import { GroupSwitcher } from './group-switcher';
+import { Field } from '../filter-field';
+import { GroupSwitcher } from '../group-switcher';
 import { LIBRARY_PAGING, PAGE_SIZES, type LibrarySearch } from './library-search';
 
 interface ToolbarProps {
