@@ -256,6 +256,10 @@ test.describe('playground', () => {
     await expect(replies(page)).toHaveCount(2);
     await expect(replies(page).last().getByText('Usage')).toBeVisible();
     await page.getByRole('button', { name: 'Compact', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Compact this conversation?' })
+      .getByRole('button', { name: 'Compact', exact: true })
+      .click();
     await expect(page.getByRole('status').filter({ hasText: /Compacted: \d+ → \d+ tokens/ })).toBeVisible();
     await expect(page.getByRole('listitem', { name: 'Compacted turns' })).toBeVisible();
     await send(page, 'After compaction');

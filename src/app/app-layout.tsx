@@ -16,6 +16,7 @@ import { ThemeToggle } from '@/components/theme-toggle';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
+import { useScrollRestoration } from '@/lib/use-scroll-restoration';
 
 // Only a server with its own keys needs it: not part of the first load.
 const KeyPrompt = lazy(() => import('@/app/key-prompt').then((m) => ({ default: m.KeyPrompt })));
@@ -107,6 +108,7 @@ export function AppLayout() {
   const { bootstrap, ready } = useBootstrap();
   const hasKey = useConnectionStore((s) => s.apiKey !== '');
   useDocumentTitle();
+  useScrollRestoration();
   const page = pathname.split('/')[1];
   // Without a key every page but Settings would only collect 401s: ask for the key in its place.
   const needsKey = ready && !hasKey && page !== 'settings';

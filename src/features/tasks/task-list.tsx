@@ -11,6 +11,8 @@ import { TaskStatusBadge } from './task-status-badge';
 import { useNow } from './use-now';
 
 const ROW_HEIGHT = 84;
+/** Marks a detail opened from the list, so its phone Back button can go back instead of forward. */
+export const FROM_LIST = { fromTaskList: true } as const;
 
 interface TaskListProps {
   tasks: readonly TrackedTask[];
@@ -84,6 +86,7 @@ const TaskRow = memo(function TaskRow({
   return (
     <Link
       to={{ pathname: `/tasks/${encodeURIComponent(task.id)}`, search }}
+      state={FROM_LIST}
       aria-current={selected ? 'page' : undefined}
       className={cn(
         'flex h-full flex-col justify-center gap-1 border-b px-3 text-sm hover:bg-muted/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset',

@@ -18,15 +18,36 @@ const PATHS: Record<ChatFormat, string> = {
  * `messages` and asks for usage in the stream; Responses takes `instructions` and `input` items;
  * Messages takes `system` apart and requires `max_tokens`.
  */
-type Turn = Pick<ChatMessage, 'role' | 'content' | 'compactionItem'>;
+type Turn = Pick<ChatMessage, 'role' | 'content' | 'compactionItem' | 'compacted' | 'carried'>;
 
-/** Messages as Responses input items: a compaction item goes back exactly as the server gave it. */
+/**
+ * Messages as Responses input items: what a compaction replaced is left out, and its item goes
+ * back exactly as the server gave it.
+ */
 function responsesInput(history: Turn[]): unknown[] {
-  return history.map((m) => m.compactionItem ?? { role: m.role, content: m.content });
+  return history
+    .filter((m) => !m.compacted)
+    .map((m) => m.compactionItem ?? { role: m.role, content: m.content });
+}
+
+/**
+ * The turns as the formats without compaction items send them: the whole readable history (what a
+ * compaction replaced included, its copies and item left out). Messages also requires turns to
+ * alternate, so adjacent turns of one role are joined into one.
+ */
+function plainTurns(history: Turn[], alternate: boolean): { role: Turn['role']; content: string }[] {
+  const turns: { role: Turn['role']; content: string }[] = [];
+  for (const m of history) {
+    if (m.compactionItem || m.carried) continue;
+    const previous = turns.at(-1);
+    if (alternate && previous?.role === m.role) previous.content = `${previous.content}\n\n${m.content}`;
+    else turns.push({ role: m.role, content: m.content });
+  }
+  return turns;
 }
 
 export function buildChatRequest(settings: ChatSettings, history: Turn[]): TextRequest {
-  const turns = history.filter((m) => !m.compactionItem).map((m) => ({ role: m.role, content: m.content }));
+  const turns = plainTurns(history, settings.format === 'messages');
   const system = settings.system.trim();
   const path = PATHS[settings.format];
   if (settings.format === 'chat') {

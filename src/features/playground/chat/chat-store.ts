@@ -40,6 +40,13 @@ export interface ChatMessage {
    * back unchanged in Responses input (the other formats have no way to carry it).
    */
   compactionItem?: Record<string, unknown>;
+  /**
+   * Before a compaction: still shown, so the conversation stays readable, but not sent in Responses
+   * input (the compaction item stands for it there).
+   */
+  compacted?: boolean;
+  /** A user turn the compaction returned to carry forward: sent in Responses input, never shown twice. */
+  carried?: boolean;
 }
 
 export interface Compaction {
@@ -171,7 +178,16 @@ export const useChatStore = create<ChatState>()(
           }),
         })),
       conversationCompacted: (id, messages, compaction) =>
-        set((s) => ({ conversations: update(s.conversations, id, (c) => ({ ...c, messages, compaction })) })),
+        set((s) => ({
+          conversations: update(s.conversations, id, (c) => ({
+            ...c,
+            messages: [
+              ...c.messages.map((m) => (m.compacted || m.carried ? m : { ...m, compacted: true })),
+              ...messages.map((m) => (m.role === 'user' ? { ...m, carried: true } : m)),
+            ],
+            compaction,
+          })),
+        })),
     }),
     {
       name: CHAT_STORAGE_KEY,
