@@ -67,7 +67,9 @@ export function useScrollRestoration() {
     const all = (positions.current ??= load());
     currentKey.current = location.key;
     save(all);
-    const saved = all[location.key];
+    // 'default' is the key of every entry the app did not create (a typed URL, a fresh tab): shared
+    // by unrelated pages, so it is never restored.
+    const saved = location.key === 'default' ? undefined : all[location.key];
     if (navigationType !== NavigationType.Pop || saved === undefined) {
       if (!location.hash) window.scrollTo(0, 0);
       return;
