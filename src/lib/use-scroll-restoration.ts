@@ -38,7 +38,8 @@ export function useScrollRestoration() {
   const location = useLocation();
   const navigationType = useNavigationType();
   const positions = useRef<Positions | null>(null);
-  const currentKey = useRef(location.key);
+  const currentKey = useRef(keyOf(location));
+  const firstRender = useRef(true);
 
   useEffect(() => {
     window.history.scrollRestoration = 'manual';
@@ -65,17 +66,34 @@ export function useScrollRestoration() {
 
   useLayoutEffect(() => {
     const all = (positions.current ??= load());
-    currentKey.current = location.key;
+    const key = keyOf(location);
+    currentKey.current = key;
     save(all);
-    // 'default' is the key of every entry the app did not create (a typed URL, a fresh tab): shared
-    // by unrelated pages, so it is never restored.
-    const saved = location.key === 'default' ? undefined : all[location.key];
-    if (navigationType !== NavigationType.Pop || saved === undefined) {
+    // The first render is a POP for the router whatever the browser did: only a reload or the
+    // browser's own Back/Forward into the app restores; a typed URL opens at the top.
+    const restoring = firstRender.current ? arrivedByHistory() : navigationType === NavigationType.Pop;
+    firstRender.current = false;
+    const saved = restoring ? all[key] : undefined;
+    if (saved === undefined) {
       if (!location.hash) window.scrollTo(0, 0);
       return;
     }
     return restoreWhenTallEnough(saved);
-  }, [location.key, location.hash, navigationType]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyOf reads only these fields
+  }, [location.key, location.pathname, location.search, location.hash, navigationType]);
+}
+
+/**
+ * The entry's key. 'default' is the key of the entry the page was loaded on (the router did not
+ * create it), shared by every fresh load: there the address tells entries apart.
+ */
+function keyOf(location: { key: string; pathname: string; search: string }): string {
+  return location.key === 'default' ? `default:${location.pathname}${location.search}` : location.key;
+}
+
+function arrivedByHistory(): boolean {
+  const entry = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+  return entry?.type === 'reload' || entry?.type === 'back_forward';
 }
 
 function restoreWhenTallEnough(target: number): () => void {
