@@ -45,7 +45,12 @@ function newestFirst(a: TrackedTask, b: TrackedTask): number {
 }
 
 function sameSnapshot(a: TrackedTaskSnapshot | undefined, b: TrackedTaskSnapshot): boolean {
-  return a?.status === b.status && a?.progress === b.progress && a?.notFound === b.notFound;
+  return (
+    a?.status === b.status &&
+    a?.progress === b.progress &&
+    a?.notFound === b.notFound &&
+    (b.serverCreatedAt === undefined || a?.serverCreatedAt === b.serverCreatedAt)
+  );
 }
 
 export class TaskRegistry {

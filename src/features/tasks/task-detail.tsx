@@ -61,6 +61,7 @@ function KnownIdDetail({ taskId, listSearch }: { taskId: string; listSearch: str
         progress: task.progress,
         seenAt: Date.now(),
         endedAt: typeof task.completed_at === 'number' ? task.completed_at * 1000 : undefined,
+        serverCreatedAt: typeof task.created_at === 'number' ? task.created_at * 1000 : undefined,
       },
     });
   }, [task, tracked, baseUrl]);

@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Progress } from '@/components/ui/progress';
 import type { TrackedTask } from '@/api/task-registry';
 import { cn } from '@/lib/cn';
-import { formatElapsed, statusDisplay } from './task-display';
+import { formatElapsed, listElapsedMs, statusDisplay } from './task-display';
 import { TaskStatusBadge } from './task-status-badge';
 import { useNow } from './use-now';
 
@@ -78,11 +78,7 @@ const TaskRow = memo(function TaskRow({
   const display = statusDisplay(task.last?.status ?? 'pending');
   const waiting = (!task.last || display.active) && !task.last?.notFound;
   const now = useNow(waiting);
-  const elapsed = waiting
-    ? now - task.createdAt
-    : task.last?.endedAt
-      ? task.last.endedAt - task.createdAt
-      : undefined;
+  const elapsed = listElapsedMs(task, waiting, now);
   return (
     <Link
       to={{ pathname: `/tasks/${encodeURIComponent(task.id)}`, search }}
