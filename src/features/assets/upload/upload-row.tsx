@@ -63,11 +63,14 @@ export function UploadRow({ item }: { item: UploadItem }) {
           </Button>
         )}
       </div>
-      <Progress
-        className="mt-2"
-        label={t('upload.progress', { name })}
-        value={item.status === 'succeeded' ? 100 : item.status === 'queued' ? 0 : percent}
-      />
+      {/* A failed or cancelled file has no progress to show: a bar stopped part-way would read as stuck. */}
+      {item.status !== 'failed' && item.status !== 'cancelled' && (
+        <Progress
+          className="mt-2"
+          label={t('upload.progress', { name })}
+          value={item.status === 'succeeded' ? 100 : item.status === 'queued' ? 0 : percent}
+        />
+      )}
       {item.error && (
         <p role="alert" className="mt-1 text-xs text-destructive">
           {item.error.message}
