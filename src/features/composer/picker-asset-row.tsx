@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { assetQueries, type Asset } from '@/api/assets';
+import { readinessReasons } from '@/lib/readiness-words';
 import { assetType, type AssetAvailability, type UnavailableReason } from './asset-availability';
 
 interface PickerAssetRowProps {
@@ -47,7 +48,7 @@ function useReasonText() {
         });
       case 'notReady':
         return t('picker.reason.notReady', {
-          fields: reason.failures.map((f) => `${f.field} = ${f.value}`).join(', '),
+          fields: readinessReasons(reason.failures).join('; '),
         });
       case 'failed':
         return reason.syncError
