@@ -46,7 +46,23 @@ function plainTurns(history: Turn[], alternate: boolean): { role: Turn['role']; 
   return turns;
 }
 
+/** The sampling fields a request carries when set: top_p, and stop sequences under each API's name. */
+function sampling(settings: ChatSettings): Record<string, unknown> {
+  const extra: Record<string, unknown> = {};
+  if (settings.topP !== undefined && settings.topP !== 1) extra.top_p = settings.topP;
+  const stop = (settings.stop ?? '').split('\n').filter((s) => s.length > 0);
+  if (stop.length > 0 && settings.format === 'chat') extra.stop = stop.slice(0, 4);
+  if (stop.length > 0 && settings.format === 'messages') extra.stop_sequences = stop;
+  return extra;
+}
+
 export function buildChatRequest(settings: ChatSettings, history: Turn[]): TextRequest {
+  const request = buildBaseRequest(settings, history);
+  Object.assign(request.body, sampling(settings));
+  return request;
+}
+
+function buildBaseRequest(settings: ChatSettings, history: Turn[]): TextRequest {
   const turns = plainTurns(history, settings.format === 'messages');
   const system = settings.system.trim();
   const path = PATHS[settings.format];

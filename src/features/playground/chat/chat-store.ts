@@ -14,6 +14,10 @@ export interface ChatSettings {
   temperature: number;
   maxTokens: number;
   stream: boolean;
+  /** Nucleus sampling; sent only when not 1 (the APIs' default). */
+  topP?: number;
+  /** Stop sequences, one per line; sent only when some are typed. */
+  stop?: string;
 }
 
 export interface ReplyStats {
