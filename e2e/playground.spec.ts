@@ -343,5 +343,10 @@ test.describe('playground', () => {
     await page.getByLabel('Response format').selectOption('srt');
     await page.getByRole('button', { name: 'Transcribe', exact: true }).click();
     await expect(page.getByTestId('transcript-text')).toContainText('-->');
+    // Subtitles are a file of their own: copied or downloaded as such.
+    await expect(page.getByRole('button', { name: 'Copy SRT' })).toBeVisible();
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download SRT' }).click();
+    expect((await download).suggestedFilename()).toBe('transcript.srt');
   });
 });
