@@ -90,3 +90,19 @@ test.describe('on a phone', () => {
     await expect(list).toBeVisible();
   });
 });
+
+test('the palette offers the tracked task a partial id matches, not "Open task <partial id>"', async ({
+  page,
+  request,
+}) => {
+  const id = await createVideo(request, 'A glacier under stars');
+  await page.goto('/tasks');
+  await track(page, id);
+  await page.keyboard.press('Control+K');
+  const partial = id.slice(0, 9);
+  await page.keyboard.insertText(partial);
+  await expect(page.getByRole('option', { name: /A glacier under stars/ })).toBeVisible();
+  await expect(page.getByRole('option', { name: `Open task ${partial}` })).toHaveCount(0);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/tasks/${id}$`));
+});
