@@ -50,7 +50,9 @@ export function Pagination({
         <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
           <ChevronLeft aria-hidden="true" /> {t('pagination.previous')}
         </Button>
-        <span className="whitespace-nowrap" aria-live={showRange ? undefined : 'polite'}>{t('pagination.page', { page, pages })}</span>
+        <span className="whitespace-nowrap" aria-live={showRange ? undefined : 'polite'}>
+          {t('pagination.page', { page, pages })}
+        </span>
         <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
           {t('pagination.next')} <ChevronRight aria-hidden="true" />
         </Button>
