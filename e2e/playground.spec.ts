@@ -248,6 +248,10 @@ test.describe('playground', () => {
     await expect(replies(page)).toHaveCount(2);
     await expect(replies(page).last().getByText('Usage')).toBeVisible();
     await page.getByRole('button', { name: 'Compact', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Compact this conversation?' })
+      .getByRole('button', { name: 'Compact', exact: true })
+      .click();
     await expect(page.getByRole('status').filter({ hasText: /Compacted: \d+ → \d+ tokens/ })).toBeVisible();
     await expect(page.getByRole('listitem', { name: 'Compacted turns' })).toBeVisible();
     await send(page, 'After compaction');
@@ -331,5 +335,10 @@ test.describe('playground', () => {
     await page.getByLabel('Response format').selectOption('srt');
     await page.getByRole('button', { name: 'Transcribe', exact: true }).click();
     await expect(page.getByTestId('transcript-text')).toContainText('-->');
+    // Subtitles are a file of their own: copied or downloaded as such.
+    await expect(page.getByRole('button', { name: 'Copy SRT' })).toBeVisible();
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download SRT' }).click();
+    expect((await download).suggestedFilename()).toBe('transcript.srt');
   });
 });

@@ -109,8 +109,14 @@ test.describe('digital-human and music forms', () => {
       .toBeGreaterThan(8);
     expect(await audio.evaluate((a: HTMLAudioElement) => a.duration)).toBeLessThan(12);
     await expect(page.getByRole('link', { name: 'Download' })).toHaveAttribute('href', /\/files\//);
-    // Music's upper-case state shows as the same phase, with the server's spelling beside it.
-    await expect(page.locator('[data-status="succeeded"]').first()).toContainText('SUCCESS');
+    // Music's upper-case state shows as the same phase, said once; the server's spelling in the tooltip.
+    const badge = page.getByRole('article').locator('[data-status="succeeded"]');
+    await expect(badge).toHaveText('Succeeded');
+    await expect(badge).toHaveAttribute('title', 'The server says: SUCCESS');
+    await expect(page.getByRole('link', { name: 'Download' })).toHaveAttribute(
+      'download',
+      new RegExp(`^${taskId}-.+\\.mp3$`),
+    );
   });
 
   test('a refusal from the server is shown on the field its param names', async ({ page, baseURL }) => {

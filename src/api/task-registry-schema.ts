@@ -35,6 +35,11 @@ export interface TrackedTaskSnapshot {
   seenAt?: number;
   /** When it reached a terminal state, by the server's completed_at (ms). */
   endedAt?: number;
+  /**
+   * The server's created_at (ms): elapsed times in the list are measured from it, as in the detail,
+   * so the two agree (createdAt is this browser's clock at submit).
+   */
+  serverCreatedAt?: number;
   /** The server answered 404 for it (another key's task, or an id that never existed). */
   notFound?: boolean;
 }
@@ -79,6 +84,9 @@ function parseSnapshot(v: unknown): TrackedTaskSnapshot | undefined {
   if (typeof v.progress === 'number' && Number.isFinite(v.progress)) snap.progress = v.progress;
   if (typeof v.seenAt === 'number' && Number.isFinite(v.seenAt)) snap.seenAt = v.seenAt;
   if (typeof v.endedAt === 'number' && Number.isFinite(v.endedAt)) snap.endedAt = v.endedAt;
+  if (typeof v.serverCreatedAt === 'number' && Number.isFinite(v.serverCreatedAt)) {
+    snap.serverCreatedAt = v.serverCreatedAt;
+  }
   if (v.notFound === true) snap.notFound = true;
   return Object.keys(snap).length > 0 ? snap : undefined;
 }

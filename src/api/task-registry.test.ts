@@ -10,6 +10,38 @@ function task(id: string, extra: Partial<TrackedTask> = {}): TrackedTask {
   return { id, kind: 'video', createdAt: 1_700_000_000_000, source: 'composer', ...extra };
 }
 
+describe('TaskRegistry forgetting', () => {
+  it('a forgotten task is not brought back by a view that shows it, and Undo restores it exactly', async () => {
+    const backend = memoryBackend();
+    const registry = new TaskRegistry(backend);
+    await registry.ready;
+    const created = task('task_a', { request: { model: 'video-2.0-cl', prompt: 'a cat' }, prompt: 'a cat' });
+    registry.track(created);
+    const removed = registry.untrack('task_a');
+    expect(removed).toEqual([created]);
+    expect(registry.list()).toEqual([]);
+
+    expect(registry.adopt(task('task_a', { source: 'pasted' }))).toBe(false);
+    expect(registry.get('task_a')).toBeUndefined();
+
+    registry.restore(removed);
+    await registry.flush();
+    expect(registry.get('task_a')).toEqual(created);
+    expect(backend.records.get('task_a')).toEqual(created);
+  });
+
+  it('adopting never replaces a tracked record, and tracking never downgrades one created here', async () => {
+    const registry = new TaskRegistry(memoryBackend());
+    await registry.ready;
+    registry.track(task('task_a', { request: { prompt: 'x' } }));
+    expect(registry.adopt(task('task_a', { source: 'pasted' }))).toBe(false);
+    registry.track(task('task_a', { source: 'pasted', model: 'video-2.0-cl' }));
+    expect(registry.get('task_a')).toMatchObject({ source: 'composer', request: { prompt: 'x' } });
+    expect(registry.adopt(task('task_new', { source: 'pasted' }))).toBe(true);
+    expect(registry.get('task_new')?.source).toBe('pasted');
+  });
+});
+
 describe('TaskRegistry persistence', () => {
   it('keeps tracked tasks across a reload (a new registry on the same IndexedDB)', async () => {
     const name = freshDbName();

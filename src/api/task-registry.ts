@@ -45,7 +45,12 @@ function newestFirst(a: TrackedTask, b: TrackedTask): number {
 }
 
 function sameSnapshot(a: TrackedTaskSnapshot | undefined, b: TrackedTaskSnapshot): boolean {
-  return a?.status === b.status && a?.progress === b.progress && a?.notFound === b.notFound;
+  return (
+    a?.status === b.status &&
+    a?.progress === b.progress &&
+    a?.notFound === b.notFound &&
+    (b.serverCreatedAt === undefined || a?.serverCreatedAt === b.serverCreatedAt)
+  );
 }
 
 export class TaskRegistry {
@@ -56,6 +61,8 @@ export class TaskRegistry {
   private listDirty = false;
   private readonly listeners = new Set<() => void>();
   private readonly pending = new Map<string, TrackedTask | null>();
+  /** Ids forgotten in this tab: a view that merely shows one must not bring it back. */
+  private readonly forgotten = new Set<string>();
   private flushScheduled = false;
   private flushing: Promise<void> = Promise.resolve();
   private status: RegistryStatus;
@@ -164,11 +171,33 @@ export class TaskRegistry {
     this.changed(!inPlace);
   }
 
-  /** Adds or replaces a task; fields the new record leaves out are kept from the known one. */
+  /**
+   * Adds or replaces a task; fields the new record leaves out are kept from the known one, and a
+   * task created here stays created here (its request is what "edit and re-run" needs).
+   */
   track = (task: TrackedTask): void => {
     const known = this.byId.get(task.id);
     const merged: TrackedTask = known ? { ...known, ...stripUndefined(task) } : task;
+    if (known?.source === 'composer') merged.source = 'composer';
+    this.forgotten.delete(task.id);
     this.store([merged], true);
+  };
+
+  /**
+   * Tracks a task a view came across (an opened id), unless it is already tracked or was forgotten
+   * in this tab: opening a task adds it, showing one the person just forgot does not.
+   */
+  adopt = (task: TrackedTask): boolean => {
+    if (this.byId.has(task.id) || this.forgotten.has(task.id)) return false;
+    this.store([task], true);
+    return true;
+  };
+
+  /** Puts forgotten tasks back exactly as they were (Undo). */
+  restore = (tasks: readonly TrackedTask[]): void => {
+    const fresh = tasks.filter((t) => !this.byId.has(t.id));
+    for (const t of fresh) this.forgotten.delete(t.id);
+    if (fresh.length > 0) this.store(fresh, true);
   };
 
   /** Remembers what the monitor last saw; writes only when the state or progress moved. */
@@ -181,15 +210,18 @@ export class TaskRegistry {
     );
   };
 
-  untrack = (ids: string | string[]): void => {
-    const list = (Array.isArray(ids) ? ids : [ids]).filter((id) => this.byId.has(id));
-    if (list.length === 0) return;
-    for (const id of list) {
+  /** Forgets tasks; returns the records removed, for an Undo. */
+  untrack = (ids: string | string[]): TrackedTask[] => {
+    const removed = (Array.isArray(ids) ? ids : [ids]).flatMap((id) => this.byId.get(id) ?? []);
+    if (removed.length === 0) return removed;
+    for (const { id } of removed) {
       this.byId.delete(id);
+      this.forgotten.add(id);
       this.schedule(id, null);
     }
-    this.channel?.postMessage({ remove: list } satisfies Message);
+    this.channel?.postMessage({ remove: removed.map((t) => t.id) } satisfies Message);
     this.changed();
+    return removed;
   };
 
   exportJson = (ids?: readonly string[]): string => {
@@ -261,8 +293,16 @@ export function getTrackedTask(id: string): TrackedTask | undefined {
   return taskRegistry().get(id);
 }
 
-export function untrackTask(ids: string | string[]): void {
-  taskRegistry().untrack(ids);
+export function untrackTask(ids: string | string[]): TrackedTask[] {
+  return taskRegistry().untrack(ids);
+}
+
+export function adoptTask(task: TrackedTask): boolean {
+  return taskRegistry().adopt(task);
+}
+
+export function restoreTasks(tasks: readonly TrackedTask[]): void {
+  taskRegistry().restore(tasks);
 }
 
 export function recordTaskSnapshot(id: string, snapshot: TrackedTaskSnapshot): void {

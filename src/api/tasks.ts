@@ -69,6 +69,7 @@ function noteSeen(task: Task) {
     status: task.status,
     progress: task.progress,
     endedAt: typeof ended === 'number' ? ended * 1000 : undefined,
+    serverCreatedAt: typeof task.created_at === 'number' ? task.created_at * 1000 : undefined,
   });
   const now = normalizeTaskStatus(task.status);
   if (wasWatched && (now === 'succeeded' || now === 'failed' || now === 'cancelled')) {

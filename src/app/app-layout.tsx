@@ -17,6 +17,7 @@ import { ThemeToggle } from '@/components/theme-toggle';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
+import { useScrollRestoration } from '@/lib/use-scroll-restoration';
 
 // Only a server with its own keys needs it: not part of the first load.
 const KeyPrompt = lazy(() => import('@/app/key-prompt').then((m) => ({ default: m.KeyPrompt })));
@@ -52,7 +53,7 @@ function Shell({
   // Below md the navigation folds into a menu: six links in a row do not fit a phone's width.
   const [menuOpen, setMenuOpen] = useState(false);
   return (
-    <div className="flex min-h-screen flex-col md:flex-row">
+    <div className="relative flex min-h-screen flex-col md:flex-row">
       <a
         href="#main"
         onClick={(e) => {
@@ -71,7 +72,7 @@ function Shell({
             className="flex items-center gap-2 rounded-md px-2 py-1 text-base font-semibold focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
           >
             <Clapperboard aria-hidden="true" className="size-5 text-primary" />
-            {t('appName')}
+            <span className="max-sm:sr-only">{t('appName')}</span>
           </Link>
           <Button
             variant="ghost"
@@ -93,7 +94,8 @@ function Shell({
         />
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex flex-wrap items-center justify-end gap-2 border-b px-2 py-2 md:gap-3 md:px-4 lg:px-8">
+        {/* Below md the tools sit in the logo row, left of the menu button: one row of header on a phone. */}
+        <header className="flex items-center justify-end gap-1.5 max-md:absolute max-md:top-0 max-md:right-11 max-md:h-12 md:flex-wrap md:gap-3 md:border-b md:px-4 md:py-2 lg:px-8">
           <PaletteHost />
           {header}
           <LanguageSelect />
@@ -117,6 +119,7 @@ export function AppLayout() {
   const { bootstrap, ready } = useBootstrap();
   const hasKey = useConnectionStore((s) => s.apiKey !== '');
   useDocumentTitle();
+  useScrollRestoration();
   const page = pathname.split('/')[1];
   // Without a key every page but Settings would only collect 401s: ask for the key in its place.
   const needsKey = ready && !hasKey && page !== 'settings';

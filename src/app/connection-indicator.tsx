@@ -103,11 +103,11 @@ export function ConnectionIndicator({
       aria-describedby={hint ? hintId : undefined}
       data-status={status}
       title={hint || undefined}
-      className="inline-flex min-w-0 items-center gap-2 rounded-md border px-2.5 py-1 text-xs font-medium hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      className="inline-flex min-w-0 items-center gap-2 rounded-md border px-2.5 py-1 text-xs max-sm:h-8 max-sm:px-2 font-medium hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
     >
       <span aria-hidden="true" className={cn('size-2 shrink-0 rounded-full', DOT[status])} />
       <span className="sr-only">{t('connection.label')}: </span>
-      <span className="truncate">{label}</span>
+      <span className="truncate max-sm:sr-only">{label}</span>
       {hint ? (
         <span id={hintId} className="sr-only">
           {hint}

@@ -41,7 +41,11 @@ export function AppToaster() {
         theme={theme}
         richColors
         closeButton
-        position="bottom-right"
+        // Top right, under the header: the bottom belongs to the pager and the upload tray, which
+        // toasts there covered (and "Save as asset" with them on a task's result).
+        position="top-right"
+        offset={{ top: 64, right: 16 }}
+        mobileOffset={{ top: 56 }}
         // sonner's own region label is English; it appends the shortcut (alt+T) itself.
         containerAriaLabel={t('notifications')}
       />

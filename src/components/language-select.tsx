@@ -26,7 +26,7 @@ export function LanguageSelect({
         onChange={(e) => {
           if (isLanguage(e.target.value)) void changeLanguage(e.target.value);
         }}
-        className="w-32"
+        className="w-[6.5rem] sm:w-32"
       >
         {LANGUAGES.map((lng) => (
           <option key={lng} value={lng} lang={lng}>

@@ -38,18 +38,21 @@ export function Pagination({
   return (
     <nav
       className={cn(
-        'flex items-center gap-3 text-sm',
+        // Wraps between the range and the buttons, never inside a phrase ("Page 2 of 5").
+        'flex flex-wrap items-center gap-x-3 gap-y-2 text-sm whitespace-nowrap',
         showRange ? 'justify-between' : 'justify-end',
         className,
       )}
       aria-label={label ?? t('pagination.label')}
     >
       {showRange && <p aria-live="polite">{t('pagination.range', { from, to, total })}</p>}
-      <div className="flex items-center gap-2">
+      <div className="ml-auto flex items-center gap-2">
         <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
           <ChevronLeft aria-hidden="true" /> {t('pagination.previous')}
         </Button>
-        <span aria-live={showRange ? undefined : 'polite'}>{t('pagination.page', { page, pages })}</span>
+        <span className="whitespace-nowrap" aria-live={showRange ? undefined : 'polite'}>
+          {t('pagination.page', { page, pages })}
+        </span>
         <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
           {t('pagination.next')} <ChevronRight aria-hidden="true" />
         </Button>

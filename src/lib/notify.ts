@@ -64,3 +64,13 @@ export function notifyError(error: unknown, fallbackTitle?: string): void {
 export function notifySuccess(message: string): void {
   void loadToast().then((toast) => toast.success(message));
 }
+
+/** A done-toast with an Undo button, for something removed that can be put back. */
+export function notifyUndoable(message: string, onUndo: () => void): void {
+  void loadToast().then((toast) =>
+    toast.success(message, {
+      duration: 10_000,
+      action: { label: i18n.t('common:actions.undo'), onClick: onUndo },
+    }),
+  );
+}

@@ -72,8 +72,10 @@ export function PaletteHost() {
         onClick={() => opened('palette')}
       >
         <CommandIcon aria-hidden="true" className="size-4" />
-        <span>{t('palette.open')}</span>
-        <kbd className="rounded border bg-muted px-1.5 font-mono text-[11px] text-foreground">{shortcut}</kbd>
+        <span className="max-sm:sr-only">{t('palette.open')}</span>
+        <kbd className="rounded border max-sm:hidden bg-muted px-1.5 font-mono text-[11px] text-foreground">
+          {shortcut}
+        </kbd>
       </Button>
       {open === 'palette' ? (
         <Suspense fallback={<PaletteLoading />}>

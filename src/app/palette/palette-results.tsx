@@ -25,11 +25,15 @@ const assetPath = (id: string, groupSearch: string) =>
 /** A pasted task or asset id opens it directly, whether or not it is in any list. */
 export function OpenById({ query, groupSearch, go }: ResultProps) {
   const { t } = useTranslation();
+  const tasks = useTrackedTasks();
+  // A tracked task whose id starts with what was typed is listed with its prompt under Tasks:
+  // "Open task <partial id>" above it would lead to an id that does not exist.
+  const trackedMatch = TASK_ID.test(query) && tasks.some((task) => task.id.startsWith(query));
   return (
     <>
-      {TASK_ID.test(query) || ASSET_ID.test(query) ? (
+      {(TASK_ID.test(query) && !trackedMatch) || ASSET_ID.test(query) ? (
         <Command.Group heading={t('palette.openById')} className={GROUP_HEADING} forceMount>
-          {TASK_ID.test(query) ? (
+          {TASK_ID.test(query) && !trackedMatch ? (
             <Item
               value={t('palette.openTask', { id: query })}
               keywords={[query]}

@@ -6,6 +6,7 @@ import type { Asset } from '@/api/assets';
 import { formatUnixTime } from '@/lib/format-date';
 import { AssetPreview, playPreviewIn, stopPreviewIn } from './asset-preview';
 import { formatBytes, formatDuration } from './format';
+import { useImageSize } from './image-size';
 import { ReadinessBadge } from './readiness-badge';
 import { rovingProps } from './use-roving-grid';
 
@@ -31,6 +32,9 @@ export const AssetCard = memo(function AssetCard({
   tabbableSlot,
 }: AssetItemProps) {
   const { t } = useTranslation('assets');
+  const imageSize = useImageSize(
+    asset?.type === 'image' ? asset.url || asset.oss_url || asset.source_url : undefined,
+  );
   if (!asset) {
     return (
       <div role="listitem" aria-busy="true" className="h-60 rounded-md border p-2">
@@ -75,7 +79,10 @@ export const AssetCard = memo(function AssetCard({
       </div>
       <p className="truncate text-xs text-muted-foreground">
         {t(`type.${asset.type ?? 'file'}`, { defaultValue: asset.type })} · {formatBytes(asset.size, locale)}
-        {asset.type === 'video' && asset.duration ? ` · ${formatDuration(asset.duration)}` : ''} ·{' '}
+        {(asset.type === 'video' || asset.type === 'audio') && asset.duration
+          ? ` · ${formatDuration(asset.duration)}`
+          : ''}
+        {imageSize ? ` · ${imageSize}` : ''} ·{' '}
         {asset.created_at ? (
           <time
             dateTime={new Date(asset.created_at * 1000).toISOString()}

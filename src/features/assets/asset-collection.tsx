@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Asset } from '@/api/assets';
 import { AssetCard } from './asset-card';
 import { AssetTableHeader, AssetTableRow, TABLE_MIN_WIDTH } from './asset-table-row';
-import type { LibraryView } from './library-search';
+import type { LibraryView } from './library/library-search';
 import { useDocumentOffset } from './use-document-offset';
 import { useElementWidth } from './use-element-width';
 import { useRovingGrid } from './use-roving-grid';

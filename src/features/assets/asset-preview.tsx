@@ -2,6 +2,7 @@ import { FileIcon, ImageIcon, Music, Video } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Asset } from '@/api/assets';
+import { recordImageSize } from './image-size';
 
 /** Starts the muted preview video inside a container (a card whose overlay button takes the hover). */
 export function playPreviewIn(container: HTMLElement | null) {
@@ -56,6 +57,7 @@ export function AssetPreview({ asset, size = 'card' }: { asset: Asset; size?: 'c
         loading="lazy"
         decoding="async"
         onError={onError}
+        onLoad={(e) => recordImageSize(url, e.currentTarget.naturalWidth, e.currentTarget.naturalHeight)}
         className={`${box} rounded-md bg-muted object-contain`}
       />
     );

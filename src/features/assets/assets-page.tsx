@@ -10,19 +10,19 @@ import { lazyWithPreload } from '@/components/ui/lazy-with-preload';
 import { isApiRequestError } from '@/api/api-client';
 import { assetQueries, type Asset } from '@/api/assets';
 import { useUrlDialog } from '@/lib/use-url-dialog';
-import { LibraryBody } from './library-body';
-import { LibraryDropTarget } from './library-drop-target';
-import { useLibrarySearch } from './library-search';
-import { LibraryToolbar } from './library-toolbar';
-import { UploadDropzone } from './upload-dropzone';
+import { LibraryBody } from './library/library-body';
+import { LibraryDropTarget } from './library/library-drop-target';
+import { useLibrarySearch } from './library/library-search';
+import { LibraryToolbar } from './library/library-toolbar';
+import { UploadDropzone } from './upload/upload-dropzone';
 import { useElementHeight } from './use-element-width';
-import { useLibraryAssets } from './use-library-assets';
+import { useLibraryAssets } from './library/use-library-assets';
 
 // The register dialog (with full zod for its form check) and the detail sheet (with Radix Dialog)
 // are their own chunks: the library's first render needs neither. Each is fetched when the person
 // shows intent (hovers or focuses what opens it), or when a deep link opens it.
 const RegisterAssetDialog = lazyWithPreload(() =>
-  import('./register-asset-dialog').then((m) => m.RegisterAssetDialog),
+  import('./register/register-asset-dialog').then((m) => m.RegisterAssetDialog),
 );
 const AssetDetailSheet = lazyWithPreload(() =>
   import('./asset-detail-sheet').then((m) => m.AssetDetailSheet),

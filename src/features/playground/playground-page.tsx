@@ -55,7 +55,11 @@ export function PlaygroundPage() {
     <>
       <PageHeader title={t('title')} description={t('description')} />
       <Tabs value={tool} onValueChange={select}>
-        <TabsList aria-label={t('tools.label')}>
+        {/* Four tools do not fit a phone's width in one row: two rows of two there. */}
+        <TabsList
+          aria-label={t('tools.label')}
+          className="max-sm:grid max-sm:h-auto max-sm:w-full max-sm:grid-cols-2"
+        >
           {TOOL_NAMES.map((name) => {
             const { icon: Icon, Component } = TOOLS[name];
             return (

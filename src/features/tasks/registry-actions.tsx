@@ -49,6 +49,9 @@ export function RegistryActions({ count }: { count: number }) {
         accept="application/json,.json"
         className="sr-only"
         tabIndex={-1}
+        // Reached through the Import button: hidden from assistive technology so the page does not
+        // name two Import controls.
+        aria-hidden="true"
         aria-label={t('import.button')}
         onChange={(e) => {
           const file = e.target.files?.[0];

@@ -7,8 +7,16 @@ import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useConnectionStore } from '@/api/connection-store';
-import { isValidTaskId, taskKindOf, trackTask, untrackTask, useTrackedTask } from '@/api/task-registry';
+import {
+  adoptTask,
+  isValidTaskId,
+  restoreTasks,
+  taskKindOf,
+  untrackTask,
+  useTrackedTask,
+} from '@/api/task-registry';
 import { isTaskNotFound, taskQueryOptions } from '@/api/tasks';
+import { notifyUndoable } from '@/lib/notify';
 import { TaskView } from './task-view';
 
 /** One task at /tasks/<id>: polled while it runs; a pasted id joins the list once the server knows it. */
@@ -33,9 +41,11 @@ function KnownIdDetail({ taskId, listSearch }: { taskId: string; listSearch: str
   const task = query.data;
   const navigate = useNavigate();
 
+  // Adopting, not tracking: a task the person has just forgotten is still on screen for a moment,
+  // and must not come back (as a pasted task without its request) from here.
   useEffect(() => {
     if (!task || tracked) return;
-    trackTask({
+    adoptTask({
       id: task.id,
       kind: taskKindOf(task.kind),
       model: task.model,
@@ -51,13 +61,16 @@ function KnownIdDetail({ taskId, listSearch }: { taskId: string; listSearch: str
         progress: task.progress,
         seenAt: Date.now(),
         endedAt: typeof task.completed_at === 'number' ? task.completed_at * 1000 : undefined,
+        serverCreatedAt: typeof task.created_at === 'number' ? task.created_at * 1000 : undefined,
       },
     });
   }, [task, tracked, baseUrl]);
 
   const forget = () => {
-    untrackTask(taskId);
+    const removed = untrackTask(taskId);
     void navigate({ pathname: '/tasks', search: listSearch });
+    if (removed.length > 0)
+      notifyUndoable(t('detail.forgotten', { id: taskId }), () => restoreTasks(removed));
   };
 
   if (query.isPending) {

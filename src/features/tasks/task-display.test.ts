@@ -1,13 +1,18 @@
+import type { TrackedTask } from '@/api/task-registry';
 import { describe, expect, it } from 'vitest';
 import type { Task } from '@/api/tasks';
 import {
+  downloadName,
   elapsedMs,
   failureFields,
   failureText,
   formatElapsed,
+  isUncharged,
+  listElapsedMs,
   resultView,
   safeMediaUrl,
   statusDisplay,
+  taskHeading,
 } from './task-display';
 
 const task = (fields: Partial<Task> & Record<string, unknown>): Task => ({ id: 'task_1', ...fields }) as Task;
@@ -142,5 +147,50 @@ describe('elapsed time', () => {
     expect(formatElapsed(65_000)).toBe('1:05');
     expect(formatElapsed(3_723_000)).toBe('1:02:03');
     expect(formatElapsed(undefined)).toBe('—');
+  });
+});
+
+describe('what a task is called and how long it took', () => {
+  const music = {
+    id: 'task_m1',
+    object: 'task',
+    kind: 'music',
+    status: 'SUCCESS',
+    title: 'Night Drive',
+    prompt: '[Verse]\nlyrics here',
+    created_at: 1_700_000_000,
+    completed_at: 1_700_000_002,
+  } as unknown as Task;
+
+  it('heads a custom-mode music task by its title, not its lyrics', () => {
+    expect(taskHeading(music)).toBe('Night Drive');
+    expect(taskHeading({ id: 'task_v', prompt: 'A cat' })).toBe('A cat');
+    expect(taskHeading({ id: 'task_e' })).toBe('task_e');
+  });
+
+  it('downloads as the task id and title with the file extension', () => {
+    expect(downloadName(music, 'Night Drive', 'http://x/files/a/b/out.MP3')).toBe('task_m1-Night-Drive.mp3');
+    expect(downloadName(music, '城市 夜景!', 'http://x/files/v.mp4?sig=1')).toBe('task_m1-城市-夜景.mp4');
+    expect(downloadName(music, 'task_m1', 'http://x/files/noext')).toBe('task_m1');
+  });
+
+  it('the list and the detail measure elapsed time from the same start', () => {
+    const tracked: TrackedTask = {
+      id: 'task_m1',
+      kind: 'music',
+      source: 'composer',
+      // This browser's clock at submit: later than the server's created_at.
+      createdAt: 1_700_000_000_950,
+      last: { status: 'SUCCESS', endedAt: 1_700_000_002_000, serverCreatedAt: 1_700_000_000_000 },
+    };
+    const detail = elapsedMs(music, tracked.createdAt, Date.now());
+    expect(formatElapsed(listElapsedMs(tracked, false, Date.now()))).toBe(formatElapsed(detail));
+    expect(formatElapsed(detail)).toBe('0:02');
+  });
+
+  it('failed and cancelled tasks are not charged', () => {
+    expect(isUncharged({ ...music, status: 'failed' })).toBe(true);
+    expect(isUncharged({ ...music, status: 'canceled' })).toBe(true);
+    expect(isUncharged(music)).toBe(false);
   });
 });

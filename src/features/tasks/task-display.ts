@@ -7,6 +7,7 @@ import {
   type NormalizedTaskStatus,
 } from '@contract/task';
 import type { BadgeProps } from '@/components/ui/badge';
+import type { TrackedTask } from '@/api/task-registry';
 import type { Task } from '@/api/tasks';
 
 export type StateFilter = 'waiting' | 'processing' | 'succeeded' | 'failed' | 'cancelled' | 'unknown';
@@ -118,6 +119,16 @@ export function elapsedMs(
   return Math.max(0, now - created);
 }
 
+/**
+ * The list's elapsed time, from what the poller last saw: measured from the server's created_at
+ * when known, as the detail measures it, so the two show the same figure.
+ */
+export function listElapsedMs(task: TrackedTask, waiting: boolean, now: number): number | undefined {
+  const start = task.last?.serverCreatedAt ?? task.createdAt;
+  if (waiting) return Math.max(0, now - start);
+  return task.last?.endedAt ? Math.max(0, task.last.endedAt - start) : undefined;
+}
+
 /** 0:07, 1:05, 1:02:03 */
 export function formatElapsed(ms: number | undefined): string {
   if (ms === undefined || !Number.isFinite(ms)) return '—';
@@ -166,4 +177,37 @@ export function failureText(task: Task): string {
   return failureFields(task)
     .map((f) => `${f.name}: ${f.value ?? '—'}`)
     .join('\n');
+}
+
+/**
+ * The file name a result downloads as: the task id and its title, so a folder of downloads says
+ * which is which (not `video.mp4` ten times).
+ */
+export function downloadName(task: Task, title: string, url: string): string {
+  const ext = /\.([a-z0-9]{1,5})$/i.exec(new URL(url).pathname)?.[1]?.toLowerCase();
+  const slug =
+    title === task.id
+      ? ''
+      : title
+          .normalize('NFKC')
+          .replace(/[^\p{L}\p{N}]+/gu, '-')
+          .replace(/^-+|-+$/g, '')
+          .slice(0, 60)
+          .replace(/-+$/, '');
+  return `${task.id}${slug ? `-${slug}` : ''}${ext ? `.${ext}` : ''}`;
+}
+
+/** A music task's title before its prompt (in custom mode the prompt is the lyrics), then the rest. */
+export function taskHeading(task: Record<string, unknown> & { id: string }): string {
+  for (const key of ['title', 'prompt', 'name', 'text']) {
+    const value = task[key];
+    if (typeof value === 'string' && value.trim()) return value;
+  }
+  return task.id;
+}
+
+/** Failed and cancelled tasks are not charged: their usage is shown as such, not as a bill. */
+export function isUncharged(task: Task): boolean {
+  const status = normalizeTaskStatus(task.status);
+  return status === 'failed' || status === 'cancelled';
 }

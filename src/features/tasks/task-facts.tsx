@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import type { Task } from '@/api/tasks';
-import { safeMediaUrl } from './task-display';
+import { isUncharged, safeMediaUrl } from './task-display';
 
 /** References as the server bound them, the billing rule, usage, and the request parameters. */
 export function TaskFacts({ task }: { task: Task }) {
@@ -69,6 +69,7 @@ export function TaskFacts({ task }: { task: Task }) {
           <h3 id="task-usage" className="text-sm font-semibold">
             {t('facts.usage')}
           </h3>
+          {isUncharged(task) && <p className="text-xs text-muted-foreground">{t('facts.notCharged')}</p>}
           <dl className="grid grid-cols-[max-content_1fr] gap-x-3 text-sm">
             {Object.entries(task.usage).map(([k, v]) => (
               <div key={k} className="contents">

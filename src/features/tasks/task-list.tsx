@@ -6,11 +6,13 @@ import { Badge } from '@/components/ui/badge';
 import { Progress } from '@/components/ui/progress';
 import type { TrackedTask } from '@/api/task-registry';
 import { cn } from '@/lib/cn';
-import { formatElapsed, statusDisplay } from './task-display';
+import { formatElapsed, listElapsedMs, statusDisplay } from './task-display';
 import { TaskStatusBadge } from './task-status-badge';
 import { useNow } from './use-now';
 
 const ROW_HEIGHT = 84;
+/** Marks a detail opened from the list, so its phone Back button can go back instead of forward. */
+export const FROM_LIST = { fromTaskList: true } as const;
 
 interface TaskListProps {
   tasks: readonly TrackedTask[];
@@ -76,14 +78,11 @@ const TaskRow = memo(function TaskRow({
   const display = statusDisplay(task.last?.status ?? 'pending');
   const waiting = (!task.last || display.active) && !task.last?.notFound;
   const now = useNow(waiting);
-  const elapsed = waiting
-    ? now - task.createdAt
-    : task.last?.endedAt
-      ? task.last.endedAt - task.createdAt
-      : undefined;
+  const elapsed = listElapsedMs(task, waiting, now);
   return (
     <Link
       to={{ pathname: `/tasks/${encodeURIComponent(task.id)}`, search }}
+      state={FROM_LIST}
       aria-current={selected ? 'page' : undefined}
       className={cn(
         'flex h-full flex-col justify-center gap-1 border-b px-3 text-sm hover:bg-muted/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset',

@@ -7,7 +7,7 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { invalidateAfterAssetCreated } from '@/api/assets';
 import { saveResultAsAsset, type Task } from '@/api/tasks';
 import { notifyError } from '@/lib/notify';
-import { resultView } from './task-display';
+import { downloadName, resultView, taskHeading } from './task-display';
 import { toastWithAction } from './task-notify';
 
 /**
@@ -57,7 +57,7 @@ export function TaskResult({ task }: { task: Task }) {
       )}
       <div className="flex flex-wrap items-center gap-2">
         <Button asChild variant="outline" size="sm">
-          <a href={view.url} download rel="noreferrer">
+          <a href={view.url} download={downloadName(task, taskHeading(task), view.url)} rel="noreferrer">
             <Download aria-hidden /> {t('result.download')}
           </a>
         </Button>

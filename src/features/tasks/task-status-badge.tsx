@@ -16,7 +16,7 @@ const ICONS: Record<NormalizedTaskStatus, typeof Clock> = {
 
 /**
  * The task's state as a badge: a translated label for the normalised state; the server's own
- * spelling beside it when it differs (`IN_PROGRESS`, `canceled`), and shown alone when unknown.
+ * spelling in its tooltip when it differs (`IN_PROGRESS`, `canceled`), and shown alone when unknown.
  */
 export function TaskStatusBadge({ status, className }: { status: unknown; className?: string }) {
   const { t } = useTranslation('tasks');
@@ -27,17 +27,23 @@ export function TaskStatusBadge({ status, className }: { status: unknown; classN
       ? t('status.unknownRaw', { raw: display.raw ?? '—' })
       : t(`status.${display.status}`);
   return (
-    <Badge variant={display.variant} className={className} data-status={display.status}>
+    // The server's own spelling (`SUCCESS`, `IN_PROGRESS`) is kept in the tooltip, not read out beside
+    // a label that already says it ("Succeeded SUCCESS").
+    <Badge
+      variant={display.variant}
+      className={className}
+      data-status={display.status}
+      title={
+        display.raw && display.status !== 'unknown'
+          ? t('status.rawTitleValue', { raw: display.raw })
+          : undefined
+      }
+    >
       <Icon
         aria-hidden
         className={display.status === 'running' ? 'animate-spin motion-reduce:animate-none' : undefined}
       />
       {label}
-      {display.raw && display.status !== 'unknown' && (
-        <span className="font-mono opacity-70" title={t('status.rawTitle')}>
-          {display.raw}
-        </span>
-      )}
     </Badge>
   );
 }

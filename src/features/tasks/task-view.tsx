@@ -9,7 +9,7 @@ import { Progress } from '@/components/ui/progress';
 import { taskKindOf } from '@/api/task-registry';
 import { isStillPolled, isTaskNotFound, resetUnknownPatience, taskKeys, type Task } from '@/api/tasks';
 import { rerunPath } from '@/lib/rerun-path';
-import { elapsedMs, formatElapsed, statusDisplay } from './task-display';
+import { elapsedMs, formatElapsed, statusDisplay, taskHeading } from './task-display';
 import { TaskFacts } from './task-facts';
 import { TaskFailure } from './task-failure';
 import { TaskResult } from './task-result';
@@ -59,7 +59,7 @@ export function TaskView({
           </span>
         </div>
         <h2 id="task-title" className="line-clamp-3 text-lg font-semibold break-words">
-          {headingOf(task)}
+          {taskHeading(task)}
         </h2>
         <div className="flex items-center gap-1 text-sm">
           <code className="truncate font-mono text-xs text-muted-foreground">{task.id}</code>
@@ -111,13 +111,4 @@ export function TaskView({
       </section>
     </article>
   );
-}
-
-/** What the person wrote: a video's or music's prompt, else a music title, a digital-human name or text. */
-function headingOf(task: Record<string, unknown> & { id: string }): string {
-  for (const key of ['prompt', 'title', 'name', 'text']) {
-    const value = task[key];
-    if (typeof value === 'string' && value.trim()) return value;
-  }
-  return task.id;
 }

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { ListChecks, SearchX } from 'lucide-react';
+import { ArrowLeft, ListChecks, SearchX } from 'lucide-react';
 import { useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -10,8 +10,10 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useConnectionStore } from '@/api/connection-store';
 import { systemQueries } from '@/api/system';
 import { useRegistryStatus, useTrackedTasks } from '@/api/task-registry';
+import { cn } from '@/lib/cn';
 import { RegistryActions } from './registry-actions';
 import { TaskDetail } from './task-detail';
+import type { FROM_LIST } from './task-list';
 import { TaskList } from './task-list';
 import { filterTasks, useTaskSearch } from './task-search';
 import { TaskToolbar } from './task-toolbar';
@@ -74,10 +76,17 @@ function TasksView({ taskId }: { taskId?: string }) {
   const deferred = useDeferredValue(search);
   const shown = useMemo(() => filterTasks(tasks, deferred), [tasks, deferred]);
   const filtered = Boolean(search.q || search.kind || search.state);
+  const navigate = useNavigate();
+  const openedFromList = (location.state as typeof FROM_LIST | null)?.fromTaskList === true;
+  const backToList = () => {
+    if (openedFromList) void navigate(-1);
+    else void navigate({ pathname: '/tasks', search: location.search });
+  };
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(20rem,2fr)_minmax(0,3fr)]">
-      <div className="order-2 min-w-0 space-y-3 lg:order-1">
+      {/* Below lg an open task is a screen of its own: the list waits behind Back. */}
+      <div className={cn('order-2 min-w-0 space-y-3 lg:order-1', taskId && 'max-lg:hidden')}>
         <TrackTaskForm />
         <TaskToolbar search={search} onChange={update} />
         {(status.persistence === 'memory' || status.writeFailed) && (
@@ -117,11 +126,16 @@ function TasksView({ taskId }: { taskId?: string }) {
           />
         ) : null}
       </div>
-      <div className="order-1 min-w-0 lg:order-2">
+      <div className="order-1 min-w-0 space-y-3 lg:order-2">
+        {taskId && (
+          <Button variant="outline" size="sm" className="lg:hidden" onClick={backToList}>
+            <ArrowLeft aria-hidden /> {t('detail.backToList')}
+          </Button>
+        )}
         {taskId ? (
           <TaskDetail key={taskId} taskId={taskId} listSearch={location.search} />
         ) : (
-          <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground">
+          <p className="rounded-md border border-dashed p-6 text-center text-sm text-muted-foreground max-lg:hidden">
             {t('detail.pick')}
           </p>
         )}

@@ -75,7 +75,7 @@ describe('AssetPickerDialog', { timeout: 20_000 }, () => {
       'This is a video; this role needs an image.',
     );
     expect(within(rows).getByRole('listitem', { name: 'busy.png' })).toHaveTextContent(
-      'Not ready: status = syncing, generation_ready = false.',
+      'Not ready: it is still being processed; the server has not marked it ready for generation yet.',
     );
     expect(within(rows).getByRole('button', { name: 'Use busy.png' })).toBeDisabled();
 

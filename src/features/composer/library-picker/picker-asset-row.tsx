@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import type { Asset } from '@/api/assets';
+import { assetQueries, type Asset } from '@/api/assets';
+import { readinessReasons } from '@/lib/readiness-words';
 import { assetType, type AssetAvailability, type UnavailableReason } from './asset-availability';
 
 interface PickerAssetRowProps {
@@ -42,7 +43,7 @@ function useReasonText() {
         });
       case 'notReady':
         return t('picker.reason.notReady', {
-          fields: reason.failures.map((f) => `${f.field} = ${f.value}`).join(', '),
+          fields: readinessReasons(reason.failures).join('; '),
         });
       case 'failed':
         return reason.syncError

@@ -49,4 +49,16 @@ describe('buildChatRequest', () => {
       stream: true,
     });
   });
+
+  it('top_p and stop sequences are sent only when set, under each API name; Responses has no stop', () => {
+    const sampled = { ...settings, stream: false, topP: 0.9, stop: 'END\n\n###' };
+    expect(buildChatRequest(sampled, history).body).toMatchObject({ top_p: 0.9, stop: ['END', '###'] });
+    const messages = buildChatRequest({ ...sampled, format: 'messages' }, history).body;
+    expect(messages).toMatchObject({ top_p: 0.9, stop_sequences: ['END', '###'] });
+    expect(messages).not.toHaveProperty('stop');
+    const responses = buildChatRequest({ ...sampled, format: 'responses' }, history).body;
+    expect(responses).toMatchObject({ top_p: 0.9 });
+    expect(responses).not.toHaveProperty('stop');
+    expect(buildChatRequest({ ...settings, topP: 1, stop: '' }, history).body).not.toHaveProperty('top_p');
+  });
 });

@@ -15,6 +15,7 @@ import {
 } from '@/features/playground/chat/chat-store';
 import { ChoiceField, Field, NumberField } from '@/features/playground/tool/field';
 import { ViewCodeButton } from '@/features/playground/view-code/view-code-button';
+import { SamplingFields } from '@/features/playground/chat/sampling-fields';
 
 const FORMATS: ChatFormat[] = ['chat', 'responses', 'messages'];
 const MODELS = ['service-chat', 'service-messages'];
@@ -87,6 +88,7 @@ export function ChatSettingsPanel({ conversation }: { conversation: Conversation
           onChange={(maxTokens) => set({ maxTokens: Math.round(maxTokens) })}
         />
       </div>
+      <SamplingFields settings={settings} set={set} />
       <div className="flex items-center gap-2">
         <input
           id={streamId}

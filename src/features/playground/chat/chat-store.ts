@@ -20,6 +20,10 @@ export interface ChatSettings {
   /** Structured output: JSON replies, against `jsonSchema` when one is typed. */
   jsonOutput?: boolean;
   jsonSchema?: string;
+  /** Nucleus sampling; sent only when not 1 (the APIs' default). */
+  topP?: number;
+  /** Stop sequences, one per line; sent only when some are typed. */
+  stop?: string;
 }
 
 export interface ReplyStats {
@@ -48,6 +52,13 @@ export interface ChatMessage {
   compactionItem?: Record<string, unknown>;
   /** Tool calls of an assistant reply, each with the result the person answered it with. */
   toolCalls?: ToolCallView[];
+  /**
+   * Before a compaction: still shown, so the conversation stays readable, but not sent in Responses
+   * input (the compaction item stands for it there).
+   */
+  compacted?: boolean;
+  /** A user turn the compaction returned to carry forward: sent in Responses input, never shown twice. */
+  carried?: boolean;
 }
 
 export interface ToolCallView {
@@ -186,7 +197,16 @@ export const useChatStore = create<ChatState>()(
           }),
         })),
       conversationCompacted: (id, messages, compaction) =>
-        set((s) => ({ conversations: update(s.conversations, id, (c) => ({ ...c, messages, compaction })) })),
+        set((s) => ({
+          conversations: update(s.conversations, id, (c) => ({
+            ...c,
+            messages: [
+              ...c.messages.map((m) => (m.compacted || m.carried ? m : { ...m, compacted: true })),
+              ...messages.map((m) => (m.role === 'user' ? { ...m, carried: true } : m)),
+            ],
+            compaction,
+          })),
+        })),
     }),
     {
       name: CHAT_STORAGE_KEY,

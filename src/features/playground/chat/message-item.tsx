@@ -87,10 +87,17 @@ export function MessageItem({
     <li
       aria-label={who}
       aria-busy={run ? true : undefined}
-      className={cn('flex flex-col gap-2 rounded-lg border p-3', isUser ? 'bg-muted/40' : 'bg-card')}
+      className={cn(
+        'flex flex-col gap-2 rounded-lg border p-3',
+        isUser ? 'bg-muted/40' : 'bg-card',
+        message.compacted && 'border-dashed opacity-80',
+      )}
     >
       <div className="flex items-center justify-between gap-2">
-        <span className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">{who}</span>
+        <span className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">
+          {who}
+          {message.compacted ? ` · ${t('compact.compactedLabel')}` : ''}
+        </span>
         {!run && !editing ? (
           <MessageActions
             message={message}

@@ -42,17 +42,20 @@ export function MessageList({
   )?.id;
   return (
     <ol aria-label={t('chat.messages')} className="flex flex-1 flex-col gap-4">
-      {conversation.messages.map((m) => (
-        <MessageItem
-          key={m.id}
-          conversation={conversation}
-          message={m}
-          run={run?.messageId === m.id ? run : undefined}
-          onReplyRendered={onRendered}
-          busy={!!run}
-          isLastReply={m.id === lastAssistant}
-        />
-      ))}
+      {/* A compaction's copies of the user's turns are sent, not shown: the originals are above. */}
+      {conversation.messages
+        .filter((m) => !m.carried)
+        .map((m) => (
+          <MessageItem
+            key={m.id}
+            conversation={conversation}
+            message={m}
+            run={run?.messageId === m.id ? run : undefined}
+            onReplyRendered={onRendered}
+            busy={!!run}
+            isLastReply={m.id === lastAssistant}
+          />
+        ))}
     </ol>
   );
 }

@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createSpeech, TEXT_PATHS } from '@/api/text';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
+import { MAX_SPEED, MIN_SPEED, parseSpeed } from '@/features/playground/speech/speed';
 import { useObjectUrl } from '@/features/playground/speech/use-object-url';
 import { ChoiceField, Field } from '@/features/playground/tool/field';
 import { ToolActions, ToolLayout, ToolResult } from '@/features/playground/tool/tool-layout';
@@ -64,8 +65,12 @@ export function SpeechTool() {
   const [model, setModel] = useState('tts-1');
   const [voice, setVoice] = useState('alloy');
   const [format, setFormat] = useState<SpeechFormat>('mp3');
-  const [speed, setSpeed] = useState(1);
-  const body = () => ({ model, input, voice, response_format: format, speed });
+  // Kept as typed and checked here, in the page's words: the browser's own bubble for a number
+  // field is in its language, not the page's, and disappears as soon as it shows.
+  const [speedText, setSpeedText] = useState('1');
+  const speed = parseSpeed(speedText);
+  const speedId = useId();
+  const body = () => ({ model, input, voice, response_format: format, speed: speed ?? 1 });
   const objectUrl = useObjectUrl();
   const run = useMutation({
     mutationFn: async (): Promise<Speech> => {
@@ -93,21 +98,31 @@ export function SpeechTool() {
         <ChoiceField label={t('speech.format')} value={format} choices={FORMATS} onChange={setFormat} />
         <Field label={t('speech.speed')}>
           {(id) => (
-            <Input
-              id={id}
-              type="number"
-              min={0.25}
-              max={4}
-              step={0.25}
-              value={speed}
-              onChange={(e) => Number.isFinite(e.target.valueAsNumber) && setSpeed(e.target.valueAsNumber)}
-            />
+            <>
+              <Input
+                id={id}
+                type="text"
+                inputMode="decimal"
+                value={speedText}
+                aria-invalid={speed === undefined}
+                aria-describedby={speedId}
+                onChange={(e) => setSpeedText(e.target.value)}
+              />
+              <p
+                id={speedId}
+                className={speed === undefined ? 'text-xs text-destructive' : 'text-xs text-muted-foreground'}
+              >
+                {speed === undefined
+                  ? t('speech.speedInvalid', { min: MIN_SPEED, max: MAX_SPEED })
+                  : t('speech.speedHint', { min: MIN_SPEED, max: MAX_SPEED })}
+              </p>
+            </>
           )}
         </Field>
       </div>
       <ToolActions
         label={run.isPending ? t('speech.running') : t('speech.run')}
-        disabled={!input.trim() || run.isPending}
+        disabled={!input.trim() || speed === undefined || run.isPending}
         request={() => ({
           kind: 'json',
           path: TEXT_PATHS.speech,
@@ -119,7 +134,7 @@ export function SpeechTool() {
   );
   return (
     <ToolLayout
-      onSubmit={() => run.mutate()}
+      onSubmit={() => speed !== undefined && run.mutate()}
       form={form}
       resultLabel={t('speech.result')}
       result={

@@ -28,7 +28,8 @@ export function AudioInput({ file, onFile }: { file: File | undefined; onFile: (
           'aria-label': t('transcription.dropzone'),
         })}
       >
-        <input {...getInputProps({ 'aria-label': t('transcription.fileInput') })} />
+        {/* The zone itself is the named control; its input would be a second one. */}
+        <input {...getInputProps({ 'aria-label': t('transcription.fileInput'), 'aria-hidden': true })} />
         <FileAudio aria-hidden="true" className="size-8 text-muted-foreground" />
         <p className="font-medium">{isDragActive ? t('transcription.dropNow') : t('transcription.prompt')}</p>
         <p className="text-xs text-muted-foreground" aria-live="polite">

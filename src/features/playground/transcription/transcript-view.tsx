@@ -1,5 +1,9 @@
+import { Download } from 'lucide-react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TranscriptResult } from '@/api/text';
+import { Button } from '@/components/ui/button';
+import { CopyButton } from '@/components/ui/copy-button';
 import { isRecord } from '@contract/is-record';
 
 interface Segment {
@@ -34,12 +38,15 @@ export function TranscriptView({ result }: { result: TranscriptResult }) {
           </p>
         </div>
       ) : (
-        <pre
-          className="max-h-96 overflow-auto rounded-md border bg-muted/40 p-3 font-mono text-xs whitespace-pre-wrap"
-          data-testid="transcript-text"
-        >
-          {result.text}
-        </pre>
+        <div className="flex flex-col gap-2">
+          <TranscriptFileActions result={result} />
+          <pre
+            className="max-h-96 overflow-auto rounded-md border bg-muted/40 p-3 font-mono text-xs whitespace-pre-wrap"
+            data-testid="transcript-text"
+          >
+            {result.text}
+          </pre>
+        </div>
       )}
       {body && typeof body.duration === 'number' ? (
         <p className="text-xs text-muted-foreground">
@@ -76,6 +83,53 @@ export function TranscriptView({ result }: { result: TranscriptResult }) {
           </tbody>
         </table>
       ) : null}
+    </div>
+  );
+}
+
+/** The file kind of a plain-text transcript: subtitles (SRT, WebVTT) or text. */
+export function transcriptExtension(
+  result: Pick<TranscriptResult, 'text' | 'contentType'>,
+): 'srt' | 'vtt' | 'txt' {
+  const type = result.contentType.toLowerCase();
+  if (type.includes('vtt') || result.text.startsWith('WEBVTT')) return 'vtt';
+  if (
+    type.includes('subrip') ||
+    type.includes('srt') ||
+    /^\d+\r?\n\d{2}:\d{2}:\d{2}[,.]\d{3} -->/.test(result.text)
+  ) {
+    return 'srt';
+  }
+  return 'txt';
+}
+
+const MIME = { srt: 'application/x-subrip', vtt: 'text/vtt', txt: 'text/plain' } as const;
+
+/** Copy and Download for a transcript that is a file of its own (SRT, WebVTT, text). */
+function TranscriptFileActions({ result }: { result: TranscriptResult }) {
+  const { t } = useTranslation('playground');
+  const ext = transcriptExtension(result);
+  const url = useMemo(
+    () => URL.createObjectURL(new Blob([result.text], { type: `${MIME[ext]};charset=utf-8` })),
+    [result.text, ext],
+  );
+  useEffect(() => () => URL.revokeObjectURL(url), [url]);
+  return (
+    <div className="flex flex-wrap gap-2">
+      <CopyButton
+        value={result.text}
+        variant="outline"
+        size="sm"
+        aria-label={t('transcription.copy', { format: ext.toUpperCase() })}
+      >
+        {t('transcription.copy', { format: ext.toUpperCase() })}
+      </CopyButton>
+      <Button asChild variant="outline" size="sm">
+        <a href={url} download={`transcript.${ext}`}>
+          <Download aria-hidden="true" />
+          {t('transcription.download', { format: ext.toUpperCase() })}
+        </a>
+      </Button>
     </div>
   );
 }

@@ -87,4 +87,19 @@ describe('code snippets', () => {
       '{\n    "a": True,\n    "b": None,\n    "c": [\n        1,\n        "x",\n    ],\n}',
     );
   });
+
+  it('curl for Messages authenticates as Anthropic does: x-api-key and anthropic-version', () => {
+    const { curl } = buildSnippets(
+      {
+        kind: 'json',
+        path: '/v1/messages',
+        body: { model: 'service-messages', max_tokens: 10, messages: [] },
+      },
+      ORIGIN,
+      KEY,
+    );
+    expect(curl).toContain(`-H 'x-api-key: ${maskKey(KEY)}'`);
+    expect(curl).toContain(`-H 'anthropic-version: 2023-06-01'`);
+    expect(curl).not.toContain('Bearer');
+  });
 });

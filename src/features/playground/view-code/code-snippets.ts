@@ -52,11 +52,19 @@ function pythonKwargs(body: Record<string, unknown>, indent: number): string {
     .join('\n');
 }
 
+/** The version header Anthropic's API requires; its SDKs send it themselves. */
+const ANTHROPIC_VERSION = '2023-06-01';
+
 const js = (v: unknown) => JSON.stringify(v, null, 2);
 const indentJs = (text: string, by: number) => text.replace(/\n/g, `\n${' '.repeat(by)}`);
 
 function curl(req: CodeRequest, origin: string, key: string): string {
-  const lines = [`curl ${origin}${req.path}`, `  -H ${shellQuote(`Authorization: Bearer ${key}`)}`];
+  // Messages authenticates as Anthropic's API does: x-api-key and a pinned anthropic-version.
+  const auth =
+    req.path === '/v1/messages'
+      ? [`  -H ${shellQuote(`x-api-key: ${key}`)}`, `  -H 'anthropic-version: ${ANTHROPIC_VERSION}'`]
+      : [`  -H ${shellQuote(`Authorization: Bearer ${key}`)}`];
+  const lines = [`curl ${origin}${req.path}`, ...auth];
   if (req.kind === 'json') {
     lines.push(
       `  -H 'Content-Type: application/json'`,

@@ -8,7 +8,7 @@ import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { cn } from '@/lib/cn';
 import { useFilesToUpload } from '@/lib/files-to-upload';
-import { usePreferredModelStore } from './preferred-model';
+import { usePreferredModelStore } from '../preferred-model';
 import { UploadList } from './upload-list';
 import { useAddFiles } from './use-upload-queue';
 
@@ -70,18 +70,24 @@ export function UploadDropzone({ group }: { group: string }) {
       <div
         {...getRootProps({
           className: cn(
-            'flex flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed px-6 py-8 text-center text-sm',
+            // A phone has nothing to drop: there the zone is little more than its button.
+            'flex flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed px-6 py-8 text-center text-sm max-sm:px-3 max-sm:py-3',
             isDragActive ? 'border-primary bg-primary/5' : 'border-muted-foreground/30',
           ),
         })}
       >
-        <input {...getInputProps({ 'aria-label': t('upload.input') })} data-testid="asset-upload-input" />
-        <UploadCloud aria-hidden className="size-8 text-muted-foreground" />
-        <p className="font-medium">{isDragActive ? t('upload.dropNow') : t('upload.prompt')}</p>
+        {/* Reached through "Choose files" and drops: hidden from assistive technology so the page
+            does not name two upload controls. */}
+        <input
+          {...getInputProps({ 'aria-label': t('upload.input'), 'aria-hidden': true })}
+          data-testid="asset-upload-input"
+        />
+        <UploadCloud aria-hidden className="size-8 text-muted-foreground max-sm:hidden" />
+        <p className="font-medium max-sm:hidden">{isDragActive ? t('upload.dropNow') : t('upload.prompt')}</p>
         <Button type="button" variant="outline" size="sm" onClick={open} id={chooseId}>
           {t('upload.choose')}
         </Button>
-        <p className="text-xs text-muted-foreground">{t('upload.hint')}</p>
+        <p className="text-xs text-muted-foreground max-sm:hidden">{t('upload.hint')}</p>
       </div>
       <UploadList onEmptied={() => document.getElementById(chooseId)?.focus()} />
     </section>

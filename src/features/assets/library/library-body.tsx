@@ -8,7 +8,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { knownErrorKind } from '@/lib/error-kind';
 import type { Asset } from '@/api/assets';
-import { AssetCollection } from './asset-collection';
+import { AssetCollection } from '../asset-collection';
 import type { LibrarySearch } from './library-search';
 import type { LibraryAssets } from './use-library-assets';
 

@@ -1,11 +1,13 @@
 import { ChevronDown, ChevronRight, ChevronUp, CircleCheck } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
-import { formatBytes } from './format';
+import { formatBytes } from '../format';
 import { UploadRow } from './upload-row';
-import { splitDuration, uploadStats } from './upload-stats';
+import type { UploadItem } from './upload-queue';
+import { finishedCounts, splitDuration, uploadStats } from './upload-stats';
 import { uploadQueueActions, useUploadItems } from './use-upload-queue';
 
 /**
@@ -49,7 +51,7 @@ export function UploadList({ onEmptied }: { onEmptied?: () => void }) {
         ]
           .filter(Boolean)
           .join(' · ')
-      : t('upload.allDone', { count: done.length });
+      : finishedSummary(t, items);
   return (
     <section
       aria-label={title}
@@ -135,4 +137,19 @@ function useTicker(active: boolean): number {
     return () => window.clearInterval(timer);
   }, [active]);
   return now;
+}
+
+/**
+ * The tray's line once nothing is running: what was sent and what was not, never "all done" over
+ * a failed file.
+ */
+function finishedSummary(t: TFunction<'assets'>, items: UploadItem[]): string {
+  const { sent, failed, cancelled } = finishedCounts(items);
+  return [
+    t(failed || cancelled ? 'upload.sentCount' : 'upload.allDone', { count: sent }),
+    failed ? t('upload.failedCount', { count: failed }) : undefined,
+    cancelled ? t('upload.cancelledCount', { count: cancelled }) : undefined,
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }

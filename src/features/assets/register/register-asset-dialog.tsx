@@ -14,7 +14,7 @@ import {
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import type { Asset } from '@/api/assets';
-import { GroupSwitcher } from './group-switcher';
+import { GroupSwitcher } from '../group-switcher';
 import {
   REGISTER_PRESETS,
   useRegisterDraftStore,

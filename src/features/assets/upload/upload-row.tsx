@@ -5,8 +5,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { assetQueries } from '@/api/assets';
-import { formatBytes } from './format';
-import { readinessLabel } from './readiness';
+import { formatBytes } from '../format';
+import { readinessLabel } from '../readiness';
 import type { UploadItem } from './upload-queue';
 import { uploadQueueActions } from './use-upload-queue';
 
@@ -64,11 +64,14 @@ export function UploadRow({ item }: { item: UploadItem }) {
           </Button>
         )}
       </div>
-      <Progress
-        className="mt-2"
-        label={t('upload.progress', { name })}
-        value={item.status === 'succeeded' ? 100 : item.status === 'queued' ? 0 : percent}
-      />
+      {/* A failed or cancelled file has no progress to show: a bar stopped part-way would read as stuck. */}
+      {item.status !== 'failed' && item.status !== 'cancelled' && (
+        <Progress
+          className="mt-2"
+          label={t('upload.progress', { name })}
+          value={item.status === 'succeeded' ? 100 : item.status === 'queued' ? 0 : percent}
+        />
+      )}
       {item.error && (
         <p role="alert" className="mt-1 text-xs text-destructive">
           {item.error.message}

@@ -5,6 +5,7 @@ import { RegisterAssetByUrlSchema } from '@contract/asset-schemas';
 import { isApiRequestError } from '@/api/api-client';
 import { assetMutations, type Asset } from '@/api/assets';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { readinessLabel } from '../readiness';
 import { useRegisterDraftStore, type RegisterDraft } from './register-draft-store';
 import { checkRegisterDraft, REGISTER_FIELD_ORDER, type RegisterProblems } from './register-validation';
 
@@ -79,7 +80,19 @@ export function useRegisterForm({
     setErrors({});
     mutation.mutate(body, {
       onSuccess: (asset) => {
-        notifySuccess(t('register.success', { id: asset.id }));
+        // A URL the server could not fetch is refused at once (status failed): a green "being
+        // prepared" would contradict the red badge beside it.
+        const label = readinessLabel(asset);
+        if (label === 'failed' || label === 'review_failed') {
+          notifyError(
+            new Error(
+              typeof asset.sync_error === 'string' && asset.sync_error
+                ? asset.sync_error
+                : t(`readiness.${label}`),
+            ),
+            t('register.registeredButFailed', { id: asset.id }),
+          );
+        } else notifySuccess(t('register.success', { id: asset.id }));
         draftCleared();
         onRegistered(asset);
       },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UploadItem } from './upload-queue';
-import { splitDuration, uploadStats } from './upload-stats';
+import { finishedCounts, splitDuration, uploadStats } from './upload-stats';
 
 const item = (patch: Partial<UploadItem>): UploadItem => ({
   id: 'u',
@@ -44,5 +44,18 @@ describe('uploadStats', () => {
     expect(splitDuration(45)).toEqual({ value: 45, unit: 'second' });
     expect(splitDuration(150)).toEqual({ value: 3, unit: 'minute' });
     expect(splitDuration(5400)).toEqual({ value: 1.5, unit: 'hour' });
+  });
+});
+
+describe('finishedCounts', () => {
+  it('counts a failed and a cancelled file apart from those sent', () => {
+    expect(
+      finishedCounts([
+        item({ status: 'succeeded' }),
+        item({ status: 'failed' }),
+        item({ status: 'cancelled' }),
+        item({ status: 'succeeded' }),
+      ]),
+    ).toEqual({ sent: 2, failed: 1, cancelled: 1 });
   });
 });

@@ -5,8 +5,8 @@ import { useDropzone } from 'react-dropzone';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_GROUP_ID } from '@contract/group';
 import { groupQueries } from '@/api/groups';
-import { usePreferredModelStore } from './preferred-model';
-import { useAddFiles } from './use-upload-queue';
+import { usePreferredModelStore } from '../preferred-model';
+import { useAddFiles } from '../upload/use-upload-queue';
 
 /**
  * The whole library page is a drop target: files dropped anywhere on it upload into the group it

@@ -51,3 +51,9 @@ export function splitDuration(seconds: number): { value: number; unit: 'second' 
   if (seconds < 3600) return { value: Math.round(seconds / 60), unit: 'minute' };
   return { value: Math.round(seconds / 360) / 10, unit: 'hour' };
 }
+
+/** How a finished batch ended, file by file: the tray says all three, never "done" over a failure. */
+export function finishedCounts(items: UploadItem[]): { sent: number; failed: number; cancelled: number } {
+  const count = (status: UploadItem['status']) => items.filter((i) => i.status === status).length;
+  return { sent: count('succeeded'), failed: count('failed'), cancelled: count('cancelled') };
+}

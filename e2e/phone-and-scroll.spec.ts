@@ -1,0 +1,104 @@
+import { expect, test } from './support/test';
+
+// Every page at a 390 px phone: nothing wider than the screen, the header in one row. And scroll
+// as the browser keeps it for ordinary sites: a new page opens at its top, Back returns where you were.
+const PAGES = [
+  '/assets',
+  '/groups',
+  '/composer',
+  '/create/digital-human',
+  '/create/music',
+  '/tasks',
+  '/playground',
+  '/playground?tool=embeddings',
+  '/playground?tool=speech',
+  '/playground?tool=transcription',
+  '/settings',
+];
+
+test.describe('on a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  for (const path of PAGES) {
+    test(`${path} has no horizontal scroll and a one-row header`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      // Logo, menu and tools share one row of about 48 px.
+      const main = await page.getByRole('main').boundingBox();
+      expect(main!.y + (await page.evaluate(() => window.scrollY))).toBeLessThan(60);
+    });
+  }
+
+  test('the library shows its first asset within the first screen', async ({ page, request }) => {
+    const res = await request.post('/v1/assets/uploads', {
+      headers: { Authorization: 'Bearer sk-local-dev' },
+      multipart: { file: { name: 'phone.txt', mimeType: 'text/plain', buffer: Buffer.from('phone') } },
+    });
+    expect(res.ok()).toBe(true);
+    await page.goto('/assets');
+    await expect(page.getByText('phone.txt').first()).toBeInViewport();
+    // The filters are one tap away, and say when some are on.
+    const filters = page.getByRole('button', { name: 'Filters' });
+    await filters.click();
+    await page.getByLabel('Type').selectOption({ label: 'File' });
+    await expect(page.getByRole('button', { name: 'Filters (1 on)' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+  });
+});
+
+test('a new page opens at its top, and Back returns to where the previous one was left', async ({
+  page,
+  request,
+}) => {
+  for (let i = 0; i < 30; i++) {
+    const res = await request.post('/v1/assets/uploads', {
+      headers: { Authorization: 'Bearer sk-local-dev' },
+      multipart: { file: { name: `scroll-${i}.txt`, mimeType: 'text/plain', buffer: Buffer.from(`n${i}`) } },
+    });
+    expect(res.ok()).toBe(true);
+  }
+  await page.setViewportSize({ width: 1280, height: 600 });
+  await page.goto('/assets?paging=scroll');
+  await expect(page.getByText('scroll-29.txt').first()).toBeAttached();
+  await page.mouse.wheel(0, 900);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  const left = await page.evaluate(() => Math.round(window.scrollY));
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tasks' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Tasks' })).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: 'Asset library' })).toBeAttached();
+  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(left);
+
+  await page.goForward();
+  await expect(page.getByRole('heading', { level: 1, name: 'Tasks' })).toBeInViewport();
+});
+
+test('library cards give an audio file its duration and an image its pixel size', async ({
+  page,
+  request,
+}) => {
+  const fs = await import('node:fs');
+  const path = await import('node:path');
+  const fixtures = path.join(import.meta.dirname, 'fixtures');
+  for (const [name, mimeType] of [
+    ['sample.mp3', 'audio/mpeg'],
+    ['sample.png', 'image/png'],
+  ] as const) {
+    const res = await request.post('/v1/assets/uploads', {
+      headers: { Authorization: 'Bearer sk-local-dev' },
+      multipart: { file: { name, mimeType, buffer: fs.readFileSync(path.join(fixtures, name)) } },
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+  }
+  await page.goto('/assets');
+  const card = (name: string) =>
+    page.getByRole('listitem').filter({ has: page.getByRole('button', { name: `Open details of ${name}` }) });
+  await expect(card('sample.mp3')).toContainText(/Audio · .+ · \d+:\d{2}/);
+  await expect(card('sample.png')).toContainText(/Image · .+ · \d+×\d+/);
+});
