@@ -131,6 +131,9 @@ export function AssetSlot({
               accept={spec.accept}
               className="sr-only"
               tabIndex={-1}
+              // Reached through the upload button beside it: hidden from assistive technology so
+              // the form does not name two upload controls.
+              aria-hidden="true"
               aria-label={uploadLabel}
               onChange={(e) => {
                 const file = e.target.files?.[0];
