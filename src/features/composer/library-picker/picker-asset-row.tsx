@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { assetQueries, type Asset } from '@/api/assets';
+import type { Asset } from '@/api/assets';
 import { readinessReasons } from '@/lib/readiness-words';
 import { assetType, type AssetAvailability, type UnavailableReason } from './asset-availability';
 
