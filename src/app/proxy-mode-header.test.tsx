@@ -38,7 +38,10 @@ describe('header in proxy mode', () => {
     // The header belongs to the layout around every page.
     for (const page of ['Tasks', 'Playground', 'Settings']) {
       await user.click(screen.getByRole('link', { name: page }));
-      expect(screen.getByRole('link', { name: page })).toHaveAttribute('aria-current', 'page');
+      // The link turns current once the page's code has arrived (the old page stays until then).
+      expect(
+        await screen.findByRole('link', { name: page, current: 'page' }, { timeout: 4_000 }),
+      ).toBeVisible();
       expect(screen.getByText('Proxy → api.example.com')).toBeInTheDocument();
     }
     expect(screen.getByText(/forwards every request to the API at api\.example\.com/)).toBeInTheDocument();
