@@ -11,6 +11,7 @@ import { useConnectionStore } from '@/api/connection-store';
 import { systemQueries } from '@/api/system';
 import { useRegistryStatus, useTrackedTasks } from '@/api/task-registry';
 import { RegistryActions } from './registry-actions';
+import { TaskBatchesView } from './task-batches-view';
 import { TaskDetail } from './task-detail';
 import { TaskList } from './task-list';
 import { filterTasks, useTaskSearch } from './task-search';
@@ -80,6 +81,7 @@ function TasksView({ taskId }: { taskId?: string }) {
       <div className="order-2 min-w-0 space-y-3 lg:order-1">
         <TrackTaskForm />
         <TaskToolbar search={search} onChange={update} />
+        <TaskBatchesView tasks={tasks} search={location.search} />
         {(status.persistence === 'memory' || status.writeFailed) && (
           <p role="status" className="rounded-md border border-warning/40 p-2 text-xs">
             {t('list.notPersisted')}
