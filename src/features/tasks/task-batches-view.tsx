@@ -34,7 +34,9 @@ function BatchCard({ batch, search }: { batch: TaskBatch; search: string }) {
         <div>
           <h2 className="text-sm font-semibold">{title}</h2>
           <p className="text-xs text-muted-foreground">
-            {batch.varied ? t('batch.varied', { field: t(`batch.fields.${batch.varied.field}`) }) + ' · ' : ''}
+            {batch.varied
+              ? t('batch.varied', { field: t(`batch.fields.${batch.varied.field}`) }) + ' · '
+              : ''}
             {new Date(batch.createdAt).toLocaleString(i18n.language)} ·{' '}
             {t('batch.done', { done: batch.done, count })}
           </p>

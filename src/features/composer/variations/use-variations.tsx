@@ -34,6 +34,8 @@ export function useVariations(draft: ComposerDraft, context: ValidationContext) 
     /** Issues of these draft fields belong to the variants and are shown there instead. */
     ownsField,
     card: <VariationsCard draft={draft} variations={variations} issues={issues} onChange={setVariations} />,
-    preview: variations ? <VariantPreviews bodies={bodies} each={estimate.each} invalid={invalid} /> : undefined,
+    preview: variations ? (
+      <VariantPreviews bodies={bodies} each={estimate.each} invalid={invalid} />
+    ) : undefined,
   };
 }

@@ -73,11 +73,18 @@ export function variantIssues(
   const fields = variantFields(variations.param);
   const seen = new Map<string, number>();
   return variantDrafts(draft, variations).map((variant, index) => {
-    const issues = validateDraft(variant, context).filter((i) => fields.has(i.field) && i.severity === 'error');
+    const issues = validateDraft(variant, context).filter(
+      (i) => fields.has(i.field) && i.severity === 'error',
+    );
     const key = variations.values[index]!.trim();
     const first = seen.get(key);
     if (first !== undefined)
-      issues.push({ field: variations.param, code: 'variantDuplicate', values: { n: first + 1 }, severity: 'error' });
+      issues.push({
+        field: variations.param,
+        code: 'variantDuplicate',
+        values: { n: first + 1 },
+        severity: 'error',
+      });
     else seen.set(key, index);
     return issues;
   });

@@ -34,7 +34,8 @@ export function VariationsCard({ draft, variations, issues, onChange }: Variatio
   const { t } = useTranslation('composer');
   const issueText = useIssueText();
   const setValue = (index: number, value: string) =>
-    variations && onChange({ ...variations, values: variations.values.map((v, i) => (i === index ? value : v)) });
+    variations &&
+    onChange({ ...variations, values: variations.values.map((v, i) => (i === index ? value : v)) });
   return (
     <Card>
       <CardContent className="flex flex-col gap-4 pt-5">
@@ -76,7 +77,10 @@ export function VariationsCard({ draft, variations, issues, onChange }: Variatio
             <ol className="flex flex-col gap-3">
               {variations.values.map((value, index) => {
                 const id = `composer-variant-${index}`;
-                const label = t('variations.variant', { n: index + 1 });
+                const label = t('variations.valueLabel', {
+                  n: index + 1,
+                  param: t(`variations.params.${variations.param}`),
+                });
                 const problems = issues[index] ?? [];
                 const Field = variations.param === 'prompt' ? Textarea : Input;
                 return (
@@ -90,7 +94,10 @@ export function VariationsCard({ draft, variations, issues, onChange }: Variatio
                           size="sm"
                           aria-label={t('variations.remove', { n: index + 1 })}
                           onClick={() =>
-                            onChange({ ...variations, values: variations.values.filter((_, i) => i !== index) })
+                            onChange({
+                              ...variations,
+                              values: variations.values.filter((_, i) => i !== index),
+                            })
                           }
                         >
                           <X aria-hidden="true" />
@@ -117,7 +124,11 @@ export function VariationsCard({ draft, variations, issues, onChange }: Variatio
                       />
                     )}
                     {problems.length > 0 && (
-                      <ul id={`${id}-issues`} className="text-sm text-destructive" data-testid="variant-issues">
+                      <ul
+                        id={`${id}-issues`}
+                        className="text-sm text-destructive"
+                        data-testid="variant-issues"
+                      >
                         {problems.map((issue, i) => (
                           <li key={`${issue.code}-${i}`}>{issueText(issue)}</li>
                         ))}
@@ -161,7 +172,9 @@ function ChoiceSelect(props: {
       aria-describedby={props.invalid ? `${props.id}-issues` : undefined}
       onChange={(e) => props.onChange(e.target.value)}
     >
-      {!choices.includes(props.value) && <option value={props.value}>{props.value || t('variations.pick')}</option>}
+      {!choices.includes(props.value) && (
+        <option value={props.value}>{props.value || t('variations.pick')}</option>
+      )}
       {choices.map((c) => (
         <option key={c} value={c}>
           {c}
