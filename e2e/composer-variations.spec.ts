@@ -32,6 +32,9 @@ test('a batch of model variations is previewed, flagged, estimated, grouped in t
   await expect(page.getByTestId('variant-issues')).toHaveCount(0);
   await page.getByRole('button', { name: 'Add a variant' }).click();
   await page.getByLabel('Model of variant 3').selectOption('video-2.0-cl-mini');
+  // Kept with the draft: a reload loses none of it.
+  await page.reload();
+  await expect(page.getByLabel('Model of variant 3')).toHaveValue('video-2.0-cl-mini');
 
   // One body per variant in the preview, each with its own estimate; the action bar sums them.
   const each: number[] = [];

@@ -1,16 +1,18 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { ComposerDraft } from '../draft';
 import type { ValidationContext } from '../validation';
 import { VariantPreviews } from './variant-previews';
 import { VariationsCard } from './variations-card';
-import { batchEstimate, variantBodies, variantIssues, type Variations } from './variants';
+import { batchEstimate, variantBodies, variantIssues } from './variants';
+import { useVariationsStore } from './variations-store';
 
 /**
  * The composer's mount point for variations: the state, the card to edit them, the preview that
  * replaces the single request's, and the requests to send. Off (null) the composer is unchanged.
  */
 export function useVariations(draft: ComposerDraft, context: ValidationContext) {
-  const [variations, setVariations] = useState<Variations | null>(null);
+  const variations = useVariationsStore((s) => s.variations);
+  const setVariations = useVariationsStore((s) => s.variationsChanged);
   const bodies = useMemo(() => (variations ? variantBodies(draft, variations) : []), [draft, variations]);
   const issues = useMemo(
     () => (variations ? variantIssues(draft, variations, context) : []),

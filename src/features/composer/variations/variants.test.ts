@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { estimateVideoTokens } from '@contract/usage';
 import { EMPTY_COMPOSER_DRAFT, type ComposerDraft } from '../draft';
 import { batchEstimate, startingValues, variantBodies, variantIssues } from './variants';
+import { parseVariations } from './variations-store';
 
 const draft: ComposerDraft = { ...EMPTY_COMPOSER_DRAFT, prompt: 'A fox in the snow', resolution: '1080p' };
 
@@ -64,5 +65,18 @@ describe('batch estimate', () => {
     expect(each[0]).toBeGreaterThan(0);
     expect(each[1]).toBeUndefined();
     expect(total).toBeUndefined();
+  });
+});
+
+describe('stored variations', () => {
+  it('are taken back only in the right shape', () => {
+    expect(parseVariations({ param: 'prompt', values: ['A fox', ''] })).toEqual({
+      param: 'prompt',
+      values: ['A fox', ''],
+    });
+    expect(parseVariations({ param: 'seed', values: ['1', '2'] })).toBeNull();
+    expect(parseVariations({ param: 'ratio', values: ['16:9'] })).toBeNull();
+    expect(parseVariations({ param: 'ratio', values: ['16:9', 9] })).toBeNull();
+    expect(parseVariations(undefined)).toBeNull();
   });
 });
