@@ -58,6 +58,8 @@ export interface TrackedTask {
   baseUrl?: string;
   /** The task's callback_url as the server reported it (the webhook inbox view lists these). */
   callbackUrl?: string;
+  /** Tasks created together as variations of one request share it (absent in older records). */
+  batchId?: string;
   last?: TrackedTaskSnapshot;
 }
 
@@ -114,6 +116,7 @@ export function parseTrackedTask(v: unknown, fallbackSource: TrackedTaskSource):
   if (typeof v.baseUrl === 'string') task.baseUrl = v.baseUrl;
   const callbackUrl = optString(v.callbackUrl, 2_000);
   if (callbackUrl) task.callbackUrl = callbackUrl;
+  if (isValidTaskId(v.batchId)) task.batchId = v.batchId;
   const last = parseSnapshot(v.last);
   if (last) task.last = last;
   return task;

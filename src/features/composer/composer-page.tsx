@@ -25,6 +25,9 @@ import { fieldOfParam, fieldValue } from './server-error';
 import { SubmitPanel } from './submit/submit-panel';
 import { validateDraft, type FieldKey } from './validation';
 import { ModelPicker, VideoSettings } from './settings/video-settings';
+import { useVariations } from './variations/use-variations';
+import { VARIATIONS_HEADING_ID } from './variations/variations-card';
+import { newBatchId } from './variations/variants';
 
 const FORM_ID = 'composer';
 /** Required-field issues stay quiet until the first submit, so a new empty row is not shouted at. */
@@ -66,13 +69,18 @@ export function ComposerPage() {
   const tokens = useMemo(() => estimateVideoTokens(body), [body]);
   const missingAssets = useReferenceAssets(draft.references);
   const missingKey = [...missingAssets].join(' ');
+  const context = useMemo(
+    () => ({
+      secrets: apiKey ? [apiKey] : [],
+      missingAssets: new Set(missingKey ? missingKey.split(' ') : []),
+    }),
+    [apiKey, missingKey],
+  );
+  const batch = useVariations(draft, context);
+  const { ownsField } = batch;
   const issues = useMemo(
-    () =>
-      validateDraft(draft, {
-        secrets: apiKey ? [apiKey] : [],
-        missingAssets: new Set(missingKey ? missingKey.split(' ') : []),
-      }),
-    [draft, apiKey, missingKey],
+    () => validateDraft(draft, context).filter((issue) => !ownsField(issue.field)),
+    [draft, context, ownsField],
   );
   const form = useFormFeedback({
     issues,
@@ -91,6 +99,18 @@ export function ComposerPage() {
     const firstError = form.attempt();
     if (firstError) {
       requestAnimationFrame(() => focusField(firstError.field));
+      return;
+    }
+    if (batch.variations) {
+      if (batch.blocked) {
+        focusElement(VARIATIONS_HEADING_ID);
+        return;
+      }
+      const batchId = newBatchId();
+      submit(
+        batch.bodies.map((b) => ({ body: b, kind: 'video', model: b.model, prompt: b.prompt, batchId })),
+        draft,
+      );
       return;
     }
     submit([{ body, kind: 'video', model: body.model, prompt: body.prompt }], draft);
@@ -190,13 +210,16 @@ export function ComposerPage() {
               />
             </CardContent>
           </Card>
+          {batch.card}
         </div>
         <SubmitPanel
           body={body}
           errors={form.errors}
           refusal={refusal}
           pending={pending}
-          tokens={tokens}
+          tokens={batch.variations ? batch.total : tokens}
+          preview={batch.preview}
+          count={batch.variations ? batch.bodies.length : 1}
           onFocusField={focusField}
           onDismissRefusal={dismissRefusal}
         />

@@ -12,6 +12,7 @@ import { systemQueries } from '@/api/system';
 import { useRegistryStatus, useTrackedTasks } from '@/api/task-registry';
 import { cn } from '@/lib/cn';
 import { RegistryActions } from './registry-actions';
+import { TaskBatchesView } from './task-batches-view';
 import { TaskDetail } from './task-detail';
 import type { FROM_LIST } from './task-list';
 import { TaskList } from './task-list';
@@ -89,6 +90,7 @@ function TasksView({ taskId }: { taskId?: string }) {
       <div className={cn('order-2 min-w-0 space-y-3 lg:order-1', taskId && 'max-lg:hidden')}>
         <TrackTaskForm />
         <TaskToolbar search={search} onChange={update} />
+        <TaskBatchesView tasks={tasks} search={location.search} />
         {(status.persistence === 'memory' || status.writeFailed) && (
           <p role="status" className="rounded-md border border-warning/40 p-2 text-xs">
             {t('list.notPersisted')}

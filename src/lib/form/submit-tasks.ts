@@ -14,6 +14,8 @@ export interface TaskRequest<B extends object = Record<string, unknown>> {
   model?: string;
   /** The text the monitor's list shows for it: what the person wrote. */
   prompt?: string;
+  /** Variations created together: the monitor groups them as one batch. */
+  batchId?: string;
 }
 
 /**
@@ -94,6 +96,7 @@ export function useSubmitTasks<B extends object, F extends string, S>(options: S
           source: options.source,
           request: { ...(request.body as Record<string, unknown>) },
           baseUrl: getConnection().baseUrl,
+          ...(request.batchId ? { batchId: request.batchId } : {}),
         });
         created.push(id);
       }

@@ -9,7 +9,16 @@ import { submitShortcutAria, submitShortcutLabel } from '@/lib/form/submit-short
  * screen while the form is in view, so on a phone it is reachable without scrolling past the
  * whole form (the form is a flex column there, so the bar's containing block is the whole form).
  */
-export function ActionBar({ tokens, pending }: { tokens: number | undefined; pending: boolean }) {
+export function ActionBar({
+  tokens,
+  pending,
+  count = 1,
+}: {
+  tokens: number | undefined;
+  pending: boolean;
+  /** Tasks one click creates (a batch of variations makes several); the estimate is their total. */
+  count?: number;
+}) {
   const { t, i18n } = useTranslation('composer');
   return (
     <div
@@ -18,7 +27,9 @@ export function ActionBar({ tokens, pending }: { tokens: number | undefined; pen
     >
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 text-sm">
         <p>
-          <span className="text-muted-foreground">{t('estimate.label')}: </span>
+          <span className="text-muted-foreground">
+            {count > 1 ? t('estimate.labelTotal', { count }) : t('estimate.label')}:{' '}
+          </span>
           <output className="font-medium tabular-nums" aria-live="polite" data-testid="token-estimate">
             {tokens === undefined
               ? t('estimate.unknown')
@@ -39,7 +50,7 @@ export function ActionBar({ tokens, pending }: { tokens: number | undefined; pen
         aria-keyshortcuts={submitShortcutAria()}
       >
         {pending ? <Spinner /> : <Send aria-hidden="true" />}
-        {pending ? t('submit.sending') : t('submit.label')}
+        {pending ? t('submit.sending') : count > 1 ? t('submit.labelMany', { count }) : t('submit.label')}
       </Button>
     </div>
   );

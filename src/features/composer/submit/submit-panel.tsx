@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -19,6 +20,10 @@ interface SubmitPanelProps {
   tokens: number | undefined;
   onFocusField: (field: FieldKey) => void;
   onDismissRefusal: () => void;
+  /** Replaces the single request's preview (a batch of variations shows one body per variant). */
+  preview?: ReactNode;
+  /** Tasks the create button makes. */
+  count?: number;
 }
 
 /**
@@ -34,6 +39,8 @@ export function SubmitPanel({
   tokens,
   onFocusField,
   onDismissRefusal,
+  preview,
+  count,
 }: SubmitPanelProps) {
   const { t } = useTranslation('composer');
   const issueText = useIssueText();
@@ -45,7 +52,7 @@ export function SubmitPanel({
           <BillingBadge body={body} />
         </CardHeader>
         <CardContent className="flex flex-col gap-4">
-          <RequestPreview body={body} />
+          {preview ?? <RequestPreview body={body} />}
           {errors.length > 0 && (
             <div
               role="alert"
@@ -79,7 +86,7 @@ export function SubmitPanel({
           )}
         </CardContent>
       </Card>
-      <ActionBar tokens={tokens} pending={pending} />
+      <ActionBar tokens={tokens} pending={pending} count={count} />
     </div>
   );
 }

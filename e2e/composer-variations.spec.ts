@@ -1,0 +1,88 @@
+import AxeBuilder from '@axe-core/playwright';
+import { API_KEY, expect, test } from './support/test';
+
+// Variations in one step against the real local server: three tasks that differ only in the model,
+// each body previewed, the batch's estimate checked against the usage the server then reports,
+// grouped in the monitor as one batch and opened together in Compare.
+const auth = { Authorization: `Bearer ${API_KEY}` };
+
+const tokensOf = (text: string | null) => Number((text ?? '').replace(/[^\d]/g, ''));
+
+test('a batch of model variations is previewed, flagged, estimated, grouped in the monitor and compared', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  await page.goto('/composer');
+  await page.getByRole('combobox', { name: 'Prompt' }).fill('A paper boat drifts down a rainy street');
+  await page.getByLabel('Duration (seconds)').fill('4');
+  await page.getByRole('radio', { name: '1080p' }).check();
+
+  await page.getByRole('checkbox', { name: 'Create variations' }).click();
+  await page.getByLabel('Vary').selectOption('model');
+  await expect(page.getByLabel('Model of variant 1')).toHaveValue('video-2.0-cl');
+  await expect(page.getByLabel('Model of variant 2')).toHaveValue('video-2.0-cl-fast');
+  // 1080p is refused for the fast model only: flagged on its variant, and nothing is sent.
+  await expect(page.getByText('video-2.0-cl-fast does not offer 1080p: choose 480p, 720p.')).toBeVisible();
+  await page.getByRole('button', { name: 'Create 2 tasks' }).click();
+  await expect(page.getByRole('heading', { name: 'Variations' })).toBeFocused();
+  await expect(page).toHaveURL(/\/composer$/);
+
+  await page.getByRole('radio', { name: '480p' }).check();
+  await expect(page.getByTestId('variant-issues')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Add a variant' }).click();
+  await page.getByLabel('Model of variant 3').selectOption('video-2.0-cl-mini');
+  // Kept with the draft: a reload loses none of it.
+  await page.reload();
+  await expect(page.getByLabel('Model of variant 3')).toHaveValue('video-2.0-cl-mini');
+
+  // One body per variant in the preview, each with its own estimate; the action bar sums them.
+  const each: number[] = [];
+  for (const [i, model] of ['video-2.0-cl', 'video-2.0-cl-fast', 'video-2.0-cl-mini'].entries()) {
+    await page.getByRole('tab', { name: `Variant ${i + 1}` }).click();
+    const previews = page.getByTestId('variant-previews');
+    await expect(previews.getByLabel('Request body', { exact: true })).toContainText(`"model": "${model}"`);
+    await expect(previews.getByLabel('Request body', { exact: true })).toContainText('"resolution": "480p"');
+    each.push(tokensOf(await previews.getByRole('tabpanel').locator('span.tabular-nums').textContent()));
+  }
+  expect(each[0]).toBeGreaterThan(0);
+  const audit = await new AxeBuilder({ page })
+    .include('form#composer')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(audit.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  await expect(page.getByText("Estimated usage of 3 tasks (local server's formula)")).toBeVisible();
+  const total = tokensOf(await page.getByTestId('token-estimate').textContent());
+  expect(total).toBe(each[0]! + each[1]! + each[2]!);
+
+  await page.getByRole('button', { name: 'Create 3 tasks' }).click();
+  await expect(page).toHaveURL(/\/tasks$/);
+  const batch = page.getByRole('region', { name: 'Batch of 3 variations' });
+  await expect(batch).toBeVisible();
+  await expect(batch.getByText('Varied: model')).toBeVisible();
+  const links = batch.getByRole('link', { name: /^Variant \d/ });
+  await expect(links).toHaveText([
+    'Variant 1: video-2.0-cl',
+    'Variant 2: video-2.0-cl-fast',
+    'Variant 3: video-2.0-cl-mini',
+  ]);
+  const ids = (await links.evaluateAll((els) => els.map((el) => el.getAttribute('href') ?? ''))).map((href) =>
+    decodeURIComponent(href.replace(/^\/tasks\//, '').split('?')[0]!),
+  );
+
+  // Compare is offered once all three are done, and opens them side by side.
+  const compare = batch.getByRole('link', { name: 'Compare' });
+  await expect(compare).toBeVisible({ timeout: 120_000 });
+  await expect(batch.getByText('3 of 3 done')).toBeVisible();
+
+  // The server bills each task as the preview estimated.
+  for (const [i, id] of ids.entries()) {
+    const res = await request.get(`/v1/tasks/${encodeURIComponent(id)}`, { headers: auth });
+    const usage = ((await res.json()) as { usage?: { total_tokens?: number } }).usage;
+    expect(usage?.total_tokens).toBe(each[i]);
+  }
+
+  await compare.click();
+  await expect(page).toHaveURL(`/gallery/compare?ids=${ids.join(',')}`);
+  await expect(page.getByRole('region', { name: 'Compared results' }).locator('video')).toHaveCount(3);
+});

@@ -1,0 +1,70 @@
+import { Columns2 } from 'lucide-react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import type { TrackedTask } from '@/api/task-registry';
+import { compareHref, groupBatches, type TaskBatch } from './task-batches';
+import { TaskStatusBadge } from './task-status-badge';
+
+/** How many batches the monitor shows above the list; older ones stay in the list itself. */
+const SHOWN = 3;
+
+/** The latest batches of variations, each with its tasks and, once all are done, Compare. */
+export function TaskBatchesView({ tasks, search }: { tasks: readonly TrackedTask[]; search: string }) {
+  const batches = useMemo(() => groupBatches(tasks).slice(0, SHOWN), [tasks]);
+  if (batches.length === 0) return null;
+  return (
+    <div className="space-y-3">
+      {batches.map((batch) => (
+        <BatchCard key={batch.id} batch={batch} search={search} />
+      ))}
+    </div>
+  );
+}
+
+function BatchCard({ batch, search }: { batch: TaskBatch; search: string }) {
+  const { t, i18n } = useTranslation('tasks');
+  const count = batch.tasks.length;
+  const allDone = batch.done === count;
+  const title = t('batch.title', { count });
+  return (
+    <section aria-label={title} className="rounded-md border p-3" data-testid="task-batch">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div>
+          <h2 className="text-sm font-semibold">{title}</h2>
+          <p className="text-xs text-muted-foreground">
+            {batch.varied
+              ? t('batch.varied', { field: t(`batch.fields.${batch.varied.field}`) }) + ' · '
+              : ''}
+            {new Date(batch.createdAt).toLocaleString(i18n.language)} ·{' '}
+            {t('batch.done', { done: batch.done, count })}
+          </p>
+        </div>
+        {allDone ? (
+          <Button asChild size="sm" variant="outline">
+            <Link to={compareHref(batch)}>
+              <Columns2 aria-hidden="true" /> {t('batch.compare')}
+            </Link>
+          </Button>
+        ) : (
+          <p className="text-xs text-muted-foreground">{t('batch.compareWhenDone')}</p>
+        )}
+      </div>
+      <ol className="mt-2 space-y-1">
+        {batch.tasks.map((task, i) => (
+          <li key={task.id} className="flex items-center justify-between gap-2 text-sm">
+            <Link
+              to={`/tasks/${encodeURIComponent(task.id)}${search}`}
+              className="min-w-0 truncate underline-offset-2 hover:underline focus-visible:underline"
+            >
+              {t('batch.variant', { n: i + 1 })}
+              {batch.varied?.values[i] ? `: ${batch.varied.values[i]}` : ''}
+            </Link>
+            <TaskStatusBadge status={task.last?.status} className="shrink-0" />
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

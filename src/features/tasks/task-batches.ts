@@ -1,0 +1,52 @@
+import { isTerminalStatus, normalizeTaskStatus } from '@contract/task';
+import type { TrackedTask } from '@/api/task-registry';
+
+export interface TaskBatch {
+  id: string;
+  /** In the order they were created (variant 1 first). */
+  tasks: TrackedTask[];
+  createdAt: number;
+  done: number;
+  /** The request field the variants differ in, with each task's value; absent if none recorded. */
+  varied?: { field: string; values: string[] };
+}
+
+const VARIED_FIELDS = ['model', 'duration', 'resolution', 'ratio', 'prompt'] as const;
+
+function variedField(tasks: readonly TrackedTask[]): TaskBatch['varied'] {
+  for (const field of VARIED_FIELDS) {
+    const values = tasks.map((task) => {
+      const v = task.request?.[field];
+      return typeof v === 'string' || typeof v === 'number' ? String(v) : '';
+    });
+    if (new Set(values).size > 1) return { field, values };
+  }
+  return undefined;
+}
+
+/** The batches among the tracked tasks, newest first: tasks created together as variations. */
+export function groupBatches(tasks: readonly TrackedTask[]): TaskBatch[] {
+  const byId = new Map<string, TrackedTask[]>();
+  for (const task of tasks) {
+    if (!task.batchId) continue;
+    const list = byId.get(task.batchId) ?? [];
+    list.push(task);
+    byId.set(task.batchId, list);
+  }
+  return [...byId.entries()]
+    .map(([id, list]) => {
+      const ordered = [...list].sort((a, b) => a.createdAt - b.createdAt);
+      return {
+        id,
+        tasks: ordered,
+        createdAt: ordered[0]!.createdAt,
+        done: ordered.filter((t) => isTerminalStatus(normalizeTaskStatus(t.last?.status))).length,
+        varied: variedField(ordered),
+      };
+    })
+    .sort((a, b) => b.createdAt - a.createdAt);
+}
+
+export function compareHref(batch: TaskBatch): string {
+  return `/gallery/compare?ids=${batch.tasks.map((t) => encodeURIComponent(t.id)).join(',')}`;
+}
