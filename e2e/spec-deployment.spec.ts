@@ -65,6 +65,9 @@ test('proxy mode: browse, filter and page the library, groups, register by URL a
     library.getByRole('button', { name: 'Open details of Seed image 51', exact: true }),
   ).toBeVisible();
   await pages.getByRole('button', { name: 'Next' }).click();
+  await expect(pages).toContainText(`101–${SEEDED_ASSETS} of ${SEEDED_ASSETS}`);
+  // A new page opens at the top (scroll per history entry); its last item is at the bottom.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await expect(
     library.getByRole('button', { name: `Open details of Seed image ${SEEDED_ASSETS}` }),
   ).toBeVisible();
@@ -131,7 +134,10 @@ test('proxy mode: a video, a digital-human video and a music task followed to pl
   await expect
     .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 })
     .toBeGreaterThan(0);
-  await expect(page.locator('[data-status="succeeded"]').first()).toContainText('SUCCESS');
+  // The badge says the state in words; the server's own spelling stays in its tooltip.
+  const succeeded = page.locator('[data-status="succeeded"]').first();
+  await expect(succeeded).toContainText('Succeeded');
+  await expect(succeeded).toHaveAttribute('title', 'The server says: SUCCESS');
   await expect(page.getByRole('article').getByText('Video · video-2.0-cl', { exact: true })).toBeVisible();
   await expect(page.getByRole('article').getByText('Unknown kind')).toHaveCount(0);
   expect(double.faults).toEqual({ tooMany: 1, unavailable: 1 });
@@ -196,7 +202,7 @@ test('direct mode (CORS): the connection test says connected, the library loads,
   await page.getByRole('combobox', { name: 'Prompt' }).fill('Please cancel this one');
   await page.getByRole('button', { name: 'Create video task' }).click();
   await expect(page).toHaveURL(/\/tasks\/cgt-/, { timeout: 15_000 });
-  await expect(page.locator('[data-status="cancelled"]').first()).toContainText('canceled', {
-    timeout: 20_000,
-  });
+  const cancelled = page.locator('[data-status="cancelled"]').first();
+  await expect(cancelled).toContainText('Cancelled', { timeout: 20_000 });
+  await expect(cancelled).toHaveAttribute('title', 'The server says: canceled');
 });
