@@ -106,6 +106,7 @@ export const PAGE_ROUTES: PageRoute[] = [
       (m) => m.GalleryPage,
       ['tasks'],
     ),
+    namespaces: ['tasks'],
   },
   {
     path: 'usage',
@@ -115,6 +116,7 @@ export const PAGE_ROUTES: PageRoute[] = [
       (m) => m.UsagePage,
       ['tasks'],
     ),
+    namespaces: ['tasks'],
   },
   {
     path: 'playground',
