@@ -10,9 +10,10 @@ import { expect, test } from './support/test';
  * virtualised window scroller, upload tray and connection health of the library (issue 11) brought
  * it to 198-207 KB, so the ceiling is now 215 KB; it catches regressions, lower it when the figure
  * drops. Brotli, the first route preloaded and fewer files (issue 19, decision 140) brought it to
- * 180 KB: the ceiling is now 190 KB.
+ * 180 KB: the ceiling is now 190 KB. The task watcher and the new pages' links took it to 194 KB;
+ * react-dropzone after the first paint (decision 141) brought it to 180.5 KB: the ceiling is 186 KB.
  */
-const CEILING_BYTES = 190 * 1024;
+const CEILING_BYTES = 186 * 1024;
 
 test('a first open of the dashboard stays under its transfer ceiling', async ({ page }) => {
   const sizes = new Map<string, { bytes: number; startedAt: number }>();
@@ -65,8 +66,10 @@ test('a first open of the dashboard stays under its transfer ceiling', async ({ 
  * is checked against a loose ceiling only (1.8-2.2 s at load 20 on the shared 2-core machine, 2.5 s
  * before issue 19 at low load): it moves with the load.
  */
-const SLOW_LINK_MAX_CODE_FILES = 24;
-const SLOW_LINK_MAX_BYTES = 200 * 1024;
+// Decision 141 (build files without document headers, react-dropzone after the paint): 21 files,
+// 190.3 KB, where decision 140 had left 24 and 194-198 KB.
+const SLOW_LINK_MAX_CODE_FILES = 22;
+const SLOW_LINK_MAX_BYTES = 195 * 1024;
 /** The only other requests the first paint may wait for: the library's own data. */
 const FIRST_PAINT_DATA = ['/bootstrap', '/v1/assets', '/v1/asset-groups', '/favicon.svg'];
 const SLOW_LINK_MAX_LCP_MS = 4_000;
@@ -74,7 +77,7 @@ const SLOW_LINK_MAX_LCP_MS = 4_000;
 test('the library paints on a slow link after few requests and few bytes', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ viewport: PHONE_VIEWPORT, locale: 'en-US' });
   try {
-    const { result } = await measureFirstOpen(context, `${baseURL}/`, async (page) => {
+    const { page, result } = await measureFirstOpen(context, `${baseURL}/`, async (page) => {
       await expect(page.getByRole('heading', { level: 1, name: 'Asset library' })).toBeVisible({
         timeout: 30_000,
       });
@@ -82,11 +85,17 @@ test('the library paints on a slow link after few requests and few bytes', async
     });
     const { lcp, lcpElement, all } = await result();
     // What the first paint waits for, by construction: everything started before the library's
-    // list arrived (the paint follows it by one render). Unlike "started before the LCP", which
-    // grows with the machine's load, this set depends on the code alone.
+    // list arrived (the paint follows it by one render), but not what the dashboard itself defers
+    // until after the paint (the toaster, the drop handling: src/lib/first-paint.ts marks it).
+    // Unlike "started before the LCP", which grows with the machine's load, this set depends on
+    // the code alone.
     const list = all.find((r) => new URL(r.url).pathname === '/v1/assets');
     if (!list) throw new Error('the library never asked for its assets');
-    const beforeLcp = all.filter((r) => r.start < list.end);
+    const painted = await page.evaluate(
+      (mark) => performance.getEntriesByName(mark)[0]?.startTime ?? Number.POSITIVE_INFINITY,
+      'media-studio:first-paint',
+    );
+    const beforeLcp = all.filter((r) => r.start < Math.min(list.end, painted));
     const bytes = beforeLcp.reduce((a, r) => a + r.bytes, 0);
     const report = `LCP ${lcp.toFixed(0)} ms (${lcpElement}); before it ${beforeLcp.length} requests, ${kb(bytes)}\n${beforeLcp
       .map((r) => `${kb(r.bytes).padStart(9)} ${r.encoding.padEnd(4)} ${new URL(r.url).pathname}`)
