@@ -5,14 +5,16 @@ import { expect, test } from './support/test';
  * The 150 KB budget applies to the shell (index.html and what it loads before any page: see
  * server-contract.spec.ts). This is the whole first open of `/` as a person meets it, in a fresh
  * browser until the asset library has rendered and the network is idle: every HTML, JS and CSS
- * response as transferred (compressed), the shell plus the asset page's lazy chunks and the toaster.
+ * response as transferred (compressed), the shell plus the asset page's lazy chunks, up to the first paint.
  * It was 193 KB when this ceiling was set at 200 KB (decision 006). The
  * virtualised window scroller, upload tray and connection health of the library (issue 11) brought
  * it to 198-207 KB, so the ceiling is now 215 KB; it catches regressions, lower it when the figure
  * drops. Brotli, the first route preloaded and fewer files (issue 19, decision 140) brought it to
- * 180 KB: the ceiling is now 190 KB.
+ * 180 KB: the ceiling is now 190 KB. The task watcher and the new pages' links took it to 194 KB.
+ * Counted up to the first paint since decision 141 (the toaster and react-dropzone come after it):
+ * 180.5 KB, so the ceiling is 186 KB.
  */
-const CEILING_BYTES = 190 * 1024;
+const CEILING_BYTES = 186 * 1024;
 
 test('a first open of the dashboard stays under its transfer ceiling', async ({ page }) => {
   const sizes = new Map<string, { bytes: number; startedAt: number }>();
@@ -33,14 +35,15 @@ test('a first open of the dashboard stays under its transfer ceiling', async ({ 
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: 'Asset library' })).toBeVisible();
   await page.waitForLoadState('networkidle');
-  // Once the first page is idle (its own code and first data arrived) the dashboard fetches the
-  // other pages ahead of a click (src/app/page-prefetch.ts); those fetches come after the first open
-  // and are not part of it. Before, the mark could come first and the library's chunks went uncounted.
-  const prefetchAt = await page.evaluate((mark) => {
+  // What the dashboard defers until after the first paint (the toaster, the drop handling, then
+  // the other pages fetched ahead: src/lib/first-paint.ts marks the moment) is not part of the first
+  // open. Counting up to the prefetch mark instead made the figure depend on whether the deferred
+  // chunks started before it (180.5 or 194.1 KB on one build, decision 141).
+  const paintedAt = await page.evaluate((mark) => {
     const entry = performance.getEntriesByName(mark)[0];
     return entry ? performance.timeOrigin + entry.startTime : Number.POSITIVE_INFINITY;
-  }, 'media-studio:page-prefetch');
-  for (const [p, { startedAt: t }] of sizes) if (t >= prefetchAt) sizes.delete(p);
+  }, 'media-studio:first-paint');
+  for (const [p, { startedAt: t }] of sizes) if (t >= paintedAt) sizes.delete(p);
 
   const total = [...sizes.values()].reduce((a, b) => a + b.bytes, 0);
   const report = [...sizes]
@@ -65,8 +68,11 @@ test('a first open of the dashboard stays under its transfer ceiling', async ({ 
  * is checked against a loose ceiling only (1.8-2.2 s at load 20 on the shared 2-core machine, 2.5 s
  * before issue 19 at low load): it moves with the load.
  */
-const SLOW_LINK_MAX_CODE_FILES = 24;
-const SLOW_LINK_MAX_BYTES = 200 * 1024;
+// Decision 141 (build files without document headers, react-dropzone after the paint): 21 files,
+// 190.3-192.1 KB (the list's size varies with what earlier tests stored), where decision 140 had
+// left 24 and 194-198 KB.
+const SLOW_LINK_MAX_CODE_FILES = 22;
+const SLOW_LINK_MAX_BYTES = 196 * 1024;
 /** The only other requests the first paint may wait for: the library's own data. */
 const FIRST_PAINT_DATA = ['/bootstrap', '/v1/assets', '/v1/asset-groups', '/favicon.svg'];
 const SLOW_LINK_MAX_LCP_MS = 4_000;
@@ -74,7 +80,7 @@ const SLOW_LINK_MAX_LCP_MS = 4_000;
 test('the library paints on a slow link after few requests and few bytes', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ viewport: PHONE_VIEWPORT, locale: 'en-US' });
   try {
-    const { result } = await measureFirstOpen(context, `${baseURL}/`, async (page) => {
+    const { page, result } = await measureFirstOpen(context, `${baseURL}/`, async (page) => {
       await expect(page.getByRole('heading', { level: 1, name: 'Asset library' })).toBeVisible({
         timeout: 30_000,
       });
@@ -82,11 +88,17 @@ test('the library paints on a slow link after few requests and few bytes', async
     });
     const { lcp, lcpElement, all } = await result();
     // What the first paint waits for, by construction: everything started before the library's
-    // list arrived (the paint follows it by one render). Unlike "started before the LCP", which
-    // grows with the machine's load, this set depends on the code alone.
+    // list arrived (the paint follows it by one render), but not what the dashboard itself defers
+    // until after the paint (the toaster, the drop handling: src/lib/first-paint.ts marks it).
+    // Unlike "started before the LCP", which grows with the machine's load, this set depends on
+    // the code alone.
     const list = all.find((r) => new URL(r.url).pathname === '/v1/assets');
     if (!list) throw new Error('the library never asked for its assets');
-    const beforeLcp = all.filter((r) => r.start < list.end);
+    const painted = await page.evaluate(
+      (mark) => performance.getEntriesByName(mark)[0]?.startTime ?? Number.POSITIVE_INFINITY,
+      'media-studio:first-paint',
+    );
+    const beforeLcp = all.filter((r) => r.start < Math.min(list.end, painted));
     const bytes = beforeLcp.reduce((a, r) => a + r.bytes, 0);
     const report = `LCP ${lcp.toFixed(0)} ms (${lcpElement}); before it ${beforeLcp.length} requests, ${kb(bytes)}\n${beforeLcp
       .map((r) => `${kb(r.bytes).padStart(9)} ${r.encoding.padEnd(4)} ${new URL(r.url).pathname}`)

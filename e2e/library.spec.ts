@@ -85,6 +85,9 @@ test.describe('library', () => {
     const group = await createGroup(request, 'Drop target');
     await page.goto(`/assets?group_id=${group}`);
     await expect(page.getByRole('heading', { name: 'No assets in this group yet' })).toBeVisible();
+    // The drop handling loads after the first paint (decision 141); the picker's button is enabled
+    // once it has.
+    await expect(page.getByRole('button', { name: 'Choose files' })).toBeEnabled();
     const dataTransfer = await page.evaluateHandle(() => {
       const dt = new DataTransfer();
       dt.items.add(new File(['dropped'], 'dropped.txt', { type: 'text/plain' }));

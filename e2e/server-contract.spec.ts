@@ -30,6 +30,30 @@ test.describe('local server start-up contract', () => {
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers()['x-content-type-options']).toBe('nosniff');
+    expect(res.headers()['cross-origin-opener-policy']).toBe('same-origin');
+  });
+
+  test('scripts and styles of the build carry only the headers a file needs (decision 141)', async ({
+    request,
+  }) => {
+    const html = await (await request.get('/')).text();
+    const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+    expect(files.length).toBeGreaterThan(1);
+    for (const file of files) {
+      const res = await request.get(file, { headers: { 'accept-encoding': 'br, gzip' } });
+      expect(res.status(), file).toBe(200);
+      const headers = res.headers();
+      expect(headers['content-encoding'], file).toBe('br');
+      expect(headers['cache-control'], file).toBe('public, max-age=31536000, immutable');
+      expect(headers['x-content-type-options'], file).toBe('nosniff');
+      for (const documentOnly of [
+        'content-security-policy',
+        'cross-origin-opener-policy',
+        'x-frame-options',
+        'x-request-id',
+      ])
+        expect(headers[documentOnly], `${file} ${documentOnly}`).toBeUndefined();
+    }
   });
 });
 

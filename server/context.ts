@@ -38,5 +38,10 @@ export type AppEnv = {
      * a trusted proxy's X-Forwarded-*, or an allowed Host): set by middleware/host-guard.ts.
      */
     origin: string;
+    /**
+     * Set by static.ts when a file of the built dashboard (not the HTML document) answers: such a
+     * response carries no document-only headers and no request ids (see security-headers.ts).
+     */
+    staticFile?: true;
   };
 };

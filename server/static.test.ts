@@ -128,6 +128,36 @@ describe('dashboard files', () => {
     }
   });
 
+  it('sends build files without the document-only headers and request ids, the document with them', async () => {
+    open();
+    for (const file of ['/assets/index-abc123.js', '/favicon.svg']) {
+      const res = await t.req(file, { key: null, headers: { 'accept-encoding': 'gzip, br' } });
+      expect(res.status, file).toBe(200);
+      expect(res.headers.get('x-content-type-options'), file).toBe('nosniff');
+      for (const name of [
+        'content-security-policy',
+        'x-frame-options',
+        'cross-origin-opener-policy',
+        'referrer-policy',
+        'x-request-id',
+        'x-trace-id',
+      ])
+        expect(res.headers.get(name), `${file} ${name}`).toBeNull();
+      // The ETag validates; a date beside it would only add bytes to every file.
+      expect(res.headers.get('last-modified'), file).toBeNull();
+    }
+    const page = await t.req('/assets', { key: null });
+    expect(page.headers.get('content-security-policy')).toMatch(/style-src 'self' 'nonce-/);
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    expect(page.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(page.headers.get('x-request-id')).toMatch(/^req_/);
+    // A missing file is an error of the server's: the JSON envelope with its request id.
+    const missing = await t.req('/assets/gone-123.js', { key: null });
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('x-request-id')).toMatch(/^req_/);
+    expect(missing.headers.get('content-security-policy')).toContain("default-src 'self'");
+  });
+
   it('answers 304 to a matching If-None-Match', async () => {
     open();
     const first = await t.req('/favicon.svg', { key: null });

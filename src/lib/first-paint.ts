@@ -5,8 +5,15 @@
  */
 let painted: Promise<void> | undefined;
 
+/** Marked when afterFirstPaint() resolves: what starts after it is not what the paint waited for. */
+export const FIRST_PAINT_MARK = 'media-studio:first-paint';
+
 export function afterFirstPaint(): Promise<void> {
-  painted ??= new Promise<void>((resolve) => {
+  painted ??= new Promise<void>((settle) => {
+    const resolve = () => {
+      performance.mark(FIRST_PAINT_MARK);
+      settle();
+    };
     const onLoad = () => resolve();
     if (
       typeof PerformanceObserver !== 'undefined' &&

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { UploadCloud } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { useDropzone } from 'react-dropzone';
+import { useCallback, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_GROUP_ID } from '@contract/group';
 import { groupQueries } from '@/api/groups';
+import { useLazyDropzone } from '../lazy-dropzone';
 import { usePreferredModelStore } from '../preferred-model';
 import { useAddFiles } from '../upload/use-upload-queue';
 
@@ -30,19 +30,27 @@ export function LibraryDropTarget({
     group === DEFAULT_GROUP_ID
       ? t('filters.defaultGroup')
       : (groups.data?.data.find((g) => g.id === group)?.name ?? group);
-  const { getRootProps, isDragActive } = useDropzone({
+  const onDrop = useCallback(
+    (files: File[]) => {
+      if (files.length > 0) addFiles(files, { group, model });
+    },
+    [addFiles, group, model],
+  );
+  // react-dropzone comes after the first paint or on the first drag (lazy-dropzone.tsx); the
+  // wrapper stays the same element, so the page inside it never remounts when it arrives.
+  const [dropzone, dropzoneNode] = useLazyDropzone({
     multiple: true,
     noClick: true,
     noKeyboard: true,
     disabled: !enabled,
-    onDrop: (files) => {
-      if (files.length > 0) addFiles(files, { group, model });
-    },
+    onDrop,
   });
+  const isDragActive = dropzone?.isDragActive ?? false;
   return (
     // react-dropzone's root gets role="presentation": a drop target, not a control.
     // Disabled, no root props at all: react-dropzone would mark the whole page aria-disabled.
-    <div {...(enabled ? getRootProps() : {})} className="min-h-[60vh]">
+    <div {...(enabled && dropzone ? dropzone.getRootProps() : {})} className="min-h-[60vh]">
+      {dropzoneNode}
       {children}
       {isDragActive && (
         <div

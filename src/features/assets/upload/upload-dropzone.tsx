@@ -1,6 +1,5 @@
 import { UploadCloud } from 'lucide-react';
-import { useEffect, useId } from 'react';
-import { useDropzone } from 'react-dropzone';
+import { useCallback, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VIDEO_MODEL_IDS } from '@contract/models';
 import { Button } from '@/components/ui/button';
@@ -8,6 +7,7 @@ import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { cn } from '@/lib/cn';
 import { useFilesToUpload } from '@/lib/files-to-upload';
+import { useLazyDropzone } from '../lazy-dropzone';
 import { usePreferredModelStore } from '../preferred-model';
 import { UploadList } from './upload-list';
 import { useAddFiles } from './use-upload-queue';
@@ -26,16 +26,28 @@ export function UploadDropzone({ group }: { group: string }) {
   const chooseId = useId();
   // The drop area is a drop target, not a control: the picker opens from a real button inside it,
   // so that no interactive element nests in another and its name is the text a person sees.
-  const { getRootProps, getInputProps, isDragActive, open } = useDropzone({
+  const onDrop = useCallback(
+    (files: File[]) => {
+      if (files.length > 0) addFiles(files, { group, model });
+    },
+    [addFiles, group, model],
+  );
+  // react-dropzone loads after the first paint (lazy-dropzone.tsx); until then the area is drawn
+  // the same, without its input, and "Choose files" waits for it (disabled).
+  const [dropzone, dropzoneNode] = useLazyDropzone({
     multiple: true,
     noClick: true,
     noKeyboard: true,
     // The page around it is a drop target too (library-drop-target.tsx): one drop, one upload.
     noDragEventsBubbling: true,
-    onDrop: (files) => {
-      if (files.length > 0) addFiles(files, { group, model });
-    },
+    onDrop,
   });
+  const isDragActive = dropzone?.isDragActive ?? false;
+  const areaClass = cn(
+    // A phone has nothing to drop: there the zone is little more than its button.
+    'flex flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed px-6 py-8 text-center text-sm max-sm:px-3 max-sm:py-3',
+    isDragActive ? 'border-primary bg-primary/5' : 'border-muted-foreground/30',
+  );
   // Files picked from the command palette ("Upload files") go into this group's queue.
   const pending = useFilesToUpload((s) => s.files.length);
   useEffect(() => {
@@ -67,24 +79,26 @@ export function UploadDropzone({ group }: { group: string }) {
           {model ? t('upload.modelMeaning', { model }) : t('upload.noModelMeaning')}
         </p>
       </div>
-      <div
-        {...getRootProps({
-          className: cn(
-            // A phone has nothing to drop: there the zone is little more than its button.
-            'flex flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed px-6 py-8 text-center text-sm max-sm:px-3 max-sm:py-3',
-            isDragActive ? 'border-primary bg-primary/5' : 'border-muted-foreground/30',
-          ),
-        })}
-      >
+      {dropzoneNode}
+      <div {...(dropzone ? dropzone.getRootProps({ className: areaClass }) : { className: areaClass })}>
         {/* Reached through "Choose files" and drops: hidden from assistive technology so the page
             does not name two upload controls. */}
-        <input
-          {...getInputProps({ 'aria-label': t('upload.input'), 'aria-hidden': true })}
-          data-testid="asset-upload-input"
-        />
+        {dropzone && (
+          <input
+            {...dropzone.getInputProps({ 'aria-label': t('upload.input'), 'aria-hidden': true })}
+            data-testid="asset-upload-input"
+          />
+        )}
         <UploadCloud aria-hidden className="size-8 text-muted-foreground max-sm:hidden" />
         <p className="font-medium max-sm:hidden">{isDragActive ? t('upload.dropNow') : t('upload.prompt')}</p>
-        <Button type="button" variant="outline" size="sm" onClick={open} id={chooseId}>
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          onClick={dropzone?.open}
+          disabled={!dropzone}
+          id={chooseId}
+        >
           {t('upload.choose')}
         </Button>
         <p className="text-xs text-muted-foreground max-sm:hidden">{t('upload.hint')}</p>
