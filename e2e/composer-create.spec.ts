@@ -1,56 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
 import { API_KEY, expect, test } from './support/test';
+import { countVideoPosts, createGroup, uploadReadyImage } from './support/composer-fixtures';
 
 // Creating tasks as people do all day: "edit and re-run" of a task whose references are library
 // assets, the Ctrl/Cmd+Enter shortcut, and the create button on a phone.
-const FIXTURES = path.resolve(import.meta.dirname, 'fixtures');
 const auth = { Authorization: `Bearer ${API_KEY}` };
-
-async function createGroup(request: APIRequestContext, name: string): Promise<string> {
-  const res = await request.post('/v1/asset-groups', { headers: auth, data: { name } });
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { id: string }).id;
-}
-
-/** Uploads e2e/fixtures/sample.png for video-2.0-cl into a group and waits until it is ready. */
-async function uploadReadyImage(request: APIRequestContext, group: string, name: string): Promise<string> {
-  const res = await request.post('/v1/assets/uploads', {
-    headers: auth,
-    multipart: {
-      type: 'image',
-      model: 'video-2.0-cl',
-      group_id: group,
-      name,
-      file: {
-        name: 'sample.png',
-        mimeType: 'image/png',
-        buffer: fs.readFileSync(path.join(FIXTURES, 'sample.png')),
-      },
-    },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  const id = ((await res.json()) as { id: string }).id;
-  await expect
-    .poll(
-      async () => {
-        const asset = await request.get(`/v1/assets/${id}?group_id=${group}`, { headers: auth });
-        return ((await asset.json()) as { generation_ready?: boolean }).generation_ready;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-  return id;
-}
-
-function countVideoPosts(page: Page): () => number {
-  let posts = 0;
-  page.on('request', (req) => {
-    if (req.method() === 'POST' && new URL(req.url()).pathname === '/v1/videos') posts += 1;
-  });
-  return () => posts;
-}
 
 test.describe('creating tasks', () => {
   test('edit and re-run shows the referenced assets as when picked and flags every model mismatch before submit', async ({

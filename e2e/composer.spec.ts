@@ -1,57 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
 import { API_KEY, expect, fixtureOrigin, test } from './support/test';
+import { countVideoPosts, createGroup, uploadReadyImage } from './support/composer-fixtures';
 
 // The video composer against the real local server, driven as a person would: controls by role and
 // label. Each test starts with an empty browser profile, so the draft starts empty.
-const FIXTURES = path.resolve(import.meta.dirname, 'fixtures');
 const auth = { Authorization: `Bearer ${API_KEY}` };
-
-async function createGroup(request: APIRequestContext, name: string): Promise<string> {
-  const res = await request.post('/v1/asset-groups', { headers: auth, data: { name } });
-  expect(res.ok()).toBe(true);
-  return ((await res.json()) as { id: string }).id;
-}
-
-/** Uploads e2e/fixtures/sample.png for video-2.0-cl and waits until it is ready for generation. */
-async function uploadReadyImage(request: APIRequestContext, group: string, name: string): Promise<string> {
-  const res = await request.post('/v1/assets/uploads', {
-    headers: auth,
-    multipart: {
-      type: 'image',
-      model: 'video-2.0-cl',
-      group_id: group,
-      name,
-      file: {
-        name: 'sample.png',
-        mimeType: 'image/png',
-        buffer: fs.readFileSync(path.join(FIXTURES, 'sample.png')),
-      },
-    },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  const id = ((await res.json()) as { id: string }).id;
-  await expect
-    .poll(
-      async () => {
-        const asset = await request.get(`/v1/assets/${id}?group_id=${group}`, { headers: auth });
-        return ((await asset.json()) as { generation_ready?: boolean }).generation_ready;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-  return id;
-}
-
-/** Counts POST /v1/videos requests the page sends. */
-function countVideoPosts(page: Page): () => number {
-  let posts = 0;
-  page.on('request', (req) => {
-    if (req.method() === 'POST' && new URL(req.url()).pathname === '/v1/videos') posts += 1;
-  });
-  return () => posts;
-}
 
 test.describe('video composer', () => {
   test('a first frame from the library and a reference video mentioned by alias become a task in the monitor', async ({
