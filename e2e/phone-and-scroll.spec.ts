@@ -63,9 +63,27 @@ test('a new page opens at its top, and Back returns to where the previous one wa
   await page.setViewportSize({ width: 1280, height: 600 });
   await page.goto('/assets?paging=scroll');
   await expect(page.getByText('scroll-29.txt').first()).toBeAttached();
+  // The upload area's code has arrived (it loads after the paint): the layout is final.
+  await expect(page.getByRole('button', { name: 'Choose files' })).toBeEnabled();
   await page.mouse.wheel(0, 900);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
-  const left = await page.evaluate(() => Math.round(window.scrollY));
+  // Where the page is left once it is still: code that arrives after the paint (react-dropzone) can
+  // shift the layout and the browser's scroll anchoring with it, a few pixels after the wheel.
+  const left = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let last = -1;
+        let still = 0;
+        const check = () => {
+          const y = Math.round(window.scrollY);
+          still = y === last ? still + 1 : 0;
+          last = y;
+          if (still >= 20) resolve(y);
+          else requestAnimationFrame(check);
+        };
+        check();
+      }),
+  );
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tasks' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Tasks' })).toBeInViewport();
