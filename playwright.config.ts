@@ -18,10 +18,11 @@ export default defineConfig({
   // within a file run in order. Two workers suit a 2-core machine (each also runs a server).
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
-  // On CI a failed test runs once more, so the report tells a flake from a break, and a flake still
-  // fails the run (the list reporter names it "flaky"): it is seen and fixed, never hidden (decision 151).
+  // On CI a failed test runs once more, so the report tells a flake from a break; every test that
+  // passed only on its retry is listed under "flaky" at the end of the run, so it is seen, and
+  // E2E_FAIL_ON_FLAKY=1 makes it fail the run (decision 151).
   retries: process.env.CI ? 1 : 0,
-  failOnFlakyTests: !!process.env.CI,
+  failOnFlakyTests: process.env.E2E_FAIL_ON_FLAKY === '1',
   timeout: 60_000,
   expect: { timeout: 15_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
