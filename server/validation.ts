@@ -1,14 +1,6 @@
 import { z } from 'zod';
+import { issuePath } from '@contract/issue-path';
 import { ApiError } from './errors';
-
-/** `['references', 0, 'role']` -> `references[0].role`, the form error.param uses. */
-export function issuePath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>((acc, part) => {
-    if (typeof part === 'number') return `${acc}[${part}]`;
-    const s = String(part);
-    return acc ? `${acc}.${s}` : s;
-  }, '');
-}
 
 /**
  * The first problem of a failed parse as a 400 whose message names the field, with `param` set.

@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { TEXT_MODELS } from '@contract/models';
 import type { AppContext, AppEnv } from '../../context';
-import { badRequest } from '../../errors';
 import { json, readJson } from '../../http';
 import { token } from '../../ids';
 import { chatTurns } from '../../services/text/conversation';
@@ -14,7 +13,7 @@ import {
 } from '../../services/text/paced-stream';
 import { checkModel, requireBody } from '../../services/text/params';
 import { parseOrThrow } from '../../validation';
-import { ChatCompletionParamsSchema } from '@contract/text-requests';
+import { ChatCompletionRequestSchema } from '@contract/chat-completions-request';
 import { structuredText, type StructuredFormat } from '../../services/text/structured';
 import { chatResponseFormat, chatToolRequest, type ToolRequest } from '../../services/text/tool-params';
 import { checkToolResults, planToolCalls, type PlannedCall } from '../../services/text/tools';
@@ -58,13 +57,10 @@ interface ChatRequest {
 function parseChatRequest(raw: unknown): ChatRequest {
   const body = requireBody(raw);
   const model = checkModel(body.model, TEXT_MODELS.chat, 'POST /v1/chat/completions');
-  const turns = chatTurns(body.messages);
+  const params = parseOrThrow(ChatCompletionRequestSchema, body);
+  const turns = chatTurns(params.messages);
   checkToolResults(turns);
-  const params = parseOrThrow(ChatCompletionParamsSchema, body);
   const stream = params.stream ?? false;
-  if (params.stream_options && !stream) {
-    throw badRequest('stream_options is only allowed when stream is true.', 'stream_options');
-  }
   return {
     model,
     turns,
@@ -74,8 +70,8 @@ function parseChatRequest(raw: unknown): ChatRequest {
     n: params.n ?? 1,
     stream,
     includeUsage: params.stream_options?.include_usage === true,
-    tools: chatToolRequest(body),
-    format: chatResponseFormat(body),
+    tools: chatToolRequest(params),
+    format: chatResponseFormat(params),
   };
 }
 

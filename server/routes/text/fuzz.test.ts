@@ -28,6 +28,44 @@ const field = fc.oneof(
     },
   ),
 );
+/** Tool lists and choices shaped like the three formats', with any field replaced by anything. */
+const tools = fc.oneof(
+  fc.jsonValue(),
+  fc.array(
+    fc.record(
+      {
+        type: fc.oneof(fc.constantFrom('function', 'custom'), fc.jsonValue()),
+        name: fc.oneof(fc.constantFrom('get_weather', 'a b', ''), fc.jsonValue()),
+        function: fc.record({ name: fc.jsonValue(), parameters: fc.jsonValue() }, { requiredKeys: [] }),
+        parameters: fc.oneof(fc.constant({ type: 'object' }), fc.jsonValue()),
+        input_schema: fc.oneof(fc.constant({ type: 'object' }), fc.jsonValue()),
+      },
+      { requiredKeys: [] },
+    ),
+    { maxLength: 3 },
+  ),
+);
+const toolChoice = fc.oneof(
+  fc.jsonValue(),
+  fc.constantFrom('none', 'auto', 'required'),
+  fc.record({
+    type: fc.constantFrom('function', 'tool', 'any', 'auto'),
+    name: fc.oneof(fc.constant('get_weather'), fc.jsonValue()),
+    function: fc.record({ name: fc.jsonValue() }),
+  }),
+);
+const format = fc.oneof(
+  fc.jsonValue(),
+  fc.record(
+    {
+      type: fc.oneof(fc.constantFrom('text', 'json_object', 'json_schema'), fc.jsonValue()),
+      name: fc.jsonValue(),
+      schema: fc.jsonValue(),
+      json_schema: fc.jsonValue(),
+    },
+    { requiredKeys: [] },
+  ),
+);
 const body = (model: string) =>
   fc.record(
     {
@@ -44,6 +82,12 @@ const body = (model: string) =>
       encoding_format: fc.oneof(fc.constantFrom('float', 'base64'), fc.jsonValue()),
       previous_response_id: field,
       stream_options: field,
+      tools,
+      tool_choice: toolChoice,
+      parallel_tool_calls: fc.oneof(fc.boolean(), fc.jsonValue()),
+      response_format: format,
+      text: fc.oneof(fc.jsonValue(), fc.record({ format })),
+      conversation: fc.oneof(fc.constant(null), fc.jsonValue()),
     },
     { requiredKeys: [] },
   );

@@ -14,7 +14,7 @@ import {
 } from '../../services/text/paced-stream';
 import { checkModel, requireBody } from '../../services/text/params';
 import { parseOrThrow } from '../../validation';
-import { MessagesParamsSchema } from '@contract/text-requests';
+import { AnthropicConversationSchema, MessagesRequestSchema } from '@contract/messages-request';
 import { messagesToolRequest, type ToolRequest } from '../../services/text/tool-params';
 import { checkToolResults, planToolCalls, type PlannedCall } from '../../services/text/tools';
 import { tokenize } from '../../services/text/tokens';
@@ -96,8 +96,8 @@ function parseMessagesRequest(raw: unknown): MessagesRequest {
       'missing_required_parameter',
     );
   }
-  const params = parseOrThrow(MessagesParamsSchema, body);
-  const turns = [...anthropicSystem(body.system), ...anthropicTurns(body.messages)];
+  const params = parseOrThrow(MessagesRequestSchema, body);
+  const turns = [...anthropicSystem(params.system), ...anthropicTurns(params.messages)];
   checkToolResults(turns);
   return {
     model,
@@ -106,7 +106,7 @@ function parseMessagesRequest(raw: unknown): MessagesRequest {
     stop: params.stop_sequences ?? [],
     temperature: params.temperature ?? undefined,
     stream: params.stream ?? false,
-    tools: messagesToolRequest(body),
+    tools: messagesToolRequest(params),
   };
 }
 
@@ -254,7 +254,8 @@ export function messagesRoutes(ctx: AppContext): Hono<AppEnv> {
   app.post('/v1/messages/count_tokens', async (c) => {
     const body = requireBody(await readJson(c));
     checkModel(body.model, TEXT_MODELS.messages, 'POST /v1/messages/count_tokens');
-    const turns = [...anthropicSystem(body.system), ...anthropicTurns(body.messages)];
+    const { system, messages } = parseOrThrow(AnthropicConversationSchema, body);
+    const turns = [...anthropicSystem(system), ...anthropicTurns(messages)];
     return json(c, { input_tokens: promptTokens(turns) });
   });
 

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import type { ResponsesRequest } from '@contract/responses-request';
 import { badRequest } from '../../errors';
 import * as table from '../../store/text-responses';
 import { decodeCompaction } from './compact';
@@ -37,15 +38,9 @@ export function deleteResponse(db: Database.Database, owner: string, id: string)
 export function conversationOf(
   db: Database.Database,
   owner: string,
-  body: Record<string, unknown>,
-  prev: string | null | undefined,
+  req: Pick<ResponsesRequest, 'input' | 'previous_response_id'>,
 ): { history: Turn[]; input: Turn[] } {
-  if (body.conversation !== undefined && body.conversation !== null) {
-    throw badRequest(
-      'conversation is not supported by the local server: chain responses with previous_response_id.',
-      'conversation',
-    );
-  }
+  const prev = req.previous_response_id;
   let history: Turn[] = [];
   if (prev) {
     const stored = loadResponse(db, owner, prev);
@@ -57,14 +52,12 @@ export function conversationOf(
       );
     history = stored.turns;
   }
-  if ((body.input === undefined || body.input === null) && !prev) {
+  if (!req.input && !prev) {
     throw badRequest(
       'input is required: a string or a list of input items (or pass previous_response_id).',
       'input',
       'missing_required_parameter',
     );
   }
-  const input =
-    body.input === undefined || body.input === null ? [] : responseInputTurns(body.input, decodeCompaction);
-  return { history, input };
+  return { history, input: req.input ? responseInputTurns(req.input, decodeCompaction) : [] };
 }

@@ -1,4 +1,3 @@
-import { isRecord } from '@contract/is-record';
 import { badRequest } from '../../errors';
 import { token } from '../../ids';
 import { compileSchema } from './json-schema';
@@ -34,68 +33,21 @@ export interface PlannedCall {
   arguments: string;
 }
 
-const NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 const EMPTY_OBJECT = { type: 'object', properties: {} };
 
-/** One offered tool, checked: a valid name, an optional description, a compilable schema. */
+/**
+ * One offered tool. Its shape (name, description, an object schema) was checked by the contract
+ * schema; that the schema is valid JSON Schema is Ajv's check, here.
+ */
 export function toolSpec(
-  fields: { name?: unknown; description?: unknown; parameters?: unknown },
+  fields: { name: string; description?: string | null; parameters?: Record<string, unknown> | null },
   param: string,
   schemaKey: string,
 ): ToolSpec {
-  if (typeof fields.name !== 'string' || !NAME.test(fields.name)) {
-    throw badRequest(
-      `${param}.name must be 1-64 letters, digits, "_" or "-" (the name the model calls the tool by).`,
-      `${param}.name`,
-    );
-  }
-  if (
-    fields.description !== undefined &&
-    fields.description !== null &&
-    typeof fields.description !== 'string'
-  ) {
-    throw badRequest(`${param}.description must be a string.`, `${param}.description`);
-  }
   const schemaParam = `${param}.${schemaKey}`;
   const parameters = fields.parameters ?? EMPTY_OBJECT;
   compileSchema(parameters, schemaParam);
-  if (!isRecord(parameters) || (parameters.type !== undefined && parameters.type !== 'object')) {
-    throw badRequest(`${schemaParam} must be a JSON Schema with "type": "object".`, schemaParam);
-  }
-  return {
-    name: fields.name,
-    description: typeof fields.description === 'string' ? fields.description : '',
-    parameters,
-    param: schemaParam,
-  };
-}
-
-/** Refuses two tools with one name: a call could not say which was meant. */
-export function uniqueNames(tools: ToolSpec[], param: string): ToolSpec[] {
-  const seen = new Set<string>();
-  tools.forEach((t, i) => {
-    if (seen.has(t.name)) {
-      throw badRequest(
-        `${param}[${i}] repeats the tool name "${t.name}": names must be unique.`,
-        `${param}[${i}]`,
-      );
-    }
-    seen.add(t.name);
-  });
-  return tools;
-}
-
-/** A tool_choice that names a tool must name an offered one. */
-export function namedChoice(name: unknown, tools: ToolSpec[], param: string, parallel: boolean): ToolChoice {
-  if (typeof name !== 'string') throw badRequest(`${param} must be the name of an offered tool.`, param);
-  if (!tools.some((t) => t.name === name)) {
-    const offered = tools.map((t) => `"${t.name}"`).join(', ') || 'none';
-    throw badRequest(
-      `${param} names the tool "${name.slice(0, 64)}", which is not among the offered tools (${offered}).`,
-      param,
-    );
-  }
-  return { mode: 'named', name, parallel };
+  return { name: fields.name, description: fields.description ?? '', parameters, param: schemaParam };
 }
 
 function words(text: string): Set<string> {
