@@ -41,4 +41,26 @@ describe('text request schemas', () => {
       '"base64"',
     );
   });
+
+  it('read embedding input as a list of texts, naming the text that is empty or too long', () => {
+    expect(EmbeddingsParamsSchema.parse({ input: 'cat' }).input).toEqual(['cat']);
+    expect(EmbeddingsParamsSchema.parse({ input: [1, 2, 3] }).input).toEqual(['1 2 3']);
+    expect(EmbeddingsParamsSchema.parse({ input: ['a', [4, 5]] }).input).toEqual(['a', '4 5']);
+    const refused = (input: unknown) => {
+      const issue = firstIssue(EmbeddingsParamsSchema.safeParse({ input }));
+      return [issue.path, issue.message];
+    };
+    expect(refused(' ')).toEqual([['input'], 'input must not be empty: send text to embed.']);
+    expect(refused('x'.repeat(32_001))).toEqual([
+      ['input'],
+      'input is longer than 32000 characters: split it.',
+    ]);
+    expect(refused(['ok', ' '])).toEqual([['input', 1], 'input[1] must not be empty: send text to embed.']);
+    expect(refused(['ok', 5])).toEqual([['input', 1], 'input[1] must be a string.']);
+    expect(refused([])).toEqual([['input'], 'input must not be an empty array: send at least one text.']);
+    expect(refused({})).toEqual([['input'], 'input must be a string or an array of strings.']);
+    expect(refused(Array.from({ length: 2049 }, () => 'a'))[1]).toBe(
+      'input may hold at most 2048 texts per request.',
+    );
+  });
 });

@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import { says } from './text-schema-kit';
 
 /*
  * The scalar parameters of the text endpoints (Chat Completions, Responses, Messages, embeddings,
  * speech), checked by one schema per endpoint as the other endpoints are. Each message names the
- * field and the allowed range, as a 400 must. The bodies are loose objects: the conversation
- * (messages, input, tools) is read by the server's text services, which know each format's parts.
- * `null` counts as absent, as the official clients send it.
+ * field and the allowed range, as a 400 must. The conversation and tool fields of the three chat
+ * formats have their own files (chat-completions-request.ts, responses-request.ts,
+ * messages-request.ts), whose request schemas take these fields in. `null` counts as absent, as
+ * the official clients send it.
  */
 
 const number = (key: string, min: number, max: number) => {
@@ -93,9 +95,50 @@ export const MessagesParamsSchema = z.looseObject({
   stop_sequences: stops('stop_sequences', 256, false),
 });
 
-/** POST /v1/embeddings; `input` is read by the route (a string or strings, each checked). */
+/** The hosted API's limits on embedding input: texts per request, characters per text. */
+const MAX_EMBEDDING_INPUTS = 2048;
+const MAX_EMBEDDING_CHARS = 32_000;
+
+const isTokens = (v: unknown): v is number[] =>
+  Array.isArray(v) && v.length > 0 && v.every((n) => Number.isInteger(n) && n >= 0);
+
+/** A token list is embedded as its ids' text. */
+const tokensAsText = (v: unknown) => (isTokens(v) ? v.join(' ') : v);
+
+const EMPTY_TEXT = 'must not be empty: send text to embed.';
+const LONG_TEXT = `is longer than ${MAX_EMBEDDING_CHARS} characters: split it.`;
+
+const TextToEmbed = z
+  .string({ error: says('must be a string.') })
+  .refine((s) => s.trim() !== '', { error: says(EMPTY_TEXT) })
+  .refine((s) => s.length <= MAX_EMBEDDING_CHARS, { error: says(LONG_TEXT) });
+
+/**
+ * `input`: a string, strings, a token list or token lists, read as a list of texts. One string is
+ * checked where it stands (the field is `input`, not `input[0]`) before it becomes the list.
+ */
+const EmbeddingInputSchema = z.preprocess(
+  (v, ctx) => {
+    if (isTokens(v)) return [tokensAsText(v)];
+    if (typeof v !== 'string') return v;
+    if (v.trim() === '') ctx.addIssue({ code: 'custom', message: `input ${EMPTY_TEXT}`, input: v });
+    else if (v.length > MAX_EMBEDDING_CHARS) {
+      ctx.addIssue({ code: 'custom', message: `input ${LONG_TEXT}`, input: v });
+    }
+    return [v];
+  },
+  z
+    .array(z.preprocess(tokensAsText, TextToEmbed), {
+      error: 'input must be a string or an array of strings.',
+    })
+    .min(1, 'input must not be an empty array: send at least one text.')
+    .max(MAX_EMBEDDING_INPUTS, `input may hold at most ${MAX_EMBEDDING_INPUTS} texts per request.`),
+);
+
+/** POST /v1/embeddings; a missing `input` is the route's refusal (missing_required_parameter). */
 export const MAX_EMBEDDING_DIMENSIONS = 3072;
 export const EmbeddingsParamsSchema = z.looseObject({
+  input: EmbeddingInputSchema.nullish(),
   dimensions: integer('dimensions', 1, MAX_EMBEDDING_DIMENSIONS),
   encoding_format: z
     .enum(['float', 'base64'], { error: 'encoding_format must be "float" or "base64".' })
