@@ -12,7 +12,7 @@ import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useConnectionStore } from '@/api/connection-store';
-import { useTrackedTasks } from '@/api/task-registry';
+import { useTrackedTasks } from '@/api/task-registry-context';
 import { taskKeys, type Task } from '@/api/tasks';
 import {
   clearInbox,
