@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
+import { combineRanges, parse } from 'range-parser';
 import type { AppContext, AppEnv } from '../context';
 import { ApiError } from '../errors';
 import { filesRoot } from '../services/assets/asset-files';
@@ -57,25 +58,24 @@ function fromLegacyLayout(rest: string): string {
     : rest;
 }
 
-/** One `bytes=` range against `size`: the span, 'unsatisfiable', or undefined to ignore the header. */
-export function parseRange(
+/**
+ * What a Range header asks of a file of `size` bytes, parsed by range-parser (the parser of
+ * express and send): one span, 'unsatisfiable', or undefined to ignore the header and send the
+ * whole file. Overlapping and adjacent ranges are combined first. Ignored, as RFC 9110 lets a server
+ * do: a unit other than bytes, a malformed or reversed range anywhere in the header, and several
+ * disjoint ranges (a multipart/byteranges answer is more than a player or a download manager needs;
+ * both take the whole file). An empty file has no range to refuse: it is sent, empty.
+ */
+function parseRange(
   header: string | undefined,
   size: number,
 ): { start: number; end: number } | 'unsatisfiable' | undefined {
   if (!header) return undefined;
-  const m = /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header);
-  // Multiple ranges or other units: RFC 9110 lets a server ignore Range and send the whole file.
-  if (!m || (m[1] === '' && m[2] === '')) return undefined;
-  if (m[1] === '') {
-    const suffix = Number(m[2]);
-    if (suffix === 0 || size === 0) return 'unsatisfiable';
-    return { start: Math.max(0, size - suffix), end: size - 1 };
-  }
-  const start = Number(m[1]);
-  const end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
-  if (m[2] !== '' && Number(m[2]) < start) return undefined;
-  if (start >= size) return 'unsatisfiable';
-  return { start, end };
+  const parsed = parse(size, header);
+  if (parsed.type !== 'bytes' || parsed.code & 1) return undefined;
+  if (parsed.ranges.length === 0) return size === 0 ? undefined : 'unsatisfiable';
+  const ranges = combineRanges(parsed.ranges);
+  return ranges.length === 1 ? { start: ranges[0]!.start, end: ranges[0]!.end } : undefined;
 }
 
 /**
@@ -115,7 +115,7 @@ export function fileRoutes(ctx: AppContext): Hono<AppEnv> {
     if (range === 'unsatisfiable') {
       throw new ApiError(
         416,
-        `The requested range is outside the file (it has ${size} bytes). Ask for bytes 0-${Math.max(0, size - 1)} or fewer.`,
+        `The requested range selects no byte of the file (it has ${size} bytes): ask for bytes within 0-${Math.max(0, size - 1)}.`,
         {
           code: 'range_not_satisfiable',
           headers: { 'Content-Range': `bytes */${size}`, 'Accept-Ranges': 'bytes' },
