@@ -5,12 +5,9 @@ import { Hono } from 'hono';
 import { combineRanges, parse } from 'range-parser';
 import type { AppContext, AppEnv } from '../context';
 import { ApiError } from '../errors';
-import { filesRoot } from '../services/assets/asset-files';
+import { existingStoredFile, storedPathOf } from '../services/assets/asset-files';
 import { fileOwnerSegment, isLegacyOwnerSegment } from '../services/file-owner';
 import { isInlineSafe, serveContentType } from '../services/assets/asset-media-types';
-
-/** Every stored path segment is written by safeFileName/newId; anything else cannot be ours. */
-const SAFE_SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/;
 
 function notFound(): ApiError {
   return new ApiError(404, "No stored file at this address. File URLs come from an asset's url or oss_url.", {
@@ -19,43 +16,14 @@ function notFound(): ApiError {
 }
 
 /**
- * Maps /files/<a>/<b>/… onto DATA_DIR/files without ever leaving it: each decoded segment must be
- * a plain name (no `..`, no separators, no NUL), and the real path must still be inside the root
- * (no symlink escapes).
- */
-function resolveStored(root: string, rest: string): string | undefined {
-  const segments = rest.split('/');
-  const names: string[] = [];
-  for (const raw of segments) {
-    let name: string;
-    try {
-      name = decodeURIComponent(raw);
-    } catch {
-      return undefined;
-    }
-    if (!SAFE_SEGMENT.test(name)) return undefined;
-    names.push(name);
-  }
-  if (names.length === 0) return undefined;
-  const file = path.join(root, ...names);
-  try {
-    const real = fs.realpathSync(file);
-    const realRoot = fs.realpathSync(root);
-    return real.startsWith(realRoot + path.sep) ? real : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
  * URLs handed out before the owner segment became an HMAC (decision 064) name the owner hash
  * itself; their files now live under the HMAC segment of that owner, so the old URL still works.
  */
-function fromLegacyLayout(rest: string): string {
-  const [first, ...others] = rest.split('/');
+function fromLegacyLayout(relPath: string): string {
+  const [first, ...others] = relPath.split('/');
   return first && others.length > 0 && isLegacyOwnerSegment(first)
     ? [fileOwnerSegment(first), ...others].join('/')
-    : rest;
+    : relPath;
 }
 
 /**
@@ -87,11 +55,11 @@ function parseRange(
  */
 export function fileRoutes(ctx: AppContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const root = filesRoot(ctx);
 
   app.get('/files/*', (c) => {
-    const rest = c.req.path.slice('/files/'.length);
-    const file = resolveStored(root, rest) ?? resolveStored(root, fromLegacyLayout(rest));
+    // Never outside DATA_DIR/files: plain segments only, and no symlink out (asset-files.ts).
+    const rel = storedPathOf(c.req.path.slice('/files/'.length));
+    const file = rel && (existingStoredFile(ctx, rel) ?? existingStoredFile(ctx, fromLegacyLayout(rel)));
     const stat = file ? fs.statSync(file, { throwIfNoEntry: false }) : undefined;
     if (!file || !stat?.isFile()) throw notFound();
 
