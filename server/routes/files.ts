@@ -2,14 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { Hono } from 'hono';
+import { combineRanges, parse } from 'range-parser';
 import type { AppContext, AppEnv } from '../context';
 import { ApiError } from '../errors';
-import { filesRoot } from '../services/assets/asset-files';
+import { existingStoredFile, storedPathOf } from '../services/assets/asset-files';
 import { fileOwnerSegment, isLegacyOwnerSegment } from '../services/file-owner';
 import { isInlineSafe, serveContentType } from '../services/assets/asset-media-types';
-
-/** Every stored path segment is written by safeFileName/newId; anything else cannot be ours. */
-const SAFE_SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/;
 
 function notFound(): ApiError {
   return new ApiError(404, "No stored file at this address. File URLs come from an asset's url or oss_url.", {
@@ -18,64 +16,34 @@ function notFound(): ApiError {
 }
 
 /**
- * Maps /files/<a>/<b>/… onto DATA_DIR/files without ever leaving it: each decoded segment must be
- * a plain name (no `..`, no separators, no NUL), and the real path must still be inside the root
- * (no symlink escapes).
- */
-function resolveStored(root: string, rest: string): string | undefined {
-  const segments = rest.split('/');
-  const names: string[] = [];
-  for (const raw of segments) {
-    let name: string;
-    try {
-      name = decodeURIComponent(raw);
-    } catch {
-      return undefined;
-    }
-    if (!SAFE_SEGMENT.test(name)) return undefined;
-    names.push(name);
-  }
-  if (names.length === 0) return undefined;
-  const file = path.join(root, ...names);
-  try {
-    const real = fs.realpathSync(file);
-    const realRoot = fs.realpathSync(root);
-    return real.startsWith(realRoot + path.sep) ? real : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
  * URLs handed out before the owner segment became an HMAC (decision 064) name the owner hash
  * itself; their files now live under the HMAC segment of that owner, so the old URL still works.
  */
-function fromLegacyLayout(rest: string): string {
-  const [first, ...others] = rest.split('/');
+function fromLegacyLayout(relPath: string): string {
+  const [first, ...others] = relPath.split('/');
   return first && others.length > 0 && isLegacyOwnerSegment(first)
     ? [fileOwnerSegment(first), ...others].join('/')
-    : rest;
+    : relPath;
 }
 
-/** One `bytes=` range against `size`: the span, 'unsatisfiable', or undefined to ignore the header. */
-export function parseRange(
+/**
+ * What a Range header asks of a file of `size` bytes, parsed by range-parser (the parser of
+ * express and send): one span, 'unsatisfiable', or undefined to ignore the header and send the
+ * whole file. Overlapping and adjacent ranges are combined first. Ignored, as RFC 9110 lets a server
+ * do: a unit other than bytes, a malformed or reversed range anywhere in the header, and several
+ * disjoint ranges (a multipart/byteranges answer is more than a player or a download manager needs;
+ * both take the whole file). An empty file has no range to refuse: it is sent, empty.
+ */
+function parseRange(
   header: string | undefined,
   size: number,
 ): { start: number; end: number } | 'unsatisfiable' | undefined {
   if (!header) return undefined;
-  const m = /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header);
-  // Multiple ranges or other units: RFC 9110 lets a server ignore Range and send the whole file.
-  if (!m || (m[1] === '' && m[2] === '')) return undefined;
-  if (m[1] === '') {
-    const suffix = Number(m[2]);
-    if (suffix === 0 || size === 0) return 'unsatisfiable';
-    return { start: Math.max(0, size - suffix), end: size - 1 };
-  }
-  const start = Number(m[1]);
-  const end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
-  if (m[2] !== '' && Number(m[2]) < start) return undefined;
-  if (start >= size) return 'unsatisfiable';
-  return { start, end };
+  const parsed = parse(size, header);
+  if (parsed.type !== 'bytes' || parsed.code & 1) return undefined;
+  if (parsed.ranges.length === 0) return size === 0 ? undefined : 'unsatisfiable';
+  const ranges = combineRanges(parsed.ranges);
+  return ranges.length === 1 ? { start: ranges[0]!.start, end: ranges[0]!.end } : undefined;
 }
 
 /**
@@ -87,11 +55,11 @@ export function parseRange(
  */
 export function fileRoutes(ctx: AppContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const root = filesRoot(ctx);
 
   app.get('/files/*', (c) => {
-    const rest = c.req.path.slice('/files/'.length);
-    const file = resolveStored(root, rest) ?? resolveStored(root, fromLegacyLayout(rest));
+    // Never outside DATA_DIR/files: plain segments only, and no symlink out (asset-files.ts).
+    const rel = storedPathOf(c.req.path.slice('/files/'.length));
+    const file = rel && (existingStoredFile(ctx, rel) ?? existingStoredFile(ctx, fromLegacyLayout(rel)));
     const stat = file ? fs.statSync(file, { throwIfNoEntry: false }) : undefined;
     if (!file || !stat?.isFile()) throw notFound();
 
@@ -115,7 +83,7 @@ export function fileRoutes(ctx: AppContext): Hono<AppEnv> {
     if (range === 'unsatisfiable') {
       throw new ApiError(
         416,
-        `The requested range is outside the file (it has ${size} bytes). Ask for bytes 0-${Math.max(0, size - 1)} or fewer.`,
+        `The requested range selects no byte of the file (it has ${size} bytes): ask for bytes within 0-${Math.max(0, size - 1)}.`,
         {
           code: 'range_not_satisfiable',
           headers: { 'Content-Range': `bytes */${size}`, 'Accept-Ranges': 'bytes' },

@@ -12,7 +12,8 @@ import { createWebhookSender } from '../services/webhooks/sender';
 import { signatureHeaders } from '../services/webhooks/signature';
 import { getDelivery } from '../store/webhooks';
 import { makeTestApp, type TestApp } from '../test/helpers';
-import { INBOX_KEEP, type InboxDelivery } from '../services/webhooks/inbox';
+import type { InboxDelivery } from '@contract/webhook-inbox';
+import { INBOX_KEEP } from '../services/webhooks/inbox';
 import { INBOX_MAX_BODY_BYTES } from './webhooks';
 
 const cleanups: Array<() => Promise<void> | void> = [];

@@ -1,11 +1,11 @@
 import { Hono, type Context } from 'hono';
+import { isInboxName } from '@contract/webhook-inbox';
 import type { AppContext, AppEnv } from '../context';
 import { ApiError, badRequest } from '../errors';
 import { json } from '../http';
 import { taskWebhookDeliveries } from '../services/webhooks/delivery-log';
 import { clearInboxDeliveries, inboxDeliveries, receiveInboxDelivery } from '../services/webhooks/inbox';
 
-export const INBOX_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 export const INBOX_MAX_BODY_BYTES = 256 * 1024;
 
 function inboxName(c: Context<AppEnv>, ctx: AppContext): string {
@@ -18,7 +18,7 @@ function inboxName(c: Context<AppEnv>, ctx: AppContext): string {
     );
   }
   const name = c.req.param('name') ?? '';
-  if (!INBOX_NAME.test(name)) {
+  if (!isInboxName(name)) {
     throw badRequest(
       'The inbox name must be 1 to 64 letters, digits, "-" or "_" (e.g. /webhooks/inbox/my-test).',
       'name',

@@ -1,4 +1,3 @@
-import { useSyncExternalStore } from 'react';
 import {
   EXPORT_FORMAT,
   EXPORT_VERSION,
@@ -8,7 +7,7 @@ import {
   type TrackedTask,
   type TrackedTaskSnapshot,
 } from '@/api/task-registry-schema';
-import { defaultBackend, type RegistryBackend } from '@/api/task-registry-storage';
+import type { RegistryBackend } from '@/api/task-registry-storage';
 
 export type { TrackedTask, TrackedTaskKind, TrackedTaskSnapshot } from '@/api/task-registry-schema';
 export {
@@ -270,56 +269,4 @@ export class TaskRegistry {
 
 function stripUndefined<T extends object>(v: T): T {
   return Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined)) as T;
-}
-
-let registry: TaskRegistry | undefined;
-
-/** The dashboard's registry, created (and its stored list loaded) on first use. */
-export function taskRegistry(): TaskRegistry {
-  return (registry ??= new TaskRegistry(defaultBackend(), { broadcast: true }));
-}
-
-/** Tests only: replace the registry (e.g. with a memory backend). */
-export function setTaskRegistryForTests(next: TaskRegistry | undefined) {
-  registry?.dispose();
-  registry = next;
-}
-
-export function trackTask(task: TrackedTask): void {
-  taskRegistry().track(task);
-}
-
-export function getTrackedTask(id: string): TrackedTask | undefined {
-  return taskRegistry().get(id);
-}
-
-export function untrackTask(ids: string | string[]): TrackedTask[] {
-  return taskRegistry().untrack(ids);
-}
-
-export function adoptTask(task: TrackedTask): boolean {
-  return taskRegistry().adopt(task);
-}
-
-export function restoreTasks(tasks: readonly TrackedTask[]): void {
-  taskRegistry().restore(tasks);
-}
-
-export function recordTaskSnapshot(id: string, snapshot: TrackedTaskSnapshot): void {
-  taskRegistry().recordSnapshot(id, snapshot);
-}
-
-export function useTrackedTask(id: string): TrackedTask | undefined {
-  const r = taskRegistry();
-  return useSyncExternalStore(r.subscribe, () => r.get(id));
-}
-
-export function useTrackedTasks(): readonly TrackedTask[] {
-  const r = taskRegistry();
-  return useSyncExternalStore(r.subscribe, r.list);
-}
-
-export function useRegistryStatus(): RegistryStatus {
-  const r = taskRegistry();
-  return useSyncExternalStore(r.subscribe, r.getStatus);
 }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '@/api/api-client';
-import { setTaskRegistryForTests, TaskRegistry, getTrackedTask, trackTask } from '@/api/task-registry';
-import { memoryBackend } from '@/api/task-registry-storage';
+import type { TaskRegistry } from '@/api/task-registry';
+import { createTestRegistry } from '@/test/render';
 import {
   fetchTask,
   onTaskFinished,
@@ -23,9 +23,11 @@ function query(
   } as never;
 }
 
-beforeEach(() => setTaskRegistryForTests(new TaskRegistry(memoryBackend())));
+let registry: TaskRegistry;
+beforeEach(() => {
+  registry = createTestRegistry();
+});
 afterEach(() => {
-  setTaskRegistryForTests(undefined);
   vi.unstubAllGlobals();
 });
 
@@ -65,17 +67,17 @@ describe('taskRefetchInterval', () => {
 
 describe('fetchTask', () => {
   it('remembers a tracked task the server does not know, so the list stops polling it', async () => {
-    trackTask({ id: 'task_gone', kind: 'unknown', createdAt: 1, source: 'imported' });
+    registry.track({ id: 'task_gone', kind: 'unknown', createdAt: 1, source: 'imported' });
     mockFetch({
       'GET /v1/tasks/task_gone': () =>
         json({ error: { message: 'No such task', code: 'task_not_found' } }, 404),
     });
-    await expect(fetchTask('task_gone')).rejects.toThrow('No such task');
-    expect(getTrackedTask('task_gone')?.last?.notFound).toBe(true);
+    await expect(fetchTask('task_gone', registry)).rejects.toThrow('No such task');
+    expect(registry.get('task_gone')?.last?.notFound).toBe(true);
   });
 
   it('records what it saw and announces a watched task that finished', async () => {
-    trackTask({ id: 'task_1', kind: 'video', createdAt: 1, source: 'pasted' });
+    registry.track({ id: 'task_1', kind: 'video', createdAt: 1, source: 'pasted' });
     const events: string[] = [];
     const off = onTaskFinished((e) => events.push(`${e.task.id}:${e.status}`));
     let status = 'running';
@@ -89,30 +91,30 @@ describe('fetchTask', () => {
         }),
     });
     // First sight of a pasted task that is already running: recorded, not news.
-    await fetchTask('task_1');
-    expect(getTrackedTask('task_1')?.last).toMatchObject({ status: 'running', progress: 50 });
+    await fetchTask('task_1', registry);
+    expect(registry.get('task_1')?.last).toMatchObject({ status: 'running', progress: 50 });
     expect(events).toEqual([]);
     status = 'canceled';
-    await fetchTask('task_1');
+    await fetchTask('task_1', registry);
     expect(events).toEqual(['task_1:cancelled']);
     // Seen finished again: no second announcement.
-    await fetchTask('task_1');
+    await fetchTask('task_1', registry);
     expect(events).toHaveLength(1);
-    expect(getTrackedTask('task_1')?.last?.endedAt).toBe(1_700_000_000_000);
+    expect(registry.get('task_1')?.last?.endedAt).toBe(1_700_000_000_000);
     off();
   });
 
   it('does not announce a pasted task first seen finished, but does one the composer just created', async () => {
-    trackTask({ id: 'task_old', kind: 'video', createdAt: 1, source: 'pasted' });
-    trackTask({ id: 'task_new', kind: 'video', createdAt: 1, source: 'composer' });
+    registry.track({ id: 'task_old', kind: 'video', createdAt: 1, source: 'pasted' });
+    registry.track({ id: 'task_new', kind: 'video', createdAt: 1, source: 'composer' });
     const events: string[] = [];
     const off = onTaskFinished((e) => events.push(e.task.id));
     mockFetch({
       'GET /v1/tasks/task_old': () => json({ id: 'task_old', status: 'succeeded' }),
       'GET /v1/tasks/task_new': () => json({ id: 'task_new', status: 'succeeded' }),
     });
-    await fetchTask('task_old');
-    await fetchTask('task_new');
+    await fetchTask('task_old', registry);
+    await fetchTask('task_new', registry);
     expect(events).toEqual(['task_new']);
     off();
   });
@@ -154,7 +156,7 @@ describe('fetchTask keeps the ids of the poll apart from the task ids', () => {
           'X-Trace-Id': 'trace_p',
         }),
     });
-    const task = await fetchTask('task_ids');
+    const task = await fetchTask('task_ids', registry);
     expect(task.request_id).toBe('req_create');
     expect(task.poll).toEqual({ request_id: 'req_poll', trace_id: 'trace_p' });
   });

@@ -11,7 +11,7 @@ import {
 import { apiRequest, isApiRequestError } from '@/api/api-client';
 import { registerAssetByUrl } from '@/api/assets';
 import { nextPollDelay, observe, updatePollMemory, type PollMemory } from '@/api/task-poll-policy';
-import { getTrackedTask, recordTaskSnapshot } from '@/api/task-registry';
+import type { TaskRegistry } from '@/api/task-registry';
 import { createdHere } from '@/api/task-registry-schema';
 
 export type Task = LenientTask & {
@@ -57,15 +57,15 @@ export function onTaskFinished(listener: (e: TaskFinishedEvent) => void): () => 
  * a terminal state. A task first seen already finished (pasted, imported) is not news; one the
  * composer or a task form just created is, even when it finished before its first poll.
  */
-function noteSeen(task: Task) {
-  const tracked = getTrackedTask(task.id);
+function noteSeen(registry: TaskRegistry, task: Task) {
+  const tracked = registry.get(task.id);
   if (!tracked) return;
   const before = tracked.last?.status;
   const wasWatched =
     before === undefined ? createdHere(tracked.source) : !isTerminalStatus(normalizeTaskStatus(before));
   const ended =
     task.completed_at ?? (isTerminalStatus(normalizeTaskStatus(task.status)) ? task.updated_at : undefined);
-  recordTaskSnapshot(task.id, {
+  registry.recordSnapshot(task.id, {
     status: task.status,
     progress: task.progress,
     endedAt: typeof ended === 'number' ? ended * 1000 : undefined,
@@ -101,7 +101,8 @@ export function parseTask(data: unknown): Task {
   };
 }
 
-export async function fetchTask(id: string, signal?: AbortSignal): Promise<Task> {
+/** Reads a task and records what was seen in `registry` (the one the monitor lists). */
+export async function fetchTask(id: string, registry: TaskRegistry, signal?: AbortSignal): Promise<Task> {
   let task: Task;
   try {
     let poll: Task['poll'];
@@ -112,10 +113,10 @@ export async function fetchTask(id: string, signal?: AbortSignal): Promise<Task>
     if (poll?.request_id || poll?.trace_id) task = { ...task, poll };
   } catch (error) {
     // Remembered so the list stops polling it (and says so); opening it asks the server again.
-    if (isTaskNotFound(error) && getTrackedTask(id)) recordTaskSnapshot(id, { notFound: true });
+    if (isTaskNotFound(error) && registry.get(id)) registry.recordSnapshot(id, { notFound: true });
     throw error;
   }
-  noteSeen(task);
+  noteSeen(registry, task);
   return task;
 }
 
@@ -204,10 +205,14 @@ export function stableRefetchInterval(
  * `inBackground`: keep polling a hidden tab (only when browser notifications are on; the policy
  * then waits at least HIDDEN_MIN_DELAY_MS between polls).
  */
-export function taskQueryOptions(id: string, { inBackground = false }: { inBackground?: boolean } = {}) {
+export function taskQueryOptions(
+  id: string,
+  registry: TaskRegistry,
+  { inBackground = false }: { inBackground?: boolean } = {},
+) {
   return queryOptions({
     queryKey: taskKeys.detail(id),
-    queryFn: ({ signal }) => fetchTask(id, signal),
+    queryFn: ({ signal }) => fetchTask(id, registry, signal),
     refetchInterval: (query) => stableRefetchInterval(query),
     // A hidden tab does not poll (unless asked); coming back catches up at once (refetchOnWindowFocus + staleTime 0).
     refetchIntervalInBackground: inBackground,

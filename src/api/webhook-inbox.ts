@@ -1,30 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/api/api-client';
 import { isRecord } from '@contract/is-record';
+import { isInboxName, type InboxDelivery } from '@contract/webhook-inbox';
 
 /**
- * The local server's webhook inbox (local mode only): what a callback_url pointing at
- * `<origin>/webhooks/inbox/<name>` received, with whether the Standard Webhooks signature verifies.
+ * The local server's webhook inbox (contract/webhook-inbox.ts), read leniently: an extra of this
+ * server, so only an id is required of a delivery and any other field may be missing or odd.
  * No key is sent: the inbox needs none.
  */
-export interface InboxDelivery {
-  id: string;
-  /** ms */
-  received_at: number;
-  method: string;
-  headers: Record<string, string>;
-  body: string;
-  json: unknown;
-  webhook_id: string | null;
-  signature: { verified: boolean; reason?: string };
-}
-
-export const INBOX_NAME_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-
-export function isInboxName(name: string): boolean {
-  return INBOX_NAME_PATTERN.test(name);
-}
-
 function parseDelivery(v: unknown): InboxDelivery | undefined {
   if (!isRecord(v) || typeof v.id !== 'string') return undefined;
   const headers: Record<string, string> = {};

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { apiOrigin, useBaseUrl } from '@/api/connection-store';
 import { systemQueries } from '@/api/system';
-import { isInboxName } from '@/api/webhook-inbox';
+import { isInboxName } from '@contract/webhook-inbox';
 
 /** An inbox name nobody guesses: the inbox needs no key, so its name is all that keeps it private. */
 export function randomInboxName(prefix: string): string {

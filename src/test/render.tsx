@@ -3,11 +3,15 @@ import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { TaskRegistry } from '@/api/task-registry';
+import { TaskRegistryProvider } from '@/api/task-registry-context';
+import { memoryBackend } from '@/api/task-registry-storage';
 import { i18n } from '@/lib/i18n';
 
 /*
- * The providers every component test needs: a fresh React Query client, i18n (initialised in
- * English by setup.ts) and, for pages, a memory router. Fetch is stubbed per test with
+ * The providers every component test needs: a fresh React Query client, a fresh task registry in
+ * memory (never the browser's stored one), i18n (initialised in English by setup.ts) and, for pages,
+ * a memory router. Fetch is stubbed per test with
  * `mockFetch` from ./fetch-mock.
  */
 
@@ -16,10 +20,25 @@ export function createTestQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
 }
 
-function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
+/** A registry that keeps its tasks in memory, as a test's own (one per test). */
+export function createTestRegistry(): TaskRegistry {
+  return new TaskRegistry(memoryBackend());
+}
+
+function Providers({
+  client,
+  registry,
+  children,
+}: {
+  client: QueryClient;
+  registry: TaskRegistry;
+  children: ReactNode;
+}) {
   return (
     <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+      <QueryClientProvider client={client}>
+        <TaskRegistryProvider registry={registry}>{children}</TaskRegistryProvider>
+      </QueryClientProvider>
     </I18nextProvider>
   );
 }
@@ -27,15 +46,21 @@ function Providers({ client, children }: { client: QueryClient; children: ReactN
 export interface RenderOptions {
   /** The app's own client (with its retry policy) when the test is about that policy. */
   client?: QueryClient;
+  /** The registry the components use, when the test tracks tasks before rendering or reads it after. */
+  registry?: TaskRegistry;
 }
 
 /** A component that needs no router (a dialog, a form). */
 export function renderWithProviders(
   ui: ReactElement,
-  { client = createTestQueryClient() }: RenderOptions = {},
-): RenderResult & { client: QueryClient } {
-  const result = render(<Providers client={client}>{ui}</Providers>);
-  return { ...result, client };
+  { client = createTestQueryClient(), registry = createTestRegistry() }: RenderOptions = {},
+): RenderResult & { client: QueryClient; registry: TaskRegistry } {
+  const result = render(
+    <Providers client={client} registry={registry}>
+      {ui}
+    </Providers>,
+  );
+  return { ...result, client, registry };
 }
 
 export interface RenderRouteOptions extends RenderOptions {
@@ -49,16 +74,16 @@ export interface RenderRouteOptions extends RenderOptions {
  */
 export function renderRoutes(
   routes: Record<string, ReactElement> | RouteObject[],
-  { at, client = createTestQueryClient() }: RenderRouteOptions,
+  { at, client = createTestQueryClient(), registry = createTestRegistry() }: RenderRouteOptions,
 ) {
   const objects = Array.isArray(routes)
     ? routes
     : Object.entries(routes).map(([path, element]) => ({ path, element }));
   const router = createMemoryRouter(objects, { initialEntries: [at] });
   const result = render(
-    <Providers client={client}>
+    <Providers client={client} registry={registry}>
       <RouterProvider router={router} />
     </Providers>,
   );
-  return { ...result, router, client };
+  return { ...result, router, client, registry };
 }

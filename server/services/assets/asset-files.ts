@@ -43,6 +43,40 @@ export function storedAbsPath(ctx: AppContext, relPath: string): string {
   return path.join(filesRoot(ctx), ...relPath.split('/'));
 }
 
+/** Every stored path segment is written by safeFileName/newId; anything else cannot be ours. */
+const SAFE_SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/;
+
+/**
+ * The stored path that the part of a URL below `/files/` names, or undefined when it cannot name
+ * one: each segment, decoded, must be a plain name (no `..`, no separators, no NUL).
+ */
+export function storedPathOf(urlPath: string): string | undefined {
+  const names: string[] = [];
+  for (const raw of urlPath.split('/')) {
+    let name: string;
+    try {
+      name = decodeURIComponent(raw);
+    } catch {
+      return undefined;
+    }
+    if (!SAFE_SEGMENT.test(name)) return undefined;
+    names.push(name);
+  }
+  return names.length ? names.join('/') : undefined;
+}
+
+/** The stored file's absolute path when it exists inside DATA_DIR/files (no symlink escapes). */
+export function existingStoredFile(ctx: AppContext, relPath: string): string | undefined {
+  const file = storedAbsPath(ctx, relPath);
+  try {
+    const real = fs.realpathSync(file);
+    const root = fs.realpathSync(filesRoot(ctx));
+    return real.startsWith(root + path.sep) && fs.statSync(real).isFile() ? real : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The absolute URL of a stored file as seen from the origin the caller used. */
 export function fileUrl(origin: string, relPath: string): string {
   return `${origin}/files/${relPath.split('/').map(encodeURIComponent).join('/')}`;

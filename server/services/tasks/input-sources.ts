@@ -1,12 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { parseAssetReference } from '@contract/asset';
 import type { AppContext } from '../../context';
 import { getAssetForOwner } from '../../store/assets';
-import { filesRoot, storedAbsPath } from '../assets/asset-files';
-
-/** Every segment the server writes under DATA_DIR/files matches this (server/routes/files.ts). */
-const SAFE_SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/;
+import { existingStoredFile, storedPathOf } from '../assets/asset-files';
 
 /**
  * The path below `/files/` when `url` addresses a stored file of this server: a `/files/...` path,
@@ -26,30 +21,7 @@ export function filesRelPath(url: string, origin: string): string | undefined {
       return undefined;
     }
   }
-  const names: string[] = [];
-  for (const raw of pathname.slice('/files/'.length).split('/')) {
-    let name: string;
-    try {
-      name = decodeURIComponent(raw);
-    } catch {
-      return undefined;
-    }
-    if (!SAFE_SEGMENT.test(name)) return undefined;
-    names.push(name);
-  }
-  return names.length ? names.join('/') : undefined;
-}
-
-/** The stored file's absolute path when it exists inside DATA_DIR/files (no symlink escapes). */
-export function existingStoredFile(ctx: AppContext, relPath: string): string | undefined {
-  const file = storedAbsPath(ctx, relPath);
-  try {
-    const real = fs.realpathSync(file);
-    const root = fs.realpathSync(filesRoot(ctx));
-    return real.startsWith(root + path.sep) && fs.statSync(real).isFile() ? real : undefined;
-  } catch {
-    return undefined;
-  }
+  return storedPathOf(pathname.slice('/files/'.length));
 }
 
 /** A media input that no longer resolves (its asset or stored file went away after creation). */

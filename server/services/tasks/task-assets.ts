@@ -4,7 +4,8 @@ import type { AppContext } from '../../context';
 import { ApiError, badRequest } from '../../errors';
 import { type AssetRow, getAssetForOwner } from '../../store/assets';
 import { assetNotReady } from '../assets/asset-readiness';
-import { existingStoredFile, filesRelPath } from './input-sources';
+import { existingStoredFile } from '../assets/asset-files';
+import { filesRelPath } from './input-sources';
 
 /** What a digital-human field needs of the asset it names. */
 export interface AssetNeed {

@@ -1,4 +1,5 @@
 import { jsonTextDepth } from '@contract/bounded-json';
+import type { InboxDelivery } from '@contract/webhook-inbox';
 import type { AppContext } from '../../context';
 import { MAX_JSON_BODY_DEPTH } from '../../http';
 import { token } from '../../ids';
@@ -11,18 +12,6 @@ export const INBOX_KEEP = 100;
 export const INBOX_KEEP_TOTAL = 2_000;
 /** Never kept, so an inbox (readable without a key) cannot leak a credential someone sent it. */
 const REDACTED_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-api-key', 'api-key']);
-
-/** One entry of GET /webhooks/inbox/:name (the shape the dashboard reads). */
-export interface InboxDelivery {
-  id: string;
-  received_at: number;
-  method: string;
-  headers: Record<string, string>;
-  body: string;
-  json: unknown;
-  webhook_id: string | null;
-  signature: { verified: boolean; reason?: string };
-}
 
 /**
  * The delivery's body as JSON for display, or null. A body nested deeper than any API request may

@@ -3,7 +3,7 @@ import { Command } from 'cmdk';
 import { FileSearch, ListChecks } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { assetQueries } from '@/api/assets';
-import { useTrackedTasks } from '@/api/task-registry';
+import { useTrackedTasks } from '@/api/task-registry-context';
 import { GROUP_HEADING, Item } from './palette-item';
 
 const ASSET_ID = /^asset_[A-Za-z0-9_-]+$/;

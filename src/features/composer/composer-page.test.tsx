@@ -1,12 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useParams } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { getTrackedTask, setTaskRegistryForTests, TaskRegistry, trackTask } from '@/api/task-registry';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { TaskRegistry } from '@/api/task-registry';
 import { systemQueries } from '@/api/system';
-import { memoryBackend } from '@/api/task-registry-storage';
 import { BOOTSTRAP_LOCAL, json, mockFetch } from '@/test/fetch-mock';
-import { renderRoutes } from '@/test/render';
+import { createTestRegistry, renderRoutes } from '@/test/render';
 import { ComposerPage } from './composer-page';
 import { COMPOSER_DRAFT_STORAGE_KEY, useComposerDraftStore } from './composer-draft-store';
 import { EMPTY_COMPOSER_DRAFT } from './draft';
@@ -16,14 +15,14 @@ function TaskStub() {
 }
 
 function renderPage(path = '/composer') {
-  return renderRoutes({ '/composer': <ComposerPage />, '/tasks/:id': <TaskStub /> }, { at: path });
+  return renderRoutes({ '/composer': <ComposerPage />, '/tasks/:id': <TaskStub /> }, { at: path, registry });
 }
 
+let registry: TaskRegistry;
 beforeEach(() => {
-  setTaskRegistryForTests(new TaskRegistry(memoryBackend()));
+  registry = createTestRegistry();
   useComposerDraftStore.setState({ draft: { ...EMPTY_COMPOSER_DRAFT, references: [] } });
 });
-afterEach(() => setTaskRegistryForTests(undefined));
 
 const bootstrap = () => json(BOOTSTRAP_LOCAL);
 
@@ -67,7 +66,7 @@ describe('ComposerPage', { timeout: 30_000 }, () => {
       generate_audio: true,
       watermark: false,
     });
-    expect(getTrackedTask('task_abc')).toMatchObject({ kind: 'video', source: 'composer', request: sent });
+    expect(registry.get('task_abc')).toMatchObject({ kind: 'video', source: 'composer', request: sent });
   });
 
   it('puts a server refusal on the field its param names and keeps the request id', async () => {
@@ -129,7 +128,7 @@ describe('ComposerPage', { timeout: 30_000 }, () => {
   it('edit and re-run loads the recorded request of a task into the draft, with undo', async () => {
     mockFetch({ 'GET /bootstrap': bootstrap });
     useComposerDraftStore.setState({ draft: { ...EMPTY_COMPOSER_DRAFT, prompt: 'my old draft' } });
-    trackTask({
+    registry.track({
       id: 'task_old',
       kind: 'video',
       createdAt: 1,

@@ -1,10 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useParams } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { estimateVideoTokens } from '@contract/usage';
-import { setTaskRegistryForTests, TaskRegistry } from '@/api/task-registry';
-import { memoryBackend } from '@/api/task-registry-storage';
 import { BOOTSTRAP_LOCAL, json, mockFetch } from '@/test/fetch-mock';
 import { renderRoutes } from '@/test/render';
 import { ComposerPage } from './composer-page';
@@ -16,10 +14,8 @@ function TaskStub() {
 }
 
 beforeEach(() => {
-  setTaskRegistryForTests(new TaskRegistry(memoryBackend()));
   useComposerDraftStore.setState({ draft: { ...EMPTY_COMPOSER_DRAFT, references: [] } });
 });
-afterEach(() => setTaskRegistryForTests(undefined));
 
 const tokensText = (n: number) => `≈ ${n.toLocaleString('en')} tokens`;
 

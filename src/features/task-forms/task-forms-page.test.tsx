@@ -1,12 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useParams } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { useConnectionStore } from '@/api/connection-store';
-import { getTrackedTask, setTaskRegistryForTests, TaskRegistry, trackTask } from '@/api/task-registry';
-import { memoryBackend } from '@/api/task-registry-storage';
+import type { TaskRegistry } from '@/api/task-registry';
 import { BOOTSTRAP_LOCAL, json, LIST_ENVELOPE, mockFetch } from '@/test/fetch-mock';
-import { renderRoutes } from '@/test/render';
+import { createTestRegistry, renderRoutes } from '@/test/render';
 import { EMPTY_DIGITAL_HUMAN_DRAFT, EMPTY_MUSIC_DRAFT } from './draft';
 import { TaskFormsPage } from './task-forms-page';
 import { TASK_FORMS_STORAGE_KEY, useTaskFormsStore } from './task-forms-store';
@@ -17,7 +16,7 @@ function TaskStub() {
 }
 
 function renderPage(path: string) {
-  renderRoutes({ '/create/*': <TaskFormsPage />, '/tasks/:id': <TaskStub /> }, { at: path });
+  renderRoutes({ '/create/*': <TaskFormsPage />, '/tasks/:id': <TaskStub /> }, { at: path, registry });
 }
 
 const READY = READY_ASSET_FIELDS;
@@ -47,11 +46,11 @@ function assetRoutes() {
   };
 }
 
+let registry: TaskRegistry;
 beforeEach(() => {
-  setTaskRegistryForTests(new TaskRegistry(memoryBackend()));
+  registry = createTestRegistry();
   useTaskFormsStore.setState({ digitalHuman: EMPTY_DIGITAL_HUMAN_DRAFT, music: EMPTY_MUSIC_DRAFT });
 });
-afterEach(() => setTaskRegistryForTests(undefined));
 
 describe('TaskFormsPage', { timeout: 30_000 }, () => {
   it('lists only assets of the right purpose, sends Asset:// references and records the task', async () => {
@@ -82,7 +81,7 @@ describe('TaskFormsPage', { timeout: 30_000 }, () => {
       avatar_asset_id: 'Asset://asset_face',
       audio_url: 'Asset://asset_voice',
     });
-    expect(getTrackedTask('task_dh')).toMatchObject({
+    expect(registry.get('task_dh')).toMatchObject({
       kind: 'digital_human_video',
       source: 'task-form',
       request: sent,
@@ -132,7 +131,7 @@ describe('TaskFormsPage', { timeout: 30_000 }, () => {
 
   it('loads a recorded music request for edit and re-run, on the music tab', async () => {
     mockFetch(assetRoutes());
-    trackTask({
+    registry.track({
       id: 'task_m',
       kind: 'music',
       createdAt: Date.now(),

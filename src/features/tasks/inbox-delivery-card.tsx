@@ -2,7 +2,7 @@ import { BadgeCheck, ShieldAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { JsonView } from '@/components/ui/json-view';
-import type { InboxDelivery } from '@/api/webhook-inbox';
+import type { InboxDelivery } from '@contract/webhook-inbox';
 import { formatDateMs } from '@/lib/format-date';
 
 /** One delivery to an inbox: whether its signature checks out, its headers and its body as sent. */

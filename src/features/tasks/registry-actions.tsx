@@ -2,7 +2,8 @@ import { Bell, BellOff, Download, Upload } from 'lucide-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { RegistryImportError, taskRegistry } from '@/api/task-registry';
+import { RegistryImportError } from '@/api/task-registry';
+import { useTaskRegistry } from '@/api/task-registry-context';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { requestNotificationPermission, useNotificationPermission } from './task-notify';
 
@@ -10,9 +11,10 @@ import { requestNotificationPermission, useNotificationPermission } from './task
 export function RegistryActions({ count }: { count: number }) {
   const { t } = useTranslation('tasks');
   const fileRef = useRef<HTMLInputElement>(null);
+  const registry = useTaskRegistry();
 
   function exportFile() {
-    const blob = new Blob([taskRegistry().exportJson()], { type: 'application/json' });
+    const blob = new Blob([registry.exportJson()], { type: 'application/json' });
     const url = URL.createObjectURL(blob);
     const a = document.createElement('a');
     a.href = url;
@@ -23,7 +25,7 @@ export function RegistryActions({ count }: { count: number }) {
 
   async function importFile(file: File) {
     try {
-      const result = taskRegistry().importJson(await file.text());
+      const result = registry.importJson(await file.text());
       notifySuccess(
         t('import.result', { added: result.added, already: result.alreadyTracked, invalid: result.invalid }),
       );

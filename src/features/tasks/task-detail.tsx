@@ -7,14 +7,8 @@ import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useConnectionStore } from '@/api/connection-store';
-import {
-  adoptTask,
-  isValidTaskId,
-  restoreTasks,
-  taskKindOf,
-  untrackTask,
-  useTrackedTask,
-} from '@/api/task-registry';
+import { isValidTaskId, taskKindOf } from '@/api/task-registry';
+import { useTaskRegistry, useTrackedTask } from '@/api/task-registry-context';
 import { isTaskNotFound, taskQueryOptions } from '@/api/tasks';
 import { notifyUndoable } from '@/lib/notify';
 import { TaskView } from './task-view';
@@ -35,9 +29,10 @@ export function TaskDetail({ taskId, listSearch }: { taskId: string; listSearch:
 
 function KnownIdDetail({ taskId, listSearch }: { taskId: string; listSearch: string }) {
   const { t } = useTranslation('tasks');
+  const registry = useTaskRegistry();
   const tracked = useTrackedTask(taskId);
   const baseUrl = useConnectionStore((s) => s.baseUrl);
-  const query = useQuery(taskQueryOptions(taskId));
+  const query = useQuery(taskQueryOptions(taskId, registry));
   const task = query.data;
   const navigate = useNavigate();
 
@@ -45,7 +40,7 @@ function KnownIdDetail({ taskId, listSearch }: { taskId: string; listSearch: str
   // and must not come back (as a pasted task without its request) from here.
   useEffect(() => {
     if (!task || tracked) return;
-    adoptTask({
+    registry.adopt({
       id: task.id,
       kind: taskKindOf(task.kind),
       model: task.model,
@@ -64,13 +59,13 @@ function KnownIdDetail({ taskId, listSearch }: { taskId: string; listSearch: str
         serverCreatedAt: typeof task.created_at === 'number' ? task.created_at * 1000 : undefined,
       },
     });
-  }, [task, tracked, baseUrl]);
+  }, [task, tracked, baseUrl, registry]);
 
   const forget = () => {
-    const removed = untrackTask(taskId);
+    const removed = registry.untrack(taskId);
     void navigate({ pathname: '/tasks', search: listSearch });
     if (removed.length > 0)
-      notifyUndoable(t('detail.forgotten', { id: taskId }), () => restoreTasks(removed));
+      notifyUndoable(t('detail.forgotten', { id: taskId }), () => registry.restore(removed));
   };
 
   if (query.isPending) {

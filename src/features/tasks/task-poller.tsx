@@ -3,7 +3,8 @@ import { useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { isTerminalStatus, normalizeTaskStatus } from '@contract/task';
 import { useConnectionStore } from '@/api/connection-store';
-import { useTrackedTasks, type TrackedTask } from '@/api/task-registry';
+import type { TrackedTask } from '@/api/task-registry';
+import { useTaskRegistry, useTrackedTasks } from '@/api/task-registry-context';
 import { onTaskFinished, taskQueryOptions } from '@/api/tasks';
 import { announceFinished } from './task-notify';
 
@@ -35,11 +36,12 @@ export function tasksToPoll(tasks: readonly TrackedTask[], baseUrl: string, excl
  */
 export function TaskPoller({ excludeId, inBackground }: { excludeId?: string; inBackground?: boolean }) {
   const tasks = useTrackedTasks();
+  const registry = useTaskRegistry();
   const baseUrl = useConnectionStore((s) => s.baseUrl);
   const key = tasksToPoll(tasks, baseUrl, excludeId).join('\n');
   const queries = useMemo(
-    () => (key ? key.split('\n').map((id) => taskQueryOptions(id, { inBackground })) : []),
-    [key, inBackground],
+    () => (key ? key.split('\n').map((id) => taskQueryOptions(id, registry, { inBackground })) : []),
+    [key, inBackground, registry],
   );
   // `combine` returning a constant: the poller never re-renders on a poll result.
   useQueries({ queries, combine: () => null });

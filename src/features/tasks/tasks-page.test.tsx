@@ -1,18 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getTrackedTask, setTaskRegistryForTests, TaskRegistry, trackTask } from '@/api/task-registry';
-import { memoryBackend } from '@/api/task-registry-storage';
+import type { TaskRegistry } from '@/api/task-registry';
 import { BOOTSTRAP_LOCAL, json, mockFetch } from '@/test/fetch-mock';
-import { renderRoutes } from '@/test/render';
+import { createTestRegistry, renderRoutes } from '@/test/render';
 import { TasksPage } from './tasks-page';
 
 function renderAt(url: string) {
-  return renderRoutes({ '/tasks/*': <TasksPage /> }, { at: url }).router;
+  return renderRoutes({ '/tasks/*': <TasksPage /> }, { at: url, registry }).router;
 }
 
-beforeEach(() => setTaskRegistryForTests(new TaskRegistry(memoryBackend())));
+let registry: TaskRegistry;
+beforeEach(() => {
+  registry = createTestRegistry();
+});
 afterEach(() => {
-  setTaskRegistryForTests(undefined);
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
@@ -46,11 +47,9 @@ describe('TasksPage', { timeout: 20_000 }, () => {
       'href',
       '/composer?from=task_ok',
     );
-    await waitFor(() =>
-      expect(getTrackedTask('task_ok')).toMatchObject({ source: 'pasted', prompt: 'a fox' }),
-    );
+    await waitFor(() => expect(registry.get('task_ok')).toMatchObject({ source: 'pasted', prompt: 'a fox' }));
     // Already ended, so never polled again: the list shows the state this fetch saw.
-    expect(getTrackedTask('task_ok')?.last).toMatchObject({ status: 'succeeded', endedAt: 110_000 });
+    expect(registry.get('task_ok')?.last).toMatchObject({ status: 'succeeded', endedAt: 110_000 });
     expect(await screen.findByRole('list', { name: 'Tracked tasks' })).toBeInTheDocument();
   });
 
@@ -104,7 +103,7 @@ describe('TasksPage', { timeout: 20_000 }, () => {
     });
     renderAt('/tasks/task_nope');
     expect(await screen.findByRole('heading', { name: 'Task not found' })).toBeInTheDocument();
-    expect(getTrackedTask('task_nope')).toBeUndefined();
+    expect(registry.get('task_nope')).toBeUndefined();
   });
 
   it('filters the list by the search in the URL', async () => {
@@ -112,7 +111,7 @@ describe('TasksPage', { timeout: 20_000 }, () => {
     vi.spyOn(Element.prototype, 'clientHeight', 'get').mockReturnValue(800);
     vi.spyOn(Element.prototype, 'clientWidth', 'get').mockReturnValue(400);
     mockFetch({ 'GET /bootstrap': () => json(BOOTSTRAP_LOCAL) });
-    trackTask({
+    registry.track({
       id: 'task_a',
       kind: 'video',
       createdAt: 2,
@@ -120,7 +119,7 @@ describe('TasksPage', { timeout: 20_000 }, () => {
       prompt: 'red fox',
       last: { status: 'succeeded' },
     });
-    trackTask({
+    registry.track({
       id: 'task_b',
       kind: 'music',
       createdAt: 1,
@@ -139,8 +138,6 @@ describe('TasksPage', { timeout: 20_000 }, () => {
     vi.spyOn(Element.prototype, 'clientHeight', 'get').mockReturnValue(800);
     vi.spyOn(Element.prototype, 'clientWidth', 'get').mockReturnValue(400);
     mockFetch({ 'GET /bootstrap': () => json(BOOTSTRAP_LOCAL) });
-    const registry = new TaskRegistry(memoryBackend());
-    setTaskRegistryForTests(registry);
     registry.importJson(
       JSON.stringify(
         Array.from({ length: 10_000 }, (_, i) => ({

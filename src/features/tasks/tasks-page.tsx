@@ -9,7 +9,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useConnectionStore } from '@/api/connection-store';
 import { systemQueries } from '@/api/system';
-import { useRegistryStatus, useTrackedTasks } from '@/api/task-registry';
+import { useRegistryStatus, useTrackedTasks } from '@/api/task-registry-context';
 import { cn } from '@/lib/cn';
 import { RegistryActions } from './registry-actions';
 import { TaskBatchesView } from './task-batches-view';

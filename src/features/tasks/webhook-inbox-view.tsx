@@ -12,15 +12,10 @@ import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useConnectionStore } from '@/api/connection-store';
-import { useTrackedTasks } from '@/api/task-registry';
+import { useTrackedTasks } from '@/api/task-registry-context';
 import { taskKeys, type Task } from '@/api/tasks';
-import {
-  clearInbox,
-  inboxKeys,
-  inboxNamesFromCallbacks,
-  inboxQueryOptions,
-  isInboxName,
-} from '@/api/webhook-inbox';
+import { clearInbox, inboxKeys, inboxNamesFromCallbacks, inboxQueryOptions } from '@/api/webhook-inbox';
+import { isInboxName } from '@contract/webhook-inbox';
 import { notifyError } from '@/lib/notify';
 import { DeliveryCard } from './inbox-delivery-card';
 

@@ -1,12 +1,11 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createGenericTask } from '@/api/generic-tasks';
-import { getTrackedTask, setTaskRegistryForTests, TaskRegistry } from '@/api/task-registry';
-import { memoryBackend } from '@/api/task-registry-storage';
+import type { TaskRegistry } from '@/api/task-registry';
 import { json, mockFetch } from '@/test/fetch-mock';
-import { renderRoutes } from '@/test/render';
+import { createTestRegistry, renderRoutes } from '@/test/render';
 import { useSubmitTasks, type TaskRequest } from './submit-tasks';
 
 type Body = { model: string; prompt: string };
@@ -41,8 +40,10 @@ function Where() {
   return <p>at {useLocation().pathname}</p>;
 }
 
-beforeEach(() => setTaskRegistryForTests(new TaskRegistry(memoryBackend())));
-afterEach(() => setTaskRegistryForTests(undefined));
+let registry: TaskRegistry;
+beforeEach(() => {
+  registry = createTestRegistry();
+});
 
 describe('useSubmitTasks', { timeout: 20_000 }, () => {
   it('creates one task per request, records each under its source with its exact body, then opens the list', async () => {
@@ -50,11 +51,11 @@ describe('useSubmitTasks', { timeout: 20_000 }, () => {
     mockFetch({
       'POST /v1/tasks': () => json({ object: 'task', id: `task_${(n += 1)}`, status: 'pending' }),
     });
-    renderRoutes({ '/create': <Harness />, '/tasks': <Where /> }, { at: '/create' });
+    renderRoutes({ '/create': <Harness />, '/tasks': <Where /> }, { at: '/create', registry });
     await userEvent.setup().click(screen.getByRole('button', { name: 'send' }));
     expect(await screen.findByText('at /tasks')).toBeInTheDocument();
     for (const [i, request] of requests.entries()) {
-      expect(getTrackedTask(`task_${i + 1}`)).toMatchObject({
+      expect(registry.get(`task_${i + 1}`)).toMatchObject({
         kind: 'music',
         source: 'task-form',
         prompt: request.prompt,
@@ -74,13 +75,13 @@ describe('useSubmitTasks', { timeout: 20_000 }, () => {
             )
           : json({ object: 'task', id: `task_${n}`, status: 'pending' }),
     });
-    renderRoutes({ '/create': <Harness />, '/tasks': <Where /> }, { at: '/create' });
+    renderRoutes({ '/create': <Harness />, '/tasks': <Where /> }, { at: '/create', registry });
     await userEvent.setup().click(screen.getByRole('button', { name: 'send' }));
     expect(
       await screen.findByText('refused #1 on prompt: prompt is too long; created task_1'),
     ).toBeInTheDocument();
     expect(n).toBe(2);
-    expect(getTrackedTask('task_1')).toMatchObject({ source: 'task-form' });
+    expect(registry.get('task_1')).toMatchObject({ source: 'task-form' });
     expect(screen.queryByText('at /tasks')).not.toBeInTheDocument();
   });
 });

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isApiRequestError } from '@/api/api-client';
 import { getConnection } from '@/api/connection-store';
-import { trackTask } from '@/api/task-registry';
+import { useTaskRegistry } from '@/api/task-registry-context';
 import type { TrackedTaskKind, TrackedTaskSource } from '@/api/task-registry-schema';
 import { errorMessage } from '@/lib/notify';
 
@@ -74,6 +74,7 @@ function refusalOf<F extends string, S>(
  */
 export function useSubmitTasks<B extends object, F extends string, S>(options: SubmitTasksOptions<B, F, S>) {
   const navigate = useNavigate();
+  const registry = useTaskRegistry();
   const [refusal, setRefusal] = useState<Refusal<F, S> | null>(null);
   const mutation = useMutation({
     mutationFn: async ({ requests, snapshot }: { requests: TaskRequest<B>[]; snapshot: S }) => {
@@ -87,7 +88,7 @@ export function useSubmitTasks<B extends object, F extends string, S>(options: S
           REFUSALS.add(refusal);
           throw refusal;
         }
-        trackTask({
+        registry.track({
           id,
           kind: request.kind,
           model: request.model,

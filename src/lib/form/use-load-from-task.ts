@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { getTrackedTask, taskRegistry } from '@/api/task-registry';
+import { useTaskRegistry } from '@/api/task-registry-context';
 
 export type LoadFromTaskState =
   | { kind: 'loading'; taskId: string }
@@ -33,6 +33,7 @@ export function useLoadFromTask({ rebuild, apply }: LoadFromTaskOptions) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const location = useLocation();
+  const registry = useTaskRegistry();
   const from = params.get('from');
   const [state, setState] = useState<LoadFromTaskState | null>(null);
 
@@ -47,8 +48,8 @@ export function useLoadFromTask({ rebuild, apply }: LoadFromTaskOptions) {
     };
     (async () => {
       // The registry loads its stored list asynchronously; a recorded request beats a rebuilt one.
-      await taskRegistry().ready.catch(() => undefined);
-      const recorded = getTrackedTask(from)?.request;
+      await registry.ready.catch(() => undefined);
+      const recorded = registry.get(from)?.request;
       const rebuilt = recorded ? undefined : await rebuild(from, controller.signal);
       if (controller.signal.aborted) return;
       const outcome = apply(recorded ?? rebuilt!.body, rebuilt?.taskKind);
@@ -72,7 +73,7 @@ export function useLoadFromTask({ rebuild, apply }: LoadFromTaskOptions) {
     return () => controller.abort();
     // `rebuild`, `apply` and the location change with every render; the load runs once per `from`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [from]);
+  }, [from, registry]);
 
   return {
     // While `from` is in the URL, the task is still being loaded.

@@ -1,11 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { setTaskRegistryForTests, TaskRegistry, trackTask } from '@/api/task-registry';
-import { memoryBackend } from '@/api/task-registry-storage';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { TaskRegistry } from '@/api/task-registry';
 import { READY_ASSET_FIELDS } from '@/test/asset-fixtures';
 import { BOOTSTRAP_LOCAL, json, LIST_ENVELOPE, mockFetch } from '@/test/fetch-mock';
-import { renderRoutes } from '@/test/render';
+import { createTestRegistry, renderRoutes } from '@/test/render';
 import { ComposerPage } from '../composer-page';
 import { useComposerDraftStore } from '../composer-draft-store';
 import { EMPTY_COMPOSER_DRAFT } from '../draft';
@@ -50,16 +49,16 @@ function assetRoutes() {
   return routes;
 }
 
+let registry: TaskRegistry;
 beforeEach(() => {
-  setTaskRegistryForTests(new TaskRegistry(memoryBackend()));
+  registry = createTestRegistry();
   useComposerDraftStore.setState({ draft: { ...EMPTY_COMPOSER_DRAFT, references: [] } });
 });
-afterEach(() => setTaskRegistryForTests(undefined));
 
 describe('references named only by Asset:// id', { timeout: 30_000 }, () => {
   it('edit and re-run looks each asset up in its group and flags every model mismatch before submit', async () => {
     const fetchMock = mockFetch(assetRoutes());
-    trackTask({
+    registry.track({
       id: 'task_old',
       kind: 'video',
       createdAt: 1,
@@ -74,7 +73,7 @@ describe('references named only by Asset:// id', { timeout: 30_000 }, () => {
         ],
       },
     });
-    renderRoutes({ '/composer': <ComposerPage /> }, { at: '/composer?from=task_old' });
+    renderRoutes({ '/composer': <ComposerPage /> }, { at: '/composer?from=task_old', registry });
     const list = await screen.findByRole('list', { name: /references/i });
     // Shown as when picked: name and the model each asset is prepared for.
     expect(await within(list).findByText('face.png', {}, WAIT)).toBeInTheDocument();
@@ -95,7 +94,7 @@ describe('references named only by Asset:// id', { timeout: 30_000 }, () => {
 
   it('a pasted Asset:// id is looked up the same way, and one no group holds is refused', async () => {
     mockFetch(assetRoutes());
-    renderRoutes({ '/composer': <ComposerPage /> }, { at: '/composer' });
+    renderRoutes({ '/composer': <ComposerPage /> }, { at: '/composer', registry });
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Add reference image' }));
     await user.click(screen.getByLabelText('Media of reference 1'));

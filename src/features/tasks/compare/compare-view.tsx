@@ -3,7 +3,7 @@ import { ArrowLeft } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { useTrackedTasks } from '@/api/task-registry';
+import { useTaskRegistry, useTrackedTasks } from '@/api/task-registry-context';
 import { taskQueryOptions } from '@/api/tasks';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -33,13 +33,17 @@ export function CompareView() {
   const [params] = useSearchParams();
   const ids = useMemo(() => parseCompareIds(params), [params]);
   const tracked = useTrackedTasks();
+  const registry = useTaskRegistry();
   const tasks = useMemo(
     () => ids.flatMap((id) => tracked.find((task) => task.id === id) ?? []),
     [ids, tracked],
   );
   const gone = ids.length - tasks.length;
   const results = useQueries({
-    queries: tasks.map((task) => ({ ...taskQueryOptions(task.id), refetchInterval: false as const })),
+    queries: tasks.map((task) => ({
+      ...taskQueryOptions(task.id, registry),
+      refetchInterval: false as const,
+    })),
   });
   const facts = tasks.map((task, i) => requestFacts(task, results[i]?.data));
   return (

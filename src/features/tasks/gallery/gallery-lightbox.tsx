@@ -3,6 +3,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TrackedTask } from '@/api/task-registry';
+import { useTaskRegistry } from '@/api/task-registry-context';
 import { taskQueryOptions } from '@/api/tasks';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -69,8 +70,9 @@ export function GalleryLightbox({
 function LightboxMedia({ task }: { task: TrackedTask }) {
   const { t } = useTranslation('tasks');
   const display = statusDisplay(task.last?.status ?? 'pending');
+  const registry = useTaskRegistry();
   const { data } = useQuery({
-    ...taskQueryOptions(task.id),
+    ...taskQueryOptions(task.id, registry),
     enabled: display.status === 'succeeded',
     refetchInterval: false,
   });

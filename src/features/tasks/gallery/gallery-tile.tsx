@@ -3,6 +3,7 @@ import { AlertTriangle, Loader2 } from 'lucide-react';
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TrackedTask } from '@/api/task-registry';
+import { useTaskRegistry } from '@/api/task-registry-context';
 import { taskQueryOptions } from '@/api/tasks';
 import { Checkbox } from '@/components/ui/checkbox';
 import { cn } from '@/lib/cn';
@@ -12,7 +13,7 @@ import { AudioPreview, TileFrame, VideoPreview } from './result-media';
 /** A succeeded task's result is read once (terminal tasks are never fetched again). */
 function useResult(task: TrackedTask, enabled: boolean) {
   // No polling from a tile: the shell's watcher polls unfinished tasks (decision 180).
-  return useQuery({ ...taskQueryOptions(task.id), enabled, refetchInterval: false });
+  return useQuery({ ...taskQueryOptions(task.id, useTaskRegistry()), enabled, refetchInterval: false });
 }
 
 function TileBody({ task, playing }: { task: TrackedTask; playing: boolean }) {

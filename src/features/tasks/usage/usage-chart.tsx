@@ -1,15 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { UsageSummary } from './usage-data';
+import type { UsageViewProps } from './usage-data';
 
 /** Stacked bars of tokens by day, one colour per model and billing rule; hover shows exact values. */
-export function UsageChart({
-  summary,
-  seriesLabel,
-}: {
-  summary: UsageSummary;
-  seriesLabel: (series: string) => string;
-}) {
+export function UsageChart({ summary, seriesLabel }: UsageViewProps) {
   const { t, i18n } = useTranslation('tasks');
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {

@@ -104,6 +104,12 @@ export interface UsageSummary {
   unknown: number;
 }
 
+/** What the chart and the table of the usage page each show: the same summary, labelled alike. */
+export interface UsageViewProps {
+  summary: UsageSummary;
+  seriesLabel: (series: string) => string;
+}
+
 export function summariseUsage(samples: readonly UsageSample[]): UsageSummary {
   const rows = new Map<string, UsageRow>();
   for (const s of samples) {

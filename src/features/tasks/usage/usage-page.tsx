@@ -3,7 +3,7 @@ import { BarChart3 } from 'lucide-react';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConnectionStore } from '@/api/connection-store';
-import { useTrackedTasks } from '@/api/task-registry';
+import { useTaskRegistry, useTrackedTasks } from '@/api/task-registry-context';
 import { taskQueryOptions } from '@/api/tasks';
 import { PageHeader } from '@/components/page-header';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -21,6 +21,7 @@ const PLAYGROUND_STORAGE_KEY = 'media-studio.playground.conversations';
 export function UsagePage() {
   const { t } = useTranslation('tasks');
   const all = useTrackedTasks();
+  const registry = useTaskRegistry();
   const baseUrl = useConnectionStore((s) => s.baseUrl);
   const tasks = useMemo(
     () =>
@@ -28,7 +29,10 @@ export function UsagePage() {
     [all, baseUrl],
   );
   const results = useQueries({
-    queries: tasks.map((task) => ({ ...taskQueryOptions(task.id), refetchInterval: false as const })),
+    queries: tasks.map((task) => ({
+      ...taskQueryOptions(task.id, registry),
+      refetchInterval: false as const,
+    })),
   });
   const pending = results.filter((r) => r.isPending).length;
   const dataKey = results.map((r) => r.dataUpdatedAt).join(',');

@@ -1,14 +1,16 @@
 import { useTranslation } from 'react-i18next';
-import type { UsageSummary } from './usage-data';
+import type { UsageViewProps } from './usage-data';
+
+const COLUMNS = [
+  { label: 'usage.day', numeric: false },
+  { label: 'usage.series', numeric: false },
+  { label: 'usage.count', numeric: true },
+  { label: 'usage.tokensHeader', numeric: true },
+  { label: 'usage.unknown', numeric: true },
+] as const;
 
 /** The chart's numbers, exactly: one row per day and series. */
-export function UsageTable({
-  summary,
-  seriesLabel,
-}: {
-  summary: UsageSummary;
-  seriesLabel: (series: string) => string;
-}) {
+export function UsageTable({ summary, seriesLabel }: UsageViewProps) {
   const { t, i18n } = useTranslation('tasks');
   const format = new Intl.NumberFormat(i18n.language);
   return (
@@ -16,21 +18,11 @@ export function UsageTable({
       <table className="w-full text-sm" aria-label={t('usage.tableLabel')}>
         <thead>
           <tr className="border-b bg-muted/50 text-left">
-            <th scope="col" className="p-2">
-              {t('usage.day')}
-            </th>
-            <th scope="col" className="p-2">
-              {t('usage.series')}
-            </th>
-            <th scope="col" className="p-2 text-right">
-              {t('usage.count')}
-            </th>
-            <th scope="col" className="p-2 text-right">
-              {t('usage.tokensHeader')}
-            </th>
-            <th scope="col" className="p-2 text-right">
-              {t('usage.unknown')}
-            </th>
+            {COLUMNS.map(({ label, numeric }) => (
+              <th key={label} scope="col" className={numeric ? 'p-2 text-right' : 'p-2'}>
+                {t(label)}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
@@ -39,12 +31,7 @@ export function UsageTable({
               <td className="p-2 font-mono text-xs">{r.day}</td>
               <td className="p-2">{seriesLabel(r.series)}</td>
               <td className="p-2 text-right tabular-nums">{format.format(r.counted)}</td>
-              <td className="p-2 text-right tabular-nums" data-tokens={r.tokens}>
-                {format.format(r.tokens)}
-              </td>
-              <td className="p-2 text-right tabular-nums">
-                {r.unknown > 0 ? format.format(r.unknown) : '—'}
-              </td>
+              <TokenCells tokens={r.tokens} unknown={r.unknown} format={format} />
             </tr>
           ))}
         </tbody>
@@ -53,15 +40,37 @@ export function UsageTable({
             <th scope="row" colSpan={3} className="p-2 text-left">
               {t('usage.total')}
             </th>
-            <td className="p-2 text-right tabular-nums" data-testid="usage-total" data-tokens={summary.total}>
-              {format.format(summary.total)}
-            </td>
-            <td className="p-2 text-right tabular-nums">
-              {summary.unknown > 0 ? format.format(summary.unknown) : '—'}
-            </td>
+            <TokenCells
+              tokens={summary.total}
+              unknown={summary.unknown}
+              format={format}
+              testId="usage-total"
+            />
           </tr>
         </tfoot>
       </table>
     </div>
+  );
+}
+
+/** A row's tokens (the exact number in data-tokens, for tests and copying) and tasks of unknown usage. */
+function TokenCells({
+  tokens,
+  unknown,
+  format,
+  testId,
+}: {
+  tokens: number;
+  unknown: number;
+  format: Intl.NumberFormat;
+  testId?: string;
+}) {
+  return (
+    <>
+      <td className="p-2 text-right tabular-nums" data-testid={testId} data-tokens={tokens}>
+        {format.format(tokens)}
+      </td>
+      <td className="p-2 text-right tabular-nums">{unknown > 0 ? format.format(unknown) : '—'}</td>
+    </>
   );
 }
