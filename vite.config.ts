@@ -14,8 +14,9 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
-    // `/` opens the asset library: its code is fetched with the shell, not after it (decision 140).
-    preloadFirstRoute('src/features/assets/assets-page.tsx'),
+    // `/` opens the asset library: its code and strings are fetched with the shell, not after it
+    // (decisions 140, 200). The namespaces are the shell's and the library route's (src/app/pages.ts).
+    preloadFirstRoute('src/features/assets/assets-page.tsx', ['common', 'assets', 'groups']),
     precompress(),
   ],
   resolve: {
@@ -55,10 +56,13 @@ export default defineConfig({
               test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|i18next|react-i18next|tailwind-merge|clsx|class-variance-authority|zustand|@radix-ui[\\/](react-slot|react-compose-refs))[\\/]/,
               priority: 3,
             },
-            // Small components shared by pages: one file rather than a chunk per component. Components built on Radix stay out (they would bring it along), and so do those that validate with zod.
+            // Small components shared by pages: one file rather than a chunk per component. A group takes
+            // every module its members import, so what the first route does not render stays out: components
+            // built on Radix (they would bring it along), those that validate with zod, the form kit and
+            // the JSON viewer, which only later pages use (decision 200).
             {
               name: 'ui',
-              test: /[\\/]src[\\/]components[\\/](?!ui[\\/](checkbox|dialog|lazy-tooltip|sheet|tabs|tooltip-primitive)\.tsx|callback-url-input|group-options)[^\\]*$/,
+              test: /[\\/]src[\\/]components[\\/](?!ui[\\/](checkbox|dialog|json-view|lazy-tooltip|sheet|tabs|tooltip-primitive)\.tsx|callback-url-input|group-options|form[\\/]|unreadable-item-dialog)[^\\]*$/,
               priority: 2,
             },
             { name: 'zod-mini', test: /[\\/]node_modules[\\/]zod[\\/]v4[\\/](core|mini)[\\/]/, priority: 4 },

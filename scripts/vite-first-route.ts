@@ -43,9 +43,12 @@ export function precompress(): Plugin {
 /**
  * The first route's code in the HTML: `<link rel="modulepreload">` for the chunk of `entry` (a
  * lazy page's module, e.g. the asset library) and every chunk it imports statically, so the browser
- * fetches them with the shell instead of one round trip after it (decision 140).
+ * fetches them with the shell instead of one round trip after it (decision 140). `namespaces`: the
+ * strings the first render waits for (the shell's and the page's), preloaded in every language,
+ * each link marked `data-lang`: the server keeps those of the language the request asks for and
+ * drops the others (server/static.ts, decision 200).
  */
-export function preloadFirstRoute(entry: string): Plugin {
+export function preloadFirstRoute(entry: string, namespaces: readonly string[] = []): Plugin {
   return {
     name: 'media-studio:preload-first-route',
     apply: 'build',
@@ -69,9 +72,23 @@ export function preloadFirstRoute(entry: string): Plugin {
         visit(page.fileName);
         const links = [...files]
           .filter((f) => !html.includes(`/${f}"`))
-          .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
-          .join('\n    ');
-        return html.replace('</head>', `    ${links}\n  </head>`);
+          .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`);
+        const strings: string[] = [];
+        const found = new Set<string>();
+        for (const chunk of chunks) {
+          const m =
+            chunk.facadeModuleId &&
+            /[\\/]locales[\\/]([^\\/]+)[\\/]([^\\/]+)\.json$/.exec(chunk.facadeModuleId);
+          if (!m || !namespaces.includes(m[2]!)) continue;
+          found.add(m[2]!);
+          strings.push(
+            `<link rel="modulepreload" crossorigin href="/${chunk.fileName}" data-lang="${m[1]}">`,
+          );
+        }
+        const missing = namespaces.filter((ns) => !found.has(ns));
+        if (missing.length) throw new Error(`preloadFirstRoute: no strings chunk for ${missing.join(', ')}`);
+        strings.sort();
+        return html.replace('</head>', `    ${[...links, ...strings].join('\n    ')}\n  </head>`);
       },
     },
   };

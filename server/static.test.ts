@@ -71,6 +71,45 @@ describe('dashboard files', () => {
     }
   });
 
+  it("preloads the first render's strings in the language the request asks for, and only those", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'media-studio-dist-'));
+    const links = [
+      '<link rel="modulepreload" crossorigin href="/assets/common-en111111.js" data-lang="en">',
+      '<link rel="modulepreload" crossorigin href="/assets/common-zh222222.js" data-lang="zh-CN">',
+      '<link rel="modulepreload" crossorigin href="/assets/assets-zh333333.js" data-lang="zh-CN">',
+    ];
+    fs.writeFileSync(
+      path.join(dir, 'index.html'),
+      `<!doctype html><html><head><link rel="modulepreload" crossorigin href="/assets/shell-1.js">\n    ${links.join('\n    ')}\n  </head><body></body></html>`,
+    );
+    try {
+      open(dir);
+      const cases: Array<[string | undefined, string[]]> = [
+        [undefined, ['/assets/common-en111111.js']],
+        ['en-US,en;q=0.9', ['/assets/common-en111111.js']],
+        ['zh-TW,zh;q=0.9,en;q=0.8', ['/assets/assets-zh333333.js', '/assets/common-zh222222.js']],
+        // q-values order the tags, not their position; q=0 refuses one.
+        ['en;q=0.5,zh-CN', ['/assets/assets-zh333333.js', '/assets/common-zh222222.js']],
+        ['zh-CN;q=0,fr', ['/assets/common-en111111.js']],
+      ];
+      for (const [acceptLanguage, expected] of cases) {
+        const res = await t.req('/groups', {
+          key: null,
+          headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {},
+        });
+        const html = await res.text();
+        const preloaded = [...html.matchAll(/href="([^"]+)" data-lang/g)].map((m) => m[1]).sort();
+        expect(preloaded, acceptLanguage).toEqual(expected);
+        // The language-independent preloads stay, and nothing is left of a dropped link.
+        expect(html).toContain('href="/assets/shell-1.js"');
+        expect(html).not.toMatch(/\n\s*\n/);
+        expect(res.headers.get('vary')).toContain('Accept-Language');
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('caches hashed bundles forever and compresses them when asked', async () => {
     open();
     const plain = await t.req('/assets/index-abc123.js', { key: null });

@@ -5,6 +5,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
 import { etag } from 'hono/etag';
+import { languageFromAcceptLanguage } from '@contract/language';
 import type { ServerConfig } from './config';
 import type { AppEnv } from './context';
 import { errorResponse } from './http';
@@ -54,20 +55,36 @@ function readIndex(file: string, stat: fs.Stats): string {
   return indexCache.html;
 }
 
+/** A preload of the first render's strings, one per language (scripts/vite-first-route.ts). */
+const LANGUAGE_PRELOAD = /\s*<link\b[^>]*\bdata-lang="([^"]*)"[^>]*>/g;
+
+/**
+ * Keeps the strings preloads of the language the request asks for and drops the others (decision
+ * 200). The dashboard picks its language from a stored choice first, which the server cannot see:
+ * a person who chose the other one fetches their strings one round trip later, as before.
+ */
+function preloadStringsOf(html: string, acceptLanguage: string | undefined): string {
+  const language = languageFromAcceptLanguage(acceptLanguage);
+  return html.replace(LANGUAGE_PRELOAD, (link: string, lang: string) => (lang === language ? link : ''));
+}
+
 /**
  * index.html with a fresh CSP nonce, in the header and in `<meta name="csp-nonce">` for the SPA
- * (see security-headers.ts). It differs per response, so it has no validator and is never a 304.
+ * (see security-headers.ts), and the strings preloads of the request's language. It differs per
+ * response, so it has no validator and is never a 304.
  */
 function sendIndex(c: Context<AppEnv>, file: string, stat: fs.Stats, log?: Logger): Response {
   const nonce = randomBytes(16).toString('base64');
   const meta = `<meta name="csp-nonce" content="${nonce}">`;
-  const html = readIndex(file, stat);
+  const html = preloadStringsOf(readIndex(file, stat), c.req.header('accept-language'));
   // Before </head>, so that <meta charset> stays the first thing in the document.
   const end = html.search(/<\/head>/i);
   const body = end >= 0 ? `${html.slice(0, end)}${meta}${html.slice(end)}` : `${meta}${html}`;
   const headers = {
     'Content-Type': 'text/html; charset=utf-8',
     'Cache-Control': 'no-cache',
+    // The strings preloaded depend on it: a shared cache must not hand one language's page to another.
+    Vary: 'Accept-Language',
     'Content-Security-Policy': contentSecurityPolicy(dashboardStyleSources(nonce, log)),
   };
   return c.req.method === 'HEAD' ? c.body(null, 200, headers) : c.body(body, 200, headers);

@@ -22,14 +22,30 @@ if (nonce) (globalThis as { __webpack_nonce__?: string }).__webpack_nonce__ = no
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain <div id="root">');
 
-// On a slow link every round trip before the first paint counts (decision 140): GET /bootstrap
-// starts now, alongside the strings, instead of after the first render asks for it.
+// On a slow link every round trip before the first paint counts (decisions 140, 200): GET /bootstrap
+// (already on the wire: index.html preloads it) is taken now, and once the key is known the landing
+// page's first query starts, while the strings load and React renders, not after the page has run.
 const queryClient = createQueryClient();
-void queryClient.prefetchQuery(systemQueries.bootstrap(useConnectionStore.getState().baseUrl));
+const landing = landingPage(window.location.pathname);
+const startLandingData = () => {
+  if (!useConnectionStore.getState().apiKey) return;
+  landing?.prefetchData?.(queryClient, window.location.search).catch(() => undefined);
+};
+const hadKey = useConnectionStore.getState().apiKey !== '';
+if (hadKey) startLandingData();
+void queryClient
+  .fetchQuery(systemQueries.bootstrap(useConnectionStore.getState().baseUrl))
+  .then((bootstrap) => {
+    // As useBootstrap does: a stored key wins, an offered one is adopted only when there is none.
+    if (bootstrap?.default_api_key)
+      useConnectionStore.getState().bootstrapKeyReceived(bootstrap.default_api_key);
+    if (!hadKey) startLandingData();
+  })
+  .catch(() => undefined);
 
 // The common namespace of the detected language, and the first page's, are loaded before the first
 // render, in one round trip, so no text flashes in English and the page does not wait again.
-void initI18n(undefined, landingPage(window.location.pathname)?.namespaces)
+void initI18n(undefined, landing?.namespaces)
   .catch(() => undefined)
   .then(() => {
     createRoot(root).render(

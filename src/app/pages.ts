@@ -32,9 +32,10 @@ export interface PageRoute {
   /**
    * The first query the page shows, fetched on intent (hover or focus of its link) so that a first
    * visit finds it in the cache as a repeat visit does. Query options come from `src/api`, loaded
-   * with the page's code, not the shell.
+   * with the page's code, not the shell. On the first open, main.tsx calls it for the landing page
+   * with the location's query string as soon as the key is known (decision 200).
    */
-  prefetchData?: (queryClient: QueryClient) => Promise<unknown>;
+  prefetchData?: (queryClient: QueryClient, query?: string) => Promise<unknown>;
 }
 
 /** The group list as the groups page and the task forms' group picker first ask for it. */
@@ -52,7 +53,11 @@ export const PAGE_ROUTES: PageRoute[] = [
       (m) => m.AssetsPage,
       ['assets', 'groups'],
     ),
+    // With the shell (vite.config.ts preloads the library's chunks), so this costs no round trip.
     namespaces: ['assets', 'groups'],
+    prefetchData: (queryClient, query) =>
+      // From the page's own module: a dynamic import of the hook's file would split it into a chunk of its own.
+      import('@/features/assets/assets-page').then((m) => m.prefetchLibrary(queryClient, query)),
   },
   {
     path: 'groups/*',

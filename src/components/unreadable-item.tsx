@@ -1,7 +1,12 @@
-import { useState, type ComponentProps, type ReactNode } from 'react';
+import { Suspense, useState, type ComponentProps, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UnreadableItem } from '@contract/list';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { DialogFallback } from '@/components/ui/dialog-fallback';
+import { lazyWithPreload } from '@/components/ui/lazy-with-preload';
+
+// Radix Dialog only when a compact notice is opened: the library's first paint renders these
+// notices but must not wait for the dialog's code (decision 200).
+const RawItemDialog = lazyWithPreload(() => import('./unreadable-item-dialog').then((m) => m.RawItemDialog));
 
 /**
  * A list item the dashboard could not read, in its own place in the list: says so, and shows the
@@ -51,26 +56,28 @@ function CompactNotice({
 }) {
   const { t } = useTranslation('common');
   const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so that closing plays the dialog's exit as before.
+  const [opened, setOpened] = useState(false);
   return (
     <div className="flex min-w-0 items-center gap-3 text-sm">
       <span className="shrink-0 font-medium text-destructive">{t('unreadable.title')}</span>
       <button
         type="button"
         className="shrink-0 text-xs underline underline-offset-2"
+        onPointerEnter={RawItemDialog.preload}
         {...triggerProps}
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setOpen(true);
+          setOpened(true);
+        }}
       >
         {t('unreadable.showRaw')}
       </button>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>{t('unreadable.title')}</DialogTitle>
-            <DialogDescription>{t('unreadable.reason', { reason: item.reason })}</DialogDescription>
-          </DialogHeader>
-          {raw}
-        </DialogContent>
-      </Dialog>
+      {opened && (
+        <Suspense fallback={open ? <DialogFallback label={t('unreadable.title')} /> : null}>
+          <RawItemDialog item={item} raw={raw} open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import i18n, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { LANGUAGES, matchLanguage, type Language } from '@contract/language';
 
 /**
  * Every `src/locales/<language>/<namespace>.json` is found by this glob, so a feature adds its
@@ -8,8 +9,7 @@ import { initReactI18next } from 'react-i18next';
  */
 const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
 
-export const LANGUAGES = ['en', 'zh-CN'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export { LANGUAGES, matchLanguage, type Language };
 export const DEFAULT_NAMESPACE = 'common';
 export const LANGUAGE_STORAGE_KEY = 'media-studio.language';
 
@@ -53,16 +53,6 @@ const globBackend: BackendModule = {
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
-
-/** zh, zh-CN, zh-Hans, zh-TW… → zh-CN (the only Chinese we have); anything else → English. */
-export function matchLanguage(candidates: readonly string[]): Language {
-  for (const candidate of candidates) {
-    const lower = candidate.toLowerCase();
-    if (lower.startsWith('zh')) return 'zh-CN';
-    if (lower.startsWith('en')) return 'en';
-  }
-  return 'en';
 }
 
 function readStoredLanguage(): Language | undefined {

@@ -18,6 +18,8 @@ import { UploadDropzone } from './upload/upload-dropzone';
 import { useElementHeight } from './use-element-width';
 import { useLibraryAssets } from './library/use-library-assets';
 
+export { prefetchLibrary } from './library/use-library-assets';
+
 // The register dialog (with full zod for its form check) and the detail sheet (with Radix Dialog)
 // are their own chunks: the library's first render needs neither. Each is fetched when the person
 // shows intent (hovers or focuses what opens it), or when a deep link opens it.

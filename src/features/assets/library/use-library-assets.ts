@@ -1,9 +1,9 @@
-import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQueries, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { answeredPageSize } from '@contract/list';
 import { assetQueries, type Asset, type AssetListParams } from '@/api/assets';
-import { useBaseUrl } from '@/api/connection-store';
-import type { LibrarySearch } from './library-search';
+import { getConnection, useBaseUrl } from '@/api/connection-store';
+import { parseLibrarySearch, type LibrarySearch } from './library-search';
 
 /**
  * Page size scroll mode asks for: the local server's maximum, so 10,000 assets are 100 requests at
@@ -29,11 +29,28 @@ function filters(search: LibrarySearch, baseUrl: string): Omit<AssetListParams, 
   return { baseUrl, group: search.group, type: search.type, status: search.status, domain: search.domain };
 }
 
+/** The list the library asks for first: the page in the URL, or page 1 of the scroll mode's blocks. */
+function firstPageParams(search: LibrarySearch, baseUrl: string): AssetListParams {
+  return search.paging === 'scroll'
+    ? { ...filters(search, baseUrl), page: 1, pageSize: SCROLL_PAGE_SIZE }
+    : { ...filters(search, baseUrl), page: search.page, pageSize: search.pageSize };
+}
+
+/**
+ * Starts the library's first list for a location's query string (`?group_id=…`), so that it is on
+ * the wire while the page's code still runs: main.tsx calls it on the first open once the key is
+ * known (decision 200), a link to the library on hover (decision 101).
+ */
+export function prefetchLibrary(queryClient: QueryClient, query = ''): Promise<void> {
+  const search = parseLibrarySearch(new URLSearchParams(query));
+  return queryClient.prefetchQuery(assetQueries.list(firstPageParams(search, getConnection().baseUrl)));
+}
+
 /** Paged mode: exactly the page in the URL, as the API returns it. */
 function usePagedAssets(search: LibrarySearch, enabled: boolean): LibraryAssets {
   const baseUrl = useBaseUrl();
   const query = useQuery({
-    ...assetQueries.list({ ...filters(search, baseUrl), page: search.page, pageSize: search.pageSize }),
+    ...assetQueries.list(firstPageParams({ ...search, paging: 'pages' }, baseUrl)),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -62,7 +79,7 @@ function useScrollAssets(search: LibrarySearch, enabled: boolean): LibraryAssets
   const [visible, setVisible] = useState({ first: 1, last: 1 });
   const base = filters(search, baseUrl);
   const firstPage = useQuery({
-    ...assetQueries.list({ ...base, page: 1, pageSize: SCROLL_PAGE_SIZE }),
+    ...assetQueries.list(firstPageParams({ ...search, paging: 'scroll' }, baseUrl)),
     enabled,
   });
   const total = firstPage.data?.total;
