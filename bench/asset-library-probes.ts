@@ -34,37 +34,48 @@ const LONG_TASK_OBSERVER = `
   }
 `;
 
-/** Scrolls the library container top to bottom, one step per animation frame (a fast fling). */
+/**
+ * Scrolls the page (the library's one scroller, decision 075) top to bottom, one step per animation
+ * frame (a fast fling). Continuous-scroll mode loads pages as they come into view: at the bottom,
+ * frames go on (they are what a person sees) until the last page has arrived; it stops at the
+ * oldest asset (bench-00000, newest first), or after 30 s at the bottom without it.
+ */
 const SCROLL_THROUGH = `(async function () {
   const el = document.querySelector('[data-testid="asset-scroll"]');
   if (!el) throw new Error('asset scroll container not found');
+  const doc = document.scrollingElement;
   const nextFrame = function () { return new Promise(function (r) { requestAnimationFrame(r); }); };
   const elements = function () { return document.getElementsByTagName('*').length; };
   const slots = function () {
     return el.querySelectorAll('[role="listitem"], [role="row"][aria-rowindex]').length;
   };
+  const last = function () { return document.querySelector('button[aria-label^="Open details of bench-00000."]'); };
   const longTasksBefore = window.__benchLongTasks.length;
-  const step = Math.round(el.clientHeight * 1.5);
+  const step = Math.round(window.innerHeight * 1.5);
   const startElements = elements();
   let maxElements = startElements;
   let maxSlots = slots();
   const frames = [];
   const started = performance.now();
-  let last = await nextFrame();
+  let prev = await nextFrame();
   let steps = 0;
-  while (el.scrollTop + el.clientHeight < el.scrollHeight - 1) {
-    el.scrollTop += step;
+  let bottomSince = 0;
+  while (!last() && (bottomSince === 0 || performance.now() - bottomSince < 30000)) {
+    if (doc.scrollTop + window.innerHeight < doc.scrollHeight - 1) {
+      doc.scrollTop += step;
+      steps += 1;
+      bottomSince = 0;
+    } else if (bottomSince === 0) bottomSince = performance.now();
     const now = await nextFrame();
-    frames.push(now - last);
-    last = now;
-    steps += 1;
+    frames.push(now - prev);
+    prev = now;
     maxElements = Math.max(maxElements, elements());
     maxSlots = Math.max(maxSlots, slots());
   }
   const tasks = window.__benchLongTasks.slice(longTasksBefore);
   return {
     steps: steps,
-    scrolledPx: el.scrollTop,
+    scrolledPx: doc.scrollTop,
     durationMs: performance.now() - started,
     startElements: startElements,
     maxElements: maxElements,
@@ -87,7 +98,7 @@ export async function scrollThrough(page: Page): Promise<ScrollStats> {
   // Newest first: the last slot is the oldest asset, bench-00000.
   const reachedEnd = await page
     .locator('button[aria-label^="Open details of bench-00000."]')
-    .waitFor({ timeout: 30_000 })
+    .waitFor({ timeout: 5_000 })
     .then(
       () => true,
       () => false,

@@ -4,27 +4,17 @@
  * long tasks during the scroll, and JS heap. Run: `npx tsx bench/asset-library.bench.ts`
  * (`--count N`, `--no-build` to reuse dist/).
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { startLocalServer, type LocalServer } from '../e2e/support/local-server';
 import { startFixtureHost, type FixtureHost } from '../server/test/fixture-host';
 import { seedAssetLibrary } from './asset-library-seed';
+import { buildDist, launchBenchBrowser, runWhenMain } from './browser';
 import { installProbes, scrollThrough, type ScrollStats } from './asset-library-probes';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const API_KEY = 'sk-local-dev';
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 function argValue(name: string): string | undefined {
   const i = process.argv.indexOf(name);
@@ -58,23 +48,17 @@ export interface AssetLibraryBenchResult {
 
 export async function main(): Promise<AssetLibraryBenchResult> {
   const count = Number(argValue('--count') ?? 10_000);
-  if (!process.argv.includes('--no-build') || !fs.existsSync(path.join(ROOT, 'dist/index.html'))) {
-    const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: ROOT, stdio: 'inherit' });
-    if (built.status !== 0) throw new Error('vite build failed');
-  }
+  const dist = buildDist();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'media-studio-bench-'));
   let fixtures: FixtureHost | undefined;
   let server: LocalServer | undefined;
-  const browser = await chromium.launch({
-    executablePath: fs.existsSync(CHROMIUM) ? CHROMIUM : undefined,
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await launchBenchBrowser();
   try {
     // The media the seeded rows point at, then the server on the seeded DATA_DIR.
     fixtures = await startFixtureHost();
     const seed = seedAssetLibrary({ dataDir, apiKey: API_KEY, count, mediaOrigin: fixtures.origin });
     server = await startLocalServer({
-      staticDir: path.join(ROOT, 'dist'),
+      staticDir: dist,
       dataDir,
       env: { EMULATOR_SPEED: '10' },
     });
@@ -144,12 +128,4 @@ function print(r: AssetLibraryBenchResult) {
   console.log(`RESULT ${JSON.stringify(r, (k, v) => (k === 'frames' ? undefined : v))}`);
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  main().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+runWhenMain(import.meta.url, main);

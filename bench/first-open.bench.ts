@@ -9,34 +9,10 @@
  * there (e.g. an older commit's, for a comparison at the same load), `--runs N`, default 5,
  * `--verbose` lists the requests before the LCP).
  */
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { chromium } from '@playwright/test';
 import { startLocalServer } from '../e2e/support/local-server';
 import { kb, measureFirstOpen, PHONE_VIEWPORT, type OpenRequest } from '../e2e/support/slow-link';
-
-const ROOT = path.resolve(import.meta.dirname, '..');
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'];
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
-
-function buildDist(): string {
-  const at = process.argv.indexOf('--dist');
-  if (at > 0) return path.resolve(process.argv[at + 1]!);
-  const dist = path.join(ROOT, 'dist');
-  if (!process.argv.includes('--no-build') || !fs.existsSync(path.join(dist, 'index.html'))) {
-    const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: ROOT, stdio: 'inherit' });
-    if (built.status !== 0) throw new Error('vite build failed');
-  }
-  return dist;
-}
+import { buildDist, launchBenchBrowser, median } from './browser';
 
 function list(requests: OpenRequest[]): string {
   return requests
@@ -52,10 +28,7 @@ async function main() {
   const verbose = process.argv.includes('--verbose');
   const dist = buildDist();
   const server = await startLocalServer({ staticDir: dist });
-  const browser = await chromium.launch({
-    executablePath: fs.existsSync(CHROMIUM) ? CHROMIUM : undefined,
-    args: ARGS,
-  });
+  const browser = await launchBenchBrowser();
   const rows: Array<{ lcp: number; count: number; bytes: number; load: number }> = [];
   try {
     for (let run = 0; run <= runs; run++) {

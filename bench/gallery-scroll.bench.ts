@@ -6,29 +6,17 @@
  * poster on screen loads a real file) as it scrolls into view.
  * Run: `npx tsx bench/gallery-scroll.bench.ts` (`--no-build` reuses dist/).
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { chromium } from '@playwright/test';
 import { startLocalServer } from '../e2e/support/local-server';
+import { buildDist, launchBenchBrowser, seedTaskRegistry, topSelf } from './browser';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const TASKS = Number(process.env.BENCH_TASKS ?? 10_000);
 const API_KEY = 'sk-local-dev';
-
-const SEED_REGISTRY = `(records) => new Promise((resolve, reject) => {
-  const open = indexedDB.open('media-studio-tasks');
-  open.onupgradeneeded = () => open.result.createObjectStore('tasks');
-  open.onerror = () => reject(open.error);
-  open.onsuccess = () => {
-    const db = open.result;
-    const tx = db.transaction('tasks', 'readwrite');
-    for (const r of records) tx.objectStore('tasks').put(r, r.id);
-    tx.oncomplete = () => { db.close(); resolve(); };
-    tx.onerror = () => reject(tx.error);
-  };
-})`;
+/** `--profile FILE`: a CPU profile of the page while it scrolls (.cpuprofile), and its hot spots. */
+const PROFILE = process.argv.includes('--profile')
+  ? process.argv[process.argv.indexOf('--profile') + 1]
+  : undefined;
 
 /**
  * Scrolls the grid down, PX_PER_FRAME a frame, for at most MAX_FRAMES frames (or to the bottom),
@@ -61,23 +49,9 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function main() {
-  const dist = path.join(ROOT, 'dist');
-  if (!process.argv.includes('--no-build') || !fs.existsSync(path.join(dist, 'index.html'))) {
-    const built = spawnSync(
-      process.execPath,
-      [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-      {
-        cwd: ROOT,
-        stdio: 'inherit',
-      },
-    );
-    if (built.status !== 0) throw new Error('vite build failed');
-  }
+  const dist = buildDist();
   const server = await startLocalServer({ staticDir: dist, env: { EMULATOR_SPEED: '20' } });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
+  const browser = await launchBenchBrowser();
   try {
     // One real result, which every succeeded tile's task answer points at.
     const headers = { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json' };
@@ -126,7 +100,7 @@ async function main() {
       source: 'imported',
       last: { status: states[i % 5], progress: i % 5 === 1 ? 40 : undefined, seenAt: now },
     }));
-    await page.evaluate(`(${SEED_REGISTRY})(${JSON.stringify(records)})`);
+    await seedTaskRegistry(page, records);
     await page.reload();
     console.log('seeded; waiting for the gallery to list them');
     await page.getByText(`${TASKS} of ${TASKS} tracked tasks`).waitFor({ timeout: 60_000 });
@@ -134,11 +108,25 @@ async function main() {
     console.log('scrolling');
     page.on('console', (m) => console.log(`  page: ${m.text()}`));
     page.on('pageerror', (e) => console.log(`  page error: ${e.message}`));
+    const cdp = PROFILE ? await page.context().newCDPSession(page) : undefined;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 250 });
+      await cdp.send('Profiler.start');
+    }
     const { frames, scrolled, height } = (await page.evaluate(`(${SCROLL_AND_TIME})()`)) as {
       frames: number[];
       scrolled: number;
       height: number;
     };
+    if (cdp && PROFILE) {
+      const { profile } = await cdp.send('Profiler.stop');
+      fs.writeFileSync(PROFILE, JSON.stringify(profile));
+      const total = profile.timeDeltas!.reduce((a, b) => a + b, 0) / 1000;
+      console.log(`CPU profile (${PROFILE}), ${total.toFixed(0)} ms sampled; heaviest self time:`);
+      for (const [stack, ms] of topSelf(profile as never, 25, 3))
+        console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${stack}`);
+    }
     const sorted = [...frames].sort((a, b) => a - b);
     const p95 = percentile(sorted, 0.95);
     console.log(

@@ -4,34 +4,10 @@
  * visit after idle prefetch against the repeat. Run: `npx tsx bench/page-switch-probe.ts --dist DIR`.
  */
 import fs from 'node:fs';
-import { chromium, type CDPSession, type Page } from '@playwright/test';
+import type { CDPSession, Page } from '@playwright/test';
 import { startLocalServer } from '../e2e/support/local-server';
+import { launchBenchBrowser, topSelf } from './browser';
 import { CLICK_TO_CONTENT, PAGES, openLibrary, waitForPrefetch } from './page-switch.bench';
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  hitCount?: number;
-}
-
-function topSelf(profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }, n = 8) {
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  const parent = new Map<number, number>();
-  for (const node of profile.nodes as (ProfileNode & { children?: number[] })[])
-    for (const c of node.children ?? []) parent.set(c, node.id);
-  const name = (id: number) => {
-    const f = byId.get(id)!.callFrame;
-    return `${f.functionName || '(anon)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
-  };
-  const self = new Map<string, number>();
-  profile.samples.forEach((id, i) => {
-    const chain = [name(id)];
-    for (let p = parent.get(id), d = 0; p !== undefined && d < 4; p = parent.get(p), d++) chain.push(name(p));
-    const key = chain.join(' < ');
-    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
-  });
-  return [...self].sort((a, b) => b[1] - a[1]).slice(0, n);
-}
 
 async function measure(page: Page, cdp: CDPSession, link: string, heading: string) {
   const requests: string[] = [];
@@ -50,10 +26,7 @@ async function measure(page: Page, cdp: CDPSession, link: string, heading: strin
 
 const dist = process.argv[process.argv.indexOf('--dist') + 1]!;
 const server = await startLocalServer({ staticDir: dist });
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu'],
-});
+const browser = await launchBenchBrowser();
 try {
   const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1]! : '';
   for (const { link, heading } of PAGES.filter((p) => !only || p.link.startsWith(only))) {

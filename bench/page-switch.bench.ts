@@ -12,16 +12,12 @@
  * Run: `npx tsx bench/page-switch.bench.ts` (`--dist DIR` uses a build there instead of building
  * dist/, `--no-build` reuses dist/, `--runs N`, default 9, `--only <link text prefix>`, `--verbose`).
  */
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { startLocalServer } from '../e2e/support/local-server';
+import { buildDist, launchBenchBrowser, median } from './browser';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const CHROMIUM = '/usr/bin/chromium';
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'];
 export const PAGES = [
   { link: 'Groups', heading: 'Asset groups' },
   { link: 'Composer', heading: 'Composer' },
@@ -79,32 +75,12 @@ export async function waitForPrefetch(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
-
-function buildDist(): string {
-  const at = process.argv.indexOf('--dist');
-  if (at > 0) return path.resolve(process.argv[at + 1]!);
-  const dist = path.join(ROOT, 'dist');
-  if (!process.argv.includes('--no-build') || !fs.existsSync(path.join(dist, 'index.html'))) {
-    const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: ROOT, stdio: 'inherit' });
-    if (built.status !== 0) throw new Error('vite build failed');
-  }
-  return dist;
-}
-
 export async function main() {
   const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 9;
   const dist = buildDist();
   const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
   const server = await startLocalServer({ staticDir: dist });
-  const browser = await chromium.launch({
-    executablePath: fs.existsSync(CHROMIUM) ? CHROMIUM : undefined,
-    args: ARGS,
-  });
+  const browser = await launchBenchBrowser();
   type Row = { cold: number[]; first: number[]; repeat: number[]; ratio: number[] };
   const results: Record<string, Row> = {};
   const loads: number[] = [];

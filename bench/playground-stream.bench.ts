@@ -5,13 +5,12 @@
  * the reply (it must not grow with the length). Run: `npx tsx bench/playground-stream.bench.ts`
  * (`--tokens N`, `--format chat|responses|messages`, `--no-build` to reuse a previous build).
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
 import { startLocalServer, type LocalServer } from '../e2e/support/local-server';
 import { benchTokens } from '../server/services/text/writer';
+import { buildDist, launchBenchBrowser, runWhenMain } from './browser';
 import { probeScript, READ_PROBE, RESET_PROBE, watchFinalWords } from './playground-stream-probes';
 import {
   formatBreakdown,
@@ -20,8 +19,6 @@ import {
   type TraceSummary,
 } from './playground-stream-trace';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const CHROMIUM = '/usr/bin/chromium';
 const BUILD_DIR = path.join(os.tmpdir(), 'media-studio-playground-bench-dist');
 const FORMAT_LABEL = { chat: 'Chat Completions', responses: 'Responses', messages: 'Messages' } as const;
 const PATHS = { chat: '/v1/chat/completions', responses: '/v1/responses', messages: '/v1/messages' } as const;
@@ -52,23 +49,14 @@ export interface PlaygroundStreamResult {
 export async function main(): Promise<PlaygroundStreamResult> {
   const tokens = Number(argValue('--tokens') ?? 20_000);
   const format = (argValue('--format') ?? 'chat') as keyof typeof FORMAT_LABEL;
-  if (!process.argv.includes('--no-build') || !fs.existsSync(path.join(BUILD_DIR, 'index.html'))) {
-    const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'error', '--outDir', BUILD_DIR], {
-      cwd: ROOT,
-      stdio: 'inherit',
-    });
-    if (built.status !== 0) throw new Error('vite build failed');
-  }
+  const dist = buildDist(BUILD_DIR);
   // The final words of the reply, as they read on screen once the last token is rendered.
   const finalWords = benchTokens(tokens).join('').trim().slice(-40).trim();
   let server: LocalServer | undefined;
-  const browser = await chromium.launch({
-    executablePath: fs.existsSync(CHROMIUM) ? CHROMIUM : undefined,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
+  const browser = await launchBenchBrowser();
   try {
     // `/bench` streams as fast as the server can whatever the emulator speed; 1 is the server's default.
-    server = await startLocalServer({ staticDir: BUILD_DIR, env: { EMULATOR_SPEED: '1' } });
+    server = await startLocalServer({ staticDir: dist, env: { EMULATOR_SPEED: '1' } });
     const origin = server.url;
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.addInitScript(probeScript(PATHS[format]));
@@ -196,12 +184,4 @@ function print(r: PlaygroundStreamResult) {
   console.log(`RESULT ${JSON.stringify(r)}`);
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  main().then(
-    () => process.exit(0),
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+runWhenMain(import.meta.url, main);

@@ -14,28 +14,45 @@
  * ffmpeg, not polling, so the video kind's render is replaced by a copy of one real render: states,
  * progress and timing still come from the server's runner, unchanged.
  * Run: `npx tsx bench/polling.bench.ts` (BENCH_TASKS, BENCH_SPEED to change; `--no-build` reuses
- * dist/).
+ * dist/; `--trace FILE` writes every poll of the dashboard run and skips the fixed poll).
  */
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
 import { normalizeTaskStatus, isTerminalStatus } from '../contract/task';
 import { createApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { closeContext, createContext, startWorkers } from '../server/create-context';
 import { createHttpServer } from '../server/http-server';
 import { videoTaskKind } from '../server/services/tasks/video-task';
+import { buildDist, launchBenchBrowser, seedTaskRegistry, topSelf } from './browser';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const DIST = path.join(ROOT, 'dist');
+/** The built dashboard the server hands out (buildDist: dist/, or `--dist DIR`). */
+let staticDir = '';
 
 const API_KEY = 'sk-local-dev';
 const TASKS = Number(process.env.BENCH_TASKS ?? 200);
 const SPEED = process.env.BENCH_SPEED ?? '0.25';
 const VERBOSE = process.argv.includes('--verbose');
+/** `--trace FILE`: every poll of the dashboard run (sent, answered, state, progress) as JSON. */
+const TRACE = process.argv.includes('--trace')
+  ? process.argv[process.argv.indexOf('--trace') + 1]
+  : undefined;
+interface PollTrace {
+  id: string;
+  sentAt: number;
+  /** ms the request waited in the browser before it was sent (a free connection, mostly). */
+  queuedMs: number;
+  answeredAt: number;
+  status?: string;
+  progress?: number;
+}
+const traces: PollTrace[] = [];
+/** `--profile FILE`: a CPU profile of the page while it polls, and its hot spots. */
+const PROFILE = process.argv.includes('--profile')
+  ? process.argv[process.argv.indexOf('--profile') + 1]
+  : undefined;
 const headers = { Authorization: `Bearer ${API_KEY}`, 'Content-Type': 'application/json' };
 
 type App = ReturnType<typeof createApp>;
@@ -100,20 +117,6 @@ async function getTask(app: App, id: string): Promise<Record<string, unknown>> {
 
 const TASK_PATH = /\/v1\/tasks\/([^/?#]+)$/;
 
-/** Writes the tracked tasks into the dashboard's IndexedDB (idb-keyval's layout, decision 045). */
-const SEED_REGISTRY = `(records) => new Promise((resolve, reject) => {
-  const open = indexedDB.open('media-studio-tasks');
-  open.onupgradeneeded = () => open.result.createObjectStore('tasks');
-  open.onerror = () => reject(open.error);
-  open.onsuccess = () => {
-    const db = open.result;
-    const tx = db.transaction('tasks', 'readwrite');
-    for (const r of records) tx.objectStore('tasks').put(r, r.id);
-    tx.oncomplete = () => { db.close(); resolve(); };
-    tx.onerror = () => reject(tx.error);
-  };
-})`;
-
 /**
  * The dashboard in Chromium, the person on the playground page: its task watcher polls. Every GET
  * /v1/tasks/{id} the page sends is counted; a task's end is noticed when a response says so.
@@ -122,10 +125,7 @@ async function pollFromDashboard(app: App, ids: string[], ctx: Ctx): Promise<Out
   const server = createHttpServer(ctx, app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
+  const browser = await launchBenchBrowser();
   try {
     const page = await browser.newPage();
     if (VERBOSE) page.on('console', (m) => console.log(`  page: ${m.text()}`));
@@ -139,6 +139,22 @@ async function pollFromDashboard(app: App, ids: string[], ctx: Ctx): Promise<Out
     });
     page.on('response', (response) => {
       const id = TASK_PATH.exec(new URL(response.url()).pathname)?.[1];
+      if (TRACE && id) {
+        const t = response.request().timing();
+        void response
+          .json()
+          .then((task: { status?: string; progress?: number }) =>
+            traces.push({
+              id,
+              sentAt: t.startTime,
+              queuedMs: t.requestStart,
+              answeredAt: t.startTime + t.responseEnd,
+              status: task.status,
+              progress: task.progress,
+            }),
+          )
+          .catch(() => undefined);
+      }
       if (!id || seen.has(id) || response.status() !== 200) return;
       // When the browser had the answer (its own clock, the same machine's), not when the event
       // reached this process: under load the DevTools round trip alone takes a while.
@@ -164,15 +180,34 @@ async function pollFromDashboard(app: App, ids: string[], ctx: Ctx): Promise<Out
       prompt: body(i).prompt,
       last: { status: 'queued', seenAt: now },
     }));
-    await page.evaluate(`(${SEED_REGISTRY})(${JSON.stringify(records)})`);
+    await seedTaskRegistry(page, records);
     // The registry is read when the dashboard opens: open it again, on the playground.
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Playground' }).waitFor();
+    const cdp = PROFILE ? await page.context().newCDPSession(page) : undefined;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+      await cdp.send('Profiler.start');
+    }
     const progress = setInterval(() => {
       const sent = [...requests.values()].reduce((a, b) => a + b, 0);
       if (VERBOSE) console.log(`  ${seen.size}/${ids.length} ends noticed, ${sent} requests so far`);
     }, 10_000);
     await allSeen.finally(() => clearInterval(progress));
+    if (cdp && PROFILE) {
+      const { profile } = await cdp.send('Profiler.stop');
+      fs.writeFileSync(PROFILE, JSON.stringify(profile));
+      const byName = new Map<string, number>();
+      for (const [stack, ms] of topSelf(profile as never, 100_000, 0)) byName.set(stack, ms);
+      const total = [...byName.values()].reduce((a, b) => a + b, 0);
+      const idle = byName.get('(idle) :-1') ?? 0;
+      console.log(
+        `page CPU profile (${PROFILE}): ${(total - idle).toFixed(0)} ms busy of ${total.toFixed(0)} ms`,
+      );
+      for (const [stack, ms] of topSelf(profile as never, 20, 3))
+        console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${stack}`);
+    }
     if (new URL(page.url()).pathname !== '/playground') throw new Error(`left the playground: ${page.url()}`);
     return ids.map((id) => ({ id, requests: requests.get(id) ?? 0, ...seen.get(id)! }));
   } finally {
@@ -219,7 +254,7 @@ async function run(label: string, poller: Poller): Promise<RunFigures> {
   process.env.TASK_CONCURRENCY = String(TASKS);
   let ctx: Ctx | undefined;
   try {
-    ctx = createContext(loadConfig({ DATA_DIR: dataDir, EMULATOR_SPEED: SPEED, STATIC_DIR: DIST }), {
+    ctx = createContext(loadConfig({ DATA_DIR: dataDir, EMULATOR_SPEED: SPEED, STATIC_DIR: staticDir }), {
       silent: true,
     });
     const app = createApp(ctx);
@@ -234,6 +269,10 @@ async function run(label: string, poller: Poller): Promise<RunFigures> {
         ctx.db.prepare('SELECT id, completed_ms FROM tasks').all() as { id: string; completed_ms: number }[]
       ).map((r) => [r.id, r.completed_ms]),
     );
+    if (TRACE && label.startsWith('dashboard')) {
+      const rows = ctx.db.prepare('SELECT id, started_ms, completed_ms, status FROM tasks').all();
+      fs.writeFileSync(TRACE, JSON.stringify({ tasks: rows, polls: traces }));
+    }
     const lateOf = (o: Outcome) => Math.max(0, o.noticedAt - completed.get(o.id)!) / 1000;
     const avgLate = (list: Outcome[]) => list.reduce((a, o) => a + lateOf(o), 0) / Math.max(1, list.length);
     const lateByStatus = Object.fromEntries(
@@ -273,17 +312,7 @@ async function run(label: string, poller: Poller): Promise<RunFigures> {
 
 async function main() {
   console.log(`${TASKS} video tasks at once, EMULATOR_SPEED=${SPEED}, TASK_CONCURRENCY=${TASKS}`);
-  if (!process.argv.includes('--no-build')) {
-    const built = spawnSync(
-      process.execPath,
-      [path.join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'],
-      {
-        cwd: ROOT,
-        stdio: 'inherit',
-      },
-    );
-    if (built.status !== 0) throw new Error('vite build failed');
-  }
+  staticDir = buildDist();
   console.log(
     `load average at start: ${os
       .loadavg()
@@ -292,6 +321,7 @@ async function main() {
   );
   renderOnceThenCopy();
   const adaptive = await run('dashboard, on /playground', pollFromDashboard);
+  if (TRACE) return; // a trace run studies the dashboard alone
   const fixed = await run('fixed 1 s', (app, ids) => Promise.all(ids.map((id) => pollFixed(app, id))));
   console.log(
     `load average at end: ${os

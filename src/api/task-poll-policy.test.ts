@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   AIM_PAST_END_MS,
   HIDDEN_MIN_DELAY_MS,
+  APPROACH_MIN_DELAY_MS,
   MAX_DELAY_MS,
+  MAX_RUNNING_DELAY_MS,
+  MISSED_END_RETRY_MS,
   MIN_WAITING_DELAY_MS,
   MAX_ERROR_DELAY_MS,
   MIN_DELAY_MS,
@@ -11,6 +14,7 @@ import {
   nextPollDelay,
   observe,
   updatePollMemory,
+  type PollMemory,
   type PollObservation,
 } from '@/api/task-poll-policy';
 
@@ -65,16 +69,16 @@ describe('nextPollDelay', () => {
         { status: 'running', progress, createdAt: NOW - 60_000, progressOrigin: origin },
         { now: NOW, random },
       );
-    // 10 % in 10 s: 90 s left; 70 % of it, capped at the ceiling.
-    expect(at(10)).toBe(MAX_DELAY_MS);
-    // 50 % in 10 s: 10 s left → 7 s.
-    expect(at(50)).toBe(7_000);
-    // 75 % in 10 s: 3.33 s left → just past the predicted end, without jitter.
-    expect(at(75)).toBe(Math.round(10_000 / 3 + AIM_PAST_END_MS));
+    // 10 % in 10 s: 90 s left; 70 % of it, capped at the running ceiling.
+    expect(at(10)).toBe(MAX_RUNNING_DELAY_MS);
+    // 50 % (read as 50.5: a floored step) in 10 s: 9.9 s left → 70 %.
+    expect(at(50)).toBe(Math.round((0.7 * 49.5 * 10_000) / 50));
+    // 75 % in 10 s: 3.27 s left → just past the predicted end, without jitter.
+    expect(at(75)).toBe(Math.round((24.5 * 10_000) / 75 + AIM_PAST_END_MS));
     expect(at(75, () => 0)).toBe(at(75, () => 1));
-    // 95 %: 0.5 s left → the floor.
-    expect(at(95)).toBe(MIN_DELAY_MS);
-    expect(at(100)).toBe(MIN_DELAY_MS);
+    // 95 %: under half a second left → aimed that close, not rounded up to a second.
+    expect(at(95)).toBe(Math.round((4.5 * 10_000) / 95 + AIM_PAST_END_MS));
+    expect(at(100)).toBe(APPROACH_MIN_DELAY_MS);
   });
 
   it('prefers the rate it measured itself, once it has watched long enough', () => {
@@ -87,8 +91,10 @@ describe('nextPollDelay', () => {
       // …while its own samples say 40 % in 8 s.
       firstSample: { at: NOW - 8_000, progress: 20 },
     };
-    expect(estimateRemainingMs(obs, NOW)).toBe(8_000);
-    expect(estimateRemainingMs({ ...obs, firstSample: { at: NOW - 2_000, progress: 55 } }, NOW)).toBe(14_000);
+    expect(estimateRemainingMs(obs, NOW)).toBe((39.5 * 8_000) / 40);
+    expect(estimateRemainingMs({ ...obs, firstSample: { at: NOW - 2_000, progress: 55 } }, NOW)).toBe(
+      (39.5 * 21_000) / 60,
+    );
   });
 
   it('does not predict from too little progress (falls back to the age rule)', () => {
@@ -135,16 +141,16 @@ describe('poll memory', () => {
     const fromServer = updatePollMemory(undefined, running, NOW);
     expect(fromServer.progressOrigin).toEqual({ at: NOW - 4_000, progress: 0 });
     expect(fromServer.firstSample).toEqual({ at: NOW, progress: 40 });
-    // 40 % in 4 s → 6 s left.
-    expect(estimateRemainingMs(observe(running, fromServer), NOW)).toBe(6_000);
+    // 40 % (40.5: the step's middle) in 4 s → 5.95 s left.
+    expect(estimateRemainingMs(observe(running, fromServer), NOW)).toBe(5_950);
 
     const noTimes = updatePollMemory(undefined, { status: 'IN_PROGRESS', progress: 20 }, NOW);
     expect(noTimes.progressOrigin).toEqual({ at: NOW, progress: 20 });
     const later = updatePollMemory(noTimes, { status: 'IN_PROGRESS', progress: 30 }, NOW + 2_000);
     expect(later.progressOrigin).toEqual(noTimes.progressOrigin);
-    // 10 % in 2 s → 70 % in 14 s.
+    // 10 % in 2 s → 69.5 % in 13.9 s.
     expect(estimateRemainingMs(observe({ status: 'IN_PROGRESS', progress: 30 }, later), NOW + 2_000)).toBe(
-      14_000,
+      13_900,
     );
   });
 
@@ -153,5 +159,39 @@ describe('poll memory', () => {
     const b = updatePollMemory(a, { status: 'mystery' }, NOW + 5_000);
     expect(b.unknownSince).toBe(NOW);
     expect(updatePollMemory(b, { status: 'running' }, NOW + 6_000).unknownSince).toBeUndefined();
+  });
+
+  it('asks again soon after an aimed poll found the task still running, then backs off', () => {
+    // 99 % after 1 s of 20 s: the end is predicted in 0.1 s, so the next poll is aimed at it.
+    const at = (now: number, memory?: PollMemory) =>
+      updatePollMemory(memory, { status: 'running', progress: 99, started_at: 100, updated_at: 120 }, now);
+    let memory = at(NOW);
+    expect(memory.missedEnds).toBe(0);
+    expect(memory.aimedAt).toBeGreaterThan(NOW);
+    const delays: number[] = [];
+    let now = NOW;
+    for (let i = 0; i < 7; i += 1) {
+      const delay = nextPollDelay(observe({ status: 'running', progress: 99 }, memory), { now, random: mid });
+      delays.push(delay as number);
+      now += delay as number;
+      memory = at(now, memory);
+    }
+    // The first miss costs half a second; a task stuck at 99 % ends up at one request per 15 s.
+    expect(delays[0]).toBeLessThan(MIN_DELAY_MS);
+    expect(delays.slice(1)).toEqual([
+      MISSED_END_RETRY_MS,
+      2 * MISSED_END_RETRY_MS,
+      4 * MISSED_END_RETRY_MS,
+      8 * MISSED_END_RETRY_MS,
+      16 * MISSED_END_RETRY_MS,
+      MAX_DELAY_MS,
+    ]);
+    // Progress that moves the predicted end away again starts over.
+    memory = updatePollMemory(
+      memory,
+      { status: 'running', progress: 50, started_at: 100, updated_at: 120 },
+      now,
+    );
+    expect(memory.missedEnds).toBe(0);
   });
 });

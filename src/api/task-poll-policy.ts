@@ -1,4 +1,4 @@
-import { isTerminalStatus, normalizeTaskStatus } from '../../contract/task';
+import { isActiveStatus, isTerminalStatus, normalizeTaskStatus } from '../../contract/task';
 
 /**
  * When to ask for a task again: a pure function of what the poller has seen, shared by the
@@ -8,10 +8,14 @@ import { isTerminalStatus, normalizeTaskStatus } from '../../contract/task';
  * - Terminal state: never again.
  * - Waiting (pending, submitted, no estimate yet): every 2 s at first, then three quarters of the
  *   task's age, at most every 15 s. A long queue costs a request per 15 s.
- * - Running with progress: the rate so far gives the time left; the next poll comes after 70 % of
- *   it (1-15 s). Within 4 s of the predicted end, the next poll aims 300 ms past it. The end of a
- *   task whose progress tells the truth is noticed about half a second late; one that ends early
- *   (a failure mid-run) within one interval.
+ * - Running with progress: the rate so far gives the time left (a whole-number progress is read as
+ *   the middle of its step: servers floor it); the next poll comes after 70 % of it (1-12 s).
+ *   Within 4 s of the predicted end, the next poll aims 150 ms past it, however close that is. If
+ *   the task is still running then (the end was mispredicted, or the result is being stored), it is
+ *   asked again 0.5 s later, then 1, 2, 4 s… (missedEnds): a near miss costs half a second, a task
+ *   stuck at 99 % a request per 15 s. The end of a task whose progress tells the truth is noticed
+ *   about a third of a second late; one that ends early (a failure mid-run) within one interval
+ *   (src/api/task-polling-lateness.test.ts holds the policy to these figures).
  * - Unknown state: shown raw and polled like a waiting task for UNKNOWN_STATE_WINDOW_MS, then
  *   stopped (the page offers "check again").
  * - Failed polls back off exponentially (network down, 5xx); a Retry-After is a floor.
@@ -26,7 +30,16 @@ export const WAITING_AGE_FACTOR = 0.75;
 export const REMAINING_FACTOR = 0.7;
 /** Within this much of the predicted end, the next poll aims just past it instead of closing in. */
 export const CLOSE_TO_END_MS = 4_000;
-export const AIM_PAST_END_MS = 300;
+export const AIM_PAST_END_MS = 150;
+/**
+ * The longest wait between polls of a running task: an end its progress does not announce (a
+ * failure mid-run) is noticed within this, 6 s late on average.
+ */
+export const MAX_RUNNING_DELAY_MS = 12_000;
+/** The least wait of an aimed poll: it may come that soon when the end is that near. */
+export const APPROACH_MIN_DELAY_MS = 250;
+/** After an aimed poll found the task still running: this, doubling with each further miss. */
+export const MISSED_END_RETRY_MS = 500;
 export const JITTER = 0.2;
 export const MAX_ERROR_DELAY_MS = 60_000;
 export const UNKNOWN_STATE_WINDOW_MS = 5 * 60_000;
@@ -58,6 +71,8 @@ export interface PollObservation {
   firstSample?: { at: number; progress: number };
   /** ms; when the poller first saw a state it does not know. */
   unknownSince?: number;
+  /** Polls in a row aimed at the predicted end that found the task still running. */
+  missedEnds?: number;
 }
 
 export interface PollContext {
@@ -80,6 +95,8 @@ export function estimateRemainingMs(obs: PollObservation, now: number): number |
   const { progress, firstSample } = obs;
   if (progress === undefined || !Number.isFinite(progress)) return undefined;
   if (progress >= 100) return 0;
+  // A whole number is most likely floored by the server: the truth lies anywhere in its step.
+  const at = Number.isInteger(progress) ? progress + 0.5 : progress;
   const fromSample =
     firstSample &&
     now - firstSample.at >= MIN_SAMPLE_SPAN_MS &&
@@ -89,7 +106,7 @@ export function estimateRemainingMs(obs: PollObservation, now: number): number |
   const gained = progress - origin.progress;
   const ran = now - origin.at;
   if (progress < MIN_PROGRESS_FOR_ESTIMATE || gained <= 0 || ran < MIN_RUN_MS_FOR_ESTIMATE) return undefined;
-  return ((100 - progress) * ran) / gained;
+  return ((100 - at) * ran) / gained;
 }
 
 /** The delay before the next poll, in ms, or `false` to stop polling this task. */
@@ -111,8 +128,12 @@ export function nextPollDelay(obs: PollObservation, ctx: PollContext): number | 
   if (remaining === undefined)
     delay = clamp(age * WAITING_AGE_FACTOR, MIN_WAITING_DELAY_MS, MAX_DELAY_MS) * jitter();
   // Close to the end, ends are spread by the tasks themselves: aim just past it, no jitter.
-  else if (remaining <= CLOSE_TO_END_MS) delay = Math.max(MIN_DELAY_MS, remaining + AIM_PAST_END_MS);
-  else delay = clamp(remaining * REMAINING_FACTOR, MIN_DELAY_MS, MAX_DELAY_MS) * jitter();
+  else if (remaining <= CLOSE_TO_END_MS) {
+    const missed = obs.missedEnds ?? 0;
+    const floor =
+      missed === 0 ? APPROACH_MIN_DELAY_MS : Math.min(MAX_DELAY_MS, MISSED_END_RETRY_MS * 2 ** (missed - 1));
+    delay = Math.max(floor, remaining + AIM_PAST_END_MS);
+  } else delay = clamp(remaining * REMAINING_FACTOR, MIN_DELAY_MS, MAX_RUNNING_DELAY_MS) * jitter();
 
   const errors = ctx.consecutiveErrors ?? 0;
   if (errors > 0) {
@@ -134,6 +155,9 @@ export interface PollMemory {
   progressOrigin?: { at: number; progress: number };
   firstSample?: { at: number; progress: number };
   unknownSince?: number;
+  /** ms: the end the last answer predicted, when the poll after it was aimed at that end. */
+  aimedAt?: number;
+  missedEnds?: number;
 }
 
 export function updatePollMemory(
@@ -157,6 +181,15 @@ export function updatePollMemory(
       serverSpanMs(started, updated) > 0
         ? { at: now - serverSpanMs(started, updated), progress: 0 }
         : { at: now, progress: task.progress };
+  }
+  if (isActiveStatus(status)) {
+    // Still running at (or after) the end the last answer aimed at: a missed end.
+    next.missedEnds = next.aimedAt !== undefined && now >= next.aimedAt ? (next.missedEnds ?? 0) + 1 : 0;
+    const remaining = estimateRemainingMs(observe(task, next), now);
+    next.aimedAt = remaining !== undefined && remaining <= CLOSE_TO_END_MS ? now + remaining : undefined;
+  } else {
+    next.missedEnds = undefined;
+    next.aimedAt = undefined;
   }
   return next;
 }
@@ -185,5 +218,6 @@ export function observe(task: PolledTaskFields, memory: PollMemory): PollObserva
     progressOrigin: memory.progressOrigin,
     firstSample: memory.firstSample,
     unknownSince: memory.unknownSince,
+    missedEnds: memory.missedEnds,
   };
 }

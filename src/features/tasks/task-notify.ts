@@ -3,21 +3,26 @@ import { i18n } from '@/lib/i18n';
 import { toasterReady } from '@/lib/toaster-host';
 import type { TaskFinishedEvent } from '@/api/tasks';
 
-async function loadToast() {
-  const [{ toast }] = await Promise.all([import('sonner'), toasterReady()]);
-  return toast;
+const TOAST_MS = 10_000;
+
+let toastLoaded: Promise<typeof import('sonner').toast> | undefined;
+
+function loadToast() {
+  toastLoaded ??= Promise.all([import('sonner'), toasterReady()]).then(([{ toast }]) => toast);
+  return toastLoaded;
 }
 
 /** A toast with one action (open the task, open the new asset). */
 export function toastWithAction(
   kind: 'success' | 'error' | 'info',
   title: string,
-  options: { description?: string; actionLabel?: string; onAction?: () => void },
+  options: { description?: string; actionLabel?: string; onAction?: () => void; id?: string },
 ): void {
   void loadToast().then((toast) =>
     toast[kind](title, {
+      id: options.id,
       description: options.description,
-      duration: 10_000,
+      duration: TOAST_MS,
       ...(options.actionLabel && options.onAction
         ? { action: { label: options.actionLabel, onClick: options.onAction } }
         : {}),
@@ -65,11 +70,41 @@ function describe(e: TaskFinishedEvent): string {
   return prompt ? `${prompt} (${e.task.id})` : e.task.id;
 }
 
+/** Ends announced one by one while this many of their toasts are still on screen… */
+export const MAX_SEPARATE_ANNOUNCEMENTS = 3;
+const SUMMARY_ID = 'tasks-finished-summary';
+/** …then one summary, counted up in place: 200 toasts at once stalled the page (each is measured). */
+let separateUntil: number[] = [];
+let summary = { count: 0, until: 0 };
+
+/** Tests only. */
+export function resetAnnouncementsForTests() {
+  separateUntil = [];
+  summary = { count: 0, until: 0 };
+}
+
 /**
- * A toast for every task that finishes while the monitor watches it; a browser notification too
- * when the person allowed them and the window is not the one they are looking at.
+ * A toast for a task that finishes while the monitor watches it; a browser notification too when
+ * the person allowed them and the window is not the one they are looking at. When many end
+ * together, the first few get their own toast and the rest one "N more finished" toast (and one
+ * notification) that opens the Tasks page.
  */
-export function announceFinished(e: TaskFinishedEvent, open: (id: string) => void): void {
+export function announceFinished(
+  e: TaskFinishedEvent,
+  open: (id: string) => void,
+  openAll: () => void,
+  now = Date.now(),
+): void {
+  separateUntil = separateUntil.filter((until) => until > now);
+  if (separateUntil.length >= MAX_SEPARATE_ANNOUNCEMENTS) {
+    summary = { count: summary.until > now ? summary.count + 1 : 1, until: now + TOAST_MS };
+    const title = i18n.t('tasks:finished.more', { count: summary.count });
+    const actionLabel = i18n.t('tasks:finished.openAll');
+    toastWithAction('info', title, { id: SUMMARY_ID, actionLabel, onAction: openAll });
+    notify(title, i18n.t('tasks:finished.moreBody'), SUMMARY_ID, openAll);
+    return;
+  }
+  separateUntil.push(now + TOAST_MS);
   toastWithAction(
     e.status === 'succeeded' ? 'success' : e.status === 'failed' ? 'error' : 'info',
     finishedTitle(e),
@@ -79,13 +114,18 @@ export function announceFinished(e: TaskFinishedEvent, open: (id: string) => voi
       onAction: () => open(e.task.id),
     },
   );
+  notify(finishedTitle(e), describe(e), e.task.id, () => open(e.task.id));
+}
+
+/** A browser notification (same tag: replaces the last one) when allowed and the window is elsewhere. */
+function notify(title: string, body: string, tag: string, onClick: () => void): void {
   const api = notificationApi();
   if (api?.permission !== 'granted' || document.hasFocus()) return;
   try {
-    const n = new api(finishedTitle(e), { body: describe(e), tag: e.task.id });
+    const n = new api(title, { body, tag });
     n.onclick = () => {
       window.focus();
-      open(e.task.id);
+      onClick();
       n.close();
     };
   } catch {

@@ -53,7 +53,13 @@ export function FinishedAnnouncer() {
   const navigate = useNavigate();
   useEffect(
     () =>
-      onTaskFinished((e) => announceFinished(e, (id) => void navigate(`/tasks/${encodeURIComponent(id)}`))),
+      onTaskFinished((e) =>
+        announceFinished(
+          e,
+          (id) => void navigate(`/tasks/${encodeURIComponent(id)}`),
+          () => void navigate('/tasks'),
+        ),
+      ),
     [navigate],
   );
   return null;

@@ -18,7 +18,7 @@ interface GalleryGridProps {
 
 /**
  * Rows of tiles, virtualised by row: 10,000 tasks cost the DOM of a screenful, and a tile reads its
- * result only while on screen.
+ * result only once it is on screen with the scroll settled.
  */
 export function GalleryGrid({ tasks, onOpen, selected, onSelect, maxSelected }: GalleryGridProps) {
   const { t } = useTranslation('tasks');
@@ -45,6 +45,9 @@ export function GalleryGrid({ tasks, onOpen, selected, onSelect, maxSelected }: 
     useFlushSync: false,
   });
   const full = selected.length >= maxSelected;
+  // Tiles that come into view during a fling wait for it to settle before they read their task and
+  // mount a <video> (decoder, network): 10,000 tiles flying past at 120 px a frame cost frames.
+  const settled = !virtualizer.isScrolling;
   return (
     <div
       ref={scrollRef}
@@ -56,7 +59,8 @@ export function GalleryGrid({ tasks, onOpen, selected, onSelect, maxSelected }: 
           tasks.slice(row.index * columns, row.index * columns + columns).map((task, col) => (
             <li
               key={task.id}
-              className="absolute top-0"
+              // Fixed size: the browser lays out and paints each tile on its own.
+              className="absolute top-0 [contain:strict]"
               style={{
                 height: ROW_HEIGHT,
                 width: `calc((100% - ${(columns - 1) * GAP}px) / ${columns})`,
@@ -72,6 +76,7 @@ export function GalleryGrid({ tasks, onOpen, selected, onSelect, maxSelected }: 
                 selected={selected.includes(task.id)}
                 onSelect={onSelect}
                 selectDisabled={full}
+                settled={settled}
               />
             </li>
           )),

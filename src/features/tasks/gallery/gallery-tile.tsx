@@ -16,12 +16,13 @@ function useResult(task: TrackedTask, enabled: boolean) {
   return useQuery({ ...taskQueryOptions(task.id, useTaskRegistry()), enabled, refetchInterval: false });
 }
 
-function TileBody({ task, playing }: { task: TrackedTask; playing: boolean }) {
+function TileBody({ task, playing, armed }: { task: TrackedTask; playing: boolean; armed: boolean }) {
   const { t } = useTranslation('tasks');
   const display = statusDisplay(task.last?.status ?? 'pending');
-  const { data, isError } = useResult(task, display.status === 'succeeded');
+  const { data, isError } = useResult(task, armed && display.status === 'succeeded');
   const label = t('gallery.resultLabel', { id: task.id });
   if (display.status === 'succeeded') {
+    if (!armed) return <StateTile tone="muted" text={t('gallery.loading')} />;
     const view = data ? resultView(data) : undefined;
     if (view?.kind === 'media') {
       return view.media === 'video' ? (
@@ -85,6 +86,8 @@ export interface GalleryTileProps {
   selected: boolean;
   onSelect: (id: string, selected: boolean) => void;
   selectDisabled: boolean;
+  /** The grid is not being scrolled: a tile that came into view may load its result. */
+  settled: boolean;
 }
 
 /** One result: hover or focus plays a video preview; a click opens it in the lightbox. */
@@ -94,8 +97,12 @@ export const GalleryTile = memo(function GalleryTile({
   selected,
   onSelect,
   selectDisabled,
+  settled,
 }: GalleryTileProps) {
   const { t } = useTranslation('tasks');
+  // Once armed a tile keeps its media: scrolling again does not take it away.
+  const [armed, setArmed] = useState(settled);
+  if (settled && !armed) setArmed(true);
   const [hover, setHover] = useState(false);
   const [focus, setFocus] = useState(false);
   const title = task.prompt?.trim() || task.id;
@@ -109,7 +116,7 @@ export const GalleryTile = memo(function GalleryTile({
       data-task-id={task.id}
     >
       <TileFrame>
-        <TileBody task={task} playing={hover || focus} />
+        <TileBody task={task} playing={hover || focus} armed={armed} />
       </TileFrame>
       <div className="flex min-w-0 items-center gap-2">
         <Checkbox
