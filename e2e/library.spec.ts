@@ -161,7 +161,7 @@ test.describe('library', () => {
     await expect(badge).toContainText('Connected', { timeout: 10_000 });
   });
 
-  test('the task watcher's code failing to arrive leaves the page usable', async ({ page }) => {
+  test('the task watcher code failing to arrive leaves the page usable', async ({ page }) => {
     // As when the browser goes offline just as the first page settles and the shell fetches the
     // watcher: outside the page's error boundary, the failure blanked the whole app.
     let refused = 0;
