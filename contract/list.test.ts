@@ -169,4 +169,21 @@ describe('answeredPageSize (paging by what the server answered)', () => {
     expect(answeredPageSize({ count: 7, total: 7, page: 1 }, 100)).toBe(100);
     expect(answeredPageSize({ count: 0, total: 0, page: 1 }, 100)).toBe(100);
   });
+
+  it('reads a short page after the first by page 1, which tells a last page from a capped one', async () => {
+    const { answeredPageSize, needsFirstPage } = await import('./list');
+    // 120 items, 100 asked for: the last page (20 items) of a server capping at 50 ...
+    const capped50 = { count: 20, total: 120, page: 3 };
+    expect(needsFirstPage(capped50, 100)).toBe(true);
+    expect(answeredPageSize(capped50, 100, { count: 50, total: 120, page: 1 })).toBe(50);
+    // ... reads like a full page of a server capping at 20 on its own, and is one when page 1 says so.
+    expect(answeredPageSize(capped50, 100, { count: 20, total: 120, page: 1 })).toBe(20);
+    expect(answeredPageSize(capped50, 100, { count: 100, total: 250, page: 1 })).toBe(100);
+    // What a page says of itself still wins; a page 1 that is the whole list says nothing.
+    expect(answeredPageSize({ ...capped50, page_size: 40 }, 100, { count: 50, total: 120, page: 1 })).toBe(40);
+    expect(answeredPageSize({ count: 50, total: 250, page: 2 }, 100, { count: 7, total: 7, page: 1 })).toBe(50);
+    expect(needsFirstPage({ count: 50, total: 120, page: 1 }, 100)).toBe(false);
+    expect(needsFirstPage({ count: 100, total: 250, page: 2 }, 100)).toBe(false);
+    expect(needsFirstPage({ ...capped50, page_size: 50 }, 100)).toBe(false);
+  });
 });

@@ -37,21 +37,40 @@ export function isListEnvelope(value: unknown): value is ListEnvelope<unknown> {
   return Array.isArray(v.data) && isCount(v.count, 0) && isCount(v.total, 0) && isCount(v.page, 1);
 }
 
+type PageAnswer = Pick<ListEnvelope<unknown>, 'count' | 'total' | 'page' | 'page_size'>;
+
 /**
  * How many items a page of this list holds, by what the server answered rather than what was
  * asked: a deployment may cap pages below the requested size, or not echo `page_size` at all.
  * The answered `page_size` when present; otherwise `count`, unless the page is visibly the last
  * one at the requested size (or full), in which case the requested size stands.
+ *
+ * A short page after the first says nothing certain on its own: 20 items on page 3 of 120 are
+ * the last page of a server that caps at 50, or a full page of one that caps at 20. Page 1 of the
+ * same list (same filters, same requested size) tells them apart whenever the list has a second
+ * page, so callers that have it pass it as `firstPage`.
  */
-export function answeredPageSize(
-  list: Pick<ListEnvelope<unknown>, 'count' | 'total' | 'page' | 'page_size'>,
-  requested: number,
-): number {
-  if (typeof list.page_size === 'number' && Number.isInteger(list.page_size) && list.page_size >= 1) {
-    return list.page_size;
+export function answeredPageSize(list: PageAnswer, requested: number, firstPage?: PageAnswer): number {
+  const echoed = echoedPageSize(list);
+  if (echoed !== undefined) return echoed;
+  if (firstPage && firstPage.page === 1 && list.page > 1) {
+    // Page 1 is full unless it is the only page: then its count is the server's page size.
+    if (echoedPageSize(firstPage) !== undefined || firstPage.count < firstPage.total) {
+      return answeredPageSize(firstPage, requested);
+    }
   }
   if (list.count >= requested || list.count === 0) return requested;
   // A short page that ends the list exactly where the requested size says it should: the last page.
   if ((list.page - 1) * requested + list.count === list.total) return requested;
   return list.count;
+}
+
+function echoedPageSize(list: PageAnswer): number | undefined {
+  const size = list.page_size;
+  return typeof size === 'number' && Number.isInteger(size) && size >= 1 ? size : undefined;
+}
+
+/** Whether `answeredPageSize` needs page 1 to read this page right: a short page after the first, without `page_size`. */
+export function needsFirstPage(list: PageAnswer, requested: number): boolean {
+  return echoedPageSize(list) === undefined && list.page > 1 && list.count > 0 && list.count < requested;
 }

@@ -161,6 +161,21 @@ test.describe('library', () => {
     await expect(badge).toContainText('Connected', { timeout: 10_000 });
   });
 
+  test('the task watcher code failing to arrive leaves the page usable', async ({ page }) => {
+    // As when the browser goes offline just as the first page settles and the shell fetches the
+    // watcher: outside the page's error boundary, the failure blanked the whole app.
+    let refused = 0;
+    await page.route(/\/assets\/task-watcher-[\w-]+\.js/, (route) => {
+      refused += 1;
+      return route.abort('internetdisconnected');
+    });
+    await page.goto('/assets');
+    await expect.poll(() => refused).toBeGreaterThan(0);
+    await page.getByLabel('Type').selectOption('image');
+    await expect(page).toHaveURL(/type=image/);
+    await expect(page.getByRole('link', { name: /Connection status/ })).toContainText('Connected');
+  });
+
   test('a page whose code failed to load opens by itself once the server is back', async ({ page }) => {
     // Any URL of the groups page's chunk (the retry adds a query string) is refused until unrouted.
     const chunk = /groups-page-[^/?]*\.js(\?.*)?$/;

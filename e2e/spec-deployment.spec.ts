@@ -65,7 +65,13 @@ test('proxy mode: browse, filter and page the library, groups, register by URL a
     library.getByRole('button', { name: 'Open details of Seed image 51', exact: true }),
   ).toBeVisible();
   await pages.getByRole('button', { name: 'Next' }).click();
+  // Read once page 3 itself has come (not page 2 kept on screen while it loads): its 20 items
+  // alone once read as a page size of 20, "41–60 of 120, Page 3 of 6".
+  await expect(
+    library.getByRole('button', { name: 'Open details of Seed image 101', exact: true }),
+  ).toBeVisible();
   await expect(pages).toContainText(`101–${SEEDED_ASSETS} of ${SEEDED_ASSETS}`);
+  await expect(pages).toContainText('Page 3 of 3');
   // A new page opens at the top (scroll per history entry); its last item is at the bottom.
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await expect(

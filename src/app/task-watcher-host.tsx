@@ -1,33 +1,22 @@
-import { lazy, Suspense } from 'react';
+import { ShellPart } from '@/app/shell-part';
 import { i18n } from '@/lib/i18n';
 
 // One chunk for both (the tasks feature's watcher), with the strings its toasts use.
-const LazyWatcher = lazy(async () => {
+async function loadWatcherChunk() {
   const strings = i18n.loadNamespaces(['tasks']);
-  const { TaskWatcher } = await import('@/features/tasks/task-watcher');
+  const chunk = await import('@/features/tasks/task-watcher');
   await strings;
-  return { default: TaskWatcher };
-});
-const LazyBadge = lazy(async () => {
-  const strings = i18n.loadNamespaces(['tasks']);
-  const { RunningTasksBadge } = await import('@/features/tasks/task-watcher');
-  await strings;
-  return { default: RunningTasksBadge };
-});
+  return chunk;
+}
+
+const loadWatcher = () => loadWatcherChunk().then((m) => m.TaskWatcher);
+const loadBadge = () => loadWatcherChunk().then((m) => m.RunningTasksBadge);
 
 /** Polls the unfinished tasks and announces their ends, on whatever page is open (decision 180). */
 export function TaskWatcher() {
-  return (
-    <Suspense fallback={null}>
-      <LazyWatcher />
-    </Suspense>
-  );
+  return <ShellPart load={loadWatcher} />;
 }
 
 export function RunningTasksBadge() {
-  return (
-    <Suspense fallback={null}>
-      <LazyBadge />
-    </Suspense>
-  );
+  return <ShellPart load={loadBadge} />;
 }

@@ -37,7 +37,11 @@ export function RadixTooltip({
             // Once: a later render must not pull focus back after the person has moved on.
             if (!focusTrigger || !element || focused.current) return;
             focused.current = true;
-            if (document.activeElement !== element) element.focus();
+            // Only if focus fell with the element this one replaces. Between arming and this
+            // render, a key may have moved focus on (a second arrow in the library's grid):
+            // taking it back would undo that key.
+            const active = document.activeElement;
+            if (active === null || active === document.body) element.focus();
           }}
         >
           {children}

@@ -45,7 +45,7 @@ export function UploadDropzone({ group }: { group: string }) {
   const isDragActive = dropzone?.isDragActive ?? false;
   const areaClass = cn(
     // A phone has nothing to drop: there the zone is little more than its button.
-    'flex flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed px-6 py-8 text-center text-sm max-sm:px-3 max-sm:py-3',
+    'relative flex flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed px-6 py-8 text-center text-sm max-sm:px-3 max-sm:py-3',
     isDragActive ? 'border-primary bg-primary/5' : 'border-muted-foreground/30',
   );
   // Files picked from the command palette ("Upload files") go into this group's queue.
@@ -85,7 +85,14 @@ export function UploadDropzone({ group }: { group: string }) {
             does not name two upload controls. */}
         {dropzone && (
           <input
-            {...dropzone.getInputProps({ 'aria-label': t('upload.input'), 'aria-hidden': true })}
+            // Out of the flow: react-dropzone draws it as a 0 px block, which is still a flex item
+            // and added a gap of 8 px once it came, moving everything below after the paint (and
+            // a restored scroll position with it, by scroll anchoring).
+            {...dropzone.getInputProps({
+              'aria-label': t('upload.input'),
+              'aria-hidden': true,
+              className: 'absolute',
+            })}
             data-testid="asset-upload-input"
           />
         )}

@@ -1,0 +1,60 @@
+import { Component, lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+
+/** How often a shell part whose code could not be fetched tries again while online. */
+const RETRY_MS = 10_000;
+
+/** A failed part renders nothing and tells its owner, which retries it. */
+class Quiet extends Component<{ children: ReactNode; onError: () => void }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch() {
+    this.props.onError();
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+/** One try at loading a part: React.lazy keeps a failed load for good, so each retry is a new one. */
+function attemptOf(load: () => Promise<ComponentType>) {
+  return lazy(async () => ({ default: await load() }));
+}
+
+/**
+ * A part of the shell loaded after the first page, which must never take the shell down with it.
+ * These sit outside the page's error boundary: a chunk that failed to arrive (the browser went
+ * offline just as the first page settled) blanked the whole app, not only the watcher. Now the
+ * part is left out until its code comes, tried again when the browser is back online and every
+ * few seconds.
+ */
+export function ShellPart({ load }: { load: () => Promise<ComponentType> }) {
+  // Kept here, above the Suspense boundary: state of a component that suspends before it ever
+  // commits is dropped, which would start a new load on every try.
+  const [Part, setPart] = useState(() => attemptOf(load));
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!failed) return;
+    const retry = () => {
+      setFailed(false);
+      setPart(() => attemptOf(load));
+    };
+    const timer = window.setInterval(() => navigator.onLine && retry(), RETRY_MS);
+    window.addEventListener('online', retry);
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener('online', retry);
+    };
+  }, [failed, load]);
+  // Unmounted while failed, so that a retry starts from a fresh boundary.
+  if (failed) return null;
+  return (
+    <Quiet onError={() => setFailed(true)}>
+      <Suspense fallback={null}>
+        <Part />
+      </Suspense>
+    </Quiet>
+  );
+}
+
