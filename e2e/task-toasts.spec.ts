@@ -44,6 +44,10 @@ test('a batch of variations that ends together is one toast that opens Compare, 
   await expect(page).toHaveURL(/\/tasks$/);
   const batch = page.getByRole('region', { name: 'Batch of 3 variations' });
   await expect(batch).toBeVisible();
+  // The Tasks page is taller than the window, so the composer's scroll could have been kept.
+  expect(
+    await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight),
+  ).toBeGreaterThan(200);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   await expect(page.getByRole('heading', { level: 1, name: 'Tasks' })).toBeInViewport();
 

@@ -106,6 +106,43 @@ describe('finished tasks grouped', () => {
     expect(go.mock.calls).toEqual([['/tasks/task_a'], ['/gallery/compare?ids=task_a,task_b']]);
   });
 
+  it('keeps browser notifications to one per group, replaced as it grows, opening where the toast does', async () => {
+    const made: { title: string; tag?: string; close: ReturnType<typeof vi.fn>; onclick?: () => void }[] = [];
+    class FakeNotification {
+      static permission = 'granted';
+      close = vi.fn();
+      onclick?: () => void;
+      constructor(title: string, options: { tag?: string }) {
+        made.push(Object.assign(this, { title, tag: options.tag }) as never);
+      }
+    }
+    vi.stubGlobal('Notification', FakeNotification);
+    vi.spyOn(document, 'hasFocus').mockReturnValue(false);
+    try {
+      const c = clock();
+      const g = new FinishedGrouper(c.now);
+      const go = vi.fn();
+      announceFinished(g.add(ended('task_a', 'succeeded')), go, () => '/tasks');
+      announceFinished(g.add(ended('task_b', 'succeeded')), go, () => '/tasks');
+      expect(made.map((n) => [n.title, n.tag])).toEqual([
+        ['Task succeeded', 'task_a'],
+        ['2 tasks finished', expect.stringMatching(/^tasks-finished-/)],
+      ]);
+      expect(made[0]!.close).toHaveBeenCalled();
+      c.advance(GROUP_WINDOW_MS + 1);
+      announceFinished(g.add(ended('task_c', 'failed')), go, () => '/tasks');
+      // A new group leaves the last one's notification alone.
+      expect(made[1]!.close).not.toHaveBeenCalled();
+      expect(made[2]!.tag).toBe('task_c');
+      made[1]!.onclick!();
+      made[2]!.onclick!();
+      expect(go.mock.calls).toEqual([['/tasks'], ['/tasks/task_c']]);
+    } finally {
+      vi.unstubAllGlobals();
+      vi.restoreAllMocks();
+    }
+  });
+
   it('opens a whole batch that has ended in Compare, anything else in the monitor', () => {
     const batch = [
       tracked('v1', { batchId: 'b', createdAt: 1, last: { status: 'succeeded' } }),
