@@ -44,3 +44,52 @@ test("usage over time adds up the tasks' usage.total_tokens by day, model and bi
     await expect(row).toContainText(sum.toLocaleString('en'));
   }
 });
+
+test('usage counts every tracked task, well over the 300 it once stopped at', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const COUNT = 320;
+  const ids: string[] = [];
+  let total = 0;
+  for (let i = 0; i < COUNT; i += 1) {
+    const res = await request.post('/v1/videos', {
+      headers: auth,
+      data: { model: 'video-2.0-cl-fast', duration: 4 + (i % 3), resolution: '480p', prompt: `Many ${i}` },
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+    const task = (await res.json()) as { id: string };
+    ids.push(task.id);
+  }
+  const tokensOf = async (id: string) =>
+    (
+      (await (await request.get(`/v1/tasks/${id}`, { headers: auth })).json()) as {
+        usage?: { total_tokens?: number };
+      }
+    ).usage?.total_tokens ?? 0;
+  for (const id of ids) {
+    await expect.poll(() => tokensOf(id)).toBeGreaterThan(0);
+    total += await tokensOf(id);
+  }
+
+  // Tracked the way a person brings many in: an export file of the task monitor.
+  await page.goto('/tasks');
+  const file = JSON.stringify({
+    format: 'media-studio.tasks',
+    version: 1,
+    exportedAt: new Date().toISOString(),
+    tasks: ids.map((id, i) => ({ id, kind: 'video', createdAt: Date.now() - i, source: 'pasted' })),
+  });
+  await page.locator('input[type="file"][accept*="json"]').setInputFiles({
+    name: 'tasks.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(file),
+  });
+  await expect(page.getByText(`Imported: ${COUNT} added`)).toBeVisible();
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Usage' }).click();
+  await expect(page.getByText(`Counted from every tracked task of this connection: ${COUNT}.`)).toBeVisible({
+    timeout: 60_000,
+  });
+  await page.getByRole('tab', { name: 'Table' }).click();
+  const table = page.getByRole('table', { name: 'Tokens by day and series' });
+  await expect(table.getByTestId('usage-total')).toHaveAttribute('data-tokens', String(total));
+});

@@ -118,6 +118,20 @@ describe('fetchTask', () => {
     expect(events).toEqual(['task_new']);
     off();
   });
+
+  it('keeps an end seen before anything listened for the first listener (the watcher loads late)', async () => {
+    registry.track({ id: 'task_early', kind: 'video', createdAt: 1, source: 'composer' });
+    mockFetch({ 'GET /v1/tasks/task_early': () => json({ id: 'task_early', status: 'failed' }) });
+    await fetchTask('task_early', registry);
+    const first: string[] = [];
+    const second: string[] = [];
+    const offFirst = onTaskFinished((e) => first.push(`${e.task.id}:${e.status}`));
+    const offSecond = onTaskFinished((e) => second.push(e.task.id));
+    expect(first).toEqual(['task_early:failed']);
+    expect(second).toEqual([]);
+    offFirst();
+    offSecond();
+  });
 });
 
 describe('parseTask (a task as a deployment following the specification sends it)', () => {

@@ -47,9 +47,29 @@ export interface TaskFinishedEvent {
 }
 const finishedListeners = new Set<(e: TaskFinishedEvent) => void>();
 
+/**
+ * Ends seen while nothing listened: the watcher that announces them loads after the first page has
+ * settled (decision 180), and a task created there (or open in its detail) may end before. The
+ * first listener hears them; older than UNHEARD_MAX_AGE_MS they are no longer news.
+ */
+const unheard: { at: number; event: TaskFinishedEvent }[] = [];
+const UNHEARD_MAX = 50;
+const UNHEARD_MAX_AGE_MS = 60_000;
+
 export function onTaskFinished(listener: (e: TaskFinishedEvent) => void): () => void {
   finishedListeners.add(listener);
+  const since = Date.now() - UNHEARD_MAX_AGE_MS;
+  for (const { at, event } of unheard.splice(0)) if (at >= since) listener(event);
   return () => finishedListeners.delete(listener);
+}
+
+function announce(event: TaskFinishedEvent) {
+  if (finishedListeners.size === 0) {
+    unheard.push({ at: Date.now(), event });
+    if (unheard.length > UNHEARD_MAX) unheard.shift();
+    return;
+  }
+  for (const l of finishedListeners) l(event);
 }
 
 /**
@@ -73,7 +93,7 @@ function noteSeen(registry: TaskRegistry, task: Task) {
   });
   const now = normalizeTaskStatus(task.status);
   if (wasWatched && (now === 'succeeded' || now === 'failed' || now === 'cancelled')) {
-    for (const l of finishedListeners) l({ task, status: now });
+    announce({ task, status: now });
   }
 }
 

@@ -2,27 +2,23 @@ import { useSyncExternalStore } from 'react';
 import { i18n } from '@/lib/i18n';
 import { toasterReady } from '@/lib/toaster-host';
 import type { TaskFinishedEvent } from '@/api/tasks';
+import { countByStatus, type FinishedGroup } from './finished-group';
 
-const TOAST_MS = 10_000;
-
-let toastLoaded: Promise<typeof import('sonner').toast> | undefined;
-
-function loadToast() {
-  toastLoaded ??= Promise.all([import('sonner'), toasterReady()]).then(([{ toast }]) => toast);
-  return toastLoaded;
+async function loadToast() {
+  const [{ toast }] = await Promise.all([import('sonner'), toasterReady()]);
+  return toast;
 }
 
 /** A toast with one action (open the task, open the new asset). */
 export function toastWithAction(
   kind: 'success' | 'error' | 'info',
   title: string,
-  options: { description?: string; actionLabel?: string; onAction?: () => void; id?: string },
+  options: { description?: string; actionLabel?: string; onAction?: () => void },
 ): void {
   void loadToast().then((toast) =>
     toast[kind](title, {
-      id: options.id,
       description: options.description,
-      duration: TOAST_MS,
+      duration: 10_000,
       ...(options.actionLabel && options.onAction
         ? { action: { label: options.actionLabel, onClick: options.onAction } }
         : {}),
@@ -61,74 +57,87 @@ export async function requestNotificationPermission(): Promise<NotificationPermi
   return result;
 }
 
-function finishedTitle(e: TaskFinishedEvent): string {
-  return i18n.t(`tasks:finished.${e.status}`);
+interface Announcement {
+  kind: 'success' | 'error' | 'info' | 'warning';
+  title: string;
+  description: string;
 }
 
-function describe(e: TaskFinishedEvent): string {
+function describeTask(e: TaskFinishedEvent): string {
   const prompt = typeof e.task.prompt === 'string' && e.task.prompt ? e.task.prompt.slice(0, 80) : undefined;
   return prompt ? `${prompt} (${e.task.id})` : e.task.id;
 }
 
-/** Ends announced one by one while this many of their toasts are still on screen… */
-export const MAX_SEPARATE_ANNOUNCEMENTS = 3;
-const SUMMARY_ID = 'tasks-finished-summary';
-/** …then one summary, counted up in place: 200 toasts at once stalled the page (each is measured). */
-let separateUntil: number[] = [];
-let summary = { count: 0, until: 0 };
-
-/** Tests only. */
-export function resetAnnouncementsForTests() {
-  separateUntil = [];
-  summary = { count: 0, until: 0 };
-}
-
-/**
- * A toast for a task that finishes while the monitor watches it; a browser notification too when
- * the person allowed them and the window is not the one they are looking at. When many end
- * together, the first few get their own toast and the rest one "N more finished" toast (and one
- * notification) that opens the Tasks page.
- */
-export function announceFinished(
-  e: TaskFinishedEvent,
-  open: (id: string) => void,
-  openAll: () => void,
-  now = Date.now(),
-): void {
-  separateUntil = separateUntil.filter((until) => until > now);
-  if (separateUntil.length >= MAX_SEPARATE_ANNOUNCEMENTS) {
-    summary = { count: summary.until > now ? summary.count + 1 : 1, until: now + TOAST_MS };
-    const title = i18n.t('tasks:finished.more', { count: summary.count });
-    const actionLabel = i18n.t('tasks:finished.openAll');
-    toastWithAction('info', title, { id: SUMMARY_ID, actionLabel, onAction: openAll });
-    notify(title, i18n.t('tasks:finished.moreBody'), SUMMARY_ID, openAll);
-    return;
+/** "Task succeeded" for one; "3 tasks finished" with "2 succeeded, 1 failed" for a group. */
+export function announcement(events: readonly TaskFinishedEvent[]): Announcement {
+  const [only] = events;
+  if (events.length === 1 && only) {
+    return {
+      kind: only.status === 'succeeded' ? 'success' : only.status === 'failed' ? 'error' : 'info',
+      title: i18n.t(`tasks:finished.${only.status}`),
+      description: describeTask(only),
+    };
   }
-  separateUntil.push(now + TOAST_MS);
-  toastWithAction(
-    e.status === 'succeeded' ? 'success' : e.status === 'failed' ? 'error' : 'info',
-    finishedTitle(e),
-    {
-      description: describe(e),
-      actionLabel: i18n.t('tasks:finished.open'),
-      onAction: () => open(e.task.id),
-    },
-  );
-  notify(finishedTitle(e), describe(e), e.task.id, () => open(e.task.id));
+  const counts = countByStatus(events);
+  const parts = (['succeeded', 'failed', 'cancelled'] as const)
+    .filter((status) => counts[status] > 0)
+    .map((status) => i18n.t(`tasks:finished.count.${status}`, { count: counts[status] }));
+  return {
+    kind:
+      counts.succeeded === events.length
+        ? 'success'
+        : counts.failed === 0
+          ? 'info'
+          : counts.succeeded === 0
+            ? 'error'
+            : 'warning',
+    title: i18n.t('tasks:finished.group', { count: events.length }),
+    description: parts.join(i18n.t('tasks:finished.count.separator')),
+  };
 }
 
-/** A browser notification (same tag: replaces the last one) when allowed and the window is elsewhere. */
-function notify(title: string, body: string, tag: string, onClick: () => void): void {
+/** The browser notification of the current group, replaced as the group grows. */
+let shown: { serial: number; notification: Notification } | undefined;
+
+function notifyBrowser(serial: number, a: Announcement, tag: string, onOpen: () => void): void {
   const api = notificationApi();
   if (api?.permission !== 'granted' || document.hasFocus()) return;
   try {
-    const n = new api(title, { body, tag });
+    if (shown?.serial === serial) shown.notification.close();
+    const n = new api(a.title, { body: a.description, tag });
     n.onclick = () => {
       window.focus();
-      onClick();
+      onOpen();
       n.close();
     };
+    shown = { serial, notification: n };
   } catch {
     // Some browsers only allow notifications from a service worker; the toast is enough then.
   }
+}
+
+/**
+ * One toast per group of tasks that finished close together (FinishedGrouper), replaced in place
+ * as the group grows; a browser notification too, likewise one per group, when the person allowed
+ * them and the window is not the one they are looking at. A single task links to itself; a group
+ * to where `hrefOfGroup` says (the monitor, or its batch's comparison).
+ */
+export function announceFinished(
+  group: FinishedGroup,
+  go: (href: string) => void,
+  hrefOfGroup: (events: readonly TaskFinishedEvent[]) => string,
+): void {
+  const { events, serial } = group;
+  const a = announcement(events);
+  const only = events.length === 1 ? events[0] : undefined;
+  const open = () => go(only ? `/tasks/${encodeURIComponent(only.task.id)}` : hrefOfGroup(events));
+  void loadToast().then((toast) =>
+    toast[a.kind](a.title, {
+      id: `tasks-finished-${serial}`,
+      description: a.description,
+      duration: 10_000,
+      action: { label: i18n.t('tasks:finished.open'), onClick: open },
+    }),
+  );
+  notifyBrowser(serial, a, only ? only.task.id : `tasks-finished-${serial}`, open);
 }

@@ -1,11 +1,12 @@
 import { useQueries } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { isTerminalStatus, normalizeTaskStatus } from '@contract/task';
 import { useConnectionStore } from '@/api/connection-store';
 import type { TrackedTask } from '@/api/task-registry';
 import { useTaskRegistry, useTrackedTasks } from '@/api/task-registry-context';
 import { onTaskFinished, taskQueryOptions } from '@/api/tasks';
+import { FinishedGrouper, groupHref } from './finished-group';
 import { announceFinished } from './task-notify';
 
 /**
@@ -48,19 +49,34 @@ export function TaskPoller({ excludeId, inBackground }: { excludeId?: string; in
   return null;
 }
 
-/** Toasts (and browser notifications, if allowed) for tasks that finish while the page is open. */
+/**
+ * Toasts (and browser notifications, if allowed) for tasks that finish while the page is open, one
+ * per burst: several tasks ending together, or while the tab was hidden, are one toast.
+ */
 export function FinishedAnnouncer() {
   const navigate = useNavigate();
-  useEffect(
-    () =>
-      onTaskFinished((e) =>
-        announceFinished(
-          e,
-          (id) => void navigate(`/tasks/${encodeURIComponent(id)}`),
-          () => void navigate('/tasks'),
-        ),
+  const tasks = useTrackedTasks();
+  // Read when Open is clicked, so a batch that has ended meanwhile opens in Compare.
+  const tasksRef = useRef(tasks);
+  useEffect(() => {
+    tasksRef.current = tasks;
+  }, [tasks]);
+  useEffect(() => {
+    const grouper = new FinishedGrouper();
+    const onVisibility = () => grouper.setHidden(document.visibilityState === 'hidden');
+    onVisibility();
+    document.addEventListener('visibilitychange', onVisibility);
+    const stop = onTaskFinished((e) =>
+      announceFinished(
+        grouper.add(e),
+        (href) => void navigate(href),
+        (events) => groupHref(events, tasksRef.current),
       ),
-    [navigate],
-  );
+    );
+    return () => {
+      stop();
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [navigate]);
   return null;
 }

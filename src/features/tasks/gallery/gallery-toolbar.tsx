@@ -6,6 +6,60 @@ import { TRACKED_TASK_KINDS } from '@/api/task-registry';
 import { STATE_FILTERS } from '../task-display';
 import type { GalleryFilters } from './gallery-filters';
 
+/** One labelled filter: "All" (the empty value) and then the given options. */
+function FilterSelect({
+  field,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  field: 'kind' | 'model' | 'state';
+  label: string;
+  value: string;
+  options: readonly { value: string; label: string }[];
+  onChange: (value: string) => void;
+}) {
+  const { t } = useTranslation('tasks');
+  return (
+    <div className="space-y-1">
+      <Label htmlFor={`gallery-${field}`}>{label}</Label>
+      <Select id={`gallery-${field}`} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{t('gallery.all')}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
+}
+
+/** One end of the date range, bounded by the other end. */
+function DateFilter(props: {
+  field: 'from' | 'to';
+  label: string;
+  value: string;
+  other: string;
+  onChange: (value: string) => void;
+}) {
+  const bound = props.other || undefined;
+  return (
+    <div className="space-y-1">
+      <Label htmlFor={`gallery-${props.field}`}>{props.label}</Label>
+      <Input
+        id={`gallery-${props.field}`}
+        type="date"
+        value={props.value}
+        min={props.field === 'to' ? bound : undefined}
+        max={props.field === 'from' ? bound : undefined}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </div>
+  );
+}
+
 /** Kind, model, state and date range: each change rewrites the URL (a filtered view is a link). */
 export function GalleryToolbar({
   filters,
@@ -17,77 +71,49 @@ export function GalleryToolbar({
   onChange: (patch: Partial<GalleryFilters>) => void;
 }) {
   const { t } = useTranslation('tasks');
+  // A model named in the URL stays selectable even when no tracked task has it any more.
+  const modelOptions = [...new Set([...models, ...(filters.model ? [filters.model] : [])])];
   return (
     <div
       role="group"
       aria-label={t('gallery.filters')}
       className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5"
     >
-      <div className="space-y-1">
-        <Label htmlFor="gallery-kind">{t('gallery.kind')}</Label>
-        <Select
-          id="gallery-kind"
-          value={filters.kind}
-          onChange={(e) => onChange({ kind: e.target.value as GalleryFilters['kind'] })}
-        >
-          <option value="">{t('gallery.all')}</option>
-          {TRACKED_TASK_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {t(`kind.${k}`)}
-            </option>
-          ))}
-        </Select>
-      </div>
-      <div className="space-y-1">
-        <Label htmlFor="gallery-model">{t('gallery.model')}</Label>
-        <Select
-          id="gallery-model"
-          value={filters.model}
-          onChange={(e) => onChange({ model: e.target.value })}
-        >
-          <option value="">{t('gallery.all')}</option>
-          {[...new Set([...models, ...(filters.model ? [filters.model] : [])])].map((m) => (
-            <option key={m} value={m}>
-              {m}
-            </option>
-          ))}
-        </Select>
-      </div>
-      <div className="space-y-1">
-        <Label htmlFor="gallery-state">{t('gallery.stateLabel')}</Label>
-        <Select
-          id="gallery-state"
-          value={filters.state}
-          onChange={(e) => onChange({ state: e.target.value as GalleryFilters['state'] })}
-        >
-          <option value="">{t('gallery.all')}</option>
-          {STATE_FILTERS.map((s) => (
-            <option key={s} value={s}>
-              {t(`gallery.state.${s}`)}
-            </option>
-          ))}
-        </Select>
-      </div>
-      <div className="space-y-1">
-        <Label htmlFor="gallery-from">{t('gallery.from')}</Label>
-        <Input
-          id="gallery-from"
-          type="date"
-          value={filters.from}
-          max={filters.to || undefined}
-          onChange={(e) => onChange({ from: e.target.value })}
-        />
-      </div>
-      <div className="space-y-1">
-        <Label htmlFor="gallery-to">{t('gallery.to')}</Label>
-        <Input
-          id="gallery-to"
-          type="date"
-          value={filters.to}
-          min={filters.from || undefined}
-          onChange={(e) => onChange({ to: e.target.value })}
-        />
-      </div>
+      <FilterSelect
+        field="kind"
+        label={t('gallery.kind')}
+        value={filters.kind}
+        options={TRACKED_TASK_KINDS.map((k) => ({ value: k, label: t(`kind.${k}`) }))}
+        onChange={(kind) => onChange({ kind: kind as GalleryFilters['kind'] })}
+      />
+      <FilterSelect
+        field="model"
+        label={t('gallery.model')}
+        value={filters.model}
+        options={modelOptions.map((m) => ({ value: m, label: m }))}
+        onChange={(model) => onChange({ model })}
+      />
+      <FilterSelect
+        field="state"
+        label={t('gallery.stateLabel')}
+        value={filters.state}
+        options={STATE_FILTERS.map((s) => ({ value: s, label: t(`gallery.state.${s}`) }))}
+        onChange={(state) => onChange({ state: state as GalleryFilters['state'] })}
+      />
+      <DateFilter
+        field="from"
+        label={t('gallery.from')}
+        value={filters.from}
+        other={filters.to}
+        onChange={(from) => onChange({ from })}
+      />
+      <DateFilter
+        field="to"
+        label={t('gallery.to')}
+        value={filters.to}
+        other={filters.from}
+        onChange={(to) => onChange({ to })}
+      />
     </div>
   );
 }

@@ -1,19 +1,16 @@
-import { useQueries } from '@tanstack/react-query';
 import { BarChart3 } from 'lucide-react';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConnectionStore } from '@/api/connection-store';
-import { useTaskRegistry, useTrackedTasks } from '@/api/task-registry-context';
-import { taskQueryOptions } from '@/api/tasks';
+import { useTrackedTasks } from '@/api/task-registry-context';
 import { PageHeader } from '@/components/page-header';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { summariseUsage, taskUsageSample, textUsageSamples } from './usage-data';
 import { UsageChart } from './usage-chart';
 import { UsageTable } from './usage-table';
+import { useTaskReads } from './use-task-reads';
 
-/** Usage is read from each task: the newest this many (a registry of 10,000 would be 10,000 requests). */
-export const MAX_USAGE_TASKS = 300;
 /** Where the playground keeps its conversations (its own store; read here, never written). */
 const PLAYGROUND_STORAGE_KEY = 'media-studio.playground.conversations';
 
@@ -21,30 +18,21 @@ const PLAYGROUND_STORAGE_KEY = 'media-studio.playground.conversations';
 export function UsagePage() {
   const { t } = useTranslation('tasks');
   const all = useTrackedTasks();
-  const registry = useTaskRegistry();
   const baseUrl = useConnectionStore((s) => s.baseUrl);
+  // Every tracked task of this connection (decision 181 first counted the newest 300 only).
   const tasks = useMemo(
-    () =>
-      all.filter((task) => task.baseUrl === undefined || task.baseUrl === baseUrl).slice(0, MAX_USAGE_TASKS),
+    () => all.filter((task) => task.baseUrl === undefined || task.baseUrl === baseUrl),
     [all, baseUrl],
   );
-  const results = useQueries({
-    queries: tasks.map((task) => ({
-      ...taskQueryOptions(task.id, registry),
-      refetchInterval: false as const,
-    })),
-  });
-  const pending = results.filter((r) => r.isPending).length;
-  const dataKey = results.map((r) => r.dataUpdatedAt).join(',');
-  const summary = useMemo(
-    () => {
-      const samples = tasks.map((task, i) => taskUsageSample(task, results[i]?.data));
-      return summariseUsage([...samples, ...textUsageSamples(localStorage.getItem(PLAYGROUND_STORAGE_KEY))]);
-    },
-    // results change identity each render; their answers are what matter.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [tasks, dataKey],
-  );
+  const ids = useMemo(() => tasks.map((task) => task.id), [tasks]);
+  const { answers, pending } = useTaskReads(ids);
+  const summary = useMemo(() => {
+    // A task not answered yet is left out (not "unknown") until its answer comes.
+    const samples = tasks
+      .filter((task) => answers.has(task.id))
+      .map((task) => taskUsageSample(task, answers.get(task.id)));
+    return summariseUsage([...samples, ...textUsageSamples(localStorage.getItem(PLAYGROUND_STORAGE_KEY))]);
+  }, [tasks, answers]);
   const seriesLabel = useCallback(
     (series: string) => {
       const [source, model, rule] = series.split('|');
@@ -58,9 +46,7 @@ export function UsagePage() {
     <div className="space-y-4">
       <PageHeader title={t('usage.title')} description={t('usage.description')} />
       <p className="text-sm text-muted-foreground" aria-live="polite">
-        {pending > 0
-          ? t('usage.loading', { count: pending })
-          : t('usage.summary', { count: tasks.length, total: all.length, max: MAX_USAGE_TASKS })}
+        {pending > 0 ? t('usage.loading', { count: pending }) : t('usage.summary', { count: tasks.length })}
       </p>
       {summary.rows.length === 0 ? (
         <EmptyState icon={BarChart3} title={t('usage.empty')} headingLevel="h2" />

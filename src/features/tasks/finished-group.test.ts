@@ -1,0 +1,159 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { TrackedTask } from '@/api/task-registry';
+import type { Task, TaskFinishedEvent } from '@/api/tasks';
+import { toasterMounted } from '@/lib/toaster-host';
+import { FinishedGrouper, GROUP_WINDOW_MS, groupHref } from './finished-group';
+import { announceFinished, announcement } from './task-notify';
+
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() }));
+vi.mock('sonner', () => ({ toast }));
+// In the app the lazily mounted Toaster signals this; here nothing renders it.
+toasterMounted();
+
+const ended = (id: string, status: TaskFinishedEvent['status'], prompt?: string): TaskFinishedEvent => ({
+  task: { id, status, prompt } as Task,
+  status,
+});
+
+const tracked = (id: string, extra: Partial<TrackedTask> = {}): TrackedTask => ({
+  id,
+  kind: 'video',
+  createdAt: 1,
+  source: 'composer',
+  ...extra,
+});
+
+function clock() {
+  let t = 1_000_000;
+  return { now: () => t, advance: (ms: number) => (t += ms) };
+}
+
+describe('finished tasks grouped', () => {
+  afterEach(() => vi.clearAllMocks());
+
+  it('groups endings that come within the window of each other, and starts anew after a pause', () => {
+    const c = clock();
+    const g = new FinishedGrouper(c.now);
+    const first = g.add(ended('a', 'succeeded'));
+    expect(first.events).toHaveLength(1);
+    c.advance(GROUP_WINDOW_MS - 1);
+    const second = g.add(ended('b', 'failed'));
+    c.advance(GROUP_WINDOW_MS - 1);
+    const third = g.add(ended('c', 'succeeded'));
+    expect(second.serial).toBe(first.serial);
+    expect(third.events.map((e) => e.task.id)).toEqual(['a', 'b', 'c']);
+    // A task announced twice (two tabs) is counted once.
+    expect(g.add(ended('c', 'succeeded')).events).toHaveLength(3);
+    c.advance(GROUP_WINDOW_MS + 1);
+    const later = g.add(ended('d', 'succeeded'));
+    expect(later.serial).toBe(first.serial + 1);
+    expect(later.events.map((e) => e.task.id)).toEqual(['d']);
+  });
+
+  it('keeps one group for what ended while the tab was hidden, not joined to an older one', () => {
+    const c = clock();
+    const g = new FinishedGrouper(c.now);
+    const before = g.add(ended('a', 'succeeded'));
+    c.advance(60_000);
+    g.setHidden(true);
+    c.advance(1_000);
+    const hidden1 = g.add(ended('b', 'succeeded'));
+    c.advance(45_000);
+    const hidden2 = g.add(ended('c', 'failed'));
+    c.advance(120_000);
+    g.setHidden(false);
+    c.advance(GROUP_WINDOW_MS - 1);
+    const onReturn = g.add(ended('d', 'cancelled'));
+    expect(hidden1.serial).toBe(before.serial + 1);
+    expect([hidden2.serial, onReturn.serial]).toEqual([hidden1.serial, hidden1.serial]);
+    expect(onReturn.events.map((e) => e.task.id)).toEqual(['b', 'c', 'd']);
+    c.advance(GROUP_WINDOW_MS + 1);
+    expect(g.add(ended('e', 'succeeded')).serial).toBe(hidden1.serial + 1);
+  });
+
+  it('says one task as before and a group by its counts, in both plural forms', () => {
+    expect(announcement([ended('task_1', 'failed', 'A storm')])).toEqual({
+      kind: 'error',
+      title: 'Task failed',
+      description: 'A storm (task_1)',
+    });
+    const mixed = announcement([ended('a', 'succeeded'), ended('b', 'failed'), ended('c', 'succeeded')]);
+    expect(mixed).toEqual({
+      kind: 'warning',
+      title: '3 tasks finished',
+      description: '2 succeeded, 1 failed',
+    });
+    expect(announcement([ended('a', 'succeeded'), ended('b', 'succeeded')]).kind).toBe('success');
+    expect(announcement([ended('a', 'failed'), ended('b', 'cancelled')]).description).toBe(
+      '1 failed, 1 cancelled',
+    );
+  });
+
+  it('replaces the toast of a growing group in place; a single task opens itself, a group its href', async () => {
+    const c = clock();
+    const g = new FinishedGrouper(c.now);
+    const go = vi.fn();
+    announceFinished(g.add(ended('task_a', 'succeeded')), go, () => '/tasks');
+    await vi.waitFor(() => expect(toast.success).toHaveBeenCalledTimes(1));
+    announceFinished(g.add(ended('task_b', 'failed')), go, () => '/gallery/compare?ids=task_a,task_b');
+    await vi.waitFor(() => expect(toast.warning).toHaveBeenCalledTimes(1));
+    const [, single] = toast.success.mock.calls[0]!;
+    const [title, grouped] = toast.warning.mock.calls[0]!;
+    expect(grouped.id).toBe(single.id);
+    expect(title).toBe('2 tasks finished');
+    single.action.onClick();
+    grouped.action.onClick();
+    expect(go.mock.calls).toEqual([['/tasks/task_a'], ['/gallery/compare?ids=task_a,task_b']]);
+  });
+
+  it('keeps browser notifications to one per group, replaced as it grows, opening where the toast does', async () => {
+    const made: { title: string; tag?: string; close: ReturnType<typeof vi.fn>; onclick?: () => void }[] = [];
+    class FakeNotification {
+      static permission = 'granted';
+      close = vi.fn();
+      onclick?: () => void;
+      constructor(title: string, options: { tag?: string }) {
+        made.push(Object.assign(this, { title, tag: options.tag }) as never);
+      }
+    }
+    vi.stubGlobal('Notification', FakeNotification);
+    vi.spyOn(document, 'hasFocus').mockReturnValue(false);
+    try {
+      const c = clock();
+      const g = new FinishedGrouper(c.now);
+      const go = vi.fn();
+      announceFinished(g.add(ended('task_a', 'succeeded')), go, () => '/tasks');
+      announceFinished(g.add(ended('task_b', 'succeeded')), go, () => '/tasks');
+      expect(made.map((n) => [n.title, n.tag])).toEqual([
+        ['Task succeeded', 'task_a'],
+        ['2 tasks finished', expect.stringMatching(/^tasks-finished-/)],
+      ]);
+      expect(made[0]!.close).toHaveBeenCalled();
+      c.advance(GROUP_WINDOW_MS + 1);
+      announceFinished(g.add(ended('task_c', 'failed')), go, () => '/tasks');
+      // A new group leaves the last one's notification alone.
+      expect(made[1]!.close).not.toHaveBeenCalled();
+      expect(made[2]!.tag).toBe('task_c');
+      made[1]!.onclick!();
+      made[2]!.onclick!();
+      expect(go.mock.calls).toEqual([['/tasks'], ['/tasks/task_c']]);
+    } finally {
+      vi.unstubAllGlobals();
+      vi.restoreAllMocks();
+    }
+  });
+
+  it('opens a whole batch that has ended in Compare, anything else in the monitor', () => {
+    const batch = [
+      tracked('v1', { batchId: 'b', createdAt: 1, last: { status: 'succeeded' } }),
+      tracked('v2', { batchId: 'b', createdAt: 2, last: { status: 'failed' } }),
+      tracked('v3', { batchId: 'b', createdAt: 3, last: { status: 'running' } }),
+      tracked('x'),
+    ];
+    const events = [ended('v2', 'failed'), ended('v1', 'succeeded')];
+    // v3 still runs: the monitor, where the batch shows it.
+    expect(groupHref(events, batch)).toBe('/tasks');
+    expect(groupHref([...events, ended('v3', 'succeeded')], batch)).toBe('/gallery/compare?ids=v1,v2,v3');
+    expect(groupHref([ended('v1', 'succeeded'), ended('x', 'succeeded')], batch)).toBe('/tasks');
+  });
+});

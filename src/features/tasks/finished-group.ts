@@ -1,0 +1,85 @@
+import { isTerminalStatus, normalizeTaskStatus } from '@contract/task';
+import type { TrackedTask } from '@/api/task-registry';
+import type { TaskFinishedEvent } from '@/api/tasks';
+import { compareHref, groupBatches } from './task-batches';
+
+/**
+ * Endings this close to the previous one join its toast: a batch of variations (created one after
+ * another, each a second or so apart) ends within this, and the adaptive poller notices an end
+ * about 1 s after it happens (bench/RESULTS.md), so a burst is seen as one.
+ */
+export const GROUP_WINDOW_MS = 3000;
+
+export interface FinishedGroup {
+  /** Increments with each new group: the toast (and notification) of a group is replaced in place. */
+  serial: number;
+  events: readonly TaskFinishedEvent[];
+}
+
+/**
+ * Collects finished tasks into groups. A group stays open while endings keep coming within
+ * GROUP_WINDOW_MS of each other, and while the tab is hidden (and for the window after it shows
+ * again): what ended while the person looked elsewhere is one piece of news, not one per task.
+ */
+export class FinishedGrouper {
+  private events: TaskFinishedEvent[] = [];
+  private lastAt = Number.NEGATIVE_INFINITY;
+  private serial = 0;
+  private hiddenUntil = Number.NEGATIVE_INFINITY;
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /** Told by the page whenever its visibility changes (and once at start). */
+  setHidden(hidden: boolean): void {
+    const at = this.now();
+    if (!hidden) {
+      this.hiddenUntil = Math.min(this.hiddenUntil, at);
+      return;
+    }
+    // What ends while hidden is news of its own, not more of a group shown before.
+    if (at - this.lastAt > GROUP_WINDOW_MS) this.events = [];
+    this.hiddenUntil = Number.POSITIVE_INFINITY;
+  }
+
+  add(event: TaskFinishedEvent): FinishedGroup {
+    const at = this.now();
+    const open = this.events.length > 0 && at - Math.max(this.lastAt, this.hiddenUntil) <= GROUP_WINDOW_MS;
+    if (!open) {
+      this.events = [];
+      this.serial += 1;
+    }
+    // A task announced twice (two tabs' polls) counts once, with its latest state.
+    this.events = [...this.events.filter((e) => e.task.id !== event.task.id), event];
+    this.lastAt = at;
+    return { serial: this.serial, events: this.events };
+  }
+}
+
+export interface GroupCounts {
+  succeeded: number;
+  failed: number;
+  cancelled: number;
+}
+
+export function countByStatus(events: readonly TaskFinishedEvent[]): GroupCounts {
+  const counts: GroupCounts = { succeeded: 0, failed: 0, cancelled: 0 };
+  for (const e of events) counts[e.status] += 1;
+  return counts;
+}
+
+/**
+ * Where a group's Open leads: the comparison when the tasks are exactly one batch of variations
+ * and all of it has ended, the monitor (which shows the batch) otherwise.
+ */
+export function groupHref(events: readonly TaskFinishedEvent[], tracked: readonly TrackedTask[]): string {
+  const ids = new Set(events.map((e) => e.task.id));
+  const batchIds = new Set(tracked.filter((t) => ids.has(t.id)).map((t) => t.batchId));
+  const [batchId] = batchIds;
+  if (batchIds.size !== 1 || !batchId) return '/tasks';
+  const batch = groupBatches(tracked).find((b) => b.id === batchId);
+  if (!batch || batch.tasks.length < 2) return '/tasks';
+  const allEnded = batch.tasks.every(
+    (t) => ids.has(t.id) || isTerminalStatus(normalizeTaskStatus(t.last?.status)),
+  );
+  return allEnded ? compareHref(batch) : '/tasks';
+}
