@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ResponsesRequestSchema as Schema } from './responses-request';
+import { InputItemsQuerySchema, ResponsesRequestSchema as Schema } from './responses-request';
 import { firstIssue } from './test-support/first-issue';
 
 const tool = { type: 'function', name: 'get_weather', parameters: { type: 'object' }, strict: true };
@@ -134,5 +134,21 @@ describe('Responses request schema', () => {
       param: 'text.format.strict',
       message: 'text.format.strict must be true or false.',
     });
+  });
+
+  it('reads the input_items query with the hosted defaults and names a bad limit or order', () => {
+    expect(InputItemsQuerySchema.parse({})).toEqual({ limit: 20, order: 'desc' });
+    expect(InputItemsQuerySchema.parse({ limit: '2', order: 'asc', after: 'msg_1' })).toEqual({
+      limit: 2,
+      order: 'asc',
+      after: 'msg_1',
+    });
+    for (const limit of ['0', '101', '1.5', 'ten', '']) {
+      expect(firstIssue(InputItemsQuerySchema, { limit })).toEqual({
+        param: 'limit',
+        message: 'limit must be a whole number from 1 to 100.',
+      });
+    }
+    expect(firstIssue(InputItemsQuerySchema, { order: 'up' }).message).toBe('order must be "asc" or "desc".');
   });
 });

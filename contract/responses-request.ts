@@ -165,3 +165,16 @@ export const ResponsesRequestSchema = z
     }
   });
 export type ResponsesRequest = z.output<typeof ResponsesRequestSchema>;
+
+const LIMIT = 'limit must be a whole number from 1 to 100.';
+
+/** GET /v1/responses/{id}/input_items: the hosted API's paging (`limit` 1-100, default 20). */
+export const InputItemsQuerySchema = z.looseObject({
+  limit: z.preprocess(
+    (v) => (v === undefined ? 20 : Number(v)),
+    z.number({ error: LIMIT }).int(LIMIT).min(1, LIMIT).max(100, LIMIT),
+  ),
+  order: z.enum(['asc', 'desc'], { error: 'order must be "asc" or "desc".' }).default('desc'),
+  after: z.string().optional(),
+});
+export type InputItemsQuery = z.output<typeof InputItemsQuerySchema>;

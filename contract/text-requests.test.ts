@@ -4,6 +4,9 @@ import {
   EmbeddingsParamsSchema,
   MessagesParamsSchema,
   ResponsesParamsSchema,
+  SPEECH_VOICES,
+  SpeechParamsSchema,
+  TranscriptionParamsSchema,
 } from './text-requests';
 
 function firstIssue(result: {
@@ -61,6 +64,39 @@ describe('text request schemas', () => {
     expect(refused({})).toEqual([['input'], 'input must be a string or an array of strings.']);
     expect(refused(Array.from({ length: 2049 }, () => 'a'))[1]).toBe(
       'input may hold at most 2048 texts per request.',
+    );
+  });
+
+  it('read the speech and transcription choices, naming the list a wrong one must come from', () => {
+    const speech = SpeechParamsSchema.parse({
+      voice: { id: 'nova' },
+      response_format: '',
+      stream_format: 'audio',
+    });
+    expect([speech.voice, speech.response_format]).toEqual(['nova', undefined]);
+    expect(firstIssue(SpeechParamsSchema.safeParse({ voice: 'robot' })).message).toBe(
+      `voice must be one of ${SPEECH_VOICES.map((v) => `"${v}"`).join(', ')}.`,
+    );
+    expect(firstIssue(SpeechParamsSchema.safeParse({ response_format: 'ogg' })).path).toEqual([
+      'response_format',
+    ]);
+    expect(firstIssue(SpeechParamsSchema.safeParse({ stream_format: 'sse' })).message).toBe(
+      'stream_format "sse" is not supported for tts-1 and tts-1-hd: leave it out or set "audio".',
+    );
+    const form = TranscriptionParamsSchema.parse({
+      response_format: 'srt',
+      temperature: '0.2',
+      language: 'zh-CN',
+    });
+    expect(form).toEqual({ response_format: 'srt', temperature: 0.2, language: 'zh-CN' });
+    expect(firstIssue(TranscriptionParamsSchema.safeParse({ temperature: 'warm' })).message).toBe(
+      'temperature must be a number from 0 to 1.',
+    );
+    expect(firstIssue(TranscriptionParamsSchema.safeParse({ language: 'English' })).path).toEqual([
+      'language',
+    ]);
+    expect(firstIssue(TranscriptionParamsSchema.safeParse({ response_format: 'doc' })).message).toContain(
+      '"vtt"',
     );
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isRecord } from './is-record';
 import { says } from './text-schema-kit';
 
 /*
@@ -145,14 +146,62 @@ export const EmbeddingsParamsSchema = z.looseObject({
     .nullish(),
 });
 
-/** POST /v1/audio/speech: the text and the bounds of speed; voice and format are the route's lists. */
+/** The hosted API's voices and output formats of POST /v1/audio/speech. */
+export const SPEECH_VOICES = [
+  'alloy',
+  'ash',
+  'ballad',
+  'cedar',
+  'coral',
+  'echo',
+  'fable',
+  'marin',
+  'nova',
+  'onyx',
+  'sage',
+  'shimmer',
+  'verse',
+] as const;
+export type SpeechVoice = (typeof SPEECH_VOICES)[number];
+export const SPEECH_FORMATS = ['mp3', 'opus', 'aac', 'flac', 'wav', 'pcm'] as const;
+export type SpeechFormat = (typeof SPEECH_FORMATS)[number];
+export const TRANSCRIPTION_FORMATS = ['json', 'text', 'srt', 'verbose_json', 'vtt'] as const;
+export type TranscriptionFormat = (typeof TRANSCRIPTION_FORMATS)[number];
+
+/** One of a list; an empty string, like absence, leaves the route's default. */
+const choice = <T extends readonly [string, ...string[]]>(key: string, values: T) =>
+  z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(values, { error: `${key} must be one of ${values.map((v) => `"${v}"`).join(', ')}.` }).nullish(),
+  );
+
+/**
+ * POST /v1/audio/speech. A missing `input` or `voice` is the route's refusal
+ * (missing_required_parameter); a voice may come as `{"id"}`, as newer clients send it.
+ */
 export const MAX_SPEECH_CHARS = 4096;
 export const SPEECH_SPEED = { min: 0.25, max: 4, default: 1 } as const;
 export const SpeechParamsSchema = z.looseObject({
   input: text('input', MAX_SPEECH_CHARS),
+  voice: z.preprocess((v) => (isRecord(v) && 'id' in v ? v.id : v), choice('voice', SPEECH_VOICES)),
+  response_format: choice('response_format', SPEECH_FORMATS),
   speed: number('speed', SPEECH_SPEED.min, SPEECH_SPEED.max),
   instructions: text('instructions', 4096),
+  stream_format: z
+    .literal('audio', {
+      error: (iss) =>
+        `stream_format "${String(iss.input).slice(0, 20)}" is not supported for tts-1 and tts-1-hd: ` +
+        'leave it out or set "audio".',
+    })
+    .optional(),
 });
 
-/** POST /v1/audio/transcriptions and /translations: the form fields that are numbers. */
-export const TranscriptionParamsSchema = z.looseObject({ temperature: number('temperature', 0, 1) });
+/** POST /v1/audio/transcriptions and /translations: the form fields (all text in multipart). */
+export const TranscriptionParamsSchema = z.looseObject({
+  response_format: choice('response_format', TRANSCRIPTION_FORMATS),
+  temperature: z.preprocess((v) => (v === undefined ? v : Number(v)), number('temperature', 0, 1)),
+  language: z
+    .string()
+    .regex(/^[a-z]{2,3}(-[A-Za-z]{2,4})?$/, 'language must be an ISO-639-1 code such as "en" or "zh".')
+    .optional(),
+});

@@ -5,7 +5,9 @@ import path from 'node:path';
 import ESpeakNG from 'espeak-ng';
 import { token } from '../ids';
 import { runFfmpeg } from './ffmpeg';
-import { SPEECH_SPEED } from '@contract/text-requests';
+import { SPEECH_SPEED, type SpeechFormat, type SpeechVoice } from '@contract/text-requests';
+
+export type { SpeechFormat, SpeechVoice };
 
 /**
  * Real speech synthesis with eSpeak NG compiled to WebAssembly (the `espeak-ng` package: no system
@@ -13,8 +15,6 @@ import { SPEECH_SPEED } from '@contract/text-requests';
  * each request gets a fresh, cheap instance of it, because the package exposes only the command
  * line program, which cannot be re-entered (decision 053).
  */
-export const SPEECH_FORMATS = ['mp3', 'opus', 'aac', 'flac', 'wav', 'pcm'] as const;
-export type SpeechFormat = (typeof SPEECH_FORMATS)[number];
 
 export const SPEECH_CONTENT_TYPES: Record<SpeechFormat, string> = {
   mp3: 'audio/mpeg',
@@ -26,7 +26,7 @@ export const SPEECH_CONTENT_TYPES: Record<SpeechFormat, string> = {
 };
 
 /** The hosted API's voices, each mapped onto an eSpeak voice variant and pitch (0-99). */
-const VOICES = {
+const VOICES: Record<SpeechVoice, { variant: string; pitch: number }> = {
   alloy: { variant: 'm3', pitch: 50 },
   ash: { variant: 'm1', pitch: 45 },
   ballad: { variant: 'm5', pitch: 55 },
@@ -40,9 +40,7 @@ const VOICES = {
   sage: { variant: 'f4', pitch: 52 },
   shimmer: { variant: 'f5', pitch: 66 },
   verse: { variant: 'm6', pitch: 50 },
-} as const;
-export type SpeechVoice = keyof typeof VOICES;
-export const SPEECH_VOICES = Object.keys(VOICES) as SpeechVoice[];
+};
 
 /** The hosted API's output sample rate; `pcm` is raw 16-bit mono at this rate. */
 export const SPEECH_SAMPLE_RATE = 24_000;

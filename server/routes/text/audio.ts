@@ -4,36 +4,17 @@ import type { AppContext, AppEnv } from '../../context';
 import { ApiError, badRequest } from '../../errors';
 import { json, readJson } from '../../http';
 import { probeMedia } from '../../media/probe';
-import {
-  SPEECH_FORMATS,
-  SPEECH_VOICES,
-  synthesizeSpeech,
-  type SpeechFormat,
-  type SpeechVoice,
-} from '../../media/speech';
+import { synthesizeSpeech } from '../../media/speech';
 import { MAX_AUDIO_UPLOAD_BYTES, receiveAudioUpload } from '../../services/text/audio-upload';
 import { checkModel, requireBody } from '../../services/text/params';
 import { parseOrThrow } from '../../validation';
-import { MAX_SPEECH_CHARS, SpeechParamsSchema, TranscriptionParamsSchema } from '@contract/text-requests';
 import {
-  placeholderText,
-  segmentsFor,
-  toSrt,
-  toVtt,
-  wordsFor,
-  TRANSCRIPTION_FORMATS,
-  type TranscriptionFormat,
-} from '../../services/text/transcription';
-
-/** The hosted API's limit on speech input. */
-
-function oneOf<T extends string>(value: unknown, allowed: readonly T[], param: string, fallback: T): T {
-  if (value === undefined || value === null || value === '') return fallback;
-  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
-    throw badRequest(`${param} must be one of ${allowed.map((a) => `"${a}"`).join(', ')}.`, param);
-  }
-  return value as T;
-}
+  MAX_SPEECH_CHARS,
+  SPEECH_VOICES,
+  SpeechParamsSchema,
+  TranscriptionParamsSchema,
+} from '@contract/text-requests';
+import { placeholderText, segmentsFor, toSrt, toVtt, wordsFor } from '../../services/text/transcription';
 
 /** POST /v1/audio/speech, /v1/audio/transcriptions and /v1/audio/translations. */
 export function audioRoutes(ctx: AppContext): Hono<AppEnv> {
@@ -42,6 +23,13 @@ export function audioRoutes(ctx: AppContext): Hono<AppEnv> {
   app.post('/v1/audio/speech', async (c) => {
     const body = requireBody(await readJson(c));
     const model = checkModel(body.model, TEXT_MODELS.speech, 'POST /v1/audio/speech');
+    if (body.voice === undefined || body.voice === null) {
+      throw badRequest(
+        `voice is required: one of ${SPEECH_VOICES.join(', ')}.`,
+        'voice',
+        'missing_required_parameter',
+      );
+    }
     const params = parseOrThrow(SpeechParamsSchema, body);
     const input = params.input;
     if (!input || input.trim() === '') {
@@ -50,26 +38,9 @@ export function audioRoutes(ctx: AppContext): Hono<AppEnv> {
         'input',
       );
     }
-    if (body.voice === undefined || body.voice === null) {
-      throw badRequest(
-        `voice is required: one of ${SPEECH_VOICES.join(', ')}.`,
-        'voice',
-        'missing_required_parameter',
-      );
-    }
-    const voiceName =
-      typeof body.voice === 'object' && body.voice && 'id' in body.voice
-        ? (body.voice as { id: unknown }).id
-        : body.voice;
-    const voice = oneOf<SpeechVoice>(voiceName, SPEECH_VOICES, 'voice', 'alloy');
-    const format = oneOf<SpeechFormat>(body.response_format, SPEECH_FORMATS, 'response_format', 'mp3');
+    const voice = params.voice ?? 'alloy';
+    const format = params.response_format ?? 'mp3';
     const speed = params.speed ?? undefined;
-    if (body.stream_format !== undefined && body.stream_format !== 'audio') {
-      throw badRequest(
-        'stream_format "sse" is not supported for tts-1 and tts-1-hd: leave it out or set "audio".',
-        'stream_format',
-      );
-    }
     const result = await synthesizeSpeech({
       text: input,
       voice,
@@ -96,20 +67,13 @@ export function audioRoutes(ctx: AppContext): Hono<AppEnv> {
       try {
         const field = (name: string) => upload.fields[name]?.[0];
         checkModel(field('model'), TEXT_MODELS.transcription, `POST ${endpoint}`);
-        const format = oneOf<TranscriptionFormat>(
-          field('response_format'),
-          TRANSCRIPTION_FORMATS,
-          'response_format',
-          'json',
-        );
-        const temperature = field('temperature');
-        if (temperature !== undefined) {
-          parseOrThrow(TranscriptionParamsSchema, { temperature: Number(temperature) });
-        }
-        const language = field('language');
-        if (language !== undefined && !/^[a-z]{2,3}(-[A-Za-z]{2,4})?$/.test(language)) {
-          throw badRequest('language must be an ISO-639-1 code such as "en" or "zh".', 'language');
-        }
+        const params = parseOrThrow(TranscriptionParamsSchema, {
+          response_format: field('response_format'),
+          temperature: field('temperature'),
+          language: field('language'),
+        });
+        const format = params.response_format ?? 'json';
+        const language = params.language;
         if (!upload.file || upload.file.size === 0) {
           throw badRequest(
             'file is required: attach the audio (mp3, wav, m4a, ogg, webm, flac…) as the multipart part "file".',

@@ -162,6 +162,11 @@ describe('responses through the openai client', () => {
     for await (const item of ctx.client.responses.inputItems.list(second.id, { order: 'asc', limit: 2 }))
       items.push(item);
     expect(items.map((i) => (i.type === 'message' ? i.role : i.type))).toEqual(['user', 'assistant', 'user']);
+    const badLimit = await refusal(ctx.client.responses.inputItems.list(second.id, { limit: 0 }));
+    expect([badLimit.status, badLimit.param]).toEqual([400, 'limit']);
+    const badOrder = await refusal(ctx.client.responses.inputItems.list(second.id, { order: 'up' as 'asc' }));
+    expect([badOrder.status, badOrder.param]).toEqual([400, 'order']);
+    expect(badOrder.message).toContain('order must be "asc" or "desc".');
 
     await ctx.client.responses.delete(second.id);
     const gone = await refusal(ctx.client.responses.retrieve(second.id));

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { TEXT_MODELS } from '@contract/models';
-import { ResponsesRequestSchema } from '@contract/responses-request';
+import { InputItemsQuerySchema, ResponsesRequestSchema } from '@contract/responses-request';
 import type { AppContext, AppEnv } from '../../context';
 import { ApiError } from '../../errors';
 import { json, readJson } from '../../http';
@@ -154,7 +154,7 @@ export function responsesRoutes(ctx: AppContext): Hono<AppEnv> {
     const id = c.req.param('id');
     const stored = loadResponse(ctx.db, c.var.owner, id);
     if (!stored) throw notFound(id);
-    return json(c, inputItemsPage(stored, c.req.query()));
+    return json(c, inputItemsPage(stored, parseOrThrow(InputItemsQuerySchema, c.req.query())));
   });
 
   app.delete('/v1/responses/:id', (c) => {

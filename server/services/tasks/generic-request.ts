@@ -14,7 +14,8 @@ import {
 import type { AppContext } from '../../context';
 import { badRequest } from '../../errors';
 import { newId } from '../../ids';
-import { detectSpeechLanguage, SPEECH_VOICES } from '../../media/speech';
+import { SPEECH_VOICES } from '@contract/text-requests';
+import { detectSpeechLanguage } from '../../media/speech';
 import { hash32 } from '../../media/render-layout';
 import { countTokens } from '../text/tokens';
 import { getTask, insertTask, type TaskRow } from '../../store/tasks';

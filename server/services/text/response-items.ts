@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
+import type { InputItemsQuery } from '@contract/responses-request';
 import { badRequest } from '../../errors';
 import type { StoredResponse } from './stored-responses';
 
 /**
  * GET /v1/responses/{id}/input_items: the conversation a stored response answered, as message
- * items, paged like the hosted API (`limit` 1-100, default 20; `order` desc by default; `after`).
+ * items, paged like the hosted API (InputItemsQuerySchema: `limit`, `order`, `after`).
  * Item ids are derived from the response id and position, so they are stable across calls.
  */
-export function inputItemsPage(stored: StoredResponse, query: Record<string, string | undefined>) {
+export function inputItemsPage(stored: StoredResponse, query: InputItemsQuery) {
   const id = String(stored.response.id);
   const answered = stored.response.status === 'in_progress' ? stored.turns : stored.turns.slice(0, -1);
   const items = answered.map((turn, i) => ({
@@ -18,13 +19,7 @@ export function inputItemsPage(stored: StoredResponse, query: Record<string, str
     content: [{ type: turn.role === 'assistant' ? 'output_text' : 'input_text', text: turn.text }],
   }));
 
-  const limitRaw = query.limit;
-  const limit = limitRaw === undefined ? 20 : Number(limitRaw);
-  if (!Number.isInteger(limit) || limit < 1 || limit > 100) {
-    throw badRequest('limit must be a whole number from 1 to 100.', 'limit');
-  }
-  const order = query.order ?? 'desc';
-  if (order !== 'asc' && order !== 'desc') throw badRequest('order must be "asc" or "desc".', 'order');
+  const { limit, order } = query;
   const ordered = order === 'desc' ? [...items].reverse() : items;
   let start = 0;
   if (query.after !== undefined) {

@@ -3,8 +3,6 @@
  * an honest placeholder (LOCAL_API.md) while everything measurable is real: the duration comes
  * from ffprobe, and segments tile that duration.
  */
-export const TRANSCRIPTION_FORMATS = ['json', 'text', 'srt', 'verbose_json', 'vtt'] as const;
-export type TranscriptionFormat = (typeof TRANSCRIPTION_FORMATS)[number];
 
 /** Seconds per placeholder segment, like the ~30 s windows speech recognisers work in. */
 const SEGMENT_SECONDS = 10;
