@@ -1,11 +1,12 @@
 import { useSyncExternalStore } from 'react';
+import type { toast as Toast } from 'sonner';
 import { i18n } from '@/lib/i18n';
 import { toasterReady } from '@/lib/toaster-host';
 import type { TaskFinishedEvent } from '@/api/tasks';
 
 const TOAST_MS = 10_000;
 
-let toastLoaded: Promise<typeof import('sonner').toast> | undefined;
+let toastLoaded: Promise<typeof Toast> | undefined;
 
 function loadToast() {
   toastLoaded ??= Promise.all([import('sonner'), toasterReady()]).then(([{ toast }]) => toast);
