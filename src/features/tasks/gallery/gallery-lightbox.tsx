@@ -29,7 +29,14 @@ export function GalleryLightbox({
   const task = index >= 0 ? tasks[index] : undefined;
   const step = (delta: number) => {
     const next = tasks[index + delta];
-    if (next) onOpen(next.id);
+    if (!next) return;
+    // Reaching the first or last disables Previous or Next; a focused one would drop focus to the
+    // page, out of the dialog's arrow keys. Keep it in the dialog.
+    const atEdge = index + delta === 0 || index + delta === tasks.length - 1;
+    const active = document.activeElement;
+    if (atEdge && active instanceof HTMLButtonElement)
+      active.closest<HTMLElement>('[role="dialog"]')?.focus();
+    onOpen(next.id);
   };
   return (
     <Dialog open={task !== undefined} onOpenChange={(open) => !open && onClose()}>
