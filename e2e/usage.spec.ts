@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { API_KEY, expect, test } from './support/test';
 
 // The usage view against the real local server: its numbers are the tasks' own usage.total_tokens.
@@ -43,7 +44,50 @@ test("usage over time adds up the tasks' usage.total_tokens by day, model and bi
     const row = table.getByRole('row', { name: new RegExp(`${model} · without video input`) });
     await expect(row).toContainText(sum.toLocaleString('en'));
   }
+
+  // Finished tasks keep their usage in the registry (decision 225): once the dashboard has seen all
+  // three end and stored that, a reload of /usage counts them without asking the server again.
+  for (const id of ids) {
+    await expect
+      .poll(
+        async () =>
+          ((await (await request.get(`/v1/tasks/${id}`, { headers: auth })).json()) as { status: string })
+            .status,
+      )
+      .toBe('succeeded');
+  }
+  await expect.poll(() => storedUsageCount(page, ids), { timeout: 30_000 }).toBe(ids.length);
+  const taskReads: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/v1/tasks/')) taskReads.push(r.url());
+  });
+  await page.reload();
+  await expect(page.getByText('Counted from every tracked task of this connection: 3.')).toBeVisible();
+  await page.getByRole('tab', { name: 'Table' }).click();
+  await expect(table.getByTestId('usage-total')).toHaveAttribute('data-tokens', String(total));
+  expect(taskReads).toEqual([]);
 });
+
+/** How many of `ids` the dashboard's stored registry (IndexedDB) holds with their usage kept. */
+function storedUsageCount(page: Page, ids: string[]): Promise<number> {
+  return page.evaluate(
+    (wanted) =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('media-studio-tasks');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const all = open.result.transaction('tasks').objectStore('tasks').getAll();
+          all.onerror = () => reject(all.error);
+          all.onsuccess = () => {
+            const records = all.result as { id: string; last?: { usage?: unknown } }[];
+            resolve(records.filter((t) => wanted.includes(t.id) && t.last?.usage).length);
+            open.result.close();
+          };
+        };
+      }),
+    ids,
+  );
+}
 
 test('usage counts every tracked task, well over the 300 it once stopped at', async ({ page, request }) => {
   test.setTimeout(180_000);

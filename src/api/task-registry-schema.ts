@@ -42,6 +42,20 @@ export interface TrackedTaskSnapshot {
   serverCreatedAt?: number;
   /** The server answered 404 for it (another key's task, or an id that never existed). */
   notFound?: boolean;
+  /**
+   * What the usage page counts, kept once the task was seen in a terminal state (it changes no
+   * more), so the page reads only the tasks without it (decision 225). Absent in older records.
+   */
+  usage?: TaskUsageFacts;
+}
+
+/** One task's usage facts; `tokens` absent when the answer carried no usage.total_tokens (unknown). */
+export interface TaskUsageFacts {
+  tokens?: number;
+  /** The model the server reported. */
+  model?: string;
+  /** Billed by the with-video-input rule. */
+  withVideo: boolean;
 }
 
 export interface TrackedTask {
@@ -78,6 +92,15 @@ export function taskKindOf(v: unknown): TrackedTaskKind {
   return (TRACKED_TASK_KINDS as readonly unknown[]).includes(v) ? (v as TrackedTaskKind) : 'unknown';
 }
 
+function parseUsage(v: unknown): TaskUsageFacts | undefined {
+  if (!isRecord(v) || typeof v.withVideo !== 'boolean') return undefined;
+  const usage: TaskUsageFacts = { withVideo: v.withVideo };
+  if (typeof v.tokens === 'number' && Number.isFinite(v.tokens) && v.tokens >= 0) usage.tokens = v.tokens;
+  const model = optString(v.model, 200);
+  if (model) usage.model = model;
+  return usage;
+}
+
 function parseSnapshot(v: unknown): TrackedTaskSnapshot | undefined {
   if (!isRecord(v)) return undefined;
   const snap: TrackedTaskSnapshot = {};
@@ -90,6 +113,8 @@ function parseSnapshot(v: unknown): TrackedTaskSnapshot | undefined {
     snap.serverCreatedAt = v.serverCreatedAt;
   }
   if (v.notFound === true) snap.notFound = true;
+  const usage = parseUsage(v.usage);
+  if (usage) snap.usage = usage;
   return Object.keys(snap).length > 0 ? snap : undefined;
 }
 

@@ -111,6 +111,31 @@ describe('TaskRegistry persistence', () => {
     expect(registry.list()).toBe(after);
   });
 
+  it('records usage on the terminal snapshot; an older stored record without it loads and gains it', async () => {
+    // A record as stored before usage was kept: same shape, no `usage` in `last`.
+    const old = { ...task('task_old'), last: { status: 'succeeded', seenAt: 5, endedAt: 4 } };
+    const odd = { ...task('task_odd'), last: { status: 'failed', usage: 'x' } } as unknown as TrackedTask;
+    const backend = memoryBackend([old, odd]);
+    const registry = new TaskRegistry(backend);
+    await registry.ready;
+    expect(registry.get('task_old')?.last).toEqual({ status: 'succeeded', seenAt: 5, endedAt: 4 });
+    expect(registry.get('task_odd')?.last).toEqual({ status: 'failed' });
+
+    // Seen again in the same state, now with its usage: written once, then skipped.
+    registry.recordSnapshot('task_old', { status: 'succeeded', usage: { tokens: 42, withVideo: false } });
+    await registry.flush();
+    expect(backend.records.get('task_old')?.last?.usage).toEqual({ tokens: 42, withVideo: false });
+    const listener = vi.fn();
+    registry.subscribe(listener);
+    registry.recordSnapshot('task_old', { status: 'succeeded', usage: { tokens: 42, withVideo: false } });
+    expect(listener).not.toHaveBeenCalled();
+
+    // And it survives a reload (parsed back from storage).
+    const reloaded = new TaskRegistry(backend);
+    await reloaded.ready;
+    expect(reloaded.get('task_old')?.last?.usage).toEqual({ tokens: 42, withVideo: false });
+  });
+
   it('merges a new record into a known one without dropping fields it leaves out', async () => {
     const registry = new TaskRegistry(memoryBackend());
     registry.track(task('task_a', { prompt: 'p', request: { a: 1 } }));

@@ -48,6 +48,8 @@ function sameSnapshot(a: TrackedTaskSnapshot | undefined, b: TrackedTaskSnapshot
     a?.status === b.status &&
     a?.progress === b.progress &&
     a?.notFound === b.notFound &&
+    // Usage is stored once, the first time the task is seen terminal (older records lack it).
+    (b.usage === undefined || a?.usage !== undefined) &&
     (b.serverCreatedAt === undefined || a?.serverCreatedAt === b.serverCreatedAt)
   );
 }

@@ -134,6 +134,39 @@ describe('fetchTask', () => {
   });
 });
 
+describe('fetchTask keeps what usage counts once a task is finished (decision 225)', () => {
+  it('stores the usage of a terminal task only, small, and the rule of the body it was created with', async () => {
+    registry.track({
+      id: 'task_u',
+      kind: 'video',
+      createdAt: 1,
+      source: 'composer',
+      request: { model: 'video-2.0-cl', prompt: 'p', video_url: 'https://example.com/in.mp4' },
+    });
+    let body: Record<string, unknown> = { id: 'task_u', status: 'running', model: 'video-2.0-cl' };
+    mockFetch({ 'GET /v1/tasks/task_u': () => json(body) });
+    await fetchTask('task_u', registry);
+    expect(registry.get('task_u')?.last?.usage).toBeUndefined();
+
+    body = { ...body, status: 'SUCCESS', usage: { total_tokens: 1234, prompt_tokens: 4 }, video_url: 'x' };
+    await fetchTask('task_u', registry);
+    expect(registry.get('task_u')?.last?.usage).toEqual({
+      tokens: 1234,
+      model: 'video-2.0-cl',
+      withVideo: true,
+    });
+  });
+
+  it('stores a finished task without usage as known-unknown, and the server rule when it says', async () => {
+    registry.track({ id: 'task_n', kind: 'video', createdAt: 1, source: 'pasted' });
+    mockFetch({
+      'GET /v1/tasks/task_n': () => json({ id: 'task_n', status: 'failed', has_video_input: true }),
+    });
+    await fetchTask('task_n', registry);
+    expect(registry.get('task_n')?.last?.usage).toEqual({ withVideo: true });
+  });
+});
+
 describe('parseTask (a task as a deployment following the specification sends it)', () => {
   it('reads a task with only task_id, an upper-case state and no kind; the kind comes from its model', async () => {
     const { parseTask } = await import('@/api/tasks');

@@ -13,6 +13,7 @@ import { registerAssetByUrl } from '@/api/assets';
 import { nextPollDelay, observe, updatePollMemory, type PollMemory } from '@/api/task-poll-policy';
 import type { TaskRegistry } from '@/api/task-registry';
 import { createdHere } from '@/api/task-registry-schema';
+import { taskUsageFacts } from '@/api/task-usage';
 
 export type Task = LenientTask & {
   kind?: string;
@@ -83,13 +84,15 @@ function noteSeen(registry: TaskRegistry, task: Task) {
   const before = tracked.last?.status;
   const wasWatched =
     before === undefined ? createdHere(tracked.source) : !isTerminalStatus(normalizeTaskStatus(before));
-  const ended =
-    task.completed_at ?? (isTerminalStatus(normalizeTaskStatus(task.status)) ? task.updated_at : undefined);
+  const terminal = isTerminalStatus(normalizeTaskStatus(task.status));
+  const ended = task.completed_at ?? (terminal ? task.updated_at : undefined);
   registry.recordSnapshot(task.id, {
     status: task.status,
     progress: task.progress,
     endedAt: typeof ended === 'number' ? ended * 1000 : undefined,
     serverCreatedAt: typeof task.created_at === 'number' ? task.created_at * 1000 : undefined,
+    // A finished task changes no more: what usage counts is kept so the page need not read it again.
+    usage: terminal ? taskUsageFacts(tracked.request, task) : undefined,
   });
   const now = normalizeTaskStatus(task.status);
   if (wasWatched && (now === 'succeeded' || now === 'failed' || now === 'cancelled')) {

@@ -1,7 +1,7 @@
-import { hasVideoInput } from '@contract/video-rules';
 import { isRecord } from '@contract/is-record';
 import type { TrackedTask } from '@/api/task-registry';
 import type { Task } from '@/api/tasks';
+import { taskUsageFacts, type TaskUsageFacts } from '@/api/task-usage';
 
 export type BillingRule = 'withVideo' | 'withoutVideo';
 
@@ -20,23 +20,28 @@ export function dayOf(ms: number): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
-/**
- * `usage` is optional in the specification: a task without `usage.total_tokens` is counted as
- * unknown, never as zero. The rule is the server's `has_video_input` when it says, else the
- * specification's rule applied to the body sent.
- */
-export function taskUsageSample(tracked: TrackedTask, task: Task | undefined): UsageSample {
-  const usage = isRecord(task?.usage) ? task.usage : undefined;
-  const total = usage?.total_tokens;
-  const flag = isRecord(task) ? (task as Record<string, unknown>).has_video_input : undefined;
-  const withVideo = typeof flag === 'boolean' ? flag : hasVideoInput(tracked.request ?? task);
+function sampleOf(tracked: TrackedTask, facts: TaskUsageFacts): UsageSample {
   return {
     day: dayOf(tracked.createdAt),
-    model: (typeof task?.model === 'string' && task.model) || tracked.model || tracked.kind,
+    model: facts.model || tracked.model || tracked.kind,
     source: 'task',
-    rule: withVideo ? 'withVideo' : 'withoutVideo',
-    tokens: typeof total === 'number' && Number.isFinite(total) && total >= 0 ? total : undefined,
+    rule: facts.withVideo ? 'withVideo' : 'withoutVideo',
+    tokens: facts.tokens,
   };
+}
+
+/**
+ * `usage` is optional in the specification: a task without `usage.total_tokens` is counted as
+ * unknown, never as zero (`task` undefined: the read failed, unknown too).
+ */
+export function taskUsageSample(tracked: TrackedTask, task: Task | undefined): UsageSample {
+  return sampleOf(tracked, taskUsageFacts(tracked.request, task));
+}
+
+/** The sample kept in the registry when the task was seen finished, if it was (decision 225). */
+export function storedUsageSample(tracked: TrackedTask): UsageSample | undefined {
+  const facts = tracked.last?.usage;
+  return facts && sampleOf(tracked, facts);
 }
 
 /**

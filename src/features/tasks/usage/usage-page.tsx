@@ -6,7 +6,7 @@ import { useTrackedTasks } from '@/api/task-registry-context';
 import { PageHeader } from '@/components/page-header';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { summariseUsage, taskUsageSample, textUsageSamples } from './usage-data';
+import { storedUsageSample, summariseUsage, taskUsageSample, textUsageSamples } from './usage-data';
 import { UsageChart } from './usage-chart';
 import { UsageTable } from './usage-table';
 import { useTaskReads } from './use-task-reads';
@@ -24,13 +24,14 @@ export function UsagePage() {
     () => all.filter((task) => task.baseUrl === undefined || task.baseUrl === baseUrl),
     [all, baseUrl],
   );
-  const ids = useMemo(() => tasks.map((task) => task.id), [tasks]);
-  const { answers, pending } = useTaskReads(ids);
+  const { answers, pending } = useTaskReads(tasks);
   const summary = useMemo(() => {
     // A task not answered yet is left out (not "unknown") until its answer comes.
-    const samples = tasks
-      .filter((task) => answers.has(task.id))
-      .map((task) => taskUsageSample(task, answers.get(task.id)));
+    const samples = tasks.flatMap(
+      (task) =>
+        storedUsageSample(task) ??
+        (answers.has(task.id) ? [taskUsageSample(task, answers.get(task.id))] : []),
+    );
     return summariseUsage([...samples, ...textUsageSamples(localStorage.getItem(PLAYGROUND_STORAGE_KEY))]);
   }, [tasks, answers]);
   const seriesLabel = useCallback(

@@ -1,12 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import type { TrackedTask } from '@/api/task-registry';
 import { useTaskRegistry } from '@/api/task-registry-context';
 import { taskQueryOptions, type Task } from '@/api/tasks';
 
 /**
  * Tasks read at once. The specification has no list of tasks, only GET /v1/tasks/{id}: a registry
- * of 10,000 is 10,000 reads, made a few at a time so the page, the server and the watcher's polls
- * are not flooded. A task read before (the watcher's, the gallery's) comes from the cache.
+ * of 10,000 unfinished (or never seen finished) tasks is 10,000 reads, made a few at a time so the
+ * page, the server and the watcher's polls are not flooded. A task read before (the watcher's, the
+ * gallery's) comes from the cache.
  */
 export const READ_CONCURRENCY = 6;
 /** How often the page is told of what has come in: a render per answer would be 10,000 renders. */
@@ -41,18 +43,24 @@ export async function readAll(
   flush();
 }
 
-/** Every task of `ids`, as read so far; `pending` counts the ones not answered yet. */
-export function useTaskReads(ids: readonly string[]): {
+/**
+ * Every task of `tasks`, as read so far; `pending` counts the ones not answered yet. A finished task
+ * whose usage the registry kept is not read at all (decision 225): a reload of the page with 10,000
+ * finished tasks makes no request; only running tasks and records older than that are read.
+ */
+export function useTaskReads(tasks: readonly TrackedTask[]): {
   answers: ReadonlyMap<string, Task | undefined>;
   pending: number;
 } {
   const queryClient = useQueryClient();
   const registry = useTaskRegistry();
   const [answers, setAnswers] = useState<ReadonlyMap<string, Task | undefined>>(() => new Map());
-  const key = ids.join('\n');
+  const key = useMemo(() => tasks.map((t) => t.id).join('\n'), [tasks]);
   useEffect(() => {
     const controller = new AbortController();
-    const list = key ? key.split('\n') : [];
+    // Decided from the registry as it is when the reads start: a read that keeps a task's usage
+    // changes the registry, and must not restart the reads.
+    const list = key ? key.split('\n').filter((id) => !registry.get(id)?.last?.usage) : [];
     // Merged into what was read before: a task tracked meanwhile restarts the reads (the others
     // from the cache) without the figures dropping and climbing again.
     const merge = (some: ReadonlyMap<string, Task | undefined>) =>
@@ -63,6 +71,6 @@ export function useTaskReads(ids: readonly string[]): {
     return () => controller.abort();
   }, [key, queryClient, registry]);
   let pending = 0;
-  for (const id of ids) if (!answers.has(id)) pending += 1;
+  for (const t of tasks) if (!t.last?.usage && !answers.has(t.id)) pending += 1;
   return { answers, pending };
 }
