@@ -180,8 +180,12 @@ describe('answeredPageSize (paging by what the server answered)', () => {
     expect(answeredPageSize(capped50, 100, { count: 20, total: 120, page: 1 })).toBe(20);
     expect(answeredPageSize(capped50, 100, { count: 100, total: 250, page: 1 })).toBe(100);
     // What a page says of itself still wins; a page 1 that is the whole list says nothing.
-    expect(answeredPageSize({ ...capped50, page_size: 40 }, 100, { count: 50, total: 120, page: 1 })).toBe(40);
-    expect(answeredPageSize({ count: 50, total: 250, page: 2 }, 100, { count: 7, total: 7, page: 1 })).toBe(50);
+    expect(answeredPageSize({ ...capped50, page_size: 40 }, 100, { count: 50, total: 120, page: 1 })).toBe(
+      40,
+    );
+    expect(answeredPageSize({ count: 50, total: 250, page: 2 }, 100, { count: 7, total: 7, page: 1 })).toBe(
+      50,
+    );
     expect(needsFirstPage({ count: 50, total: 120, page: 1 }, 100)).toBe(false);
     expect(needsFirstPage({ count: 100, total: 250, page: 2 }, 100)).toBe(false);
     expect(needsFirstPage({ ...capped50, page_size: 50 }, 100)).toBe(false);

@@ -57,4 +57,3 @@ export function ShellPart({ load }: { load: () => Promise<ComponentType> }) {
     </Quiet>
   );
 }
-
