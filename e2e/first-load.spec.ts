@@ -13,7 +13,7 @@ import { expect, test } from './support/test';
  * 180 KB: the ceiling is now 190 KB. The task watcher and the new pages' links took it to 194 KB.
  * Counted up to the first paint since decision 141 (the toaster and react-dropzone come after it):
  * 180.5 KB, so the ceiling was 186 KB. Decision 200 (Radix Dialog and the form kit out of the first
- * route, the strings preloaded in one language): 170.3 KB, so the ceiling is 176 KB.
+ * route, the strings preloaded in one language): 171.9 KB, so the ceiling is 176 KB.
  */
 const CEILING_BYTES = 176 * 1024;
 
@@ -72,7 +72,7 @@ test('a first open of the dashboard stays under its transfer ceiling', async ({ 
 // Decision 141 (build files without document headers, react-dropzone after the paint): 21 files,
 // 190.3-192.1 KB (the list's size varies with what earlier tests stored), where decision 140 had
 // left 24 and 194-198 KB. Decision 200 (a lighter ui chunk; /bootstrap and the strings preloaded):
-// 21 files, 180.9 KB.
+// 21 files, 182.1 KB.
 const SLOW_LINK_MAX_CODE_FILES = 21;
 const SLOW_LINK_MAX_BYTES = 186 * 1024;
 /** The only other requests the first paint may wait for: the library's own data. */
