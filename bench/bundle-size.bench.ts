@@ -10,10 +10,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const BUDGET_KB = 180;
+const BUDGET_KB = 175;
 
-export function measureInitialLoad(distDir: string) {
-  const html = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
+/**
+ * index.html's scripts, preloads and styles, brotli 11. The first render's strings are preloaded in
+ * every language, marked `data-lang`, and the server sends only the request's and the fallback's
+ * (decision 200): the others are left out, as the server leaves them out of the page.
+ */
+export function measureInitialLoad(distDir: string, languages: readonly string[] = ['en']) {
+  const html = fs
+    .readFileSync(path.join(distDir, 'index.html'), 'utf8')
+    .replace(/\s*<link\b[^>]*\bdata-lang="([^"]*)"[^>]*>/g, (link: string, lang: string) =>
+      languages.includes(lang) ? link : '',
+    );
   const refs = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
   const files = [{ name: 'index.html', bytes: Buffer.from(html) }];
   for (const ref of new Set(refs)) files.push({ name: ref, bytes: fs.readFileSync(path.join(distDir, ref)) });

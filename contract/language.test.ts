@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { languageFromAcceptLanguage, matchLanguage } from './language';
+import { languageFromAcceptLanguage, languagesLoadedFor, matchLanguage } from './language';
 
 describe('matchLanguage', () => {
   it('maps any Chinese to zh-CN and anything unknown to English, first match wins', () => {
@@ -18,5 +18,12 @@ describe('languageFromAcceptLanguage', () => {
     expect(languageFromAcceptLanguage('zh;q=0, en')).toBe('en');
     expect(languageFromAcceptLanguage('*, zh')).toBe('zh-CN');
     expect(languageFromAcceptLanguage('fr;q=oops, zh;q=0.1')).toBe('zh-CN');
+  });
+});
+
+describe('languagesLoadedFor', () => {
+  it('is the language and the fallback beside it', () => {
+    expect(languagesLoadedFor('en')).toEqual(['en']);
+    expect(languagesLoadedFor('zh-CN')).toEqual(['zh-CN', 'en']);
   });
 });

@@ -1,6 +1,13 @@
 /** The dashboard's languages, shared by the browser (i18n) and the server (which strings index.html preloads). */
 export const LANGUAGES = ['en', 'zh-CN'] as const;
 export type Language = (typeof LANGUAGES)[number];
+/** Where a string missing in a language is looked up; i18next loads it beside the chosen language. */
+export const FALLBACK_LANGUAGE: Language = 'en';
+
+/** The languages whose strings the dashboard loads when `language` is chosen: it and the fallback. */
+export function languagesLoadedFor(language: Language): Language[] {
+  return language === FALLBACK_LANGUAGE ? [language] : [language, FALLBACK_LANGUAGE];
+}
 
 /** zh, zh-CN, zh-Hans, zh-TW… → zh-CN (the only Chinese we have); anything else → English. */
 export function matchLanguage(candidates: readonly string[]): Language {

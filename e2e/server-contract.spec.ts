@@ -57,12 +57,15 @@ test.describe('local server start-up contract', () => {
   });
 });
 
-// The shell and the first route's code (decision 140), as the server sends them (brotli). Issue 19's
-// 150 KB target is for everything on the wire before the first paint: first-load.spec.ts.
-test('initial load of the built dashboard stays under 180 KB compressed', () => {
+// The shell and the first route's code and strings (decisions 140, 200), as the server sends them
+// (brotli, one language and its fallback). Issue 19's 150 KB target is for everything on the wire before the first
+// paint: first-load.spec.ts. 176.1 KB before decision 200 (without the strings), 170.1 KB after it
+// for English: the ceiling is 175 KB. A Chinese page also preloads the English fallback's strings
+// (6 KB more): 182 KB.
+test('initial load of the built dashboard stays under 175 KB compressed (182 KB in Chinese)', () => {
   // The build this run serves (global-setup.ts builds it into a directory of its own).
   const dist = path.resolve(process.env.E2E_STATIC_DIR ?? path.join(import.meta.dirname, '../dist'));
   expect(fs.existsSync(path.join(dist, 'index.html'))).toBe(true);
-  const { totalBrotli } = measureInitialLoad(dist);
-  expect(totalBrotli).toBeLessThan(180 * 1024);
+  expect(measureInitialLoad(dist, ['en']).totalBrotli).toBeLessThan(175 * 1024);
+  expect(measureInitialLoad(dist, ['zh-CN', 'en']).totalBrotli).toBeLessThan(182 * 1024);
 });

@@ -87,9 +87,16 @@ describe('dashboard files', () => {
       const cases: Array<[string | undefined, string[]]> = [
         [undefined, ['/assets/common-en111111.js']],
         ['en-US,en;q=0.9', ['/assets/common-en111111.js']],
-        ['zh-TW,zh;q=0.9,en;q=0.8', ['/assets/assets-zh333333.js', '/assets/common-zh222222.js']],
+        // Chinese, and English beside it: i18next loads the fallback language's strings too.
+        [
+          'zh-TW,zh;q=0.9,en;q=0.8',
+          ['/assets/assets-zh333333.js', '/assets/common-en111111.js', '/assets/common-zh222222.js'],
+        ],
         // q-values order the tags, not their position; q=0 refuses one.
-        ['en;q=0.5,zh-CN', ['/assets/assets-zh333333.js', '/assets/common-zh222222.js']],
+        [
+          'en;q=0.5,zh-CN',
+          ['/assets/assets-zh333333.js', '/assets/common-en111111.js', '/assets/common-zh222222.js'],
+        ],
         ['zh-CN;q=0,fr', ['/assets/common-en111111.js']],
       ];
       for (const [acceptLanguage, expected] of cases) {

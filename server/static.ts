@@ -5,7 +5,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { compress } from 'hono/compress';
 import { etag } from 'hono/etag';
-import { languageFromAcceptLanguage } from '@contract/language';
+import { languageFromAcceptLanguage, languagesLoadedFor } from '@contract/language';
 import type { ServerConfig } from './config';
 import type { AppEnv } from './context';
 import { errorResponse } from './http';
@@ -59,13 +59,14 @@ function readIndex(file: string, stat: fs.Stats): string {
 const LANGUAGE_PRELOAD = /\s*<link\b[^>]*\bdata-lang="([^"]*)"[^>]*>/g;
 
 /**
- * Keeps the strings preloads of the language the request asks for and drops the others (decision
- * 200). The dashboard picks its language from a stored choice first, which the server cannot see:
- * a person who chose the other one fetches their strings one round trip later, as before.
+ * Keeps the strings preloads of the language the request asks for (and of the fallback language,
+ * which i18next loads beside it) and drops the others (decision 200). The dashboard picks its
+ * language from a stored choice first, which the server cannot see: a person who chose another one
+ * fetches their strings one round trip later, as before.
  */
 function preloadStringsOf(html: string, acceptLanguage: string | undefined): string {
-  const language = languageFromAcceptLanguage(acceptLanguage);
-  return html.replace(LANGUAGE_PRELOAD, (link: string, lang: string) => (lang === language ? link : ''));
+  const kept: readonly string[] = languagesLoadedFor(languageFromAcceptLanguage(acceptLanguage));
+  return html.replace(LANGUAGE_PRELOAD, (link: string, lang: string) => (kept.includes(lang) ? link : ''));
 }
 
 /**

@@ -1,6 +1,6 @@
 import i18n, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LANGUAGES, matchLanguage, type Language } from '@contract/language';
+import { FALLBACK_LANGUAGE, LANGUAGES, matchLanguage, type Language } from '@contract/language';
 
 /**
  * Every `src/locales/<language>/<namespace>.json` is found by this glob, so a feature adds its
@@ -88,7 +88,7 @@ export function initI18n(lng: Language = detectLanguage(), also: readonly string
     .use(initReactI18next)
     .init({
       lng,
-      fallbackLng: 'en',
+      fallbackLng: FALLBACK_LANGUAGE,
       supportedLngs: [...LANGUAGES],
       // 'zh-CN' must stay 'zh-CN' (no lookup of a bare 'zh' file that does not exist).
       load: 'currentOnly',
