@@ -129,15 +129,20 @@ async function main() {
     }
     const sorted = [...frames].sort((a, b) => a - b);
     const p95 = percentile(sorted, 0.95);
+    // A frame shown on the next vsync is within the budget: 60 Hz is 16.67 ms, and requestAnimationFrame
+    // timestamps jitter by about ±0.15 ms around it (16.6/16.7/16.8 between frames that each took one
+    // vsync). A frame that missed a vsync measures 33.3 ms or more, so half a vsync tells them apart.
+    const VSYNC_MS = 1000 / 60;
+    const missed = frames.filter((f) => f > VSYNC_MS * 1.5).length;
     console.log(
       `${TASKS} tasks, ${frames.length} frames scrolled (${PX_PER_FRAME} px each, ${Math.round(scrolled / 1000)}k of ${Math.round(height / 1000)}k px): median ${percentile(sorted, 0.5).toFixed(1)} ms, ` +
         `p95 ${p95.toFixed(1)} ms, p99 ${percentile(sorted, 0.99).toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms ` +
-        `(target p95 ≤ 16.7 ms); load average ${os
+        `(target p95 ≤ 16.7 ms, one vsync); ${missed} frames (${((100 * missed) / frames.length).toFixed(1)} %) missed a vsync; load average ${os
           .loadavg()
           .map((l) => l.toFixed(2))
           .join(' ')}`,
     );
-    if (p95 > 16.7) process.exitCode = 1;
+    if (p95 > VSYNC_MS * 1.5) process.exitCode = 1;
   } finally {
     await browser.close();
     await server.stop();
