@@ -1,13 +1,10 @@
-import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunchOptions } from './e2e/support/chromium';
 
 // Results of this run in a directory of its own: Playwright empties its output directory when a run
 // starts, so two runs on one machine sharing `test-results` would delete each other's traces.
 // Set in the runner and inherited by its workers, so every process of one run agrees.
 process.env.E2E_RUN_ID ??= `${Date.now()}-${process.pid}`;
-
-const debianChromium = '/usr/bin/chromium';
-const useDebianChromium = fs.existsSync(debianChromium);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -36,21 +33,7 @@ export default defineConfig({
       name: 'chromium',
       use: {
         ...devices['Desktop Chrome'],
-        ...(useDebianChromium
-          ? {
-              launchOptions: {
-                executablePath: debianChromium,
-                args: [
-                  '--no-sandbox',
-                  '--disable-gpu',
-                  '--disable-background-networking',
-                  '--disable-component-update',
-                  '--disable-sync',
-                  '--no-first-run',
-                ],
-              },
-            }
-          : {}),
+        launchOptions: chromiumLaunchOptions(),
       },
     },
   ],
