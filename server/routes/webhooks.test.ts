@@ -1,37 +1,25 @@
-import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_API_KEY } from '../config';
 import { ownerOf } from '../middleware/auth';
 import { enqueueWebhook, wakeWebhookSender } from '../services/webhooks/outbox';
 import { webhookSecret } from '../services/webhooks/secret';
-import { createWebhookSender } from '../services/webhooks/sender';
 import { signatureHeaders } from '../services/webhooks/signature';
 import { getDelivery } from '../store/webhooks';
 import { makeTestApp, type TestApp } from '../test/helpers';
+import { webhookHarness } from '../test/webhook-harness';
 import type { InboxDelivery } from '@contract/webhook-inbox';
 import { INBOX_KEEP } from '../services/webhooks/inbox';
 import { INBOX_MAX_BODY_BYTES } from './webhooks';
 
-const cleanups: Array<() => Promise<void> | void> = [];
-afterEach(async () => {
-  for (const fn of cleanups.splice(0).reverse()) await fn();
-});
-
-function app(opts: Parameters<typeof makeTestApp>[0] = {}): TestApp {
-  const t = makeTestApp(opts);
-  cleanups.push(() => t.close());
-  return t;
-}
+const { app, sender, defer, dataDir: tempDataDir } = webhookHarness();
 
 async function listen(t: TestApp): Promise<string> {
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });
-  cleanups.push(
+  defer(
     () =>
       new Promise<void>((resolve) => {
         if ('closeAllConnections' in server) server.closeAllConnections();
@@ -55,9 +43,7 @@ describe('webhook inbox', () => {
   it('records a delivery of the sender and verifies its signature with the server secret', async () => {
     const t = app({ env: { EMULATOR_SPEED: '100' } });
     const origin = await listen(t);
-    const worker = createWebhookSender(t.ctx);
-    cleanups.push(() => worker.stop());
-    worker.start();
+    sender(t);
     const payload = { type: 'task.failed', data: { object: 'task', id: 'task_x', status: 'failed' } };
     const id = t.ctx.db.transaction(() =>
       enqueueWebhook(t.ctx.db, {
@@ -137,8 +123,7 @@ describe('webhook inbox', () => {
   });
 
   it(`keeps the newest ${INBOX_KEEP} per inbox, separately per name, across a restart; DELETE empties one`, async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'inbox-restart-'));
-    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const dataDir = tempDataDir('inbox-restart-');
     const first = makeTestApp({ dataDir });
     for (let i = 0; i < INBOX_KEEP + 5; i++) await post(first, 'many', `n${i}`);
     await post(first, 'other', 'alone');

@@ -1,37 +1,18 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Webhook } from 'standardwebhooks';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Worker } from '../../context';
+import { describe, expect, it, vi } from 'vitest';
 import { attemptsFor, getDelivery, startAttempt } from '../../store/webhooks';
 import { makeTestApp, type TestApp } from '../../test/helpers';
 import { enqueueWebhook, wakeWebhookSender } from './outbox';
 import { webhookSecret } from './secret';
-import { createWebhookSender, MAX_ATTEMPTS, retryDelayMs, type SenderOptions, USER_AGENT } from './sender';
+import { createWebhookSender, MAX_ATTEMPTS, retryDelayMs, USER_AGENT } from './sender';
+import { webhookHarness } from '../../test/webhook-harness';
 import { startReceiver } from '../../test/webhook-receiver';
 
-const cleanups: Array<() => Promise<void>> = [];
-afterEach(async () => {
-  for (const fn of cleanups.splice(0).reverse()) await fn();
-});
-
-function app(opts: Parameters<typeof makeTestApp>[0] = {}): TestApp {
-  const t = makeTestApp(opts);
-  cleanups.push(() => t.close());
-  return t;
-}
-
-function sender(t: TestApp, opts?: SenderOptions): Worker {
-  const worker = createWebhookSender(t.ctx, opts);
-  cleanups.push(() => worker.stop());
-  worker.start();
-  return worker;
-}
+const { app, sender, defer, dataDir: tempDataDir } = webhookHarness();
 
 async function receiver(plan?: Parameters<typeof startReceiver>[0]) {
   const r = await startReceiver(plan);
-  cleanups.push(r.close);
+  defer(r.close);
   return r;
 }
 
@@ -184,8 +165,7 @@ describe('webhook sender', () => {
   });
 
   it('delivers after a restart a webhook enqueued before it, and retries one cut off mid-attempt', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'webhook-restart-'));
-    cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const dataDir = tempDataDir('webhook-restart-');
     const first = makeTestApp({ dataDir, env: { EMULATOR_SPEED: '1000' } });
     const hanging = await receiver(() => 'hang');
     const later = await receiver(() => 200);
@@ -213,7 +193,7 @@ describe('webhook sender', () => {
       .run(Date.now(), queued);
     const worker = second.ctx.workers.find((w) => w.name === 'webhook-sender')!;
     worker.start();
-    cleanups.push(() => worker.stop());
+    defer(() => worker.stop());
 
     await vi.waitFor(
       () => {
