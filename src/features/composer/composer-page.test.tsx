@@ -1,40 +1,22 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useParams } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
-import type { TaskRegistry } from '@/api/task-registry';
+import { describe, expect, it } from 'vitest';
 import { systemQueries } from '@/api/system';
-import { BOOTSTRAP_LOCAL, json, mockFetch } from '@/test/fetch-mock';
-import { createTestRegistry, renderRoutes } from '@/test/render';
-import { ComposerPage } from './composer-page';
+import { BOOTSTRAP_LOCAL, json } from '@/test/fetch-mock';
 import { COMPOSER_DRAFT_STORAGE_KEY, useComposerDraftStore } from './composer-draft-store';
+import { composerPageSetup, mockComposerFetch, postedBodies } from './composer-test-setup';
 import { EMPTY_COMPOSER_DRAFT } from './draft';
 
-function TaskStub() {
-  return <p>monitor {useParams().id}</p>;
-}
-
-function renderPage(path = '/composer') {
-  return renderRoutes({ '/composer': <ComposerPage />, '/tasks/:id': <TaskStub /> }, { at: path, registry });
-}
-
-let registry: TaskRegistry;
-beforeEach(() => {
-  registry = createTestRegistry();
-  useComposerDraftStore.setState({ draft: { ...EMPTY_COMPOSER_DRAFT, references: [] } });
-});
-
-const bootstrap = () => json(BOOTSTRAP_LOCAL);
+const { registry, renderComposer } = composerPageSetup();
 
 // The page is large and the machine shared: typing through userEvent takes its time.
 describe('ComposerPage', { timeout: 30_000 }, () => {
   it('sends the draft, records the task with its exact body and opens it in the monitor', async () => {
-    const fetchMock = mockFetch({
-      'GET /bootstrap': bootstrap,
+    const fetchMock = mockComposerFetch({
       'POST /v1/videos': () =>
         json({ object: 'task', id: 'task_abc', status: 'pending', model: 'video-2.0-cl' }),
     });
-    renderPage();
+    renderComposer();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Add reference video' }));
     await user.click(screen.getByLabelText('Media of reference 1'));
@@ -52,8 +34,7 @@ describe('ComposerPage', { timeout: 30_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Create video task' }));
     expect(await screen.findByText('monitor task_abc')).toBeInTheDocument();
-    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
-    const sent = JSON.parse(String(post[1]!.body));
+    const [sent] = postedBodies(fetchMock);
     expect(sent).toEqual({
       model: 'video-2.0-cl',
       prompt: 'Hello @video1 ',
@@ -66,12 +47,11 @@ describe('ComposerPage', { timeout: 30_000 }, () => {
       generate_audio: true,
       watermark: false,
     });
-    expect(registry.get('task_abc')).toMatchObject({ kind: 'video', source: 'composer', request: sent });
+    expect(registry().get('task_abc')).toMatchObject({ kind: 'video', source: 'composer', request: sent });
   });
 
   it('puts a server refusal on the field its param names and keeps the request id', async () => {
-    mockFetch({
-      'GET /bootstrap': bootstrap,
+    mockComposerFetch({
       'POST /v1/videos': () =>
         json(
           {
@@ -97,7 +77,7 @@ describe('ComposerPage', { timeout: 30_000 }, () => {
         ],
       },
     });
-    renderPage();
+    renderComposer();
     await userEvent.click(screen.getByRole('button', { name: 'Create video task' }));
     const alias = screen.getByLabelText('Alias of reference 2');
     await waitFor(() => expect(alias).toHaveAttribute('aria-invalid', 'true'));
@@ -109,11 +89,11 @@ describe('ComposerPage', { timeout: 30_000 }, () => {
   });
 
   it('refuses an invalid draft without sending it, with translated messages on the fields', async () => {
-    const fetchMock = mockFetch({ 'GET /bootstrap': bootstrap });
+    const fetchMock = mockComposerFetch();
     useComposerDraftStore.setState({
       draft: { ...EMPTY_COMPOSER_DRAFT, model: 'video-2.0-cl-fast', resolution: '1080p', prompt: 'A @ghost' },
     });
-    renderPage();
+    renderComposer();
     await userEvent.click(screen.getByRole('button', { name: 'Create video task' }));
     expect(screen.getByTestId('validation-summary')).toHaveTextContent('Fix these 2 problems');
     expect(screen.getByRole('combobox', { name: 'Prompt' })).toHaveAccessibleDescription(
@@ -122,13 +102,13 @@ describe('ComposerPage', { timeout: 30_000 }, () => {
     expect(screen.getByRole('radio', { name: '1080p' }).closest('fieldset')).toHaveAccessibleDescription(
       'video-2.0-cl-fast does not offer 1080p: choose 480p, 720p.',
     );
-    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    expect(postedBodies(fetchMock)).toEqual([]);
   });
 
   it('edit and re-run loads the recorded request of a task into the draft, with undo', async () => {
-    mockFetch({ 'GET /bootstrap': bootstrap });
+    mockComposerFetch();
     useComposerDraftStore.setState({ draft: { ...EMPTY_COMPOSER_DRAFT, prompt: 'my old draft' } });
-    registry.track({
+    registry().track({
       id: 'task_old',
       kind: 'video',
       createdAt: 1,
@@ -140,7 +120,7 @@ describe('ComposerPage', { timeout: 30_000 }, () => {
         references: [{ role: 'reference_image', url: 'https://e.com/x.png', alias: 'x' }],
       },
     });
-    renderPage('/composer?from=task_old');
+    renderComposer('/composer?from=task_old');
     const prompt = await screen.findByDisplayValue('again @x');
     expect(prompt).toBeInTheDocument();
     expect(screen.getByLabelText('Duration (seconds)')).toHaveValue(7);
@@ -150,8 +130,7 @@ describe('ComposerPage', { timeout: 30_000 }, () => {
   });
 
   it('edit and re-run rebuilds the request from GET /v1/tasks/{id} when none was recorded', async () => {
-    mockFetch({
-      'GET /bootstrap': bootstrap,
+    mockComposerFetch({
       'GET /v1/tasks/task_ext': () =>
         json({
           object: 'task',
@@ -168,7 +147,7 @@ describe('ComposerPage', { timeout: 30_000 }, () => {
           ],
         }),
     });
-    renderPage('/composer?from=task_ext');
+    renderComposer('/composer?from=task_ext');
     expect(await screen.findByDisplayValue('from the server @v')).toBeInTheDocument();
     expect(
       await screen.findByText(/Rebuilt the request of task task_ext/, {}, { timeout: 5000 }),
@@ -179,8 +158,8 @@ describe('ComposerPage', { timeout: 30_000 }, () => {
   });
 
   it('fills callback_url with a webhook inbox of this server in local mode, and links to its deliveries', async () => {
-    mockFetch({ 'GET /bootstrap': bootstrap });
-    renderPage();
+    mockComposerFetch();
+    renderComposer();
     await userEvent.click(await screen.findByRole('button', { name: 'Use a webhook inbox' }));
     const field = screen.getByLabelText('Callback URL (webhook)');
     expect((field as HTMLInputElement).value).toMatch(
@@ -195,8 +174,8 @@ describe('ComposerPage', { timeout: 30_000 }, () => {
   });
 
   it('offers no inbox when the server is not the local one', async () => {
-    mockFetch({ 'GET /bootstrap': () => json({ ...BOOTSTRAP_LOCAL, mode: 'proxy' }) });
-    const { client } = renderPage();
+    mockComposerFetch({ 'GET /bootstrap': () => json({ ...BOOTSTRAP_LOCAL, mode: 'proxy' }) });
+    const { client } = renderComposer();
     await screen.findByLabelText('Callback URL (webhook)');
     // Absent after the server said it is a proxy, not merely before it answered.
     const bootstrapQuery = () =>

@@ -1,13 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
-import type { TaskRegistry } from '@/api/task-registry';
+import { describe, expect, it } from 'vitest';
 import { READY_ASSET_FIELDS } from '@/test/asset-fixtures';
-import { BOOTSTRAP_LOCAL, json, LIST_ENVELOPE, mockFetch } from '@/test/fetch-mock';
-import { createTestRegistry, renderRoutes } from '@/test/render';
-import { ComposerPage } from '../composer-page';
-import { useComposerDraftStore } from '../composer-draft-store';
-import { EMPTY_COMPOSER_DRAFT } from '../draft';
+import { json, LIST_ENVELOPE } from '@/test/fetch-mock';
+import { composerPageSetup, mockComposerFetch, postedBodies } from '../composer-test-setup';
 
 const asset = (id: string, group: string, over: Record<string, unknown>) => ({
   object: 'asset',
@@ -36,7 +32,6 @@ function assetRoutes() {
     },
   };
   const routes: Record<string, (url: URL) => Response> = {
-    'GET /bootstrap': () => json(BOOTSTRAP_LOCAL),
     'GET /v1/asset-groups': () =>
       json({ ...LIST_ENVELOPE, data: [{ id: 'grp_default' }, { id: 'grp_other' }], count: 2, total: 2 }),
   };
@@ -49,16 +44,12 @@ function assetRoutes() {
   return routes;
 }
 
-let registry: TaskRegistry;
-beforeEach(() => {
-  registry = createTestRegistry();
-  useComposerDraftStore.setState({ draft: { ...EMPTY_COMPOSER_DRAFT, references: [] } });
-});
+const { registry, renderComposer } = composerPageSetup();
 
 describe('references named only by Asset:// id', { timeout: 30_000 }, () => {
   it('edit and re-run looks each asset up in its group and flags every model mismatch before submit', async () => {
-    const fetchMock = mockFetch(assetRoutes());
-    registry.track({
+    const fetchMock = mockComposerFetch(assetRoutes());
+    registry().track({
       id: 'task_old',
       kind: 'video',
       createdAt: 1,
@@ -73,7 +64,7 @@ describe('references named only by Asset:// id', { timeout: 30_000 }, () => {
         ],
       },
     });
-    renderRoutes({ '/composer': <ComposerPage /> }, { at: '/composer?from=task_old', registry });
+    renderComposer('/composer?from=task_old');
     const list = await screen.findByRole('list', { name: /references/i });
     // Shown as when picked: name and the model each asset is prepared for.
     expect(await within(list).findByText('face.png', {}, WAIT)).toBeInTheDocument();
@@ -89,12 +80,12 @@ describe('references named only by Asset:// id', { timeout: 30_000 }, () => {
     expect(screen.getByLabelText('Media of reference 2')).not.toHaveAttribute('aria-invalid');
 
     await userEvent.click(screen.getByRole('button', { name: 'Create video task' }));
-    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+    expect(postedBodies(fetchMock)).toEqual([]);
   });
 
   it('a pasted Asset:// id is looked up the same way, and one no group holds is refused', async () => {
-    mockFetch(assetRoutes());
-    renderRoutes({ '/composer': <ComposerPage /> }, { at: '/composer', registry });
+    mockComposerFetch(assetRoutes());
+    renderComposer();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Add reference image' }));
     await user.click(screen.getByLabelText('Media of reference 1'));
