@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { seriousViolations } from './support/axe';
 import { API_KEY, expect, test } from './support/test';
 
 // The gallery and the comparison against the real local server: tasks created through the API,
@@ -33,22 +33,6 @@ async function createAndTrack(
 
 const tile = (page: Page, id: string) => page.locator(`[data-task-id="${id}"]`);
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  // The toasts of tasks that finished meanwhile are audited with the page.
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id}: ${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(', ')}`,
-    );
-}
-
 test('the gallery previews on hover, filters in the URL, steps through the lightbox, and shows a broken result as such', async ({
   page,
   request,
@@ -61,6 +45,7 @@ test('the gallery previews on hover, filters in the URL, steps through the light
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Gallery' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Gallery' })).toBeVisible();
   await expect(tile(page, failed).getByText('Failed')).toBeVisible();
+  // The toasts of tasks that finished meanwhile are audited with the page.
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     expect(await seriousViolations(page), colorScheme).toEqual([]);

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from './support/axe';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 
@@ -34,13 +34,7 @@ test.describe('playground tools and JSON output', () => {
       await expect(args).toContainText('"city": "Paris"');
       await expect(args).toContainText('"unit": "fahrenheit"');
 
-      const violations = await new AxeBuilder({ page })
-        .include('main')
-        .withTags(['wcag2a', 'wcag2aa'])
-        .analyze();
-      expect(violations.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual(
-        [],
-      );
+      expect(await seriousViolations(page, 'main')).toEqual([]);
 
       await card.getByLabel('Result of get_weather').fill('{"temperature": 64, "sky": "clear"}');
       await card.getByRole('button', { name: 'Send result' }).click();

@@ -1,20 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+import { seriousViolations } from './support/axe';
 import { API_KEY, expect, test } from './support/test';
 
 // A burst of tasks that end together is one toast, not one each (the shared toaster, audited by
 // axe in both themes while it shows), and the Tasks page a batch lands on opens at its top.
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} ${n.failureSummary ?? ''}`).join(' | ')}`,
-    );
-}
 
 test('a batch of variations that ends together is one toast that opens Compare, on a Tasks page at its top', async ({
   page,

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { useOwnServer } from './support/own-server';
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from './support/axe';
 import { API_KEY, expect, test } from './support/test';
 
 // The task monitor against the real local server: tasks are created through the API (as a program
@@ -194,19 +194,7 @@ test.describe('task monitor', () => {
       const id = await createVideo(request, { prompt: 'Audit me [fail]' });
       await page.goto(`/tasks/${id}`);
       await expect(page.getByRole('region', { name: 'Failure details' })).toBeVisible({ timeout: 60_000 });
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-        .analyze();
-      const serious = results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map(
-          (v) =>
-            `${v.id}: ${v.help} (${v.nodes
-              .map((n) => n.target.join(' '))
-              .slice(0, 3)
-              .join(', ')})`,
-        );
-      expect(serious).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
     });
   }
 });
