@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { failedChunkUrl, importAfresh } from '@/app/chunk-retry';
 import { pageForPath } from '@/app/pages';
 import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
@@ -17,15 +18,14 @@ export function isChunkLoadError(error: unknown): boolean {
 const CHUNK_RETRY_MS = 3_000;
 
 /**
- * Fetches the page's code again. Chromium remembers a failed dynamic import for the life of the
- * document (the same URL fails at once, without a request), so the retry asks for the chunk under
- * a fresh query string; once it arrives the page reloads and gets it from the HTTP cache. Where the
- * error names no URL, the route's own loader is asked again.
+ * Fetches the page's code again, under a fresh URL (./chunk-retry.ts); once it arrives the page
+ * reloads and gets it from the HTTP cache. Where the error names no URL, the route's own loader is
+ * asked again.
  */
 function retryChunk(error: unknown, pathname: string, onLoaded: () => void): Promise<void> {
-  const url = error instanceof Error ? /https?:\/\/\S+?\.js/.exec(error.message)?.[0] : undefined;
+  const url = failedChunkUrl(error);
   const attempt = url
-    ? import(/* @vite-ignore */ `${url}?retry=${Date.now()}`).then(() => window.location.reload())
+    ? importAfresh(url).then(() => window.location.reload())
     : pageForPath(pathname)?.Component.load().then(onLoaded);
   return (attempt ?? Promise.resolve()).catch(() => undefined);
 }

@@ -1,18 +1,21 @@
+import { retryableImport } from '@/app/chunk-retry';
 import { ShellPart } from '@/app/shell-part';
 import { i18n } from '@/lib/i18n';
 
-// One chunk for both (the tasks feature's watcher), with the strings its toasts use. Imported by
-// name, so that knip sees both exports used.
+// One chunk for both (the tasks feature's watcher), with the strings its toasts use. Loaded again
+// under a fresh URL after a failure (./chunk-retry.ts): the watcher comes without a reload.
+const watcherChunk = retryableImport(() => import('@/features/tasks/task-watcher'));
+
 async function loadWatcher() {
   const strings = i18n.loadNamespaces(['tasks']);
-  const { TaskWatcher } = await import('@/features/tasks/task-watcher');
+  const { TaskWatcher } = await watcherChunk();
   await strings;
   return TaskWatcher;
 }
 
 async function loadBadge() {
   const strings = i18n.loadNamespaces(['tasks']);
-  const { RunningTasksBadge } = await import('@/features/tasks/task-watcher');
+  const { RunningTasksBadge } = await watcherChunk();
   await strings;
   return RunningTasksBadge;
 }
