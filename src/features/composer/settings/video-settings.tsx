@@ -3,7 +3,6 @@ import { VIDEO_DURATION, VIDEO_MODEL_IDS, allowedResolutions, isVideoModel } fro
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { cn } from '@/lib/cn';
 import { Field, FieldMessage } from '@/components/form/field';
 import { RatioPicker } from './ratio-picker';
 import { ResolutionPicker } from './resolution-picker';
