@@ -26,7 +26,7 @@ function PageLoading() {
   const { t } = useTranslation();
   return (
     <div className="flex justify-center py-16 text-muted-foreground">
-      <Spinner label={t('loading')} className="size-6" />
+      <Spinner label={t('loading')} size="lg" />
     </div>
   );
 }

@@ -69,7 +69,8 @@ export function ErrorFallback({ error, onRetry }: { error: unknown; onRetry: () 
           {t('actions.reload')}
         </Button>
       }
-      className="mx-auto max-w-2xl p-6"
+      size="page"
+      className="mx-auto max-w-2xl"
     >
       {stack ? (
         <details>

@@ -98,7 +98,7 @@ export function KeyPrompt() {
               checked={remember}
               onChange={(e) => setRemember(e.target.checked)}
             />
-            <Label htmlFor={ids.remember} className="font-normal">
+            <Label htmlFor={ids.remember} weight="normal">
               {t('keyPrompt.remember')}
             </Label>
           </div>

@@ -67,7 +67,8 @@ export function CallbackUrlInput({
           {...control}
           type="url"
           inputMode="url"
-          className="min-w-64 flex-1 font-mono text-xs"
+          text="code"
+          className="min-w-64 flex-1"
           placeholder={placeholder}
           value={value}
           onChange={(e) => onChange(e.target.value)}

@@ -32,6 +32,8 @@ export interface ErrorAlertProps {
   detailsOpen?: boolean;
   /** More for support under "Details", e.g. a crash's stack. */
   children?: ReactNode;
+  /** `page` when the alert stands in for a whole page (more padding); className must not set padding. */
+  size?: 'inline' | 'page';
   className?: string;
   'data-testid'?: string;
 }
@@ -87,6 +89,7 @@ export function ErrorAlert({
   dismissLabel,
   detailsOpen,
   children,
+  size = 'inline',
   className,
   'data-testid': testId,
 }: ErrorAlertProps) {
@@ -104,7 +107,8 @@ export function ErrorAlert({
       role="alert"
       data-testid={testId}
       className={cn(
-        'relative flex flex-col gap-2 rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm',
+        'relative flex flex-col gap-2 rounded-md border border-destructive/50 bg-destructive/10 text-sm',
+        size === 'page' ? 'p-6' : 'p-3',
         className,
       )}
     >

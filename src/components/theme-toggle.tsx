@@ -30,8 +30,8 @@ export function ThemeToggle({ showLabels = false, className }: { showLabels?: bo
             title={label}
             onClick={() => setTheme(value)}
             className={cn(
-              'inline-flex h-7 items-center gap-1.5 rounded-sm px-1.5 text-xs sm:px-2 text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-              theme === value && 'bg-accent text-accent-foreground',
+              'inline-flex h-7 items-center gap-1.5 rounded-sm px-1.5 text-xs sm:px-2 transition-colors hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+              theme === value ? 'bg-accent text-accent-foreground' : 'text-muted-foreground',
             )}
           >
             <Icon aria-hidden="true" className="size-4" />

@@ -1,7 +1,11 @@
 import { clsx, type ClassValue } from 'clsx';
-import { twMerge } from 'tailwind-merge';
 
-/** Conditional classes, with later Tailwind utilities overriding earlier ones (`px-2` then `px-4`). */
+/**
+ * Conditional classes, joined. Nothing is merged: two utilities for one property on one element
+ * (`px-2` and `px-4`) both reach the DOM and Tailwind's stylesheet order decides, so components
+ * offer props (variants, sizes) for what callers may change and leave className to placement
+ * (decision 235).
+ */
 export function cn(...inputs: ClassValue[]): string {
-  return twMerge(clsx(inputs));
+  return clsx(inputs);
 }

@@ -4,7 +4,7 @@ import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 
 export const buttonVariants = cva(
-  'inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0',
+  'inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-md font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0',
   {
     variants: {
       variant: {
@@ -12,15 +12,19 @@ export const buttonVariants = cva(
         secondary: 'bg-secondary text-secondary-foreground hover:bg-secondary/80',
         outline: 'border border-input bg-background hover:bg-accent hover:text-accent-foreground',
         ghost: 'hover:bg-accent hover:text-accent-foreground',
+        // A quiet remove/delete control: muted until hovered, then the destructive colour.
+        'ghost-destructive': 'text-muted-foreground hover:bg-accent hover:text-destructive',
         destructive: 'bg-destructive text-destructive-foreground hover:bg-destructive/90',
         link: 'text-primary underline-offset-4 hover:underline',
       },
       size: {
-        default: 'h-9 px-4 py-2',
+        default: 'h-9 px-4 py-2 text-sm',
         sm: 'h-8 px-3 text-xs',
-        lg: 'h-10 px-6',
-        icon: 'size-9',
-        'icon-sm': 'size-8',
+        lg: 'h-10 px-6 text-sm',
+        icon: 'size-9 text-sm',
+        'icon-sm': 'size-8 text-sm',
+        // Inside a line of text (a link-styled action in a sentence): no box of its own.
+        inline: 'text-xs',
       },
     },
     defaultVariants: { variant: 'default', size: 'default' },

@@ -7,8 +7,18 @@ export function Card({ className, ...props }: ComponentProps<'div'>) {
   );
 }
 
-export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex flex-col gap-1.5 p-5', className)} {...props} />;
+/** `row`: title and actions side by side (wrapping on narrow screens) instead of stacked. */
+export function CardHeader({ className, row = false, ...props }: ComponentProps<'div'> & { row?: boolean }) {
+  return (
+    <div
+      className={cn(
+        'flex p-5',
+        row ? 'flex-row flex-wrap items-center justify-between gap-2' : 'flex-col gap-1.5',
+        className,
+      )}
+      {...props}
+    />
+  );
 }
 
 /** A heading (h2 by default) so cards form part of the page outline. */
@@ -24,8 +34,13 @@ export function CardDescription({ className, ...props }: ComponentProps<'p'>) {
   return <p className={cn('text-sm text-muted-foreground', className)} {...props} />;
 }
 
-export function CardContent({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('p-5 pt-0', className)} {...props} />;
+/** `standalone`: no CardHeader above, so padded on top as well. */
+export function CardContent({
+  className,
+  standalone = false,
+  ...props
+}: ComponentProps<'div'> & { standalone?: boolean }) {
+  return <div className={cn(standalone ? 'p-5' : 'p-5 pt-0', className)} {...props} />;
 }
 
 export function CardFooter({ className, ...props }: ComponentProps<'div'>) {

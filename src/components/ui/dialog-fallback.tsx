@@ -17,7 +17,7 @@ export function DialogFallback({ label, side = 'center' }: { label: string; side
             : 'left-1/2 top-1/2 size-24 -translate-x-1/2 -translate-y-1/2 rounded-lg border',
         )}
       >
-        <Spinner label={label} className="size-6 text-muted-foreground" />
+        <Spinner label={label} size="lg" className="text-muted-foreground" />
       </div>
     </div>
   );

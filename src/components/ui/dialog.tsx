@@ -27,18 +27,30 @@ export function CloseButton({ className }: { className?: string }) {
   );
 }
 
+const CONTENT_WIDTH = { lg: 'max-w-lg', '2xl': 'max-w-2xl', '3xl': 'max-w-3xl', '4xl': 'max-w-4xl' } as const;
+
 export function DialogContent({
   className,
   children,
   hideClose = false,
+  width = 'lg',
+  layout = 'grid',
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & { hideClose?: boolean }) {
+}: ComponentProps<typeof DialogPrimitive.Content> & {
+  hideClose?: boolean;
+  /** Maximum width; className must not set max-w-* or a display (see `layout`). */
+  width?: keyof typeof CONTENT_WIDTH;
+  /** `column` for a flex column whose body scrolls inside the dialog's 90vh. */
+  layout?: 'grid' | 'column';
+}) {
   return (
     <DialogPortal>
       <DialogOverlay />
       <DialogPrimitive.Content
         className={cn(
-          'fixed left-1/2 top-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-background p-6 shadow-lg focus-visible:outline-none',
+          'fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border bg-background p-6 shadow-lg focus-visible:outline-none',
+          layout === 'column' ? 'flex flex-col' : 'grid',
+          CONTENT_WIDTH[width],
           className,
         )}
         {...props}
@@ -60,8 +72,20 @@ export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
   );
 }
 
-export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return <DialogPrimitive.Title className={cn('text-lg font-semibold leading-none', className)} {...props} />;
+export function DialogTitle({
+  className,
+  truncate = false,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Title> & {
+  /** One line cut with an ellipsis, clear of the close button (normal leading keeps descenders). */
+  truncate?: boolean;
+}) {
+  return (
+    <DialogPrimitive.Title
+      className={cn('text-lg font-semibold', truncate ? 'truncate pr-8 leading-normal' : 'leading-none', className)}
+      {...props}
+    />
+  );
 }
 
 export function DialogDescription({

@@ -5,10 +5,19 @@ export interface ProgressProps {
   value?: number;
   /** Accessible name, e.g. "Uploading clip.mp4". */
   label: string;
+  /** `compact`: a short thin bar beside text; `strip`: a square hairline along an edge. */
+  size?: keyof typeof TRACK;
+  /** Placement only: the track's height, width and rounding come from `size`. */
   className?: string;
 }
 
-export function Progress({ value, label, className }: ProgressProps) {
+const TRACK = {
+  default: 'h-2 w-full rounded-full',
+  compact: 'h-1.5 w-24 rounded-full',
+  strip: 'h-1 w-full rounded-none',
+} as const;
+
+export function Progress({ value, label, size = 'default', className }: ProgressProps) {
   const clamped = value === undefined ? undefined : Math.max(0, Math.min(100, value));
   return (
     <div
@@ -17,7 +26,7 @@ export function Progress({ value, label, className }: ProgressProps) {
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={clamped === undefined ? undefined : Math.round(clamped)}
-      className={cn('relative h-2 w-full overflow-hidden rounded-full bg-muted', className)}
+      className={cn('relative overflow-hidden bg-muted', TRACK[size], className)}
     >
       <div
         className={cn(

@@ -26,11 +26,21 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
   );
 }
 
-export function TabsContent({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {
+const CONTENT_GAP = { none: 'mt-0', default: 'mt-3', loose: 'mt-4' } as const;
+
+export function TabsContent({
+  className,
+  gap = 'default',
+  ...props
+}: ComponentProps<typeof TabsPrimitive.Content> & {
+  /** Space above the panel (className must not set a top margin). */
+  gap?: keyof typeof CONTENT_GAP;
+}) {
   return (
     <TabsPrimitive.Content
       className={cn(
-        'mt-3 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+        'focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+        CONTENT_GAP[gap],
         className,
       )}
       {...props}

@@ -161,7 +161,7 @@ export function ComposerPage() {
       >
         <div className="flex min-w-0 flex-col gap-6">
           <Card>
-            <CardContent className="flex flex-col gap-6 pt-5">
+            <CardContent standalone className="flex flex-col gap-6">
               <ModelPicker
                 draft={draft}
                 fieldId={fieldId}
@@ -190,12 +190,12 @@ export function ComposerPage() {
             </CardContent>
           </Card>
           <Card>
-            <CardContent className="pt-5">
+            <CardContent standalone>
               <ReferencesEditor fieldId={fieldId} feedback={feedback} />
             </CardContent>
           </Card>
           <Card>
-            <CardContent className="flex flex-col gap-6 pt-5">
+            <CardContent standalone className="flex flex-col gap-6">
               <h2 className="text-base font-semibold">{t('settings.title')}</h2>
               <VideoSettings draft={draft} fieldId={fieldId} feedback={feedback} onChange={draftChanged} />
               <CallbackUrlField

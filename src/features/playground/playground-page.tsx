@@ -78,7 +78,7 @@ export function PlaygroundPage() {
         {TOOL_NAMES.map((name) => {
           const { Component } = TOOLS[name];
           return (
-            <TabsContent key={name} value={name} className="mt-4">
+            <TabsContent key={name} value={name} gap="loose">
               {tool === name ? (
                 <Suspense fallback={<Skeleton className="h-96 w-full" />}>
                   <Component />

@@ -72,7 +72,7 @@ function VideoInputs({ draft, set, feedback, fieldId }: PartProps) {
               {...props}
               type="url"
               inputMode="url"
-              className="font-mono text-xs"
+              text="code"
               placeholder="https://example.com/speech.mp3"
               value={draft.audioUrl}
               onChange={(e) => set({ audioUrl: e.target.value })}

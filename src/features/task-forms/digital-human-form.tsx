@@ -69,12 +69,12 @@ export function DigitalHumanForm() {
       panel={{ ...panel, submitLabel: draft.mode === 'video' ? t('dh.submitVideo') : t('dh.submitAudio') }}
     >
       <Card>
-        <CardContent className="flex flex-col gap-5 pt-5">
+        <CardContent standalone className="flex flex-col gap-5">
           <DigitalHumanSetup formId={FORM_ID} {...parts} />
         </CardContent>
       </Card>
       <Card>
-        <CardContent className="flex flex-col gap-5 pt-5">
+        <CardContent standalone className="flex flex-col gap-5">
           <DigitalHumanAssets {...parts} />
         </CardContent>
       </Card>

@@ -95,7 +95,7 @@ export function TaskFormLayout({
         <div className="flex min-w-0 flex-col gap-6">
           {children}
           <Card>
-            <CardContent className="flex flex-col gap-5 pt-5">
+            <CardContent standalone className="flex flex-col gap-5">
               <CallbackUrlField
                 {...callback}
                 label={t('callback.label')}

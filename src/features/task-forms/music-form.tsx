@@ -56,7 +56,7 @@ export function MusicForm() {
       panel={{ ...panel, submitLabel: t('music.submit') }}
     >
       <Card>
-        <CardContent className="flex flex-col gap-5 pt-5">
+        <CardContent standalone className="flex flex-col gap-5">
           <Field
             id={fieldId('model')}
             label={t('fields.model')}

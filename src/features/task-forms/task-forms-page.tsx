@@ -109,10 +109,10 @@ export function TaskFormsPage() {
           <AudioLines aria-hidden="true" className="size-4 shrink-0" />
           {tab === 'digital-human' ? t('tabs.digitalHumanIntro') : t('tabs.musicIntro')}
         </p>
-        <TabsContent value="digital-human" className="mt-4">
+        <TabsContent value="digital-human" gap="loose">
           <DigitalHumanForm />
         </TabsContent>
-        <TabsContent value="music" className="mt-4">
+        <TabsContent value="music" gap="loose">
           <MusicForm />
         </TabsContent>
       </Tabs>

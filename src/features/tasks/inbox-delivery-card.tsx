@@ -51,7 +51,7 @@ export function DeliveryCard({ delivery: d }: { delivery: InboxDelivery }) {
         </dl>
       </details>
       {d.json !== null ? (
-        <JsonView value={d.json} label={t('inbox.body')} className="max-h-72" />
+        <JsonView value={d.json} label={t('inbox.body')} maxHeight="sm" />
       ) : (
         // Not JSON: the raw text as it arrived (never interpreted as HTML).
         <pre

@@ -113,7 +113,8 @@ const TaskRow = memo(function TaskRow({
           <Progress
             value={task.last?.progress}
             label={t('fields.progressOf', { id: task.id })}
-            className="ml-auto h-1.5 w-24 shrink-0"
+            size="compact"
+            className="ml-auto shrink-0"
           />
         )}
       </div>

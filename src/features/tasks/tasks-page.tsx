@@ -55,7 +55,7 @@ export function TasksPage() {
             <TabsTrigger value="inbox">{t('tabs.inbox')}</TabsTrigger>
           </TabsList>
         )}
-        <TabsContent value="tasks" className={local ? undefined : 'mt-0'}>
+        <TabsContent value="tasks" gap={local ? 'default' : 'none'}>
           <TasksView taskId={taskId} />
         </TabsContent>
         {local && (

@@ -119,7 +119,9 @@ function InboxPicker({
             id={`${id}-name`}
             value={typed}
             onChange={(e) => setTyped(e.target.value)}
-            className="w-56 font-mono"
+            text="mono"
+            fill={false}
+            className="w-56"
             placeholder="my-test"
             aria-invalid={invalid || undefined}
             aria-describedby={invalid ? `${id}-err` : undefined}

@@ -69,7 +69,7 @@ export function RegisterAssetDialog({ open, onOpenChange, group, onRegistered }:
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-2xl">
+      <DialogContent width="2xl">
         <DialogHeader>
           <DialogTitle>{t('register.title')}</DialogTitle>
           <DialogDescription>{t('register.description')}</DialogDescription>

@@ -88,7 +88,7 @@ export function UploadList({ onEmptied }: { onEmptied?: () => void }) {
           {collapsed ? <ChevronUp aria-hidden /> : <ChevronDown aria-hidden />}
         </Button>
       </div>
-      <Progress className="h-1 rounded-none" label={t('upload.overallLabel')} value={percent} />
+      <Progress size="strip" label={t('upload.overallLabel')} value={percent} />
       <div id={bodyId} hidden={collapsed} className="space-y-2 overflow-y-auto p-2">
         {open.length > 0 && (
           <ul className="space-y-2" aria-label={t('upload.openTitle')}>

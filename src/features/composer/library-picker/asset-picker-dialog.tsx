@@ -95,7 +95,7 @@ export function AssetPickerDialog({
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="flex max-h-[90vh] max-w-3xl flex-col">
+      <DialogContent width="3xl" layout="column">
         <DialogHeader>
           <DialogTitle>{t('picker.title', { role: t(`roles.${role}`, { defaultValue: role }) })}</DialogTitle>
           <DialogDescription>{t('picker.description', { model })}</DialogDescription>

@@ -111,11 +111,11 @@ export function ReferenceRow(props: ReferenceRowProps) {
           />
         </div>
         <Button
-          variant="ghost"
+          variant="ghost-destructive"
           size="icon-sm"
           onClick={props.onRemove}
           aria-label={t('references.remove', { n })}
-          className="self-start text-muted-foreground hover:text-destructive"
+          className="self-start"
         >
           <Trash2 aria-hidden="true" />
         </Button>

@@ -3,11 +3,10 @@ import { VIDEO_DURATION, VIDEO_MODEL_IDS, allowedResolutions, isVideoModel } fro
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { cn } from '@/lib/cn';
 import { Field, FieldMessage } from '@/components/form/field';
 import { RatioPicker } from './ratio-picker';
 import { ResolutionPicker } from './resolution-picker';
-import { CARD, type SettingsProps } from './settings-card';
+import { STACKED_CARD, type SettingsProps } from './settings-card';
 
 /** Model cards: each names the resolutions the model offers (specification, Limits). */
 export function ModelPicker({
@@ -25,7 +24,7 @@ export function ModelPicker({
       <legend className="mb-2 text-sm font-medium">{t('model.label')}</legend>
       <div className="grid grid-cols-[repeat(auto-fit,minmax(11rem,1fr))] gap-2" id={id} tabIndex={-1}>
         {models.map((model) => (
-          <label key={model} className={cn(CARD, 'flex-col items-start gap-1')}>
+          <label key={model} className={STACKED_CARD}>
             <span className="flex items-center gap-2">
               <input
                 type="radio"

@@ -50,7 +50,8 @@ export function RequestPreview({ body }: { body: CreateVideoBody }) {
         <JsonView
           value={body}
           label={t('preview.jsonLabel')}
-          className="max-h-[28rem] whitespace-pre-wrap break-all"
+          maxHeight="lg"
+          wrap
         />
       </TabsContent>
       <TabsContent value="curl" className="flex flex-col gap-2">

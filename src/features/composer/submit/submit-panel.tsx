@@ -47,7 +47,7 @@ export function SubmitPanel({
   return (
     <div className="contents xl:sticky xl:top-4 xl:flex xl:flex-col xl:gap-4">
       <Card>
-        <CardHeader className="flex-row flex-wrap items-center justify-between gap-2 space-y-0">
+        <CardHeader row className="space-y-0">
           <CardTitle>{t('preview.title')}</CardTitle>
           <BillingBadge body={body} />
         </CardHeader>

@@ -38,7 +38,7 @@ export function VariationsCard({ draft, variations, issues, onChange }: Variatio
     onChange({ ...variations, values: variations.values.map((v, i) => (i === index ? value : v)) });
   return (
     <Card>
-      <CardContent className="flex flex-col gap-4 pt-5">
+      <CardContent standalone className="flex flex-col gap-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <h2 id={VARIATIONS_HEADING_ID} tabIndex={-1} className="text-base font-semibold focus:outline-none">
             {t('variations.title')}

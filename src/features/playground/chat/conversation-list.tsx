@@ -25,7 +25,7 @@ function RenameForm({ conversation, onDone }: { conversation: Conversation; onDo
         value={title}
         onChange={(e) => setTitle(e.target.value)}
         onKeyDown={(e) => e.key === 'Escape' && onDone()}
-        className="h-8"
+        controlSize="sm"
         // eslint-disable-next-line jsx-a11y/no-autofocus -- the person just asked to rename this one
         autoFocus
       />
@@ -68,9 +68,8 @@ export function ConversationList({ activeId }: { activeId: string }) {
             {t('conversations.deleted', { title: deleted.conversation.title || t('conversations.untitled') })}
           </span>
           <Button
-            size="sm"
+            size="inline"
             variant="link"
-            className="h-auto px-0"
             onClick={() => {
               useChatStore.getState().conversationRestored(deleted.conversation, deleted.index);
               setDeleted(undefined);

@@ -39,7 +39,7 @@ function ResultForm({ call, onSubmit }: { call: ToolCallView; onSubmit: (result:
         placeholder={t('agent.resultPlaceholder')}
         rows={3}
         spellCheck={false}
-        className="font-mono text-xs"
+        code
       />
       <div>
         <Button type="submit" size="sm">

@@ -54,7 +54,7 @@ export function EmbeddingsTool() {
               aria-label={t('embeddings.text', { n: i + 1 })}
               value={text}
               rows={2}
-              className="min-h-14"
+              minHeight="sm"
               onChange={(e) => setTexts(texts.map((s, j) => (j === i ? e.target.value : s)))}
             />
             <Button

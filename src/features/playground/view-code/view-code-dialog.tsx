@@ -27,7 +27,7 @@ export function ViewCodeDialog({
   const snippets = buildSnippets(request, origin, apiKey);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="max-w-3xl">
+      <DialogContent width="3xl">
         <DialogHeader>
           <DialogTitle>{t('code.title')}</DialogTitle>
           <DialogDescription>{t('code.description', { path: request.path })}</DialogDescription>

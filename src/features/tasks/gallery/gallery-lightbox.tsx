@@ -42,7 +42,7 @@ export function GalleryLightbox({
     <Dialog open={task !== undefined} onOpenChange={(open) => !open && onClose()}>
       {task && (
         <DialogContent
-          className="max-w-4xl"
+          width="4xl"
           onKeyDown={(e) => {
             if (e.key === 'ArrowRight') step(1);
             else if (e.key === 'ArrowLeft') step(-1);
@@ -50,7 +50,7 @@ export function GalleryLightbox({
             e.preventDefault();
           }}
         >
-          <DialogTitle className="truncate pr-8 leading-normal">{task.prompt?.trim() || task.id}</DialogTitle>
+          <DialogTitle truncate>{task.prompt?.trim() || task.id}</DialogTitle>
           <DialogDescription>
             {t('gallery.position', { n: index + 1, total: tasks.length })} · {task.model ?? task.kind}
           </DialogDescription>
