@@ -85,23 +85,68 @@ test.describe('library', () => {
     const group = await createGroup(request, 'Drop target');
     await page.goto(`/assets?group_id=${group}`);
     await expect(page.getByRole('heading', { name: 'No assets in this group yet' })).toBeVisible();
-    // The drop handling loads after the first paint (decision 141); the picker's button is enabled
-    // once it has.
-    await expect(page.getByRole('button', { name: 'Choose files' })).toBeEnabled();
     const dataTransfer = await page.evaluateHandle(() => {
       const dt = new DataTransfer();
       dt.items.add(new File(['dropped'], 'dropped.txt', { type: 'text/plain' }));
       return dt;
     });
     const heading = page.getByRole('heading', { level: 1 });
-    await heading.dispatchEvent('dragenter', { dataTransfer });
-    await expect(page.getByText('Drop to upload into Drop target')).toBeVisible();
+    // The drop handling (react-dropzone) loads once the page has painted its data, or on the first
+    // drag (decision 240); the overlay is its drag state, so the drag is repeated until it shows.
+    await expect(async () => {
+      await heading.dispatchEvent('dragenter', { dataTransfer });
+      await expect(page.getByText('Drop to upload into Drop target')).toBeVisible({ timeout: 500 });
+    }).toPass();
     await page.getByTestId('library-drop-overlay').dispatchEvent('drop', { dataTransfer });
     await expect(page.getByText('Drop to upload into Drop target')).toBeHidden();
     await expect(page.getByRole('button', { name: '1 file uploaded' })).toBeVisible();
     await expect(
       page.getByRole('list', { name: 'Assets' }).getByRole('button', { name: 'Open details of dropped.txt' }),
     ).toBeVisible();
+  });
+
+  test('before the drop handling has loaded, a drop on the page and a pick through Choose files still upload', async ({
+    page,
+    request,
+  }) => {
+    // react-dropzone comes once the page has painted its data (decision 240): held back here, so
+    // that the drop and the pick meet the browser's own handling, as they would in that moment.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let heldBack = false;
+    await page.route('**/assets/*.js', async (route) => {
+      const response = await route.fetch();
+      const body = await response.body();
+      if (body.includes('file-invalid-type')) {
+        heldBack = true;
+        await held;
+      }
+      await route.fulfill({ response, body });
+    });
+    const group = await createGroup(request, 'Early drop');
+    await page.goto(`/assets?group_id=${group}`);
+    await expect(page.getByRole('heading', { name: 'No assets in this group yet' })).toBeVisible();
+    await expect.poll(() => heldBack).toBe(true);
+    const dataTransfer = await page.evaluateHandle(() => {
+      const dt = new DataTransfer();
+      dt.items.add(new File(['early'], 'early-drop.txt', { type: 'text/plain' }));
+      return dt;
+    });
+    await page.getByRole('heading', { level: 1 }).dispatchEvent('drop', { dataTransfer });
+    const library = page.getByRole('list', { name: 'Assets' });
+    await expect(library.getByRole('button', { name: 'Open details of early-drop.txt' })).toBeVisible();
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Choose files' }).click();
+    await (
+      await chooser
+    ).setFiles({ name: 'early-pick.txt', mimeType: 'text/plain', buffer: Buffer.from('early pick') });
+    await expect(library.getByRole('button', { name: 'Open details of early-pick.txt' })).toBeVisible();
+    // Once it arrives, react-dropzone takes over: a drag shows the overlay naming the group.
+    release();
+    await expect(async () => {
+      await page.getByRole('heading', { level: 1 }).dispatchEvent('dragenter', { dataTransfer });
+      await expect(page.getByText('Drop to upload into Early drop')).toBeVisible({ timeout: 500 });
+    }).toPass();
   });
 
   test('the tray counts the file bytes, shows readiness, and warns before leaving mid-upload', async ({

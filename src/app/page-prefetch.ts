@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useConnectionStore } from '@/api/connection-store';
 import { PAGE_ROUTES, pageForPath } from '@/app/pages';
 import { warmPage } from '@/app/page-warmer';
-import { afterFirstPaint, prefetchAllowance } from '@/lib/first-paint';
+import { afterFirstPaint, markFirstPageSettled, prefetchAllowance } from '@/lib/first-paint';
 
 /** Performance mark set when idle prefetching starts (e2e/first-load.spec.ts reads it). */
 export const PREFETCH_MARK = 'media-studio:page-prefetch';
@@ -109,6 +109,7 @@ export function prefetchPagesWhenIdle({
       return;
     }
     performance.mark(PREFETCH_MARK);
+    markFirstPageSettled();
     onSettled?.();
     step();
   };

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { afterFirstPaint } from '@/lib/first-paint';
+import { whenFirstPageIdle } from '@/lib/first-paint';
 import { isToasterRequested, requestToaster, subscribeToaster, toasterMounted } from '@/lib/toaster-host';
 import { useTheme } from '@/lib/theme';
 
@@ -18,21 +18,10 @@ export function AppToaster() {
   const { t } = useTranslation();
   const requested = useSyncExternalStore(subscribeToaster, isToasterRequested, () => false);
 
-  useEffect(() => {
-    // Idle after the first page's largest paint (not before: on a slow link its 9 KB would delay
-    // it, decision 140): load it anyway, so toasts fired directly through sonner also show.
-    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1500));
-    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    let handle: number | undefined;
-    let live = true;
-    void afterFirstPaint().then(() => {
-      if (live) handle = idle(() => requestToaster());
-    });
-    return () => {
-      live = false;
-      if (handle !== undefined) cancel(handle);
-    };
-  }, []);
+  // In an idle period once the first page has painted its data (not before: on a slow link its
+  // 9 KB would count against that paint, decisions 140, 240), so toasts fired directly through
+  // sonner also show. A toast raised earlier (notify.ts) asks for it at once and waits for it.
+  useEffect(() => whenFirstPageIdle(requestToaster), []);
 
   if (!requested) return null;
   return (

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { afterFirstPaint, prefetchAllowance } from '@/lib/first-paint';
 
 describe('prefetchAllowance', () => {
@@ -18,5 +18,29 @@ describe('afterFirstPaint', () => {
     // jsdom has no largest-contentful-paint entries; the document is complete.
     expect(document.readyState).toBe('complete');
     await expect(afterFirstPaint()).resolves.toBeUndefined();
+  });
+});
+
+describe('whenFirstPageIdle', () => {
+  it('runs only once the first page has settled, in an idle period, unless cancelled', async () => {
+    vi.resetModules();
+    const { markFirstPageSettled, whenFirstPageIdle } = await import('@/lib/first-paint');
+    const run = vi.fn();
+    const cancelled = vi.fn();
+    whenFirstPageIdle(run);
+    whenFirstPageIdle(cancelled)();
+    vi.useFakeTimers();
+    try {
+      // Every timer run out (jsdom has no requestIdleCallback: the fallback is a timer): nothing
+      // may run before the page has settled.
+      await vi.runAllTimersAsync();
+      expect(run).not.toHaveBeenCalled();
+      markFirstPageSettled();
+      await vi.runAllTimersAsync();
+      expect(run).toHaveBeenCalledTimes(1);
+      expect(cancelled).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

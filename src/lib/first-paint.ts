@@ -32,6 +32,46 @@ export function afterFirstPaint(): Promise<void> {
   return painted;
 }
 
+let settleFirstPage: () => void = () => {};
+const firstPageSettled = new Promise<void>((resolve) => {
+  settleFirstPage = resolve;
+});
+
+/**
+ * The first page has painted its data and is idle: its largest paint is behind it, its own code
+ * arrived and its first queries answered (page-prefetch.ts calls markFirstPageSettled() when it
+ * sets its start mark). `afterFirstPaint()` resolves on the first LCP candidate, which on `/` is
+ * the intro text, painted before the list has answered; what would otherwise start before the
+ * data's paint (the LCP on a slow link: decision 240) waits for this instead.
+ */
+export function afterFirstPageSettled(): Promise<void> {
+  return firstPageSettled;
+}
+
+export function markFirstPageSettled(): void {
+  settleFirstPage();
+}
+
+/** Runs `run` in an idle period once the first page has settled; returns a cancel function. */
+export function whenFirstPageIdle(run: () => void): () => void {
+  let live = true;
+  let cancelIdle = () => {};
+  void firstPageSettled.then(() => {
+    if (!live) return;
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(() => run(), { timeout: 2_000 });
+      cancelIdle = () => window.cancelIdleCallback(id);
+    } else {
+      const id = window.setTimeout(run, 200);
+      cancelIdle = () => window.clearTimeout(id);
+    }
+  });
+  return () => {
+    live = false;
+    cancelIdle();
+  };
+}
+
 interface NetworkInformation {
   saveData?: boolean;
   effectiveType?: string;

@@ -1,4 +1,3 @@
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Asset } from '@/api/assets';
@@ -8,6 +7,7 @@ import type { LibraryView } from './library/library-search';
 import { useDocumentOffset } from './use-document-offset';
 import { useElementWidth } from './use-element-width';
 import { useRovingGrid } from './use-roving-grid';
+import { useWindowRows } from './use-window-rows';
 
 export interface AssetCollectionProps {
   view: LibraryView;
@@ -31,7 +31,7 @@ const ITEM_CONTROLS = 2;
  * Grid or table virtualised against the window: the page is the only scroller (no box with its own
  * scrollbar inside the scrolling page), and only the rows in view (plus overscan) are in the DOM,
  * so 10,000 assets cost as many nodes as a screenful (decision 020,
- * 075-one-scroll-library.md). Either view is one Tab stop with arrow keys inside (decision 091).
+ * 075-one-scroll-library.md); a short list is drawn whole, without the virtualiser (decision 240). Either view is one Tab stop with arrow keys inside (decision 091).
  */
 export function AssetCollection({
   view: chosenView,
@@ -49,22 +49,18 @@ export function AssetCollection({
   const view: LibraryView = chosenView === 'table' && width < TABLE_MIN_WIDTH ? 'grid' : chosenView;
   const columns = view === 'grid' ? Math.max(1, Math.floor(width / CARD_MIN_WIDTH)) : 1;
   const rowCount = Math.ceil(count / columns);
-  // The virtualizer's getters change every scroll by design; this component re-renders with it.
-  const virtualizer = useWindowVirtualizer({
+  // @tanstack/react-virtual comes only for a long list, after its first rows have painted (decision 240).
+  const [{ rows, totalSize, scrollToIndex }, virtualizer] = useWindowRows({
     count: rowCount,
-    estimateSize: () => (view === 'grid' ? CARD_ROW_HEIGHT : TABLE_ROW_HEIGHT),
+    size: view === 'grid' ? CARD_ROW_HEIGHT : TABLE_ROW_HEIGHT,
     overscan: view === 'grid' ? 2 : 8,
     scrollMargin,
-    initialRect: { width: 1024, height: 800 },
-    // Let React batch scroll updates instead of forcing a synchronous render on every scroll event.
-    useFlushSync: false,
   });
-  const rows = virtualizer.getVirtualItems();
   const roving = useRovingGrid({
     count,
     columns,
     slots: ITEM_CONTROLS,
-    reveal: (item) => virtualizer.scrollToIndex(Math.floor(item / columns)),
+    reveal: (item) => scrollToIndex(Math.floor(item / columns)),
     container: scrollRef,
   });
   const first = rows[0]?.index ?? 0;
@@ -95,11 +91,12 @@ export function AssetCollection({
         ? { role: 'table', 'aria-label': t('table.label'), 'aria-rowcount': count + 1 }
         : { role: 'list', 'aria-label': t('grid.label') })}
     >
+      {virtualizer}
       {view === 'table' && <AssetTableHeader top={stickyOffset} />}
       <div
         role={view === 'table' ? 'rowgroup' : 'presentation'}
         className="relative w-full"
-        style={{ height: virtualizer.getTotalSize() }}
+        style={{ height: totalSize }}
       >
         {rows.map((row) => (
           <div

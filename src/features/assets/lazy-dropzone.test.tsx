@@ -1,15 +1,19 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useEffect, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { markFirstPageSettled } from '@/lib/first-paint';
 import { useLazyDropzone } from './lazy-dropzone';
 
 function Target({ onDrop, children }: { onDrop: (files: File[]) => void; children: ReactNode }) {
   const [dropzone, node] = useLazyDropzone({ noClick: true, noKeyboard: true, onDrop });
   return (
-    <div {...(dropzone ? dropzone.getRootProps() : {})} data-testid="target">
+    <div {...dropzone.getRootProps()} data-testid="target">
       {node}
-      <span>{dropzone ? 'ready' : 'waiting'}</span>
-      {dropzone?.isDragActive && <span>dragging</span>}
+      <input {...dropzone.getInputProps()} data-testid="input" />
+      <button type="button" onClick={dropzone.open}>
+        choose
+      </button>
+      {dropzone.isDragActive && <span>dragging</span>}
       {children}
     </div>
   );
@@ -20,8 +24,38 @@ function Child({ onMount }: { onMount: () => void }) {
   return <p>child</p>;
 }
 
+const file = new File(['x'], 'a.txt', { type: 'text/plain' });
+const dataTransfer = {
+  files: [file],
+  items: [{ kind: 'file', type: 'text/plain', getAsFile: () => file }],
+  types: ['Files'],
+};
+const names = (onDrop: ReturnType<typeof vi.fn>) => (onDrop.mock.calls[0]![0] as File[]).map((f) => f.name);
+
 describe('useLazyDropzone', () => {
-  it('binds react-dropzone once it has loaded, without remounting what the target holds', async () => {
+  // These run in order: react-dropzone, once loaded, stays loaded for the module's lifetime.
+  it('takes a drop before react-dropzone has loaded (the first page has not settled yet)', () => {
+    const onDrop = vi.fn();
+    render(<Target onDrop={onDrop}>{null}</Target>);
+    fireEvent.dragOver(screen.getByTestId('target'), { dataTransfer });
+    fireEvent.drop(screen.getByTestId('target'), { dataTransfer });
+    expect(onDrop).toHaveBeenCalledTimes(1);
+    expect(names(onDrop)).toEqual(['a.txt']);
+  });
+
+  it('opens the picker and takes the picked files before react-dropzone has loaded', () => {
+    const onDrop = vi.fn();
+    render(<Target onDrop={onDrop}>{null}</Target>);
+    const input = screen.getByTestId('input') as HTMLInputElement;
+    const click = vi.spyOn(input, 'click');
+    fireEvent.click(screen.getByRole('button', { name: 'choose' }));
+    expect(click).toHaveBeenCalled();
+    fireEvent.change(input, { target: { files: [file] } });
+    expect(onDrop).toHaveBeenCalledTimes(1);
+    expect(names(onDrop)).toEqual(['a.txt']);
+  });
+
+  it('binds react-dropzone once the first page has settled, without remounting what the target holds', async () => {
     const onDrop = vi.fn();
     const onMount = vi.fn();
     render(
@@ -29,18 +63,18 @@ describe('useLazyDropzone', () => {
         <Child onMount={onMount} />
       </Target>,
     );
-    await screen.findByText('ready');
-    const file = new File(['x'], 'a.txt', { type: 'text/plain' });
-    const dataTransfer = {
-      files: [file],
-      items: [{ kind: 'file', type: 'text/plain', getAsFile: () => file }],
-      types: ['Files'],
-    };
+    // The plain binding has no drag state: "dragging" shows only once react-dropzone listens.
+    fireEvent.dragEnter(screen.getByTestId('target'), { dataTransfer });
+    expect(screen.queryByText('dragging')).toBeNull();
+    markFirstPageSettled();
+    // react-dropzone's input carries its own label.
+    await waitFor(() => expect(screen.getByTestId('input').getAttribute('aria-label')).toBe('file upload'));
+    fireEvent.dragLeave(screen.getByTestId('target'), { dataTransfer });
     fireEvent.dragEnter(screen.getByTestId('target'), { dataTransfer });
     await screen.findByText('dragging');
     fireEvent.drop(screen.getByTestId('target'), { dataTransfer });
     await waitFor(() => expect(onDrop).toHaveBeenCalled());
-    expect((onDrop.mock.calls[0]![0] as File[]).map((f) => f.name)).toEqual(['a.txt']);
+    expect(names(onDrop)).toEqual(['a.txt']);
     expect(onMount).toHaveBeenCalledTimes(1);
   });
 });

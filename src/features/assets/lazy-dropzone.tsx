@@ -1,7 +1,7 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type * as ReactDropzone from 'react-dropzone';
 import type { DropzoneOptions, DropzoneState } from 'react-dropzone';
-import { afterFirstPaint } from '@/lib/first-paint';
+import { whenFirstPageIdle } from '@/lib/first-paint';
 
 type DropzoneModule = typeof ReactDropzone;
 
@@ -14,7 +14,7 @@ export function loadDropzone(): Promise<DropzoneModule> {
   return loading;
 }
 
-/** What a drop area renders with: undefined until react-dropzone has loaded. */
+/** What a drop area renders with: react-dropzone's, or the plain one until it has loaded. */
 export type DropzoneBinding = Pick<DropzoneState, 'getRootProps' | 'getInputProps' | 'isDragActive' | 'open'>;
 
 function Binding({
@@ -36,29 +36,90 @@ function Binding({
   return null;
 }
 
+/** The files of a drop, without folders (react-dropzone walks those; the plain binding skips them). */
+function droppedFiles(data: DataTransfer | null): File[] {
+  if (!data) return [];
+  const items = Array.from(data.items ?? []).filter((item) => item.kind === 'file');
+  if (items.length === 0) return Array.from(data.files ?? []);
+  return items
+    .filter((item) => !item.webkitGetAsEntry?.()?.isDirectory)
+    .map((item) => item.getAsFile())
+    .filter((file): file is File => file !== null);
+}
+
 /**
- * react-dropzone (5.3 KB) after the first paint rather than before it (decision 141): a drop or a
- * pick is a person's act, never part of the paint. The owner keeps rendering its drop area (and
- * its children: nothing remounts when the library arrives) and spreads the binding's props once it
- * comes; `onDrop` must be stable (useCallback).
+ * The drop area's binding until react-dropzone arrives: the browser's own drop and file picker,
+ * handing files to the same `onDrop`, so that a file dropped or picked from the first paint on is
+ * uploaded, never lost (decision 240). No drag highlight: the first dragenter asks for the library,
+ * which usually comes before the drop.
  */
-export function useLazyDropzone(options: DropzoneOptions): [DropzoneBinding | undefined, ReactNode] {
+function usePlainBinding({ onDrop, disabled, noDragEventsBubbling }: DropzoneOptions): DropzoneBinding {
+  const input = useRef<HTMLInputElement>(null);
+  const give = useCallback(
+    (files: File[]) => {
+      if (!disabled && files.length > 0) onDrop?.(files, [], null as never);
+    },
+    [disabled, onDrop],
+  );
+  return useMemo<DropzoneBinding>(() => {
+    const allow = (event: React.DragEvent) => {
+      event.preventDefault();
+      if (noDragEventsBubbling) event.stopPropagation();
+    };
+    return {
+      isDragActive: false,
+      open: () => input.current?.click(),
+      getRootProps: (props?: React.HTMLAttributes<HTMLElement>) => ({
+        role: 'presentation',
+        ...props,
+        onDragOver: allow,
+        onDrop: (event: React.DragEvent) => {
+          allow(event);
+          give(droppedFiles(event.dataTransfer));
+        },
+      }),
+      getInputProps: (props?: React.InputHTMLAttributes<HTMLInputElement>) => ({
+        type: 'file',
+        multiple: true,
+        tabIndex: -1,
+        style: { display: 'none' },
+        ...props,
+        ref: input,
+        onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
+          give(Array.from(event.target.files ?? []));
+          event.target.value = '';
+        },
+      }),
+    } as DropzoneBinding;
+  }, [give, noDragEventsBubbling]);
+}
+
+/**
+ * react-dropzone (5.3 KB) once the first page has painted its data rather than before (decisions
+ * 141, 240): a drop or a pick is a person's act, never part of the paint. Until it comes a plain
+ * binding takes drops and picks (usePlainBinding). The owner keeps rendering its drop area (and its
+ * children: nothing remounts when the library arrives) and spreads the binding's props; `onDrop`
+ * must be stable (useCallback).
+ */
+export function useLazyDropzone(options: DropzoneOptions): [DropzoneBinding, ReactNode] {
   const [mod, setMod] = useState(loaded);
   const [binding, setBinding] = useState<DropzoneBinding>();
+  const plain = usePlainBinding(options);
   useEffect(() => {
     if (mod) return;
     let live = true;
     const load = () => void loadDropzone().then((m) => live && setMod(m));
-    // A file dragged in before the paint settles asks for it at once.
+    // A file dragged in before then asks for it at once.
     window.addEventListener('dragenter', load, { once: true });
-    void afterFirstPaint().then(load);
+    const cancel = whenFirstPageIdle(load);
     return () => {
       live = false;
+      cancel();
       window.removeEventListener('dragenter', load);
     };
   }, [mod]);
   const node = mod ? (
     <Binding useDropzone={mod.useDropzone} options={options} onBinding={setBinding} />
   ) : null;
-  return [binding, node];
+  return [binding ?? plain, node];
 }

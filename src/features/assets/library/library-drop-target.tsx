@@ -36,8 +36,9 @@ export function LibraryDropTarget({
     },
     [addFiles, group, model],
   );
-  // react-dropzone comes after the first paint or on the first drag (lazy-dropzone.tsx); the
-  // wrapper stays the same element, so the page inside it never remounts when it arrives.
+  // react-dropzone comes once the page has painted its data, or on the first drag (lazy-dropzone.tsx);
+  // until then the browser's own drop takes the files. The wrapper stays the same element, so the
+  // page inside it never remounts when it arrives.
   const [dropzone, dropzoneNode] = useLazyDropzone({
     multiple: true,
     noClick: true,
@@ -45,11 +46,11 @@ export function LibraryDropTarget({
     disabled: !enabled,
     onDrop,
   });
-  const isDragActive = dropzone?.isDragActive ?? false;
+  const isDragActive = dropzone.isDragActive;
   return (
     // react-dropzone's root gets role="presentation": a drop target, not a control.
     // Disabled, no root props at all: react-dropzone would mark the whole page aria-disabled.
-    <div {...(enabled && dropzone ? dropzone.getRootProps() : {})} className="min-h-[60vh]">
+    <div {...(enabled ? dropzone.getRootProps() : {})} className="min-h-[60vh]">
       {dropzoneNode}
       {children}
       {isDragActive && (

@@ -32,8 +32,8 @@ export function UploadDropzone({ group }: { group: string }) {
     },
     [addFiles, group, model],
   );
-  // react-dropzone loads after the first paint (lazy-dropzone.tsx); until then the area is drawn
-  // the same, without its input, and "Choose files" waits for it (disabled).
+  // react-dropzone loads once the page has painted its data (lazy-dropzone.tsx); until then the
+  // browser's own drop and file picker take the files: "Choose files" works from the first paint.
   const [dropzone, dropzoneNode] = useLazyDropzone({
     multiple: true,
     noClick: true,
@@ -42,7 +42,7 @@ export function UploadDropzone({ group }: { group: string }) {
     noDragEventsBubbling: true,
     onDrop,
   });
-  const isDragActive = dropzone?.isDragActive ?? false;
+  const isDragActive = dropzone.isDragActive;
   const areaClass = cn(
     // A phone has nothing to drop: there the zone is little more than its button.
     'relative flex flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed px-6 py-8 text-center text-sm max-sm:px-3 max-sm:py-3',
@@ -80,32 +80,23 @@ export function UploadDropzone({ group }: { group: string }) {
         </p>
       </div>
       {dropzoneNode}
-      <div {...(dropzone ? dropzone.getRootProps({ className: areaClass }) : { className: areaClass })}>
+      <div {...dropzone.getRootProps({ className: areaClass })}>
         {/* Reached through "Choose files" and drops: hidden from assistive technology so the page
             does not name two upload controls. */}
-        {dropzone && (
-          <input
-            // Out of the flow: react-dropzone draws it as a 0 px block, which is still a flex item
-            // and added a gap of 8 px once it came, moving everything below after the paint (and
-            // a restored scroll position with it, by scroll anchoring).
-            {...dropzone.getInputProps({
-              'aria-label': t('upload.input'),
-              'aria-hidden': true,
-              className: 'absolute',
-            })}
-            data-testid="asset-upload-input"
-          />
-        )}
+        <input
+          // Out of the flow: react-dropzone draws it as a 0 px block, which is still a flex item
+          // and added a gap of 8 px once it came, moving everything below after the paint (and
+          // a restored scroll position with it, by scroll anchoring).
+          {...dropzone.getInputProps({
+            'aria-label': t('upload.input'),
+            'aria-hidden': true,
+            className: 'absolute',
+          })}
+          data-testid="asset-upload-input"
+        />
         <UploadCloud aria-hidden className="size-8 text-muted-foreground max-sm:hidden" />
         <p className="font-medium max-sm:hidden">{isDragActive ? t('upload.dropNow') : t('upload.prompt')}</p>
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          onClick={dropzone?.open}
-          disabled={!dropzone}
-          id={chooseId}
-        >
+        <Button type="button" variant="outline" size="sm" onClick={dropzone.open} id={chooseId}>
           {t('upload.choose')}
         </Button>
         <p className="text-xs text-muted-foreground max-sm:hidden">{t('upload.hint')}</p>
