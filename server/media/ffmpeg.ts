@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { mediaTools } from './media-tools';
 
 /**
@@ -167,4 +170,32 @@ export function localInputsOnly(args: string[]): string[] {
 export function h264Options(width: number, height: number, fps: number): string[] {
   const preset = width * height >= 1920 * 1080 * 0.9 ? 'ultrafast' : 'veryfast';
   return ['-c:v', 'libx264', '-preset', preset, '-crf', '23', '-pix_fmt', 'yuv420p', '-r', String(fps)];
+}
+
+/**
+ * Runs a render with a scratch directory of its own, removed afterwards; a render that fails also
+ * removes `outPath`, so a half-written file is never served.
+ */
+export async function renderInScratch<T>(
+  prefix: string,
+  outPath: string,
+  render: (work: string) => Promise<T>,
+): Promise<T> {
+  const work = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
+  try {
+    return await render(work);
+  } catch (err) {
+    await fs.rm(outPath, { force: true });
+    throw err;
+  } finally {
+    await fs.rm(work, { recursive: true, force: true });
+  }
+}
+
+/** ffmpeg's progress scaled into what is left after a preparation that took `share` of the work. */
+export function afterPreparing(
+  onProgress: ((fraction: number) => void) | undefined,
+  share: number,
+): ((fraction: number) => void) | undefined {
+  return onProgress && ((f) => onProgress(share + (1 - share) * f));
 }

@@ -1,8 +1,15 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { abortReason, filterValue, h264Options, LOCAL_PROTOCOLS, runFfmpeg } from './ffmpeg';
+import {
+  abortReason,
+  afterPreparing,
+  filterValue,
+  h264Options,
+  LOCAL_PROTOCOLS,
+  renderInScratch,
+  runFfmpeg,
+} from './ffmpeg';
 import { FFPROBE_PATH, probeMedia } from './probe';
 import { prepareFirstFrame, RenderInputError } from './render-inputs';
 import { fontFor } from './text-font';
@@ -34,8 +41,7 @@ const PREPARE_SHARE = 0.05;
  */
 export async function renderDigitalHumanVideo(input: DigitalHumanRenderInput): Promise<void> {
   const { outPath, signal, onProgress } = input;
-  const work = await fs.mkdtemp(path.join(os.tmpdir(), 'render-dh-'));
-  try {
+  await renderInScratch('render-dh-', outPath, async (work) => {
     const speech = await probeMedia(input.audio, { signal, timeoutMs: 30_000 }).catch((err: Error) => {
       if (signal?.aborted) throw abortReason(signal);
       throw new RenderInputError(`The audio could not be read (${err.message})`);
@@ -82,15 +88,10 @@ export async function renderDigitalHumanVideo(input: DigitalHumanRenderInput): P
       {
         signal,
         durationSec: duration,
-        onProgress: onProgress && ((f) => onProgress(PREPARE_SHARE + (1 - PREPARE_SHARE) * f)),
+        onProgress: afterPreparing(onProgress, PREPARE_SHARE),
       },
     );
-  } catch (err) {
-    await fs.rm(outPath, { force: true });
-    throw err;
-  } finally {
-    await fs.rm(work, { recursive: true, force: true });
-  }
+  });
 }
 
 /** A name caption in the top-left corner, drawn after the waveform (`,drawtext=...` or nothing). */

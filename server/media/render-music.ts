@@ -1,8 +1,7 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { setImmediate as nextTick } from 'node:timers/promises';
-import { abortReason, runFfmpeg } from './ffmpeg';
+import { abortReason, afterPreparing, renderInScratch, runFfmpeg } from './ffmpeg';
 import { composeTrack, SAMPLE_RATE, synthesize, toPcm16 } from './music-synth';
 import { planMusic, type MusicPlan } from './music-style';
 import { hash32 } from './render-layout';
@@ -39,8 +38,7 @@ export async function renderMusic(input: MusicRenderInput): Promise<MusicPlan> {
   if (signal?.aborted) throw abortReason(signal);
   const seed = input.seed ?? hash32(`${input.style}\n${input.prompt}`);
   const plan = planMusic(input.style, input.prompt, seed);
-  const work = await fs.mkdtemp(path.join(os.tmpdir(), 'render-music-'));
-  try {
+  return renderInScratch('render-music-', outPath, async (work) => {
     const notes = composeTrack(plan, durationSec);
     // Synthesis is CPU work on the event loop; it yields every few dozen notes so the server keeps answering.
     const samples = await synthesize(notes, durationSec, seed, async (done) => {
@@ -78,16 +76,11 @@ export async function renderMusic(input: MusicRenderInput): Promise<MusicPlan> {
       {
         signal,
         durationSec,
-        onProgress: onProgress && ((f) => onProgress(SYNTH_SHARE + (1 - SYNTH_SHARE) * f)),
+        onProgress: afterPreparing(onProgress, SYNTH_SHARE),
       },
     );
     return plan;
-  } catch (err) {
-    await fs.rm(outPath, { force: true });
-    throw err;
-  } finally {
-    await fs.rm(work, { recursive: true, force: true });
-  }
+  });
 }
 
 function metadata(input: MusicRenderInput, plan: MusicPlan): string[] {

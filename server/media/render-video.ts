@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { filterValue, h264Options, runFfmpeg } from './ffmpeg';
+import { afterPreparing, filterValue, h264Options, renderInScratch, runFfmpeg } from './ffmpeg';
 import { prepareCard, prepareFirstFrame, type CardInput } from './render-inputs';
 import { fontFor } from './text-font';
 import { hash32, layoutVideo, palette, type Rgb } from './render-layout';
@@ -50,8 +49,7 @@ export async function renderVideo(input: VideoRenderInput): Promise<void> {
   if (width % 2 || height % 2 || width < 16 || height < 16)
     throw new RangeError(`${width}x${height} is not an even frame size`);
   if (!(duration > 0)) throw new RangeError(`duration ${duration} is not positive`);
-  const work = await fs.mkdtemp(path.join(os.tmpdir(), 'render-video-'));
-  try {
+  await renderInScratch('render-video-', outPath, async (work) => {
     const seed = hash32(input.prompt);
     const layout = layoutVideo(width, height, input.prompt, input.references.length);
     const cardFiles = await prepareCards(input, layout, work, signal);
@@ -137,14 +135,9 @@ export async function renderVideo(input: VideoRenderInput): Promise<void> {
     await runFfmpeg(args, {
       signal,
       durationSec: duration,
-      onProgress: onProgress && ((f) => onProgress(PREPARE_SHARE + (1 - PREPARE_SHARE) * f)),
+      onProgress: afterPreparing(onProgress, PREPARE_SHARE),
     });
-  } catch (err) {
-    await fs.rm(outPath, { force: true });
-    throw err;
-  } finally {
-    await fs.rm(work, { recursive: true, force: true });
-  }
+  });
 }
 
 async function prepareCards(
