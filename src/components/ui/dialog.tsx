@@ -82,7 +82,11 @@ export function DialogTitle({
 }) {
   return (
     <DialogPrimitive.Title
-      className={cn('text-lg font-semibold', truncate ? 'truncate pr-8 leading-normal' : 'leading-none', className)}
+      className={cn(
+        'text-lg font-semibold',
+        truncate ? 'truncate pr-8 leading-normal' : 'leading-none',
+        className,
+      )}
       {...props}
     />
   );

@@ -47,12 +47,7 @@ export function RequestPreview({ body }: { body: CreateVideoBody }) {
             {t('preview.copy')}
           </CopyButton>
         </div>
-        <JsonView
-          value={body}
-          label={t('preview.jsonLabel')}
-          maxHeight="lg"
-          wrap
-        />
+        <JsonView value={body} label={t('preview.jsonLabel')} maxHeight="lg" wrap />
       </TabsContent>
       <TabsContent value="curl" className="flex flex-col gap-2">
         <div className="flex items-center justify-between gap-2">
