@@ -78,6 +78,40 @@ for (const viewport of [
 test.describe('library', () => {
   test.use({ viewport: { width: 1280, height: 720 } });
 
+  test('a long list is still virtualised: a screenful of cards in the DOM, the last reached by scrolling', async ({
+    page,
+    request,
+  }) => {
+    // One card per row at a phone's width: 60 rows, past the 16 a list is drawn whole for (decision 240).
+    await page.setViewportSize({ width: 390, height: 844 });
+    const group = await createGroup(request, 'Long list');
+    await seedImages(request, group, 60);
+    await page.goto(`/assets?group_id=${group}&page_size=100`);
+    const library = page.getByRole('list', { name: 'Assets' });
+    const cards = library.getByRole('button', { name: /Open details of Seed/ });
+    await expect(cards.first()).toBeVisible();
+    await expect.poll(() => cards.count()).toBeLessThan(20);
+    // Newest first or oldest first: the two ends of the list are Seed 0 and Seed 59.
+    const top = (await cards.first().getAttribute('aria-label')) ?? (await cards.first().innerText());
+    const [first, last] = /Seed 0\b/.test(top) ? ['Seed 0', 'Seed 59'] : ['Seed 59', 'Seed 0'];
+    await expect(
+      library.getByRole('button', { name: `Open details of ${first}`, exact: true }),
+    ).toBeVisible();
+    await expect(async () => {
+      await page.mouse.wheel(0, 20_000);
+      await expect(
+        library.getByRole('button', { name: `Open details of ${last}`, exact: true }),
+      ).toBeInViewport({
+        timeout: 500,
+      });
+    }).toPass();
+    // The first cards have left the DOM: only the rows around the window are drawn.
+    await expect(library.getByRole('button', { name: `Open details of ${first}`, exact: true })).toHaveCount(
+      0,
+    );
+    expect(await cards.count()).toBeLessThan(20);
+  });
+
   test('a drop anywhere on the page uploads into the group it shows, named in an overlay', async ({
     page,
     request,

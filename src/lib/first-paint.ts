@@ -39,15 +39,11 @@ const firstPageSettled = new Promise<void>((resolve) => {
 
 /**
  * The first page has painted its data and is idle: its largest paint is behind it, its own code
- * arrived and its first queries answered (page-prefetch.ts calls markFirstPageSettled() when it
- * sets its start mark). `afterFirstPaint()` resolves on the first LCP candidate, which on `/` is
- * the intro text, painted before the list has answered; what would otherwise start before the
- * data's paint (the LCP on a slow link: decision 240) waits for this instead.
+ * arrived and its first queries answered (page-prefetch.ts calls this when it sets its start
+ * mark). `afterFirstPaint()` resolves on the first LCP candidate, which on `/` is the intro text,
+ * painted before the list has answered; what would otherwise start before the data's paint (the
+ * LCP on a slow link: decision 240) waits for this instead, through whenFirstPageIdle().
  */
-export function afterFirstPageSettled(): Promise<void> {
-  return firstPageSettled;
-}
-
 export function markFirstPageSettled(): void {
   settleFirstPage();
 }
