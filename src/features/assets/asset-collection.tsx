@@ -1,7 +1,7 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Asset } from '@/api/assets';
+import { useTranslation } from '@/lib/i18n';
 import { AssetCard } from './asset-card';
 import { AssetTableHeader, AssetTableRow, TABLE_MIN_WIDTH } from './asset-table-row';
 import type { LibraryView } from './library/library-search';
