@@ -1,7 +1,7 @@
 /** The dashboard's languages, shared by the browser (i18n) and the server (which strings index.html preloads). */
 export const LANGUAGES = ['en', 'zh-CN'] as const;
 export type Language = (typeof LANGUAGES)[number];
-/** Where a string missing in a language is looked up; i18next loads it beside the chosen language. */
+/** Where a string missing in a language is looked up; the dashboard loads it beside the chosen language. */
 export const FALLBACK_LANGUAGE: Language = 'en';
 
 /** The languages whose strings the dashboard loads when `language` is chosen: it and the fallback. */

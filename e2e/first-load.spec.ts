@@ -160,7 +160,7 @@ test('a Chinese browser is sent the Chinese strings and their English fallback w
         path: new URL(l.href).pathname,
       })),
     );
-    // i18next loads the fallback language's strings beside the chosen ones (decision 200).
+    // The dashboard loads the fallback language's strings beside the chosen ones (decisions 200, 230).
     expect(preloaded.map((p) => p.lang).sort()).toEqual(['en', 'en', 'en', 'zh-CN', 'zh-CN', 'zh-CN']);
     // Each was fetched once: the page's own request for its strings reused the preload.
     for (const { path } of preloaded)

@@ -87,7 +87,7 @@ describe('dashboard files', () => {
       const cases: Array<[string | undefined, string[]]> = [
         [undefined, ['/assets/common-en111111.js']],
         ['en-US,en;q=0.9', ['/assets/common-en111111.js']],
-        // Chinese, and English beside it: i18next loads the fallback language's strings too.
+        // Chinese, and English beside it: the dashboard loads the fallback language's strings too.
         [
           'zh-TW,zh;q=0.9,en;q=0.8',
           ['/assets/assets-zh333333.js', '/assets/common-en111111.js', '/assets/common-zh222222.js'],

@@ -60,7 +60,7 @@ const LANGUAGE_PRELOAD = /\s*<link\b[^>]*\bdata-lang="([^"]*)"[^>]*>/g;
 
 /**
  * Keeps the strings preloads of the language the request asks for (and of the fallback language,
- * which i18next loads beside it) and drops the others (decision 200). The dashboard picks its
+ * which the dashboard loads beside it) and drops the others (decision 200). The dashboard picks its
  * language from a stored choice first, which the server cannot see: a person who chose another one
  * fetches their strings one round trip later, as before.
  */

@@ -12,10 +12,10 @@ import {
 } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { prefetchPage } from '@/app/page-prefetch';
 import { cn } from '@/lib/cn';
+import { useTranslation } from '@/lib/i18n';
 
 export const NAV_ITEMS: { to: string; labelKey: string; icon: LucideIcon }[] = [
   { to: '/assets', labelKey: 'nav.assets', icon: Boxes },

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { useConnectionStore } from '@/api/connection-store';
 import { useRequestHealth } from '@/api/request-health';
 import { systemQueries, type ConnectionStatus } from '@/api/system';
 import type { Bootstrap } from '@contract/bootstrap';
 import { cn } from '@/lib/cn';
+import { useTranslation } from '@/lib/i18n';
 
 type ShownStatus = ConnectionStatus | 'checking' | 'offline';
 

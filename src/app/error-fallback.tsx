@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { failedChunkUrl, importAfresh } from '@/app/chunk-retry';
 import { pageForPath } from '@/app/pages';
 import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
+import { useTranslation } from '@/lib/i18n';
 
 /** The page's code could not be fetched (server down, offline, a deploy replaced the chunk). */
 export function isChunkLoadError(error: unknown): boolean {

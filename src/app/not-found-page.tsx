@@ -1,7 +1,7 @@
 import { MapPinOff } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { useTranslation } from '@/lib/i18n';
 
 export function NotFoundPage() {
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
 import { whenFirstPageIdle } from '@/lib/first-paint';
+import { useTranslation } from '@/lib/i18n';
 import { isToasterRequested, requestToaster, subscribeToaster, toasterMounted } from '@/lib/toaster-host';
 import { useTheme } from '@/lib/theme';
 

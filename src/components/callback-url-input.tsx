@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Inbox } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { apiOrigin, useBaseUrl } from '@/api/connection-store';
 import { systemQueries } from '@/api/system';
 import { isInboxName } from '@contract/webhook-inbox';
+import { useTranslation } from '@/lib/i18n';
 
 /** An inbox name nobody guesses: the inbox needs no key, so its name is all that keeps it private. */
 export function randomInboxName(prefix: string): string {

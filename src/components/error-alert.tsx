@@ -1,12 +1,12 @@
 import { AlertCircle, RefreshCw, X } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useInRouterContext } from 'react-router';
 import { isApiRequestError } from '@/api/api-client';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { cn } from '@/lib/cn';
 import { knownErrorKind } from '@/lib/error-kind';
+import { useTranslation } from '@/lib/i18n';
 import { errorMessage } from '@/lib/notify';
 
 export interface ErrorAlertProps {

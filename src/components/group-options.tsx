@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { DEFAULT_GROUP_ID } from '@contract/group';
 import { groupQueries } from '@/api/groups';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * The `<option>`s of a group select: the default group first (listed even before the server has

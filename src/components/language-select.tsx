@@ -1,8 +1,7 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Select } from '@/components/ui/select';
 import { cn } from '@/lib/cn';
-import { changeLanguage, isLanguage, LANGUAGE_NAMES, LANGUAGES } from '@/lib/i18n';
+import { changeLanguage, isLanguage, LANGUAGE_NAMES, LANGUAGES, useTranslation } from '@/lib/i18n';
 
 /** English / 简体中文; the choice is remembered on this device. */
 export function LanguageSelect({

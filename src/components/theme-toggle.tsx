@@ -1,6 +1,6 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
+import { useTranslation } from '@/lib/i18n';
 import { THEMES, useTheme, type Theme } from '@/lib/theme';
 
 const ICONS = { light: Sun, dark: Moon, system: Monitor } satisfies Record<Theme, unknown>;

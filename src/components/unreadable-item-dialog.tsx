@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { UnreadableItem } from '@contract/list';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { useTranslation } from '@/lib/i18n';
 
 /** The raw JSON of an unreadable list item, for a compact notice (a table row); loaded when opened. */
 export function RawItemDialog({

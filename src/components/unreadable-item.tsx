@@ -1,8 +1,8 @@
 import { Suspense, useState, type ComponentProps, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { UnreadableItem } from '@contract/list';
 import { DialogFallback } from '@/components/ui/dialog-fallback';
 import { lazyWithPreload } from '@/components/ui/lazy-with-preload';
+import { useTranslation } from '@/lib/i18n';
 
 // Radix Dialog only when a compact notice is opened: the library's first paint renders these
 // notices but must not wait for the dialog's code (decision 200).

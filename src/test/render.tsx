@@ -1,17 +1,15 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { TaskRegistry } from '@/api/task-registry';
 import { TaskRegistryProvider } from '@/api/task-registry-context';
 import { memoryBackend } from '@/api/task-registry-storage';
-import { i18n } from '@/lib/i18n';
 
 /*
  * The providers every component test needs: a fresh React Query client, a fresh task registry in
- * memory (never the browser's stored one), i18n (initialised in English by setup.ts) and, for pages,
- * a memory router. Fetch is stubbed per test with
+ * memory (never the browser's stored one) and, for pages, a memory router. The strings need no
+ * provider (src/lib/i18n; setup.ts loads them all in English). Fetch is stubbed per test with
  * `mockFetch` from ./fetch-mock.
  */
 
@@ -35,11 +33,9 @@ function Providers({
   children: ReactNode;
 }) {
   return (
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
-        <TaskRegistryProvider registry={registry}>{children}</TaskRegistryProvider>
-      </QueryClientProvider>
-    </I18nextProvider>
+    <QueryClientProvider client={client}>
+      <TaskRegistryProvider registry={registry}>{children}</TaskRegistryProvider>
+    </QueryClientProvider>
   );
 }
 

@@ -1,9 +1,9 @@
 import { Command } from 'cmdk';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { DEFAULT_GROUP_ID } from '@contract/group';
 import { NAV_ITEMS } from '@/app/app-nav';
+import { useTranslation } from '@/lib/i18n';
 import { PaletteActions } from './palette-actions';
 import { GROUP_HEADING, Item, paletteFilter } from './palette-item';
 import { FoundItems, OpenById } from './palette-results';

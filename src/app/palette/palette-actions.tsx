@@ -1,8 +1,7 @@
 import { Command } from 'cmdk';
 import { FolderPlus, Keyboard, Languages, Link2, Moon, Music, Upload, UserRound, Wand2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { pickFiles, useFilesToUpload } from '@/lib/files-to-upload';
-import { changeLanguage, LANGUAGE_NAMES, LANGUAGES } from '@/lib/i18n';
+import { changeLanguage, LANGUAGE_NAMES, LANGUAGES, useTranslation } from '@/lib/i18n';
 import { setTheme, THEMES } from '@/lib/theme';
 import { GROUP_HEADING, Item } from './palette-item';
 import { usePaletteStore } from './palette-store';

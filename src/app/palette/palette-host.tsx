@@ -1,8 +1,8 @@
 import { Command as CommandIcon } from 'lucide-react';
 import { lazy, Suspense, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { prefetchWhenIdle } from '@/app/page-prefetch';
 import { Button } from '@/components/ui/button';
+import { useTranslation } from '@/lib/i18n';
 import { isMac } from '@/lib/platform';
 import { handleGlobalKey, usePaletteStore } from './palette-store';
 

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Command } from 'cmdk';
 import { FileSearch, ListChecks } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { assetQueries } from '@/api/assets';
 import { useTrackedTasks } from '@/api/task-registry-context';
+import { useTranslation } from '@/lib/i18n';
 import { GROUP_HEADING, Item } from './palette-item';
 
 const ASSET_ID = /^asset_[A-Za-z0-9_-]+$/;

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { submitShortcutLabel } from '@/lib/form/submit-shortcut';
+import { useTranslation } from '@/lib/i18n';
 import { usePaletteStore } from './palette-store';
 
 /** `?`: every keyboard shortcut of the dashboard, in one list. */

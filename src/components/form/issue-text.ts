@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { FormIssue } from '@/lib/form/issues';
+import { useTranslation } from '@/lib/i18n';
 
 /** The i18n namespace whose `issues.*` keys translate the issues of the form around a field. */
 export const FormNamespace = createContext<string>('common');

@@ -1,9 +1,9 @@
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@/components/ui/skeleton';
 import { UnreadableItemNotice } from '@/components/unreadable-item';
 import type { Asset } from '@/api/assets';
 import { formatUnixTime } from '@/lib/format-date';
+import { useTranslation } from '@/lib/i18n';
 import { AssetPreview, playPreviewIn, stopPreviewIn } from './asset-preview';
 import { formatBytes, formatDuration } from './format';
 import { useImageSize } from './image-size';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Asset } from '@/api/assets';
+import { useTranslation } from '@/lib/i18n';
 import { AssetCard } from './asset-card';
 import { AssetTableHeader, AssetTableRow, TABLE_MIN_WIDTH } from './asset-table-row';
 import type { LibraryView } from './library/library-search';

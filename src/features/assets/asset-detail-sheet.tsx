@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, XCircle } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { assetReference, readinessFailures, READINESS_CONDITIONS } from '@contract/asset';
 import { ErrorAlert } from '@/components/error-alert';
 import { CopyButton } from '@/components/ui/copy-button';
@@ -9,6 +8,7 @@ import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from '
 import { Skeleton } from '@/components/ui/skeleton';
 import { isApiRequestError } from '@/api/api-client';
 import { assetQueries, isPreparing, type Asset } from '@/api/assets';
+import { useTranslation } from '@/lib/i18n';
 import { AssetPreview } from './asset-preview';
 import { AssetFields } from './asset-fields';
 import { ReadinessBadge } from './readiness-badge';

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import type { Asset } from '@/api/assets';
 import { formatUnixTime } from '@/lib/format-date';
+import { useTranslation } from '@/lib/i18n';
 import { formatBytes, formatDuration } from './format';
 
 /** The fields of the specification's Asset table, in its order; unknown extra fields follow. */

@@ -1,7 +1,7 @@
 import { FileIcon, ImageIcon, Music, Video } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Asset } from '@/api/assets';
+import { useTranslation } from '@/lib/i18n';
 import { recordImageSize } from './image-size';
 
 /** Starts the muted preview video inside a container (a card whose overlay button takes the hover). */

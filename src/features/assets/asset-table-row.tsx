@@ -1,8 +1,8 @@
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@/components/ui/skeleton';
 import { UnreadableItemNotice } from '@/components/unreadable-item';
 import { formatUnixTime } from '@/lib/format-date';
+import { useTranslation } from '@/lib/i18n';
 import type { AssetItemProps } from './asset-card';
 import { AssetPreview } from './asset-preview';
 import { formatBytes, formatDuration } from './format';

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link2 } from 'lucide-react';
 import { Suspense, useCallback, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -9,6 +8,7 @@ import { DialogFallback } from '@/components/ui/dialog-fallback';
 import { lazyWithPreload } from '@/components/ui/lazy-with-preload';
 import { isApiRequestError } from '@/api/api-client';
 import { assetQueries, type Asset } from '@/api/assets';
+import { useTranslation } from '@/lib/i18n';
 import { useUrlDialog } from '@/lib/use-url-dialog';
 import { LibraryBody } from './library/library-body';
 import { LibraryDropTarget } from './library/library-drop-target';

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { DEFAULT_GROUP_ID } from '@contract/group';
 import { Select } from '@/components/ui/select';
 import { groupQueries } from '@/api/groups';
+import { useTranslation } from '@/lib/i18n';
 import { Field } from './filter-field';
 
 /** Groups by name; the current group is always an option, even past the first 100 groups. */

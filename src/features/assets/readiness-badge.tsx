@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { LazyTooltip } from '@/components/ui/lazy-tooltip';
 import type { Asset } from '@/api/assets';
+import { useTranslation } from '@/lib/i18n';
 import {
   describeReadinessFailures,
   readinessLabel,

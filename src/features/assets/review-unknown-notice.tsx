@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { reviewUnknownPatienceMs } from '@contract/asset';
 import { Button } from '@/components/ui/button';
 import type { Asset } from '@/api/assets';
 import { createdOnOurClock } from '@/api/asset-poll-policy';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * An asset ready in every way but its review, which the deployment reports as `unknown`: says

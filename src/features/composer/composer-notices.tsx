@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FormBanner } from '@/components/form/form-banner';
 import { Spinner } from '@/components/ui/spinner';
 import type { useLoadFromTask } from '@/lib/form/use-load-from-task';
+import { useTranslation } from '@/lib/i18n';
 import { errorMessage } from '@/lib/notify';
 
 /**

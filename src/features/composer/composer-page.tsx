@@ -1,6 +1,5 @@
 import { Eraser } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CallbackUrlField } from '@/components/form/callback-url-field';
 import { FormNamespace } from '@/components/form/issue-text';
@@ -15,6 +14,7 @@ import { useFormFeedback } from '@/lib/form/use-form-feedback';
 import { useLoadFromTask } from '@/lib/form/use-load-from-task';
 import { useSubmitTasks } from '@/lib/form/submit-tasks';
 import { submitShortcutRef } from '@/lib/form/submit-shortcut';
+import { useTranslation } from '@/lib/i18n';
 import { useComposerDraftStore } from './composer-draft-store';
 import { draftToRequest, requestToDraft, taskToRequest, type ComposerDraft } from './draft';
 import { ComposerNotices } from './composer-notices';

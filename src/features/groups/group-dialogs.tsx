@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { CreateGroupSchema, UpdateGroupSchema } from '@contract/group-schemas';
 import { ErrorAlert } from '@/components/error-alert';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isApiRequestError } from '@/api/api-client';
 import { groupMutations, groupQueries, type Group } from '@/api/groups';
+import { useTranslation } from '@/lib/i18n';
 import { notifySuccess } from '@/lib/notify';
 import { useGroupDraftStore } from './group-draft-store';
 import { GroupForm, type GroupFormErrors } from './group-form';

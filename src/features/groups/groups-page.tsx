@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FolderPlus, Folders } from 'lucide-react';
 import { Suspense, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { answeredPageSize } from '@contract/list';
 import { ErrorAlert } from '@/components/error-alert';
@@ -13,6 +12,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { lazyWithPreload } from '@/components/ui/lazy-with-preload';
 import { Skeleton } from '@/components/ui/skeleton';
 import { groupQueries } from '@/api/groups';
+import { useTranslation } from '@/lib/i18n';
 import { useUrlDialog } from '@/lib/use-url-dialog';
 import { GroupsTable } from './groups-table';
 

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DEFAULT_GROUP_ID } from '@contract/group';
 import { Button } from '@/components/ui/button';
@@ -6,6 +5,7 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { UnreadableItemNotice } from '@/components/unreadable-item';
 import type { Group } from '@/api/groups';
 import { formatUnixTime } from '@/lib/format-date';
+import { useTranslation } from '@/lib/i18n';
 
 interface GroupsTableProps {
   groups: Group[];

@@ -1,11 +1,11 @@
 import { AudioLines, FileAudio, MessagesSquare, Sigma } from 'lucide-react';
 import { Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { lazyWithPreload } from '@/components/ui/lazy-with-preload';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useTranslation } from '@/lib/i18n';
 
 // Each tool is its own chunk: opening the chat does not fetch the recorder or the heat map, and the
 // Markdown renderer is fetched only with the chat (decision 055).

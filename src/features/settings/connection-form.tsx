@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { Eye, EyeOff } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isValidBaseUrl, normalizeBaseUrl, useConnectionStore } from '@/api/connection-store';
 import { testConnection } from '@/api/system';
 import { Button } from '@/components/ui/button';
@@ -10,6 +9,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
+import { useTranslation } from '@/lib/i18n';
 import { notifySuccess } from '@/lib/notify';
 import { ConnectionTestResultView } from '@/features/settings/connection-test-result';
 import { isOtherOrigin, usePageServer } from '@/features/settings/page-server';

@@ -1,9 +1,9 @@
 import { CircleCheck, CircleX, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ConnectionTestResult } from '@/api/system';
 import { CopyButton } from '@/components/ui/copy-button';
 import { cn } from '@/lib/cn';
+import { useTranslation } from '@/lib/i18n';
 
 /** The sentence a person needs after "Test connection": what failed, and what to check. */
 function sameOrigin(target: string): boolean {

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useConnectionStore } from '@/api/connection-store';
 import { systemQueries } from '@/api/system';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useTranslation } from '@/lib/i18n';
 
 /** Mode (local/proxy), version and upstream, from GET /bootstrap of the saved base URL. */
 export function ServerInfoCard() {

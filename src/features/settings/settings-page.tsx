@@ -1,10 +1,10 @@
-import { useTranslation } from 'react-i18next';
 import { LanguageSelect } from '@/components/language-select';
 import { PageHeader } from '@/components/page-header';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConnectionForm } from '@/features/settings/connection-form';
 import { ServerInfoCard } from '@/features/settings/server-info-card';
+import { useTranslation } from '@/lib/i18n';
 
 export function SettingsPage() {
   const { t } = useTranslation('settings');

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { assetPhase, readinessFailures, type AssetPhase } from '@contract/asset';
 import { Badge } from '@/components/ui/badge';
 import type { Asset } from '@/api/assets';
+import { useTranslation } from '@/lib/i18n';
 
 const VARIANT: Record<AssetPhase, 'success' | 'warning' | 'destructive' | 'outline'> = {
   ready: 'success',

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { assetPhase, inferAssetType } from '@contract/asset';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
@@ -14,6 +13,7 @@ import {
   type Asset,
 } from '@/api/assets';
 import { useBaseUrl } from '@/api/connection-store';
+import { useTranslation } from '@/lib/i18n';
 import { errorMessage } from '@/lib/notify';
 import { AssetReadiness } from './asset-readiness';
 import { Field } from '@/components/form/field';

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
+import { useTranslation } from '@/lib/i18n';
 import { AssetSlot, type SlotSpec } from './asset-slot';
 import type { DigitalHumanDraft } from './draft';
 import { Counter, Field } from '@/components/form/field';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Card, CardContent } from '@/components/ui/card';
 import { useApiKey } from '@/api/connection-store';
+import { useTranslation } from '@/lib/i18n';
 import { useAssetDetail } from './asset-slot';
 import { DigitalHumanAssets } from './digital-human-assets';
 import { DigitalHumanSetup } from './digital-human-setup';

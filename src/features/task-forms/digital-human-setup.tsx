@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { DIGITAL_HUMAN_AUDIO_MODELS, DIGITAL_HUMAN_VIDEO_MODELS } from '@contract/models';
 import { GroupOptions } from '@/components/group-options';
 import { Select } from '@/components/ui/select';
+import { useTranslation } from '@/lib/i18n';
 import type { DigitalHumanDraft } from './draft';
 import { Field } from '@/components/form/field';
 import type { FieldFeedback } from '@/lib/form/issues';

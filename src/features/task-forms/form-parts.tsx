@@ -1,6 +1,5 @@
 import { Send } from 'lucide-react';
 import type { FormEvent, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -11,6 +10,7 @@ import { FormNamespace } from '@/components/form/issue-text';
 import type { FieldFeedback } from '@/lib/form/issues';
 import type { Refusal } from '@/lib/form/submit-tasks';
 import { submitShortcutAria, submitShortcutLabel, submitShortcutRef } from '@/lib/form/submit-shortcut';
+import { useTranslation } from '@/lib/i18n';
 import type { CreateTaskBody } from './draft';
 
 interface SubmitPanelProps {

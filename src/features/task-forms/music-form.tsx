@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { MUSIC_MODELS } from '@contract/models';
 import { Card, CardContent } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -8,6 +7,7 @@ import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { useApiKey } from '@/api/connection-store';
+import { useTranslation } from '@/lib/i18n';
 import { musicToBody } from './draft';
 import { Counter, Field } from '@/components/form/field';
 import { TaskFormLayout } from './form-parts';

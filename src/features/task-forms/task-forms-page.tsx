@@ -1,5 +1,4 @@
 import { ArrowLeft, AudioLines, Music, UserRound } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -8,6 +7,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { fetchTaskObject } from '@/api/generic-tasks';
 import { FormBanner } from '@/components/form/form-banner';
 import { useLoadFromTask } from '@/lib/form/use-load-from-task';
+import { useTranslation } from '@/lib/i18n';
 import { errorMessage } from '@/lib/notify';
 import { DigitalHumanForm } from './digital-human-form';
 import { bodyToDigitalHumanDraft, bodyToMusicDraft, formPathOf, kindOfBody, taskToBody } from './draft';

@@ -1,9 +1,9 @@
 import { BadgeCheck, ShieldAlert } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { JsonView } from '@/components/ui/json-view';
 import type { InboxDelivery } from '@contract/webhook-inbox';
 import { formatDateMs } from '@/lib/format-date';
+import { useTranslation } from '@/lib/i18n';
 
 /** One delivery to an inbox: whether its signature checks out, its headers and its body as sent. */
 export function DeliveryCard({ delivery: d }: { delivery: InboxDelivery }) {

@@ -1,9 +1,9 @@
 import { Bell, BellOff, Download, Upload } from 'lucide-react';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { RegistryImportError } from '@/api/task-registry';
 import { useTaskRegistry } from '@/api/task-registry-context';
+import { useTranslation } from '@/lib/i18n';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { requestNotificationPermission, useNotificationPermission } from './task-notify';
 

@@ -1,9 +1,9 @@
 import { Columns2 } from 'lucide-react';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import type { TrackedTask } from '@/api/task-registry';
+import { useTranslation } from '@/lib/i18n';
 import { compareHref, groupBatches, type TaskBatch } from './task-batches';
 import { TaskStatusBadge } from './task-status-badge';
 

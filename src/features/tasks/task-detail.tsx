@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Trash2 } from 'lucide-react';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
@@ -10,6 +9,7 @@ import { useConnectionStore } from '@/api/connection-store';
 import { isValidTaskId, taskKindOf } from '@/api/task-registry';
 import { useTaskRegistry, useTrackedTask } from '@/api/task-registry-context';
 import { isTaskNotFound, taskQueryOptions } from '@/api/tasks';
+import { useTranslation } from '@/lib/i18n';
 import { notifyUndoable } from '@/lib/notify';
 import { TaskView } from './task-view';
 

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import type { Task } from '@/api/tasks';
+import { useTranslation } from '@/lib/i18n';
 import { isUncharged, safeMediaUrl } from './task-display';
 
 /** References as the server bound them, the billing rule, usage, and the request parameters. */

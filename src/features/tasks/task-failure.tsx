@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { normalizeTaskStatus } from '@contract/task';
 import { CopyButton } from '@/components/ui/copy-button';
 import type { Task } from '@/api/tasks';
+import { useTranslation } from '@/lib/i18n';
 import { failureFields, failureText } from './task-display';
 
 /**

@@ -1,11 +1,11 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Progress } from '@/components/ui/progress';
 import type { TrackedTask } from '@/api/task-registry';
 import { cn } from '@/lib/cn';
+import { useTranslation } from '@/lib/i18n';
 import { formatElapsed, listElapsedMs, statusDisplay } from './task-display';
 import { TaskStatusBadge } from './task-status-badge';
 import { useNow } from './use-now';

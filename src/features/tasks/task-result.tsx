@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Download, Library } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { invalidateAfterAssetCreated } from '@/api/assets';
 import { saveResultAsAsset, type Task } from '@/api/tasks';
+import { useTranslation } from '@/lib/i18n';
 import { notifyError } from '@/lib/notify';
 import { downloadName, resultView, taskHeading } from './task-display';
 import { toastWithAction } from './task-notify';

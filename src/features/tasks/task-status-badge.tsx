@@ -1,7 +1,7 @@
 import { CheckCircle2, CircleDashed, CircleHelp, Clock, Loader2, Ban, XCircle } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import type { NormalizedTaskStatus } from '@contract/task';
 import { Badge } from '@/components/ui/badge';
+import { useTranslation } from '@/lib/i18n';
 import { statusDisplay } from './task-display';
 
 const ICONS: Record<NormalizedTaskStatus, typeof Clock> = {

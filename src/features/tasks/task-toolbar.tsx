@@ -1,10 +1,10 @@
 import { Search } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { TRACKED_TASK_KINDS } from '@/api/task-registry';
+import { useTranslation } from '@/lib/i18n';
 import { STATE_FILTERS, type StateFilter } from './task-display';
 import type { TaskSearch } from './task-search';
 

@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { PencilLine, RefreshCw, Trash2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
@@ -8,6 +7,7 @@ import { JsonView } from '@/components/ui/json-view';
 import { Progress } from '@/components/ui/progress';
 import { taskKindOf } from '@/api/task-registry';
 import { isStillPolled, isTaskNotFound, resetUnknownPatience, taskKeys, type Task } from '@/api/tasks';
+import { useTranslation } from '@/lib/i18n';
 import { rerunPath } from '@/lib/rerun-path';
 import { elapsedMs, formatElapsed, statusDisplay, taskHeading } from './task-display';
 import { TaskFacts } from './task-facts';

@@ -1,9 +1,9 @@
 import { isActiveStatus, normalizeTaskStatus } from '@contract/task';
-import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useConnectionStore } from '@/api/connection-store';
 import type { TrackedTask } from '@/api/task-registry';
 import { useTrackedTasks } from '@/api/task-registry-context';
+import { useTranslation } from '@/lib/i18n';
 import { useNotificationPermission } from './task-notify';
 import { FinishedAnnouncer, TaskPoller } from './task-poller';
 

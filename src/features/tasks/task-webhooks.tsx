@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { isTerminalStatus, normalizeTaskStatus } from '@contract/task';
 import { Badge } from '@/components/ui/badge';
 import { taskWebhooksQueryOptions, type Task, type WebhookDelivery } from '@/api/tasks';
 import { formatDateMs } from '@/lib/format-date';
+import { useTranslation } from '@/lib/i18n';
 
 /** The server's delivery log of this task's webhook (local server only; absent elsewhere). */
 export function TaskWebhooks({ task }: { task: Task }) {

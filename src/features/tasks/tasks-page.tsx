@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ListChecks, SearchX } from 'lucide-react';
 import { useDeferredValue, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -11,6 +10,7 @@ import { useConnectionStore } from '@/api/connection-store';
 import { systemQueries } from '@/api/system';
 import { useRegistryStatus, useTrackedTasks } from '@/api/task-registry-context';
 import { cn } from '@/lib/cn';
+import { useTranslation } from '@/lib/i18n';
 import { RegistryActions } from './registry-actions';
 import { TaskBatchesView } from './task-batches-view';
 import { TaskDetail } from './task-detail';

@@ -1,10 +1,10 @@
 import { Plus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { isValidTaskId } from '@/api/task-registry';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * Paste a task id to follow it: it opens at /tasks/<id>, and is tracked once the server has

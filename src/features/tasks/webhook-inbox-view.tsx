@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Inbox, Trash2 } from 'lucide-react';
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
@@ -16,6 +15,7 @@ import { useTrackedTasks } from '@/api/task-registry-context';
 import { taskKeys, type Task } from '@/api/tasks';
 import { clearInbox, inboxKeys, inboxNamesFromCallbacks, inboxQueryOptions } from '@/api/webhook-inbox';
 import { isInboxName } from '@contract/webhook-inbox';
+import { useTranslation } from '@/lib/i18n';
 import { notifyError } from '@/lib/notify';
 import { DeliveryCard } from './inbox-delivery-card';
 

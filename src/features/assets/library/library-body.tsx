@@ -1,5 +1,4 @@
 import { Images } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { DEFAULT_GROUP_ID } from '@contract/group';
 import { ErrorAlert } from '@/components/error-alert';
 import { Pagination } from '@/components/pagination';
@@ -8,6 +7,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { knownErrorKind } from '@/lib/error-kind';
 import type { Asset } from '@/api/assets';
+import { useTranslation } from '@/lib/i18n';
 import { AssetCollection } from '../asset-collection';
 import type { LibrarySearch } from './library-search';
 import type { LibraryAssets } from './use-library-assets';

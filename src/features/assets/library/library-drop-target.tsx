@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { UploadCloud } from 'lucide-react';
 import { useCallback, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { DEFAULT_GROUP_ID } from '@contract/group';
 import { groupQueries } from '@/api/groups';
+import { useTranslation } from '@/lib/i18n';
 import { useLazyDropzone } from '../lazy-dropzone';
 import { usePreferredModelStore } from '../preferred-model';
 import { useAddFiles } from '../upload/use-upload-queue';

@@ -1,10 +1,10 @@
 import { LayoutGrid, Rows3, SlidersHorizontal } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ASSET_DOMAINS, ASSET_STATUSES, ASSET_TYPES } from '@contract/asset';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
 import { cn } from '@/lib/cn';
+import { useTranslation } from '@/lib/i18n';
 import { Field } from '../filter-field';
 import { GroupSwitcher } from '../group-switcher';
 import { LIBRARY_PAGING, PAGE_SIZES, type LibrarySearch } from './library-search';

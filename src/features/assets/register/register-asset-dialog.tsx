@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ASSET_MODES, ASSET_PURPOSES, ASSET_TYPES } from '@contract/asset';
 import { isVideoModel, VIDEO_MODEL_IDS } from '@contract/models';
 import { Button } from '@/components/ui/button';
@@ -14,6 +13,7 @@ import {
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import type { Asset } from '@/api/assets';
+import { useTranslation } from '@/lib/i18n';
 import { GroupSwitcher } from '../group-switcher';
 import {
   REGISTER_PRESETS,

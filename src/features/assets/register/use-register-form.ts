@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { RegisterAssetByUrlSchema } from '@contract/asset-schemas';
 import { isApiRequestError } from '@/api/api-client';
 import { assetMutations, type Asset } from '@/api/assets';
+import { useTranslation } from '@/lib/i18n';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { readinessLabel } from '../readiness';
 import { useRegisterDraftStore, type RegisterDraft } from './register-draft-store';

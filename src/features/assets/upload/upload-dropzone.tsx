@@ -1,12 +1,12 @@
 import { UploadCloud } from 'lucide-react';
 import { useCallback, useEffect, useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { VIDEO_MODEL_IDS } from '@contract/models';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { cn } from '@/lib/cn';
 import { useFilesToUpload } from '@/lib/files-to-upload';
+import { useTranslation } from '@/lib/i18n';
 import { useLazyDropzone } from '../lazy-dropzone';
 import { usePreferredModelStore } from '../preferred-model';
 import { UploadList } from './upload-list';

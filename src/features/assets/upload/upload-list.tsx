@@ -1,9 +1,8 @@
 import { ChevronDown, ChevronRight, ChevronUp, CircleCheck } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
+import { useTranslation, type TFunction } from '@/lib/i18n';
 import { formatBytes } from '../format';
 import { UploadRow } from './upload-row';
 import type { UploadItem } from './upload-queue';
@@ -143,7 +142,7 @@ function useTicker(active: boolean): number {
  * The tray's line once nothing is running: what was sent and what was not, never "all done" over
  * a failed file.
  */
-function finishedSummary(t: TFunction<'assets'>, items: UploadItem[]): string {
+function finishedSummary(t: TFunction, items: UploadItem[]): string {
   const { sent, failed, cancelled } = finishedCounts(items);
   return [
     t(failed || cancelled ? 'upload.sentCount' : 'upload.allDone', { count: sent }),

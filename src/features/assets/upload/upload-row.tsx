@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { RotateCcw, X } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { assetQueries } from '@/api/assets';
+import { useTranslation } from '@/lib/i18n';
 import { formatBytes } from '../format';
 import { readinessLabel } from '../readiness';
 import type { UploadItem } from './upload-queue';

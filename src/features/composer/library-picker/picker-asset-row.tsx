@@ -1,9 +1,9 @@
 import { FileIcon, ImageIcon, Music, RefreshCw, Video } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import type { Asset } from '@/api/assets';
+import { useTranslation } from '@/lib/i18n';
 import { readinessReasons } from '@/lib/readiness-words';
 import { assetType, type AssetAvailability, type UnavailableReason } from './asset-availability';
 

@@ -1,6 +1,6 @@
 import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
+import { useTranslation } from '@/lib/i18n';
 import { AliasSuggestionList } from './alias-suggestion-list';
 import { applyAlias, mentionAt, suggestAliases, type MentionQuery } from './alias-suggestions';
 import { renderHighlights } from './prompt-highlights';

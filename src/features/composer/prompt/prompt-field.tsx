@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Label } from '@/components/ui/label';
 import { FieldMessage } from '@/components/form/field';
 import type { FieldFeedback } from '@/lib/form/issues';
+import { useTranslation } from '@/lib/i18n';
 import { PromptEditor } from './prompt-editor';
 import { MAX_PROMPT_LENGTH } from '../validation';
 

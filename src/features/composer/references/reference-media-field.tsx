@@ -1,11 +1,11 @@
 import { Library } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { parseAssetReference } from '@contract/asset';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { useTranslation } from '@/lib/i18n';
 import type { ReferenceDraft } from '../draft';
 import { FieldMessage, feedbackIsError } from '@/components/form/field';
 import type { FieldFeedback } from '@/lib/form/issues';

@@ -1,5 +1,5 @@
 import { FileIcon, ImageIcon, Video } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { ReferenceDraft } from '../draft';
 
 /** A small preview of a reference's media: the image or video itself, else its type's icon. */

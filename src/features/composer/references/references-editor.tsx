@@ -1,9 +1,9 @@
 import { Film, ImagePlus, Images } from 'lucide-react';
 import { Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { DialogFallback } from '@/components/ui/dialog-fallback';
 import { lazyWithPreload } from '@/components/ui/lazy-with-preload';
+import { useTranslation } from '@/lib/i18n';
 import { pickedAssetFields } from './picked-asset';
 import { useComposerDraftStore } from '../composer-draft-store';
 import type { ComposerRole, ReferenceDraft } from '../draft';

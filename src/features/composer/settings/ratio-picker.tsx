@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { isRatioAllowed, parseRatio } from '@contract/models';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/cn';
 import { FieldMessage, feedbackIsError } from '@/components/form/field';
+import { useTranslation } from '@/lib/i18n';
 import { CARD, type SettingsProps } from './settings-card';
 
 const RATIO_PRESETS = ['16:9', '9:16', '1:1', '4:3', '3:4', '21:9'] as const;

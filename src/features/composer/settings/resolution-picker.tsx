@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import {
   VIDEO_RESOLUTIONS,
   allowedResolutions,
@@ -9,6 +8,7 @@ import {
 } from '@contract/models';
 import { cn } from '@/lib/cn';
 import { FieldMessage } from '@/components/form/field';
+import { useTranslation } from '@/lib/i18n';
 import { CARD, type SettingsProps } from './settings-card';
 
 /** The resolutions with their pixel size at the chosen ratio; those the model lacks are disabled. */

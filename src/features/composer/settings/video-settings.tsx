@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { VIDEO_DURATION, VIDEO_MODEL_IDS, allowedResolutions, isVideoModel } from '@contract/models';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Field, FieldMessage } from '@/components/form/field';
+import { useTranslation } from '@/lib/i18n';
 import { RatioPicker } from './ratio-picker';
 import { ResolutionPicker } from './resolution-picker';
 import { STACKED_CARD, type SettingsProps } from './settings-card';

@@ -1,8 +1,8 @@
 import { Send } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { submitShortcutAria, submitShortcutLabel } from '@/lib/form/submit-shortcut';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * The create button with the estimated usage beside it. Below xl it sticks to the bottom of the

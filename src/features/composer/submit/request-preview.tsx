@@ -1,5 +1,4 @@
 import { Film, Image as ImageIcon } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { hasVideoInput } from '@contract/video-rules';
 import { Badge } from '@/components/ui/badge';
 import { CopyButton } from '@/components/ui/copy-button';
@@ -7,6 +6,7 @@ import { JsonView } from '@/components/ui/json-view';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { apiOrigin, useApiKey, useBaseUrl } from '@/api/connection-store';
 import type { CreateVideoBody } from '@/api/videos';
+import { useTranslation } from '@/lib/i18n';
 import { buildCurl, maskKey } from './curl';
 
 /** Which billing rule the request falls under (specification, POST /v1/videos rule 3). */

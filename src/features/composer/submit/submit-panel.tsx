@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import type { CreateVideoBody } from '@/api/videos';
 import { useIssueText } from '@/components/form/issue-text';
+import { useTranslation } from '@/lib/i18n';
 import { ActionBar } from './action-bar';
 import { BillingBadge, RequestPreview } from './request-preview';
 import type { Refusal } from '@/lib/form/submit-tasks';

@@ -1,5 +1,4 @@
 import { Plus, X } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { useIssueText } from '@/components/form/issue-text';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -9,6 +8,7 @@ import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { VIDEO_MODEL_IDS, VIDEO_RESOLUTIONS } from '@contract/models';
+import { useTranslation } from '@/lib/i18n';
 import type { ComposerDraft } from '../draft';
 import type { DraftIssue } from '../validation';
 import {

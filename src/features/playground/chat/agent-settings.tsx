@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
@@ -10,6 +9,7 @@ import {
   TOOL_EXAMPLES,
 } from '@/features/playground/chat/agent-request';
 import type { ChatSettings } from '@/features/playground/chat/chat-store';
+import { useTranslation } from '@/lib/i18n';
 
 function Switch({
   label,

@@ -1,12 +1,12 @@
 import { SendHorizontal, Square } from 'lucide-react';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { useChatDraftStore } from '@/features/playground/chat/chat-draft-store';
 import { startReply, stopRun, useActiveRun } from '@/features/playground/chat/chat-run';
 import { newId, useChatStore, type Conversation } from '@/features/playground/chat/chat-store';
+import { useTranslation } from '@/lib/i18n';
 
 export function ChatComposer({ conversation }: { conversation: Conversation }) {
   const { t } = useTranslation('playground');

@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ChatFormat } from '@/api/text-events';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -16,6 +15,7 @@ import {
 import { ChoiceField, Field, NumberField } from '@/features/playground/tool/field';
 import { ViewCodeButton } from '@/features/playground/view-code/view-code-button';
 import { SamplingFields } from '@/features/playground/chat/sampling-fields';
+import { useTranslation } from '@/lib/i18n';
 
 const FORMATS: ChatFormat[] = ['chat', 'responses', 'messages'];
 const MODELS = ['service-chat', 'service-messages'];

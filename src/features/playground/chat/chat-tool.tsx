@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ChatComposer } from '@/features/playground/chat/chat-composer';
 import { ChatSettingsPanel } from '@/features/playground/chat/chat-settings-panel';
 import { useActiveConversation, useChatStore } from '@/features/playground/chat/chat-store';
 import { ConversationList } from '@/features/playground/chat/conversation-list';
 import { MessageList } from '@/features/playground/chat/message-list';
 import { useFollowStream } from '@/features/playground/chat/use-follow-stream';
+import { useTranslation } from '@/lib/i18n';
 
 /** Chat in one of three API formats, with conversations kept in this browser. */
 export function ChatTool() {

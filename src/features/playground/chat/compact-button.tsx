@@ -1,6 +1,5 @@
 import { Shrink } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { postText } from '@/api/text';
 import { Button } from '@/components/ui/button';
 import {
@@ -11,6 +10,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '@/components/ui/dialog';
+import { useTranslation } from '@/lib/i18n';
 import { notifyError } from '@/lib/notify';
 import { buildCompactRequest } from '@/features/playground/chat/chat-request';
 import { useActiveRun } from '@/features/playground/chat/chat-run';

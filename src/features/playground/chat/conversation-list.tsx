@@ -1,11 +1,11 @@
 import { Check, Pencil, Plus, Trash2, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 import { stopRun, useActiveRun } from '@/features/playground/chat/chat-run';
 import { useChatStore, useConversations, type Conversation } from '@/features/playground/chat/chat-store';
+import { useTranslation } from '@/lib/i18n';
 
 function RenameForm({ conversation, onDone }: { conversation: Conversation; onDone: () => void }) {
   const { t } = useTranslation('playground');

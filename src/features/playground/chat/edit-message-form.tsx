@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
 import { startReply } from '@/features/playground/chat/chat-run';
@@ -9,6 +8,7 @@ import {
   type ChatMessage,
   type Conversation,
 } from '@/features/playground/chat/chat-store';
+import { useTranslation } from '@/lib/i18n';
 
 /** Editing a sent message: resending drops it and everything after it, then asks again. */
 export function EditMessageForm({

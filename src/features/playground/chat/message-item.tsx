@@ -1,6 +1,5 @@
 import { Pencil, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
@@ -11,6 +10,7 @@ import { EditMessageForm } from '@/features/playground/chat/edit-message-form';
 import { ReplyStatsLine } from '@/features/playground/chat/reply-stats';
 import { ToolCallCards } from '@/features/playground/chat/tool-call-cards';
 import { ReplyMarkdown } from '@/features/playground/markdown/streamed-markdown';
+import { useTranslation } from '@/lib/i18n';
 
 /** Copy, and edit (the person's messages) or regenerate (the last reply). */
 function MessageActions({

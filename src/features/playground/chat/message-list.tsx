@@ -1,11 +1,11 @@
 import { MessagesSquare } from 'lucide-react';
 import { useEffect, useLayoutEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useActiveRun } from '@/features/playground/chat/chat-run';
 import type { Conversation } from '@/features/playground/chat/chat-store';
 import { MessageItem } from '@/features/playground/chat/message-item';
 import type { FollowStream } from '@/features/playground/chat/use-follow-stream';
+import { useTranslation } from '@/lib/i18n';
 
 export function MessageList({
   conversation,

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { ReplyStats } from '@/features/playground/chat/chat-store';
+import { useTranslation } from '@/lib/i18n';
 
 /** Time to first token, speed, usage and ids of one reply, as a description list. */
 export function ReplyStatsLine({ stats }: { stats: ReplyStats }) {

@@ -1,8 +1,8 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Textarea } from '@/components/ui/textarea';
 import type { ChatSettings } from '@/features/playground/chat/chat-store';
 import { Field, NumberField } from '@/features/playground/tool/field';
+import { useTranslation } from '@/lib/i18n';
 
 /**
  * top_p and stop sequences: sent only when set, so a request without them stays as the API's

@@ -1,6 +1,5 @@
 import { Wrench } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
@@ -11,6 +10,7 @@ import {
   type Conversation,
   type ToolCallView,
 } from '@/features/playground/chat/chat-store';
+import { useTranslation } from '@/lib/i18n';
 
 function prettyArguments(args: string): string {
   try {

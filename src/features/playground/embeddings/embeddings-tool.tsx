@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { postText, TEXT_PATHS } from '@/api/text';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -10,6 +9,7 @@ import { decodeEmbedding, similarityMatrix } from '@/features/playground/embeddi
 import { SimilarityHeatmap } from '@/features/playground/embeddings/similarity-heatmap';
 import { Field } from '@/features/playground/tool/field';
 import { ToolActions, ToolLayout, ToolResult } from '@/features/playground/tool/tool-layout';
+import { useTranslation } from '@/lib/i18n';
 
 interface EmbeddingsBody {
   data?: Array<{ index?: number; embedding?: unknown }>;

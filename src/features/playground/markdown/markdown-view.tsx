@@ -1,5 +1,4 @@
 import { memo, useMemo, type ComponentProps } from 'react';
-import { useTranslation } from 'react-i18next';
 import {
   defaultRehypePlugins,
   defaultRemarkPlugins,
@@ -10,6 +9,7 @@ import {
 import { lazyCodePlugin } from '@/features/playground/markdown/lazy-code-plugin';
 import { rehypeDemoteHeadings } from '@/features/playground/markdown/rehype-demote-headings';
 import { remarkHtmlAsText } from '@/features/playground/markdown/remark-html-as-text';
+import { useTranslation } from '@/lib/i18n';
 import './markdown.css';
 
 const plugins = { code: lazyCodePlugin };

@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { createSpeech, TEXT_PATHS } from '@/api/text';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -10,6 +9,7 @@ import { MAX_SPEED, MIN_SPEED, parseSpeed } from '@/features/playground/speech/s
 import { useObjectUrl } from '@/features/playground/speech/use-object-url';
 import { ChoiceField, Field } from '@/features/playground/tool/field';
 import { ToolActions, ToolLayout, ToolResult } from '@/features/playground/tool/tool-layout';
+import { useTranslation } from '@/lib/i18n';
 
 const MODELS = ['tts-1', 'tts-1-hd'];
 const VOICES = [

@@ -1,10 +1,10 @@
 import { FileAudio, Mic, Square } from 'lucide-react';
 import { useDropzone } from 'react-dropzone';
-import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { useRecorder } from '@/features/playground/transcription/use-recorder';
+import { useTranslation } from '@/lib/i18n';
 
 /** The audio to send: a dropped or chosen file, or a recording from the microphone. */
 export function AudioInput({ file, onFile }: { file: File | undefined; onFile: (file: File) => void }) {

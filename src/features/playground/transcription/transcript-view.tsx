@@ -1,10 +1,10 @@
 import { Download } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { TranscriptResult } from '@/api/text';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { isRecord } from '@contract/is-record';
+import { useTranslation } from '@/lib/i18n';
 
 interface Segment {
   id?: number;

@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { createTranscript, TEXT_PATHS } from '@/api/text';
 import { Input } from '@/components/ui/input';
 import { ChoiceField, Field } from '@/features/playground/tool/field';
 import { ToolActions, ToolLayout, ToolResult } from '@/features/playground/tool/tool-layout';
 import { AudioInput } from '@/features/playground/transcription/audio-input';
 import { TranscriptView } from '@/features/playground/transcription/transcript-view';
+import { useTranslation } from '@/lib/i18n';
 
 const FORMATS = ['json', 'text', 'srt', 'vtt', 'verbose_json'];
 type Kind = 'transcriptions' | 'translations';

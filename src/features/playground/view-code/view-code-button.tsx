@@ -1,9 +1,9 @@
 import { Code2 } from 'lucide-react';
 import { Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { lazyWithPreload } from '@/components/ui/lazy-with-preload';
 import type { CodeRequest } from '@/features/playground/view-code/code-snippets';
+import { useTranslation } from '@/lib/i18n';
 
 const ViewCodeDialog = lazyWithPreload(() => import('./view-code-dialog').then((m) => m.ViewCodeDialog));
 

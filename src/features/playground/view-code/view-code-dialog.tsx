@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { getConnection } from '@/api/connection-store';
 import { CopyButton } from '@/components/ui/copy-button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -10,6 +9,7 @@ import {
   type CodeRequest,
   type SnippetLanguage,
 } from '@/features/playground/view-code/code-snippets';
+import { useTranslation } from '@/lib/i18n';
 
 export function ViewCodeDialog({
   open,

@@ -1,12 +1,12 @@
 import { useQueries } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { useTaskRegistry, useTrackedTasks } from '@/api/task-registry-context';
 import { taskQueryOptions } from '@/api/tasks';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
+import { useTranslation } from '@/lib/i18n';
 import { requestFacts } from './request-facts';
 import { RequestDifferences } from './request-differences';
 import { SyncedPlayer } from './synced-player';

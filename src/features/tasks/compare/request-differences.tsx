@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import type { TrackedTask } from '@/api/task-registry';
 import { cn } from '@/lib/cn';
+import { useTranslation } from '@/lib/i18n';
 import { differingFields, FACT_FIELDS, promptDiff, type RequestFacts } from './request-facts';
 
 /** A table of the compared requests: the prompt word by word against the first, then each parameter. */

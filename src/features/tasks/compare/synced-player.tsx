@@ -1,10 +1,10 @@
 import { Pause, Play, SkipBack, SkipForward, Volume2, VolumeX } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { TrackedTask } from '@/api/task-registry';
 import type { Task } from '@/api/tasks';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { useTranslation } from '@/lib/i18n';
 import { resultView } from '../task-display';
 import { TaskStatusBadge } from '../task-status-badge';
 import { useSyncedMedia } from './use-synced-media';

@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { TrackedTask } from '@/api/task-registry';
+import { useTranslation } from '@/lib/i18n';
 import { GalleryTile } from './gallery-tile';
 
 const MIN_TILE_WIDTH = 220;

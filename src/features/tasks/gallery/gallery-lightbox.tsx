@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TrackedTask } from '@/api/task-registry';
 import { useTaskRegistry } from '@/api/task-registry-context';
 import { taskQueryOptions } from '@/api/tasks';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { useTranslation } from '@/lib/i18n';
 import { resultView, statusDisplay } from '../task-display';
 import { TaskStatusBadge } from '../task-status-badge';
 import { BrokenResult } from './result-media';

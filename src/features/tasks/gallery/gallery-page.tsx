@@ -1,6 +1,5 @@
 import { Columns2, Images } from 'lucide-react';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useConnectionStore } from '@/api/connection-store';
 import type { TrackedTask } from '@/api/task-registry';
@@ -8,6 +7,7 @@ import { useTrackedTasks } from '@/api/task-registry-context';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { useTranslation } from '@/lib/i18n';
 import { filterGallery, modelsOf, useGalleryFilters } from './gallery-filters';
 import { GalleryGrid } from './gallery-grid';
 import { GalleryLightbox } from './gallery-lightbox';

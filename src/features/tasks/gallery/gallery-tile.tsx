@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Loader2 } from 'lucide-react';
 import { memo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { TrackedTask } from '@/api/task-registry';
 import { useTaskRegistry } from '@/api/task-registry-context';
 import { taskQueryOptions } from '@/api/tasks';
 import { Checkbox } from '@/components/ui/checkbox';
 import { cn } from '@/lib/cn';
+import { useTranslation } from '@/lib/i18n';
 import { resultView, statusDisplay } from '../task-display';
 import { AudioPreview, TileFrame, VideoPreview } from './result-media';
 

@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { TRACKED_TASK_KINDS } from '@/api/task-registry';
+import { useTranslation } from '@/lib/i18n';
 import { STATE_FILTERS } from '../task-display';
 import type { GalleryFilters } from './gallery-filters';
 

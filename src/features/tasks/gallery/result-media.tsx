@@ -1,7 +1,7 @@
 import { ImageOff, RotateCw } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { useTranslation } from '@/lib/i18n';
 import { AudioWaveform } from './audio-waveform';
 
 /** A result URL that does not load: the URL itself (so it can be checked) and a retry. */

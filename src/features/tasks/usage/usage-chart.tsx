@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '@/lib/i18n';
 import type { UsageViewProps } from './usage-data';
 
 /** Stacked bars of tokens by day, one colour per model and billing rule; hover shows exact values. */

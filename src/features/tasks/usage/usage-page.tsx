@@ -1,11 +1,11 @@
 import { BarChart3 } from 'lucide-react';
 import { useCallback, useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useConnectionStore } from '@/api/connection-store';
 import { useTrackedTasks } from '@/api/task-registry-context';
 import { PageHeader } from '@/components/page-header';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useTranslation } from '@/lib/i18n';
 import { storedUsageSample, summariseUsage, taskUsageSample, textUsageSamples } from './usage-data';
 import { UsageChart } from './usage-chart';
 import { UsageTable } from './usage-table';

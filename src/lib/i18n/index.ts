@@ -1,13 +1,13 @@
-import i18n, { type BackendModule, type ReadCallback } from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { FALLBACK_LANGUAGE, LANGUAGES, matchLanguage, type Language } from '@contract/language';
+import { createI18n } from './translator';
+import { createUseTranslation } from './use-translation';
 
 /**
  * Every `src/locales/<language>/<namespace>.json` is found by this glob, so a feature adds its
  * strings by adding files; nothing to register here. Non-eager: each file becomes its own small
  * chunk, fetched the first time a page asks for its namespace (keeps the entry chunk small).
  */
-const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/*.json');
 
 export { LANGUAGES, matchLanguage, type Language };
 export const DEFAULT_NAMESPACE = 'common';
@@ -31,25 +31,8 @@ export const NAMESPACES: string[] = [
 ].sort();
 
 function loaderFor(lng: string, ns: string) {
-  return localeFiles[`../locales/${lng}/${ns}.json`];
+  return localeFiles[`../../locales/${lng}/${ns}.json`];
 }
-
-const globBackend: BackendModule = {
-  type: 'backend',
-  init() {},
-  read(lng: string, ns: string, callback: ReadCallback) {
-    const load = loaderFor(lng, ns);
-    if (!load) {
-      // A namespace missing in one language falls back to English (fallbackLng), not an error.
-      callback(null, {});
-      return;
-    }
-    load().then(
-      (mod) => callback(null, mod.default),
-      (error: unknown) => callback(error instanceof Error ? error.message : String(error), false),
-    );
-  },
-};
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -76,6 +59,18 @@ export function detectLanguage(): Language {
   return matchLanguage(nav.filter(Boolean));
 }
 
+/** The app's translator; English until initI18n switches it. */
+export const i18n = createI18n({
+  lng: FALLBACK_LANGUAGE,
+  fallbackLng: FALLBACK_LANGUAGE,
+  defaultNS: DEFAULT_NAMESPACE,
+  // A namespace missing in one language falls back to English, not an error.
+  load: (lng, ns) => loaderFor(lng, ns)?.().then((mod) => mod.default),
+});
+
+export const useTranslation = createUseTranslation(i18n);
+export type { TFunction } from './translator';
+
 let initPromise: Promise<unknown> | undefined;
 
 /**
@@ -83,23 +78,9 @@ let initPromise: Promise<unknown> | undefined;
  * (the first page's namespaces: fetched in the same round trip, not after the first render).
  */
 export function initI18n(lng: Language = detectLanguage(), also: readonly string[] = []): Promise<unknown> {
-  initPromise ??= i18n
-    .use(globBackend)
-    .use(initReactI18next)
-    .init({
-      lng,
-      fallbackLng: FALLBACK_LANGUAGE,
-      supportedLngs: [...LANGUAGES],
-      // 'zh-CN' must stay 'zh-CN' (no lookup of a bare 'zh' file that does not exist).
-      load: 'currentOnly',
-      ns: [DEFAULT_NAMESPACE, ...also],
-      defaultNS: DEFAULT_NAMESPACE,
-      fallbackNS: DEFAULT_NAMESPACE,
-      interpolation: { escapeValue: false }, // React escapes already.
-      returnNull: false,
-      showSupportNotice: false,
-    })
-    .then(() => syncDocumentLanguage(i18n.language));
+  initPromise ??= Promise.all([i18n.changeLanguage(lng), i18n.loadNamespaces(also)]).then(() =>
+    syncDocumentLanguage(i18n.language),
+  );
   return initPromise;
 }
 
@@ -118,5 +99,3 @@ export async function changeLanguage(lng: Language): Promise<void> {
   }
   await i18n.changeLanguage(lng);
 }
-
-export { i18n };
