@@ -136,6 +136,28 @@ describe('TaskRegistry persistence', () => {
     expect(reloaded.get('task_old')?.last?.usage).toEqual({ tokens: 42, withVideo: false });
   });
 
+  it('keeps a stored usage when the task later answers 404, and stores the 404', async () => {
+    const backend = memoryBackend();
+    const registry = new TaskRegistry(backend);
+    await registry.ready;
+    registry.track(task('task_done'));
+    const usage = { tokens: 1_200, model: 'video-2.0-cl', withVideo: true };
+    registry.recordSnapshot('task_done', { status: 'succeeded', usage, seenAt: 10 });
+    // The key lost access to it (or the server forgot it): a poll answers 404.
+    registry.recordSnapshot('task_done', { notFound: true, seenAt: 20 });
+    expect(registry.get('task_done')?.last).toEqual({ notFound: true, seenAt: 20, usage });
+    await registry.flush();
+    const reloaded = new TaskRegistry(backend);
+    await reloaded.ready;
+    expect(reloaded.get('task_done')?.last).toEqual({ notFound: true, seenAt: 20, usage });
+
+    // A 404 of a task never seen finished still stores no usage.
+    registry.track(task('task_gone'));
+    registry.recordSnapshot('task_gone', { status: 'running', progress: 40, seenAt: 30 });
+    registry.recordSnapshot('task_gone', { notFound: true, seenAt: 40 });
+    expect(registry.get('task_gone')?.last).toEqual({ notFound: true, seenAt: 40 });
+  });
+
   it('merges a new record into a known one without dropping fields it leaves out', async () => {
     const registry = new TaskRegistry(memoryBackend());
     registry.track(task('task_a', { prompt: 'p', request: { a: 1 } }));

@@ -201,12 +201,22 @@ export class TaskRegistry {
     if (fresh.length > 0) this.store(fresh, true);
   };
 
-  /** Remembers what the monitor last saw; writes only when the state or progress moved. */
+  /**
+   * Remembers what the monitor last saw; writes only when the state or progress moved. A usage
+   * kept from a terminal state stays (decision 225): a later snapshot without one (the key lost
+   * access, a 404) must not turn a counted task into an unknown one on /usage.
+   */
   recordSnapshot = (id: string, snapshot: TrackedTaskSnapshot): void => {
     const known = this.byId.get(id);
     if (!known || sameSnapshot(known.last, snapshot)) return;
+    const usage = snapshot.usage ?? known.last?.usage;
     this.store(
-      [{ ...known, last: { ...stripUndefined(snapshot), seenAt: snapshot.seenAt ?? Date.now() } }],
+      [
+        {
+          ...known,
+          last: { ...stripUndefined({ ...snapshot, usage }), seenAt: snapshot.seenAt ?? Date.now() },
+        },
+      ],
       true,
     );
   };
