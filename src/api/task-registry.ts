@@ -9,6 +9,7 @@ import {
   type TrackedTaskSnapshot,
 } from '@/api/task-registry-schema';
 import type { RegistryBackend } from '@/api/task-registry-storage';
+import { noteOpenTask } from '@/lib/open-task-signal';
 
 export type { TrackedTask, TrackedTaskKind, TrackedTaskSnapshot } from '@/api/task-registry-schema';
 export {
@@ -45,7 +46,7 @@ function newestFirst(a: TrackedTask, b: TrackedTask): number {
 }
 
 /** Not known to have ended: the watcher polls it and the navigation may count it. */
-export function isOpenTask(task: TrackedTask): boolean {
+function isOpenTask(task: TrackedTask): boolean {
   const last = task.last;
   if (last?.notFound) return false;
   return last?.status === undefined || !isTerminalStatus(normalizeTaskStatus(last.status));
@@ -146,8 +147,10 @@ export class TaskRegistry {
   private put(task: TrackedTask): boolean {
     const wasOpen = this.openById.has(task.id);
     this.byId.set(task.id, task);
-    if (isOpenTask(task)) this.openById.set(task.id, task);
-    else if (wasOpen) this.openById.delete(task.id);
+    if (isOpenTask(task)) {
+      this.openById.set(task.id, task);
+      noteOpenTask();
+    } else if (wasOpen) this.openById.delete(task.id);
     else return false;
     this.openDirty = true;
     return true;
