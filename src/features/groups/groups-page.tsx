@@ -12,7 +12,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { lazyWithPreload } from '@/components/ui/lazy-with-preload';
 import { Skeleton } from '@/components/ui/skeleton';
 import { groupQueries } from '@/api/groups';
-import { useAnsweredPageSize } from '@/api/use-answered-page-size';
+import { useAnsweredPageSize } from '@/components/use-answered-page-size';
 import { useUrlDialog } from '@/lib/use-url-dialog';
 import { GroupsTable } from './groups-table';
 

@@ -3,7 +3,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { answeredPageSize } from '@contract/list';
 import { assetQueries, type Asset, type AssetListParams } from '@/api/assets';
 import { getConnection, useBaseUrl } from '@/api/connection-store';
-import { useAnsweredPageSize } from '@/api/use-answered-page-size';
+import { useAnsweredPageSize } from '@/components/use-answered-page-size';
 import { parseLibrarySearch, type LibrarySearch } from './library-search';
 
 /**

@@ -12,7 +12,7 @@ import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
 import { assetMutations, assetQueries, type Asset } from '@/api/assets';
 import { useBaseUrl } from '@/api/connection-store';
-import { useAnsweredPageSize } from '@/api/use-answered-page-size';
+import { useAnsweredPageSize } from '@/components/use-answered-page-size';
 import { notifyError } from '@/lib/notify';
 import { assetAvailability, assetSourceUrl, assetType, roleMediaType } from './asset-availability';
 import { PickerAssetRow } from './picker-asset-row';

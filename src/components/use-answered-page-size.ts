@@ -8,7 +8,9 @@ import { answeredPageSize, needsFirstPage, type PageAnswer } from '@contract/lis
  * person paged there with Next, one request on a deep link. On its own, page 3's 20 items of a
  * deployment capping at 50 read as "pages of 20".
  *
- * `firstPage` is the query of page 1 with the same filters and requested size as `list`.
+ * `firstPage` is the query of page 1 with the same filters and requested size as `list`. Beside the
+ * pager in src/components: in the shared `ui` chunk the first route loads anyway, not a file of
+ * its own before the library's first paint.
  */
 export function useAnsweredPageSize<TData extends PageAnswer, TKey extends QueryKey>(
   list: PageAnswer | undefined,
