@@ -37,7 +37,8 @@ export function isListEnvelope(value: unknown): value is ListEnvelope<unknown> {
   return Array.isArray(v.data) && isCount(v.count, 0) && isCount(v.total, 0) && isCount(v.page, 1);
 }
 
-type PageAnswer = Pick<ListEnvelope<unknown>, 'count' | 'total' | 'page' | 'page_size'>;
+/** What paging reads of a list page: the specification's counts, and `page_size` when echoed. */
+export type PageAnswer = Pick<ListEnvelope<unknown>, 'count' | 'total' | 'page' | 'page_size'>;
 
 /**
  * How many items a page of this list holds, by what the server answered rather than what was

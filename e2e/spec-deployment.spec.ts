@@ -212,3 +212,48 @@ test('direct mode (CORS): the connection test says connected, the library loads,
   await expect(cancelled).toContainText('Cancelled', { timeout: 20_000 });
   await expect(cancelled).toHaveAttribute('title', 'The server says: canceled');
 });
+
+test('proxy mode: groups and the asset picker page by what a deployment capping below their sizes answered', async ({
+  page,
+}) => {
+  test.slow();
+  // Below both views' page sizes (groups ask 50, the picker 24), so their last pages are short:
+  // on its own a short last page reads as the page size (decision 215).
+  double.capPages(20);
+  const headers = { Authorization: `Bearer ${DOUBLE_KEY}`, 'Content-Type': 'application/json' };
+  const groups = (await (await fetch(`${double.url}/v1/asset-groups`, { headers })).json()) as {
+    total: number;
+  };
+  // 45 groups: capped pages of 20, 20 and 5.
+  for (let i = groups.total; i < 45; i += 1) {
+    await fetch(`${double.url}/v1/asset-groups`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: `Team ${i}` }),
+    });
+  }
+  await connectThroughProxy(page, '/groups?page=3');
+  await expect(page.getByRole('row', { name: /Team 44/ })).toBeVisible();
+  const groupPages = page.getByRole('navigation', { name: 'Pages' });
+  await expect(groupPages).toContainText('Page 3 of 3');
+  await expect(groupPages.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await groupPages.getByRole('button', { name: 'Previous' }).click();
+  await expect(page.getByRole('row', { name: /Team 39/ })).toBeVisible();
+  await expect(groupPages).toContainText('Page 2 of 3');
+
+  // The picker: the default group's 118 images in capped pages of 20, the last one of 18.
+  await page.goto(`${proxy.url}/composer`);
+  await page.getByRole('button', { name: 'Add first frame' }).click();
+  await page.getByRole('button', { name: 'Pick reference 1 from the asset library' }).click();
+  const picker = page.getByRole('dialog', { name: 'First frame from the library' });
+  const pickerPages = picker.getByRole('navigation', { name: 'Pages' });
+  await expect(pickerPages).toContainText('Page 1 of 6');
+  for (let p = 2; p <= 6; p += 1) {
+    await pickerPages.getByRole('button', { name: 'Next' }).click();
+    await expect(pickerPages).toContainText(`Page ${p} of`);
+  }
+  // Read once page 6 itself has come, not page 5 kept on screen while it loads.
+  await expect(picker.getByRole('listitem', { name: `Seed image ${SEEDED_ASSETS}` })).toBeVisible();
+  await expect(pickerPages).toContainText('Page 6 of 6');
+  await expect(pickerPages.getByRole('button', { name: 'Next' })).toBeDisabled();
+});

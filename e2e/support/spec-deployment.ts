@@ -9,7 +9,8 @@ import { seedAssets, type DoubleAsset, type DoubleGroup, type DoubleTask } from 
  * documents, in its alternative forms, and nothing the local server adds. Not the local server,
  * on purpose: the dashboard must work against any deployment that follows the specification.
  *
- * - List envelope `object, data, count, total, page` (no `page_size`), pages capped at 50.
+ * - List envelope `object, data, count, total, page` (no `page_size`), pages of assets and groups
+ *   capped at 50 (`capPages` lowers it below what a view asks for).
  * - Assets as `asset_id`/`asset_type`/`asset_ref` or `id`/`type`/`reference`, one unreadable item.
  * - Group records as `group_id` + `name`, some without `description`; no counts, no timestamps.
  * - Tasks created with only `task_id`, upper-case states, the result URL in each of its six places
@@ -25,6 +26,8 @@ export interface SpecDeployment {
   dashboardOrigin: string;
   /** How many 429 and 503 answers were sent (each is sent once). */
   faults: { tooMany: number; unavailable: number };
+  /** Caps list pages at `size` from now on (a deployment whose cap is below a view's page size). */
+  capPages(size: number): void;
   close(): Promise<void>;
 }
 
@@ -88,6 +91,13 @@ export async function startSpecDeployment(options: {
   let taskPolls = 0;
   let seq = 0;
   let mediaOrigin = '';
+  let pageCap = DOUBLE_PAGE_CAP;
+  const pageOf = <T>(url: URL, rows: T[]) => {
+    const page = Math.max(1, Number(url.searchParams.get('page')) || 1);
+    const size = Math.min(pageCap, Math.max(1, Number(url.searchParams.get('page_size')) || 20));
+    const data = rows.slice((page - 1) * size, page * size);
+    return { object: 'list', data, count: data.length, total: rows.length, page };
+  };
 
   const assetView = (a: DoubleAsset) => {
     const ready = Date.now() >= a.readyAt;
@@ -152,8 +162,6 @@ export async function startSpecDeployment(options: {
     const group = url.searchParams.get('group_id') || DEFAULT_GROUP;
     const type = url.searchParams.get('type');
     const status = url.searchParams.get('status');
-    const page = Math.max(1, Number(url.searchParams.get('page')) || 1);
-    const size = Math.min(DOUBLE_PAGE_CAP, Math.max(1, Number(url.searchParams.get('page_size')) || 20));
     const rows = assets
       .filter((a) => a.group_id === group)
       .map((a) => (a.unreadable ? a.unreadable : assetView(a)))
@@ -164,8 +172,7 @@ export async function startSpecDeployment(options: {
           (a as { asset_type?: string }).asset_type === type,
       )
       .filter((a) => !status || (a as { status?: string }).status === status);
-    const data = rows.slice((page - 1) * size, page * size);
-    send(res, 200, { object: 'list', data, count: data.length, total: rows.length, page });
+    send(res, 200, pageOf(url, rows));
   }
 
   async function upload(req: http.IncomingMessage, res: http.ServerResponse) {
@@ -305,15 +312,7 @@ export async function startSpecDeployment(options: {
       );
       return a ? send(res, 200, assetView(a)) : fail(res, 404, 'asset not found');
     }
-    if (method === 'GET' && p === '/v1/asset-groups') {
-      return send(res, 200, {
-        object: 'list',
-        data: groups,
-        count: groups.length,
-        total: groups.length,
-        page: 1,
-      });
-    }
+    if (method === 'GET' && p === '/v1/asset-groups') return send(res, 200, pageOf(url, groups));
     if (p.startsWith('/v1/asset-groups')) {
       const id = decodeURIComponent(p.split('/')[3] ?? '');
       const body: Partial<DoubleGroup> =
@@ -412,6 +411,9 @@ export async function startSpecDeployment(options: {
     mediaOrigin,
     dashboardOrigin,
     faults,
+    capPages: (size) => {
+      pageCap = size;
+    },
     async close() {
       api.closeAllConnections();
       mediaServer.closeAllConnections();

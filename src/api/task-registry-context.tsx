@@ -1,4 +1,4 @@
-import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import { TaskRegistry, type RegistryStatus, type TrackedTask } from '@/api/task-registry';
 import { defaultBackend } from '@/api/task-registry-storage';
 
@@ -30,14 +30,27 @@ export function useTaskRegistry(): TaskRegistry {
   return useContext(RegistryContext) ?? defaultRegistry();
 }
 
+/** One task; re-renders only when that task changes. */
 export function useTrackedTask(id: string): TrackedTask | undefined {
   const r = useTaskRegistry();
-  return useSyncExternalStore(r.subscribe, () => r.get(id));
+  const subscribe = useCallback((listener: () => void) => r.subscribeTask(id, listener), [r, id]);
+  return useSyncExternalStore(subscribe, () => r.get(id));
 }
 
+/** Every tracked task, newest first; re-renders on any change (pages that show the whole list). */
 export function useTrackedTasks(): readonly TrackedTask[] {
   const r = useTaskRegistry();
   return useSyncExternalStore(r.subscribe, r.list);
+}
+
+/**
+ * The tasks not known to have ended, newest first; re-renders only when one of them changes,
+ * starts or ends, so the watcher and the navigation's badge cost nothing per write to the
+ * thousands of finished ones.
+ */
+export function useOpenTasks(): readonly TrackedTask[] {
+  const r = useTaskRegistry();
+  return useSyncExternalStore(r.subscribeOpen, r.open);
 }
 
 export function useRegistryStatus(): RegistryStatus {

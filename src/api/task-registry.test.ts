@@ -136,6 +136,28 @@ describe('TaskRegistry persistence', () => {
     expect(reloaded.get('task_old')?.last?.usage).toEqual({ tokens: 42, withVideo: false });
   });
 
+  it('keeps a stored usage when the task later answers 404, and stores the 404', async () => {
+    const backend = memoryBackend();
+    const registry = new TaskRegistry(backend);
+    await registry.ready;
+    registry.track(task('task_done'));
+    const usage = { tokens: 1_200, model: 'video-2.0-cl', withVideo: true };
+    registry.recordSnapshot('task_done', { status: 'succeeded', usage, seenAt: 10 });
+    // The key lost access to it (or the server forgot it): a poll answers 404.
+    registry.recordSnapshot('task_done', { notFound: true, seenAt: 20 });
+    expect(registry.get('task_done')?.last).toEqual({ notFound: true, seenAt: 20, usage });
+    await registry.flush();
+    const reloaded = new TaskRegistry(backend);
+    await reloaded.ready;
+    expect(reloaded.get('task_done')?.last).toEqual({ notFound: true, seenAt: 20, usage });
+
+    // A 404 of a task never seen finished still stores no usage.
+    registry.track(task('task_gone'));
+    registry.recordSnapshot('task_gone', { status: 'running', progress: 40, seenAt: 30 });
+    registry.recordSnapshot('task_gone', { notFound: true, seenAt: 40 });
+    expect(registry.get('task_gone')?.last).toEqual({ notFound: true, seenAt: 40 });
+  });
+
   it('merges a new record into a known one without dropping fields it leaves out', async () => {
     const registry = new TaskRegistry(memoryBackend());
     registry.track(task('task_a', { prompt: 'p', request: { a: 1 } }));
@@ -196,5 +218,91 @@ describe('TaskRegistry export and import', () => {
     registry.track(task('task_b'));
     const exported = JSON.parse(registry.exportJson(['task_b'])) as { tasks: TrackedTask[] };
     expect(exported.tasks.map((t) => t.id)).toEqual(['task_b']);
+  });
+});
+
+describe('TaskRegistry change signals (writes proportional to what changed)', () => {
+  const running = (id: string, createdAt: number, progress = 0) =>
+    task(id, { createdAt, last: { status: 'running', progress, seenAt: 1 } });
+  const done = (id: string, createdAt: number) =>
+    task(id, { createdAt, last: { status: 'succeeded', seenAt: 1 } });
+
+  it('open(): only unfinished tasks, newest first, the same array while no open task changes', async () => {
+    const registry = new TaskRegistry(
+      memoryBackend([done('task_old', 1), running('task_run', 2), task('task_new', { createdAt: 3 })]),
+    );
+    await registry.ready;
+    const onOpen = vi.fn();
+    registry.subscribeOpen(onOpen);
+    const open = registry.open();
+    expect(open.map((t) => t.id)).toEqual(['task_new', 'task_run']);
+
+    // A finished task seen again (its usage stored): not an open change.
+    registry.recordSnapshot('task_old', { status: 'succeeded', usage: { withVideo: false } });
+    expect(onOpen).not.toHaveBeenCalled();
+    expect(registry.open()).toBe(open);
+
+    registry.recordSnapshot('task_run', { status: 'running', progress: 50 });
+    expect(onOpen).toHaveBeenCalledTimes(1);
+    expect(registry.open()).not.toBe(open);
+    expect(registry.open()[1]?.last?.progress).toBe(50);
+
+    // Ending, a 404 and forgetting each leave the open list.
+    registry.recordSnapshot('task_run', { status: 'SUCCESS' });
+    registry.recordSnapshot('task_new', { notFound: true });
+    expect(registry.open()).toEqual([]);
+    registry.track(task('task_again', { createdAt: 4 }));
+    registry.untrack('task_again');
+    expect(registry.open()).toEqual([]);
+    expect(onOpen).toHaveBeenCalledTimes(5);
+  });
+
+  it('subscribeTask(): called for its own task only, including when it is forgotten', async () => {
+    const registry = new TaskRegistry(memoryBackend([running('task_a', 1), running('task_b', 2)]));
+    await registry.ready;
+    const onA = vi.fn();
+    const stop = registry.subscribeTask('task_a', onA);
+    registry.recordSnapshot('task_b', { status: 'running', progress: 10 });
+    expect(onA).not.toHaveBeenCalled();
+    registry.recordSnapshot('task_a', { status: 'running', progress: 10 });
+    registry.untrack('task_a');
+    expect(onA).toHaveBeenCalledTimes(2);
+    stop();
+    registry.restore([running('task_a', 1)]);
+    expect(onA).toHaveBeenCalledTimes(2);
+  });
+
+  it('list(): writes are patched in when read, in place; unchanged records keep their identity', async () => {
+    const tasks = Array.from({ length: 50 }, (_, i) =>
+      i < 45 ? done(`task_${i}`, i) : running(`task_${i}`, i),
+    );
+    const registry = new TaskRegistry(memoryBackend(tasks));
+    await registry.ready;
+    const before = registry.list();
+    for (let p = 1; p <= 20; p += 1) {
+      registry.recordSnapshot(`task_${45 + (p % 5)}`, { status: 'running', progress: p });
+    }
+    const after = registry.list();
+    expect(after).not.toBe(before);
+    expect(registry.list()).toBe(after);
+    expect(after.map((t) => t.id)).toEqual(before.map((t) => t.id));
+    expect(after.find((t) => t.id === 'task_45')?.last?.progress).toBe(20);
+    expect(after.filter((t, i) => t !== before[i]).map((t) => t.id)).toEqual([
+      'task_49',
+      'task_48',
+      'task_47',
+      'task_46',
+      'task_45',
+    ]);
+  });
+
+  it('hydration fills open() and calls the per-task signals of the stored tasks', async () => {
+    const registry = new TaskRegistry(memoryBackend([running('task_stored', 1)]));
+    const onStored = vi.fn();
+    registry.subscribeTask('task_stored', onStored);
+    expect(registry.open()).toEqual([]);
+    await registry.ready;
+    expect(onStored).toHaveBeenCalledTimes(1);
+    expect(registry.open().map((t) => t.id)).toEqual(['task_stored']);
   });
 });

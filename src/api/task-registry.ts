@@ -1,3 +1,4 @@
+import { isTerminalStatus, normalizeTaskStatus } from '@contract/task';
 import {
   EXPORT_FORMAT,
   EXPORT_VERSION,
@@ -8,6 +9,7 @@ import {
   type TrackedTaskSnapshot,
 } from '@/api/task-registry-schema';
 import type { RegistryBackend } from '@/api/task-registry-storage';
+import { noteOpenTask } from '@/lib/open-task-signal';
 
 export type { TrackedTask, TrackedTaskKind, TrackedTaskSnapshot } from '@/api/task-registry-schema';
 export {
@@ -43,6 +45,13 @@ function newestFirst(a: TrackedTask, b: TrackedTask): number {
   return b.createdAt - a.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
+/** Not known to have ended: the watcher polls it and the navigation may count it. */
+function isOpenTask(task: TrackedTask): boolean {
+  const last = task.last;
+  if (last?.notFound) return false;
+  return last?.status === undefined || !isTerminalStatus(normalizeTaskStatus(last.status));
+}
+
 function sameSnapshot(a: TrackedTaskSnapshot | undefined, b: TrackedTaskSnapshot): boolean {
   return (
     a?.status === b.status &&
@@ -60,7 +69,15 @@ export class TaskRegistry {
   /** Index of each id in `sorted`, valid while `listDirty` is false. */
   private positions = new Map<string, number>();
   private listDirty = false;
+  /** Changes of known tasks not yet copied into `sorted`: applied once, when the list is read. */
+  private readonly patches = new Map<string, TrackedTask>();
+  /** The open tasks (`isOpenTask`), usually a few among thousands, kept apart as they change. */
+  private readonly openById = new Map<string, TrackedTask>();
+  private openSorted: readonly TrackedTask[] = [];
+  private openDirty = false;
   private readonly listeners = new Set<() => void>();
+  private readonly openListeners = new Set<() => void>();
+  private readonly taskListeners = new Map<string, Set<() => void>>();
   private readonly pending = new Map<string, TrackedTask | null>();
   /** Ids forgotten in this tab: a view that merely shows one must not bring it back. */
   private readonly forgotten = new Set<string>();
@@ -90,22 +107,67 @@ export class TaskRegistry {
     } catch {
       this.status = { ...this.status, writeFailed: true };
     }
+    const ids: string[] = [];
     for (const raw of stored) {
       const task = parseTrackedTask(raw, 'imported');
       // Whatever happened in this tab before the stored list arrived is newer than the stored list.
-      if (task && !this.byId.has(task.id) && !this.pending.has(task.id)) this.byId.set(task.id, task);
+      if (task && !this.byId.has(task.id) && !this.pending.has(task.id)) {
+        this.put(task);
+        ids.push(task.id);
+      }
     }
     this.status = { ...this.status, hydrated: true };
-    this.changed();
+    this.changed(true, ids, true);
   }
 
+  /** Every change (the whole list's readers: the Tasks page, the gallery). */
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   };
 
-  private changed(reorder = true) {
+  /** Changes of open tasks only (`open()`): a write to one of 10,000 finished tasks is not one. */
+  subscribeOpen = (listener: () => void): (() => void) => {
+    this.openListeners.add(listener);
+    return () => this.openListeners.delete(listener);
+  };
+
+  /** Changes of one task only. */
+  subscribeTask = (id: string, listener: () => void): (() => void) => {
+    const set = this.taskListeners.get(id) ?? new Set();
+    set.add(listener);
+    this.taskListeners.set(id, set);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0 && this.taskListeners.get(id) === set) this.taskListeners.delete(id);
+    };
+  };
+
+  /** Sets a record in the maps, keeping the open index in step; true when an open task changed. */
+  private put(task: TrackedTask): boolean {
+    const wasOpen = this.openById.has(task.id);
+    this.byId.set(task.id, task);
+    if (isOpenTask(task)) {
+      this.openById.set(task.id, task);
+      noteOpenTask();
+    } else if (wasOpen) this.openById.delete(task.id);
+    else return false;
+    this.openDirty = true;
+    return true;
+  }
+
+  private drop(id: string): boolean {
+    this.byId.delete(id);
+    this.patches.delete(id);
+    if (!this.openById.delete(id)) return false;
+    this.openDirty = true;
+    return true;
+  }
+
+  private changed(reorder: boolean, ids: Iterable<string>, openChanged: boolean) {
     if (reorder) this.listDirty = true;
+    for (const id of ids) for (const l of this.taskListeners.get(id) ?? []) l();
+    if (openChanged) for (const l of this.openListeners) l();
     for (const l of this.listeners) l();
   }
 
@@ -115,8 +177,23 @@ export class TaskRegistry {
       this.sorted = [...this.byId.values()].sort(newestFirst);
       this.positions = new Map(this.sorted.map((t, i) => [t.id, i]));
       this.listDirty = false;
+      this.patches.clear();
+    } else if (this.patches.size > 0) {
+      const next = [...this.sorted];
+      for (const [id, t] of this.patches) next[this.positions.get(id)!] = t;
+      this.sorted = next;
+      this.patches.clear();
     }
     return this.sorted;
+  };
+
+  /** The open tasks, newest first; the same array until one of them changes, starts or ends. */
+  open = (): readonly TrackedTask[] => {
+    if (this.openDirty) {
+      this.openSorted = [...this.openById.values()].sort(newestFirst);
+      this.openDirty = false;
+    }
+    return this.openSorted;
   };
 
   get = (id: string): TrackedTask | undefined => this.byId.get(id);
@@ -155,21 +232,23 @@ export class TaskRegistry {
   }
 
   private store(tasks: TrackedTask[], broadcast: boolean) {
-    // A progress update of a known task keeps its place: patch a copy instead of re-sorting 10k rows.
+    // A progress update of a known task keeps its place: patched into the list when it is next read
+    // (one copy for any number of writes), instead of re-sorting or copying 10k rows per write.
     const inPlace =
       !this.listDirty &&
       tasks.every((t) => this.positions.has(t.id) && this.byId.get(t.id)?.createdAt === t.createdAt);
+    let openChanged = false;
     for (const t of tasks) {
-      this.byId.set(t.id, t);
+      if (this.put(t)) openChanged = true;
+      if (inPlace) this.patches.set(t.id, t);
       this.schedule(t.id, t);
     }
-    if (inPlace) {
-      const next = [...this.sorted];
-      for (const t of tasks) next[this.positions.get(t.id)!] = t;
-      this.sorted = next;
-    }
     if (broadcast) this.channel?.postMessage({ upsert: tasks } satisfies Message);
-    this.changed(!inPlace);
+    this.changed(
+      !inPlace,
+      tasks.map((t) => t.id),
+      openChanged,
+    );
   }
 
   /**
@@ -201,12 +280,22 @@ export class TaskRegistry {
     if (fresh.length > 0) this.store(fresh, true);
   };
 
-  /** Remembers what the monitor last saw; writes only when the state or progress moved. */
+  /**
+   * Remembers what the monitor last saw; writes only when the state or progress moved. A usage
+   * kept from a terminal state stays (decision 225): a later snapshot without one (the key lost
+   * access, a 404) must not turn a counted task into an unknown one on /usage.
+   */
   recordSnapshot = (id: string, snapshot: TrackedTaskSnapshot): void => {
     const known = this.byId.get(id);
     if (!known || sameSnapshot(known.last, snapshot)) return;
+    const usage = snapshot.usage ?? known.last?.usage;
     this.store(
-      [{ ...known, last: { ...stripUndefined(snapshot), seenAt: snapshot.seenAt ?? Date.now() } }],
+      [
+        {
+          ...known,
+          last: { ...stripUndefined({ ...snapshot, usage }), seenAt: snapshot.seenAt ?? Date.now() },
+        },
+      ],
       true,
     );
   };
@@ -215,13 +304,15 @@ export class TaskRegistry {
   untrack = (ids: string | string[]): TrackedTask[] => {
     const removed = (Array.isArray(ids) ? ids : [ids]).flatMap((id) => this.byId.get(id) ?? []);
     if (removed.length === 0) return removed;
+    let openChanged = false;
     for (const { id } of removed) {
-      this.byId.delete(id);
+      if (this.drop(id)) openChanged = true;
       this.forgotten.add(id);
       this.schedule(id, null);
     }
-    this.channel?.postMessage({ remove: removed.map((t) => t.id) } satisfies Message);
-    this.changed();
+    const gone = removed.map((t) => t.id);
+    this.channel?.postMessage({ remove: gone } satisfies Message);
+    this.changed(true, gone, openChanged);
     return removed;
   };
 
@@ -252,20 +343,29 @@ export class TaskRegistry {
   };
 
   private applyRemote(message: Message) {
+    const ids: string[] = [];
+    let openChanged = false;
     if ('upsert' in message) {
       for (const raw of message.upsert) {
         const task = parseTrackedTask(raw, 'imported');
-        if (task) this.byId.set(task.id, task);
+        if (!task) continue;
+        if (this.put(task)) openChanged = true;
+        ids.push(task.id);
       }
     } else {
-      for (const id of message.remove) this.byId.delete(id);
+      for (const id of message.remove) {
+        if (this.drop(id)) openChanged = true;
+        ids.push(id);
+      }
     }
-    this.changed();
+    this.changed(true, ids, openChanged);
   }
 
   dispose() {
     this.channel?.close();
     this.listeners.clear();
+    this.openListeners.clear();
+    this.taskListeners.clear();
   }
 }
 

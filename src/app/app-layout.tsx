@@ -17,6 +17,8 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { useTranslation } from '@/lib/i18n';
+
+import { useOpenTaskAfterPaint } from '@/lib/open-task-signal';
 import { useScrollRestoration } from '@/lib/use-scroll-restoration';
 
 // Only a server with its own keys needs it: not part of the first load.
@@ -124,8 +126,8 @@ export function AppLayout() {
   // Without a key every page but Settings would only collect 401s: ask for the key in its place.
   const needsKey = ready && !hasKey && page !== 'settings';
   const queryClient = useQueryClient();
-  // The task watcher (polling on every page, decision 180) loads once the first page has settled:
-  // never part of the first load.
+  // The task watcher (polling on every page, decision 180) loads once the first page has settled,
+  // or sooner for an open task (decision 256): never part of the first load.
   const [settled, setSettled] = useState(false);
   useEffect(
     () =>
@@ -138,7 +140,10 @@ export function AppLayout() {
         : undefined,
     [ready, queryClient],
   );
-  const watch = settled && hasKey;
+  // A task to follow (one just created, or restored by the page) starts it at once, after the
+  // first paint: its end must not wait for the page to settle (seconds on a phone).
+  const openTask = useOpenTaskAfterPaint();
+  const watch = (settled || openTask) && hasKey;
   return (
     <Shell
       header={<ConnectionIndicator bootstrap={bootstrap} enabled={ready} />}

@@ -3,6 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cappedList } from '@/test/capped-list';
 import { GroupsPage } from './groups-page';
 
 const json = (body: unknown, status = 200) =>
@@ -86,5 +87,21 @@ describe('GroupsPage', () => {
     expect(within(dialog).getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
     // What was typed is kept for a reload.
     expect(sessionStorage.getItem('media-studio:group-create-draft')).toContain('Spring launch');
+  });
+
+  it('pages by what a deployment capping pages below 50 answered, on its last page too (decision 215)', async () => {
+    const many = Array.from({ length: 45 }, (_, i) => ({
+      id: `grp_${i}`,
+      name: `Group ${i}`,
+      asset_count: 0,
+    }));
+    const capped = cappedList(many, 20);
+    fetchMock.mockImplementation(async (input) => capped(new URL(String(input), 'http://x')));
+    // A deep link to the last page: its 5 items alone would read as pages of 5 ("Page 3 of 9").
+    renderAt('/groups?page=3');
+    await screen.findByRole('row', { name: /Group 44/ });
+    const pager = screen.getByRole('navigation', { name: 'Pages' });
+    await within(pager).findByText('Page 3 of 3');
+    expect(within(pager).getByRole('button', { name: /Next/ })).toBeDisabled();
   });
 });

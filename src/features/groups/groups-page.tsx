@@ -2,7 +2,6 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { FolderPlus, Folders } from 'lucide-react';
 import { Suspense, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { answeredPageSize } from '@contract/list';
 import { ErrorAlert } from '@/components/error-alert';
 import { PageHeader } from '@/components/page-header';
 import { Pagination } from '@/components/pagination';
@@ -13,6 +12,8 @@ import { lazyWithPreload } from '@/components/ui/lazy-with-preload';
 import { Skeleton } from '@/components/ui/skeleton';
 import { groupQueries } from '@/api/groups';
 import { useTranslation } from '@/lib/i18n';
+
+import { useAnsweredPageSize } from '@/components/use-answered-page-size';
 import { useUrlDialog } from '@/lib/use-url-dialog';
 import { GroupsTable } from './groups-table';
 
@@ -52,7 +53,12 @@ export function GroupsPage() {
   });
   const groups = query.data?.data ?? [];
   const total = query.data?.total ?? 0;
-  const pageSize = query.data ? answeredPageSize(query.data, PAGE_SIZE) : PAGE_SIZE;
+  // A deployment may cap pages below 50: its last page is read by its page 1 (decision 215).
+  const pageSize = useAnsweredPageSize(
+    query.data,
+    PAGE_SIZE,
+    groupQueries.list({ page: 1, pageSize: PAGE_SIZE }),
+  );
   const setPage = (next: number) =>
     setParams((prev) => {
       const updated = new URLSearchParams(prev);

@@ -1,10 +1,10 @@
 import { useQueries } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { isTerminalStatus, normalizeTaskStatus } from '@contract/task';
 import { useConnectionStore } from '@/api/connection-store';
 import type { TrackedTask } from '@/api/task-registry';
-import { useTaskRegistry, useTrackedTasks } from '@/api/task-registry-context';
+import { useOpenTasks, useTaskRegistry } from '@/api/task-registry-context';
 import { onTaskFinished, taskQueryOptions } from '@/api/tasks';
 import { FinishedGrouper, groupHref } from './finished-group';
 import { announceFinished } from './task-notify';
@@ -36,7 +36,8 @@ export function tasksToPoll(tasks: readonly TrackedTask[], baseUrl: string, excl
  * taskQueryOptions. The task open in the detail has its own observer there (one timer per task).
  */
 export function TaskPoller({ excludeId, inBackground }: { excludeId?: string; inBackground?: boolean }) {
-  const tasks = useTrackedTasks();
+  // Only the open tasks: a write to one of thousands of finished ones does not render the poller.
+  const tasks = useOpenTasks();
   const registry = useTaskRegistry();
   const baseUrl = useConnectionStore((s) => s.baseUrl);
   const key = tasksToPoll(tasks, baseUrl, excludeId).join('\n');
@@ -55,12 +56,7 @@ export function TaskPoller({ excludeId, inBackground }: { excludeId?: string; in
  */
 export function FinishedAnnouncer() {
   const navigate = useNavigate();
-  const tasks = useTrackedTasks();
-  // Read when Open is clicked, so a batch that has ended meanwhile opens in Compare.
-  const tasksRef = useRef(tasks);
-  useEffect(() => {
-    tasksRef.current = tasks;
-  }, [tasks]);
+  const registry = useTaskRegistry();
   useEffect(() => {
     const grouper = new FinishedGrouper();
     const onVisibility = () => grouper.setHidden(document.visibilityState === 'hidden');
@@ -70,13 +66,14 @@ export function FinishedAnnouncer() {
       announceFinished(
         grouper.add(e),
         (href) => void navigate(href),
-        (events) => groupHref(events, tasksRef.current),
+        // Read when Open is clicked, so a batch that has ended meanwhile opens in Compare.
+        (events) => groupHref(events, registry.list()),
       ),
     );
     return () => {
       stop();
       document.removeEventListener('visibilitychange', onVisibility);
     };
-  }, [navigate]);
+  }, [navigate, registry]);
   return null;
 }

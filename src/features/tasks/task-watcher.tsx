@@ -2,8 +2,9 @@ import { isActiveStatus, normalizeTaskStatus } from '@contract/task';
 import { useLocation } from 'react-router';
 import { useConnectionStore } from '@/api/connection-store';
 import type { TrackedTask } from '@/api/task-registry';
-import { useTrackedTasks } from '@/api/task-registry-context';
 import { useTranslation } from '@/lib/i18n';
+
+import { useOpenTasks } from '@/api/task-registry-context';
 import { useNotificationPermission } from './task-notify';
 import { FinishedAnnouncer, TaskPoller } from './task-poller';
 
@@ -48,7 +49,8 @@ export function countRunning(tasks: readonly TrackedTask[], baseUrl: string): nu
 /** The number beside "Tasks" in the navigation; nothing when no task runs. */
 export function RunningTasksBadge() {
   const { t } = useTranslation();
-  const tasks = useTrackedTasks();
+  // Finished tasks never count: only the open ones are read, and only when one of them changes.
+  const tasks = useOpenTasks();
   const baseUrl = useConnectionStore((s) => s.baseUrl);
   const running = countRunning(tasks, baseUrl);
   if (running === 0) return null;

@@ -1,8 +1,9 @@
 import { keepPreviousData, useQueries, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
-import { answeredPageSize, needsFirstPage } from '@contract/list';
+import { answeredPageSize } from '@contract/list';
 import { assetQueries, type Asset, type AssetListParams } from '@/api/assets';
 import { getConnection, useBaseUrl } from '@/api/connection-store';
+import { useAnsweredPageSize } from '@/components/use-answered-page-size';
 import { parseLibrarySearch, type LibrarySearch } from './library-search';
 
 /**
@@ -54,19 +55,18 @@ function usePagedAssets(search: LibrarySearch, enabled: boolean): LibraryAssets 
     placeholderData: keepPreviousData,
     enabled,
   });
-  // A short page after the first, without page_size, is read by page 1 (cached when paged to with
-  // Next; one request on a deep link): on its own the last page of 50s looked like pages of 20.
-  const firstNeeded = query.data !== undefined && needsFirstPage(query.data, search.pageSize);
-  const firstPage = useQuery({
-    ...assetQueries.list({ ...filters(search, baseUrl), page: 1, pageSize: search.pageSize }),
-    enabled: enabled && firstNeeded,
-  });
+  // A deployment that caps pages below the chosen size: page N is its page N, of its size.
+  const pageSize = useAnsweredPageSize(
+    query.data,
+    search.pageSize,
+    assetQueries.list({ ...filters(search, baseUrl), page: 1, pageSize: search.pageSize }),
+    enabled,
+  );
   const data = query.data?.data;
   return {
     count: data?.length ?? 0,
     total: query.data?.total,
-    // A deployment that caps pages below the chosen size: page N is its page N, of its size.
-    pageSize: query.data ? answeredPageSize(query.data, search.pageSize, firstPage.data) : search.pageSize,
+    pageSize,
     getAsset: (index) => data?.[index],
     isPending: query.isPending,
     error: query.error,

@@ -5,6 +5,7 @@ import { json, mockFetch } from '@/test/fetch-mock';
 import { renderWithProviders } from '@/test/render';
 import { AssetPickerDialog } from './asset-picker-dialog';
 import { READY_ASSET_FIELDS } from '@/test/asset-fixtures';
+import { cappedList } from '@/test/capped-list';
 
 const READY = READY_ASSET_FIELDS;
 const asset = (id: string, over: Record<string, unknown>) => ({
@@ -92,5 +93,23 @@ describe('AssetPickerDialog', { timeout: 20_000 }, () => {
     expect(onPick).toHaveBeenCalledWith(
       expect.objectContaining({ id: 'asset_copy', model: 'video-2.0-cl-fast' }),
     );
+  });
+
+  it('pages by what a deployment capping pages below 24 answered, on its last page too (decision 215)', async () => {
+    const assets = Array.from({ length: 25 }, (_, i) =>
+      asset(`asset_${i}`, { name: `still-${i}.png`, model: 'video-2.0-cl-fast' }),
+    );
+    mockFetch({ 'GET /v1/asset-groups': () => list([]), 'GET /v1/assets': cappedList(assets, 10) });
+    renderPicker();
+    const dialog = await screen.findByRole('dialog', { name: 'First frame from the library' });
+    const pager = await within(dialog).findByRole('navigation', { name: 'Pages' });
+    await within(pager).findByText('Page 1 of 3');
+    await userEvent.click(within(pager).getByRole('button', { name: /Next/ }));
+    await within(dialog).findByRole('listitem', { name: 'still-10.png' });
+    await userEvent.click(within(pager).getByRole('button', { name: /Next/ }));
+    await within(dialog).findByRole('listitem', { name: 'still-24.png' });
+    // The last page's 5 items alone would read as pages of 5: "Page 3 of 5", and a Next to nothing.
+    expect(within(pager).getByText('Page 3 of 3')).toBeInTheDocument();
+    expect(within(pager).getByRole('button', { name: /Next/ })).toBeDisabled();
   });
 });

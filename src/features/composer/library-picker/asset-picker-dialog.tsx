@@ -1,10 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { DEFAULT_GROUP_ID } from '@contract/group';
-import { answeredPageSize } from '@contract/list';
 import { ErrorAlert } from '@/components/error-alert';
 import { GroupOptions } from '@/components/group-options';
-import { pageCount, Pagination } from '@/components/pagination';
+import { Pagination } from '@/components/pagination';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
@@ -13,6 +12,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { assetMutations, assetQueries, type Asset } from '@/api/assets';
 import { useBaseUrl } from '@/api/connection-store';
 import { useTranslation } from '@/lib/i18n';
+
+import { useAnsweredPageSize } from '@/components/use-answered-page-size';
 import { notifyError } from '@/lib/notify';
 import { assetAvailability, assetSourceUrl, assetType, roleMediaType } from './asset-availability';
 import { PickerAssetRow } from './picker-asset-row';
@@ -48,13 +49,21 @@ export function AssetPickerDialog({
   const [group, setGroup] = useState(DEFAULT_GROUP_ID);
   const [page, setPage] = useState(1);
   const [onlyUsable, setOnlyUsable] = useState(false);
+  // Only media the role takes (a reference-video slot lists videos); a deployment that ignores
+  // the filter still gets each other type's row marked with why it does not fit.
+  const listParams = { baseUrl, group, pageSize: PICKER_PAGE_SIZE, type: roleMediaType(role) };
   const list = useQuery({
-    // Only media the role takes (a reference-video slot lists videos); a deployment that ignores
-    // the filter still gets each other type's row marked with why it does not fit.
-    ...assetQueries.list({ baseUrl, group, page, pageSize: PICKER_PAGE_SIZE, type: roleMediaType(role) }),
+    ...assetQueries.list({ ...listParams, page }),
     placeholderData: keepPreviousData,
     enabled: open,
   });
+  // A deployment may cap pages below 24: its last page is read by its page 1 (decision 215).
+  const pageSize = useAnsweredPageSize(
+    list.data,
+    PICKER_PAGE_SIZE,
+    assetQueries.list({ ...listParams, page: 1 }),
+    open,
+  );
   const prepare = useMutation(assetMutations.registerByUrl(queryClient));
 
   // An item the dashboard could not read cannot be picked; the library shows it with its raw JSON.
@@ -63,10 +72,6 @@ export function AssetPickerDialog({
     .map((asset) => ({ asset, availability: assetAvailability(asset, role, model) }))
     .filter((r) => !onlyUsable || r.availability.usable);
   const total = list.data?.total ?? 0;
-  const pages = pageCount(
-    total,
-    list.data ? answeredPageSize(list.data, PICKER_PAGE_SIZE) : PICKER_PAGE_SIZE,
-  );
 
   function prepareFor(asset: Asset) {
     const url = assetSourceUrl(asset);
@@ -161,10 +166,10 @@ export function AssetPickerDialog({
           )}
         </div>
 
-        {pages > 1 && (
+        {total > pageSize && (
           <Pagination
             page={page}
-            pageSize={PICKER_PAGE_SIZE}
+            pageSize={pageSize}
             total={total}
             onPage={setPage}
             label={t('picker.pagination')}
