@@ -17,7 +17,6 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { useTranslation } from '@/lib/i18n';
-
 import { useOpenTaskAfterPaint } from '@/lib/open-task-signal';
 import { useScrollRestoration } from '@/lib/use-scroll-restoration';
 

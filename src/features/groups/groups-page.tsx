@@ -12,7 +12,6 @@ import { lazyWithPreload } from '@/components/ui/lazy-with-preload';
 import { Skeleton } from '@/components/ui/skeleton';
 import { groupQueries } from '@/api/groups';
 import { useTranslation } from '@/lib/i18n';
-
 import { useAnsweredPageSize } from '@/components/use-answered-page-size';
 import { useUrlDialog } from '@/lib/use-url-dialog';
 import { GroupsTable } from './groups-table';

@@ -3,7 +3,6 @@ import { useLocation } from 'react-router';
 import { useConnectionStore } from '@/api/connection-store';
 import type { TrackedTask } from '@/api/task-registry';
 import { useTranslation } from '@/lib/i18n';
-
 import { useOpenTasks } from '@/api/task-registry-context';
 import { useNotificationPermission } from './task-notify';
 import { FinishedAnnouncer, TaskPoller } from './task-poller';

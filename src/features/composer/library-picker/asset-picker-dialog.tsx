@@ -12,7 +12,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { assetMutations, assetQueries, type Asset } from '@/api/assets';
 import { useBaseUrl } from '@/api/connection-store';
 import { useTranslation } from '@/lib/i18n';
-
 import { useAnsweredPageSize } from '@/components/use-answered-page-size';
 import { notifyError } from '@/lib/notify';
 import { assetAvailability, assetSourceUrl, assetType, roleMediaType } from './asset-availability';
