@@ -54,6 +54,33 @@ test.describe('command palette', () => {
     await expect(palette).toHaveCount(0);
   });
 
+  test('what is typed while the palette code arrives is kept as typed, and Enter runs it', async ({
+    page,
+  }) => {
+    // The palette's code held back until part of the search is typed, as on a busy machine where
+    // it arrives mid-word: the rest of the word then goes to the palette, after what was typed.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/command-palette-[\w-]+\.js/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/assets');
+    await expect(page.getByRole('heading', { level: 1, name: 'Asset library' })).toBeVisible();
+    await page.keyboard.press('Control+K');
+    await page.keyboard.type('sett');
+    await expect(page.getByRole('textbox', { name: 'Search pages, assets, tasks and actions' })).toHaveValue(
+      'sett',
+    );
+    release();
+    const box = page.getByRole('combobox', { name: 'Command palette' });
+    await expect(box).toBeFocused();
+    await page.keyboard.type('ings');
+    await expect(box).toHaveValue('settings');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  });
+
   test('finds an asset by name, opens an asset or a task by pasted id, and opens the file picker', async ({
     page,
     request,

@@ -1,6 +1,13 @@
-import { Activity, Component as ReactComponent, Suspense, useSyncExternalStore, type ReactNode } from 'react';
-import { Route, Routes } from 'react-router';
-import { PAGE_ROUTES } from '@/app/pages';
+import {
+  Activity,
+  Component as ReactComponent,
+  Suspense,
+  useEffect,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import { Route, Routes, useLocation } from 'react-router';
+import { PAGE_ROUTES, pageForPath } from '@/app/pages';
 
 /**
  * A first visit to a page whose code is already loaded still cost 1.5-3× a repeat visit: V8
@@ -97,7 +104,14 @@ export function PageWarmer() {
     () => warming,
     () => null,
   );
-  if (!current) return null;
+  const { pathname } = useLocation();
+  // The person went to the page being warmed: it is rendered for real. A hidden copy beside it
+  // doubled every control in the document (two "API key" fields on Settings) until it was dropped.
+  const shown = current !== null && pageForPath(current.path) === pageForPath(pathname);
+  useEffect(() => {
+    if (shown && current) current.done();
+  }, [shown, current]);
+  if (!current || shown) return null;
   return (
     <IgnoreErrors key={current.path}>
       <Activity mode="hidden">

@@ -59,4 +59,15 @@ describe('ShellPart (a part of the shell loaded after the first page)', () => {
     expect(load).toHaveBeenCalledTimes(2);
     expect(screen.getByText('watching')).toBeInTheDocument();
   });
+
+  it('mounted again once its code has arrived, renders at once, without its fallback', async () => {
+    const load = vi.fn<() => Promise<typeof Watcher>>().mockResolvedValue(Watcher);
+    const first = render(<ShellPart load={load} fallback={<p>loading</p>} />);
+    expect(await screen.findByText('watching')).toBeInTheDocument();
+    first.unmount();
+    render(<ShellPart load={load} fallback={<p>loading</p>} />);
+    expect(screen.getByText('watching')).toBeInTheDocument();
+    expect(screen.queryByText('loading')).not.toBeInTheDocument();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
 });

@@ -17,9 +17,19 @@ class Quiet extends Component<{ children: ReactNode; onError: () => void }, { fa
   }
 }
 
+/** Parts whose code has arrived: mounted again (the palette, opened anew), they render at once. */
+const loaded = new WeakMap<() => Promise<ComponentType>, ComponentType>();
+
 /** One try at loading a part: React.lazy keeps a failed load for good, so each retry is a new one. */
-function attemptOf(load: () => Promise<ComponentType>) {
-  return lazy(async () => ({ default: await load() }));
+function attemptOf(load: () => Promise<ComponentType>): ComponentType {
+  return (
+    loaded.get(load) ??
+    lazy(async () => {
+      const Part = await load();
+      loaded.set(load, Part);
+      return { default: Part };
+    })
+  );
 }
 
 /**
@@ -29,7 +39,14 @@ function attemptOf(load: () => Promise<ComponentType>) {
  * part is left out until its code comes, tried again when the browser is back online and every
  * few seconds.
  */
-export function ShellPart({ load }: { load: () => Promise<ComponentType> }) {
+export function ShellPart({
+  load,
+  fallback = null,
+}: {
+  load: () => Promise<ComponentType>;
+  /** Shown while the code loads (the command palette's stand-in box); nothing by default. */
+  fallback?: ReactNode;
+}) {
   // Kept here, above the Suspense boundary: state of a component that suspends before it ever
   // commits is dropped, which would start a new load on every try.
   const [Part, setPart] = useState(() => attemptOf(load));
@@ -51,7 +68,7 @@ export function ShellPart({ load }: { load: () => Promise<ComponentType> }) {
   if (failed) return null;
   return (
     <Quiet onError={() => setFailed(true)}>
-      <Suspense fallback={null}>
+      <Suspense fallback={fallback}>
         <Part />
       </Suspense>
     </Quiet>

@@ -81,6 +81,40 @@ describe('guarded history', () => {
     stop();
   });
 
+  it('replays a Back left before its undo has landed only once it has (Chromium drops the earlier go)', async () => {
+    const history = createGuardedHistory();
+    const listener = vi.fn();
+    const stop = history.listen(listener);
+    history.push('/assets');
+    history.push('/settings');
+    listener.mockClear();
+    const { result, unmount } = renderHook(() => useNavigationBlocker(true));
+    const go = vi.spyOn(window.history, 'go');
+    const wentFrom: string[] = [];
+    go.mockImplementation(function (this: History, delta?: number) {
+      wentFrom.push(window.location.pathname);
+      return History.prototype.go.call(this, delta);
+    });
+
+    // Back, and "leave" at once: the undo (forward to Settings) is still on its way.
+    const back = popped();
+    await act(async () => {
+      window.history.back();
+      await back;
+      if (result.current.state === 'blocked') result.current.proceed();
+    });
+    expect(wentFrom).toEqual(['/assets']);
+    await vi.waitFor(() => expect(listener).toHaveBeenCalledTimes(1));
+    // The replay started from Settings, after the undo: a go made while the undo was in flight
+    // (from /assets) is the one Chromium drops.
+    expect(wentFrom).toEqual(['/assets', '/settings']);
+    expect(window.location.pathname).toBe('/assets');
+    expect(listener).toHaveBeenCalledWith(expect.objectContaining({ action: 'POP', delta: -1 }));
+    go.mockRestore();
+    unmount();
+    stop();
+  });
+
   it('unblocks when the blocker goes away', () => {
     const history = createGuardedHistory();
     history.push('/settings');

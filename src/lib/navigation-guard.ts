@@ -62,6 +62,14 @@ export function createGuardedHistory(): BrowserHistory {
   let undoing = 0;
   // Set while a held Back/Forward is replayed after "leave".
   let replaying = false;
+  // Chromium drops a history.go() made while an earlier one has not landed yet: "leave" clicked
+  // before the undo of a held Back had arrived never went back (and left `replaying` set). What
+  // moves the history waits for the undo, then runs.
+  let afterUndo: (() => void) | null = null;
+  const whenUndone = (move: () => void) => {
+    if (undoing > 0) afterUndo = move;
+    else move();
+  };
 
   const nextOf = (to: Parameters<BrowserHistory['push']>[0]): Target => {
     const url = history.createURL(to);
@@ -77,17 +85,19 @@ export function createGuardedHistory(): BrowserHistory {
       return history.location;
     },
     push(to, state) {
-      const go = () => {
-        history.push(to, state);
-        shown = targetOf(history.location);
-      };
+      const go = () =>
+        whenUndone(() => {
+          history.push(to, state);
+          shown = targetOf(history.location);
+        });
       if (!held(shown, nextOf(to), go)) go();
     },
     replace(to, state) {
-      const go = () => {
-        history.replace(to, state);
-        shown = targetOf(history.location);
-      };
+      const go = () =>
+        whenUndone(() => {
+          history.replace(to, state);
+          shown = targetOf(history.location);
+        });
       if (!held(shown, nextOf(to), go)) go();
     },
     listen(listener: Listener) {
@@ -95,6 +105,9 @@ export function createGuardedHistory(): BrowserHistory {
         if (update.action === NavigationType.Pop) {
           if (undoing > 0) {
             undoing -= 1;
+            const move = undoing === 0 ? afterUndo : null;
+            afterUndo = null;
+            move?.();
             return;
           }
           const { delta } = update;
@@ -102,10 +115,12 @@ export function createGuardedHistory(): BrowserHistory {
           if (
             !replaying &&
             delta &&
-            held(shown, targetOf(update.location), () => {
-              replaying = true;
-              history.go(delta);
-            })
+            held(shown, targetOf(update.location), () =>
+              whenUndone(() => {
+                replaying = true;
+                history.go(delta);
+              }),
+            )
           ) {
             undoing += 1;
             history.go(-delta);

@@ -9,6 +9,12 @@ import { GROUP_HEADING, Item, paletteFilter } from './palette-item';
 import { FoundItems, OpenById } from './palette-results';
 import { usePaletteStore } from './palette-store';
 
+function focusAtEnd(input: HTMLInputElement | null) {
+  if (!input || input === document.activeElement) return;
+  input.focus();
+  input.setSelectionRange(input.value.length, input.value.length);
+}
+
 /**
  * Ctrl/Cmd-K: jump to a page, find an asset of the current group by name or id, open a task by id
  * or prompt, and run the common actions. Built on cmdk (what shadcn's Command wraps): fuzzy
@@ -71,6 +77,11 @@ export function CommandPalette() {
       contentClassName="fixed left-1/2 top-[15vh] z-50 w-[calc(100%-2rem)] max-w-xl -translate-x-1/2 overflow-hidden rounded-lg border bg-popover text-popover-foreground shadow-lg"
     >
       <Command.Input
+        // Focused as it attaches, in the same task that removed the stand-in box (PaletteLoading),
+        // with the caret after what was typed there. Radix's own focus comes in a later effect and
+        // selects the text: keys pressed in between went nowhere, and the next one replaced the
+        // selection ("sett" + "ings" searched "ings"). Focus already inside, Radix leaves it.
+        ref={focusAtEnd}
         value={search}
         onValueChange={setSearch}
         placeholder={t('palette.placeholder')}

@@ -1,18 +1,25 @@
 import { Command as CommandIcon } from 'lucide-react';
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import { prefetchWhenIdle } from '@/app/page-prefetch';
+import { ShellPart } from '@/app/shell-part';
 import { Button } from '@/components/ui/button';
 import { useTranslation } from '@/lib/i18n';
 import { isMac } from '@/lib/platform';
 import { handleGlobalKey, usePaletteStore } from './palette-store';
 
-// Both overlays are fetched on first use: they are not part of the first load.
+// Both overlays are fetched on first use: they are not part of the first load. They sit in the
+// header, outside the page's error boundary: as shell parts (shell-part.tsx), code that fails to
+// arrive (opened while offline) leaves the overlay out instead of unmounting the whole app.
 const loadPalette = () => import('./command-palette');
 prefetchWhenIdle(loadPalette);
-const CommandPalette = lazy(() => loadPalette().then((m) => ({ default: m.CommandPalette })));
-const ShortcutsDialog = lazy(() =>
-  import('./shortcuts-dialog').then((m) => ({ default: m.ShortcutsDialog })),
-);
+const loadCommandPalette = () => loadPalette().then((m) => m.CommandPalette);
+const shortcutLabel = () => (isMac() ? '⌘K' : 'Ctrl K');
+async function loadShortcuts(): Promise<ComponentType> {
+  const { ShortcutsDialog } = await import('./shortcuts-dialog');
+  return function Shortcuts() {
+    return <ShortcutsDialog shortcut={shortcutLabel()} />;
+  };
+}
 
 /**
  * Stands in for the palette while its code loads (first use on a slow link): the same box, already
@@ -59,7 +66,7 @@ export function PaletteHost() {
     window.addEventListener('keydown', handleGlobalKey);
     return () => window.removeEventListener('keydown', handleGlobalKey);
   }, []);
-  const shortcut = isMac() ? '⌘K' : 'Ctrl K';
+  const shortcut = shortcutLabel();
   return (
     <>
       <Button
@@ -77,16 +84,8 @@ export function PaletteHost() {
           {shortcut}
         </kbd>
       </Button>
-      {open === 'palette' ? (
-        <Suspense fallback={<PaletteLoading />}>
-          <CommandPalette />
-        </Suspense>
-      ) : null}
-      {open === 'shortcuts' ? (
-        <Suspense fallback={null}>
-          <ShortcutsDialog shortcut={shortcut} />
-        </Suspense>
-      ) : null}
+      {open === 'palette' ? <ShellPart load={loadCommandPalette} fallback={<PaletteLoading />} /> : null}
+      {open === 'shortcuts' ? <ShellPart load={loadShortcuts} /> : null}
     </>
   );
 }
