@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore, type ComponentType } from 'react';
+import { retryableImport } from '@/app/chunk-retry';
 import { ShellPart } from '@/app/shell-part';
 import { whenFirstPageIdle } from '@/lib/first-paint';
 import { useTranslation } from '@/lib/i18n';
@@ -16,8 +17,10 @@ function MountedSignal() {
  * error boundary, and its chunk is fetched when the browser is idle, which may be just when it went
  * offline; a plain React.lazy failing there unmounted the whole app (a blank page).
  */
+const sonnerChunk = retryableImport(() => import('sonner'));
+
 async function loadToaster(): Promise<ComponentType> {
-  const { Toaster } = await import('sonner');
+  const { Toaster } = await sonnerChunk();
   return function LoadedToaster() {
     const [theme] = useTheme();
     const { t } = useTranslation();

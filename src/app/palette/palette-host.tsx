@@ -1,5 +1,6 @@
 import { Command as CommandIcon } from 'lucide-react';
 import { useEffect, type ComponentType } from 'react';
+import { retryableImport } from '@/app/chunk-retry';
 import { prefetchWhenIdle } from '@/app/page-prefetch';
 import { ShellPart } from '@/app/shell-part';
 import { Button } from '@/components/ui/button';
@@ -9,13 +10,15 @@ import { handleGlobalKey, usePaletteStore } from './palette-store';
 
 // Both overlays are fetched on first use: they are not part of the first load. They sit in the
 // header, outside the page's error boundary: as shell parts (shell-part.tsx), code that fails to
-// arrive (opened while offline) leaves the overlay out instead of unmounting the whole app.
-const loadPalette = () => import('./command-palette');
+// arrive (opened while offline) leaves the overlay out instead of unmounting the whole app, and a
+// retry asks for it under a fresh URL (chunk-retry.ts).
+const loadPalette = retryableImport(() => import('./command-palette'));
 prefetchWhenIdle(loadPalette);
 const loadCommandPalette = () => loadPalette().then((m) => m.CommandPalette);
 const shortcutLabel = () => (isMac() ? '⌘K' : 'Ctrl K');
+const shortcutsChunk = retryableImport(() => import('./shortcuts-dialog'));
 async function loadShortcuts(): Promise<ComponentType> {
-  const { ShortcutsDialog } = await import('./shortcuts-dialog');
+  const { ShortcutsDialog } = await shortcutsChunk();
   return function Shortcuts() {
     return <ShortcutsDialog shortcut={shortcutLabel()} />;
   };
