@@ -7,6 +7,8 @@
  * closes the hand-over: an answer nobody took is dropped, never served later as a stale one.
  */
 
+import { authorization } from '@/api/build-url';
+
 interface EarlyRequests {
   take(url: string, authorization: string): Promise<Response> | undefined;
   close(): void;
@@ -21,12 +23,12 @@ function absolute(url: string): string {
   return new URL(url, window.location.href).href;
 }
 
-/** Early script: opens the hand-over; returns how to offer a response. */
-export function openEarlyRequests(): (
-  url: string,
-  authorization: string,
-  response: Promise<Response>,
-) => void {
+/**
+ * Early script: opens the hand-over; returns how to send a GET (with the API client's headers and
+ * credentials, so that the server answers as it would the client) and offer its answer. The app
+ * is handed a copy, so the early script may read the answer too (the key /bootstrap offers).
+ */
+export function openEarlyRequests(): (url: string, apiKey: string) => Promise<Response> {
   const offered = new Map<string, { authorization: string; response: Promise<Response> }>();
   (window as WithEarly)[PROPERTY] = {
     take(url, authorization) {
@@ -41,10 +43,16 @@ export function openEarlyRequests(): (
       delete (window as WithEarly)[PROPERTY];
     },
   };
-  return (url, authorization, response) => {
-    // Settled by whoever takes it; untaken, a failure must not surface as an unhandled rejection.
+  return (url, apiKey) => {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (apiKey) headers.Authorization = authorization(apiKey);
+    const response = fetch(url, { headers, credentials: 'same-origin' });
+    const copy = response.then((r) => r.clone());
+    // Settled by whoever takes or reads it; untaken, a failure must not surface as unhandled.
     response.catch(() => undefined);
-    offered.set(absolute(url), { authorization, response });
+    copy.catch(() => undefined);
+    offered.set(absolute(url), { authorization: headers.Authorization ?? '', response: copy });
+    return response;
   };
 }
 

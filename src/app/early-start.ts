@@ -1,6 +1,6 @@
 import { safeParseBootstrap } from '@contract/bootstrap';
 import { ASSET_LIST_PATH, assetListQuery } from '@/api/asset-list-query';
-import { apiOrigin, authorization, buildUrl } from '@/api/build-url';
+import { apiOrigin, buildUrl } from '@/api/build-url';
 import { storedConnection } from '@/api/connection-storage';
 import { openEarlyRequests } from '@/api/early-requests';
 import { LANDING_SEGMENT, landingSegment } from '@/app/landing';
@@ -8,13 +8,6 @@ import { firstPageParams } from '@/features/assets/library/library-request';
 import { parseLibrarySearch } from '@/features/assets/library/library-search';
 
 type Place = Pick<Location, 'origin' | 'pathname' | 'search'>;
-
-/** Headers as the API client sends them (src/api/api-client.ts), so the server answers the same. */
-function init(apiKey: string): RequestInit {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (apiKey) headers.Authorization = authorization(apiKey);
-  return { headers, credentials: 'same-origin' };
-}
 
 /** The key GET /bootstrap offers, read as fetchBootstrap and main.tsx read it ('' when none). */
 async function offeredKey(response: Response): Promise<string> {
@@ -32,22 +25,16 @@ async function offeredKey(response: Response): Promise<string> {
  * the API client (early-requests.ts), which takes it instead of sending the request again.
  */
 export function startEarlyRequests(place: Place = window.location): void {
-  const offer = openEarlyRequests();
+  const send = openEarlyRequests();
   const { baseUrl, apiKey } = storedConnection();
   if (apiOrigin(baseUrl, place.origin) !== place.origin) return;
   const bootstrapUrl = buildUrl(baseUrl, '/bootstrap');
-  const bootstrap = fetch(bootstrapUrl, init(''));
-  // A copy for the app, made before this script reads the body below.
-  offer(
-    bootstrapUrl,
-    '',
-    bootstrap.then((r) => r.clone()),
-  );
+  const bootstrap = send(bootstrapUrl, '');
   if (landingSegment(place.pathname) !== LANDING_SEGMENT) return;
   const search = parseLibrarySearch(new URLSearchParams(place.search));
   const listUrl = buildUrl(baseUrl, ASSET_LIST_PATH, assetListQuery(firstPageParams(search, baseUrl)));
   const askForList = (key: string) => {
-    if (key) offer(listUrl, authorization(key), fetch(listUrl, init(key)));
+    if (key) void send(listUrl, key);
   };
   if (apiKey) askForList(apiKey);
   else void bootstrap.then(offeredKey).then(askForList, () => undefined);
