@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import type { UnreadableItem } from './list';
 
-export { DEFAULT_GROUP_ID } from './default-group';
+export { DEFAULT_GROUP_ID } from './list';
 
 const LenientGroupObject = z.looseObject({
   id: z.string(),

@@ -27,7 +27,7 @@ async function documentReferences(
  * as transferred (compressed) before the first paint, read from the page's own Resource Timing (the
  * same clock as the first-paint mark). History of the figure: 193 KB (decision 006), 198-207 KB
  * (issue 11), 180 KB (brotli and the first route preloaded, decision 140), 180.5 KB (up to the first
- * paint, decision 141), 171.9 KB (decision 200), 173.4 KB with the early script (decision 245).
+ * paint, decision 141), 171.9 KB (decision 200), 174.0 KB with the early script (decision 245).
  */
 const FIRST_OPEN_MAX_CODE_BYTES = 176 * 1024;
 
@@ -67,10 +67,11 @@ test('a first open of the dashboard stays under its transfer ceiling', async ({ 
  * tests stored in the library. The LCP itself is checked against a loose ceiling only: it moves
  * with the load of the shared machine.
  * History: 24 files, 194-198 KB with data (decision 140); 21 files, 190.3-192.1 KB (decision 141);
- * 21 files, 182.1 KB (decision 200); the code alone, decision 245: 22 files, 176.6 KB.
+ * 21 files, 182.1 KB (decision 200); the code alone, decision 245: 22 files, 181.4 KB (the
+ * early script's 1.9 KB and the document's ~0.5 KB more).
  */
 const SLOW_LINK_MAX_CODE_FILES = 22;
-const SLOW_LINK_MAX_CODE_BYTES = 180 * 1024;
+const SLOW_LINK_MAX_CODE_BYTES = 184 * 1024;
 /** The only other requests the first paint may wait for, each once: the library's own data. */
 const FIRST_PAINT_DATA = ['/bootstrap', '/v1/assets', '/v1/asset-groups'];
 const SLOW_LINK_MAX_LCP_MS = 4_000;

@@ -100,9 +100,11 @@ const EARLY_SCRIPT_MAX_BROTLI = 2048;
 /**
  * The early script (decision 245): `entry` built on its own, as one classic script with every
  * module it imports inlined (an IIFE: no import, so nothing waits for the shell), emitted as
- * `assets/early-<hash>.js` and loaded by index.html ahead of everything else with `defer`, which
- * runs it before the app's module scripts (deferred scripts run in document order) without
- * holding up the parser. A second Rollup input would not do: the bundler would share the modules
+ * `assets/early-<hash>.js` and loaded by index.html ahead of everything else as a plain script:
+ * it runs before the app's module scripts, and, ahead of the stylesheet, is not held until the
+ * stylesheet has arrived (a `defer` script is: it ran at 1.36 s instead of 0.41 s on Slow 4G). It
+ * holds up the parser for its own round trip, while the preload scanner already fetches the rest
+ * of the head (the body is one empty element). A second Rollup input would not do: the bundler would share the modules
  * both entries import through common chunks, and the early script would wait for those.
  */
 export function earlyScript(entry: string): Plugin {
@@ -150,7 +152,15 @@ export function earlyScript(entry: string): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler: () => [
-        { tag: 'script', attrs: { defer: true, src: `/${fileName}` }, injectTo: 'head-prepend' },
+        // /bootstrap first in the queue (HTTP/1.1: six connections, ~20 files): a fetch the early
+        // script starts itself waits behind every preload. Ahead of the script, so that the
+        // script's fetch of it reuses this preload (after it, Chromium fetched it twice).
+        {
+          tag: 'link',
+          attrs: { rel: 'preload', href: '/bootstrap', as: 'fetch', crossorigin: true },
+          injectTo: 'head-prepend',
+        },
+        { tag: 'script', attrs: { src: `/${fileName}` }, injectTo: 'head-prepend' },
       ],
     },
   };

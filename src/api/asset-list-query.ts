@@ -1,4 +1,4 @@
-import { DEFAULT_GROUP_ID } from '@contract/default-group';
+import { DEFAULT_GROUP_ID } from '@contract/list';
 
 /*
  * The asset list's request, without the query library or the parser: the early script

@@ -1,6 +1,5 @@
 import { ASSET_STATUSES, ASSET_TYPES } from '@contract/asset-values';
-import { DEFAULT_GROUP_ID } from '@contract/default-group';
-import { PAGE_SIZE } from '@contract/list';
+import { DEFAULT_GROUP_ID, PAGE_SIZE } from '@contract/list';
 
 /*
  * No React here: the early script (src/early.ts, decision 245) builds the first list request from
