@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompress, preloadFirstRoute } from './scripts/vite-first-route';
+import { earlyScript, inlineFavicon, precompress, preloadFirstRoute } from './scripts/vite-first-route';
 
 const apiPort = Number(process.env.PORT ?? 8787);
 const apiTarget = `http://127.0.0.1:${apiPort}`;
@@ -17,6 +17,9 @@ export default defineConfig({
     // `/` opens the asset library: its code and strings are fetched with the shell, not after it
     // (decisions 140, 200). The namespaces are the shell's and the library route's (src/app/pages.ts).
     preloadFirstRoute('src/features/assets/assets-page.tsx', ['common', 'assets', 'groups']),
+    // GET /bootstrap and the library's list asked for with the document (decision 245).
+    earlyScript('src/early.ts'),
+    inlineFavicon('favicon.svg'),
     precompress(),
   ],
   resolve: {

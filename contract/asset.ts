@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
 import type { UnreadableItem } from './list';
 
-export const ASSET_TYPES = ['image', 'audio', 'video', 'file'] as const;
-export type AssetType = (typeof ASSET_TYPES)[number];
+import { ASSET_STATUSES, ASSET_TYPES, type AssetType } from './asset-values';
+
+export { ASSET_STATUSES, ASSET_TYPES, type AssetStatus, type AssetType } from './asset-values';
 
 export function isAssetType(value: unknown): value is AssetType {
   return (ASSET_TYPES as readonly unknown[]).includes(value);
@@ -20,8 +21,6 @@ export const TYPICAL_READY_MS: Readonly<Record<AssetType, number>> = {
   file: 2_000,
 };
 
-export const ASSET_STATUSES = ['created', 'syncing', 'ready', 'failed', 'disabled'] as const;
-export type AssetStatus = (typeof ASSET_STATUSES)[number];
 export const SYNC_STATUSES = ['created', 'syncing', 'ready', 'failed'] as const;
 export type SyncStatus = (typeof SYNC_STATUSES)[number];
 export const PREPARATION_STATUSES = ['created', 'syncing', 'ready', 'failed', 'disabled'] as const;

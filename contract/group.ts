@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
 import type { UnreadableItem } from './list';
 
-/** Every API key has this group; GET /v1/assets without group_id reads it (LOCAL_API.md). */
-export const DEFAULT_GROUP_ID = 'grp_default';
+export { DEFAULT_GROUP_ID } from './list';
 
 const LenientGroupObject = z.looseObject({
   id: z.string(),

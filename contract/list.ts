@@ -1,5 +1,11 @@
 export const PAGE_SIZE = { default: 20, max: 100 } as const;
 
+/**
+ * Every API key has this group; GET /v1/assets without group_id reads it (LOCAL_API.md). Here, with
+ * the list's other constants and no schema library, for the dashboard's early script (decision 245).
+ */
+export const DEFAULT_GROUP_ID = 'grp_default';
+
 /** An item of a list that the dashboard could not read: kept in its place, with its raw JSON. */
 export interface UnreadableItem {
   /** Position on its page, from 0. */

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useConnectionStore } from '@/api/connection-store';
+import { closeEarlyRequests } from '@/api/early-requests';
 import { systemQueries } from '@/api/system';
 import { App } from '@/app/app';
 import { landingPage } from '@/app/pages';
@@ -22,14 +23,18 @@ if (nonce) (globalThis as { __webpack_nonce__?: string }).__webpack_nonce__ = no
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain <div id="root">');
 
-// On a slow link every round trip before the first paint counts (decisions 140, 200): GET /bootstrap
-// (already on the wire: index.html preloads it) is taken now, and once the key is known the landing
-// page's first query starts, while the strings load and React renders, not after the page has run.
+// On a slow link every round trip before the first paint counts (decisions 140, 200, 245): GET
+// /bootstrap and, on the library, its first list are already on the wire (the early script,
+// src/early.ts, started them with the document; the API client takes its answers over), else they
+// start now; once the key is known the landing page's first query starts, while the strings load
+// and React renders, not after the page has run.
 const queryClient = createQueryClient();
 const landing = landingPage(window.location.pathname);
+let landingData: Promise<unknown> = Promise.resolve();
 const startLandingData = () => {
   if (!useConnectionStore.getState().apiKey) return;
-  landing?.prefetchData?.(queryClient, window.location.search).catch(() => undefined);
+  landingData =
+    landing?.prefetchData?.(queryClient, window.location.search).catch(() => undefined) ?? landingData;
 };
 const hadKey = useConnectionStore.getState().apiKey !== '';
 if (hadKey) startLandingData();
@@ -41,7 +46,11 @@ void queryClient
       useConnectionStore.getState().bootstrapKeyReceived(bootstrap.default_api_key);
     if (!hadKey) startLandingData();
   })
-  .catch(() => undefined);
+  .catch(() => undefined)
+  // Every early answer the app wanted has been taken by now; one left over must never be served
+  // later in place of a fresh request.
+  .then(() => landingData)
+  .finally(closeEarlyRequests);
 
 // The common namespace of the detected language, and the first page's, are loaded before the first
 // render, in one round trip, so no text flashes in English and the page does not wait again.

@@ -1,5 +1,7 @@
 import { parseApiError, type ApiErrorInfo } from '@contract/errors';
+import { authorization, buildUrl, type QueryParams } from '@/api/build-url';
 import { getConnection } from '@/api/connection-store';
+import { takeEarlyRequest } from '@/api/early-requests';
 import { reportRequestOutcome } from '@/api/request-health';
 
 /**
@@ -45,9 +47,11 @@ export class ApiRequestError extends Error {
   }
 }
 
+export { buildUrl } from '@/api/build-url';
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-  query?: Record<string, string | number | boolean | undefined | null>;
+  query?: QueryParams;
   json?: unknown;
   formData?: FormData;
   signal?: AbortSignal;
@@ -62,17 +66,6 @@ export interface RequestOptions {
   onResponseIds?: (ids: { requestId?: string; traceId?: string }) => void;
   /** Send no Authorization header (GET /bootstrap and /healthz need none). */
   anonymous?: boolean;
-}
-
-export function buildUrl(baseUrl: string, path: string, query?: RequestOptions['query']): string {
-  const base = baseUrl.replace(/\/+$/, '');
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query ?? {})) {
-    if (value === undefined || value === null || value === '') continue;
-    params.append(name, String(value));
-  }
-  const qs = params.toString();
-  return `${base}${path.startsWith('/') ? path : `/${path}`}${qs ? `?${qs}` : ''}`;
 }
 
 /** Retry-After is either delay-seconds or an HTTP date (RFC 9110 §10.2.3). */
@@ -112,8 +105,20 @@ function networkError(url: string, cause: unknown): ApiRequestError {
   );
 }
 
-function sendWithFetch(url: string, init: RequestInit): Promise<RawResponse> {
-  return fetch(url, init).then(
+/** An answer the early script already has on the way, given up on as fetch would on abort. */
+function abortable(response: Promise<Response>, signal: AbortSignal | null | undefined): Promise<Response> {
+  if (!signal) return response;
+  return new Promise((resolve, reject) => {
+    const abort = () => reject(abortError(signal));
+    if (signal.aborted) abort();
+    else signal.addEventListener('abort', abort, { once: true });
+    response.then(resolve, reject);
+  });
+}
+
+/** `early`: the same request, started by the early script (decision 245): answered as fetch's own. */
+function sendWithFetch(url: string, init: RequestInit, early?: Promise<Response>): Promise<RawResponse> {
+  return (early ? abortable(early, init.signal) : fetch(url, init)).then(
     async (res) => ({ status: res.status, text: await res.text(), header: (n) => res.headers.get(n) }),
     (cause: unknown) => {
       if (init.signal?.aborted) throw abortError(init.signal);
@@ -188,7 +193,7 @@ export async function apiRequest<T = unknown>(
   const method = options.method ?? (options.json !== undefined || options.formData ? 'POST' : 'GET');
   const url = buildUrl(baseUrl, path, options.query);
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  if (apiKey && !options.anonymous) headers.Authorization = `Bearer ${apiKey}`;
+  if (apiKey && !options.anonymous) headers.Authorization = authorization(apiKey);
   let body: BodyInit | null = null;
   if (options.formData) {
     // The browser sets the multipart boundary itself; a hand-written Content-Type would break it.
@@ -209,7 +214,12 @@ export async function apiRequest<T = unknown>(
         options.signal,
         options.onUploadProgress,
       )
-    : sendWithFetch(url, { method, headers, body, signal: options.signal, credentials: 'same-origin' });
+    : sendWithFetch(
+        url,
+        { method, headers, body, signal: options.signal, credentials: 'same-origin' },
+        // Only a plain GET is what the early script can have sent: same URL, same key, no extra header.
+        method === 'GET' && !options.headers ? takeEarlyRequest(url, headers.Authorization ?? '') : undefined,
+      );
   let res: RawResponse;
   try {
     res = await send;

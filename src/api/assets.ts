@@ -10,11 +10,13 @@ import { DEFAULT_GROUP_ID } from '@contract/group';
 import type { ListEnvelope } from '@contract/list';
 import { listEnvelopeSchema } from '@contract/list-schema';
 import { apiRequest } from '@/api/api-client';
+import { ASSET_LIST_PATH, assetListQuery, groupQuery, type AssetListParams } from '@/api/asset-list-query';
 import { createdOnOurClock, readinessPollDelay } from '@/api/asset-poll-policy';
 import { invalidateGroupCounts } from '@/api/groups';
 
 export type { LenientAsset as Asset } from '@contract/asset';
 export type AssetList = ListEnvelope<LenientAsset>;
+export type { AssetListParams } from '@/api/asset-list-query';
 
 const assetListSchema = listEnvelopeSchema(LenientAssetSchema);
 
@@ -79,26 +81,6 @@ export function preparingRefetchInterval<T>(preparing: (data: T) => PreparingAss
   };
 }
 
-export interface AssetListParams {
-  /** The connection's base URL ('' = same origin): two deployments never share cached lists. */
-  baseUrl?: string;
-  /** Resolved group id; the default group is `DEFAULT_GROUP_ID`, never undefined, so keys match. */
-  group: string;
-  type?: string;
-  status?: string;
-  domain?: string;
-  page: number;
-  pageSize: number;
-}
-
-/**
- * Specification, GET /v1/assets: "when omitted the default group is queried". Omitting it for the
- * default group keeps the dashboard working against deployments whose default group has another id.
- */
-function groupQuery(group: string | undefined): string | undefined {
-  return group && group !== DEFAULT_GROUP_ID ? group : undefined;
-}
-
 /** Keys from generic to specific, so that `['assets','list',{group}]` matches every list of a group. */
 export const assetKeys = {
   all: () => ['assets'] as const,
@@ -138,16 +120,9 @@ export const assetQueries = {
       queryKey: assetKeys.list(p),
       queryFn: ({ signal }): Promise<AssetList> =>
         apiRequest(
-          '/v1/assets',
+          ASSET_LIST_PATH,
           {
-            query: {
-              group_id: groupQuery(p.group),
-              type: p.type || undefined,
-              status: p.status || undefined,
-              domain: p.domain || undefined,
-              page: p.page,
-              page_size: p.pageSize,
-            },
+            query: assetListQuery(p),
             signal,
           },
           (data) => assetListSchema.parse(data),

@@ -1,5 +1,8 @@
 import { create } from 'zustand';
-import { persist, type PersistStorage, type StorageValue } from 'zustand/middleware';
+import { persist } from 'zustand/middleware';
+import { CONNECTION_STORAGE_KEY, connectionStorage, type KeySource } from '@/api/connection-storage';
+
+export { CONNECTION_STORAGE_KEY, connectionStorage, type KeySource } from '@/api/connection-storage';
 
 /**
  * Where the dashboard sends its requests, and with which key.
@@ -16,9 +19,6 @@ export interface ConnectionSettings {
   remember: boolean;
 }
 
-/** `bootstrap`: the server's public development key, adopted automatically on first open. */
-export type KeySource = 'none' | 'user' | 'bootstrap';
-
 interface ConnectionState extends ConnectionSettings {
   keySource: KeySource;
   /** Settings saved by the person (Settings page). */
@@ -30,83 +30,6 @@ interface ConnectionState extends ConnectionSettings {
   /** Forget the key everywhere (memory, sessionStorage, localStorage). */
   keyCleared: () => void;
 }
-
-export const CONNECTION_STORAGE_KEY = 'media-studio.connection';
-
-type Persisted = Pick<ConnectionState, 'baseUrl' | 'apiKey' | 'remember' | 'keySource'>;
-
-function safeStorage(kind: 'localStorage' | 'sessionStorage'): Storage | undefined {
-  try {
-    return typeof window === 'undefined' ? undefined : window[kind];
-  } catch {
-    // Storage can throw (privacy modes, sandboxed frames): fall back to memory only.
-    return undefined;
-  }
-}
-
-function readJson(storage: Storage | undefined, name: string): Record<string, unknown> | undefined {
-  try {
-    const raw = storage?.getItem(name);
-    const value: unknown = raw ? JSON.parse(raw) : undefined;
-    return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function str(v: unknown): string {
-  return typeof v === 'string' ? v : '';
-}
-
-/**
- * A storage that splits the state: everything but the key goes to localStorage; the key goes to
- * localStorage only when `remember` is on and the person typed it, else to sessionStorage.
- */
-export const connectionStorage: PersistStorage<Persisted> = {
-  getItem(name) {
-    const local = readJson(safeStorage('localStorage'), name);
-    const session = readJson(safeStorage('sessionStorage'), name);
-    const localState = (local?.state ?? {}) as Record<string, unknown>;
-    const sessionState = (session?.state ?? {}) as Record<string, unknown>;
-    if (!local && !session) return null;
-    const apiKey = str(localState.apiKey) || str(sessionState.apiKey);
-    const source = str(localState.keySource) || str(sessionState.keySource);
-    const keySource: KeySource = !apiKey ? 'none' : source === 'bootstrap' ? 'bootstrap' : 'user';
-    const value: StorageValue<Persisted> = {
-      state: {
-        baseUrl: str(localState.baseUrl),
-        remember: localState.remember === true,
-        apiKey,
-        keySource,
-      },
-      version: 0,
-    };
-    return value;
-  },
-  setItem(name, value) {
-    const { apiKey, keySource, ...rest } = value.state;
-    const rememberKey = rest.remember && keySource === 'user' && apiKey !== '';
-    const local = safeStorage('localStorage');
-    const session = safeStorage('sessionStorage');
-    try {
-      local?.setItem(
-        name,
-        JSON.stringify({
-          state: rememberKey ? { ...rest, apiKey, keySource } : rest,
-          version: value.version,
-        }),
-      );
-      if (rememberKey || !apiKey) session?.removeItem(name);
-      else session?.setItem(name, JSON.stringify({ state: { apiKey, keySource }, version: value.version }));
-    } catch {
-      // Quota or privacy errors: the state still lives in memory for this tab.
-    }
-  },
-  removeItem(name) {
-    safeStorage('localStorage')?.removeItem(name);
-    safeStorage('sessionStorage')?.removeItem(name);
-  },
-};
 
 export const useConnectionStore = create<ConnectionState>()(
   persist(
@@ -169,7 +92,4 @@ export function getConnection(): ConnectionSettings {
 export const useBaseUrl = () => useConnectionStore((s) => s.baseUrl);
 export const useApiKey = () => useConnectionStore((s) => s.apiKey);
 
-/** The origin requests go to: the saved base URL, or this page's origin when it is '' (same origin). */
-export function apiOrigin(baseUrl: string, pageOrigin: string): string {
-  return (baseUrl || pageOrigin).replace(/\/+$/, '');
-}
+export { apiOrigin } from '@/api/build-url';

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { NavLink } from 'react-router';
 import { useConnectionStore } from '@/api/connection-store';
 import { useRequestHealth } from '@/api/request-health';
 import { systemQueries, type ConnectionStatus } from '@/api/system';
 import type { Bootstrap } from '@contract/bootstrap';
 import { cn } from '@/lib/cn';
+import { afterFirstPaint } from '@/lib/first-paint';
 import { useTranslation } from '@/lib/i18n';
 
 type ShownStatus = ConnectionStatus | 'checking' | 'offline';
@@ -55,13 +56,23 @@ export function ConnectionIndicator({
   const { t } = useTranslation();
   const hintId = useId();
   const baseUrl = useConnectionStore((s) => s.baseUrl);
-  const { data, refetch } = useQuery({ ...systemQueries.connection(baseUrl), enabled });
+  // Its first check (GET /v1/assets?page_size=1, then every minute) waits for the first paint:
+  // on a slow link it was a second list request ahead of the page's own (decisions 140, 245).
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void afterFirstPaint().then(() => live && setPainted(true));
+    return () => {
+      live = false;
+    };
+  }, []);
+  const { data, refetch } = useQuery({ ...systemQueries.connection(baseUrl), enabled: enabled && painted });
   const health = useRequestHealth();
   // Real requests outrank the last periodic check: a request that got no answer (or the browser
   // going offline) changes the badge at once, and triggers a check that says what is wrong.
   useEffect(() => {
-    if (enabled && health.changes > 0 && health.online) void refetch();
-  }, [enabled, health.changes, health.online, refetch]);
+    if (enabled && painted && health.changes > 0 && health.online) void refetch();
+  }, [enabled, painted, health.changes, health.online, refetch]);
   const status: ShownStatus = !health.online
     ? 'offline'
     : health.failing && data?.kind === 'ok'

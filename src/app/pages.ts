@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
+import { landingSegment } from '@/app/landing';
 import { lazyWithPreload, type PreloadableComponent } from '@/components/ui/lazy-with-preload';
 import { i18n } from '@/lib/i18n';
 
@@ -154,7 +155,7 @@ export function titleKeyForPath(pathname: string): string | undefined {
 
 /** The page a path opens on: `/` redirects to the library (router.tsx). */
 export function landingPage(pathname: string): PageRoute | undefined {
-  return pathname.split('/').filter(Boolean).length === 0 ? PAGE_ROUTES[0] : pageForPath(pathname);
+  return pageForPath(landingSegment(pathname));
 }
 
 /** The route whose first path segment is `to`'s (e.g. `/tasks/task_1` → the tasks page). */

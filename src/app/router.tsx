@@ -1,7 +1,17 @@
-import { Navigate, Route, Routes } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { AppLayout } from '@/app/app-layout';
+import { LANDING_SEGMENT } from '@/app/landing';
 import { NotFoundPage } from '@/app/not-found-page';
 import { PAGE_ROUTES } from '@/app/pages';
+
+/**
+ * `/` opens the library with the query string it was given (`/?page=2` is the library's page 2):
+ * main.tsx and the early script have already asked for that list (decision 245).
+ */
+function ToLanding() {
+  const { search, hash } = useLocation();
+  return <Navigate to={{ pathname: `/${LANDING_SEGMENT}`, search, hash }} replace />;
+}
 
 /**
  * Declarative routes (React Router's `<Routes>`), not the data router: the app loads no data in
@@ -15,7 +25,7 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<AppLayout />}>
-        <Route index element={<Navigate to="/assets" replace />} />
+        <Route index element={<ToLanding />} />
         {PAGE_ROUTES.map(({ path, Component }) => (
           <Route key={path} path={path} element={<Component />} />
         ))}

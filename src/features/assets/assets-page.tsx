@@ -12,7 +12,7 @@ import { useTranslation } from '@/lib/i18n';
 import { useUrlDialog } from '@/lib/use-url-dialog';
 import { LibraryBody } from './library/library-body';
 import { LibraryDropTarget } from './library/library-drop-target';
-import { useLibrarySearch } from './library/library-search';
+import { useLibrarySearch } from './library/use-library-search';
 import { LibraryToolbar } from './library/library-toolbar';
 import { UploadDropzone } from './upload/upload-dropzone';
 import { useElementHeight } from './use-element-width';

@@ -2,7 +2,8 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { LIBRARY_DEFAULTS, parseLibrarySearch, useLibrarySearch, withLibrarySearch } from './library-search';
+import { LIBRARY_DEFAULTS, parseLibrarySearch, withLibrarySearch } from './library-search';
+import { useLibrarySearch } from './use-library-search';
 
 describe('library search params', () => {
   it('reads every filter from the URL and falls back on nonsense', () => {

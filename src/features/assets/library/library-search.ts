@@ -1,8 +1,10 @@
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
-import { ASSET_STATUSES, ASSET_TYPES } from '@contract/asset';
-import { DEFAULT_GROUP_ID } from '@contract/group';
-import { PAGE_SIZE } from '@contract/list';
+import { ASSET_STATUSES, ASSET_TYPES } from '@contract/asset-values';
+import { DEFAULT_GROUP_ID, PAGE_SIZE } from '@contract/list';
+
+/*
+ * No React here: the early script (src/early.ts, decision 245) builds the first list request from
+ * these very functions, before any library has loaded. The hook is in use-library-search.ts.
+ */
 
 export const PAGE_SIZES = [20, 50, 100] as const;
 export const LIBRARY_VIEWS = ['grid', 'table'] as const;
@@ -96,15 +98,4 @@ export function withLibrarySearch(params: URLSearchParams, patch: Partial<Librar
     else next.set(PARAM[key], String(value));
   }
   return next;
-}
-
-/** The library state and a setter that writes it into the URL. */
-export function useLibrarySearch(): [LibrarySearch, (patch: Partial<LibrarySearch>) => void] {
-  const [params, setParams] = useSearchParams();
-  const search = useMemo(() => parseLibrarySearch(params), [params]);
-  const update = useCallback(
-    (patch: Partial<LibrarySearch>) => setParams((prev) => withLibrarySearch(prev, patch)),
-    [setParams],
-  );
-  return [search, update];
 }

@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { assetKeys } from '@/api/assets';
 import { getConnection, useConnectionStore } from '@/api/connection-store';
 import { parseLibrarySearch } from './library-search';
-import { prefetchLibrary, SCROLL_PAGE_SIZE } from './use-library-assets';
+import { SCROLL_PAGE_SIZE } from './library-request';
+import { prefetchLibrary } from './use-library-assets';
 
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {

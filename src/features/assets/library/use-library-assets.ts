@@ -1,16 +1,11 @@
 import { keepPreviousData, useQueries, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { answeredPageSize } from '@contract/list';
-import { assetQueries, type Asset, type AssetListParams } from '@/api/assets';
+import { assetQueries, type Asset } from '@/api/assets';
 import { getConnection, useBaseUrl } from '@/api/connection-store';
 import { useAnsweredPageSize } from '@/components/use-answered-page-size';
+import { filters, firstPageParams, SCROLL_PAGE_SIZE } from './library-request';
 import { parseLibrarySearch, type LibrarySearch } from './library-search';
-
-/**
- * Page size scroll mode asks for: the local server's maximum, so 10,000 assets are 100 requests at
- * most. A deployment may answer fewer per page; blocks are split by what it answered.
- */
-export const SCROLL_PAGE_SIZE = 100;
 
 export interface LibraryAssets {
   count: number;
@@ -24,17 +19,6 @@ export interface LibraryAssets {
   refetch: () => void;
   /** A page is being replaced (new filters or page): keep the old rows, show a quiet indicator. */
   isFetching: boolean;
-}
-
-function filters(search: LibrarySearch, baseUrl: string): Omit<AssetListParams, 'page' | 'pageSize'> {
-  return { baseUrl, group: search.group, type: search.type, status: search.status, domain: search.domain };
-}
-
-/** The list the library asks for first: the page in the URL, or page 1 of the scroll mode's blocks. */
-function firstPageParams(search: LibrarySearch, baseUrl: string): AssetListParams {
-  return search.paging === 'scroll'
-    ? { ...filters(search, baseUrl), page: 1, pageSize: SCROLL_PAGE_SIZE }
-    : { ...filters(search, baseUrl), page: search.page, pageSize: search.pageSize };
 }
 
 /**
