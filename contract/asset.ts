@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
+import { ASSET_TYPES, type AssetType } from './asset-values';
 import type { UnreadableItem } from './list';
-
-import { ASSET_STATUSES, ASSET_TYPES, type AssetType } from './asset-values';
 
 export { ASSET_STATUSES, ASSET_TYPES, type AssetStatus, type AssetType } from './asset-values';
 
