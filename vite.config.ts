@@ -16,7 +16,7 @@ export default defineConfig({
     tailwindcss(),
     // `/` opens the asset library: its code and strings are fetched with the shell, not after it
     // (decisions 140, 200). The namespaces are the shell's and the library route's (src/app/pages.ts).
-    preloadFirstRoute('src/features/assets/assets-page.tsx', ['common', 'assets', 'groups']),
+    preloadFirstRoute('src/features/assets/assets-page.tsx', ['common', 'assets']),
     // GET /bootstrap and the library's list asked for with the document (decision 245).
     earlyScript('src/early.ts'),
     inlineFavicon('favicon.svg'),

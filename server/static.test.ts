@@ -201,7 +201,7 @@ describe('dashboard files', () => {
     const missing = await t.req('/assets/gone-123.js', { key: null });
     expect(missing.status).toBe(404);
     expect(missing.headers.get('x-request-id')).toMatch(/^req_/);
-    expect(missing.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(missing.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 
   it('answers 304 to a matching If-None-Match', async () => {

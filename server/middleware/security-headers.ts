@@ -39,6 +39,13 @@ export function contentSecurityPolicy(extraStyleSources: readonly string[] = [])
 
 export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
+/**
+ * A JSON answer opened as a document needs nothing at all: the API policy OWASP recommends, stricter
+ * than the dashboard's, and ~250 bytes shorter on every API answer (headers are not compressed over
+ * HTTP/1.1; three of them come before the first open's largest paint, decision 246).
+ */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /** The stylesheet sonner inserts, read from the installed package so an upgrade stays allowed. */
@@ -104,10 +111,10 @@ export function securityHeaders(): MiddlewareHandler<AppEnv> {
     }
     // JSON answers are per key and per moment (keys in /bootstrap, assets, errors): no cache may keep
     // one. A route that means otherwise sets its own Cache-Control.
-    if (!c.res.headers.has('cache-control') && isJsonContentType(c.res.headers.get('content-type')))
-      c.header('Cache-Control', 'no-store');
+    const json = isJsonContentType(c.res.headers.get('content-type'));
+    if (!c.res.headers.has('cache-control') && json) c.header('Cache-Control', 'no-store');
     if (!c.res.headers.has('content-security-policy'))
-      c.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+      c.header('Content-Security-Policy', json ? API_CONTENT_SECURITY_POLICY : CONTENT_SECURITY_POLICY);
     for (const [name, value] of Object.entries({ ...HEADERS, ...DOCUMENT_HEADERS })) c.header(name, value);
   };
 }

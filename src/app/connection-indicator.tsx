@@ -6,7 +6,7 @@ import { useRequestHealth } from '@/api/request-health';
 import { systemQueries, type ConnectionStatus } from '@/api/system';
 import type { Bootstrap } from '@contract/bootstrap';
 import { cn } from '@/lib/cn';
-import { afterFirstPaint } from '@/lib/first-paint';
+import { whenFirstPageIdle } from '@/lib/first-paint';
 import { useTranslation } from '@/lib/i18n';
 
 type ShownStatus = ConnectionStatus | 'checking' | 'offline';
@@ -56,16 +56,11 @@ export function ConnectionIndicator({
   const { t } = useTranslation();
   const hintId = useId();
   const baseUrl = useConnectionStore((s) => s.baseUrl);
-  // Its first check (GET /v1/assets?page_size=1, then every minute) waits for the first paint:
-  // on a slow link it was a second list request ahead of the page's own (decisions 140, 245).
+  // Its first check (GET /v1/assets?page_size=1, then every minute) waits until the first page has
+  // painted its data and is idle: on a slow link it was a second list request ahead of the page's
+  // own, and then a request before the list's paint (decisions 140, 245, 246).
   const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    let live = true;
-    void afterFirstPaint().then(() => live && setPainted(true));
-    return () => {
-      live = false;
-    };
-  }, []);
+  useEffect(() => whenFirstPageIdle(() => setPainted(true)), []);
   const { data, refetch } = useQuery({ ...systemQueries.connection(baseUrl), enabled: enabled && painted });
   const health = useRequestHealth();
   // Real requests outrank the last periodic check: a request that got no answer (or the browser

@@ -52,10 +52,11 @@ export const PAGE_ROUTES: PageRoute[] = [
     Component: lazyPage(
       () => import('@/features/assets/assets-page'),
       (m) => m.AssetsPage,
-      ['assets', 'groups'],
+      ['assets'],
     ),
     // With the shell (vite.config.ts preloads the library's chunks), so this costs no round trip.
-    namespaces: ['assets', 'groups'],
+    // The library renders no string of `groups` (it was listed since the pages shared code).
+    namespaces: ['assets'],
     prefetchData: (queryClient, query) =>
       // From the page's own module: a dynamic import of the hook's file would split it into a chunk of its own.
       import('@/features/assets/assets-page').then((m) => m.prefetchLibrary(queryClient, query)),
