@@ -6,9 +6,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useConnectionStore } from '@/api/connection-store';
 import { createQueryClient } from '@/app/query-client';
 import { AppRoutes } from '@/app/router';
+import { markFirstPageSettled } from '@/lib/first-paint';
 import { BOOTSTRAP_LOCAL, json, LIST_ENVELOPE, mockFetch } from '@/test/fetch-mock';
 
 beforeEach(() => {
+  // The header's connection check waits until the first page has painted its data (decision 246),
+  // which page-prefetch.ts marks in the app; these tests are about what the check then shows.
+  markFirstPageSettled();
   useConnectionStore.setState({ baseUrl: '', apiKey: 'sk-browser', remember: false, keySource: 'user' });
   mockFetch({
     'GET /bootstrap': () =>
