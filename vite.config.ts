@@ -2,7 +2,13 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { earlyScript, inlineFavicon, precompress, preloadFirstRoute } from './scripts/vite-first-route';
+import {
+  earlyScript,
+  inlineFavicon,
+  precompress,
+  preloadFirstRoute,
+  reactRouterProductionBuild,
+} from './scripts/vite-first-route';
 
 const apiPort = Number(process.env.PORT ?? 8787);
 const apiTarget = `http://127.0.0.1:${apiPort}`;
@@ -20,6 +26,7 @@ export default defineConfig({
     // GET /bootstrap and the library's list asked for with the document (decision 245).
     earlyScript('src/early.ts'),
     inlineFavicon('favicon.svg'),
+    reactRouterProductionBuild(),
     precompress(),
   ],
   resolve: {

@@ -190,3 +190,18 @@ export function inlineFavicon(file: string): Plugin {
     },
   };
 }
+
+/**
+ * React Router publishes a production build beside its development one, but its package exports
+ * name only the development one (warnings and invariant messages kept): a build resolves it to the
+ * production files, 0.4 KB less on the first open (decision 265). `vite` and the tests keep the
+ * development build and its warnings.
+ */
+export function reactRouterProductionBuild(): Plugin {
+  const production = path.resolve('node_modules/react-router/dist/production/index.mjs');
+  return {
+    name: 'react-router-production-build',
+    apply: 'build',
+    config: () => ({ resolve: { alias: [{ find: /^react-router$/, replacement: production }] } }),
+  };
+}
