@@ -54,7 +54,7 @@ describe("the library's first route", () => {
     expect(graph).toContain(upload('upload-intake.ts'));
   });
 
-  // An empty or idle library renders none of these: they come after the first page (decision 270).
+  // An empty or idle library renders none of these: they come after the first page (decision 273).
   it.each([
     'upload-tray.ts',
     'upload-list.tsx',
