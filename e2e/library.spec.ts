@@ -183,6 +183,73 @@ test.describe('library', () => {
     }).toPass();
   });
 
+  // The upload queue and its tray come after the first page (decision 273): a file chosen before
+  // their code arrives, or while it cannot, waits for it and is then uploaded.
+  const TRAY_CHUNK = /\/assets\/upload-tray-[^/?]+\.js(\?.*)?$/;
+
+  test('a file dropped before the upload code has arrived waits for it and uploads', async ({
+    page,
+    request,
+  }) => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let heldBack = false;
+    await page.route(TRAY_CHUNK, async (route) => {
+      heldBack = true;
+      await held;
+      await route.continue();
+    });
+    const group = await createGroup(request, 'Before the tray');
+    await page.goto(`/assets?group_id=${group}`);
+    await expect(page.getByRole('heading', { name: 'No assets in this group yet' })).toBeVisible();
+    const dataTransfer = await page.evaluateHandle(() => {
+      const dt = new DataTransfer();
+      dt.items.add(new File(['waits'], 'waits.txt', { type: 'text/plain' }));
+      return dt;
+    });
+    await page.getByRole('heading', { level: 1 }).dispatchEvent('drop', { dataTransfer });
+    await expect.poll(() => heldBack).toBe(true);
+    await expect(page.getByRole('status').filter({ hasText: '1 file waiting to upload…' })).toBeVisible();
+    release();
+    await expect(
+      page.getByRole('region', { name: 'Upload (1)' }).getByText('Done: 1 file uploaded'),
+    ).toBeVisible();
+    const library = page.getByRole('list', { name: 'Assets' });
+    await expect(library.getByRole('button', { name: 'Open details of waits.txt' })).toBeVisible();
+  });
+
+  test('when the upload code cannot be fetched, the waiting files say so, and Try again uploads them', async ({
+    page,
+    request,
+  }) => {
+    // Refused as the browser went offline, and its first URL refused for good, as a browser that
+    // remembers a failed module would (decision 260): only a fresh URL gets through once back.
+    let online = false;
+    await page.route(TRAY_CHUNK, (route) =>
+      online && route.request().url().includes('?retry=')
+        ? route.continue()
+        : route.abort('internetdisconnected'),
+    );
+    const group = await createGroup(request, 'Tray offline');
+    await page.goto(`/assets?group_id=${group}`);
+    await expect(page.getByRole('heading', { name: 'No assets in this group yet' })).toBeVisible();
+    await page
+      .getByLabel('Files to upload')
+      .setInputFiles({ name: 'kept.txt', mimeType: 'text/plain', buffer: Buffer.from('kept') });
+    const alert = page.getByRole('alert').filter({ hasText: 'The uploader could not be loaded' });
+    await expect(alert).toContainText('1 file waits and is sent once it is.');
+    // The page itself stays: the library and its drop area are still there.
+    await expect(page.getByRole('button', { name: 'Choose files' })).toBeVisible();
+    online = true;
+    await page.getByRole('button', { name: 'Retry', exact: true }).click();
+    await expect(
+      page.getByRole('region', { name: 'Upload (1)' }).getByText('Done: 1 file uploaded'),
+    ).toBeVisible();
+    await expect(alert).toBeHidden();
+    const library = page.getByRole('list', { name: 'Assets' });
+    await expect(library.getByRole('button', { name: 'Open details of kept.txt' })).toBeVisible();
+  });
+
   test('the tray counts the file bytes, shows readiness, and warns before leaving mid-upload', async ({
     page,
     request,

@@ -6,7 +6,7 @@ import { groupQueries } from '@/api/groups';
 import { useTranslation } from '@/lib/i18n';
 import { useLazyDropzone } from '../lazy-dropzone';
 import { usePreferredModelStore } from '../preferred-model';
-import { useAddFiles } from '../upload/use-upload-queue';
+import { useAddFiles } from '../upload/upload-tray-host';
 
 /**
  * The whole library page is a drop target: files dropped anywhere on it upload into the group it

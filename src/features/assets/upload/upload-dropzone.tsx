@@ -9,8 +9,7 @@ import { useFilesToUpload } from '@/lib/files-to-upload';
 import { useTranslation } from '@/lib/i18n';
 import { useLazyDropzone } from '../lazy-dropzone';
 import { usePreferredModelStore } from '../preferred-model';
-import { UploadList } from './upload-list';
-import { useAddFiles } from './use-upload-queue';
+import { UploadTray, useAddFiles } from './upload-tray-host';
 
 /**
  * Drop or pick many files at once; each uploads into the selected group with its own progress,
@@ -101,7 +100,7 @@ export function UploadDropzone({ group }: { group: string }) {
         </Button>
         <p className="text-xs text-muted-foreground max-sm:hidden">{t('upload.hint')}</p>
       </div>
-      <UploadList onEmptied={() => document.getElementById(chooseId)?.focus()} />
+      <UploadTray onEmptied={() => document.getElementById(chooseId)?.focus()} />
     </section>
   );
 }

@@ -17,7 +17,7 @@ import { uploadQueueActions, useUploadItems } from './use-upload-queue';
  * removed the tray (and the button that had focus).
  */
 export function UploadList({ onEmptied }: { onEmptied?: () => void }) {
-  const { t, i18n } = useTranslation('assets');
+  const { t, i18n } = useTranslation(['upload', 'assets']);
   const items = useUploadItems();
   const [showDone, setShowDone] = useState(false);
   const [collapsed, setCollapsed] = useState(false);
@@ -29,21 +29,21 @@ export function UploadList({ onEmptied }: { onEmptied?: () => void }) {
   const open = items.filter((i) => i.status !== 'succeeded');
   const finished = items.some((i) => i.status !== 'queued' && i.status !== 'uploading');
   const stats = uploadStats(items, now);
-  const title = t('upload.queueTitle', { count: items.length });
+  const title = t('queueTitle', { count: items.length });
   const percent = stats.totalBytes > 0 ? (stats.sentBytes / stats.totalBytes) * 100 : 100;
   const locale = i18n.language;
   const overall =
     stats.active > 0
       ? [
-          t('upload.overall', {
+          t('overall', {
             sent: formatBytes(stats.sentBytes, locale),
             total: formatBytes(stats.totalBytes, locale),
           }),
           stats.bytesPerSecond !== undefined
-            ? t('upload.speed', { speed: formatBytes(stats.bytesPerSecond, locale) })
+            ? t('speed', { speed: formatBytes(stats.bytesPerSecond, locale) })
             : undefined,
           stats.secondsLeft !== undefined
-            ? t(`upload.left.${splitDuration(stats.secondsLeft).unit}`, {
+            ? t(`left.${splitDuration(stats.secondsLeft).unit}`, {
                 count: splitDuration(stats.secondsLeft).value,
               })
             : undefined,
@@ -73,7 +73,7 @@ export function UploadList({ onEmptied }: { onEmptied?: () => void }) {
               if (!items.some((i) => i.status === 'queued' || i.status === 'uploading')) onEmptied?.();
             }}
           >
-            {t('upload.clearFinished')}
+            {t('clearFinished')}
           </Button>
         )}
         <Button
@@ -81,16 +81,16 @@ export function UploadList({ onEmptied }: { onEmptied?: () => void }) {
           size="icon-sm"
           aria-expanded={!collapsed}
           aria-controls={bodyId}
-          aria-label={collapsed ? t('upload.expand') : t('upload.collapse')}
+          aria-label={collapsed ? t('expand') : t('collapse')}
           onClick={() => setCollapsed((v) => !v)}
         >
           {collapsed ? <ChevronUp aria-hidden /> : <ChevronDown aria-hidden />}
         </Button>
       </div>
-      <Progress size="strip" label={t('upload.overallLabel')} value={percent} />
+      <Progress size="strip" label={t('overallLabel')} value={percent} />
       <div id={bodyId} hidden={collapsed} className="space-y-2 overflow-y-auto p-2">
         {open.length > 0 && (
-          <ul className="space-y-2" aria-label={t('upload.openTitle')}>
+          <ul className="space-y-2" aria-label={t('openTitle')}>
             {open.map((item) => (
               <UploadRow key={item.id} item={item} />
             ))}
@@ -111,10 +111,10 @@ export function UploadList({ onEmptied }: { onEmptied?: () => void }) {
                 <ChevronRight aria-hidden className="size-4" />
               )}
               <CircleCheck aria-hidden className="size-4 text-success" />
-              <span>{t('upload.doneSummary', { count: done.length })}</span>
+              <span>{t('doneSummary', { count: done.length })}</span>
             </button>
             {showDone && (
-              <ul id={doneListId} className="space-y-2 p-2 pt-0" aria-label={t('upload.doneTitle')}>
+              <ul id={doneListId} className="space-y-2 p-2 pt-0" aria-label={t('doneTitle')}>
                 {done.map((item) => (
                   <UploadRow key={item.id} item={item} />
                 ))}
@@ -145,9 +145,9 @@ function useTicker(active: boolean): number {
 function finishedSummary(t: TFunction, items: UploadItem[]): string {
   const { sent, failed, cancelled } = finishedCounts(items);
   return [
-    t(failed || cancelled ? 'upload.sentCount' : 'upload.allDone', { count: sent }),
-    failed ? t('upload.failedCount', { count: failed }) : undefined,
-    cancelled ? t('upload.cancelledCount', { count: cancelled }) : undefined,
+    t(failed || cancelled ? 'sentCount' : 'allDone', { count: sent }),
+    failed ? t('failedCount', { count: failed }) : undefined,
+    cancelled ? t('cancelledCount', { count: cancelled }) : undefined,
   ]
     .filter(Boolean)
     .join(' · ');

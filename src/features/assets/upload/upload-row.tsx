@@ -34,7 +34,7 @@ function UploadReadiness({ assetId, group }: { assetId: string; group: string })
 
 /** One file in the tray: its progress, cancel or retry, and once uploaded its asset's readiness. */
 export function UploadRow({ item }: { item: UploadItem }) {
-  const { t, i18n } = useTranslation('assets');
+  const { t, i18n } = useTranslation(['upload', 'assets']);
   const percent = item.total > 0 ? (item.loaded / item.total) * 100 : undefined;
   const name = item.file.name;
   const action =
@@ -48,7 +48,7 @@ export function UploadRow({ item }: { item: UploadItem }) {
       <div className="flex items-center justify-between gap-2">
         <span className="min-w-0 truncate font-medium">{name}</span>
         <span className="shrink-0 text-xs text-muted-foreground">
-          {t(`upload.status.${item.status}`)} · {formatBytes(item.loaded, i18n.language)} /{' '}
+          {t(`status.${item.status}`)} · {formatBytes(item.loaded, i18n.language)} /{' '}
           {formatBytes(item.total, i18n.language)}
         </span>
         {/* One button that turns from cancel into retry and back, so focus stays on it. */}
@@ -57,7 +57,7 @@ export function UploadRow({ item }: { item: UploadItem }) {
             key="action"
             variant="ghost"
             size="icon-sm"
-            aria-label={t(`upload.${action}`, { name })}
+            aria-label={t(action, { name })}
             onClick={() => uploadQueueActions[action](item.id)}
           >
             {action === 'cancel' ? <X aria-hidden /> : <RotateCcw aria-hidden />}
@@ -68,7 +68,7 @@ export function UploadRow({ item }: { item: UploadItem }) {
       {item.status !== 'failed' && item.status !== 'cancelled' && (
         <Progress
           className="mt-2"
-          label={t('upload.progress', { name })}
+          label={t('progress', { name })}
           value={item.status === 'succeeded' ? 100 : item.status === 'queued' ? 0 : percent}
         />
       )}
