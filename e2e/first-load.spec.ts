@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { kb, measureFirstOpen, PHONE_VIEWPORT, type OpenRequest } from './support/slow-link';
+import { useOwnServer } from './support/own-server';
 import { expect, test } from './support/test';
 
 /** src/lib/first-paint.ts's mark: what starts after it is what the dashboard deferred on purpose. */
@@ -59,94 +60,118 @@ test('a first open of the dashboard stays under its transfer ceiling', async ({ 
 });
 
 /**
- * Issue 19: the library opened cold on Lighthouse's "Slow 4G" (e2e/support/slow-link.ts). What is
- * held is what the CPU does not move: the code files the first paint waits for (the document and
- * what it references, nothing else: see documentReferences) and their bytes on the wire, headers
- * included; that nothing but the library's own data is requested before the paint, each at most
- * once; and that the list is asked for by the early script, with the document rather than once the
- * shell has run (decision 245). The data's bytes are reported, not held: they grow with what earlier
- * tests stored in the library. The LCP itself is checked against a loose ceiling only: it moves
- * with the load of the shared machine.
+ * Issue 19: the library opened cold on Lighthouse's "Slow 4G" (e2e/support/slow-link.ts), against a
+ * server of its own with an empty library, as the bench measures it (what other specs store would
+ * make a thumbnail the LCP and its image a request before it). Held, as the issue states it:
+ * everything started before the Largest Contentful Paint, headers included, at most 150 KB; and,
+ * what the CPU does not move, the code files the first paint waits for (the document and what it
+ * references, nothing else: see documentReferences) and their bytes; that nothing but the
+ * library's own data is requested before the paint, each at most once; and that the list is asked
+ * for by the early script, with the document rather than once the shell has run (decision 245). The
+ * LCP's time is checked against a loose ceiling only: it moves with the load of the shared machine.
  * History: 24 files, 194-198 KB with data (decision 140); 21 files, 190.3-192.1 KB (decision 141);
  * 21 files, 182.1 KB (decision 200); the code alone, decision 245: 22 files, 181.4 KB (the
- * early script's 1.9 KB and the document's ~0.5 KB more); 12 files, 148.9 KB (decisions 230-246).
+ * early script's 1.9 KB and the document's ~0.5 KB more); 12 files, 148.9 KB (decisions 230-246);
+ * 12 files, 145.4 KB, and 147.6 KB before the LCP with the data (decision 265).
  */
-const SLOW_LINK_MAX_CODE_FILES = 13;
-const SLOW_LINK_MAX_CODE_BYTES = 154 * 1024;
+const SLOW_LINK_MAX_CODE_FILES = 12;
+const SLOW_LINK_MAX_CODE_BYTES = 146 * 1024;
+/** The issue's target, for every request started before the LCP. */
+const SLOW_LINK_MAX_BEFORE_LCP_BYTES = 150 * 1024;
 /** The only other requests the first paint may wait for, each once: the library's own data. */
 const FIRST_PAINT_DATA = ['/bootstrap', '/v1/assets', '/v1/asset-groups'];
 const SLOW_LINK_MAX_LCP_MS = 4_000;
 
-test('the library paints on a slow link after few requests and few bytes', async ({ browser, baseURL }) => {
-  const context = await browser.newContext({ viewport: PHONE_VIEWPORT, locale: 'en-US' });
-  try {
-    const { page, result } = await measureFirstOpen(context, `${baseURL}/`, async (page) => {
-      await expect(page.getByRole('heading', { level: 1, name: 'Asset library' })).toBeVisible({
-        timeout: 30_000,
+test.describe('on a slow link, with an empty library', () => {
+  const server = useOwnServer({});
+
+  test('the library paints after few requests and few bytes', async ({ browser }) => {
+    const baseURL = server.url;
+    const context = await browser.newContext({ viewport: PHONE_VIEWPORT, locale: 'en-US' });
+    try {
+      const { page, result } = await measureFirstOpen(context, `${baseURL}/`, async (page) => {
+        await expect(page.getByRole('heading', { level: 1, name: 'Asset library' })).toBeVisible({
+          timeout: 30_000,
+        });
+        await expect(page.getByText(/Drop image, video or audio files above/)).toBeVisible();
+        await page.waitForLoadState('networkidle');
       });
-      await page.waitForLoadState('networkidle');
-    });
-    const { lcp, lcpElement, all } = await result();
-    const painted = await page.evaluate(
-      (mark) => performance.getEntriesByName(mark)[0]?.startTime ?? Number.POSITIVE_INFINITY,
-      FIRST_PAINT_MARK,
-    );
-    const beforePaint = all.filter((r) => r.start < painted);
-    const isCode = (r: OpenRequest) => ['Document', 'Script', 'Stylesheet'].includes(r.type);
-    const code = beforePaint.filter(isCode);
-    const data = beforePaint.filter((r) => !isCode(r));
-    const codeBytes = code.reduce((a, r) => a + r.bytes, 0);
-    const dataBytes = data.reduce((a, r) => a + r.bytes, 0);
-    const report = `LCP ${lcp.toFixed(0)} ms (${lcpElement}); before the first paint ${code.length} code files, ${kb(codeBytes)}, and ${data.length} data requests, ${kb(dataBytes)}\n${beforePaint
-      .map(
-        (r) =>
-          `${r.start.toFixed(0).padStart(5)}-${r.end.toFixed(0).padEnd(5)} ms ${kb(r.bytes).padStart(9)} ${r.encoding.padEnd(4)} ${new URL(r.url).pathname}`,
-      )
-      .join('\n')}`;
-    test.info().annotations.push({ type: 'slow-link', description: report });
-    console.log(report);
-    const paths = beforePaint.map((r) => new URL(r.url).pathname);
-    // Scripts and styles arrive compressed with brotli (precompressed by the build).
-    for (const r of code.filter((x) => x.type !== 'Document')) expect(r.encoding, r.url).toBe('br');
-    // Other pages are fetched ahead only after the first paint; the paint waits for the document's
-    // own references only (a code file it did not name would be a round trip after the shell).
-    const references = await documentReferences(page.request, `${baseURL}/`, 'en-US');
-    const codePaths = code.filter((r) => r.type !== 'Document').map((r) => new URL(r.url).pathname);
-    expect(codePaths.filter((p) => !references.includes(p))).toEqual([]);
-    expect(paths.some((p) => /\/assets-page-[^/]+\.js$/.test(p))).toBe(true);
-    expect(code.length).toBeLessThanOrEqual(SLOW_LINK_MAX_CODE_FILES);
-    expect(codeBytes).toBeLessThanOrEqual(SLOW_LINK_MAX_CODE_BYTES);
-    // The library's data only, each asked for once (the connection check waits for the paint, the
-    // favicon is inlined: decision 245).
-    const dataPaths = data.map((r) => new URL(r.url).pathname);
-    expect(dataPaths.filter((p) => !FIRST_PAINT_DATA.includes(p))).toEqual([]);
-    expect(dataPaths.length).toBe(new Set(dataPaths).size);
-    // The list: asked for once in the whole open, by the early script, before the shell's last
-    // script had arrived; the key and strings before the first script had (decisions 200, 245).
-    const lists = all.filter(
-      (r) => new URL(r.url).search === '?page=1&page_size=20' && r.url.includes('/v1/assets'),
-    );
-    expect(lists).toHaveLength(1);
-    const scripts = code.filter((r) => r.type === 'Script');
-    expect(lists[0]!.start).toBeLessThan(Math.max(...scripts.map((r) => r.end)));
-    const strings = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"][data-lang]')].map((l) => ({
-        lang: l.dataset.lang,
-        path: new URL(l.href).pathname,
-      })),
-    );
-    expect(strings.map((s) => s.lang)).toEqual(['en', 'en']);
-    const firstScriptEnd = Math.min(...scripts.map((r) => r.end));
-    for (const path of strings.map((s) => s.path)) {
-      const request = code.find((r) => new URL(r.url).pathname === path);
-      expect(request, path).toBeDefined();
-      expect(request!.start, path).toBeLessThan(firstScriptEnd);
+      const { lcp, lcpElement, beforeLcp, all } = await result();
+      const painted = await page.evaluate(
+        (mark) => performance.getEntriesByName(mark)[0]?.startTime ?? Number.POSITIVE_INFINITY,
+        FIRST_PAINT_MARK,
+      );
+      const beforePaint = all.filter((r) => r.start < painted);
+      const isCode = (r: OpenRequest) => ['Document', 'Script', 'Stylesheet'].includes(r.type);
+      const code = beforePaint.filter(isCode);
+      const data = beforePaint.filter((r) => !isCode(r));
+      const codeBytes = code.reduce((a, r) => a + r.bytes, 0);
+      const dataBytes = data.reduce((a, r) => a + r.bytes, 0);
+      const lcpBytes = beforeLcp.reduce((a, r) => a + r.bytes, 0);
+      const list = (requests: OpenRequest[]) =>
+        requests
+          .map(
+            (r) =>
+              `${r.start.toFixed(0).padStart(5)}-${r.end.toFixed(0).padEnd(5)} ms ${kb(r.bytes).padStart(9)} ${r.encoding.padEnd(4)} ${new URL(r.url).pathname}`,
+          )
+          .join('\n');
+      const report =
+        `LCP ${lcp.toFixed(0)} ms (${lcpElement}), ${beforeLcp.length} requests and ${kb(lcpBytes)} before it; ` +
+        `before the first paint ${code.length} code files, ${kb(codeBytes)}, and ${data.length} data requests, ${kb(dataBytes)}\n` +
+        list(beforeLcp);
+      test.info().annotations.push({ type: 'slow-link', description: report });
+      console.log(report);
+      // The LCP of an empty library is its empty-state text, painted once the list has answered.
+      expect(lcpElement).toContain('Drop image, video or audio files above');
+      expect(lcpBytes).toBeLessThanOrEqual(SLOW_LINK_MAX_BEFORE_LCP_BYTES);
+      const paths = beforePaint.map((r) => new URL(r.url).pathname);
+      // Scripts and styles arrive compressed with brotli (precompressed by the build).
+      for (const r of code.filter((x) => x.type !== 'Document')) expect(r.encoding, r.url).toBe('br');
+      // Other pages are fetched ahead only after the first paint; the paint waits for the document's
+      // own references only (a code file it did not name would be a round trip after the shell).
+      const references = await documentReferences(page.request, `${baseURL}/`, 'en-US');
+      const codePaths = code.filter((r) => r.type !== 'Document').map((r) => new URL(r.url).pathname);
+      expect(codePaths.filter((p) => !references.includes(p))).toEqual([]);
+      expect(paths.some((p) => /\/assets-page-[^/]+\.js$/.test(p))).toBe(true);
+      expect(code.length).toBeLessThanOrEqual(SLOW_LINK_MAX_CODE_FILES);
+      expect(codeBytes).toBeLessThanOrEqual(SLOW_LINK_MAX_CODE_BYTES);
+      // Before the LCP, the same: the document's code and the library's data, nothing deferred.
+      const lcpPaths = beforeLcp.map((r) => new URL(r.url).pathname);
+      expect(
+        lcpPaths.filter((p) => p !== '/' && !references.includes(p) && !FIRST_PAINT_DATA.includes(p)),
+      ).toEqual([]);
+      // The library's data only, each asked for once (the connection check waits for the paint, the
+      // favicon is inlined: decision 245).
+      const dataPaths = data.map((r) => new URL(r.url).pathname);
+      expect(dataPaths.filter((p) => !FIRST_PAINT_DATA.includes(p))).toEqual([]);
+      expect(dataPaths.length).toBe(new Set(dataPaths).size);
+      // The list: asked for once in the whole open, by the early script, before the shell's last
+      // script had arrived; the key and strings before the first script had (decisions 200, 245).
+      const lists = all.filter(
+        (r) => new URL(r.url).search === '?page=1&page_size=20' && r.url.includes('/v1/assets'),
+      );
+      expect(lists).toHaveLength(1);
+      const scripts = code.filter((r) => r.type === 'Script');
+      expect(lists[0]!.start).toBeLessThan(Math.max(...scripts.map((r) => r.end)));
+      const strings = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"][data-lang]')].map((l) => ({
+          lang: l.dataset.lang,
+          path: new URL(l.href).pathname,
+        })),
+      );
+      expect(strings.map((s) => s.lang)).toEqual(['en', 'en']);
+      const firstScriptEnd = Math.min(...scripts.map((r) => r.end));
+      for (const path of strings.map((s) => s.path)) {
+        const request = code.find((r) => new URL(r.url).pathname === path);
+        expect(request, path).toBeDefined();
+        expect(request!.start, path).toBeLessThan(firstScriptEnd);
+      }
+      expect(all.filter((r) => new URL(r.url).pathname === '/bootstrap')).toHaveLength(1);
+      expect(lcp).toBeLessThan(SLOW_LINK_MAX_LCP_MS);
+    } finally {
+      await context.close();
     }
-    expect(all.filter((r) => new URL(r.url).pathname === '/bootstrap')).toHaveLength(1);
-    expect(lcp).toBeLessThan(SLOW_LINK_MAX_LCP_MS);
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 test('a Chinese browser is sent the Chinese strings and their English fallback with the shell, each once', async ({
