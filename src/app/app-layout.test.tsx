@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useConnectionStore } from '@/api/connection-store';
 import { createQueryClient } from '@/app/query-client';
 import { AppRoutes } from '@/app/router';
+import { i18n } from '@/lib/i18n';
 import { markFirstPageSettled } from '@/lib/first-paint';
 import { BOOTSTRAP_LOCAL, json, LIST_ENVELOPE, mockFetch } from '@/test/fetch-mock';
 
@@ -117,9 +118,13 @@ describe('AppLayout', () => {
           ? json(LIST_ENVELOPE)
           : json({ error: { message: 'Wrong key', type: 'authentication_error' } }, 401),
     });
+    // Its strings are not the first route's: they come with its code (the first test to show it).
+    const strings = vi.spyOn(i18n, 'loadNamespaces');
     const user = userEvent.setup();
     renderAt('/tasks');
     expect(await screen.findByRole('heading', { name: 'An API key is needed' })).toBeInTheDocument();
+    expect(strings).toHaveBeenCalledWith(['key-prompt']);
+    strings.mockRestore();
     expect(screen.queryByRole('heading', { level: 1, name: 'Tasks' })).not.toBeInTheDocument();
     const v1Calls = () => fetchMock.mock.calls.filter(([url]) => String(url).includes('/v1/'));
     expect(v1Calls()).toHaveLength(0);

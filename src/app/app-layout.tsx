@@ -16,12 +16,14 @@ import { ThemeToggle } from '@/components/theme-toggle';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { useTranslation } from '@/lib/i18n';
+import { useTranslation, withNamespaces } from '@/lib/i18n';
 import { useOpenTaskAfterPaint } from '@/lib/open-task-signal';
 import { useScrollRestoration } from '@/lib/use-scroll-restoration';
 
-// Only a server with its own keys needs it: not part of the first load.
-const KeyPrompt = lazy(() => import('@/app/key-prompt').then((m) => ({ default: m.KeyPrompt })));
+// Only a server with its own keys needs it: not part of the first load, nor are its strings.
+const KeyPrompt = lazy(
+  withNamespaces(() => import('@/app/key-prompt').then((m) => ({ default: m.KeyPrompt })), ['key-prompt']),
+);
 
 function PageLoading() {
   const { t } = useTranslation();

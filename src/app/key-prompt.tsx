@@ -32,7 +32,7 @@ function failureKey(result: ConnectionTestResult): string | undefined {
  * before it is saved; once saved, the page the person opened renders where this stood.
  */
 export function KeyPrompt() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('key-prompt');
   const ids = { key: useId(), remember: useId(), help: useId(), error: useId() };
   const baseUrl = useConnectionStore((s) => s.baseUrl);
   const connectionSaved = useConnectionStore((s) => s.connectionSaved);

@@ -9,7 +9,7 @@ export interface FailingCondition {
 
 const failed = (value: unknown) => value === 'failed' || value === 'error';
 
-/** The common-namespace key saying, in words, what a failing condition means for the person. */
+/** The `readiness-reasons` key saying, in words, what a failing condition means for the person. */
 function reasonKey({ field, value }: FailingCondition): string {
   switch (field) {
     case 'status':
@@ -28,9 +28,11 @@ function reasonKey({ field, value }: FailingCondition): string {
 
 /**
  * Why an asset cannot be used yet, in words ("still being prepared; the content review is still
- * running") rather than a dump of fields and values; each reason said once.
+ * running") rather than a dump of fields and values; each reason said once. The caller's lazy part
+ * loads the `readiness-reasons` namespace with its code (`withNamespaces`): it is not the first
+ * route's, and `i18n.t` does not wait for strings.
  */
 export function readinessReasons(failures: readonly FailingCondition[]): string[] {
   const keys = [...new Set(failures.map(reasonKey))];
-  return keys.map((key) => i18n.t(`common:readinessReason.${key}`));
+  return keys.map((key) => i18n.t(`readiness-reasons:${key}`));
 }

@@ -21,7 +21,7 @@ function focusAtEnd(input: HTMLInputElement | null) {
  * filtering, arrow keys and Enter, and a labelled listbox for screen readers.
  */
 export function CommandPalette() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('palette');
   const closed = usePaletteStore((s) => s.closed);
   const navigate = useNavigate();
   const location = useLocation();

@@ -17,7 +17,7 @@ export interface PaletteRun {
 
 /** The common actions (upload, register, new group or task, shortcuts) and the preferences. */
 export function PaletteActions({ run, go, withGroup, navigate }: PaletteRun) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('palette');
   const opened = usePaletteStore((s) => s.opened);
   return (
     <>

@@ -4,19 +4,26 @@ import { retryableImport } from '@/app/chunk-retry';
 import { prefetchWhenIdle } from '@/app/page-prefetch';
 import { ShellPart } from '@/app/shell-part';
 import { Button } from '@/components/ui/button';
-import { useTranslation } from '@/lib/i18n';
+import { useTranslation, withNamespaces } from '@/lib/i18n';
 import { isMac } from '@/lib/platform';
 import { handleGlobalKey, usePaletteStore } from './palette-store';
 
 // Both overlays are fetched on first use: they are not part of the first load. They sit in the
 // header, outside the page's error boundary: as shell parts (shell-part.tsx), code that fails to
 // arrive (opened while offline) leaves the overlay out instead of unmounting the whole app, and a
-// retry asks for it under a fresh URL (chunk-retry.ts).
-const loadPalette = retryableImport(() => import('./command-palette'));
+// retry asks for it under a fresh URL (chunk-retry.ts). Their strings (the `palette` namespace, but
+// for the button's and the stand-in box's, which are common) come with the code.
+const loadPalette = withNamespaces(
+  retryableImport(() => import('./command-palette')),
+  ['palette'],
+);
 prefetchWhenIdle(loadPalette);
 const loadCommandPalette = () => loadPalette().then((m) => m.CommandPalette);
 const shortcutLabel = () => (isMac() ? '⌘K' : 'Ctrl K');
-const shortcutsChunk = retryableImport(() => import('./shortcuts-dialog'));
+const shortcutsChunk = withNamespaces(
+  retryableImport(() => import('./shortcuts-dialog')),
+  ['palette'],
+);
 async function loadShortcuts(): Promise<ComponentType> {
   const { ShortcutsDialog } = await shortcutsChunk();
   return function Shortcuts() {

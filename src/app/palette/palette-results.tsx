@@ -24,7 +24,7 @@ const assetPath = (id: string, groupSearch: string) =>
 
 /** A pasted task or asset id opens it directly, whether or not it is in any list. */
 export function OpenById({ query, groupSearch, go }: ResultProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('palette');
   const tasks = useTrackedTasks();
   // A tracked task whose id starts with what was typed is listed with its prompt under Tasks:
   // "Open task <partial id>" above it would lead to an id that does not exist.
@@ -60,7 +60,7 @@ export function OpenById({ query, groupSearch, go }: ResultProps) {
 
 /** Assets of the group in view and recent tracked tasks, found by name, prompt or id. */
 export function FoundItems({ query, groupSearch, go, group }: ResultProps & { group: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('palette');
   const assets = useQuery({
     ...assetQueries.list({ group, page: 1, pageSize: 100 }),
     refetchInterval: false,

@@ -5,7 +5,7 @@ import { usePaletteStore } from './palette-store';
 
 /** `?`: every keyboard shortcut of the dashboard, in one list. */
 export function ShortcutsDialog({ shortcut }: { shortcut: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('palette');
   const closed = usePaletteStore((s) => s.closed);
   const rows: [string, string][] = [
     [shortcut, t('shortcuts.palette')],

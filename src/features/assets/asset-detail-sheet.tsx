@@ -15,6 +15,9 @@ import { ReadinessBadge } from './readiness-badge';
 import { readinessLabel, reviewPassedButNotReady } from './readiness';
 import { ReviewUnknownNotice } from './review-unknown-notice';
 
+// Its own strings first (loaded with its code, assets-page.tsx); the library's (types, readiness) after.
+const DETAIL_NAMESPACES = ['asset-detail', 'assets'];
+
 interface DetailProps {
   assetId: string;
   group: string;
@@ -23,7 +26,7 @@ interface DetailProps {
 
 /** The asset's detail as a side sheet; its URL is /assets/<asset_id>?group_id=… (shareable). */
 export function AssetDetailSheet({ assetId, group, onClose }: DetailProps) {
-  const { t } = useTranslation('assets');
+  const { t } = useTranslation(DETAIL_NAMESPACES);
   const query = useQuery(assetQueries.detail(assetId, group));
   const asset = query.data;
   return (
@@ -56,7 +59,7 @@ export function AssetDetailSheet({ assetId, group, onClose }: DetailProps) {
 }
 
 function DetailError({ error, group, onRetry }: { error: unknown; group: string; onRetry: () => void }) {
-  const { t } = useTranslation('assets');
+  const { t } = useTranslation(DETAIL_NAMESPACES);
   const notFound = isApiRequestError(error) && error.status === 404;
   return (
     <ErrorAlert
@@ -80,7 +83,7 @@ function AssetDetailBody({
   onCheckAgain: () => void;
   checking: boolean;
 }) {
-  const { t } = useTranslation('assets');
+  const { t } = useTranslation(DETAIL_NAMESPACES);
   const reference = asset.reference || asset.asset_ref || assetReference(asset.id);
   const failures = new Set(readinessFailures(asset));
   const label = readinessLabel(asset);

@@ -55,7 +55,7 @@ function display(key: string, value: unknown, locale: string): string {
 
 /** Every field of the asset, labelled; a deployment's extra fields are shown, never dropped. */
 export function AssetFields({ asset }: { asset: Asset }) {
-  const { t, i18n } = useTranslation('assets');
+  const { t, i18n } = useTranslation('asset-detail');
   const record = asset as Record<string, unknown>;
   const extra = Object.keys(record).filter((k) => !(SPEC_FIELDS as readonly string[]).includes(k));
   return (

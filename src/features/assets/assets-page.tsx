@@ -5,11 +5,11 @@ import { useLocation } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { DialogFallback } from '@/components/ui/dialog-fallback';
-import { lazyWithPreload } from '@/components/ui/lazy-with-preload';
 import { isApiRequestError } from '@/api/api-client';
 import { assetQueries, type Asset } from '@/api/assets';
 import { useTranslation } from '@/lib/i18n';
 import { useUrlDialog } from '@/lib/use-url-dialog';
+import { AssetDetailSheet, RegisterAssetDialog } from './lazy-parts';
 import { LibraryBody } from './library/library-body';
 import { LibraryDropTarget } from './library/library-drop-target';
 import { useLibrarySearch } from './library/use-library-search';
@@ -19,16 +19,6 @@ import { useElementHeight } from './use-element-width';
 import { useLibraryAssets } from './library/use-library-assets';
 
 export { prefetchLibrary } from './library/use-library-assets';
-
-// The register dialog (with full zod for its form check) and the detail sheet (with Radix Dialog)
-// are their own chunks: the library's first render needs neither. Each is fetched when the person
-// shows intent (hovers or focuses what opens it), or when a deep link opens it.
-const RegisterAssetDialog = lazyWithPreload(() =>
-  import('./register/register-asset-dialog').then((m) => m.RegisterAssetDialog),
-);
-const AssetDetailSheet = lazyWithPreload(() =>
-  import('./asset-detail-sheet').then((m) => m.AssetDetailSheet),
-);
 
 /** Search param that keeps the register dialog open across reloads (its draft is persisted too). */
 const REGISTER_PARAM = 'register';

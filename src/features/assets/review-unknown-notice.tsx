@@ -19,7 +19,7 @@ export function ReviewUnknownNotice({
   onCheckAgain: () => void;
   checking: boolean;
 }) {
-  const { t } = useTranslation('assets');
+  const { t } = useTranslation('asset-detail');
   const patience = reviewUnknownPatienceMs(asset.type);
   const [createdAt] = useState(() => createdOnOurClock(asset, Date.now()));
   const [stopped, setStopped] = useState(() => Date.now() - createdAt >= patience);

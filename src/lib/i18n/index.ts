@@ -71,6 +71,16 @@ export const i18n = createI18n({
 export const useTranslation = createUseTranslation(i18n);
 export type { TFunction } from './translator';
 
+/**
+ * A lazy part's loader that also loads the namespaces it renders, awaited together: the part's
+ * strings are not on the first route, and a part that mounted before them would suspend a second
+ * time (a blank where a dialog should be) or, rendered with `i18n.t`, show keys. One intent
+ * (hover, focus, idle prefetch) fetches both.
+ */
+export function withNamespaces<T>(load: () => Promise<T>, namespaces: readonly string[]): () => Promise<T> {
+  return () => Promise.all([load(), i18n.loadNamespaces(namespaces)]).then(([loaded]) => loaded);
+}
+
 let initPromise: Promise<unknown> | undefined;
 
 /**

@@ -23,7 +23,7 @@ import {
 } from './register-draft-store';
 import { RegisterField, type FieldProps } from './register-field';
 import { MAX_URL_LENGTH } from './register-validation';
-import { useRegisterForm } from './use-register-form';
+import { REGISTER_NAMESPACES, useRegisterForm } from './use-register-form';
 
 interface RegisterProps {
   open: boolean;
@@ -35,7 +35,7 @@ interface RegisterProps {
 
 /** Register an asset by public URL. The draft survives reloads (register-draft-store.ts). */
 export function RegisterAssetDialog({ open, onOpenChange, group, onRegistered }: RegisterProps) {
-  const { t } = useTranslation('assets');
+  const { t } = useTranslation(REGISTER_NAMESPACES);
   const id = useId();
   const fieldId = (name: keyof RegisterDraft) => `${id}-${name}`;
   const form = useRegisterForm({ group, onRegistered, fieldId });

@@ -16,7 +16,7 @@ const MAX_LENGTH: Partial<Record<keyof RegisterDraft, number>> = {
   name: 200,
 };
 
-/** An i18n key under `assets:register.errors` with its values. */
+/** An i18n key under `asset-register:register.errors` with its values. */
 export interface FieldProblem {
   key: string;
   values?: Record<string, string | number>;

@@ -9,6 +9,12 @@ import { readinessLabel } from '../readiness';
 import { useRegisterDraftStore, type RegisterDraft } from './register-draft-store';
 import { checkRegisterDraft, REGISTER_FIELD_ORDER, type RegisterProblems } from './register-validation';
 
+/**
+ * The register dialog's own strings (loaded with its code, assets-page.tsx), then the library's it
+ * shares (types, readiness, `register.noModel`).
+ */
+export const REGISTER_NAMESPACES = ['asset-register', 'assets'];
+
 export type FieldErrors = Partial<Record<keyof RegisterDraft, string>>;
 
 /**
@@ -25,7 +31,7 @@ export function useRegisterForm({
   onRegistered: (asset: Asset) => void;
   fieldId: (name: keyof RegisterDraft) => string;
 }) {
-  const { t } = useTranslation('assets');
+  const { t } = useTranslation(REGISTER_NAMESPACES);
   const queryClient = useQueryClient();
   const draft = useRegisterDraftStore((s) => s.draft);
   const draftChanged = useRegisterDraftStore((s) => s.draftChanged);

@@ -3,7 +3,7 @@ import { Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { DialogFallback } from '@/components/ui/dialog-fallback';
 import { lazyWithPreload } from '@/components/ui/lazy-with-preload';
-import { useTranslation } from '@/lib/i18n';
+import { useTranslation, withNamespaces } from '@/lib/i18n';
 import { pickedAssetFields } from './picked-asset';
 import { useComposerDraftStore } from '../composer-draft-store';
 import type { ComposerRole, ReferenceDraft } from '../draft';
@@ -11,8 +11,12 @@ import type { FieldFeedback } from '@/lib/form/issues';
 import { ReferenceRow } from './reference-row';
 import type { FieldKey } from '../validation';
 
-const AssetPickerDialog = lazyWithPreload(() =>
-  import('../library-picker/asset-picker-dialog').then((m) => m.AssetPickerDialog),
+// Its rows say why an asset cannot be picked yet in words (readiness-words.ts): strings of their own.
+export const AssetPickerDialog = lazyWithPreload(
+  withNamespaces(
+    () => import('../library-picker/asset-picker-dialog').then((m) => m.AssetPickerDialog),
+    ['readiness-reasons'],
+  ),
 );
 
 const ADD_BUTTONS: { role: ComposerRole; icon: typeof Film }[] = [

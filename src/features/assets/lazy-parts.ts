@@ -1,0 +1,16 @@
+import { lazyWithPreload } from '@/components/ui/lazy-with-preload';
+import { withNamespaces } from '@/lib/i18n';
+
+// The register dialog (with full zod for its form check) and the detail sheet (with Radix Dialog)
+// are their own chunks: the library's first render needs neither. Each is fetched when the person
+// shows intent (hovers or focuses what opens it), or when a deep link opens it; their strings are
+// their own namespaces too (not preloaded with the library), fetched with the code.
+export const RegisterAssetDialog = lazyWithPreload(
+  withNamespaces(
+    () => import('./register/register-asset-dialog').then((m) => m.RegisterAssetDialog),
+    ['asset-register'],
+  ),
+);
+export const AssetDetailSheet = lazyWithPreload(
+  withNamespaces(() => import('./asset-detail-sheet').then((m) => m.AssetDetailSheet), ['asset-detail']),
+);
