@@ -44,7 +44,7 @@ afterEach(() => vi.useRealTimers());
 
 describe('idle prefetching', () => {
   it('fetches nothing ahead when the browser asks to save data, and still settles', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame'] });
     Object.defineProperty(navigator, 'connection', { value: { saveData: true }, configurable: true });
     try {
       const onSettled = vi.fn();
@@ -62,7 +62,7 @@ describe('idle prefetching', () => {
   });
 
   it('waits for the current page code and its queries, then fetches and pre-renders the others', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame'] });
     let busy = true;
     const cancel = prefetchPagesWhenIdle({ currentPath: '/assets', isBusy: () => busy });
     expect(log).toEqual(['load assets']);
@@ -87,8 +87,71 @@ describe('idle prefetching', () => {
     cancel();
   });
 
-  it('stops when cancelled', async () => {
+  it('settles only once the last answer has been painted, not in the frame that paints it', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let busy = true;
+    // Each wait for the paint is held until the test presents it.
+    const paints: Array<() => void> = [];
+    const painted = () => new Promise<void>((resolve) => paints.push(resolve));
+    const onSettled = vi.fn();
+    const cancel = prefetchPagesWhenIdle({ currentPath: '/assets', isBusy: () => busy, onSettled, painted });
+    pages.assets.arrive();
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(paints).toHaveLength(0);
+    // The list answers: nothing is fetching, but its render is not on the screen yet.
+    busy = false;
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(paints).toHaveLength(1);
+    expect(onSettled).not.toHaveBeenCalled();
+    expect(performance.getEntriesByName(PREFETCH_MARK)).toHaveLength(0);
+    expect(log).toEqual(['load assets']);
+
+    // Painted; by then the paint has started the groups list: it is waited for in turn.
+    busy = true;
+    paints[0]!();
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(onSettled).not.toHaveBeenCalled();
+    busy = false;
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(paints).toHaveLength(2);
+    expect(onSettled).not.toHaveBeenCalled();
+    paints[1]!();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(onSettled).toHaveBeenCalledTimes(1);
+    expect(performance.getEntriesByName(PREFETCH_MARK)).toHaveLength(1);
+    cancel();
+  });
+
+  it('by default, the frame that paints the last answer is not enough: one after it is presented', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const frames: FrameRequestCallback[] = [];
+    const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+      frames.push(callback);
+      return frames.length;
+    });
+    try {
+      const onSettled = vi.fn();
+      const cancel = prefetchPagesWhenIdle({ currentPath: '/assets', onSettled });
+      pages.assets.arrive();
+      // No frame is drawn (jsdom reports no largest paint: frames are all there is to wait for).
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(onSettled).not.toHaveBeenCalled();
+      let drawn = 0;
+      while (!onSettled.mock.calls.length && drawn < 10) {
+        for (const callback of frames.splice(0)) callback(performance.now());
+        drawn += 1;
+        await vi.advanceTimersByTimeAsync(20);
+      }
+      expect(onSettled).toHaveBeenCalledTimes(1);
+      expect(drawn).toBeGreaterThanOrEqual(2);
+      cancel();
+    } finally {
+      raf.mockRestore();
+    }
+  });
+
+  it('stops when cancelled', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame'] });
     const cancel = prefetchPagesWhenIdle({ currentPath: '/nowhere' });
     cancel();
     await vi.advanceTimersByTimeAsync(5_000);

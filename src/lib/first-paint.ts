@@ -32,6 +32,72 @@ export function afterFirstPaint(): Promise<void> {
   return painted;
 }
 
+/**
+ * Resolves in a task after the next two frames have begun: what a render had committed by the call
+ * has been painted by then. An answer's render and its paint are a frame apart, so work that must
+ * come after a paint (the page settling) waits for this rather than for the answer itself. A
+ * hidden document paints nothing (and runs no animation frames until shown): a task is enough.
+ */
+export function afterPresentedFrame(): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const next = () => window.setTimeout(resolve, 0);
+    if (document.visibilityState === 'hidden' || typeof window.requestAnimationFrame !== 'function') next();
+    else window.requestAnimationFrame(() => window.requestAnimationFrame(next));
+  });
+}
+
+/** markFirstPageSettled() has been called: the first open's largest paints are behind it. */
+let firstPageHasSettled = false;
+
+/** How long afterRenderOnScreen() waits for a largest paint a render may not make. */
+const LARGEST_PAINT_WAIT_MS = 500;
+
+function reportsLargestPaint(): boolean {
+  return (
+    typeof PerformanceObserver !== 'undefined' &&
+    PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint') === true
+  );
+}
+
+/**
+ * Resolves once what was rendered before the call is on the screen, for work that must not start
+ * before the first open's largest paint. A frame is presented well after its main-thread work (in
+ * the bench, on a loaded machine, 40-100 ms: later than two animation frames), and the LCP counts
+ * from the presentation. So on the first open, until its first page settles, this resolves on a
+ * largest-contentful-paint entry presented after the call for an element still on the page; a
+ * render that paints nothing larger makes none, and input ends the reports, so after a presented
+ * frame it waits LARGEST_PAINT_WAIT_MS at most. Later (navigations make no LCP entries), or where
+ * the browser reports no largest paint: a presented frame (afterPresentedFrame).
+ */
+export function afterRenderOnScreen(): Promise<void> {
+  const since = performance.now();
+  const frame = afterPresentedFrame();
+  if (firstPageHasSettled || document.visibilityState === 'hidden' || !reportsLargestPaint()) return frame;
+  return new Promise<void>((resolve) => {
+    let timer: number | undefined;
+    const done = () => {
+      observer.disconnect();
+      window.clearTimeout(timer);
+      resolve();
+    };
+    const observer = new PerformanceObserver((list) => {
+      const painted = list
+        .getEntries()
+        .some(
+          (e) =>
+            e.startTime >= since &&
+            (e as PerformanceEntry & { element?: Element | null }).element?.isConnected,
+        );
+      if (painted) done();
+    });
+    // Not buffered: only paints after the call count.
+    observer.observe({ type: 'largest-contentful-paint' });
+    void frame.then(() => {
+      timer = window.setTimeout(done, LARGEST_PAINT_WAIT_MS);
+    });
+  });
+}
+
 let settleFirstPage: () => void = () => {};
 const firstPageSettled = new Promise<void>((resolve) => {
   settleFirstPage = resolve;
@@ -45,6 +111,7 @@ const firstPageSettled = new Promise<void>((resolve) => {
  * LCP on a slow link: decision 240) waits for this instead, through whenFirstPageIdle().
  */
 export function markFirstPageSettled(): void {
+  firstPageHasSettled = true;
   settleFirstPage();
 }
 
