@@ -16,16 +16,19 @@ import { useAddFiles } from '../upload/use-upload-queue';
 export function LibraryDropTarget({
   group,
   enabled,
+  loadGroups,
   children,
 }: {
   group: string;
   enabled: boolean;
+  /** False until the groups may be asked for; until then the overlay names the group by its id. */
+  loadGroups: boolean;
   children: ReactNode;
 }) {
   const { t } = useTranslation('assets');
   const addFiles = useAddFiles();
   const model = usePreferredModelStore((s) => s.model);
-  const groups = useQuery(groupQueries.list());
+  const groups = useQuery({ ...groupQueries.list(), enabled: loadGroups });
   const groupName =
     group === DEFAULT_GROUP_ID
       ? t('filters.defaultGroup')
