@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as FirstPaint from '@/lib/first-paint';
 import { useConnectionStore } from '@/api/connection-store';
 
 const log: string[] = [];
@@ -29,6 +30,13 @@ vi.mock('@/app/pages', () => ({
   pageForPath: (to: string) =>
     to.startsWith('/groups') ? pages.groups : to.startsWith('/assets') ? pages.assets : undefined,
 }));
+/** While `held`, each wait for a render to be on the screen lasts until the test presents it. */
+const paint = vi.hoisted(() => ({ held: false, presents: [] as Array<() => void> }));
+vi.mock('@/lib/first-paint', async (importOriginal) => ({
+  ...(await importOriginal<typeof FirstPaint>()),
+  afterRenderOnScreen: () =>
+    paint.held ? new Promise<void>((resolve) => paint.presents.push(resolve)) : Promise.resolve(),
+}));
 vi.mock('@/app/page-warmer', () => ({
   warmPage: vi.fn(async (path: string) => void log.push(`warm ${path}`)),
 }));
@@ -39,12 +47,14 @@ const { prefetchPage, prefetchPagesWhenIdle, PREFETCH_DONE_MARK, PREFETCH_MARK }
 beforeEach(() => {
   log.length = 0;
   performance.clearMarks();
+  paint.held = false;
+  paint.presents.length = 0;
 });
 afterEach(() => vi.useRealTimers());
 
 describe('idle prefetching', () => {
   it('fetches nothing ahead when the browser asks to save data, and still settles', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame'] });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     Object.defineProperty(navigator, 'connection', { value: { saveData: true }, configurable: true });
     try {
       const onSettled = vi.fn();
@@ -62,7 +72,7 @@ describe('idle prefetching', () => {
   });
 
   it('waits for the current page code and its queries, then fetches and pre-renders the others', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame'] });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     let busy = true;
     const cancel = prefetchPagesWhenIdle({ currentPath: '/assets', isBusy: () => busy });
     expect(log).toEqual(['load assets']);
@@ -89,69 +99,39 @@ describe('idle prefetching', () => {
 
   it('settles only once the last answer has been painted, not in the frame that paints it', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    paint.held = true;
     let busy = true;
-    // Each wait for the paint is held until the test presents it.
-    const paints: Array<() => void> = [];
-    const painted = () => new Promise<void>((resolve) => paints.push(resolve));
     const onSettled = vi.fn();
-    const cancel = prefetchPagesWhenIdle({ currentPath: '/assets', isBusy: () => busy, onSettled, painted });
+    const cancel = prefetchPagesWhenIdle({ currentPath: '/assets', isBusy: () => busy, onSettled });
     pages.assets.arrive();
     await vi.advanceTimersByTimeAsync(2_000);
-    expect(paints).toHaveLength(0);
+    expect(paint.presents).toHaveLength(0);
     // The list answers: nothing is fetching, but its render is not on the screen yet.
     busy = false;
     await vi.advanceTimersByTimeAsync(2_000);
-    expect(paints).toHaveLength(1);
+    expect(paint.presents).toHaveLength(1);
     expect(onSettled).not.toHaveBeenCalled();
     expect(performance.getEntriesByName(PREFETCH_MARK)).toHaveLength(0);
     expect(log).toEqual(['load assets']);
 
-    // Painted; by then the paint has started the groups list: it is waited for in turn.
+    // On the screen; by then the paint has started the groups list: it is waited for in turn.
     busy = true;
-    paints[0]!();
+    paint.presents[0]!();
     await vi.advanceTimersByTimeAsync(2_000);
     expect(onSettled).not.toHaveBeenCalled();
     busy = false;
     await vi.advanceTimersByTimeAsync(2_000);
-    expect(paints).toHaveLength(2);
+    expect(paint.presents).toHaveLength(2);
     expect(onSettled).not.toHaveBeenCalled();
-    paints[1]!();
-    await vi.advanceTimersByTimeAsync(0);
+    paint.presents[1]!();
+    await vi.advanceTimersByTimeAsync(1_000);
     expect(onSettled).toHaveBeenCalledTimes(1);
     expect(performance.getEntriesByName(PREFETCH_MARK)).toHaveLength(1);
     cancel();
   });
 
-  it('by default, the frame that paints the last answer is not enough: one after it is presented', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const frames: FrameRequestCallback[] = [];
-    const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
-      frames.push(callback);
-      return frames.length;
-    });
-    try {
-      const onSettled = vi.fn();
-      const cancel = prefetchPagesWhenIdle({ currentPath: '/assets', onSettled });
-      pages.assets.arrive();
-      // No frame is drawn (jsdom reports no largest paint: frames are all there is to wait for).
-      await vi.advanceTimersByTimeAsync(10_000);
-      expect(onSettled).not.toHaveBeenCalled();
-      let drawn = 0;
-      while (!onSettled.mock.calls.length && drawn < 10) {
-        for (const callback of frames.splice(0)) callback(performance.now());
-        drawn += 1;
-        await vi.advanceTimersByTimeAsync(20);
-      }
-      expect(onSettled).toHaveBeenCalledTimes(1);
-      expect(drawn).toBeGreaterThanOrEqual(2);
-      cancel();
-    } finally {
-      raf.mockRestore();
-    }
-  });
-
   it('stops when cancelled', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame'] });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const cancel = prefetchPagesWhenIdle({ currentPath: '/nowhere' });
     cancel();
     await vi.advanceTimersByTimeAsync(5_000);
