@@ -81,7 +81,7 @@ export function AssetsPage() {
   );
 
   return (
-    <LibraryDropTarget group={search.group} enabled={!groupMissing} loadGroups={loadGroups}>
+    <LibraryDropTarget group={search.group} enabled={!groupMissing}>
       <div className="space-y-5">
         <PageHeader title={t('title')} description={t('subtitle')} actions={registerButton} />
         {!groupMissing && <UploadDropzone group={search.group} />}

@@ -16,19 +16,18 @@ import { useAddFiles } from '../upload/use-upload-queue';
 export function LibraryDropTarget({
   group,
   enabled,
-  loadGroups,
   children,
 }: {
   group: string;
   enabled: boolean;
-  /** False until the groups may be asked for; until then the overlay names the group by its id. */
-  loadGroups: boolean;
   children: ReactNode;
 }) {
   const { t } = useTranslation('assets');
   const addFiles = useAddFiles();
   const model = usePreferredModelStore((s) => s.model);
-  const groups = useQuery({ ...groupQueries.list(), enabled: loadGroups });
+  // The names the group switcher asks for once the data has painted (decision 247); until they are
+  // in, the overlay names the group by its id.
+  const groups = useQuery({ ...groupQueries.list(), enabled: false });
   const groupName =
     group === DEFAULT_GROUP_ID
       ? t('filters.defaultGroup')

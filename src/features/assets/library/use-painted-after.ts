@@ -2,21 +2,16 @@ import { useEffect, useState } from 'react';
 import { afterRenderOnScreen } from '@/lib/first-paint';
 
 /**
- * False until `ready` has been rendered and a frame painted after it, then true for good. The
- * library asks for what its first paint does not need (the groups list) only then, so that on a
- * slow link the request does not compete with the list's own paint (issue 19, decision 247).
+ * False until `ready` has been rendered and that render is on the screen (afterRenderOnScreen),
+ * then true for good. The library asks for what its first paint does not need (the groups list)
+ * only then, so that on a slow link the request does not come before the list's own paint, the
+ * LCP (issue 19, decision 247).
  */
 export function usePaintedAfter(ready: boolean): boolean {
   const [painted, setPainted] = useState(false);
+  // A late resolve after unmount sets the state of nothing: React ignores it.
   useEffect(() => {
-    if (!ready || painted) return;
-    let live = true;
-    void afterRenderOnScreen().then(() => {
-      if (live) setPainted(true);
-    });
-    return () => {
-      live = false;
-    };
-  }, [ready, painted]);
+    if (ready) void afterRenderOnScreen().then(() => setPainted(true));
+  }, [ready]);
   return painted;
 }
