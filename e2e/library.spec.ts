@@ -112,6 +112,38 @@ test.describe('library', () => {
     expect(await cards.count()).toBeLessThan(20);
   });
 
+  test('the group switcher takes the groups as they arrive, after the first paint, in a box that keeps its size', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const name = `A group whose name is longer than the switcher is wide ${Date.now()}`;
+    const group = await createGroup(request, name);
+    // The list is held until the test lets it through, as a slow link would.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/v1\/asset-groups\?page=1&page_size=100$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`/assets?group_id=${group}`);
+    const filters = page.getByRole('search', { name: 'Filter assets' });
+    const switcher = filters.getByLabel('Group');
+    await expect(page.getByText('No assets in this group yet')).toBeVisible();
+    // Until the list comes: the default group and the one shown, by its id.
+    await expect(switcher.getByRole('option')).toHaveText(['Default group', group]);
+    const boxes = () =>
+      Promise.all([switcher, filters.getByRole('button', { name: 'Grid' })].map((l) => l.boundingBox()));
+    const before = await boxes();
+    release();
+    await expect(switcher.getByRole('option', { name })).toBeAttached();
+    await expect(switcher).toHaveValue(group);
+    // Neither the switcher nor what is beside it moves when the (long) names arrive.
+    expect(await boxes()).toEqual(before);
+    await switcher.selectOption({ label: 'Default group' });
+    await expect(page).not.toHaveURL(/group_id=/);
+  });
+
   test('a drop anywhere on the page uploads into the group it shows, named in an overlay', async ({
     page,
     request,

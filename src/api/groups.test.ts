@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createGroup, groupKeys, groupMutations, groupQueries, updateGroup } from './groups';
+import { createGroup, groupMutations, updateGroup } from './group-mutations';
+import { groupKeys, groupQueries } from './groups';
 
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {

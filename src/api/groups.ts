@@ -13,16 +13,6 @@ export interface GroupListParams {
   pageSize?: number;
 }
 
-export interface CreateGroupInput {
-  name: string;
-  description?: string;
-}
-
-export interface UpdateGroupInput {
-  name?: string;
-  description?: string;
-}
-
 /**
  * Keys from generic to specific (TkDodo): `['groups']` ⊃ `['groups','list', …]` and
  * `['groups','detail', id]`, so that one prefix invalidates every page of the list.
@@ -57,31 +47,6 @@ export const groupQueries = {
     }),
 };
 
-export function createGroup(input: CreateGroupInput): Promise<LenientGroup> {
-  return apiRequest('/v1/asset-groups', { method: 'POST', json: input }, (data) =>
-    LenientGroupSchema.parse(data),
-  );
-}
-
-export function updateGroup(id: string, input: UpdateGroupInput): Promise<LenientGroup> {
-  return apiRequest(`/v1/asset-groups/${encodeURIComponent(id)}`, { method: 'PATCH', json: input }, (data) =>
-    LenientGroupSchema.parse(data),
-  );
-}
-
-/** A new group only changes the group list; no asset list can contain it yet. */
-export function invalidateAfterGroupCreated(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: groupKeys.lists() });
-}
-
-/** A rename changes that group's detail and every list page that shows its name. */
-export async function invalidateAfterGroupUpdated(queryClient: QueryClient, id: string): Promise<void> {
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: groupKeys.detail(id) }),
-    queryClient.invalidateQueries({ queryKey: groupKeys.lists() }),
-  ]);
-}
-
 /** Asset counts live on the group records: a new asset changes its group's detail and the lists. */
 export async function invalidateGroupCounts(queryClient: QueryClient, id: string): Promise<void> {
   await Promise.all([
@@ -89,18 +54,3 @@ export async function invalidateGroupCounts(queryClient: QueryClient, id: string
     queryClient.invalidateQueries({ queryKey: groupKeys.lists() }),
   ]);
 }
-
-export const groupMutations = {
-  create: (queryClient: QueryClient) => ({
-    mutationFn: createGroup,
-    onSuccess: () => invalidateAfterGroupCreated(queryClient),
-  }),
-  update: (queryClient: QueryClient) => ({
-    mutationFn: ({ id, ...input }: UpdateGroupInput & { id: string }) => updateGroup(id, input),
-    onSuccess: (group: LenientGroup) => {
-      // Show the new name at once; the invalidation then confirms it from the server.
-      queryClient.setQueryData(groupKeys.detail(group.id), group);
-      return invalidateAfterGroupUpdated(queryClient, group.id);
-    },
-  }),
-};

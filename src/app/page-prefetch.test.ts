@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as FirstPaint from '@/lib/first-paint';
 import { useConnectionStore } from '@/api/connection-store';
 
 const log: string[] = [];
@@ -29,6 +30,13 @@ vi.mock('@/app/pages', () => ({
   pageForPath: (to: string) =>
     to.startsWith('/groups') ? pages.groups : to.startsWith('/assets') ? pages.assets : undefined,
 }));
+/** While `held`, each wait for a render to be on the screen lasts until the test presents it. */
+const paint = vi.hoisted(() => ({ held: false, presents: [] as Array<() => void> }));
+vi.mock('@/lib/first-paint', async (importOriginal) => ({
+  ...(await importOriginal<typeof FirstPaint>()),
+  afterRenderOnScreen: () =>
+    paint.held ? new Promise<void>((resolve) => paint.presents.push(resolve)) : Promise.resolve(),
+}));
 vi.mock('@/app/page-warmer', () => ({
   warmPage: vi.fn(async (path: string) => void log.push(`warm ${path}`)),
 }));
@@ -39,6 +47,8 @@ const { prefetchPage, prefetchPagesWhenIdle, PREFETCH_DONE_MARK, PREFETCH_MARK }
 beforeEach(() => {
   log.length = 0;
   performance.clearMarks();
+  paint.held = false;
+  paint.presents.length = 0;
 });
 afterEach(() => vi.useRealTimers());
 
@@ -84,6 +94,39 @@ describe('idle prefetching', () => {
     // The current page is not pre-rendered again; the other one is, after its code.
     expect(log.filter((l) => l.startsWith('warm'))).toEqual(['warm /groups']);
     expect(log.indexOf('warm /groups')).toBeGreaterThan(log.lastIndexOf('load groups'));
+    cancel();
+  });
+
+  it('settles only once the last answer has been painted, not in the frame that paints it', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    paint.held = true;
+    let busy = true;
+    const onSettled = vi.fn();
+    const cancel = prefetchPagesWhenIdle({ currentPath: '/assets', isBusy: () => busy, onSettled });
+    pages.assets.arrive();
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(paint.presents).toHaveLength(0);
+    // The list answers: nothing is fetching, but its render is not on the screen yet.
+    busy = false;
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(paint.presents).toHaveLength(1);
+    expect(onSettled).not.toHaveBeenCalled();
+    expect(performance.getEntriesByName(PREFETCH_MARK)).toHaveLength(0);
+    expect(log).toEqual(['load assets']);
+
+    // On the screen; by then the paint has started the groups list: it is waited for in turn.
+    busy = true;
+    paint.presents[0]!();
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(onSettled).not.toHaveBeenCalled();
+    busy = false;
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(paint.presents).toHaveLength(2);
+    expect(onSettled).not.toHaveBeenCalled();
+    paint.presents[1]!();
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(onSettled).toHaveBeenCalledTimes(1);
+    expect(performance.getEntriesByName(PREFETCH_MARK)).toHaveLength(1);
     cancel();
   });
 

@@ -2,7 +2,13 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useConnectionStore } from '@/api/connection-store';
 import { PAGE_ROUTES, pageForPath } from '@/app/pages';
 import { warmPage } from '@/app/page-warmer';
-import { afterFirstPaint, markFirstPageSettled, prefetchAllowance } from '@/lib/first-paint';
+import {
+  afterFirstPaint,
+  afterRenderOnScreen,
+  markFirstPageSettled,
+  prefetchAllowance,
+  whenIdle,
+} from '@/lib/first-paint';
 
 /** Performance mark set when idle prefetching starts (e2e/first-load.spec.ts reads it). */
 export const PREFETCH_MARK = 'media-studio:page-prefetch';
@@ -30,17 +36,6 @@ export function prefetchPage(to: string, queryClient?: QueryClient): void {
   }
 }
 
-type IdleHandle = { cancel: () => void };
-
-function whenIdle(run: () => void, timeout: number): IdleHandle {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(run, { timeout });
-    return { cancel: () => window.cancelIdleCallback(id) };
-  }
-  const id = window.setTimeout(run, Math.min(timeout, 1_000));
-  return { cancel: () => window.clearTimeout(id) };
-}
-
 export interface PrefetchOptions {
   /** The path the dashboard opened on: its page's code must have arrived before others are fetched. */
   currentPath: string;
@@ -66,7 +61,7 @@ export function prefetchPagesWhenIdle({
   onSettled,
 }: PrefetchOptions): () => void {
   let cancelled = false;
-  let handle: IdleHandle | undefined;
+  let cancelIdle = () => {};
   const current = pageForPath(currentPath);
   // On Save-Data or a 2g link nothing is fetched ahead; on 3g only the next likely page, the one
   // after the current in the navigation's order (decision 140). The first page still settles, so
@@ -97,15 +92,25 @@ export function prefetchPagesWhenIdle({
     }
     // Code that fails to load (offline) is skipped: using it retries.
     load().then(
-      () => (handle = whenIdle(step, 2_000)),
-      () => (handle = whenIdle(step, 2_000)),
+      () => (cancelIdle = whenIdle(step, 2_000)),
+      () => (cancelIdle = whenIdle(step, 2_000)),
     );
   };
   let deadline = Number.POSITIVE_INFINITY;
-  const startWhenSettled = () => {
+  const startWhenSettled = (onScreen = false) => {
     if (cancelled) return;
     if (isBusy() && performance.now() < deadline) {
-      handle = whenIdle(startWhenSettled, 500);
+      cancelIdle = whenIdle(() => startWhenSettled(), 500);
+      return;
+    }
+    // The last answer is in, but its render is on the screen only a frame or more later (on `/`
+    // that paint is the LCP), and what waits for the settle (the task watcher, the toaster, these
+    // prefetches) would start before it. So the settle counts only once that paint is on the
+    // screen and, an idle period later, nothing is fetching still: a query the paint started (the
+    // library's groups, asked for once its data is on the screen) has begun by then, and is waited
+    // for in turn.
+    if (!onScreen) {
+      void afterRenderOnScreen().then(() => (cancelIdle = whenIdle(() => startWhenSettled(true), 500)));
       return;
     }
     performance.mark(PREFETCH_MARK);
@@ -121,7 +126,7 @@ export function prefetchPagesWhenIdle({
       .catch(() => undefined)
       .then(() => {
         deadline = performance.now() + MAX_BUSY_WAIT_MS;
-        if (!cancelled) handle = whenIdle(startWhenSettled, 3_000);
+        if (!cancelled) cancelIdle = whenIdle(() => startWhenSettled(), 3_000);
       });
   };
   if (document.readyState === 'complete') start();
@@ -129,7 +134,7 @@ export function prefetchPagesWhenIdle({
 
   return () => {
     cancelled = true;
-    handle?.cancel();
+    cancelIdle();
     window.removeEventListener('load', start);
   };
 }

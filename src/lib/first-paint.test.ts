@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { afterFirstPaint, prefetchAllowance } from '@/lib/first-paint';
 
 describe('prefetchAllowance', () => {
@@ -42,5 +42,77 @@ describe('whenFirstPageIdle', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('afterRenderOnScreen', () => {
+  type Callback = (list: { getEntries: () => Array<{ startTime: number; element: Element | null }> }) => void;
+  let observers: Callback[] = [];
+  /** A largest paint reported to every observer, as Chromium does once its frame is presented. */
+  const report = (startTime: number, element: Element | null) => {
+    for (const callback of [...observers]) callback({ getEntries: () => [{ startTime, element }] });
+  };
+
+  async function load() {
+    vi.resetModules();
+    observers = [];
+    vi.stubGlobal(
+      'PerformanceObserver',
+      class {
+        static supportedEntryTypes = ['largest-contentful-paint'];
+        constructor(private readonly callback: Callback) {}
+        observe() {
+          observers.push(this.callback);
+        }
+        disconnect() {
+          observers = observers.filter((c) => c !== this.callback);
+        }
+      },
+    );
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    return import('@/lib/first-paint');
+  }
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    document.body.replaceChildren();
+  });
+
+  it('on the first open, waits for a largest paint presented after the call, of an element still shown', async () => {
+    const { afterRenderOnScreen } = await load();
+    const onScreen = vi.fn();
+    void afterRenderOnScreen().then(onScreen);
+    // Frames come and go: their presentation (the LCP's time) is what counts, and is reported.
+    await vi.advanceTimersByTimeAsync(100);
+    // A paint presented before the call, or of what the render removed (the loading text), is not it.
+    report(performance.now() - 50, document.body.appendChild(document.createElement('p')));
+    report(performance.now() + 10, null);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(onScreen).not.toHaveBeenCalled();
+    report(performance.now() + 10, document.body.appendChild(document.createElement('div')));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(onScreen).toHaveBeenCalledTimes(1);
+    expect(observers).toHaveLength(0);
+  });
+
+  it('goes ahead after a while when the render paints nothing larger', async () => {
+    const { afterRenderOnScreen } = await load();
+    const onScreen = vi.fn();
+    void afterRenderOnScreen().then(onScreen);
+    await vi.advanceTimersByTimeAsync(499);
+    expect(onScreen).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(onScreen).toHaveBeenCalledTimes(1);
+    expect(observers).toHaveLength(0);
+  });
+
+  it('once the first page has settled (navigations report no largest paint), at once', async () => {
+    const { afterRenderOnScreen, markFirstPageSettled } = await load();
+    markFirstPageSettled();
+    const onScreen = vi.fn();
+    void afterRenderOnScreen().then(onScreen);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(onScreen).toHaveBeenCalledTimes(1);
+    expect(observers).toHaveLength(0);
   });
 });

@@ -17,6 +17,7 @@ import { LibraryToolbar } from './library/library-toolbar';
 import { UploadDropzone } from './upload/upload-dropzone';
 import { useElementHeight } from './use-element-width';
 import { useLibraryAssets } from './library/use-library-assets';
+import { usePaintedAfter } from './library/use-painted-after';
 
 export { prefetchLibrary } from './library/use-library-assets';
 
@@ -29,6 +30,9 @@ export function AssetsPage() {
   const [search, update] = useLibrarySearch();
   const location = useLocation();
   const assets = useLibraryAssets(search);
+  // The groups (the switcher's options, the drop overlay's name) are not part of the data's paint,
+  // the LCP on a slow link: they are asked for once it is on screen (decision 247).
+  const loadGroups = usePaintedAfter(!assets.isPending);
   const queryClient = useQueryClient();
   const register = useUrlDialog({ param: REGISTER_PARAM });
   const sheet = useUrlDialog({ basePath: '/assets' });
@@ -77,7 +81,7 @@ export function AssetsPage() {
           ref={stickyRef}
           className="-mx-4 space-y-2 border-b bg-background/95 px-4 py-2 backdrop-blur md:sticky md:top-0 md:z-20 lg:-mx-8 lg:px-8"
         >
-          <LibraryToolbar search={search} onChange={update} />
+          <LibraryToolbar search={search} onChange={update} loadGroups={loadGroups} />
           {assets.count > 0 && (
             <p className="text-sm text-muted-foreground" aria-live="polite">
               {t('summary', { count: assets.total ?? assets.count })}

@@ -6,25 +6,33 @@ import { groupQueries } from '@/api/groups';
 import { useTranslation } from '@/lib/i18n';
 import { Field } from './filter-field';
 
-/** Groups by name; the current group is always an option, even past the first 100 groups. */
+/**
+ * Groups by name; the current group is always an option, even past the first 100 groups. Until the
+ * list is there (or while `load` is false) the current group is the one option, in a box of fixed
+ * width: the names that arrive later neither widen it nor move what is beside it.
+ */
 export function GroupSwitcher({
   value,
   onChange,
   label,
+  load = true,
 }: {
   value: string;
   onChange: (group: string) => void;
   label?: string;
+  /** False while the list may not be asked for yet (the library: until its data has painted). */
+  load?: boolean;
 }) {
   const { t } = useTranslation('assets');
   const id = useId();
-  const groups = useQuery(groupQueries.list());
+  // A cached list shows even while `load` is false: only the request waits.
+  const groups = useQuery({ ...groupQueries.list(), enabled: load });
   // A group record that could not be read has no id to select.
   const options = (groups.data?.data ?? []).filter((g) => !g.unreadable);
   const known = options.some((g) => g.id === value);
   return (
     <Field id={id} label={label ?? t('filters.group')}>
-      <Select id={id} value={value} onChange={(e) => onChange(e.target.value)} className="min-w-44">
+      <Select id={id} value={value} onChange={(e) => onChange(e.target.value)} className="w-44">
         {!options.some((g) => g.id === DEFAULT_GROUP_ID) && (
           <option value={DEFAULT_GROUP_ID}>{t('filters.defaultGroup')}</option>
         )}

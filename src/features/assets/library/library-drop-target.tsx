@@ -25,7 +25,9 @@ export function LibraryDropTarget({
   const { t } = useTranslation('assets');
   const addFiles = useAddFiles();
   const model = usePreferredModelStore((s) => s.model);
-  const groups = useQuery(groupQueries.list());
+  // The names the group switcher asks for once the data has painted (decision 247); until they are
+  // in, the overlay names the group by its id.
+  const groups = useQuery({ ...groupQueries.list(), enabled: false });
   const groupName =
     group === DEFAULT_GROUP_ID
       ? t('filters.defaultGroup')

@@ -12,10 +12,12 @@ import { LIBRARY_PAGING, PAGE_SIZES, type LibrarySearch } from './library-search
 interface ToolbarProps {
   search: LibrarySearch;
   onChange: (patch: Partial<LibrarySearch>) => void;
+  /** False until the list may be asked for (GroupSwitcher's `load`). */
+  loadGroups: boolean;
 }
 
 /** Every control writes to the URL (useLibrarySearch), so a filtered view is a shareable link. */
-export function LibraryToolbar({ search, onChange }: ToolbarProps) {
+export function LibraryToolbar({ search, onChange, loadGroups }: ToolbarProps) {
   const { t } = useTranslation('assets');
   const id = useId();
   // On a phone the filters would take a screen before the first asset: folded behind one button.
@@ -23,7 +25,7 @@ export function LibraryToolbar({ search, onChange }: ToolbarProps) {
   const active = [search.type, search.status, search.domain].filter(Boolean).length;
   return (
     <div className="flex flex-wrap items-end gap-3" role="search" aria-label={t('filters.label')}>
-      <GroupSwitcher value={search.group} onChange={(group) => onChange({ group })} />
+      <GroupSwitcher value={search.group} onChange={(group) => onChange({ group })} load={loadGroups} />
       <Button
         variant="outline"
         size="sm"
