@@ -219,6 +219,22 @@ test.describe('library', () => {
   // their code arrives, or while it cannot, waits for it and is then uploaded.
   const TRAY_CHUNK = /\/assets\/upload-tray-[^/?]+\.js(\?.*)?$/;
 
+  /** A new, empty group, opened in the library. */
+  async function openNewGroup(page: Page, request: APIRequestContext, name: string) {
+    const group = await createGroup(request, name);
+    await page.goto(`/assets?group_id=${group}`);
+    await expect(page.getByRole('heading', { name: 'No assets in this group yet' })).toBeVisible();
+  }
+
+  /** The one file in the tray is uploaded and listed in the library. */
+  async function expectUploaded(page: Page, name: string) {
+    await expect(
+      page.getByRole('region', { name: 'Upload (1)' }).getByText('Done: 1 file uploaded'),
+    ).toBeVisible();
+    const library = page.getByRole('list', { name: 'Assets' });
+    await expect(library.getByRole('button', { name: `Open details of ${name}` })).toBeVisible();
+  }
+
   test('a file dropped before the upload code has arrived waits for it and uploads', async ({
     page,
     request,
@@ -231,9 +247,7 @@ test.describe('library', () => {
       await held;
       await route.continue();
     });
-    const group = await createGroup(request, 'Before the tray');
-    await page.goto(`/assets?group_id=${group}`);
-    await expect(page.getByRole('heading', { name: 'No assets in this group yet' })).toBeVisible();
+    await openNewGroup(page, request, 'Before the tray');
     const dataTransfer = await page.evaluateHandle(() => {
       const dt = new DataTransfer();
       dt.items.add(new File(['waits'], 'waits.txt', { type: 'text/plain' }));
@@ -243,11 +257,7 @@ test.describe('library', () => {
     await expect.poll(() => heldBack).toBe(true);
     await expect(page.getByRole('status').filter({ hasText: '1 file waiting to upload…' })).toBeVisible();
     release();
-    await expect(
-      page.getByRole('region', { name: 'Upload (1)' }).getByText('Done: 1 file uploaded'),
-    ).toBeVisible();
-    const library = page.getByRole('list', { name: 'Assets' });
-    await expect(library.getByRole('button', { name: 'Open details of waits.txt' })).toBeVisible();
+    await expectUploaded(page, 'waits.txt');
   });
 
   test('when the upload code cannot be fetched, the waiting files say so, and Try again uploads them', async ({
@@ -262,9 +272,7 @@ test.describe('library', () => {
         ? route.continue()
         : route.abort('internetdisconnected'),
     );
-    const group = await createGroup(request, 'Tray offline');
-    await page.goto(`/assets?group_id=${group}`);
-    await expect(page.getByRole('heading', { name: 'No assets in this group yet' })).toBeVisible();
+    await openNewGroup(page, request, 'Tray offline');
     await page
       .getByLabel('Files to upload')
       .setInputFiles({ name: 'kept.txt', mimeType: 'text/plain', buffer: Buffer.from('kept') });
@@ -274,12 +282,8 @@ test.describe('library', () => {
     await expect(page.getByRole('button', { name: 'Choose files' })).toBeVisible();
     online = true;
     await page.getByRole('button', { name: 'Retry', exact: true }).click();
-    await expect(
-      page.getByRole('region', { name: 'Upload (1)' }).getByText('Done: 1 file uploaded'),
-    ).toBeVisible();
+    await expectUploaded(page, 'kept.txt');
     await expect(alert).toBeHidden();
-    const library = page.getByRole('list', { name: 'Assets' });
-    await expect(library.getByRole('button', { name: 'Open details of kept.txt' })).toBeVisible();
   });
 
   test('the tray counts the file bytes, shows readiness, and warns before leaving mid-upload', async ({
