@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { landingSegment } from '@/app/landing';
 import { lazyWithPreload, type PreloadableComponent } from '@/components/ui/lazy-with-preload';
-import { i18n } from '@/lib/i18n';
+import { withNamespaces } from '@/lib/i18n';
 
 /**
  * One lazy page per route: each page (and its translations) is its own chunk, so the entry chunk
@@ -14,10 +14,7 @@ function lazyPage<M>(
   pick: (mod: M) => ComponentType,
   namespaces: string[],
 ): PreloadableComponent<object> {
-  return lazyWithPreload(async () => {
-    const [mod] = await Promise.all([load(), i18n.loadNamespaces(namespaces)]);
-    return pick(mod);
-  });
+  return lazyWithPreload(() => withNamespaces(load, namespaces)().then(pick));
 }
 
 export interface PageRoute {

@@ -4,19 +4,15 @@ import { useStore } from 'zustand';
 import { retryableImport } from '@/app/chunk-retry';
 import { Button } from '@/components/ui/button';
 import { whenFirstPageIdle } from '@/lib/first-paint';
-import { i18n, useTranslation } from '@/lib/i18n';
+import { useTranslation, withNamespaces } from '@/lib/i18n';
 import { createUploadIntake, type UploadTarget } from './upload-intake';
 
 // Fetched afresh under a new URL after a failure (decision 260), so a chunk refused once (offline)
 // still comes without a reload. Its strings come with it: the tray never suspends on them.
-const trayChunk = retryableImport(() => import('./upload-tray'));
-
-async function loadTray() {
-  const strings = i18n.loadNamespaces(['upload']);
-  const code = await trayChunk();
-  await strings;
-  return code;
-}
+const loadTray = withNamespaces(
+  retryableImport(() => import('./upload-tray')),
+  ['upload'],
+);
 
 /** App-wide, like the queue it feeds: files taken on the library reach it whichever page is open. */
 const intake = createUploadIntake(loadTray);
