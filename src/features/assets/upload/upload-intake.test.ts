@@ -1,6 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createUploadIntake, RETRY_MS, type UploadBatch, type UploadCode } from './upload-intake';
+import { createStore } from 'zustand/vanilla';
+import {
+  createUploadIntake,
+  RETRY_MS,
+  warnOnLeaveWhile,
+  type UploadBatch,
+  type UploadCode,
+} from './upload-intake';
 
 const queryClient = {} as QueryClient;
 const file = (name: string) => new File(['x'], name, { type: 'image/png' });
@@ -128,6 +135,23 @@ describe('upload intake', () => {
     loads[0]!.resolve();
     await flush();
     expect(remove).toHaveBeenCalledWith('beforeunload', listener);
+  });
+
+  it("keeps asking before the page is left when the waiting files become the queue's uploads in flight", async () => {
+    const remove = vi.spyOn(window, 'removeEventListener');
+    // The queue's store, busy from the moment the intake hands it the files.
+    const queue = createStore(() => ({ uploading: 0 }));
+    warnOnLeaveWhile(queue, ({ uploading }) => uploading > 0);
+    const { code, load, loads } = controllableLoad();
+    code.addUploads.mockImplementation(({ files }) => queue.setState({ uploading: files.length }));
+    const intake = createUploadIntake(load);
+    intake.add(batch('a.png'));
+    loads[0]!.resolve();
+    await flush();
+    expect(intake.store.getState().waiting).toBe(0);
+    expect(remove.mock.calls.filter(([type]) => type === 'beforeunload')).toEqual([]);
+    queue.setState({ uploading: 0 });
+    expect(remove.mock.calls.filter(([type]) => type === 'beforeunload')).toHaveLength(1);
   });
 
   it('ignores an empty pick', () => {

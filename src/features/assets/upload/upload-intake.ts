@@ -43,10 +43,31 @@ export const RETRY_MS = 10_000;
  * While some wait the browser asks first; the listener exists only then, so an idle page leaves
  * without a question and stays eligible for the back/forward cache.
  */
-export function warnBeforeUnload(event: BeforeUnloadEvent) {
+function warnBeforeUnload(event: BeforeUnloadEvent) {
   event.preventDefault();
   // Older Chromium needs returnValue set to show the dialog.
   event.returnValue = '';
+}
+
+/** How many stores hold files not yet sent: the files waiting here, and the queue's uploads. */
+let leaveWarnings = 0;
+
+/**
+ * Asks before the page is left while `busy(state)` holds for `store`. Counted across stores: the
+ * one listener stays while any of them is busy (files handed from the intake to the queue become
+ * the queue's uploads in flight the moment the intake lets go of them).
+ */
+export function warnOnLeaveWhile<S>(store: StoreApi<S>, busy: (state: S) => boolean): void {
+  if (typeof window === 'undefined') return;
+  let holding = false;
+  store.subscribe((state) => {
+    const now = busy(state);
+    if (now === holding) return;
+    holding = now;
+    leaveWarnings += now ? 1 : -1;
+    if (now && leaveWarnings === 1) window.addEventListener('beforeunload', warnBeforeUnload);
+    else if (!now && leaveWarnings === 0) window.removeEventListener('beforeunload', warnBeforeUnload);
+  });
 }
 
 /**
@@ -109,14 +130,7 @@ export function createUploadIntake<M extends UploadCode>(loadCode: () => Promise
     load();
   }
 
-  let warning = false;
-  store.subscribe(({ waiting }) => {
-    const busy = waiting > 0;
-    if (busy === warning || typeof window === 'undefined') return;
-    warning = busy;
-    if (busy) window.addEventListener('beforeunload', warnBeforeUnload);
-    else window.removeEventListener('beforeunload', warnBeforeUnload);
-  });
+  warnOnLeaveWhile(store, ({ waiting }) => waiting > 0);
 
   return { store, add, load };
 }

@@ -2,20 +2,15 @@ import { useStore } from 'zustand';
 import { inferAssetType } from '@contract/asset';
 import { invalidateAfterAssetCreated, uploadAssetFile, type UploadAssetFieldsInput } from '@/api/assets';
 import { createUploadQueue } from './upload-queue';
-import { warnBeforeUnload, type UploadBatch, type UploadTarget } from './upload-intake';
+import { warnOnLeaveWhile, type UploadBatch, type UploadTarget } from './upload-intake';
 
 /** One queue for the whole app: uploads continue while a person visits another page. */
 const queue = createUploadQueue({ upload: uploadAssetFile, concurrency: 3 });
 
 // Uploads in flight are lost on leaving too: the same question as for files that wait for this code.
-let warning = false;
-queue.store.subscribe(({ items }) => {
-  const busy = items.some((item) => item.status === 'queued' || item.status === 'uploading');
-  if (busy === warning || typeof window === 'undefined') return;
-  warning = busy;
-  if (busy) window.addEventListener('beforeunload', warnBeforeUnload);
-  else window.removeEventListener('beforeunload', warnBeforeUnload);
-});
+warnOnLeaveWhile(queue.store, ({ items }) =>
+  items.some((item) => item.status === 'queued' || item.status === 'uploading'),
+);
 
 export function useUploadItems() {
   return useStore(queue.store, (s) => s.items);
