@@ -1,6 +1,14 @@
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import {
+  createMemoryRouter,
+  Route,
+  RouterProvider,
+  Routes,
+  UNSAFE_createMemoryHistory as createMemoryHistory,
+  unstable_HistoryRouter as HistoryRouter,
+  useLocation,
+} from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { LIBRARY_DEFAULTS, parseLibrarySearch, withLibrarySearch } from './library-search';
 import { useLibrarySearch } from './use-library-search';
@@ -72,6 +80,61 @@ describe('library search params', () => {
       status: 'failed',
       pageSize: 100,
       page: 1,
+    });
+  });
+
+  describe('a change written while an earlier navigation is still rendering', () => {
+    // The app's router (HistoryRouter) renders each navigation in a transition; inside one act()
+    // none of them commits until the act ends, so each step below runs against a stale render,
+    // as a second click does on a busy machine before the first click's page has rendered.
+    function renderLibrary(initial: string) {
+      const history = createMemoryHistory({ initialEntries: [initial], v5Compat: true });
+      const hook: { current?: ReturnType<typeof useLibrarySearch> } = {};
+      function Probe() {
+        hook.current = useLibrarySearch();
+        return null;
+      }
+      renderHook(() => null, {
+        wrapper: () => (
+          <HistoryRouter history={history}>
+            <Routes>
+              <Route path="/assets/*" element={<Probe />} />
+            </Routes>
+          </HistoryRouter>
+        ),
+      });
+      // Path and params, order aside: what the list and the sheet are read from.
+      const url = () => {
+        const params = [...new URLSearchParams(history.location.search)].sort(([a], [b]) =>
+          a.localeCompare(b),
+        );
+        return `${history.location.pathname}?${new URLSearchParams(params)}`;
+      };
+      return {
+        history,
+        update: (patch: Parameters<ReturnType<typeof useLibrarySearch>[1]>[0]) => hook.current![1](patch),
+        url,
+        search: () => hook.current![0],
+      };
+    }
+
+    it('keeps page_size chosen just before a click on Next', () => {
+      const library = renderLibrary('/assets');
+      act(() => {
+        library.update({ pageSize: 100 });
+        library.update({ page: 2 });
+      });
+      expect(library.url()).toBe('/assets?page=2&page_size=100');
+      expect(library.search()).toMatchObject({ page: 2, pageSize: 100 });
+    });
+
+    it('a click on Next just after the detail sheet closed stays on the list', () => {
+      const library = renderLibrary('/assets/asset_1?page_size=100');
+      act(() => {
+        library.history.push('/assets?page_size=100');
+        library.update({ page: 2 });
+      });
+      expect(library.url()).toBe('/assets?page=2&page_size=100');
     });
   });
 });
