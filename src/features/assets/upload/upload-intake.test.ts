@@ -120,6 +120,33 @@ describe('upload intake', () => {
     expect(load).toHaveBeenCalledTimes(4);
   });
 
+  it('keeps the failure note through a timed retry, and a Try again clicked meanwhile is the next attempt', async () => {
+    vi.useFakeTimers();
+    const { code, load, loads } = controllableLoad();
+    const intake = createUploadIntake(load);
+    intake.add(batch('a.png'));
+    loads[0]!.reject();
+    await vi.advanceTimersByTimeAsync(0);
+    const statuses: string[] = [];
+    intake.store.subscribe((state) => statuses.push(state.status));
+
+    // The timed retry sets out; the note (and its Try again) stays while it travels.
+    await vi.advanceTimersByTimeAsync(RETRY_MS);
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(intake.store.getState().status).toBe('failed');
+    // Try again now: no second load alongside, but the next one if this one fails.
+    intake.load();
+    expect(load).toHaveBeenCalledTimes(2);
+    loads[1]!.reject();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(load).toHaveBeenCalledTimes(3);
+    loads[2]!.resolve();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(names(code)).toEqual(['a.png']);
+    expect(statuses).not.toContain('loading');
+    expect(intake.store.getState()).toMatchObject({ status: 'ready', waiting: 0 });
+  });
+
   it('asks before the page is left while files wait for the code, and not once they are handed over', async () => {
     const add = vi.spyOn(window, 'addEventListener');
     const remove = vi.spyOn(window, 'removeEventListener');

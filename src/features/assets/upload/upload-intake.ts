@@ -20,7 +20,10 @@ export interface UploadCode {
 }
 
 export interface UploadIntakeState<M extends UploadCode> {
-  /** `failed`: the last load of the code failed; it is tried again on the next add, `online`, or after a while. */
+  /**
+   * `failed`: a load of the code failed and none has succeeded since; it is tried again on the next
+   * add, `online`, or after a while, and stays `failed` while those tries travel (see `load`).
+   */
   status: 'idle' | 'loading' | 'failed' | 'ready';
   /** Files handed over before the code came, not yet in its queue. */
   waiting: number;
@@ -98,21 +101,41 @@ export function createUploadIntake<M extends UploadCode>(loadCode: () => Promise
     };
   }
 
+  let inFlight = false;
+  // Asked again while a load travels: should that one fail, the next follows at once.
+  let askedMeanwhile = false;
+
+  /*
+   * A retry after a failure leaves the status at `failed`: the note and its Try again stay put
+   * instead of turning into "waiting" and back every RETRY_MS (a screen reader announced the alert
+   * anew each time, and a Try again clicked as a timed retry set out vanished under the pointer).
+   * Try again during such a retry is not lost: it is the next attempt if this one fails.
+   */
   function load() {
     const { status } = store.getState();
-    if (status === 'loading' || status === 'ready') return;
+    if (status === 'ready') return;
+    if (inFlight) {
+      askedMeanwhile = true;
+      return;
+    }
+    inFlight = true;
+    askedMeanwhile = false;
     stopRetrying();
-    store.setState({ status: 'loading' });
+    if (status !== 'failed') store.setState({ status: 'loading' });
     loadCode().then(
       (code) => {
+        inFlight = false;
         const batches = held;
         held = [];
         for (const batch of batches) code.addUploads(batch);
         store.setState({ status: 'ready', waiting: 0, code });
       },
       () => {
+        inFlight = false;
         store.setState({ status: 'failed' });
-        if (held.length > 0) retryLater();
+        if (held.length === 0) return;
+        if (askedMeanwhile) load();
+        else retryLater();
       },
     );
   }
