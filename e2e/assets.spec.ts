@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, fixtureOrigin, test } from './support/test';
+import { expect, fixtureOrigin, RUNTIME, test } from './support/test';
 
 // Drives the built dashboard against the real local server (EMULATOR_SPEED=10), as a person would:
 // controls are found by role and label.
@@ -30,35 +30,39 @@ async function registerByUrl(page: Page, url: string, options: { preset?: string
 }
 
 test.describe('asset library', () => {
-  test('dropped image and video upload with progress and both become Ready', async ({ page, request }) => {
-    const group = await createGroup(request, `Uploads ${Date.now()}`);
-    await page.goto(`/assets?group_id=${group}`);
-    await expect(page.getByRole('heading', { name: 'No assets in this group yet' })).toBeVisible();
+  test(
+    'dropped image and video upload with progress and both become Ready',
+    { tag: RUNTIME },
+    async ({ page, request }) => {
+      const group = await createGroup(request, `Uploads ${Date.now()}`);
+      await page.goto(`/assets?group_id=${group}`);
+      await expect(page.getByRole('heading', { name: 'No assets in this group yet' })).toBeVisible();
 
-    await page
-      .getByLabel('Files to upload')
-      .setInputFiles([path.join(FIXTURES, 'sample.png'), path.join(FIXTURES, 'sample.mp4')]);
-    // Finished uploads fold into one line; expanded, each shows its completed progress.
-    const uploads = page.getByRole('region', { name: /Uploads \(2\)/ });
-    const summary = uploads.getByRole('button', { name: '2 files uploaded' });
-    await expect(summary).toHaveAttribute('aria-expanded', 'false');
-    await expect(uploads.locator('[data-upload-status]')).toHaveCount(0);
-    await summary.click();
-    const finished = uploads.getByRole('list', { name: 'Finished uploads' });
-    await expect(finished.locator('[data-upload-status="succeeded"]')).toHaveCount(2);
-    await expect(
-      finished.getByRole('progressbar', { name: 'Upload progress of sample.png' }),
-    ).toHaveAttribute('aria-valuenow', '100');
+      await page
+        .getByLabel('Files to upload')
+        .setInputFiles([path.join(FIXTURES, 'sample.png'), path.join(FIXTURES, 'sample.mp4')]);
+      // Finished uploads fold into one line; expanded, each shows its completed progress.
+      const uploads = page.getByRole('region', { name: /Uploads \(2\)/ });
+      const summary = uploads.getByRole('button', { name: '2 files uploaded' });
+      await expect(summary).toHaveAttribute('aria-expanded', 'false');
+      await expect(uploads.locator('[data-upload-status]')).toHaveCount(0);
+      await summary.click();
+      const finished = uploads.getByRole('list', { name: 'Finished uploads' });
+      await expect(finished.locator('[data-upload-status="succeeded"]')).toHaveCount(2);
+      await expect(
+        finished.getByRole('progressbar', { name: 'Upload progress of sample.png' }),
+      ).toHaveAttribute('aria-valuenow', '100');
 
-    const library = page.getByRole('list', { name: 'Assets' });
-    await expect(library.getByRole('button', { name: 'Open details of sample.png' })).toBeVisible();
-    await expect(library.getByRole('button', { name: 'Open details of sample.mp4' })).toBeVisible();
-    await expect(library.locator('video[preload="metadata"]')).toHaveCount(1);
-    // The list keeps re-querying while the assets prepare, then stops once both are ready.
-    await expect(library.getByRole('button', { name: 'Readiness: Ready' })).toHaveCount(2, {
-      timeout: 30_000,
-    });
-  });
+      const library = page.getByRole('list', { name: 'Assets' });
+      await expect(library.getByRole('button', { name: 'Open details of sample.png' })).toBeVisible();
+      await expect(library.getByRole('button', { name: 'Open details of sample.mp4' })).toBeVisible();
+      await expect(library.locator('video[preload="metadata"]')).toHaveCount(1);
+      // The list keeps re-querying while the assets prepare, then stops once both are ready.
+      await expect(library.getByRole('button', { name: 'Readiness: Ready' })).toHaveCount(2, {
+        timeout: 30_000,
+      });
+    },
+  );
 
   test('uploads are prepared for the default video model unless another is chosen, and the choice is remembered', async ({
     page,

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { seriousViolations } from './support/axe';
-import { API_KEY, expect, test } from './support/test';
+import { API_KEY, expect, RUNTIME, test } from './support/test';
 
 // The gallery and the comparison against the real local server: tasks created through the API,
 // tracked by opening them (as a pasted id is), then looked at as a person would.
@@ -105,62 +105,67 @@ test('the gallery previews on hover, filters in the URL, steps through the light
   await expect(broken).toBeHidden();
 });
 
-test('two results compared play in sync, seek together within 0.1 s, show their differences, and a forgotten one leaves cleanly', async ({
-  page,
-  request,
-}) => {
-  test.setTimeout(180_000);
-  const a = await createAndTrack(page, request, { prompt: 'A red fox runs through snow', duration: 6 });
-  const b = await createAndTrack(page, request, { prompt: 'A grey fox runs through snow', duration: 8 });
-  const c = await createAndTrack(page, request, { prompt: 'A grey fox sleeps', duration: 4 });
-  await page.goto('/gallery');
-  for (const id of [a, b, c]) await tile(page, id).getByRole('checkbox').check();
-  await page.getByRole('link', { name: 'Compare 3' }).click();
-  await expect(page).toHaveURL(/\/gallery\/compare\?ids=/);
+test(
+  'two results compared play in sync, seek together within 0.1 s, show their differences, and a forgotten one leaves cleanly',
+  { tag: RUNTIME },
+  async ({ page, request }) => {
+    test.setTimeout(180_000);
+    const a = await createAndTrack(page, request, { prompt: 'A red fox runs through snow', duration: 6 });
+    const b = await createAndTrack(page, request, { prompt: 'A grey fox runs through snow', duration: 8 });
+    const c = await createAndTrack(page, request, { prompt: 'A grey fox sleeps', duration: 4 });
+    await page.goto('/gallery');
+    for (const id of [a, b, c]) await tile(page, id).getByRole('checkbox').check();
+    await page.getByRole('link', { name: 'Compare 3' }).click();
+    await expect(page).toHaveURL(/\/gallery\/compare\?ids=/);
 
-  const players = page.getByRole('region', { name: 'Compared results' }).locator('video');
-  await expect(players).toHaveCount(3);
-  for (const v of await players.all()) {
-    await expect.poll(() => v.evaluate((el) => (el as unknown as MediaLike).readyState)).toBeGreaterThan(0);
-  }
-  const times = () => players.evaluateAll((els) => els.map((el) => (el as unknown as MediaLike).currentTime));
-  const position = page.getByRole('slider', { name: 'Position' });
-  await position.fill('2.5');
-  await expect.poll(async () => (await times()).every((t) => Math.abs(t - 2.5) <= 0.1)).toBe(true);
-  await page.getByRole('button', { name: 'One frame forward' }).click();
-  await expect.poll(async () => (await times()).every((t) => Math.abs(t - 2.5 - 1 / 24) <= 0.1)).toBe(true);
+    const players = page.getByRole('region', { name: 'Compared results' }).locator('video');
+    await expect(players).toHaveCount(3);
+    for (const v of await players.all()) {
+      await expect.poll(() => v.evaluate((el) => (el as unknown as MediaLike).readyState)).toBeGreaterThan(0);
+    }
+    const times = () =>
+      players.evaluateAll((els) => els.map((el) => (el as unknown as MediaLike).currentTime));
+    const position = page.getByRole('slider', { name: 'Position' });
+    await position.fill('2.5');
+    await expect.poll(async () => (await times()).every((t) => Math.abs(t - 2.5) <= 0.1)).toBe(true);
+    await page.getByRole('button', { name: 'One frame forward' }).click();
+    await expect.poll(async () => (await times()).every((t) => Math.abs(t - 2.5 - 1 / 24) <= 0.1)).toBe(true);
 
-  // One play for all; paused together, they are within 0.1 s of each other.
-  await page.getByRole('button', { name: 'Play all' }).click();
-  await expect.poll(async () => Math.min(...(await times()))).toBeGreaterThan(2.8);
-  await page.getByRole('button', { name: 'Pause all' }).click();
-  await expect(page.getByRole('button', { name: 'Play all' })).toBeVisible();
-  await expect
-    .poll(async () => {
-      const paused = await times();
-      return Math.max(...paused) - Math.min(...paused);
-    })
-    .toBeLessThanOrEqual(0.1);
-  const settled = await times();
-  await expect.poll(times).toEqual(settled);
+    // One play for all; paused together, they are within 0.1 s of each other.
+    await page.getByRole('button', { name: 'Play all' }).click();
+    await expect.poll(async () => Math.min(...(await times()))).toBeGreaterThan(2.8);
+    await page.getByRole('button', { name: 'Pause all' }).click();
+    await expect(page.getByRole('button', { name: 'Play all' })).toBeVisible();
+    await expect
+      .poll(async () => {
+        const paused = await times();
+        return Math.max(...paused) - Math.min(...paused);
+      })
+      .toBeLessThanOrEqual(0.1);
+    const settled = await times();
+    await expect.poll(times).toEqual(settled);
 
-  // Mute per tile (the first speaks, the others start muted).
-  await expect(page.getByRole('button', { name: 'Mute result 1' })).toHaveAttribute('aria-pressed', 'false');
-  await page.getByRole('button', { name: 'Mute result 1' }).click();
-  await expect(players.first()).toHaveJSProperty('muted', true);
+    // Mute per tile (the first speaks, the others start muted).
+    await expect(page.getByRole('button', { name: 'Mute result 1' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    await page.getByRole('button', { name: 'Mute result 1' }).click();
+    await expect(players.first()).toHaveJSProperty('muted', true);
 
-  // The request differences: the prompt word by word, the duration marked as differing.
-  const table = page.getByRole('table');
-  await expect(table.locator('ins', { hasText: 'grey' }).first()).toBeVisible();
-  await expect(table.locator('del', { hasText: 'red' }).first()).toBeVisible();
-  await expect(table.getByRole('row', { name: /Duration \(differs\)/ })).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+    // The request differences: the prompt word by word, the duration marked as differing.
+    const table = page.getByRole('table');
+    await expect(table.locator('ins', { hasText: 'grey' }).first()).toBeVisible();
+    await expect(table.locator('del', { hasText: 'red' }).first()).toBeVisible();
+    await expect(table.getByRole('row', { name: /Duration \(differs\)/ })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
 
-  // Forgotten in another tab: that tab's registry says so on the registry's channel (what
-  // TaskRegistry.untrack posts). The comparison goes on with the other two and says so.
-  await page.evaluate((id) => new BroadcastChannel('media-studio.tasks').postMessage({ remove: [id] }), c);
-  await expect(page.getByRole('status')).toHaveText('1 task was forgotten and left the comparison.');
-  await expect(players).toHaveCount(2);
-  await position.fill('1');
-  await expect.poll(async () => (await times()).every((t) => Math.abs(t - 1) <= 0.1)).toBe(true);
-});
+    // Forgotten in another tab: that tab's registry says so on the registry's channel (what
+    // TaskRegistry.untrack posts). The comparison goes on with the other two and says so.
+    await page.evaluate((id) => new BroadcastChannel('media-studio.tasks').postMessage({ remove: [id] }), c);
+    await expect(page.getByRole('status')).toHaveText('1 task was forgotten and left the comparison.');
+    await expect(players).toHaveCount(2);
+    await position.fill('1');
+    await expect.poll(async () => (await times()).every((t) => Math.abs(t - 1) <= 0.1)).toBe(true);
+  },
+);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './support/test';
+import { expect, RUNTIME, test } from './support/test';
 
 // Every page at a 390 px phone: nothing wider than the screen, the header in one row. And scroll
 // as the browser keeps it for ordinary sites: a new page opens at its top, Back returns where you were.
@@ -108,26 +108,29 @@ test('a new page opens at its top, and Back returns to where the previous one wa
   await expect(page.getByRole('heading', { level: 1, name: 'Tasks' })).toBeInViewport();
 });
 
-test('library cards give an audio file its duration and an image its pixel size', async ({
-  page,
-  request,
-}) => {
-  const fs = await import('node:fs');
-  const path = await import('node:path');
-  const fixtures = path.join(import.meta.dirname, 'fixtures');
-  for (const [name, mimeType] of [
-    ['sample.mp3', 'audio/mpeg'],
-    ['sample.png', 'image/png'],
-  ] as const) {
-    const res = await request.post('/v1/assets/uploads', {
-      headers: { Authorization: 'Bearer sk-local-dev' },
-      multipart: { file: { name, mimeType, buffer: fs.readFileSync(path.join(fixtures, name)) } },
-    });
-    expect(res.ok(), await res.text()).toBe(true);
-  }
-  await page.goto('/assets');
-  const card = (name: string) =>
-    page.getByRole('listitem').filter({ has: page.getByRole('button', { name: `Open details of ${name}` }) });
-  await expect(card('sample.mp3')).toContainText(/Audio · .+ · \d+:\d{2}/);
-  await expect(card('sample.png')).toContainText(/Image · .+ · \d+×\d+/);
-});
+test(
+  'library cards give an audio file its duration and an image its pixel size',
+  { tag: RUNTIME },
+  async ({ page, request }) => {
+    const fs = await import('node:fs');
+    const path = await import('node:path');
+    const fixtures = path.join(import.meta.dirname, 'fixtures');
+    for (const [name, mimeType] of [
+      ['sample.mp3', 'audio/mpeg'],
+      ['sample.png', 'image/png'],
+    ] as const) {
+      const res = await request.post('/v1/assets/uploads', {
+        headers: { Authorization: 'Bearer sk-local-dev' },
+        multipart: { file: { name, mimeType, buffer: fs.readFileSync(path.join(fixtures, name)) } },
+      });
+      expect(res.ok(), await res.text()).toBe(true);
+    }
+    await page.goto('/assets');
+    const card = (name: string) =>
+      page
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('button', { name: `Open details of ${name}` }) });
+    await expect(card('sample.mp3')).toContainText(/Audio · .+ · \d+:\d{2}/);
+    await expect(card('sample.png')).toContainText(/Image · .+ · \d+×\d+/);
+  },
+);

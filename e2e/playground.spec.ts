@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { useOwnServer } from './support/own-server';
-import { API_KEY, expect, test } from './support/test';
+import { API_KEY, expect, RUNTIME, test } from './support/test';
 
 // The playground against the real local server: its text endpoints stream the deterministic
 // writer's Markdown at EMULATOR_SPEED, synthesise real speech and measure real audio.
@@ -284,7 +284,7 @@ test.describe('playground', () => {
     expect(Number(cells[1])).toBeGreaterThan(Number(cells[2]));
   });
 
-  test('speech plays in the page and downloads', async ({ page }) => {
+  test('speech plays in the page and downloads', { tag: RUNTIME }, async ({ page }) => {
     await page.goto('/playground?tool=speech');
     await page.getByLabel('Text', { exact: true }).fill('Hello from the playground test.');
     await page.getByLabel('Format').selectOption('wav');
@@ -311,7 +311,7 @@ test.describe('playground', () => {
     expect((await download).suggestedFilename()).toBe('speech.wav');
   });
 
-  test('a dropped WAV is transcribed with timed segments', async ({ page }) => {
+  test('a dropped WAV is transcribed with timed segments', { tag: RUNTIME }, async ({ page }) => {
     await page.goto('/playground?tool=transcription');
     const wav = sineWav(1.5).toString('base64');
     // A real drop: a DataTransfer holding the file, as the browser builds it for a dragged file.

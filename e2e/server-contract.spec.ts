@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from './support/test';
+import { expect, RUNTIME, test } from './support/test';
 import { measureInitialLoad } from '../bench/bundle-size.bench';
 
 // The acceptance checks of the start-up contract, against the real server Playwright started.
-test.describe('local server start-up contract', () => {
+test.describe('local server start-up contract', { tag: RUNTIME }, () => {
   test('GET /healthz answers 200 {"ok":true} without a key', async ({ request }) => {
     const res = await request.get('/healthz');
     expect(res.status()).toBe(200);
@@ -62,10 +62,14 @@ test.describe('local server start-up contract', () => {
 // paint: first-load.spec.ts. 176.1 KB before decision 200 (without the strings), 170.1 KB after it
 // for English; 144.3 KB after decisions 230-246 (i18next, tailwind-merge and the virtualiser out):
 // the ceiling is 150 KB. A Chinese page also preloads the English fallback's strings (5.5 KB more): 155 KB.
-test('initial load of the built dashboard stays under 150 KB compressed (155 KB in Chinese)', () => {
-  // The build this run serves (global-setup.ts builds it into a directory of its own).
-  const dist = path.resolve(process.env.E2E_STATIC_DIR ?? path.join(import.meta.dirname, '../dist'));
-  expect(fs.existsSync(path.join(dist, 'index.html'))).toBe(true);
-  expect(measureInitialLoad(dist, ['en']).totalBrotli).toBeLessThan(150 * 1024);
-  expect(measureInitialLoad(dist, ['zh-CN', 'en']).totalBrotli).toBeLessThan(155 * 1024);
-});
+test(
+  'initial load of the built dashboard stays under 150 KB compressed (155 KB in Chinese)',
+  { tag: RUNTIME },
+  () => {
+    // The build this run serves (global-setup.ts builds it into a directory of its own).
+    const dist = path.resolve(process.env.E2E_STATIC_DIR ?? path.join(import.meta.dirname, '../dist'));
+    expect(fs.existsSync(path.join(dist, 'index.html'))).toBe(true);
+    expect(measureInitialLoad(dist, ['en']).totalBrotli).toBeLessThan(150 * 1024);
+    expect(measureInitialLoad(dist, ['zh-CN', 'en']).totalBrotli).toBeLessThan(155 * 1024);
+  },
+);

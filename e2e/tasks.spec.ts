@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { useOwnServer } from './support/own-server';
 import { seriousViolations } from './support/axe';
-import { API_KEY, expect, test } from './support/test';
+import { API_KEY, expect, RUNTIME, test } from './support/test';
 
 // The task monitor against the real local server: tasks are created through the API (as a program
 // or the composer would), then followed in the page as a person would, by role and label.
@@ -36,86 +36,86 @@ function detail(page: Page) {
 }
 
 test.describe('task monitor', () => {
-  test('a pasted task id is followed to the end; its video plays and seeks; the webhook inbox shows the delivery', async ({
-    page,
-    request,
-    baseURL,
-  }) => {
-    const inbox = `e2e-${Date.now()}`;
-    const id = await createVideo(request, {
-      prompt: 'A lighthouse at dusk, waves rolling in',
-      callback_url: `${baseURL}/webhooks/inbox/${inbox}`,
-    });
+  test(
+    'a pasted task id is followed to the end; its video plays and seeks; the webhook inbox shows the delivery',
+    { tag: RUNTIME },
+    async ({ page, request, baseURL }) => {
+      const inbox = `e2e-${Date.now()}`;
+      const id = await createVideo(request, {
+        prompt: 'A lighthouse at dusk, waves rolling in',
+        callback_url: `${baseURL}/webhooks/inbox/${inbox}`,
+      });
 
-    await page.goto('/tasks');
-    await expect(page.getByRole('heading', { name: 'No tasks tracked yet' })).toBeVisible();
-    await page.getByLabel('Track a task by ID').fill(`"${id}"`);
-    await page.getByRole('button', { name: 'Track', exact: true }).click();
-    await expect(page).toHaveURL(new RegExp(`/tasks/${id}$`));
+      await page.goto('/tasks');
+      await expect(page.getByRole('heading', { name: 'No tasks tracked yet' })).toBeVisible();
+      await page.getByLabel('Track a task by ID').fill(`"${id}"`);
+      await page.getByRole('button', { name: 'Track', exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`/tasks/${id}$`));
 
-    // Tracked once the server answered for it: the list shows it, with its prompt.
-    const list = page.getByRole('list', { name: 'Tracked tasks' });
-    await expect(list.getByRole('link', { name: /A lighthouse at dusk/ })).toBeVisible();
-    await expect(detail(page).locator('[data-status="succeeded"]')).toBeVisible({ timeout: 90_000 });
+      // Tracked once the server answered for it: the list shows it, with its prompt.
+      const list = page.getByRole('list', { name: 'Tracked tasks' });
+      await expect(list.getByRole('link', { name: /A lighthouse at dusk/ })).toBeVisible();
+      await expect(detail(page).locator('[data-status="succeeded"]')).toBeVisible({ timeout: 90_000 });
 
-    const video = page.getByLabel(`Result video of ${id}`);
-    await expect(video).toBeVisible();
-    const src = await video.getAttribute('src');
-    expect(src).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/files\/.+\.mp4$/);
-    await expect(page.getByRole('link', { name: 'Download' })).toHaveAttribute('href', src!);
+      const video = page.getByLabel(`Result video of ${id}`);
+      await expect(video).toBeVisible();
+      const src = await video.getAttribute('src');
+      expect(src).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/files\/.+\.mp4$/);
+      await expect(page.getByRole('link', { name: 'Download' })).toHaveAttribute('href', src!);
 
-    // It really plays: metadata loads, time advances after play(), and a seek lands where asked.
-    await expect
-      .poll(() => video.evaluate((v) => (v as unknown as VideoLike).readyState))
-      .toBeGreaterThanOrEqual(1);
-    expect(await video.evaluate((v) => (v as unknown as VideoLike).duration)).toBeCloseTo(4, 0);
-    await video.evaluate((v) => {
-      (v as unknown as VideoLike).muted = true;
-      return (v as unknown as VideoLike).play();
-    });
-    await expect
-      .poll(() => video.evaluate((v) => (v as unknown as VideoLike).currentTime))
-      .toBeGreaterThan(0.3);
-    const seeked = await video.evaluate(
-      (el) =>
-        new Promise<number>((resolve) => {
-          const v = el as unknown as VideoLike;
-          v.pause();
-          v.addEventListener('seeked', () => resolve(v.currentTime), { once: true });
-          v.currentTime = 2.5;
-        }),
-    );
-    expect(seeked).toBeCloseTo(2.5, 0);
+      // It really plays: metadata loads, time advances after play(), and a seek lands where asked.
+      await expect
+        .poll(() => video.evaluate((v) => (v as unknown as VideoLike).readyState))
+        .toBeGreaterThanOrEqual(1);
+      expect(await video.evaluate((v) => (v as unknown as VideoLike).duration)).toBeCloseTo(4, 0);
+      await video.evaluate((v) => {
+        (v as unknown as VideoLike).muted = true;
+        return (v as unknown as VideoLike).play();
+      });
+      await expect
+        .poll(() => video.evaluate((v) => (v as unknown as VideoLike).currentTime))
+        .toBeGreaterThan(0.3);
+      const seeked = await video.evaluate(
+        (el) =>
+          new Promise<number>((resolve) => {
+            const v = el as unknown as VideoLike;
+            v.pause();
+            v.addEventListener('seeked', () => resolve(v.currentTime), { once: true });
+            v.currentTime = 2.5;
+          }),
+      );
+      expect(seeked).toBeCloseTo(2.5, 0);
 
-    // The server's delivery log of this task's webhook.
-    const deliveries = detail(page).getByRole('region', { name: 'Webhook deliveries' });
-    await expect(deliveries.getByText('Delivered')).toBeVisible({ timeout: 30_000 });
-    await expect(deliveries.getByText('task.succeeded')).toBeVisible();
+      // The server's delivery log of this task's webhook.
+      const deliveries = detail(page).getByRole('region', { name: 'Webhook deliveries' });
+      await expect(deliveries.getByText('Delivered')).toBeVisible({ timeout: 30_000 });
+      await expect(deliveries.getByText('task.succeeded')).toBeVisible();
 
-    // Save as asset: registered by URL with a stored copy; the toast leads to it.
-    await detail(page).getByRole('button', { name: 'Save as asset' }).click();
-    await expect(detail(page).getByRole('button', { name: 'Saved as asset' })).toBeDisabled();
-    await page.getByRole('button', { name: 'Open asset' }).click();
-    await expect(page).toHaveURL(/\/assets\/asset_[A-Za-z0-9]+/);
-    await page.goBack();
-    await expect(detail(page).locator('[data-status="succeeded"]')).toBeVisible();
+      // Save as asset: registered by URL with a stored copy; the toast leads to it.
+      await detail(page).getByRole('button', { name: 'Save as asset' }).click();
+      await expect(detail(page).getByRole('button', { name: 'Saved as asset' })).toBeDisabled();
+      await page.getByRole('button', { name: 'Open asset' }).click();
+      await expect(page).toHaveURL(/\/assets\/asset_[A-Za-z0-9]+/);
+      await page.goBack();
+      await expect(detail(page).locator('[data-status="succeeded"]')).toBeVisible();
 
-    await expect(detail(page).getByRole('link', { name: 'Edit and re-run' })).toHaveAttribute(
-      'href',
-      `/composer?from=${id}`,
-    );
+      await expect(detail(page).getByRole('link', { name: 'Edit and re-run' })).toHaveAttribute(
+        'href',
+        `/composer?from=${id}`,
+      );
 
-    // The delivery of the task.succeeded webhook, signed with the server's secret.
-    await page.getByRole('tab', { name: 'Webhook inbox' }).click();
-    await expect(page.getByLabel('Inboxes of your tasks')).toHaveValue(inbox);
-    const delivery = page.getByTestId('inbox-delivery').first();
-    await expect(delivery).toBeVisible({ timeout: 30_000 });
-    await expect(delivery.getByText('Signature verified')).toBeVisible();
-    await expect(delivery.getByText('task.succeeded', { exact: true })).toBeVisible();
-    await expect(delivery.getByText(id).first()).toBeVisible();
-    await delivery.getByText(/\d+ headers/).click();
-    await expect(delivery.getByText('webhook-signature')).toBeVisible();
-  });
+      // The delivery of the task.succeeded webhook, signed with the server's secret.
+      await page.getByRole('tab', { name: 'Webhook inbox' }).click();
+      await expect(page.getByLabel('Inboxes of your tasks')).toHaveValue(inbox);
+      const delivery = page.getByTestId('inbox-delivery').first();
+      await expect(delivery).toBeVisible({ timeout: 30_000 });
+      await expect(delivery.getByText('Signature verified')).toBeVisible();
+      await expect(delivery.getByText('task.succeeded', { exact: true })).toBeVisible();
+      await expect(delivery.getByText(id).first()).toBeVisible();
+      await delivery.getByText(/\d+ headers/).click();
+      await expect(delivery.getByText('webhook-signature')).toBeVisible();
+    },
+  );
 
   test('a [fail] prompt shows every failure field, and one button copies them all', async ({
     page,

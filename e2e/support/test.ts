@@ -38,3 +38,13 @@ export function fixtureOrigin(): string {
   if (!origin) throw new Error('E2E_FIXTURE_ORIGIN is not set: run the tests through playwright.config.ts');
   return origin;
 }
+
+/**
+ * Tag of the tests whose outcome depends on the server's runtime: Node itself (its HTTP server,
+ * proxy and zlib), SQLite, or ffmpeg/ffprobe (a render played, an upload probed, speech made or
+ * transcribed). CI's second pass (Node 24 and the bundled 2018 ffmpeg, .ci/run) runs only these
+ * (`--grep @runtime`) next to the whole unit suite: the rest exercise the browser against the
+ * same server answers on either pass. A new test that plays, probes or measures what the server
+ * made with one of them carries this tag.
+ */
+export const RUNTIME = '@runtime';
