@@ -45,8 +45,15 @@ describe('the library on its first open', { timeout: 30_000 }, () => {
         });
       },
     });
-    const groupRequests = () =>
-      fetchMock.mock.calls.filter(([input]) => String(input).includes('/v1/asset-groups')).length;
+    const requests = (path: string) =>
+      fetchMock.mock.calls.filter(([input]) => new URL(String(input), 'http://x').pathname === path).length;
+    const groupRequests = () => requests('/v1/asset-groups');
+    /*
+     * Absence is read once React has nothing left to do: `act` returns after every render, effect
+     * and state update the page has scheduled (and the promises they resolved) have run, which is
+     * all a page does on its own; what is left waits for an answer this test has not given yet.
+     */
+    const settled = () => act(async () => {});
     renderRoutes({ '/assets/*': <AssetsPage /> }, { at: '/assets' });
 
     const switcher = await screen.findByRole('combobox', { name: 'Group' });
@@ -57,7 +64,8 @@ describe('the library on its first open', { timeout: 30_000 }, () => {
         .map((o) => o.textContent),
     ).toEqual(['Default group']);
     // The list is still on its way: nothing waits for a paint of it yet.
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    await vi.waitFor(() => expect(requests('/v1/assets')).toBe(1));
+    await settled();
     expect(paint.waits).toHaveLength(0);
     expect(groupRequests()).toBe(0);
 
@@ -66,7 +74,7 @@ describe('the library on its first open', { timeout: 30_000 }, () => {
     await vi.waitFor(() => expect(paint.waits).toHaveLength(1));
     // The wait began with the data rendered, and until its paint is on the screen no groups are asked for.
     expect(empty).toBeInTheDocument();
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    await settled();
     expect(groupRequests()).toBe(0);
 
     act(() => paint.waits[0]!.present());
