@@ -5,6 +5,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import local from './scripts/eslint-no-import-cycle.js';
 
 /** One folder per page under src/features; read from disk so a new page is covered without an edit here. */
 const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
@@ -81,6 +82,7 @@ const SERVER_LAYERS = [
     ['server/routes/**/*.ts'],
     [
       importOf(['store'], `Routes read and write through services, never the store. ${LAYERS_HOME}`),
+      importOf(['media'], `Routes reach media/ through a service (decision 150). ${LAYERS_HOME}`),
       {
         regex: `^(\\./|\\.\\./)(${ROUTE_MODULES.join('|')})$`,
         message: `A route never imports another route. ${LAYERS_HOME}`,
@@ -199,9 +201,15 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // contract/ is shared by the browser and the server: pure TypeScript only.
-    files: ['contract/**/*.ts'],
+  ...[
+    // contract/ is shared by the browser and the server: pure TypeScript only, and nothing from
+    // outside it by a relative path either (`../server/ids` would bring the server along). One
+    // entry per depth: a relative path may climb only as far as contract/ itself.
+    { files: ['contract/*.ts'], outside: '^\\.\\./' },
+    { files: ['contract/*/*.ts'], outside: '^\\.\\./\\.\\./' },
+    { files: ['contract/*/*/*.ts'], outside: '^(\\.\\./){3}' },
+  ].map(({ files, outside }) => ({
+    files,
     rules: {
       'no-restricted-imports': [
         'error',
@@ -211,13 +219,23 @@ export default tseslint.config(
               group: ['node:*', 'react', 'react-*', 'hono', 'hono/*', '@/*', '@server/*'],
               message: 'contract/ is pure TypeScript: no Node, React, server or app imports.',
             },
+            {
+              regex: outside,
+              message: 'contract/ imports nothing outside it: move what it needs into contract/.',
+            },
           ],
         },
       ],
       'no-restricted-globals': ['error', 'fetch', 'window', 'document', 'process'],
     },
-  },
+  })),
   ...SERVER_LAYERS,
+  {
+    // No import circle anywhere, type-only ones included (scripts/eslint-no-import-cycle.js).
+    files: ['**/*.{ts,tsx}'],
+    plugins: { local },
+    rules: { 'local/no-import-cycle': 'error' },
+  },
   {
     files: ['server/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.{ts,mjs}', '*.config.{ts,js}'],
     languageOptions: { globals: globals.node },

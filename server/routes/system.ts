@@ -3,8 +3,8 @@ import { Hono } from 'hono';
 import type { ServerConfig } from '../config';
 import type { AppContext, AppEnv } from '../context';
 import { json } from '../http';
-import { mediaTools } from '../media/media-tools';
 import { isLoopbackHost } from '../loopback';
+import { mediaToolVersions } from '../services/media-tool-versions';
 import { SERVER_VERSION } from '../version';
 
 /**
@@ -26,12 +26,7 @@ export function bootstrapInfo(config: ServerConfig): Bootstrap {
         }
       : {}),
     emulator_speed: config.emulatorSpeed,
-    media_tools: Object.fromEntries(
-      Object.entries(mediaTools()).map(([name, { tool }]) => [
-        name,
-        { version: tool.version, source: tool.source },
-      ]),
-    ),
+    media_tools: mediaToolVersions(),
     ...(exposeKey ? { default_api_key: config.apiKeys[0] } : {}),
   };
 }

@@ -3,10 +3,9 @@ import { TEXT_MODELS } from '@contract/models';
 import type { AppContext, AppEnv } from '../../context';
 import { ApiError, badRequest } from '../../errors';
 import { json, readJson } from '../../http';
-import { probeMedia } from '../../media/probe';
-import { synthesizeSpeech } from '../../media/speech';
 import { MAX_AUDIO_UPLOAD_BYTES, receiveAudioUpload } from '../../services/text/audio-upload';
 import { checkModel, requireBody } from '../../services/text/params';
+import { synthesizeSpeech } from '../../services/text/speech';
 import { parseOrThrow } from '../../validation';
 import {
   MAX_SPEECH_CHARS,
@@ -14,7 +13,14 @@ import {
   SpeechParamsSchema,
   TranscriptionParamsSchema,
 } from '@contract/text-requests';
-import { placeholderText, segmentsFor, toSrt, toVtt, wordsFor } from '../../services/text/transcription';
+import {
+  audioDuration,
+  placeholderText,
+  segmentsFor,
+  toSrt,
+  toVtt,
+  wordsFor,
+} from '../../services/text/transcription';
 
 /** POST /v1/audio/speech, /v1/audio/transcriptions and /v1/audio/translations. */
 export function audioRoutes(ctx: AppContext): Hono<AppEnv> {
@@ -80,8 +86,8 @@ export function audioRoutes(ctx: AppContext): Hono<AppEnv> {
             'file',
           );
         }
-        const probe = await probeMedia(upload.file.path, { timeoutMs: 20_000 }).catch(() => undefined);
-        if (!probe?.hasAudio) {
+        const duration = await audioDuration(upload.file.path);
+        if (duration === undefined) {
           throw new ApiError(
             400,
             `file "${upload.file.name.slice(0, 100)}" is not audio that can be decoded: send mp3, wav, m4a, ogg, webm or flac.`,
@@ -91,7 +97,6 @@ export function audioRoutes(ctx: AppContext): Hono<AppEnv> {
             },
           );
         }
-        const duration = Math.round(probe.duration * 1000) / 1000;
         const text = placeholderText(kind, duration, upload.file.name);
         const segments = segmentsFor(duration, kind);
         const usage = { type: 'duration', seconds: Math.ceil(duration) };

@@ -3,6 +3,13 @@
  * an honest placeholder (LOCAL_API.md) while everything measurable is real: the duration comes
  * from ffprobe, and segments tile that duration.
  */
+import { probeMedia } from '../../media/probe';
+
+/** Seconds of audio in the file at `path`, to the millisecond; undefined when it holds no decodable audio. */
+export async function audioDuration(path: string): Promise<number | undefined> {
+  const probe = await probeMedia(path, { timeoutMs: 20_000 }).catch(() => undefined);
+  return probe?.hasAudio ? Math.round(probe.duration * 1000) / 1000 : undefined;
+}
 
 /** Seconds per placeholder segment, like the ~30 s windows speech recognisers work in. */
 const SEGMENT_SECONDS = 10;

@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/*
+ * The architecture rules of eslint.config.js, each shown failing on a sample violation (and
+ * passing on its lawful twin), through the project's own configuration: a rule that stopped
+ * matching would let every later violation through unseen.
+ */
+const ROOT = path.resolve(import.meta.dirname, '..');
+const eslint = new ESLint({ cwd: ROOT });
+
+/** Rule ids and messages ESLint reports for `code` as if it were the file at `filePath`. */
+async function problems(filePath: string, code: string) {
+  const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, filePath) });
+  return (result?.messages ?? []).map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('architecture lint rules', { timeout: 60_000 }, () => {
+  it('a route importing server/media/ fails; through a service it passes', async () => {
+    const code = (from: string) =>
+      `import { probeMedia } from '${from}';\nexport const probe = probeMedia;\n`;
+    expect(await problems('server/routes/fixture.ts', code('../media/probe'))).toEqual([
+      expect.stringMatching(/^no-restricted-imports: .*Routes reach media\/ through a service/),
+    ]);
+    expect(await problems('server/routes/text/fixture.ts', code('@server/media/probe'))).toEqual([
+      expect.stringMatching(/Routes reach media\/ through a service/),
+    ]);
+    expect(await problems('server/services/fixture.ts', code('../media/probe'))).toEqual([]);
+  });
+
+  it('contract/ importing outside itself by a relative path fails; inside it passes', async () => {
+    const code = (from: string) => `import { token } from '${from}';\nexport const id = token;\n`;
+    expect(await problems('contract/fixture.ts', code('../server/ids'))).toEqual([
+      expect.stringMatching(/^no-restricted-imports: .*contract\/ imports nothing outside it/),
+    ]);
+    expect(await problems('contract/test-support/fixture.ts', code('../../src/lib/cn'))).toEqual([
+      expect.stringMatching(/contract\/ imports nothing outside it/),
+    ]);
+    expect(await problems('contract/test-support/fixture.ts', code('../issue-path'))).toEqual([]);
+    expect(await problems('contract/fixture.ts', code('./issue-path'))).toEqual([]);
+  });
+
+  it('an import circle fails, a type-only one too; a dynamic import back does not', async () => {
+    const dir = fs.mkdtempSync(path.join(ROOT, 'server', 'lint-fixture-'));
+    made.push(dir);
+    const relative = path.relative(ROOT, dir);
+    fs.writeFileSync(path.join(dir, 'a.ts'), "import { b } from './b';\nexport const a = () => b;\n");
+    fs.writeFileSync(path.join(dir, 'c.ts'), "export { a } from './a';\n");
+    fs.writeFileSync(path.join(dir, 'd.ts'), 'export interface D { n: number }\n');
+    // On disk so that a.ts's import resolves to it; each case below lints its own text in its place.
+    fs.writeFileSync(path.join(dir, 'b.ts'), 'export const b = 1;\n');
+
+    // b → c → a → b, a value circle through a re-export.
+    expect(
+      await problems(`${relative}/b.ts`, "import { a } from './c';\nexport const b = () => a;\n"),
+    ).toEqual([
+      expect.stringMatching(/^local\/no-import-cycle: Import circle: .*b\.ts → .*c\.ts → .*a\.ts → .*b\.ts/),
+    ]);
+    // Only a type comes back: still a circle.
+    expect(
+      await problems(`${relative}/b.ts`, "import type { a } from './c';\nexport type B = typeof a;\n"),
+    ).toEqual([expect.stringMatching(/^local\/no-import-cycle: /)]);
+    // A lazily loaded part importing back is no circle of static imports; nor is a plain import.
+    expect(
+      await problems(
+        `${relative}/b.ts`,
+        "export const b = () => import('./c');\nexport type { D } from './d';\n",
+      ),
+    ).toEqual([]);
+  });
+});
