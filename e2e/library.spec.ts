@@ -265,13 +265,25 @@ test.describe('library', () => {
     request,
   }) => {
     // Refused as the browser went offline, and its first URL refused for good, as a browser that
-    // remembers a failed module would (decision 260): only a fresh URL gets through once back.
-    let online = false;
-    await page.route(TRAY_CHUNK, (route) =>
-      online && route.request().url().includes('?retry=')
-        ? route.continue()
-        : route.abort('internetdisconnected'),
+    // remembers a failed module would (decision 260): only a fresh URL gets through, and only once
+    // Try again has been clicked. The intake also retries every 10 s by itself; one of those let
+    // through just before the click uploaded the file first and took the button from under it.
+    await page.addInitScript(() =>
+      document.addEventListener(
+        'click',
+        (event) => {
+          const button = event.target instanceof Element ? event.target.closest('button') : null;
+          if (button?.textContent?.trim() === 'Retry') Object.assign(window, { retryClicked: true });
+        },
+        true,
+      ),
     );
+    await page.route(TRAY_CHUNK, async (route) => {
+      const clicked =
+        route.request().url().includes('?retry=') &&
+        (await page.evaluate(() => 'retryClicked' in window).catch(() => false));
+      return clicked ? route.continue() : route.abort('internetdisconnected');
+    });
     await openNewGroup(page, request, 'Tray offline');
     await page
       .getByLabel('Files to upload')
@@ -280,7 +292,6 @@ test.describe('library', () => {
     await expect(alert).toContainText('1 file waits and is sent once it is.');
     // The page itself stays: the library and its drop area are still there.
     await expect(page.getByRole('button', { name: 'Choose files' })).toBeVisible();
-    online = true;
     await page.getByRole('button', { name: 'Retry', exact: true }).click();
     await expectUploaded(page, 'kept.txt');
     await expect(alert).toBeHidden();
