@@ -2,6 +2,7 @@ import { assetPhase, assetReference } from '@contract/asset';
 import { isTerminalStatus, normalizeTaskStatus, resolveResultUrl, taskFailure } from '@contract/task';
 import type { CreateVideoBody } from '@/api/videos';
 import {
+  fitJoins,
   isActive,
   nextSteps,
   predecessorOf,
@@ -67,6 +68,14 @@ export class StoryboardRunner {
     this.deps.save(board);
     for (const l of this.listeners.get(board.id) ?? []) l();
     this.pump(board.id);
+  }
+
+  /** An edit of the person's: joins follow the shots, the change time is kept for the list. */
+  edit(id: string, change: (board: Storyboard) => Storyboard): void {
+    const board = this.boards.get(id);
+    if (!board) return;
+    const next = change(board);
+    this.put({ ...next, joins: fitJoins(next.joins, next.shots.length), updatedAt: Date.now() });
   }
 
   private update(id: string, shotId: string, change: Partial<ShotRun>): Storyboard | undefined {
