@@ -66,6 +66,29 @@ describe('POST /local/storyboard/last-frame', () => {
     expect(rgb[2]).toBeLessThan(60);
   });
 
+  it('finds the last frame of a clip whose frames are further apart than the first look back', async () => {
+    const url = clip('slow', { size: '320x240', rate: 2, seconds: 3, audio: false, end: 'green' });
+    const res = await t.req('/local/storyboard/last-frame', { json: { url } });
+    expect(res.status).toBe(200);
+    const file = path.join(t.dataDir, 'slow.png');
+    fs.writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+    const rgb = execFileSync(FFMPEG_PATH, [
+      '-loglevel',
+      'error',
+      '-i',
+      file,
+      '-vf',
+      'crop=1:1:160:120',
+      '-f',
+      'rawvideo',
+      '-pix_fmt',
+      'rgb24',
+      '-',
+    ]);
+    expect(rgb[1]).toBeGreaterThan(90);
+    expect(rgb[2]).toBeLessThan(60);
+  });
+
   it('needs the key, and refuses what is not a result URL in the error envelope', async () => {
     expect((await t.req('/local/storyboard/last-frame', { json: { url: 'x' }, key: null })).status).toBe(401);
     const bad = await t.req('/local/storyboard/last-frame', { json: { url: 'file:///etc/passwd' } });
@@ -130,6 +153,29 @@ describe('/local/storyboard/assemblies', () => {
     expect(probed.audio).toBeDefined();
     expect(probed.duration).toBeGreaterThan(6.2);
     expect(probed.duration).toBeLessThan(6.8);
+  });
+
+  it('joins shots of one size, rate and codec with cuts by stream copy, keeping both streams', async () => {
+    const a = clip('c1', { size: '320x240', rate: 24, seconds: 2, audio: true, end: 'red' });
+    const b = clip('c2', { size: '320x240', rate: 24, seconds: 3, audio: true, end: 'green' });
+    const res = await t.req('/local/storyboard/assemblies', { json: { shots: [{ url: a }, { url: b }] } });
+    const { id } = (await res.json()) as { id: string };
+    await assembliesOf(t.ctx).settled(id);
+    const done = (await (await t.req(`/local/storyboard/assemblies/${id}`)).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(done, String(done.error)).toMatchObject({ status: 'succeeded', scaled: [] });
+    const file = path.join(t.dataDir, 'copied.mp4');
+    fs.writeFileSync(
+      file,
+      Buffer.from(await (await t.req(new URL(done.url as string).pathname)).arrayBuffer()),
+    );
+    const probed = await probeFile(file);
+    expect(probed.video).toMatchObject({ width: 320, height: 240 });
+    expect(probed.audio).toBeDefined();
+    expect(probed.duration).toBeGreaterThan(4.7);
+    expect(probed.duration).toBeLessThan(5.3);
   });
 
   it('bounds the request and keeps one key from another key’s assemblies', async () => {

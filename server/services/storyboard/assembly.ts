@@ -151,6 +151,7 @@ export class Assemblies {
     const sources: LocalSource[] = [];
     const relPath = `${fileOwnerSegment(owner)}/${record.id}/storyboard.mp4`;
     const tmp = path.join(storyboardTempDir(this.ctx), `${record.id}-${process.hrtime.bigint()}.mp4`);
+    let listFile: string | undefined;
     try {
       const probes: ShotProbe[] = [];
       for (const [i, shot] of record.shots.entries()) {
@@ -179,10 +180,25 @@ export class Assemblies {
         );
       const plan: AssemblyPlan = assemblyPlan(probes, record.joins);
       const args: string[] = [];
-      for (const s of sources) args.push('-i', s.file);
-      args.push('-filter_complex', plan.graph, '-map', '[v]', '-map', '[a]');
-      args.push(...h264Options(plan.width, plan.height, plan.fps));
-      args.push('-c:a', 'aac', '-b:a', '128k', '-ar', '48000', '-movflags', '+faststart', '-f', 'mp4', tmp);
+      if (canCopy(probes, record.joins)) {
+        // Same size, rate and codecs, cuts only: the streams are joined as they are, no re-encode.
+        const list = `${tmp}.txt`;
+        listFile = list;
+        await fs.promises.writeFile(
+          list,
+          sources.map((s) => `file '${s.file.replaceAll("'", "'\\''")}'\n`).join(''),
+        );
+        args.push('-f', 'concat', '-safe', '0', '-i', list, '-map', '0:v:0', '-map', '0:a:0', '-c', 'copy');
+      } else {
+        for (const s of sources) args.push('-i', s.file);
+        args.push('-filter_complex', plan.graph, '-map', '[v]', '-map', '[a]');
+        // A join of results already compressed once: speed before size (decision 311).
+        args.push(
+          ...h264Options(plan.width, plan.height, plan.fps).map((a) => (a === 'veryfast' ? 'ultrafast' : a)),
+        );
+        args.push('-c:a', 'aac', '-b:a', '128k', '-ar', '48000');
+      }
+      args.push('-movflags', '+faststart', '-f', 'mp4', tmp);
       let last = 0;
       await runFfmpeg(args, {
         signal,
@@ -217,8 +233,27 @@ export class Assemblies {
     } finally {
       await Promise.all(sources.map((s) => s.release()));
       await fs.promises.rm(tmp, { force: true }).catch(() => undefined);
+      if (listFile) await fs.promises.rm(listFile, { force: true }).catch(() => undefined);
     }
   }
+}
+
+/**
+ * Whether the shots can be joined by stream copy: cuts only, every shot H.264 video and AAC audio
+ * at the first shot's size and frame rate (what one model's results are).
+ */
+function canCopy(probes: readonly ShotProbe[], joins: readonly Join[]): boolean {
+  const [first] = probes;
+  if (!first || joins.some((j) => j !== 'cut')) return false;
+  return probes.every(
+    (p) =>
+      p.videoCodec === 'h264' &&
+      p.audioCodec === 'aac' &&
+      p.pixFmt === first.pixFmt &&
+      p.width === first.width &&
+      p.height === first.height &&
+      Math.abs(p.fps - first.fps) < 0.01,
+  );
 }
 
 const registry = new WeakMap<AppContext, Assemblies>();

@@ -9,9 +9,9 @@ import { localSource, storyboardTempDir } from './media-source';
 export const LAST_FRAME_TIMEOUT_MS = 20_000;
 
 /**
- * The last frame of a result video as PNG bytes. ffmpeg seeks to one second before the end and
- * keeps overwriting one image (`-update 1`), so what remains is the final decoded frame, whatever
- * the frame rate; a clip shorter than a second is read whole.
+ * The last frame of a result video as PNG bytes. ffmpeg seeks near the end and keeps overwriting
+ * one image (`-update 1`), so what remains is the final decoded frame. Fast PNG compression: the
+ * frame is uploaded once and re-encoded by the deployment anyway.
  */
 export async function lastFrame(
   ctx: AppContext,
@@ -22,14 +22,33 @@ export async function lastFrame(
   const source = await localSource(ctx, url, 'url', origin, signal);
   const out = path.join(storyboardTempDir(ctx), `frame-${process.hrtime.bigint()}.png`);
   try {
-    await runFfmpeg(
-      ['-sseof', '-1', '-i', source.file, '-an', '-update', '1', '-f', 'image2', '-c:v', 'png', out],
-      {
-        signal,
-        timeoutMs: LAST_FRAME_TIMEOUT_MS,
-      },
-    );
-    const png = await fs.promises.readFile(out).catch(() => undefined);
+    let png: Buffer | undefined;
+    // The last quarter second first (a few frames to decode and encode); a clip of a lower frame
+    // rate has no frame there, so a longer tail, then the whole clip, are read in turn.
+    for (const tail of ['-0.25', '-2', undefined]) {
+      await runFfmpeg(
+        [
+          ...(tail ? ['-sseof', tail] : []),
+          ...[
+            '-i',
+            source.file,
+            '-an',
+            '-update',
+            '1',
+            '-f',
+            'image2',
+            '-c:v',
+            'png',
+            '-compression_level',
+            '1',
+            out,
+          ],
+        ],
+        { signal, timeoutMs: LAST_FRAME_TIMEOUT_MS },
+      );
+      png = await fs.promises.readFile(out).catch(() => undefined);
+      if (png && png.length > 0) break;
+    }
     if (!png || png.length === 0) throw new FfmpegError('no frame was decoded', '');
     return png;
   } catch (err) {

@@ -10,10 +10,15 @@ export interface ShotProbe {
   /** Seconds of the video stream (the container's when the stream states none). */
   duration: number;
   hasAudio: boolean;
+  videoCodec?: string;
+  audioCodec?: string;
+  pixFmt?: string;
 }
 
 interface RawStream {
   codec_type?: string;
+  codec_name?: string;
+  pix_fmt?: string;
   width?: number;
   height?: number;
   avg_frame_rate?: string;
@@ -52,12 +57,16 @@ export function probeShot(file: string, timeoutMs = 15_000): Promise<ShotProbe> 
         if (!video?.width || !video.height) return reject(new Error('it holds no video stream'));
         const duration = Number(video.duration) || Number(out.format?.duration) || 0;
         if (!(duration > 0)) return reject(new Error('its duration cannot be read'));
+        const audio = out.streams?.find((s) => s.codec_type === 'audio');
         resolve({
+          videoCodec: video.codec_name,
+          audioCodec: audio?.codec_name,
+          pixFmt: video.pix_fmt,
           width: video.width,
           height: video.height,
           fps: rate(video.avg_frame_rate) || rate(video.r_frame_rate) || 24,
           duration,
-          hasAudio: Boolean(out.streams?.some((s) => s.codec_type === 'audio')),
+          hasAudio: Boolean(audio),
         });
       } catch {
         reject(new Error('ffprobe gave no readable answer'));
