@@ -34,10 +34,6 @@ export interface RunnerDeps {
 const POLL_MS = [500, 1000, 1500, 2000, 3000];
 const pollDelay = (n: number) => POLL_MS[Math.min(n, POLL_MS.length - 1)]!;
 
-export class FrameRefusedError extends Error {
-  override name = 'FrameRefusedError';
-}
-
 /**
  * Runs storyboards: starts each step nextSteps() names, follows tasks to their end, takes and
  * registers last frames, and writes the board after every change. Lives outside React, so a run
