@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import ffprobe from '@ffprobe-installer/ffprobe';
+import { seriousViolations } from './support/axe';
 import { useOwnServer } from './support/own-server';
 import { API_KEY, expect, fixtureOrigin, test } from './support/test';
 
@@ -168,4 +169,41 @@ test.describe('storyboard in proxy mode', () => {
     await prompt.getByRole('button', { name: 'Connect' }).click();
     await journey(page, proxy.url, BROWSER_KEY);
   });
+});
+
+test.describe('storyboard page, as a person finds it', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`no serious accessibility violations, ${theme} theme; shots reorder by keyboard`, async ({
+      page,
+    }) => {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.goto('/storyboard');
+      await expect(page.getByRole('heading', { level: 1, name: 'Storyboard' })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'New storyboard' }).click();
+      await page.getByRole('region', { name: 'Cast' }).getByRole('button', { name: 'Image' }).click();
+      await page
+        .getByRole('listitem', { name: 'Shot 1' })
+        .getByRole('combobox', { name: 'Prompt' })
+        .fill('first');
+      await page.getByRole('button', { name: 'Add shot' }).click();
+      await page
+        .getByRole('listitem', { name: 'Shot 2' })
+        .getByRole('combobox', { name: 'Prompt' })
+        .fill('second');
+      await page.waitForLoadState('networkidle');
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // The handle moves its shot with the arrow keys; the list says so.
+      await page.getByRole('button', { name: 'Move shot 2 of 2' }).press('ArrowUp');
+      await expect(
+        page.getByRole('listitem', { name: 'Shot 1' }).getByRole('combobox', { name: 'Prompt' }),
+      ).toHaveText('second');
+      await expect(page.getByText('Shot 2 moved to position 1.')).toBeAttached();
+
+      // Run refuses what the composer would refuse (the cast row has no URL) and lists it.
+      await page.getByRole('button', { name: 'Run 2 shots' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'before running' })).toContainText('Cast');
+    });
+  }
 });
