@@ -14,6 +14,7 @@ import { groupRoutes } from './routes/groups';
 import { fileRoutes } from './routes/files';
 import { taskRoutes } from './routes/tasks';
 import { videoRoutes } from './routes/videos';
+import { storyboardRoutes } from './routes/storyboard';
 import { webhookRoutes } from './routes/webhooks';
 import { anthropicErrorShape, textRoutes } from './routes/text';
 
@@ -34,6 +35,8 @@ export function createApp(ctx: AppContext): Hono<AppEnv> {
   // Before auth, so that a refused key on the Messages API is answered in Anthropic's error shape.
   if (!config.upstreamBaseUrl) app.use('/v1/messages/*', anthropicErrorShape());
   for (const path of API_PATHS) app.use(path, bearerAuth(config.apiKeys));
+  // The storyboard's local endpoints: this server's, never forwarded, behind the same key (README).
+  app.use('/local/*', bearerAuth(config.apiKeys), jsonBodyLimit(config.maxJsonBytes));
 
   app.route('/', systemRoutes(ctx));
 
@@ -51,6 +54,7 @@ export function createApp(ctx: AppContext): Hono<AppEnv> {
   app.route('/', taskRoutes(ctx));
   app.route('/', webhookRoutes(ctx));
   app.route('/', textRoutes(ctx));
+  app.route('/', storyboardRoutes(ctx));
 
   app.route('/', dashboardRoutes(config, ctx.log));
 

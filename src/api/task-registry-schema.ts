@@ -14,17 +14,18 @@ export const TRACKED_TASK_KINDS = [
 export type TrackedTaskKind = (typeof TRACKED_TASK_KINDS)[number];
 
 /** Where a task entered the registry: created by the composer or a task form, pasted, imported. */
-export type TrackedTaskSource = 'composer' | 'task-form' | 'pasted' | 'imported';
+export type TrackedTaskSource = 'composer' | 'task-form' | 'storyboard' | 'pasted' | 'imported';
 const SOURCES: readonly string[] = [
   'composer',
   'task-form',
+  'storyboard',
   'pasted',
   'imported',
 ] satisfies TrackedTaskSource[];
 
 /** Created by this dashboard (it watched the task from its creation). */
 export const createdHere = (source: TrackedTaskSource): boolean =>
-  source === 'composer' || source === 'task-form';
+  source === 'composer' || source === 'task-form' || source === 'storyboard';
 
 /** What the monitor last saw of the task, so the list can show and filter states without fetching. */
 export interface TrackedTaskSnapshot {

@@ -1,6 +1,7 @@
 import {
   BarChart3,
   Boxes,
+  Clapperboard,
   FolderTree,
   Images,
   ListChecks,
@@ -21,6 +22,7 @@ export const NAV_ITEMS: { to: string; labelKey: string; icon: LucideIcon }[] = [
   { to: '/assets', labelKey: 'nav.assets', icon: Boxes },
   { to: '/groups', labelKey: 'nav.groups', icon: FolderTree },
   { to: '/composer', labelKey: 'nav.composer', icon: Wand2 },
+  { to: '/storyboard', labelKey: 'nav.storyboard', icon: Clapperboard },
   { to: '/create', labelKey: 'nav.create', icon: Sparkles },
   { to: '/tasks', labelKey: 'nav.tasks', icon: ListChecks },
   { to: '/gallery', labelKey: 'nav.gallery', icon: Images },

@@ -81,6 +81,17 @@ export const PAGE_ROUTES: PageRoute[] = [
     namespaces: ['composer'],
   },
   {
+    path: 'storyboard/*',
+    titleKey: 'nav.storyboard',
+    Component: lazyPage(
+      () => import('@/features/storyboard/storyboard-page'),
+      (m) => m.StoryboardPage,
+      // The shots are composer drafts: its fields and issues speak in its strings.
+      ['storyboard', 'composer'],
+    ),
+    namespaces: ['storyboard', 'composer'],
+  },
+  {
     path: 'create/*',
     titleKey: 'nav.create',
     Component: lazyPage(

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { COMPOSER_DRAFT_STORAGE_KEY, persistableDraft, useComposerDraftStore } from './composer-draft-store';
-import { EMPTY_COMPOSER_DRAFT } from './draft';
+import { EMPTY_COMPOSER_DRAFT } from '@/lib/video-draft/draft';
 
 beforeEach(() => useComposerDraftStore.setState({ draft: { ...EMPTY_COMPOSER_DRAFT, references: [] } }));
 

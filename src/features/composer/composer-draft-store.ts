@@ -10,7 +10,7 @@ import {
   type ComposerDraft,
   type ComposerRole,
   type ReferenceDraft,
-} from './draft';
+} from '@/lib/video-draft/draft';
 
 interface ComposerDraftState {
   draft: ComposerDraft;

@@ -5,7 +5,7 @@ import { systemQueries } from '@/api/system';
 import { BOOTSTRAP_LOCAL, json } from '@/test/fetch-mock';
 import { COMPOSER_DRAFT_STORAGE_KEY, useComposerDraftStore } from './composer-draft-store';
 import { composerPageSetup, mockComposerFetch, postedBodies } from './composer-test-setup';
-import { EMPTY_COMPOSER_DRAFT } from './draft';
+import { EMPTY_COMPOSER_DRAFT } from '@/lib/video-draft/draft';
 
 const { registry, renderComposer } = composerPageSetup();
 

@@ -5,7 +5,7 @@ import { BOOTSTRAP_LOCAL, json, mockFetch } from '@/test/fetch-mock';
 import { createTestRegistry, renderRoutes } from '@/test/render';
 import { ComposerPage } from './composer-page';
 import { useComposerDraftStore } from './composer-draft-store';
-import { EMPTY_COMPOSER_DRAFT } from './draft';
+import { EMPTY_COMPOSER_DRAFT } from '@/lib/video-draft/draft';
 
 /** The composer's fetch: the local server's bootstrap, and whatever routes the test adds or overrides. */
 export function mockComposerFetch(routes: Parameters<typeof mockFetch>[0] = {}) {

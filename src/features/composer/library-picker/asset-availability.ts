@@ -1,6 +1,6 @@
 import { assetPhase, isGenerationReady, readinessFailures, type ReadinessCondition } from '@contract/asset';
 import { isVideoModel } from '@contract/models';
-import { kindOfRole } from '../draft';
+import { kindOfRole } from '@/lib/video-draft/draft';
 
 export type UnavailableReason =
   | { code: 'wrongType'; type: string; needed: string }

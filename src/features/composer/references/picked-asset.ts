@@ -1,6 +1,6 @@
 import { assetReference, isGenerationReady } from '@contract/asset';
 import type { Asset } from '@/api/assets';
-import type { ReferenceDraft } from '../draft';
+import type { ReferenceDraft } from '@/lib/video-draft/draft';
 import { assetType } from '../library-picker/asset-availability';
 
 /** What a reference takes from a library asset, picked or looked up by id: the same either way. */

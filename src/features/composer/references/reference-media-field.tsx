@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useTranslation } from '@/lib/i18n';
-import type { ReferenceDraft } from '../draft';
+import type { ReferenceDraft } from '@/lib/video-draft/draft';
 import { FieldMessage, feedbackIsError } from '@/components/form/field';
 import type { FieldFeedback } from '@/lib/form/issues';
 

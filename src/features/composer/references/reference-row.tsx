@@ -4,12 +4,12 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { useTranslation } from '@/lib/i18n';
-import { COMPOSER_ROLES, type ReferenceDraft } from '../draft';
+import { COMPOSER_ROLES, type ReferenceDraft } from '@/lib/video-draft/draft';
 import { FieldMessage, feedbackIsError } from '@/components/form/field';
 import type { FieldFeedback } from '@/lib/form/issues';
 import { ReferenceMediaField } from './reference-media-field';
 import { Thumbnail } from './reference-thumbnail';
-import { refField, type FieldKey } from '../validation';
+import { refField, type FieldKey } from '@/lib/video-draft/validation';
 
 interface ReferenceRowProps {
   reference: ReferenceDraft;

@@ -1,6 +1,6 @@
 import { FileIcon, ImageIcon, Video } from 'lucide-react';
 import { useTranslation } from '@/lib/i18n';
-import type { ReferenceDraft } from '../draft';
+import type { ReferenceDraft } from '@/lib/video-draft/draft';
 
 /** A small preview of a reference's media: the image or video itself, else its type's icon. */
 export function Thumbnail({ reference }: { reference: ReferenceDraft }) {

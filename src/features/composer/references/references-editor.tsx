@@ -6,10 +6,10 @@ import { lazyWithPreload } from '@/components/ui/lazy-with-preload';
 import { useTranslation, withNamespaces } from '@/lib/i18n';
 import { pickedAssetFields } from './picked-asset';
 import { useComposerDraftStore } from '../composer-draft-store';
-import type { ComposerRole, ReferenceDraft } from '../draft';
+import type { ComposerRole, ReferenceDraft } from '@/lib/video-draft/draft';
 import type { FieldFeedback } from '@/lib/form/issues';
 import { ReferenceRow } from './reference-row';
-import type { FieldKey } from '../validation';
+import type { FieldKey } from '@/lib/video-draft/validation';
 
 // Its rows say why an asset cannot be picked yet in words (readiness-words.ts): strings of their own.
 export const AssetPickerDialog = lazyWithPreload(

@@ -6,7 +6,7 @@ import { assetLookupQuery } from '@/api/asset-lookup';
 import { assetQueries } from '@/api/assets';
 import { useBaseUrl } from '@/api/connection-store';
 import { useComposerDraftStore } from '../composer-draft-store';
-import type { ReferenceDraft } from '../draft';
+import type { ReferenceDraft } from '@/lib/video-draft/draft';
 import { pickedAssetFields } from './picked-asset';
 
 /** While an id is being typed, it is looked up once the typing pauses, not at every keystroke. */

@@ -5,10 +5,10 @@ import type { CreateVideoBody } from '@/api/videos';
 import { useIssueText } from '@/components/form/issue-text';
 import { useTranslation } from '@/lib/i18n';
 import { ActionBar } from './action-bar';
-import { BillingBadge, RequestPreview } from './request-preview';
+import { BillingBadge, RequestPreview } from '@/components/video-draft/request-preview';
 import type { Refusal } from '@/lib/form/submit-tasks';
-import type { ComposerDraft } from '../draft';
-import type { DraftIssue, FieldKey } from '../validation';
+import type { ComposerDraft } from '@/lib/video-draft/draft';
+import type { DraftIssue, FieldKey } from '@/lib/video-draft/validation';
 
 interface SubmitPanelProps {
   body: CreateVideoBody;

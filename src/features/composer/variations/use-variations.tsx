@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
-import type { ComposerDraft } from '../draft';
-import type { ValidationContext } from '../validation';
+import type { ComposerDraft } from '@/lib/video-draft/draft';
+import type { ValidationContext } from '@/lib/video-draft/validation';
 import { VariantPreviews } from './variant-previews';
 import { VariationsCard } from './variations-card';
 import { batchEstimate, variantBodies, variantIssues } from './variants';

@@ -1,7 +1,7 @@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { CreateVideoBody } from '@/api/videos';
 import { useTranslation } from '@/lib/i18n';
-import { RequestPreview } from '../submit/request-preview';
+import { RequestPreview } from '@/components/video-draft/request-preview';
 
 /** The request preview of a batch: one tab per variant, each with its body and its own estimate. */
 export function VariantPreviews({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { estimateVideoTokens } from '@contract/usage';
-import { EMPTY_COMPOSER_DRAFT, type ComposerDraft } from '../draft';
+import { EMPTY_COMPOSER_DRAFT, type ComposerDraft } from '@/lib/video-draft/draft';
 import { batchEstimate, startingValues, variantBodies, variantIssues } from './variants';
 import { parseVariations } from './variations-store';
 

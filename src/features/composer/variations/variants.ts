@@ -1,8 +1,13 @@
 import { VIDEO_MODEL_IDS, VIDEO_RESOLUTIONS } from '@contract/models';
 import { estimateVideoTokens } from '@contract/usage';
 import type { CreateVideoBody } from '@/api/videos';
-import { draftToRequest, type ComposerDraft } from '../draft';
-import { validateDraft, type DraftIssue, type FieldKey, type ValidationContext } from '../validation';
+import { draftToRequest, type ComposerDraft } from '@/lib/video-draft/draft';
+import {
+  validateDraft,
+  type DraftIssue,
+  type FieldKey,
+  type ValidationContext,
+} from '@/lib/video-draft/validation';
 
 /** The parameters a batch of variations may differ in: one at a time, so a comparison is fair. */
 export const VARIED_PARAMS = ['model', 'duration', 'resolution', 'ratio', 'prompt'] as const;

@@ -9,8 +9,8 @@ import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { VIDEO_MODEL_IDS, VIDEO_RESOLUTIONS } from '@contract/models';
 import { useTranslation } from '@/lib/i18n';
-import type { ComposerDraft } from '../draft';
-import type { DraftIssue } from '../validation';
+import type { ComposerDraft } from '@/lib/video-draft/draft';
+import type { DraftIssue } from '@/lib/video-draft/validation';
 import {
   MAX_VARIANTS,
   MIN_VARIANTS,

@@ -1,6 +1,6 @@
-import type { ComposerDraft } from '../draft';
+import type { ComposerDraft } from '@/lib/video-draft/draft';
 import type { FieldFeedback } from '@/lib/form/issues';
-import type { FieldKey } from '../validation';
+import type { FieldKey } from '@/lib/video-draft/validation';
 
 export interface SettingsProps {
   draft: ComposerDraft;

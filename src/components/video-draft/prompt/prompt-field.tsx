@@ -3,7 +3,7 @@ import { FieldMessage } from '@/components/form/field';
 import type { FieldFeedback } from '@/lib/form/issues';
 import { useTranslation } from '@/lib/i18n';
 import { PromptEditor } from './prompt-editor';
-import { MAX_PROMPT_LENGTH } from '../validation';
+import { MAX_PROMPT_LENGTH } from '@/lib/video-draft/validation';
 
 /** The prompt with its length counter; the hint lists the aliases a mention can name. */
 export function PromptField({

@@ -1,0 +1,209 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import ffmpeg from '@ffmpeg-installer/ffmpeg';
+import ffprobe from '@ffprobe-installer/ffprobe';
+import { seriousViolations } from './support/axe';
+import { useOwnServer } from './support/own-server';
+import { API_KEY, expect, fixtureOrigin, test } from './support/test';
+
+// The storyboard's journey as a person makes it: a cast of two aliases, three shots of which the
+// second and third continue from the shot before, one run, one assembled MP4. Then the file is
+// probed and the continuity checked pixel by pixel: the local renderer draws the first frame it
+// is given, so shot 2 must open on shot 1's last frame.
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'storyboard-e2e-'));
+test.afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+function probe(file: string) {
+  const out = JSON.parse(
+    execFileSync(
+      ffprobe.path,
+      ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
+      {
+        encoding: 'utf8',
+      },
+    ),
+  ) as { format: { duration: string }; streams: Array<{ codec_type: string }> };
+  return {
+    duration: Number(out.format.duration),
+    video: out.streams.filter((s) => s.codec_type === 'video').length,
+    audio: out.streams.filter((s) => s.codec_type === 'audio').length,
+  };
+}
+
+/** A frame scaled down to 32x18 RGB: compared as a whole, so codec noise averages out. */
+function thumb(file: string, which: 'first' | 'last'): Buffer {
+  const seek = which === 'last' ? ['-sseof', '-0.3'] : [];
+  const args = [
+    ...seek,
+    '-i',
+    file,
+    '-vf',
+    'scale=32:18',
+    '-update',
+    '1',
+    '-f',
+    'rawvideo',
+    '-pix_fmt',
+    'rgb24',
+  ];
+  const out = path.join(work, `${path.basename(file)}-${which}.rgb`);
+  execFileSync(ffmpeg.path, ['-loglevel', 'error', '-y', ...args, out]);
+  return fs.readFileSync(out);
+}
+
+function meanDifference(a: Buffer, b: Buffer): number {
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += Math.abs(a[i]! - b[i]!);
+  return sum / a.length;
+}
+
+async function download(page: Page, url: string, name: string): Promise<string> {
+  const res = await page.request.get(url);
+  expect(res.ok(), `${url}: ${res.status()}`).toBe(true);
+  const file = path.join(work, name);
+  fs.writeFileSync(file, await res.body());
+  return file;
+}
+
+/** From the storyboard list (already open and connected) to the probed, assembled file. */
+async function journey(page: Page, origin: string, key: string) {
+  await page.getByRole('button', { name: 'New storyboard' }).click();
+  await expect(page).toHaveURL(/\/storyboard\/sb-/);
+  await page.getByLabel('Name').fill('Harbour scene');
+
+  const cast = page.getByRole('region', { name: 'Cast' });
+  await cast.getByRole('button', { name: 'Image' }).click();
+  await cast.getByLabel('Alias of reference 1').fill('hero');
+  await cast.getByLabel('URL of reference 1').fill(`${fixtureOrigin()}/sample.png`);
+  await cast.getByRole('button', { name: 'Image' }).click();
+  await cast.getByLabel('Alias of reference 2').fill('style');
+  await cast.getByLabel('URL of reference 2').fill(`${fixtureOrigin()}/sample.png`);
+
+  const shot = (n: number) => page.getByRole('listitem', { name: `Shot ${n}` });
+  await shot(1).getByRole('combobox', { name: 'Prompt' }).fill('@hero walks along the harbour in @style');
+  await page.getByRole('button', { name: 'Add shot' }).click();
+  await expect(
+    shot(2).getByRole('checkbox', { name: 'Continue from the last frame of shot 1' }),
+  ).toBeChecked();
+  await shot(2).getByRole('combobox', { name: 'Prompt' }).fill('@hero stops and looks at the sea');
+  await page.getByRole('button', { name: 'Add shot' }).click();
+  await shot(3).getByRole('combobox', { name: 'Prompt' }).fill('@hero turns away, @style');
+
+  // One estimate for all three; shots 2 and 3 wait for the shot before.
+  await expect(page.getByTestId('storyboard-estimate')).toContainText('for 3 shots');
+  await expect(page.getByText('Shot 3 waits for shot 2.')).toBeVisible();
+  await page.getByRole('button', { name: 'Run 3 shots' }).click();
+
+  for (const n of [1, 2, 3])
+    await expect(page.getByTestId(`shot-status-${n}`).locator('[data-state]').first()).toHaveAttribute(
+      'data-state',
+      'succeeded',
+      { timeout: 120_000 },
+    );
+  // Each shot links to its task in the monitor.
+  const taskLink = shot(2).getByRole('link', { name: /Open the task of shot 2/ });
+  await expect(taskLink).toHaveAttribute('href', /\/tasks\/task_/);
+
+  await page.getByRole('button', { name: 'Assemble into one MP4' }).click();
+  const assembled = page.getByTestId('assembled');
+  await expect(assembled).toBeVisible({ timeout: 90_000 });
+  const mp4Url = await assembled.getByRole('link', { name: 'Download MP4' }).getAttribute('href');
+
+  // The shots' results, as the page plays them.
+  const results: string[] = [];
+  for (const n of [1, 2, 3]) {
+    const src = await shot(n).getByLabel(`Result of shot ${n}`).getAttribute('src');
+    results.push(await download(page, src!, `${origin.replace(/\W/g, '')}-shot-${n}.mp4`));
+  }
+  const joined = await download(page, mp4Url!, `${origin.replace(/\W/g, '')}-joined.mp4`);
+  const probed = probe(joined);
+  const sum = results.reduce((s, f) => s + probe(f).duration, 0);
+  expect(probed.video).toBe(1);
+  expect(probed.audio).toBe(1);
+  expect(Math.abs(probed.duration - sum)).toBeLessThan(0.5);
+
+  // Continuity: shot 2 opens on shot 1's last frame, shot 3 on shot 2's.
+  expect(meanDifference(thumb(results[0]!, 'last'), thumb(results[1]!, 'first'))).toBeLessThan(12);
+  expect(meanDifference(thumb(results[1]!, 'last'), thumb(results[2]!, 'first'))).toBeLessThan(12);
+
+  // The frames went through the API as image assets, and the run shows as one batch in the monitor.
+  const assets = await page.request.get(`${origin}/v1/assets?type=image`, {
+    headers: { authorization: `Bearer ${key}` },
+  });
+  const names = ((await assets.json()) as { data: Array<{ name?: string }> }).data.map((a) => a.name);
+  expect(names).toEqual(expect.arrayContaining(['Last frame of shot 1', 'Last frame of shot 2']));
+}
+
+test.describe('storyboard on the local server', () => {
+  test('three shots with a two-alias cast, shots 2 and 3 continuing, run to the end and assembled', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(300_000);
+    await page.goto('/storyboard');
+    await journey(page, baseURL!, API_KEY);
+  });
+});
+
+test.describe('storyboard in proxy mode', () => {
+  const UPSTREAM_KEY = 'sk-e2e-storyboard-upstream';
+  const BROWSER_KEY = 'sk-e2e-storyboard-browser';
+  const upstream = useOwnServer({ API_KEYS: UPSTREAM_KEY, EMULATOR_SPEED: '20' });
+  const proxy = useOwnServer(() => ({
+    API_KEYS: BROWSER_KEY,
+    UPSTREAM_BASE_URL: upstream.url,
+    UPSTREAM_API_KEY: UPSTREAM_KEY,
+  }));
+
+  test('the same journey through the proxy: the local server takes frames and assembles from the upstream', async ({
+    page,
+  }) => {
+    test.setTimeout(300_000);
+    await page.goto(`${proxy.url}/storyboard`);
+    const prompt = page.getByRole('form', { name: 'An API key is needed' });
+    await prompt.getByLabel('API key').fill(BROWSER_KEY);
+    await prompt.getByRole('button', { name: 'Connect' }).click();
+    await journey(page, proxy.url, BROWSER_KEY);
+  });
+});
+
+test.describe('storyboard page, as a person finds it', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`no serious accessibility violations, ${theme} theme; shots reorder by keyboard`, async ({
+      page,
+    }) => {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.goto('/storyboard');
+      await expect(page.getByRole('heading', { level: 1, name: 'Storyboard' })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'New storyboard' }).click();
+      await page.getByRole('region', { name: 'Cast' }).getByRole('button', { name: 'Image' }).click();
+      await page
+        .getByRole('listitem', { name: 'Shot 1' })
+        .getByRole('combobox', { name: 'Prompt' })
+        .fill('first');
+      await page.getByRole('button', { name: 'Add shot' }).click();
+      await page
+        .getByRole('listitem', { name: 'Shot 2' })
+        .getByRole('combobox', { name: 'Prompt' })
+        .fill('second');
+      await page.waitForLoadState('networkidle');
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // The handle moves its shot with the arrow keys; the list says so.
+      await page.getByRole('button', { name: 'Move shot 2 of 2' }).press('ArrowUp');
+      await expect(
+        page.getByRole('listitem', { name: 'Shot 1' }).getByRole('combobox', { name: 'Prompt' }),
+      ).toHaveText('second');
+      await expect(page.getByText('Shot 2 moved to position 1.')).toBeAttached();
+
+      // Run refuses what the composer would refuse (the cast row has no URL) and lists it.
+      await page.getByRole('button', { name: 'Run 2 shots' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'before running' })).toContainText('Cast');
+    });
+  }
+});

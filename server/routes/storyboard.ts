@@ -1,0 +1,47 @@
+import { Hono } from 'hono';
+import type { AppContext, AppEnv } from '../context';
+import { json, readJson, requestOrigin } from '../http';
+import { isRecord } from '@contract/is-record';
+import { assembliesOf, type AssemblyRecord } from '../services/storyboard/assembly';
+import { lastFrame } from '../services/storyboard/last-frame';
+
+/** What the page is told of an assembly (the origin it was made for stays inside). */
+function shown(record: AssemblyRecord) {
+  const { origin: _origin, ...rest } = record;
+  return { object: 'storyboard.assembly', ...rest };
+}
+
+/**
+ * The storyboard's local endpoints (README, "Local storyboard endpoints"): not part of the API,
+ * so they live outside /v1 and /api and are answered by this server in proxy mode too. The same
+ * Bearer key as the API; errors in the same JSON envelope.
+ */
+export function storyboardRoutes(ctx: AppContext): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.post('/local/storyboard/last-frame', async (c) => {
+    const body = await readJson(c);
+    const png = await lastFrame(
+      ctx,
+      isRecord(body) ? body.url : undefined,
+      requestOrigin(c),
+      c.req.raw.signal,
+    );
+    return c.body(new Uint8Array(png), 200, {
+      'content-type': 'image/png',
+      'cache-control': 'no-store',
+      'content-disposition': 'inline; filename="last-frame.png"',
+    });
+  });
+
+  app.post('/local/storyboard/assemblies', async (c) => {
+    const record = assembliesOf(ctx).create(c.var.owner, requestOrigin(c), await readJson(c));
+    return json(c, shown(record), 202);
+  });
+
+  app.get('/local/storyboard/assemblies/:id', (c) => {
+    return json(c, shown(assembliesOf(ctx).get(c.var.owner, c.req.param('id'))));
+  });
+
+  return app;
+}

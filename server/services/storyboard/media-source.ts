@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { AppContext } from '../../context';
+import { badRequest } from '../../errors';
+import { ApiError } from '../../errors';
+import { existingStoredFile, storedPathOf } from '../assets/asset-files';
+import { downloadTo, SourceRefusedError, SourceUnreachableError } from '../assets/asset-source';
+import { guardedFetch } from '../outbound/url-guard';
+
+/** A result URL must be fetched within this much real time (a 15 s clip is a few MB). */
+export const SOURCE_DEADLINE_MS = 60_000;
+
+/** Where storyboard work writes its temporary files; the start-up sweep clears it. */
+export function storyboardTempDir(ctx: AppContext): string {
+  const dir = path.join(ctx.config.dataDir, 'tmp', 'storyboard');
+  fs.mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+export interface LocalSource {
+  file: string;
+  /** Removes the file when it was downloaded (a stored file of this server is left alone). */
+  release(): Promise<void>;
+}
+
+function parseHttpUrl(raw: unknown, param: string): URL {
+  if (typeof raw !== 'string' || raw.trim() === '')
+    throw badRequest(`${param} is required: a task's result URL.`, param);
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw badRequest(`${param} is not a URL; give the task's result URL (http or https).`, param);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw badRequest(`${param} must be an http or https URL, not ${url.protocol}`, param);
+  if (url.username || url.password)
+    throw badRequest(`${param} must not carry a user name or password.`, param);
+  return url;
+}
+
+/**
+ * A result URL as a local file ffmpeg may read (decision 098: ffmpeg never opens the network).
+ * This server's own `/files/…` is read in place; in proxy mode `/upstream-files/…` is the
+ * upstream's `/files/…`, fetched with the upstream key as the proxy does; anything else is
+ * downloaded through the URL guard (guardedFetch), bounded in size and time.
+ */
+export async function localSource(
+  ctx: AppContext,
+  raw: unknown,
+  param: string,
+  origin: string,
+  signal: AbortSignal,
+): Promise<LocalSource> {
+  const url = parseHttpUrl(raw, param);
+  if (url.origin === origin && url.pathname.startsWith('/files/')) {
+    const rel = storedPathOf(url.pathname.slice('/files/'.length));
+    const file = rel ? existingStoredFile(ctx, rel) : undefined;
+    if (!file)
+      throw new ApiError(404, `${param} names no stored file of this server; use the URL a task returned.`, {
+        code: 'file_not_found',
+        param,
+      });
+    return { file, release: async () => undefined };
+  }
+  let source = url.href;
+  let doFetch: typeof fetch = guardedFetch(ctx.config, ctx.urlGuard);
+  const { upstreamBaseUrl, upstreamApiKey } = ctx.config;
+  if (
+    url.origin === origin &&
+    url.pathname.startsWith('/upstream-files/') &&
+    upstreamBaseUrl &&
+    upstreamApiKey
+  ) {
+    source = `${new URL(upstreamBaseUrl).origin}/files/${url.pathname.slice('/upstream-files/'.length)}`;
+    // The configured upstream is trusted as the proxy trusts it; its key never leaves this server.
+    doFetch = (input, init) =>
+      fetch(input, { ...init, headers: { authorization: `Bearer ${upstreamApiKey}` } });
+  }
+  const file = path.join(
+    storyboardTempDir(ctx),
+    `src-${process.hrtime.bigint()}-${Math.random().toString(36).slice(2, 8)}`,
+  );
+  const release = () => fs.promises.rm(file, { force: true }).catch(() => undefined);
+  try {
+    await downloadTo(source, file, {
+      maxBytes: ctx.config.maxUploadBytes,
+      signal,
+      deadlineMs: SOURCE_DEADLINE_MS,
+      fetch: doFetch,
+    });
+  } catch (err) {
+    await release();
+    if (err instanceof SourceRefusedError)
+      throw badRequest(`${param} is refused: ${err.message}.`, param, 'url_not_allowed');
+    if (err instanceof SourceUnreachableError)
+      throw new ApiError(
+        422,
+        `${param} could not be fetched (${err.message}); check that the task's result is still available.`,
+        {
+          code: 'source_unreachable',
+          param,
+        },
+      );
+    throw err;
+  }
+  return { file, release };
+}

@@ -1,0 +1,119 @@
+import { ExternalLink, RotateCw, Upload } from 'lucide-react';
+import { useRef } from 'react';
+import { Link } from 'react-router';
+import { Badge, type BadgeProps } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Progress } from '@/components/ui/progress';
+import { useTranslation } from '@/lib/i18n';
+import { isActive, predecessorOf, type ShotState, type Storyboard } from './storyboard';
+
+const VARIANT: Record<ShotState, BadgeProps['variant']> = {
+  idle: 'muted',
+  queued: 'secondary',
+  framing: 'secondary',
+  registering: 'secondary',
+  preparing: 'secondary',
+  submitting: 'secondary',
+  running: 'secondary',
+  succeeded: 'success',
+  failed: 'destructive',
+  blocked: 'warning',
+};
+
+/** Reasons the runner names by a code (the others are the server's or the browser's own words). */
+const REASON_CODES = new Set(['predecessorFailed', 'predecessorNoResult', 'cors', 'unreadable', 'timeout']);
+
+/** A shot's run: its state, progress, task link, why it stopped, and what can be done next. */
+export function ShotStatus({
+  board,
+  index,
+  onRerun,
+  onFrameChosen,
+}: {
+  board: Storyboard;
+  index: number;
+  onRerun: () => void;
+  onFrameChosen: (file: File) => void;
+}) {
+  const { t } = useTranslation('storyboard');
+  const file = useRef<HTMLInputElement>(null);
+  const shot = board.shots[index]!;
+  const { run } = shot;
+  const from = predecessorOf(board, index);
+  if (run.state === 'idle' && !run.stale) return null;
+  const reason = run.error
+    ? REASON_CODES.has(run.error)
+      ? t(`reasons.${run.error}`, { n: (from ?? 0) + 1 })
+      : run.error
+    : undefined;
+  const waiting = run.state === 'queued' && from !== undefined;
+  return (
+    <div
+      className="flex flex-col gap-2 rounded-md border bg-muted/30 p-3"
+      data-testid={`shot-status-${index + 1}`}
+    >
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <Badge variant={VARIANT[run.state]} data-state={run.state}>
+          {waiting ? t('state.waiting', { n: from + 1 }) : t(`state.${run.state}`)}
+        </Badge>
+        {run.stale && <Badge variant="warning">{t('state.stale')}</Badge>}
+        {run.taskId && (
+          <Link
+            to={`/tasks/${encodeURIComponent(run.taskId)}`}
+            className="inline-flex items-center gap-1 font-mono text-xs underline-offset-2 hover:underline"
+            aria-label={t('shot.openTask', { n: index + 1, id: run.taskId })}
+          >
+            {run.taskId} <ExternalLink aria-hidden="true" className="size-3" />
+          </Link>
+        )}
+        {(run.state === 'succeeded' || run.state === 'failed' || run.state === 'blocked' || run.stale) && (
+          <Button type="button" size="sm" variant="outline" className="ml-auto" onClick={onRerun}>
+            <RotateCw aria-hidden="true" /> {t('shot.rerun', { n: index + 1 })}
+          </Button>
+        )}
+      </div>
+      {isActive(run) && (
+        <Progress
+          value={run.state === 'running' ? Math.round((run.progress ?? 0) * 100) : undefined}
+          label={t('shot.progress', { n: index + 1 })}
+        />
+      )}
+      {reason && (
+        <p role={run.state === 'failed' ? 'alert' : undefined} className="text-sm text-destructive">
+          {reason}
+        </p>
+      )}
+      {run.stale && <p className="text-sm text-muted-foreground">{t('shot.staleHint', { n: index })}</p>}
+      {run.frameRefused && (
+        <div className="flex flex-wrap items-center gap-2 text-sm">
+          <span>{t('shot.frameRefused')}</span>
+          <input
+            ref={file}
+            type="file"
+            accept="image/*"
+            className="sr-only"
+            aria-label={t('shot.otherImage', { n: index + 1 })}
+            onChange={(e) => {
+              const chosen = e.target.files?.[0];
+              if (chosen) onFrameChosen(chosen);
+              e.target.value = '';
+            }}
+          />
+          <Button type="button" size="sm" variant="outline" onClick={() => file.current?.click()}>
+            <Upload aria-hidden="true" /> {t('shot.otherImage', { n: index + 1 })}
+          </Button>
+        </div>
+      )}
+      {run.state === 'succeeded' && run.resultUrl && (
+        <video
+          src={run.resultUrl}
+          controls
+          muted
+          preload="metadata"
+          className="aspect-video w-full max-w-md rounded-md bg-black"
+          aria-label={t('shot.result', { n: index + 1 })}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,276 @@
+import { Columns2, Play, Plus } from 'lucide-react';
+import type { DraftIssue } from '@/lib/video-draft/validation';
+import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { FormNamespace, useIssueText } from '@/components/form/issue-text';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Progress } from '@/components/ui/progress';
+import { useApiKey } from '@/api/connection-store';
+import { useTaskRegistry } from '@/api/task-registry-context';
+import { focusElement } from '@/lib/form/focus';
+import { loadStoryboard } from '@/lib/storyboard/storyboard-storage';
+import { useTranslation } from '@/lib/i18n';
+import { AssemblyCard } from './assembly-card';
+import { ReferenceRows } from './reference-rows';
+import { ShotCard, shotFieldId } from './shot-card';
+import {
+  duplicateShot,
+  isRunning,
+  moveShot,
+  newShot,
+  overallProgress,
+  predecessorOf,
+  rerunShot,
+  runAll,
+  totalEstimate,
+  type Storyboard,
+} from './storyboard';
+import { MAX_SHOTS, parseStoryboard } from './storyboard-file';
+import { blocking, castIssues, feedbackOf, shotIssues } from './storyboard-issues';
+import { StoryboardHeader } from './storyboard-header';
+import { storyboardRunner, useRunnerBoard } from './storyboard-session';
+
+const newBatchId = () => `batch-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+/** Compare shows at most four results side by side. */
+const MAX_COMPARED = 4;
+
+/** One storyboard: its cast, its shots, one estimate and one run for all, and the assembled file. */
+export function StoryboardEditor({ id }: { id: string }) {
+  const { t } = useTranslation('storyboard');
+  const registry = useTaskRegistry();
+  const runner = storyboardRunner(registry);
+  const board = useRunnerBoard(runner, id);
+  const [missing, setMissing] = useState(false);
+  const [attempted, setAttempted] = useState(false);
+  const [dragFrom, setDragFrom] = useState<number | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const apiKey = useApiKey();
+
+  useEffect(() => {
+    if (runner.get(id)) return;
+    let cancelled = false;
+    void loadStoryboard(id).then((stored) => {
+      if (cancelled) return;
+      try {
+        // A board kept mid-run is followed again: tasks created before the tab closed are watched.
+        runner.follow(parseStoryboard(stored, { fresh: false }));
+      } catch {
+        setMissing(true);
+      }
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [id, runner]);
+
+  const secrets = useMemo(() => (apiKey ? [apiKey] : []), [apiKey]);
+  const issuesPerShot = useMemo(
+    () => (board ? board.shots.map((_, i) => shotIssues(board, i, secrets)) : []),
+    [board, secrets],
+  );
+  const cast = useMemo(() => (board ? castIssues(board) : []), [board]);
+
+  if (missing) {
+    return (
+      <p role="alert" className="text-sm">
+        {t('missing')}{' '}
+        <Link to="/storyboard" className="underline">
+          {t('backToList')}
+        </Link>
+      </p>
+    );
+  }
+  if (!board) return <p className="text-sm text-muted-foreground">{t('loading')}</p>;
+
+  const edit = (change: (b: Storyboard) => Storyboard) => {
+    runner.edit(id, change);
+  };
+  const move = (from: number, to: number) => {
+    if (to < 0 || to >= board.shots.length) return;
+    edit((b) => moveShot(b, from, to));
+    setAnnouncement(t('shot.moved', { from: from + 1, to: to + 1 }));
+    requestAnimationFrame(() => focusElement(`${shotFieldId(board.shots[from]!.id)('heading')}`));
+  };
+  const running = isRunning(board);
+  const estimate = totalEstimate(board);
+  const errors = [
+    ...blocking(cast).map((issue) => ({ where: t('cast.title'), issue, shot: 'cast' })),
+    ...issuesPerShot.flatMap((issues, i) =>
+      blocking(issues).map((issue) => ({
+        where: t('shot.title', { n: i + 1 }),
+        issue,
+        shot: board.shots[i]!.id,
+      })),
+    ),
+  ];
+  const finished = board.shots.map((s) => s.run.taskId).filter((x): x is string => !!x);
+  const compareHref =
+    finished.length >= 2 && finished.length <= MAX_COMPARED
+      ? `/gallery/compare?${new URLSearchParams({ ids: finished.join(',') }).toString()}`
+      : '/tasks';
+
+  function run() {
+    setAttempted(true);
+    if (errors.length > 0) {
+      const first = errors[0]!;
+      requestAnimationFrame(() => focusElement(shotFieldId(first.shot)(first.issue.field)));
+      return;
+    }
+    edit((b) => runAll(b, newBatchId()));
+  }
+
+  return (
+    <FormNamespace.Provider value="composer">
+      <StoryboardHeader board={board} running={running} onRename={(name) => edit((b) => ({ ...b, name }))} />
+      <p id="storyboard-reorder-hint" className="sr-only">
+        {t('shot.reorderHint')}
+      </p>
+      <p role="status" aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
+      <div className="flex flex-col gap-6 xl:grid xl:grid-cols-[minmax(0,1fr)_minmax(0,24rem)] xl:items-start">
+        <div className="flex min-w-0 flex-col gap-6">
+          <Card>
+            <CardContent standalone>
+              <ReferenceRows
+                title={t('cast.title')}
+                hint={t('cast.hint')}
+                references={board.cast}
+                fieldId={shotFieldId('cast')}
+                feedback={feedbackOf(cast, attempted)}
+                onChange={(references) => edit((b) => ({ ...b, cast: references }))}
+              />
+            </CardContent>
+          </Card>
+          <ol className="flex flex-col gap-6" aria-label={t('shots')}>
+            {board.shots.map((shot, index) => (
+              <ShotCard
+                key={shot.id}
+                board={board}
+                index={index}
+                issues={issuesPerShot[index] ?? []}
+                attempted={attempted}
+                dragging={dragFrom === index}
+                onDragStart={() => setDragFrom(index)}
+                onDropAt={() => {
+                  if (dragFrom !== null) move(dragFrom, index);
+                  setDragFrom(null);
+                }}
+                actions={{
+                  draftChanged: (change) =>
+                    edit((b) => ({
+                      ...b,
+                      shots: b.shots.map((s) =>
+                        s.id === shot.id ? { ...s, draft: { ...s.draft, ...change } } : s,
+                      ),
+                    })),
+                  continueChanged: (on) =>
+                    edit((b) => ({
+                      ...b,
+                      shots: b.shots.map((s) => (s.id === shot.id ? { ...s, continueFromPrevious: on } : s)),
+                    })),
+                  moved: (to) => move(index, to),
+                  duplicated: () =>
+                    edit((b) => {
+                      const shots = [...b.shots];
+                      shots.splice(index + 1, 0, duplicateShot(shot));
+                      return { ...b, shots };
+                    }),
+                  removed: () => edit((b) => ({ ...b, shots: b.shots.filter((s) => s.id !== shot.id) })),
+                  rerun: () =>
+                    edit((b) => ({ ...rerunShot(b, shot.id), batchId: b.batchId ?? newBatchId() })),
+                  frameChosen: (file) => {
+                    void runner.useFrame(id, shot.id, file, shot.draft.model, file.name);
+                  },
+                }}
+              />
+            ))}
+          </ol>
+          <Button
+            type="button"
+            variant="outline"
+            className="self-start"
+            disabled={board.shots.length >= MAX_SHOTS}
+            onClick={() =>
+              edit((b) => ({
+                ...b,
+                shots: [...b.shots, newShot({ model: b.shots.at(-1)?.draft.model }, b.shots.length > 0)],
+              }))
+            }
+          >
+            <Plus aria-hidden="true" /> {t('addShot')}
+          </Button>
+        </div>
+        <div className="flex flex-col gap-4 xl:sticky xl:top-4">
+          <Card>
+            <CardContent standalone className="flex flex-col gap-4">
+              <h2 className="text-base font-semibold">{t('run.title')}</h2>
+              <p className="text-sm" data-testid="storyboard-estimate">
+                {estimate === undefined
+                  ? t('estimate.unknown')
+                  : t('estimate.total', { count: estimate, shots: board.shots.length })}
+              </p>
+              <ul className="text-xs text-muted-foreground">
+                {board.shots.map((s, i) => {
+                  const from = predecessorOf(board, i);
+                  return (
+                    <li key={s.id}>
+                      {from === undefined
+                        ? t('run.startsAtOnce', { n: i + 1 })
+                        : t('run.waitsFor', { n: i + 1, from: from + 1 })}
+                    </li>
+                  );
+                })}
+              </ul>
+              {errors.length > 0 && attempted && <RunErrors errors={errors} />}
+              <Button type="button" onClick={run} disabled={running}>
+                <Play aria-hidden="true" />{' '}
+                {running ? t('run.running') : t('run.run', { count: board.shots.length })}
+              </Button>
+              {(running || board.batchId) && (
+                <Progress value={Math.round(overallProgress(board) * 100)} label={t('run.progress')} />
+              )}
+              {finished.length > 0 && (
+                <Button asChild variant="outline" size="sm">
+                  <Link to={compareHref}>
+                    <Columns2 aria-hidden="true" />{' '}
+                    {finished.length <= MAX_COMPARED && finished.length >= 2
+                      ? t('run.compare')
+                      : t('run.monitor')}
+                  </Link>
+                </Button>
+              )}
+            </CardContent>
+          </Card>
+          <Card>
+            <CardContent standalone>
+              <AssemblyCard
+                board={board}
+                onChange={(assembly, joins) => edit((b) => ({ ...b, assembly, joins: joins ?? b.joins }))}
+              />
+            </CardContent>
+          </Card>
+        </div>
+      </div>
+    </FormNamespace.Provider>
+  );
+}
+
+/** What blocks the run, shot by shot, in the composer's words (inside its FormNamespace). */
+function RunErrors({ errors }: { errors: Array<{ where: string; issue: DraftIssue }> }) {
+  const { t } = useTranslation('storyboard');
+  const issueText = useIssueText();
+  return (
+    <div role="alert" className="rounded-md border border-destructive/50 bg-destructive/10 p-3 text-sm">
+      <p className="font-medium text-destructive">{t('run.fixFirst', { count: errors.length })}</p>
+      <ul className="mt-1 list-disc pl-5">
+        {errors.map((e, i) => (
+          <li key={i}>
+            {e.where}: {issueText(e.issue)}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

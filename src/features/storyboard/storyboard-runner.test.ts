@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { newShot, resumed, runAll, type Storyboard } from './storyboard';
+import { StoryboardRunner, type RunnerDeps } from './storyboard-runner';
+
+/** A fake API: tasks succeed on their second read; frame assets are ready on their second read. */
+function fakeDeps(opts: { frameSyncError?: string; failPrompt?: string } = {}) {
+  const created: Array<{ id: string; body: Record<string, unknown> }> = [];
+  const reads = new Map<string, number>();
+  const saved: Storyboard[] = [];
+  const deps: RunnerDeps = {
+    createTask: (body) => {
+      const task = { id: `task_${created.length + 1}`, body: body as Record<string, unknown> };
+      created.push(task);
+      return Promise.resolve({ id: task.id });
+    },
+    fetchTask: (id) => {
+      const n = (reads.get(id) ?? 0) + 1;
+      reads.set(id, n);
+      const body = created.find((t) => t.id === id)!.body;
+      if (n < 2) return Promise.resolve({ id, status: 'running', progress: 50 });
+      if (body.prompt === opts.failPrompt)
+        return Promise.resolve({ id, status: 'failed', error: { message: 'refused by policy' } });
+      return Promise.resolve({ id, status: 'succeeded', video_url: `https://r/${id}.mp4` });
+    },
+    lastFrame: () => Promise.resolve(new Blob(['png'])),
+    registerFrame: () => Promise.resolve({ id: `asset_${reads.size}` }),
+    fetchAsset: (id) => {
+      const n = (reads.get(id) ?? 0) + 1;
+      reads.set(id, n);
+      if (opts.frameSyncError)
+        return Promise.resolve({
+          id,
+          status: 'failed',
+          preparation_status: 'failed',
+          sync_error: opts.frameSyncError,
+        });
+      return Promise.resolve(
+        n < 2
+          ? { id, status: 'syncing', preparation_status: 'syncing', generation_ready: false }
+          : {
+              id,
+              status: 'ready',
+              preparation_status: 'ready',
+              generation_ready: true,
+              review_status: 'succeeded',
+              review_passed: true,
+            },
+      );
+    },
+    save: (b) => saved.push(b),
+    sleep: () => Promise.resolve(),
+    describe: (e) => String((e as Error).message ?? e),
+  };
+  return { deps, created, saved };
+}
+
+function threeShots(): Storyboard {
+  return {
+    id: 'sb',
+    name: 'Scene',
+    updatedAt: 0,
+    cast: [],
+    shots: [newShot({ prompt: 'one' }), newShot({ prompt: 'two' }, true), newShot({ prompt: 'three' }, true)],
+    joins: ['cut', 'cut'],
+  };
+}
+
+async function settle(runner: StoryboardRunner, id: string) {
+  for (let i = 0; i < 200; i++) {
+    const b = runner.get(id)!;
+    if (b.shots.every((s) => ['succeeded', 'failed', 'blocked', 'idle'].includes(s.run.state))) return b;
+    await new Promise((r) => setTimeout(r, 0));
+  }
+  throw new Error(`did not settle: ${JSON.stringify(runner.get(id)!.shots.map((s) => s.run))}`);
+}
+
+describe('StoryboardRunner', () => {
+  it('runs shots in dependency order, each continuing shot from its predecessor’s frame', async () => {
+    const { deps, created } = fakeDeps();
+    const runner = new StoryboardRunner(deps);
+    runner.put(runAll(threeShots(), 'batch-1'));
+    const b = await settle(runner, 'sb');
+    expect(b.shots.map((s) => s.run.state)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+    expect(created.map((t) => t.body.prompt)).toEqual(['one', 'two', 'three']);
+    const firstFrames = created.map(
+      (t) =>
+        (t.body.references as Array<{ role: string; url: string }> | undefined)?.find(
+          (r) => r.role === 'first_frame',
+        )?.url,
+    );
+    expect(firstFrames[0]).toBeUndefined();
+    expect(firstFrames[1]).toMatch(/^Asset:\/\/asset_/);
+    expect(firstFrames[2]).toMatch(/^Asset:\/\/asset_/);
+  });
+
+  it('a failure stops the dependents with the reason', async () => {
+    const { deps, created } = fakeDeps({ failPrompt: 'one' });
+    const runner = new StoryboardRunner(deps);
+    runner.put(runAll(threeShots(), 'b'));
+    const b = await settle(runner, 'sb');
+    expect(b.shots.map((s) => [s.run.state, s.run.error])).toEqual([
+      ['failed', 'refused by policy'],
+      ['blocked', 'predecessorFailed'],
+      ['blocked', 'predecessorFailed'],
+    ]);
+    expect(created).toHaveLength(1);
+  });
+
+  it('a frame the deployment refuses (sync_error) stops that shot with the reason and offers another image', async () => {
+    const { deps } = fakeDeps({ frameSyncError: 'image rejected by content policy' });
+    const runner = new StoryboardRunner(deps);
+    runner.put(runAll(threeShots(), 'b'));
+    const b = await settle(runner, 'sb');
+    expect(b.shots[1]!.run).toMatchObject({
+      state: 'failed',
+      error: 'image rejected by content policy',
+      frameRefused: true,
+    });
+    expect(b.shots[2]!.run.state).toBe('blocked');
+  });
+
+  it('after a reload, follows the task already created instead of creating another', async () => {
+    const first = fakeDeps();
+    const before = new StoryboardRunner(first.deps);
+    const board = runAll(threeShots(), 'b');
+    before.put(board);
+    await new Promise((r) => setTimeout(r, 0));
+    // The tab closes while shot 1's task runs: what was saved last is what the next tab reads.
+    const stored = first.saved.find((s) => s.shots[0]!.run.state === 'running')!;
+    const second = fakeDeps();
+    second.created.push({ id: stored.shots[0]!.run.taskId!, body: { prompt: 'one' } });
+    const after = new StoryboardRunner(second.deps);
+    after.follow(JSON.parse(JSON.stringify(stored)) as Storyboard);
+    const b = await settle(after, 'sb');
+    expect(b.shots.map((s) => s.run.state)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+    // Shot 1 was not created again: only shots 2 and 3 were.
+    expect(second.created.map((t) => t.body.prompt)).toEqual(['one', 'two', 'three']);
+    expect(resumed(stored).shots[0]!.run.state).toBe('running');
+  });
+});

@@ -1,0 +1,58 @@
+import { useSyncExternalStore } from 'react';
+import { fetchTask } from '@/api/tasks';
+import { getConnection } from '@/api/connection-store';
+import { uploadAssetFile } from '@/api/assets';
+import { fetchAssetDetail, fetchLastFrame, hasLocalServer } from '@/api/storyboard';
+import type { TaskRegistry } from '@/api/task-registry';
+import { createVideo } from '@/api/videos';
+import { saveStoryboard } from '@/lib/storyboard/storyboard-storage';
+import { errorMessage } from '@/lib/notify';
+import { captureLastFrame } from './canvas-frame';
+import type { Storyboard } from './storyboard';
+import { StoryboardRunner } from './storyboard-runner';
+
+let runner: StoryboardRunner | undefined;
+
+/**
+ * The tab's one runner, made with the real API on first use. Module state on purpose: a run goes
+ * on while the person is on another page (its tasks show in the task watcher meanwhile).
+ */
+export function storyboardRunner(registry: TaskRegistry): StoryboardRunner {
+  runner ??= new StoryboardRunner({
+    createTask: async (body, meta) => {
+      const task = await createVideo(body);
+      registry.track({
+        id: task.id,
+        kind: 'video',
+        model: body.model,
+        prompt: meta.prompt,
+        createdAt: Date.now(),
+        source: 'storyboard',
+        request: { ...body },
+        baseUrl: getConnection().baseUrl,
+        ...(meta.batchId ? { batchId: meta.batchId } : {}),
+      });
+      return { id: task.id };
+    },
+    fetchTask: (id) => fetchTask(id, registry),
+    lastFrame: (url) => (hasLocalServer() ? fetchLastFrame(url) : captureLastFrame(url)),
+    registerFrame: async (frame, model, name) => {
+      const file = new File([frame], 'last-frame.png', { type: 'image/png' });
+      const asset = await uploadAssetFile(file, { type: 'image', model, name });
+      return { id: asset.id };
+    },
+    fetchAsset: async (id) => (await fetchAssetDetail(id)) as unknown as Record<string, unknown>,
+    save: (board) => void saveStoryboard(board).catch(() => undefined),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    describe: errorMessage,
+  });
+  return runner;
+}
+
+/** The board as the runner holds it, re-rendered on every change. */
+export function useRunnerBoard(r: StoryboardRunner, id: string | undefined): Storyboard | undefined {
+  return useSyncExternalStore(
+    (listener) => (id ? r.subscribe(id, listener) : () => undefined),
+    () => (id ? r.get(id) : undefined),
+  );
+}

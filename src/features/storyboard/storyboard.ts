@@ -1,0 +1,305 @@
+import { assetReference } from '@contract/asset';
+import { estimateVideoTokens } from '@contract/usage';
+import type { CreateVideoBody } from '@/api/videos';
+import {
+  draftToRequest,
+  EMPTY_COMPOSER_DRAFT,
+  newReferenceKey,
+  type ComposerDraft,
+  type ReferenceDraft,
+} from '@/lib/video-draft/draft';
+
+/**
+ * A storyboard: shots in order, one cast of references shared by every shot, and the state of its
+ * last run. Pure data and pure rules (dependency order, stale marking, what a reload resumes);
+ * the runner (storyboard-runner.ts) performs the steps these functions name.
+ */
+
+export type ShotState =
+  /** Not part of a run yet. */
+  | 'idle'
+  /** Part of the run, not started: waits for its turn (or its predecessor). */
+  | 'queued'
+  /** Taking the predecessor's last frame. */
+  | 'framing'
+  /** Registering that frame as an image asset for the shot's model. */
+  | 'registering'
+  /** Re-querying the frame asset until it is ready (specification, asset rule 3). */
+  | 'preparing'
+  /** The task is being created. */
+  | 'submitting'
+  /** The task exists; its state is followed. */
+  | 'running'
+  | 'succeeded'
+  | 'failed'
+  /** Cannot start: its predecessor failed or has no result. */
+  | 'blocked';
+
+export interface ShotRun {
+  state: ShotState;
+  taskId?: string;
+  progress?: number;
+  resultUrl?: string;
+  /** The frame asset sent as first_frame (kept so a reload re-queries it instead of making another). */
+  frameAssetId?: string;
+  /** Why it failed or is blocked, in words to show. */
+  error?: string;
+  /** The deployment refused the frame (sync_error): another image may be used instead. */
+  frameRefused?: boolean;
+  /** Its predecessor was re-run after it: its first frame no longer matches. */
+  stale?: boolean;
+}
+
+export interface Shot {
+  id: string;
+  draft: ComposerDraft;
+  /** Starts from the last frame of the shot before it (ignored on the first shot). */
+  continueFromPrevious: boolean;
+  run: ShotRun;
+}
+
+export type Join = 'cut' | 'crossfade';
+
+export interface AssemblyState {
+  id: string;
+  status: 'running' | 'succeeded' | 'failed';
+  progress?: number;
+  url?: string;
+  duration?: number;
+  scaled?: number[];
+  error?: string;
+  /** The task ids it was made from: a shot re-run since makes it outdated. */
+  taskIds: string[];
+  assetId?: string;
+}
+
+export interface Storyboard {
+  id: string;
+  name: string;
+  updatedAt: number;
+  /** References every shot can mention by alias and sends with its request. */
+  cast: ReferenceDraft[];
+  shots: Shot[];
+  /** One per join between two shots. */
+  joins: Join[];
+  /** The monitor groups the run's tasks as one batch. */
+  batchId?: string;
+  assembly?: AssemblyState;
+}
+
+const rand = () => Math.random().toString(36).slice(2, 8);
+export const newShotId = () => `shot-${Date.now().toString(36)}-${rand()}`;
+export const newStoryboardId = () => `sb-${Date.now().toString(36)}-${rand()}`;
+
+export function newShot(draft: Partial<ComposerDraft> = {}, continueFromPrevious = false): Shot {
+  return {
+    id: newShotId(),
+    draft: { ...EMPTY_COMPOSER_DRAFT, references: [], ...draft },
+    continueFromPrevious,
+    run: { state: 'idle' },
+  };
+}
+
+export function newStoryboard(name: string): Storyboard {
+  return { id: newStoryboardId(), name, updatedAt: Date.now(), cast: [], shots: [newShot()], joins: [] };
+}
+
+/** Joins follow the shots: one per pair, new ones a cut. */
+export function fitJoins(joins: readonly Join[], shots: number): Join[] {
+  return Array.from({ length: Math.max(0, shots - 1) }, (_, i) => joins[i] ?? 'cut');
+}
+
+/** The index of the shot this one waits for, or undefined when it starts on its own. */
+export function predecessorOf(board: Storyboard, index: number): number | undefined {
+  return index > 0 && board.shots[index]?.continueFromPrevious ? index - 1 : undefined;
+}
+
+/** Every shot that (transitively) continues from `index`. */
+export function dependentsOf(board: Storyboard, index: number): number[] {
+  const out: number[] = [];
+  for (let i = index + 1; i < board.shots.length && board.shots[i]!.continueFromPrevious; i++) out.push(i);
+  return out;
+}
+
+const FRAME_ALIAS_PLACEHOLDER = (n: number) => assetReference(`last-frame-of-shot-${n}`);
+
+/**
+ * The draft a shot sends: its first frame (the predecessor's last frame), then the cast, then its
+ * own references, in that order (a refusal's references[i] names row i of this list).
+ */
+export function sentDraft(board: Storyboard, index: number, frameUrl?: string): ComposerDraft {
+  const shot = board.shots[index]!;
+  const references: ReferenceDraft[] = [];
+  if (predecessorOf(board, index) !== undefined) {
+    references.push({
+      key: `frame-${shot.id}`,
+      role: 'first_frame',
+      mediaType: 'image',
+      alias: '',
+      url: frameUrl ?? FRAME_ALIAS_PLACEHOLDER(index),
+    });
+  }
+  references.push(...board.cast, ...shot.draft.references);
+  return { ...shot.draft, references };
+}
+
+export function shotBody(board: Storyboard, index: number, frameUrl?: string): CreateVideoBody {
+  return draftToRequest(sentDraft(board, index, frameUrl));
+}
+
+/** One estimate for the whole run; undefined while any shot's body cannot be estimated. */
+export function totalEstimate(board: Storyboard): number | undefined {
+  let total = 0;
+  for (let i = 0; i < board.shots.length; i++) {
+    const tokens = estimateVideoTokens(shotBody(board, i));
+    if (tokens === undefined) return undefined;
+    total += tokens;
+  }
+  return total;
+}
+
+const ACTIVE: ReadonlySet<ShotState> = new Set([
+  'framing',
+  'registering',
+  'preparing',
+  'submitting',
+  'running',
+]);
+export const isActive = (run: ShotRun) => ACTIVE.has(run.state);
+export const isRunning = (board: Storyboard) =>
+  board.shots.some((s) => s.run.state === 'queued' || isActive(s.run));
+
+function withRun(board: Storyboard, index: number, run: ShotRun): Storyboard {
+  return { ...board, shots: board.shots.map((s, i) => (i === index ? { ...s, run } : s)) };
+}
+
+export function shotChanged(board: Storyboard, shotId: string, change: Partial<ShotRun>): Storyboard {
+  const index = board.shots.findIndex((s) => s.id === shotId);
+  if (index < 0) return board;
+  return withRun(board, index, { ...board.shots[index]!.run, ...change });
+}
+
+/** A new run of every shot: all queued, earlier results forgotten; a new batch in the monitor. */
+export function runAll(board: Storyboard, batchId: string): Storyboard {
+  return {
+    ...board,
+    batchId,
+    assembly: undefined,
+    shots: board.shots.map((s) => ({ ...s, run: { state: 'queued' } })),
+  };
+}
+
+/**
+ * Re-runs one shot. Each shot that continues from it (transitively) and has run is marked stale:
+ * its first frame came from the result being replaced; the page offers to re-run it.
+ */
+export function rerunShot(board: Storyboard, shotId: string): Storyboard {
+  const index = board.shots.findIndex((s) => s.id === shotId);
+  if (index < 0) return board;
+  const dependents = new Set(dependentsOf(board, index));
+  return {
+    ...board,
+    shots: board.shots.map((s, i) => {
+      if (i === index) return { ...s, run: { state: 'queued' } };
+      if (dependents.has(i) && s.run.state !== 'idle' && s.run.state !== 'queued')
+        return { ...s, run: { ...s.run, stale: true } };
+      return s;
+    }),
+  };
+}
+
+export type Step =
+  /** Create the task now (no predecessor, or the frame asset is ready). */
+  | { kind: 'submit'; index: number }
+  /** Take the predecessor's last frame and register it. */
+  | { kind: 'frame'; index: number; from: number }
+  /** Cannot start: say why. */
+  | { kind: 'block'; index: number; from: number; reason: 'failed' | 'noResult' };
+
+/**
+ * What the runner may start now, in order. A shot without a predecessor starts at once; a
+ * continuing shot waits for its predecessor to succeed; a failed, blocked or result-less
+ * predecessor blocks it (and so, in turn, every shot after it).
+ */
+export function nextSteps(board: Storyboard): Step[] {
+  const steps: Step[] = [];
+  board.shots.forEach((shot, index) => {
+    if (shot.run.state !== 'queued') return;
+    const from = predecessorOf(board, index);
+    if (from === undefined) return steps.push({ kind: 'submit', index });
+    const before = board.shots[from]!.run;
+    if (before.state === 'succeeded') {
+      if (before.resultUrl) steps.push({ kind: 'frame', index, from });
+      else steps.push({ kind: 'block', index, from, reason: 'noResult' });
+    } else if (before.state === 'failed' || before.state === 'blocked') {
+      steps.push({ kind: 'block', index, from, reason: 'failed' });
+    } else if (before.state === 'idle') {
+      steps.push({ kind: 'block', index, from, reason: 'noResult' });
+    }
+  });
+  return steps;
+}
+
+/**
+ * A storyboard as read back after a reload (the tab closed mid-run): tasks already created are
+ * followed again; a frame asset already registered is re-queried, not made again; a step cut off
+ * before it left a trace (taking the frame, uploading it) starts over from the queue.
+ */
+export function resumed(board: Storyboard): Storyboard {
+  return {
+    ...board,
+    shots: board.shots.map((s) => {
+      const run = s.run;
+      if (run.taskId && (run.state === 'submitting' || run.state === 'running'))
+        return { ...s, run: { ...run, state: 'running' } };
+      if (run.state === 'registering' && run.frameAssetId)
+        return { ...s, run: { ...run, state: 'preparing' } };
+      if (run.state === 'framing' || run.state === 'registering' || run.state === 'submitting')
+        return {
+          ...s,
+          run: { state: 'queued', ...(run.frameAssetId ? { frameAssetId: run.frameAssetId } : {}) },
+        };
+      return s;
+    }),
+  };
+}
+
+/** Overall progress of a run, 0..1: finished shots count whole, running ones by their progress. */
+export function overallProgress(board: Storyboard): number {
+  if (board.shots.length === 0) return 0;
+  const sum = board.shots.reduce((acc, s) => {
+    if (s.run.state === 'succeeded') return acc + 1;
+    if (s.run.state === 'running') return acc + Math.min(1, Math.max(0, s.run.progress ?? 0));
+    return acc;
+  }, 0);
+  return sum / board.shots.length;
+}
+
+/** All shots succeeded with a result: the storyboard can be assembled. */
+export function assemblable(board: Storyboard): boolean {
+  return (
+    board.shots.length > 0 &&
+    board.shots.every((s) => s.run.state === 'succeeded' && s.run.resultUrl && !s.run.stale)
+  );
+}
+
+/** A copy of a shot (its draft and setting), never its run. */
+export function duplicateShot(shot: Shot): Shot {
+  return {
+    id: newShotId(),
+    draft: {
+      ...shot.draft,
+      references: shot.draft.references.map((r) => ({ ...r, key: newReferenceKey() })),
+    },
+    continueFromPrevious: shot.continueFromPrevious,
+    run: { state: 'idle' },
+  };
+}
+
+export function moveShot(board: Storyboard, from: number, to: number): Storyboard {
+  if (to < 0 || to >= board.shots.length || from === to) return board;
+  const shots = [...board.shots];
+  const [moved] = shots.splice(from, 1);
+  shots.splice(to, 0, moved!);
+  return { ...board, shots };
+}

@@ -1,0 +1,44 @@
+import { createStore, del, get, set, values, type UseStore } from 'idb-keyval';
+
+/**
+ * Storyboards kept in this browser: one IndexedDB record per storyboard, written whole when it
+ * changes (a storyboard is a few kilobytes). Here, below the features, so that the command palette
+ * lists them without importing the storyboard page.
+ */
+export interface StoredStoryboard {
+  id: string;
+  name: string;
+  updatedAt: number;
+}
+
+const DB_NAME = 'media-studio-storyboards';
+const STORE_NAME = 'storyboards';
+let store: UseStore | undefined;
+// Opened lazily: importing this module opens nothing.
+const idbStore = () => (store ??= createStore(DB_NAME, STORE_NAME));
+
+const isStored = (v: unknown): v is StoredStoryboard =>
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as StoredStoryboard).id === 'string' &&
+  typeof (v as StoredStoryboard).name === 'string';
+
+/** Every stored storyboard, newest first (what the palette and the page's list show). */
+export async function listStoryboards(): Promise<StoredStoryboard[]> {
+  const all = (await values<unknown>(idbStore())).filter(isStored);
+  return all
+    .map(({ id, name, updatedAt }) => ({ id, name, updatedAt: Number(updatedAt) || 0 }))
+    .sort((a, b) => b.updatedAt - a.updatedAt);
+}
+
+export function loadStoryboard(id: string): Promise<unknown> {
+  return get<unknown>(id, idbStore());
+}
+
+export function saveStoryboard<T extends StoredStoryboard>(board: T): Promise<void> {
+  return set(board.id, board, idbStore());
+}
+
+export function deleteStoryboard(id: string): Promise<void> {
+  return del(id, idbStore());
+}
