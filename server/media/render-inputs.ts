@@ -27,7 +27,10 @@ async function step(what: string, shownAs: string, run: () => Promise<void>): Pr
     await run();
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
-    throw new RenderInputError(`${what} ${shownAs} could not be read (${(err as Error).message})`);
+    // ffmpeg's own text names scratch paths and internals: it is the cause, for the log only.
+    throw new RenderInputError(`${what} ${shownAs} could not be read (it is not media ffmpeg can decode)`, {
+      cause: err,
+    });
   }
 }
 
