@@ -108,7 +108,7 @@ describe('/upstream-files/ never carries the upstream key off /files/', () => {
           seen = [];
           const res = await t.req(`/upstream-files/${parts.join('')}`, { key: null });
           // A path that normalises out of the prefix lands on the dashboard (503 when it is not built).
-        expect([500, 502]).not.toContain(res.status);
+          expect([500, 502]).not.toContain(res.status);
           for (const s of seen) {
             expect(s.authorization).toBeUndefined();
             expect(normalisedOnUpstream(s.url).startsWith('/files/')).toBe(true);
@@ -143,7 +143,7 @@ describe('/v1 forwarding sends the key only to the upstream /v1 and /api', () =>
           seen = [];
           const res = await t.req(`/v1/${parts.join('')}`, { key: 'sk-browser' });
           // A path that normalises out of the prefix lands on the dashboard (503 when it is not built).
-        expect([500, 502]).not.toContain(res.status);
+          expect([500, 502]).not.toContain(res.status);
           for (const s of seen) {
             const path = normalisedOnUpstream(s.url);
             expect(

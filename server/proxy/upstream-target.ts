@@ -24,11 +24,20 @@ export function fullyDecoded(text: string): string {
   return s;
 }
 
+/** Control bytes (NUL, CR, LF…) have no place in a file or API path. */
+function hasControl(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const code = s.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+
 /** Whether no decoding of the raw segment is `.`, `..`, or holds a separator or control byte. */
 function harmlessSegment(raw: string): boolean {
   let s = raw;
   for (let i = 0; i <= MAX_DECODINGS; i++) {
-    if (s === '.' || s === '..' || /[\\/\u0000-\u001f\u007f]/.test(s)) return false;
+    if (s === '.' || s === '..' || /[\\/]/.test(s) || hasControl(s)) return false;
     let next: string;
     try {
       next = decodeURIComponent(s);
