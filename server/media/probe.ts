@@ -11,6 +11,8 @@ export interface MediaProbe {
   /** A moving-picture stream (not a still image, not an mp3's cover art). */
   hasVideo: boolean;
   hasAudio: boolean;
+  /** The first picture stream (a still image's, or a video's): codec and size, when there is one. */
+  picture?: { codec: string; width: number; height: number };
 }
 
 /** ffprobe could not read the input as media; `message` is its own complaint, made readable. */
@@ -21,6 +23,8 @@ export class ProbeError extends Error {
 interface FfprobeStream {
   codec_type?: string;
   codec_name?: string;
+  width?: number;
+  height?: number;
   duration?: string;
   disposition?: { attached_pic?: number; still_image?: number };
 }
@@ -88,7 +92,7 @@ export function probeMedia(
         return finish(new ProbeError(`not readable as media (${reason})`));
       }
       try {
-        finish(undefined, interpret(JSON.parse(stdout) as FfprobeOutput));
+        finish(undefined, interpret(JSON.parse(stdout) as FfprobeOutput, stderr));
       } catch {
         finish(new ProbeError('ffprobe returned no usable description of the media'));
       }
@@ -96,7 +100,7 @@ export function probeMedia(
   });
 }
 
-function interpret(out: FfprobeOutput): MediaProbe {
+function interpret(out: FfprobeOutput, stderr = ''): MediaProbe {
   const streams = out.streams ?? [];
   const formatName = out.format?.format_name ?? '';
   const still = STILL_IMAGE_FORMATS.test(formatName);
@@ -110,5 +114,15 @@ function interpret(out: FfprobeOutput): MediaProbe {
   );
   const hasAudio = streams.some((s) => s.codec_type === 'audio');
   const duration = seconds(out.format?.duration) || Math.max(0, ...streams.map((s) => seconds(s.duration)));
-  return { duration, formatName, hasVideo, hasAudio };
+  const first = streams.find((s) => s.codec_type === 'video');
+  // A size ffprobe itself finds too large is reported as 0×0, with the declared size on stderr.
+  const refused = /Picture size (\d+)x(\d+) is invalid/.exec(stderr);
+  const picture = first
+    ? {
+        codec: first.codec_name ?? '',
+        width: Number(first.width) || Number(refused?.[1]) || 0,
+        height: Number(first.height) || Number(refused?.[2]) || 0,
+      }
+    : undefined;
+  return { duration, formatName, hasVideo, hasAudio, ...(picture ? { picture } : {}) };
 }

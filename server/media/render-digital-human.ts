@@ -44,7 +44,9 @@ export async function renderDigitalHumanVideo(input: DigitalHumanRenderInput): P
   await renderInScratch('render-dh-', outPath, async (work) => {
     const speech = await probeMedia(input.audio, { signal, timeoutMs: 30_000 }).catch((err: Error) => {
       if (signal?.aborted) throw abortReason(signal);
-      throw new RenderInputError(`The audio could not be read (${err.message})`);
+      throw new RenderInputError('The audio could not be read (it is not audio ffprobe can decode)', {
+        cause: err,
+      });
     });
     if (!speech.hasAudio) throw new RenderInputError('The audio has no sound track');
     if (!(speech.duration > 0)) throw new RenderInputError('The audio has no duration');

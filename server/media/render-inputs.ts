@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { filterValue, runFfmpeg } from './ffmpeg';
+import { FfmpegError, filterValue, runFfmpeg } from './ffmpeg';
 import { fontFor } from './text-font';
 
 /** A reference that could not be read, with which one it was: the task's error names it. */
@@ -27,7 +27,11 @@ async function step(what: string, shownAs: string, run: () => Promise<void>): Pr
     await run();
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
-    throw new RenderInputError(`${what} ${shownAs} could not be read (${(err as Error).message})`);
+    // ffmpeg's own text names scratch paths and internals: it is the cause, for the log only. A
+    // refusal of this server's own (no ffmpeg output) says what is wrong and is shown as it is.
+    const own = err instanceof FfmpegError && !err.stderrTail;
+    const why = own ? (err as Error).message : 'it is not media ffmpeg can decode';
+    throw new RenderInputError(`${what} ${shownAs} could not be read (${why})`, { cause: err });
   }
 }
 

@@ -6,6 +6,7 @@ import { Hono, type Context } from 'hono';
 import type { AppContext, AppEnv } from '../context';
 import { errorResponse, requestOrigin } from '../http';
 import { answerHeaders, causeOf, notTheApi, rewriteFileUrls, stripHopByHop } from './answers';
+import { upstreamTarget } from './upstream-target';
 
 /** Request headers a file fetch may carry upstream: what ranged media playback needs, nothing else. */
 const FILE_REQUEST_HEADERS = ['range', 'if-range', 'if-none-match', 'if-modified-since', 'accept'];
@@ -81,14 +82,16 @@ export function proxyRoutes(ctx: AppContext): Hono<AppEnv> {
   const { upstreamBaseUrl, upstreamApiKey, upstreamTimeoutMs } = ctx.config;
   if (!upstreamBaseUrl) throw new Error('proxyRoutes needs UPSTREAM_BASE_URL');
   const base = upstreamBaseUrl.replace(/\/+$/, '');
-  const upstreamOrigin = new URL(base).origin;
+  const baseUrl = new URL(base);
+  const upstreamOrigin = baseUrl.origin;
+  const originUrl = new URL(upstreamOrigin);
   const host = new URL(base).host;
   const app = new Hono<AppEnv>();
 
   /** The upstream's answer, or this server's own error envelope when there is none. */
   const send = async (
     c: Context<AppEnv>,
-    target: string,
+    target: URL,
     headers: Headers,
   ): Promise<{ upstream: Response } | { failed: Response }> => {
     const idle = idleTimer(upstreamTimeoutMs);
@@ -110,9 +113,11 @@ export function proxyRoutes(ctx: AppContext): Hono<AppEnv> {
     try {
       const signal = AbortSignal.any([c.req.raw.signal, idle.signal]);
       if (incoming) {
-        return { upstream: await pipeUpload(target, c.req.method, headers, incoming, signal, idle.bump) };
+        return {
+          upstream: await pipeUpload(target.href, c.req.method, headers, incoming, signal, idle.bump),
+        };
       }
-      const upstream = await fetch(target, {
+      const upstream = await fetch(target.href, {
         method: c.req.method,
         headers,
         body,
@@ -151,8 +156,19 @@ export function proxyRoutes(ctx: AppContext): Hono<AppEnv> {
     }
   };
 
+  /** A path this proxy will not forward: encoded separators or dot segments (decision 280). */
+  const strayPath = (c: Context<AppEnv>) =>
+    errorResponse(c, 400, {
+      message:
+        'The path holds an encoded "/", "\\" or dot segment ("..", "%2e%2e", "%5c", "%2f", or encoded twice), which this proxy does not forward. Ask for the resource by its plain path.',
+      code: 'invalid_path',
+    });
+
   const forward = async (c: Context<AppEnv>) => {
     const incoming = new URL(c.req.url);
+    // The key goes only to the upstream's /v1 and /api, checked on the URL object fetch() will use.
+    const target = upstreamTarget(baseUrl, ['/v1', '/api'], incoming.pathname, incoming.search);
+    if (!target) return strayPath(c);
     const headers = stripHopByHop(c.req.raw.headers);
     headers.delete('authorization');
     // The Messages API also takes this server's key as x-api-key: it must not reach the upstream either.
@@ -162,7 +178,7 @@ export function proxyRoutes(ctx: AppContext): Hono<AppEnv> {
     // fetch decodes compressed answers itself; let it negotiate rather than pass the browser's list.
     headers.delete('accept-encoding');
     headers.set('x-trace-id', c.var.traceId);
-    const sent = await send(c, `${base}${incoming.pathname}${incoming.search}`, headers);
+    const sent = await send(c, target, headers);
     if ('failed' in sent) return sent.failed;
     const { upstream } = sent;
     const refused = notTheApi(c, upstream, host);
@@ -179,16 +195,21 @@ export function proxyRoutes(ctx: AppContext): Hono<AppEnv> {
   /**
    * `/upstream-files/<path>` plays and downloads the upstream's `/files/<path>` from this origin.
    * Media elements cannot send a key, so the URL (unguessable, handed out in API answers) is the
-   * capability, as for local `/files/`; only GET/HEAD of `/files/` are reachable this way.
+   * capability, as for local `/files/`; only GET/HEAD of `/files/` are reachable this way, and never
+   * with the upstream key: result URLs work without it (decision 280), so a path that escaped
+   * /files/ anyway would meet the upstream's own 401.
    */
   const file = async (c: Context<AppEnv>) => {
-    const rest = c.req.path.slice('/upstream-files/'.length);
-    const headers = new Headers({ authorization: `Bearer ${upstreamApiKey}`, 'x-trace-id': c.var.traceId });
+    // The raw (still percent-encoded) path: c.req.path is decoded, and a decoded `\` is a `/` to fetch.
+    const rest = new URL(c.req.url).pathname.slice('/upstream-files'.length);
+    const target = upstreamTarget(originUrl, ['/files'], `/files${rest}`);
+    if (!target) return strayPath(c);
+    const headers = new Headers({ 'x-trace-id': c.var.traceId });
     for (const name of FILE_REQUEST_HEADERS) {
       const value = c.req.header(name);
       if (value) headers.set(name, value);
     }
-    const sent = await send(c, `${upstreamOrigin}/files/${rest}`, headers);
+    const sent = await send(c, target, headers);
     if ('failed' in sent) return sent.failed;
     const { upstream } = sent;
     const refused =

@@ -139,3 +139,85 @@ describe('multipart limits', () => {
     expect(body.error.message).toMatch(/at most 50 fields and 100 parts/);
   });
 });
+
+/*
+ * Issue 35 §2: schemas sent in `response_format` or a tool's input schema made the example builder
+ * build whatever sizes they asked for (5 GB and a dead process, 44 s of blocked event loop). Each
+ * must be a 4xx naming the field, or a 200, within a second.
+ */
+describe('hostile JSON Schemas for tools and structured output', () => {
+  const nestTwice = (k: string, n: number): unknown =>
+    n === 0 ? { type: 'string' } : { [k]: [nestTwice(k, n - 1), nestTwice(k, n - 1)] };
+  const nestArrays = (n: number): Record<string, unknown> =>
+    n === 0 ? { type: 'string' } : { type: 'array', items: nestArrays(n - 1), minItems: 1000 };
+  const manyProps = Object.fromEntries(
+    Array.from({ length: 10_000 }, (_, i) => [`p${i}`, { type: 'string' }]),
+  );
+  const HOSTILE: Array<[string, Record<string, unknown>]> = [
+    ['minItems 100000000', { type: 'array', items: { type: 'string' }, minItems: 100_000_000 }],
+    ['minItems 1000 nested three deep', nestArrays(3)],
+    ['anyOf nested 15 deep', nestTwice('anyOf', 15) as Record<string, unknown>],
+    ['allOf nested 15 deep', nestTwice('allOf', 15) as Record<string, unknown>],
+    ['$ref to itself', { $ref: '#' }],
+    [
+      '$ref cycle through $defs',
+      { $defs: { a: { $ref: '#/$defs/b' }, b: { anyOf: [{ $ref: '#/$defs/a' }] } }, $ref: '#/$defs/a' },
+    ],
+    ['minLength 1e9', { type: 'string', minLength: 1e9 }],
+    ['10,000 properties', { type: 'object', properties: manyProps, required: Object.keys(manyProps) }],
+    ['minProperties 1e6', { type: 'object', minProperties: 1_000_000 }],
+  ];
+  const wrapObject = (schema: Record<string, unknown>) => ({
+    type: 'object',
+    properties: { l: schema },
+    required: ['l'],
+  });
+
+  it.each(HOSTILE)(
+    '%s in a Messages tool input_schema: 4xx naming the field or 200, within 1 s',
+    async (_name, schema) => {
+      t = makeTestApp();
+      const started = performance.now();
+      const res = await t.req('/v1/messages', {
+        headers: { 'anthropic-version': '2023-06-01' },
+        json: {
+          model: 'service-messages',
+          max_tokens: 100,
+          messages: [{ role: 'user', content: 'get_weather' }],
+          tools: [{ name: 'get_weather', description: 'w', input_schema: wrapObject(schema) }],
+        },
+      });
+      expect(performance.now() - started).toBeLessThan(1000);
+      const text = await res.text();
+      expect(text).not.toMatch(/call stack|Invalid string length|heap/i);
+      if (res.status !== 200) {
+        expect(res.status, text).toBeGreaterThanOrEqual(400);
+        expect(res.status, text).toBeLessThan(500);
+        expect(text).toContain('tools[0].input_schema');
+      }
+    },
+  );
+
+  it.each(HOSTILE)(
+    '%s as response_format: 4xx naming the field or 200, within 1 s',
+    async (_name, schema) => {
+      t = makeTestApp();
+      const started = performance.now();
+      const res = await t.req('/v1/chat/completions', {
+        json: {
+          model: 'service-chat',
+          messages: [{ role: 'user', content: 'hello' }],
+          response_format: { type: 'json_schema', json_schema: { name: 'x', schema: wrapObject(schema) } },
+        },
+      });
+      expect(performance.now() - started).toBeLessThan(1000);
+      const text = await res.text();
+      expect(text).not.toMatch(/call stack|Invalid string length|heap/i);
+      if (res.status !== 200) {
+        expect(res.status, text).toBeGreaterThanOrEqual(400);
+        expect(res.status, text).toBeLessThan(500);
+        expect(text).toContain('response_format');
+      }
+    },
+  );
+});

@@ -29,14 +29,19 @@ async function listen(t: TestApp): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-async function inbox(t: TestApp, name: string) {
-  const res = await t.req(`/webhooks/inbox/${name}`, { key: null });
+async function inbox(t: TestApp, name: string, key = DEFAULT_API_KEY) {
+  const res = await t.req(`/webhooks/inbox/${name}`, { key });
   expect(res.status).toBe(200);
   return (await res.json()) as { object: string; data: InboxDelivery[] };
 }
 
 function post(t: TestApp, name: string, body: string, headers: Record<string, string> = {}) {
-  return t.req(`/webhooks/inbox/${name}`, { key: null, method: 'POST', body, headers });
+  return t.req(`/webhooks/inbox/${name}`, {
+    key: null,
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
 }
 
 describe('webhook inbox', () => {
@@ -137,7 +142,7 @@ describe('webhook inbox', () => {
     expect((await inbox(t, 'other')).data.map((d) => d.body)).toEqual(['alone']);
     expect((await inbox(t, 'never-used')).data).toEqual([]);
 
-    const cleared = await t.req('/webhooks/inbox/many', { key: null, method: 'DELETE' });
+    const cleared = await t.req('/webhooks/inbox/many', { method: 'DELETE' });
     expect(await cleared.json()).toMatchObject({ ok: true, deleted: INBOX_KEEP });
     expect((await inbox(t, 'many')).data).toEqual([]);
   });
@@ -156,7 +161,7 @@ describe('webhook inbox', () => {
         },
       });
     }
-    expect((await t.req(`/webhooks/inbox/${'a'.repeat(65)}`, { key: null })).status).toBe(400);
+    expect((await t.req(`/webhooks/inbox/${'a'.repeat(65)}`)).status).toBe(400);
 
     const big = await post(t, 'big', 'x'.repeat(INBOX_MAX_BODY_BYTES + 1));
     expect(big.status).toBe(413);
@@ -172,6 +177,7 @@ describe('webhook inbox', () => {
     });
     const chunked = await t.app.request('http://localhost/webhooks/inbox/big', {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: stream,
       duplex: 'half',
     } as RequestInit);
@@ -198,6 +204,88 @@ describe('webhook inbox', () => {
         error: { code: 'inbox_disabled', message: expect.stringMatching(/proxy mode/) },
       });
     }
+  });
+});
+
+/*
+ * Issue 35 §3: anyone who knew or guessed a name read another key's signed task payloads and could
+ * empty the inbox, and a foreign page could post into it with text/plain (decision 282).
+ */
+describe('webhook inbox ownership', () => {
+  it('GET and DELETE need a key', async () => {
+    const t = app();
+    await post(t, 'test', '{"secret":"prompt"}');
+    for (const method of ['GET', 'DELETE']) {
+      const res = await t.req('/webhooks/inbox/test', { key: null, method });
+      expect(res.status).toBe(401);
+      expect(await res.text()).not.toContain('prompt');
+    }
+    expect((await inbox(t, 'test')).data).toHaveLength(1);
+  });
+
+  it('an inbox belongs to the key that first read it: another key neither reads nor clears it', async () => {
+    const t = app({ env: { API_KEYS: 'key-a,key-b' } });
+    expect((await inbox(t, 'my-test', 'key-a')).data).toEqual([]);
+    await post(t, 'my-test', '{"prompt":"a secret prompt"}');
+    for (const method of ['GET', 'DELETE']) {
+      const res = await t.req('/webhooks/inbox/my-test', { key: 'key-b', method });
+      expect(res.status).toBe(403);
+      const text = await res.text();
+      expect(text).not.toContain('a secret prompt');
+      expect(JSON.parse(text)).toMatchObject({
+        error: { code: 'inbox_belongs_to_another_key', param: 'name' },
+      });
+    }
+    expect((await inbox(t, 'my-test', 'key-a')).data.map((d) => d.json)).toEqual([
+      { prompt: 'a secret prompt' },
+    ]);
+  });
+
+  it('an inbox named in a callback_url belongs to that key; another key cannot name it', async () => {
+    const t = app({ env: { API_KEYS: 'key-a,key-b' } });
+    const create = (key: string, name: string) =>
+      t.req('/v1/videos', {
+        key,
+        json: {
+          model: 'video-2.0-cl',
+          prompt: 'a cat',
+          callback_url: `http://localhost/webhooks/inbox/${name}`,
+        },
+      });
+    const made = await create('key-a', 'named-by-a');
+    expect(made.status, await made.clone().text()).toBe(200);
+    expect((await t.req('/webhooks/inbox/named-by-a', { key: 'key-b' })).status).toBe(403);
+    const taken = await create('key-b', 'named-by-a');
+    expect(taken.status).toBe(400);
+    expect(await taken.json()).toMatchObject({
+      error: { code: 'inbox_belongs_to_another_key', param: 'callback_url' },
+    });
+    expect((await inbox(t, 'named-by-a', 'key-a')).data).toEqual([]);
+  });
+
+  it('receiving stays keyless but takes only application/json: text/plain and forms are a 415', async () => {
+    const t = app();
+    for (const [type, body] of [
+      ['text/plain', '{"fake":"delivery"}'],
+      ['application/x-www-form-urlencoded', 'fake=delivery'],
+      ['multipart/form-data; boundary=x', '--x--'],
+      ['', '{"fake":"delivery"}'],
+    ] as const) {
+      const res = await t.req('/webhooks/inbox/forms', {
+        key: null,
+        method: 'POST',
+        body,
+        headers: type ? { 'content-type': type } : {},
+      });
+      expect(res.status, type).toBe(415);
+      expect(await res.json()).toMatchObject({
+        error: { code: 'unsupported_media_type', message: expect.stringMatching(/application\/json/) },
+      });
+    }
+    expect(
+      (await post(t, 'forms', '{"real":1}', { 'content-type': 'application/json; charset=utf-8' })).status,
+    ).toBe(200);
+    expect((await inbox(t, 'forms')).data.map((d) => d.json)).toEqual([{ real: 1 }]);
   });
 });
 

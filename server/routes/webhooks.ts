@@ -1,10 +1,16 @@
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { isInboxName } from '@contract/webhook-inbox';
 import type { AppContext, AppEnv } from '../context';
 import { ApiError, badRequest } from '../errors';
 import { json } from '../http';
+import { bearerAuth } from '../middleware/auth';
 import { taskWebhookDeliveries } from '../services/webhooks/delivery-log';
-import { clearInboxDeliveries, inboxDeliveries, receiveInboxDelivery } from '../services/webhooks/inbox';
+import {
+  assertInboxOwner,
+  clearInboxDeliveries,
+  inboxDeliveries,
+  receiveInboxDelivery,
+} from '../services/webhooks/inbox';
 
 export const INBOX_MAX_BODY_BYTES = 256 * 1024;
 
@@ -55,27 +61,52 @@ async function readCappedBody(req: Request): Promise<string> {
 }
 
 /**
- * The webhook inbox (no key: it is what a callback_url points at, and the server's own sender
- * cannot authenticate to it) and, under /v1 with the key, the delivery log of a task.
+ * Only JSON is received: a cross-site form or `text/plain` post needs no CORS preflight, so a
+ * foreign page could otherwise post fake deliveries (decision 282). Webhooks are JSON.
+ */
+function assertJson(c: Context<AppEnv>): void {
+  const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/json') {
+    throw new ApiError(
+      415,
+      `The webhook inbox takes only Content-Type: application/json${type ? `, not ${type}` : ' (none was sent)'}. Send the webhook's JSON body with that header.`,
+      { code: 'unsupported_media_type' },
+    );
+  }
+}
+
+/**
+ * The webhook inbox and, under /v1 with the key, the delivery log of a task. Receiving needs no key
+ * (it is what a callback_url points at, and the server's own sender cannot authenticate to it);
+ * reading and clearing need the key that owns the inbox (decision 282).
  */
 export function webhookRoutes(ctx: AppContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  const key = bearerAuth(ctx.config.apiKeys);
+  // The name and proxy-mode answers come first, as for POST; then the key.
+  const named: MiddlewareHandler<AppEnv> = async (c, next) => {
+    inboxName(c, ctx);
+    await next();
+  };
 
   app.post('/webhooks/inbox/:name', async (c) => {
     const name = inboxName(c, ctx);
+    assertJson(c);
     const body = await readCappedBody(c.req.raw);
     receiveInboxDelivery(ctx, name, c.req.method, c.req.raw.headers, body);
     return c.json({ ok: true });
   });
 
-  app.get('/webhooks/inbox/:name', (c) => {
+  app.get('/webhooks/inbox/:name', named, key, (c) => {
     const name = inboxName(c, ctx);
+    assertInboxOwner(ctx, name, c.var.owner);
     const data = inboxDeliveries(ctx, name);
     return json(c, { object: 'list', data }, 200, { 'Cache-Control': 'no-store' });
   });
 
-  app.delete('/webhooks/inbox/:name', (c) => {
+  app.delete('/webhooks/inbox/:name', named, key, (c) => {
     const name = inboxName(c, ctx);
+    assertInboxOwner(ctx, name, c.var.owner);
     return json(c, { ok: true, deleted: clearInboxDeliveries(ctx, name) });
   });
 

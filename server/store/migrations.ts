@@ -207,4 +207,17 @@ export const migrations: Migration[] = [
       CREATE INDEX text_responses_by_age ON text_responses (created_ms);
     `,
   },
+  {
+    version: 6,
+    name: 'webhook_inbox_owners',
+    // Decision 282: an inbox belongs to the key (its owner hash) that first read it or named it in a
+    // callback_url; only that key reads or clears it.
+    sql: `
+      CREATE TABLE webhook_inbox_owners (
+        name TEXT PRIMARY KEY,
+        owner TEXT NOT NULL,
+        claimed_ms INTEGER NOT NULL
+      );
+    `,
+  },
 ];

@@ -50,3 +50,17 @@ export function listInbox(db: Database.Database, name: string, limit: number): I
 export function clearInbox(db: Database.Database, name: string): number {
   return db.prepare('DELETE FROM webhook_inbox WHERE name = ?').run(name).changes;
 }
+
+/**
+ * The owner of inbox `name`, claiming it for `owner` when nobody has (decision 282). Atomic: of two
+ * keys claiming at once, one wins and both learn which.
+ */
+export function claimInbox(db: Database.Database, name: string, owner: string, now: number): string {
+  db.prepare('INSERT OR IGNORE INTO webhook_inbox_owners (name, owner, claimed_ms) VALUES (?, ?, ?)').run(
+    name,
+    owner,
+    now,
+  );
+  return (db.prepare('SELECT owner FROM webhook_inbox_owners WHERE name = ?').get(name) as { owner: string })
+    .owner;
+}

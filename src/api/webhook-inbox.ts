@@ -6,7 +6,8 @@ import { isInboxName, type InboxDelivery } from '@contract/webhook-inbox';
 /**
  * The local server's webhook inbox (contract/webhook-inbox.ts), read leniently: an extra of this
  * server, so only an id is required of a delivery and any other field may be missing or odd.
- * No key is sent: the inbox needs none.
+ * Read and cleared with the connection's key, in the Authorization header like every API call:
+ * an inbox belongs to the key that first read it or named it in a callback_url (decision 282).
  */
 function parseDelivery(v: unknown): InboxDelivery | undefined {
   if (!isRecord(v) || typeof v.id !== 'string') return undefined;
@@ -66,7 +67,7 @@ export function inboxQueryOptions(name: string) {
   return queryOptions({
     queryKey: inboxKeys.inbox(name),
     queryFn: ({ signal }) =>
-      apiRequest(`/webhooks/inbox/${encodeURIComponent(name)}`, { signal, anonymous: true }, parseInbox),
+      apiRequest(`/webhooks/inbox/${encodeURIComponent(name)}`, { signal }, parseInbox),
     refetchInterval: 3_000,
     refetchIntervalInBackground: false,
     staleTime: 0,
@@ -74,5 +75,5 @@ export function inboxQueryOptions(name: string) {
 }
 
 export function clearInbox(name: string) {
-  return apiRequest(`/webhooks/inbox/${encodeURIComponent(name)}`, { method: 'DELETE', anonymous: true });
+  return apiRequest(`/webhooks/inbox/${encodeURIComponent(name)}`, { method: 'DELETE' });
 }

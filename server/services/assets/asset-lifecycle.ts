@@ -26,9 +26,9 @@ export function detectFault(source: string): { fault: AssetFault | null; pace: n
   return { fault, pace: s.includes('slow') ? SLOW_PACE : 1 };
 }
 
-/** Audio and video are probed; stored copies must be downloaded: the real work of syncing. */
-export function needsWork(type: AssetType, origin: 'url' | 'upload', mode: string): boolean {
-  return type === 'audio' || type === 'video' || (origin === 'url' && mode !== 'asset');
+/** Every file is probed (images too, issue 35); stored copies must be downloaded: the real work of syncing. */
+export function needsWork(_type: AssetType, _origin: 'url' | 'upload', _mode: string): boolean {
+  return true;
 }
 
 export function initialState(

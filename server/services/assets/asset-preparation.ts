@@ -14,6 +14,44 @@ import { probeSourceUrl } from './source-probe';
 /** Real time allowed to read a file's streams; a URL probe includes the network. */
 const PROBE_TIMEOUT_MS = 20_000;
 
+/**
+ * The largest image accepted (README, "Assets"): 16,384 px a side and 64 megapixels. A PNG header
+ * can declare 60000×60000 in a few bytes; whatever decodes it later (a render, a browser) would
+ * need gigabytes.
+ */
+export const MAX_IMAGE_SIDE = 16_384;
+export const MAX_IMAGE_PIXELS = 64_000_000;
+
+/** ffprobe's codec of each raster image type this service takes. */
+const IMAGE_CODECS: Record<string, string> = {
+  png: 'image/png',
+  apng: 'image/png',
+  mjpeg: 'image/jpeg',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  bmp: 'image/bmp',
+  tiff: 'image/tiff',
+};
+
+function imageProblem(probe: MediaProbe, declared: string): string | undefined {
+  const pic = probe.picture;
+  const real = pic ? IMAGE_CODECS[pic.codec] : undefined;
+  if (!pic || !real || probe.hasAudio) return 'it is not a PNG, JPEG, WebP, GIF, BMP or TIFF image';
+  const type = declared.split(';')[0]!.trim().toLowerCase();
+  if (type.startsWith('image/') && type !== real && !(type === 'image/jpg' && real === 'image/jpeg')) {
+    return `it was sent as ${type} but is really ${real}`;
+  }
+  if (pic.width <= 0 || pic.height <= 0) return 'its dimensions cannot be determined';
+  if (
+    pic.width > MAX_IMAGE_SIDE ||
+    pic.height > MAX_IMAGE_SIDE ||
+    pic.width * pic.height > MAX_IMAGE_PIXELS
+  ) {
+    return `it is ${pic.width}×${pic.height} pixels, larger than the ${MAX_IMAGE_SIDE.toLocaleString('en')} px a side and ${MAX_IMAGE_PIXELS / 1_000_000} megapixels this service accepts`;
+  }
+  return undefined;
+}
+
 function mediaProblem(type: AssetType, probe: MediaProbe): string | undefined {
   if (type === 'video' && !probe.hasVideo) return 'it contains no video stream';
   if (type === 'audio' && !probe.hasAudio) return 'it contains no audio stream';
@@ -24,7 +62,7 @@ function mediaProblem(type: AssetType, probe: MediaProbe): string | undefined {
 function unreadable(type: AssetType, reason: string, fromUrl: boolean): string {
   const fix = fromUrl
     ? `Check that the URL serves a valid ${type} file and is publicly reachable, then register it again.`
-    : `Upload a valid ${type} file (for example MP4/H.264 video, MP3 or WAV audio), or upload it with the type it really has.`;
+    : `Upload a valid ${type} file (for example PNG or JPEG images, MP4/H.264 video, MP3 or WAV audio), or upload it with the type it really has.`;
   return `The file could not be read as ${type}: ${reason}. ${fix}`;
 }
 
@@ -62,7 +100,7 @@ export async function prepareAsset(ctx: AppContext, row: AssetRow, signal: Abort
       tempPath = undefined;
       Object.assign(found, { file_path: relPath, size: got.size, content_type: contentType });
     }
-    if (row.type === 'audio' || row.type === 'video') {
+    if (row.type === 'audio' || row.type === 'video' || row.type === 'image') {
       const fromUrl = !localPath;
       let probe: MediaProbe;
       try {
@@ -74,9 +112,10 @@ export async function prepareAsset(ctx: AppContext, row: AssetRow, signal: Abort
         const reason = fromUrl ? await shownSourceCause(ctx, row.source_url, err.message) : err.message;
         return { ...found, ...technicalFailure(unreadable(row.type, reason, fromUrl)) };
       }
-      const problem = mediaProblem(row.type, probe);
+      const declared = (found.content_type as string | undefined) ?? row.content_type ?? '';
+      const problem = row.type === 'image' ? imageProblem(probe, declared) : mediaProblem(row.type, probe);
       if (problem) return { ...found, ...technicalFailure(unreadable(row.type, problem, fromUrl)) };
-      found.duration = Math.round(probe.duration * 1000) / 1000;
+      if (row.type !== 'image') found.duration = Math.round(probe.duration * 1000) / 1000;
     }
     return found;
   } catch (err) {

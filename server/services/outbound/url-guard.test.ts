@@ -7,7 +7,9 @@ import {
   assertPublicUrl,
   BlockedUrlError,
   guardedFetch,
+  isBlockedAddress,
   isPrivateAddress,
+  ownInterfaceAddresses,
   urlGuardActive,
 } from './url-guard';
 
@@ -117,19 +119,28 @@ describe('url guard', () => {
 describe('url guard in the task runner and the webhook sender', () => {
   it('off loopback a task with a private media reference fails saying why, and its webhook is refused', async () => {
     const { startWorkers } = await import('../../create-context');
-    t = makeTestApp({ env: { HOST: '0.0.0.0', API_KEYS: 'sk-net', EMULATOR_SPEED: '100' } });
+    // Names, not IP literals (those are refused at creation, creation-urls.test.ts): only the
+    // fetch and the delivery resolve them, and find a metadata address and loopback.
+    t = makeTestApp({
+      env: { HOST: '0.0.0.0', API_KEYS: 'sk-net', EMULATOR_SPEED: '100' },
+      urlGuard: {
+        resolve: async (host) => [
+          { address: host === 'media.test' ? '169.254.169.254' : '127.0.0.1', family: 4 },
+        ],
+      },
+    });
     startWorkers(t.ctx);
     const res = await t.req('/v1/videos', {
       key: 'sk-net',
       json: {
         model: 'video-2.0-cl',
         prompt: 'A lighthouse',
-        callback_url: 'http://127.0.0.1:9/hook',
+        callback_url: 'http://hook.test:65535/hook',
         content: [
           {
             type: 'image_url',
             role: 'reference_image',
-            image_url: { url: 'http://169.254.169.254/latest/meta-data/x.png' },
+            image_url: { url: 'http://media.test/latest/meta-data/x.png' },
           },
         ],
       },
@@ -152,7 +163,7 @@ describe('url guard in the task runner and the webhook sender', () => {
       lastError = row?.last_error ?? null;
       if (!lastError) await new Promise((r) => setTimeout(r, 50));
     }
-    expect(lastError).toMatch(/callback_url is refused: 127\.0\.0\.1:9 resolves to 127\.0\.0\.1/);
+    expect(lastError).toMatch(/callback_url is refused: hook\.test:65535 resolves to 127\.0\.0\.1/);
   }, 30_000);
 
   it('a webhook whose host resolves to a private address at delivery time is refused, nothing sent', async () => {
@@ -189,4 +200,31 @@ describe('url guard in the task runner and the webhook sender', () => {
     );
     expect(received).toBe(0);
   }, 30_000);
+});
+
+/*
+ * Issue 35 §4b: the address of the machine's own network interface passed the guard, and the
+ * server stored its own /healthz as an image. The interface list is injected: no traffic is sent.
+ */
+describe('isBlockedAddress: this machine’s own interfaces', () => {
+  const own = () => ['203.0.113.7', 'fe80::1', '2001:db8::7', '127.0.0.1'];
+
+  it('blocks every address of an own interface, as loopback is blocked, in any spelling', () => {
+    expect(isBlockedAddress('203.0.113.7', own)).toBe(true);
+    expect(isBlockedAddress('::ffff:203.0.113.7', own)).toBe(true);
+    expect(isBlockedAddress('2001:db8:0:0:0:0:0:7', own)).toBe(true);
+    expect(isBlockedAddress('[2001:db8::7]', own)).toBe(true);
+  });
+
+  it('leaves other public addresses alone and still blocks private ones', () => {
+    expect(isBlockedAddress('203.0.113.8', own)).toBe(false);
+    expect(isBlockedAddress('2001:db8::8', own)).toBe(false);
+    expect(isBlockedAddress('10.1.2.3', () => [])).toBe(true);
+  });
+
+  it('reads the real interface list by default (loopback is always among them)', () => {
+    const list = ownInterfaceAddresses();
+    expect(list).toContain('127.0.0.1');
+    for (const address of list) expect(isBlockedAddress(address)).toBe(true);
+  });
 });

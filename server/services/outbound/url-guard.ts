@@ -1,4 +1,5 @@
 import { BlockList, isIP } from 'node:net';
+import os from 'node:os';
 import type { ServerConfig } from '../../config';
 import { badRequest } from '../../errors';
 import { isLoopbackHost } from '../../loopback';
@@ -56,6 +57,39 @@ export function isPrivateAddress(address: string): boolean {
   return false;
 }
 
+/** Every address of this machine's own network interfaces, zone ids dropped. */
+export function ownInterfaceAddresses(): string[] {
+  return Object.values(os.networkInterfaces())
+    .flatMap((list) => list ?? [])
+    .map((i) => i.address.replace(/%.*$/, '').toLowerCase());
+}
+
+/**
+ * The guard's judgement of an address: private ranges, and every address of this machine's own
+ * interfaces (its public one included: it reaches this server as loopback does). `interfaces` is
+ * read at each check, so an address gained after start-up counts; tests inject it.
+ */
+export function isBlockedAddress(
+  address: string,
+  interfaces: () => readonly string[] = ownInterfaceAddresses,
+): boolean {
+  if (isPrivateAddress(address)) return true;
+  const ip = address.replace(/^\[|\]$/g, '').toLowerCase();
+  const plain = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(ip)?.[1] ?? ip;
+  const own = interfaces();
+  if (isIP(plain) === 4) return own.includes(plain) || own.includes(`::ffff:${plain}`);
+  // IPv6 written in several ways: compare the canonical forms BlockList understands.
+  if (isIP(plain) === 6) {
+    const list = new BlockList();
+    for (const a of own) if (isIP(a) === 6) list.addAddress(a, 'ipv6');
+    return list.check(plain, 'ipv6');
+  }
+  return false;
+}
+
+/** One function, so that pinnedAgent's per-policy cache keeps one Agent for the default policy. */
+const defaultIsBlocked = (address: string): boolean => isBlockedAddress(address);
+
 export class BlockedUrlError extends Error {
   override name = 'BlockedUrlError';
 }
@@ -103,7 +137,7 @@ function assertLiteralAllowed(url: URL, isBlocked: (address: string) => boolean)
  */
 export async function assertPublicUrl(raw: string, hooks: GuardHooks = {}): Promise<void> {
   const url = new URL(raw);
-  const isBlocked = hooks.isBlocked ?? isPrivateAddress;
+  const isBlocked = hooks.isBlocked ?? defaultIsBlocked;
   if (!assertLiteralAllowed(url, isBlocked)) return;
   let addresses: Array<{ address: string }>;
   try {
@@ -139,7 +173,7 @@ export function guardedFetch(
   hooks: GuardHooks = {},
 ): typeof fetch {
   if (!urlGuardActive(config)) return fetch;
-  const isBlocked = hooks.isBlocked ?? isPrivateAddress;
+  const isBlocked = hooks.isBlocked ?? defaultIsBlocked;
   const pinned = fetchWith(pinnedAgent(hooks.resolve ?? systemResolve, isBlocked));
   return async (input, init = {}) => {
     let url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
@@ -168,6 +202,36 @@ export function guardedFetch(
   };
 }
 
+const refusal = (err: BlockedUrlError, param: string) =>
+  badRequest(`${param} is refused: ${err.message}.`, param, 'url_not_allowed');
+
+/**
+ * The guard's check of a URL's form, without DNS: an IP literal or a loopback name that the guard
+ * refuses is a 400 `url_not_allowed` naming `param`. For the URL fields of task creation (callback,
+ * media references), which are fetched later; the fetch itself stays guarded by guardedFetch.
+ */
+export function assertUrlFormAllowed(
+  config: Pick<ServerConfig, 'host' | 'allowPrivateUrls'>,
+  url: string,
+  param: string,
+  hooks: GuardHooks = {},
+): void {
+  if (!urlGuardActive(config)) return;
+  let parsed: URL;
+  try {
+    parsed = new URL(url.trim());
+  } catch {
+    return; // not a URL: the field's own check says so
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return;
+  try {
+    assertLiteralAllowed(parsed, hooks.isBlocked ?? defaultIsBlocked);
+  } catch (err) {
+    if (err instanceof BlockedUrlError) throw refusal(err, param);
+    throw err;
+  }
+}
+
 /** For a URL given in a request: a 400 naming `param` when the guard refuses it. */
 export async function assertPublicUrlParam(
   config: Pick<ServerConfig, 'host' | 'allowPrivateUrls'>,
@@ -179,8 +243,7 @@ export async function assertPublicUrlParam(
   try {
     await assertPublicUrl(url, hooks);
   } catch (err) {
-    if (err instanceof BlockedUrlError)
-      throw badRequest(`${param} is refused: ${err.message}.`, param, 'url_not_allowed');
+    if (err instanceof BlockedUrlError) throw refusal(err, param);
     throw err;
   }
 }

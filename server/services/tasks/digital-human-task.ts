@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import { RenderInputError } from '../../media/render-inputs';
 import { renderDigitalHumanVideo } from '../../media/render-digital-human';
 import { synthesizeSpeech, type SpeechVoice } from '../../media/speech';
+import type { AppContext } from '../../context';
 import type { TaskRow } from '../../store/tasks';
 import { InputUnavailableError, renderSource } from './input-sources';
 import { fetchReferences } from './reference-files';
@@ -30,7 +31,15 @@ export interface DigitalHumanAudioParams {
 const params = <T>(row: TaskRow) => JSON.parse(row.params) as T;
 
 /** A missing or unreadable input is the request's problem: a retry cannot help, so the task fails. */
-function inputFailure(err: unknown): PerformOutcome | undefined {
+function inputFailure(ctx: AppContext, row: TaskRow, err: unknown): PerformOutcome | undefined {
+  if (err instanceof RenderInputError && err.cause !== undefined) {
+    // ffmpeg's own text stays in the log (issue 35): the person sees which input, not why in ffmpeg's words.
+    ctx.log.warn('task input unreadable', {
+      task_id: row.id,
+      request_id: row.request_id,
+      error: String(err.cause).slice(0, 2000),
+    });
+  }
   if (err instanceof InputUnavailableError) {
     return {
       status: 'failed',
@@ -85,7 +94,7 @@ export const digitalHumanVideoTaskKind: TaskKind = {
         await local.cleanup();
       }
     } catch (err) {
-      const failure = inputFailure(err);
+      const failure = inputFailure(ctx, row, err);
       if (failure) return failure;
       throw err;
     }

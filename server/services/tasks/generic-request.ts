@@ -23,6 +23,7 @@ import { parseOrThrow } from '../../validation';
 import type { DigitalHumanAudioParams, DigitalHumanVideoParams } from './digital-human-task';
 import { keyName, musicLength, musicSeed, planMusic, styleFromPlan, titleFromPrompt } from './music-plan';
 import type { MusicParams } from './music-task';
+import { checkCallbackDestination } from './callback-destination';
 import { boundedRunMs } from './request-directive';
 import { wakeTaskRunner } from './runner';
 import { assetIdOf, checkMediaUrlField, checkTaskAsset } from './task-assets';
@@ -91,10 +92,11 @@ function modelOf(raw: unknown): string {
   return model;
 }
 
-function checkCallback(ctx: AppContext, url: string | undefined): void {
+function checkCallback(ctx: AppContext, req: CreatingRequest, url: string | undefined): void {
   if (!url) return;
   const problem = callbackUrlProblem(url, ctx.config.apiKeys);
   if (problem) throw badRequest(problem, 'callback_url', 'invalid_callback_url');
+  checkCallbackDestination(ctx, req, url);
 }
 
 /** An asset field that takes `asset_…` or `Asset://asset_…`, never a URL. */
@@ -112,7 +114,7 @@ function assetField(
 
 function digitalHumanVideo(ctx: AppContext, req: CreatingRequest, raw: unknown): Prepared {
   const body = parseOrThrow(DigitalHumanVideoBodySchema, raw);
-  checkCallback(ctx, body.callback_url);
+  checkCallback(ctx, req, body.callback_url);
   const avatarId = assetField(body.avatar_asset_id, AVATAR);
   checkTaskAsset(ctx, req.owner, avatarId, AVATAR);
   const audioUrl = body.audio_url.trim();
@@ -138,7 +140,7 @@ function digitalHumanVideo(ctx: AppContext, req: CreatingRequest, raw: unknown):
 
 function digitalHumanAudio(ctx: AppContext, req: CreatingRequest, raw: unknown): Prepared {
   const body = parseOrThrow(DigitalHumanAudioBodySchema, raw);
-  checkCallback(ctx, body.callback_url);
+  checkCallback(ctx, req, body.callback_url);
   const voiceId = assetField(body.voice_asset_id, VOICE);
   checkTaskAsset(ctx, req.owner, voiceId, VOICE);
   const params: DigitalHumanAudioParams = {
@@ -159,9 +161,9 @@ function digitalHumanAudio(ctx: AppContext, req: CreatingRequest, raw: unknown):
   };
 }
 
-function music(ctx: AppContext, raw: unknown): Prepared {
+function music(ctx: AppContext, req: CreatingRequest, raw: unknown): Prepared {
   const body = parseOrThrow(MusicBodySchema, raw);
-  checkCallback(ctx, body.callback_url);
+  checkCallback(ctx, req, body.callback_url);
   const prompt = body.prompt.trim();
   const style = body.style.trim();
   const title = body.title.trim();
@@ -217,7 +219,7 @@ export function createGenericTask(ctx: AppContext, req: CreatingRequest, raw: un
       ? digitalHumanVideo(ctx, req, raw)
       : kind === 'digital_human_audio'
         ? digitalHumanAudio(ctx, req, raw)
-        : music(ctx, raw);
+        : music(ctx, req, raw);
   const now = Date.now();
   const id = newId('task');
   insertTask(ctx.db, {

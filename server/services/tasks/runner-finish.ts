@@ -92,13 +92,33 @@ export function finishAttempt(ctx: AppContext, runnerId: string, row: TaskRow, e
     releaseLeases(ctx.db, runnerId, row.id);
     return;
   }
+  void completeTask(ctx, runnerId, row, crashOutcome(ctx, row, err)).catch((e: unknown) =>
+    ctx.log.error('task could not be failed', { task_id: row.id, error: String(e) }),
+  );
+}
+
+/**
+ * The failure a person sees when rendering crashed for good: a clear reason and the request id.
+ * The raw error (ffmpeg's text, scratch paths) is logged with that id, never shown (issue 35).
+ */
+export function crashOutcome(
+  ctx: AppContext,
+  row: Pick<TaskRow, 'id' | 'request_id' | 'attempts'>,
+  err: unknown,
+): { status: 'failed'; code: string; message: string; failReason: string } {
   const detail = err instanceof Error ? err.message : String(err);
-  void completeTask(ctx, runnerId, row, {
+  ctx.log.error('task rendering failed for good', {
+    task_id: row.id,
+    request_id: row.request_id,
+    attempts: row.attempts,
+    error: detail.slice(0, 2000),
+  });
+  return {
     status: 'failed',
     code: 'render_failed',
-    message: `Rendering the result failed ${row.attempts} times (${detail.slice(0, 300)}). Create the task again; if it keeps failing, report the task_id.`,
-    failReason: detail.slice(0, 500),
-  }).catch((e: unknown) => ctx.log.error('task could not be failed', { task_id: row.id, error: String(e) }));
+    message: `Rendering the result failed ${row.attempts} times on an internal error. Create the task again; if it keeps failing, report request id ${row.request_id} (task ${row.id}).`,
+    failReason: `Rendering failed on an internal error (request id ${row.request_id}).`,
+  };
 }
 
 /** A lease holder is `<host>/<pid>/<token>`. */

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import { ApiError, badRequest } from '../../errors';
 import { type AssetRow, getAssetForOwner } from '../../store/assets';
 import { assetNotReady } from '../assets/asset-readiness';
+import { assertUrlFormAllowed } from '../outbound/url-guard';
 import { existingStoredFile } from '../assets/asset-files';
 import { filesRelPath } from './input-sources';
 
@@ -96,5 +97,7 @@ export function checkMediaUrlField(
       'file_not_found',
     );
   }
+  // Fetched later: a destination the URL guard refuses by its form is refused now (issue 35).
+  if (!rel) assertUrlFormAllowed(ctx.config, url, need.param, ctx.urlGuard);
   return undefined;
 }

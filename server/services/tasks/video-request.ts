@@ -23,6 +23,8 @@ import { insertTask, type TaskRow, getTask } from '../../store/tasks';
 import { parseOrThrow } from '../../validation';
 import { assetNotReady } from '../assets/asset-readiness';
 import { existingStoredFile } from '../assets/asset-files';
+import { assertUrlFormAllowed } from '../outbound/url-guard';
+import { checkCallbackDestination } from './callback-destination';
 import { filesRelPath } from './input-sources';
 import { wakeTaskRunner } from './runner';
 import { PENDING_MS, videoRunMs } from './timing';
@@ -89,7 +91,9 @@ function checkMediaSources(ctx: AppContext, req: CreatingRequest, inputs: MediaI
           'file_not_found',
         );
       }
+      continue;
     }
+    assertUrlFormAllowed(ctx.config, input.url, input.urlParam, ctx.urlGuard);
   }
 }
 
@@ -103,6 +107,7 @@ export function createVideoTask(ctx: AppContext, req: CreatingRequest, raw: unkn
   if (body.callback_url) {
     const problem = callbackUrlProblem(body.callback_url, ctx.config.apiKeys);
     if (problem) throw badRequest(problem, 'callback_url', 'invalid_callback_url');
+    checkCallbackDestination(ctx, req, body.callback_url);
   }
   const inputs = collectMediaInputs(body);
   const prompt = promptText(body);

@@ -1,6 +1,7 @@
 import type { MediaKind } from '@contract/video-rules';
 import { RenderInputError } from '../../media/render-inputs';
 import { renderVideo, type VideoRenderInput } from '../../media/render-video';
+import type { AppContext } from '../../context';
 import type { TaskRow } from '../../store/tasks';
 import { InputUnavailableError, renderSource } from './input-sources';
 import { fetchReferences, type LocalReferences } from './reference-files';
@@ -63,7 +64,12 @@ export function videoParams(row: TaskRow): VideoParams {
   return JSON.parse(row.params) as VideoParams;
 }
 
-function unreadable(err: RenderInputError): PerformOutcome {
+function unreadable(ctx: AppContext, row: TaskRow, err: RenderInputError): PerformOutcome {
+  ctx.log.warn('task input unreadable', {
+    task_id: row.id,
+    request_id: row.request_id,
+    error: String(err.cause ?? err.message).slice(0, 2000),
+  });
   return {
     status: 'failed',
     code: 'input_unreadable',
@@ -132,7 +138,7 @@ export const videoTaskKind: TaskKind = {
       };
     } catch (err) {
       await refs?.cleanup();
-      if (err instanceof RenderInputError) return unreadable(err);
+      if (err instanceof RenderInputError) return unreadable(ctx, row, err);
       if (!(err instanceof InputUnavailableError)) throw err;
       return {
         status: 'failed',
@@ -146,7 +152,7 @@ export const videoTaskKind: TaskKind = {
     } catch (err) {
       // A reference ffmpeg cannot read is the request's problem, not a crash: retrying cannot help.
       if (!(err instanceof RenderInputError)) throw err;
-      return unreadable(err);
+      return unreadable(ctx, row, err);
     } finally {
       await refs.cleanup();
     }

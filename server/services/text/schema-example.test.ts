@@ -77,4 +77,37 @@ describe('exampleFor', () => {
     const invalid = refusal(() => exampleFor({ type: 'thing' }, 'r', ''));
     expect(invalid.options.param).toBe('r');
   });
+
+  it('keeps recursive schemas that descend into a property, refuses a $ref cycle that never does', () => {
+    const tree = {
+      type: 'object',
+      properties: {
+        name: { type: 'string' },
+        children: { type: 'array', items: { $ref: '#' }, maxItems: 2 },
+      },
+      required: ['name'],
+    };
+    expect(exampleFor(tree, 'schema', '')).toEqual({ name: 'example name' });
+    const cycle = refusal(() =>
+      exampleFor({ $defs: { a: { allOf: [{ $ref: '#/$defs/a' }] } }, $ref: '#/$defs/a' }, 'schema', ''),
+    );
+    expect(cycle.options.code).toBe('schema_ref_cycle');
+    expect(cycle.options.param).toMatch(/^schema/);
+  });
+
+  it('refuses an example over the budget before building it, naming the keyword', () => {
+    const big = refusal(() =>
+      exampleFor({ type: 'array', items: { type: 'integer' }, minItems: 20_000 }, 'rf', ''),
+    );
+    expect(big.options.param).toBe('rf.minItems');
+    expect(big.options.code).toBe('schema_example_too_large');
+    const long = refusal(() =>
+      exampleFor(
+        { type: 'object', properties: { s: { type: 'string', minLength: 1e9 } }, required: ['s'] },
+        'rf',
+        '',
+      ),
+    );
+    expect(long.options.param).toBe('rf.properties.s.minLength');
+  });
 });

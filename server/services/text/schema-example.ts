@@ -35,10 +35,45 @@ const FORMAT_EXAMPLES: Record<string, string> = {
 };
 
 const MAX_DEPTH = 8;
+/** Nesting of anyOf/allOf/$ref hops the builder follows before refusing (cycles are refused earlier). */
+const MAX_APPLICATOR_DEPTH = 32;
+
+/**
+ * What one example may cost (decision 281): every schema the builder visits is a node, every
+ * character of a string a byte. Checked before each array or string is made, so a `minItems` of
+ * 10^8 is refused without a single item being built.
+ */
+export const EXAMPLE_BUDGET = { nodes: 10_000, bytes: 256 * 1024 };
+
+/** Only this much of the message is searched for `name: value` (one regex per property). */
+const MENTION_SCAN_CHARS = 16 * 1024;
 
 interface Context {
   root: Schema;
   message: string;
+  param: string;
+  nodes: number;
+  bytes: number;
+}
+
+function overBudget(ctx: Context, where: string, what: string): never {
+  throw badRequest(
+    `${ctx.param}${where} asks for ${what}, more than the local writer builds in one example ` +
+      `(${EXAMPLE_BUDGET.nodes.toLocaleString('en')} values, ${EXAMPLE_BUDGET.bytes / 1024} KiB). ` +
+      `Lower it, or give the property a small "default" or "examples" value.`,
+    `${ctx.param}${where}`,
+    'schema_example_too_large',
+  );
+}
+
+function spendNodes(ctx: Context, n: number, where: string, what: string): void {
+  ctx.nodes += n;
+  if (ctx.nodes > EXAMPLE_BUDGET.nodes) overBudget(ctx, where, what);
+}
+
+function spendBytes(ctx: Context, n: number, where: string, what: string): void {
+  ctx.bytes += n;
+  if (ctx.bytes > EXAMPLE_BUDGET.bytes) overBudget(ctx, where, what);
 }
 
 function resolve(schema: Schema, ctx: Context): Schema {
@@ -87,11 +122,13 @@ function numberFor(s: Schema, integer: boolean, preferred?: number): number {
   return integer ? Math.round(v) : v;
 }
 
-function stringFor(s: Schema, name: string | undefined): string {
+function stringFor(s: Schema, name: string | undefined, ctx?: Context, where = ''): string {
   const format = typeof s.format === 'string' ? FORMAT_EXAMPLES[s.format] : undefined;
   let v = format ?? (name ? `example ${name.replace(/[_-]+/g, ' ')}` : 'example');
   const min = num(s.minLength) ?? 0;
   const max = num(s.maxLength);
+  if (ctx)
+    spendBytes(ctx, Math.max(min, v.length), `${where}.minLength`, `a string of at least ${min} characters`);
   if (v.length < min) v = v.padEnd(min, 'x');
   if (max !== undefined && v.length > max) v = v.slice(0, max);
   return v;
@@ -127,8 +164,23 @@ function coerce(s: Schema, text: string): unknown {
   }
 }
 
-function build(schema: unknown, ctx: Context, name: string | undefined, depth: number): unknown {
+function build(
+  schema: unknown,
+  ctx: Context,
+  name: string | undefined,
+  depth: number,
+  where: string,
+  hops = 0,
+): unknown {
   if (!isRecord(schema)) return schema === false ? undefined : {};
+  spendNodes(ctx, 1, where, 'more values than fit');
+  if (hops > MAX_APPLICATOR_DEPTH) {
+    throw badRequest(
+      `${ctx.param}${where} nests anyOf/allOf/$ref more than ${MAX_APPLICATOR_DEPTH} levels deep; flatten it.`,
+      `${ctx.param}${where}`,
+      'schema_too_deep',
+    );
+  }
   const s = resolve(schema, ctx);
   if ('const' in s) return s.const;
   if ('default' in s) return s.default;
@@ -136,25 +188,31 @@ function build(schema: unknown, ctx: Context, name: string | undefined, depth: n
   if (Array.isArray(s.enum) && s.enum.length > 0) return s.enum[0];
   const branches = (s.anyOf ?? s.oneOf) as unknown;
   if (Array.isArray(branches) && branches.length > 0) {
-    const pick = branches.find((b) => !(isRecord(b) && b.type === 'null')) ?? branches[0];
-    return build(pick, ctx, name, depth);
+    const index = branches.findIndex((b) => !(isRecord(b) && b.type === 'null'));
+    const key = s.anyOf ? 'anyOf' : 'oneOf';
+    const at = index < 0 ? 0 : index;
+    return build(branches[at], ctx, name, depth, `${where}.${key}[${at}]`, hops + 1);
   }
   if (Array.isArray(s.allOf)) {
-    return s.allOf.reduce<unknown>((acc, part) => {
-      const v = build(part, ctx, name, depth);
+    return s.allOf.reduce<unknown>((acc, part, i) => {
+      const v = build(part, ctx, name, depth, `${where}.allOf[${i}]`, hops + 1);
       return isRecord(acc) && isRecord(v) ? { ...acc, ...v } : v;
     }, {});
   }
   switch (typeOf(s)) {
     case 'object':
-      return depth >= MAX_DEPTH ? {} : objectFor(s, ctx, depth);
+      return depth >= MAX_DEPTH ? {} : objectFor(s, ctx, depth, where);
     case 'array': {
       if (depth >= MAX_DEPTH) return [];
       const prefix = Array.isArray(s.prefixItems) ? s.prefixItems : [];
       const count = Math.max(num(s.minItems) ?? 1, prefix.length, 1);
       const n = Math.min(count, num(s.maxItems) ?? count);
+      // Refused before one item is built: each item costs at least a node.
+      if (ctx.nodes + n > EXAMPLE_BUDGET.nodes) overBudget(ctx, `${where}.minItems`, `${n} items`);
       return Array.from({ length: n }, (_, i) =>
-        build(i < prefix.length ? prefix[i] : (s.items ?? {}), ctx, name, depth + 1),
+        i < prefix.length
+          ? build(prefix[i], ctx, name, depth + 1, `${where}.prefixItems[${i}]`)
+          : build(s.items ?? {}, ctx, name, depth + 1, `${where}.items`),
       );
     }
     case 'integer':
@@ -166,11 +224,11 @@ function build(schema: unknown, ctx: Context, name: string | undefined, depth: n
     case 'null':
       return null;
     default:
-      return stringFor(s, name);
+      return stringFor(s, name, ctx, where);
   }
 }
 
-function objectFor(s: Schema, ctx: Context, depth: number): Record<string, unknown> {
+function objectFor(s: Schema, ctx: Context, depth: number, where: string): Record<string, unknown> {
   const props = isRecord(s.properties) ? s.properties : {};
   const required = new Set(Array.isArray(s.required) ? (s.required as string[]) : []);
   const out: Record<string, unknown> = {};
@@ -182,9 +240,9 @@ function objectFor(s: Schema, ctx: Context, depth: number): Record<string, unkno
     out[key] =
       fromMessage !== undefined && fits(resolved, fromMessage)
         ? fromMessage
-        : build(sub, ctx, key, depth + 1);
+        : build(sub, ctx, key, depth + 1, `${where}.properties.${key}`);
   }
-  for (const key of required) if (!(key in out)) out[key] = stringFor({}, key);
+  for (const key of required) if (!(key in out)) out[key] = stringFor({}, key, ctx, `${where}.required`);
   return out;
 }
 
@@ -205,7 +263,8 @@ function fits(sub: Schema, value: unknown): boolean {
 export function exampleFor(schema: unknown, param: string, message: string): unknown {
   const validate = compileSchema(schema, param);
   const root = schema as Schema;
-  const value = build(root, { root, message }, undefined, 0);
+  const ctx: Context = { root, message: message.slice(0, MENTION_SCAN_CHARS), param, nodes: 0, bytes: 0 };
+  const value = build(root, ctx, undefined, 0, '');
   if (validate(value) !== true) {
     const problem = validationProblem(validate);
     throw badRequest(

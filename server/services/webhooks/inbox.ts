@@ -3,14 +3,23 @@ import type { InboxDelivery } from '@contract/webhook-inbox';
 import type { AppContext } from '../../context';
 import { MAX_JSON_BODY_DEPTH } from '../../http';
 import { token } from '../../ids';
-import { clearInbox, listInbox, recordInboxDelivery, type InboxRow } from '../../store/webhook-inbox';
+import { isInboxName } from '@contract/webhook-inbox';
+import { ApiError } from '../../errors';
+import { isLoopbackHost } from '../../loopback';
+import {
+  claimInbox,
+  clearInbox,
+  listInbox,
+  recordInboxDelivery,
+  type InboxRow,
+} from '../../store/webhook-inbox';
 import { webhookSecret } from './secret';
 import { verifyWebhook } from './signature';
 
 export const INBOX_KEEP = 100;
 /** Over all inboxes: names cost nothing to invent, the disk does. */
 export const INBOX_KEEP_TOTAL = 2_000;
-/** Never kept, so an inbox (readable without a key) cannot leak a credential someone sent it. */
+/** Never kept, so an inbox (readable by whoever sent it a delivery's key) cannot leak a credential. */
 const REDACTED_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-api-key', 'api-key']);
 
 /**
@@ -77,4 +86,58 @@ export function inboxDeliveries(ctx: AppContext, name: string): InboxDelivery[] 
 /** The number of deliveries removed. */
 export function clearInboxDeliveries(ctx: AppContext, name: string): number {
   return clearInbox(ctx.db, name);
+}
+
+function anotherKeys(name: string, param: string): ApiError {
+  return new ApiError(
+    403,
+    `The webhook inbox "${name}" belongs to another API key (the first to read it or name it in a callback_url). Pick another name, e.g. "${name}-2".`,
+    { code: 'inbox_belongs_to_another_key', param },
+  );
+}
+
+/**
+ * Throws 403 unless inbox `name` is `owner`'s, claiming it when it is nobody's yet (decision 282):
+ * reading or clearing an inbox first makes it yours.
+ */
+export function assertInboxOwner(ctx: AppContext, name: string, owner: string): void {
+  if (claimInbox(ctx.db, name, owner, Date.now()) !== owner) throw anotherKeys(name, 'name');
+}
+
+/** Whether two origins are this server's: the same origin, or loopback names on the same port. */
+function sameServer(url: URL, origin: string): boolean {
+  if (url.origin === origin) return true;
+  const own = new URL(origin);
+  return isLoopbackHost(url.hostname) && isLoopbackHost(own.hostname) && url.port === own.port;
+}
+
+/**
+ * A callback_url that names an inbox of this server claims it for the key creating the task; one
+ * that names another key's inbox is refused (400), so that key never receives this task's payload.
+ */
+export function claimCallbackInbox(
+  ctx: AppContext,
+  owner: string,
+  origin: string,
+  callbackUrl: string,
+): void {
+  let url: URL;
+  try {
+    url = new URL(callbackUrl);
+  } catch {
+    return;
+  }
+  const match = /^\/webhooks\/inbox\/([^/]+)\/?$/.exec(url.pathname);
+  if (!match || !sameServer(url, origin)) return;
+  let name: string;
+  try {
+    name = decodeURIComponent(match[1]!);
+  } catch {
+    return;
+  }
+  if (!isInboxName(name)) return;
+  if (claimInbox(ctx.db, name, owner, Date.now()) !== owner) {
+    const err = anotherKeys(name, 'callback_url');
+    throw new ApiError(400, err.message, err.options);
+  }
 }
