@@ -140,8 +140,8 @@ export function updateAsset(
 
 export interface AssetListQuery {
   groupId: string;
-  type?: AssetType;
-  status?: AssetStatus;
+  type?: string;
+  status?: string;
   domain?: string;
   page: number;
   pageSize: number;
