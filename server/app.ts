@@ -16,6 +16,8 @@ import { taskRoutes } from './routes/tasks';
 import { videoRoutes } from './routes/videos';
 import { webhookRoutes } from './routes/webhooks';
 import { anthropicErrorShape, textRoutes } from './routes/text';
+import { localDouble } from './middleware/local-double';
+import { localDoubleRoutes } from './routes/local-double';
 
 const API_PATHS = ['/v1/*', '/api/*'] as const;
 
@@ -42,6 +44,9 @@ export function createApp(ctx: AppContext): Hono<AppEnv> {
     app.route('/', proxyRoutes(ctx));
   } else {
     for (const path of API_PATHS) app.use(path, jsonBodyLimit(config.maxJsonBytes));
+    // Faults and answer forms on demand (decision 290); a proxy answers as its upstream does.
+    for (const path of API_PATHS) app.use(path, localDouble(ctx));
+    app.route('/', localDoubleRoutes(ctx));
   }
 
   app.route('/', assetRoutes(ctx));

@@ -13,6 +13,7 @@ import { shownSourceCause } from './source-privacy';
 import { assertPublicUrlParam, guardedFetch } from '../outbound/url-guard';
 import { inspectSource, type SourceInfo, SourceUnreachableError, unreachableSyncError } from './asset-source';
 import { resolveGroup } from '../groups';
+import { assetFaultFromDirectives } from '../double/outcomes';
 
 const MODEL_NAME = /^[a-z0-9][a-z0-9._-]{0,63}$/i;
 
@@ -61,7 +62,10 @@ export interface NewAssetInput {
 /** Inserts the row in the `created` state (or failed at once) and returns it as stored. */
 export function createAsset(ctx: AppContext, input: NewAssetInput): AssetRow {
   const now = Date.now();
-  const { fault, pace } = detectFault(input.faultSource);
+  const detected = detectFault(input.faultSource);
+  const { pace } = detected;
+  // An outcome asked for through the local double's switch wins over one read from the name.
+  const fault = assetFaultFromDirectives() ?? detected.fault;
   const lifecycle = initialState(now, ctx.scaled, {
     type: input.type,
     pace,

@@ -25,6 +25,7 @@ import { keyName, musicLength, musicSeed, planMusic, styleFromPlan, titleFromPro
 import type { MusicParams } from './music-task';
 import { boundedRunMs } from './request-directive';
 import { wakeTaskRunner } from './runner';
+import { rememberTaskOutcome } from '../double/outcomes';
 import { assetIdOf, checkMediaUrlField, checkTaskAsset } from './task-assets';
 import { PENDING_MS } from './timing';
 import type { CreatingRequest } from './video-request';
@@ -241,6 +242,7 @@ export function createGenericTask(ctx: AppContext, req: CreatingRequest, raw: un
     created_ms: now,
     updated_ms: now,
   });
+  rememberTaskOutcome(ctx, id);
   wakeTaskRunner(ctx);
   return getTask(ctx.db, id)!;
 }

@@ -25,6 +25,7 @@ import { assetNotReady } from '../assets/asset-readiness';
 import { existingStoredFile } from '../assets/asset-files';
 import { filesRelPath } from './input-sources';
 import { wakeTaskRunner } from './runner';
+import { rememberTaskOutcome } from '../double/outcomes';
 import { PENDING_MS, videoRunMs } from './timing';
 import { LOCAL_VIDEO_FPS, videoTotalTokens } from '@contract/usage';
 import type { InputReference, VideoParams } from './video-task';
@@ -178,6 +179,7 @@ export function createVideoTask(ctx: AppContext, req: CreatingRequest, raw: unkn
     created_ms: now,
     updated_ms: now,
   });
+  rememberTaskOutcome(ctx, id);
   wakeTaskRunner(ctx);
   return getTask(ctx.db, id)!;
 }
