@@ -232,10 +232,10 @@ describe('answer forms', () => {
     for (const place of ['url', 'result_url', 'output.url', 'metadata.url', 'video_url', 'data.video_url']) {
       const task = (await (await api(`/v1/tasks/${id}`, { double: `result=${place}` })).json()) as Record<
         string,
-        any
+        Record<string, unknown> | undefined
       >;
       const [head, tail] = place.split('.');
-      const at = tail ? task[head!]?.[tail] : task[head!];
+      const at = tail ? task[head!]?.[tail] : (task[head!] as unknown);
       expect(at, place).toMatch(/^http:\/\/.*\.mp4$/);
       // Only there: the other five places are empty.
       const others = [
@@ -248,13 +248,13 @@ describe('answer forms', () => {
       ].filter((p) => p !== place);
       for (const o of others) {
         const [h, t] = o.split('.');
-        expect(t ? task[h!]?.[t] : task[h!], `${place} / ${o}`).toBeUndefined();
+        expect(t ? task[h!]?.[t] : (task[h!] as unknown), `${place} / ${o}`).toBeUndefined();
       }
     }
     const two = (await (
       await api(`/v1/tasks/${id}`, { double: 'result=metadata.url,url' })
-    ).json()) as Record<string, any>;
-    expect(two.url).toBe(two.metadata.url);
+    ).json()) as Record<string, Record<string, unknown> | undefined>;
+    expect(two.url).toBe(two.metadata?.url);
   });
 
   it('asset_type / asset_ref and no model on assets, in the detail and the list', async () => {
