@@ -4,7 +4,7 @@ import { useSyncExternalStore } from 'react';
  * Whether a request is waiting out a 429 right now, and until when: apiRequest reports it, the
  * shell shows "rate limited, retrying in N s" so a person knows why the page is slow.
  */
-export interface RateLimitWait {
+interface RateLimitWait {
   /** Epoch ms when the next try goes out; null when nothing waits. */
   until: number | null;
 }

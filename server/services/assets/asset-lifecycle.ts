@@ -107,7 +107,7 @@ export function finalPatch(row: AssetRow): AssetPatch {
   return READY_STATE;
 }
 
-export const DISABLED_SYNC_ERROR =
+const DISABLED_SYNC_ERROR =
   'This asset was disabled by the service and cannot be used in generation requests. Register the media again as a new asset, or ask the service why it was disabled.';
 
 /** The ends the local double's switch can ask for (decision 290), each a state the specification lists. */

@@ -10,7 +10,7 @@ import { badRequest } from '../../errors';
  *   X-Local-Double: fault=429; retry-after=3; retry-after-form=date
  */
 
-export const RESULT_PLACES = [
+const RESULT_PLACES = [
   'data.video_url',
   'video_url',
   'url',
@@ -20,8 +20,8 @@ export const RESULT_PLACES = [
 ] as const;
 export type ResultPlace = (typeof RESULT_PLACES)[number];
 
-export const FAULTS = ['429', '402', '503', 'non-json'] as const;
-export const ASSET_OUTCOMES = [
+const FAULTS = ['429', '402', '503', 'non-json'] as const;
+const ASSET_OUTCOMES = [
   'failed',
   'prep-failed',
   'review-failed',
