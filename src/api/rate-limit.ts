@@ -7,9 +7,11 @@ import { useSyncExternalStore } from 'react';
 interface RateLimitWait {
   /** Epoch ms when the next try goes out; null when nothing waits. */
   until: number | null;
+  /** The whole wait in seconds, rounded up, as the server asked for it. */
+  seconds: number;
 }
 
-let state: RateLimitWait = { until: null };
+let state: RateLimitWait = { until: null, seconds: 0 };
 let waiting = 0;
 const listeners = new Set<() => void>();
 
@@ -21,13 +23,14 @@ function set(next: RateLimitWait) {
 /** A request starts waiting until `until`; returns the call that ends its wait. */
 export function beginRateLimitWait(until: number): () => void {
   waiting += 1;
-  if (state.until === null || until > state.until) set({ until });
+  if (state.until === null || until > state.until)
+    set({ until, seconds: Math.max(0, Math.ceil((until - Date.now()) / 1000)) });
   let ended = false;
   return () => {
     if (ended) return;
     ended = true;
     waiting -= 1;
-    if (waiting === 0) set({ until: null });
+    if (waiting === 0) set({ until: null, seconds: 0 });
   };
 }
 
