@@ -9,6 +9,7 @@ import {
   DigitalHumanAudioBodySchema,
   DigitalHumanVideoBodySchema,
   MusicBodySchema,
+  taskKindOfBody,
   taskKindOfModel,
 } from '@contract/task-create';
 import type { AppContext } from '../../context';
@@ -82,9 +83,10 @@ function modelOf(raw: unknown): string {
       'unknown_model',
     );
   }
-  if (!taskKindOfModel(model)) {
+  if (!taskKindOfModel(model) && !taskKindOfBody(raw)) {
     throw badRequest(
-      `Unknown model "${model.slice(0, 100)}": use one of ${KNOWN_MODELS}.`,
+      `Unknown model "${model.slice(0, 100)}" and no fields that say what to make: use one of ${KNOWN_MODELS}, ` +
+        'or send the fields of one kind (avatar_asset_id and audio_url for a digital-human video, text and voice_asset_id for digital-human audio, prompt, style and title for music).',
       'model',
       'unknown_model',
     );
@@ -212,7 +214,9 @@ function music(ctx: AppContext, raw: unknown): Prepared {
  * Every refusal is a 400 whose `param` names the exact field (decision 065).
  */
 export function createGenericTask(ctx: AppContext, req: CreatingRequest, raw: unknown): TaskRow {
-  const kind = taskKindOfModel(modelOf(raw));
+  // The model table first; a model it does not know is taken for what its fields ask (decision 290).
+  const model = modelOf(raw);
+  const kind = taskKindOfModel(model) ?? taskKindOfBody(raw);
   const prepared =
     kind === 'digital_human_video'
       ? digitalHumanVideo(ctx, req, raw)
