@@ -24,6 +24,8 @@ export const VIDEO_DURATION = { min: 4, max: 15, default: 5 } as const;
 export const DIGITAL_HUMAN_VIDEO_MODELS = ['digital-human-video-v8'] as const;
 export const DIGITAL_HUMAN_AUDIO_MODELS = ['digital-human-audio-v8'] as const;
 export const MUSIC_MODELS = ['music-v5.5'] as const;
+/** The image-generation capability of the local server (decision 291). */
+export const IMAGE_MODELS = ['image-v1'] as const;
 
 /**
  * Models an asset may be prepared for: the video line, and the digital-human and music models whose

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DIGITAL_HUMAN_AUDIO_MODELS, DIGITAL_HUMAN_VIDEO_MODELS, MUSIC_MODELS } from './models';
+import { DIGITAL_HUMAN_AUDIO_MODELS, DIGITAL_HUMAN_VIDEO_MODELS, IMAGE_MODELS, MUSIC_MODELS } from './models';
 import { isRecord } from './is-record';
 import { CallbackUrlSchema } from './callback-url';
 
@@ -42,7 +42,22 @@ export const MusicBodySchema = z.object({
   callback_url: CallbackUrlSchema.optional(),
 });
 
-export type TaskKind = 'digital_human_video' | 'digital_human_audio' | 'music';
+/** POST /v1/tasks, image generation (decision 291): a prompt and an optional `<w>x<h>` size. */
+export const ImageBodySchema = z.object({
+  model: modelName,
+  prompt: required('prompt', 'what the image shows').pipe(z.string().max(2000)),
+  size: z
+    .string()
+    .regex(/^\d{2,4}x\d{2,4}$/, 'size must be <width>x<height> in pixels, e.g. 1024x1024')
+    .refine(
+      (s) => s.split('x').every((n) => Number(n) >= 64 && Number(n) <= 2048),
+      'size must be 64 to 2048 pixels a side',
+    )
+    .optional(),
+  callback_url: CallbackUrlSchema.optional(),
+});
+
+export type TaskKind = 'digital_human_video' | 'digital_human_audio' | 'music' | 'image';
 
 /** Which body shape a model selects, or undefined for a model POST /v1/tasks does not know. */
 export function taskKindOfModel(model: unknown): TaskKind | undefined {
@@ -50,6 +65,7 @@ export function taskKindOfModel(model: unknown): TaskKind | undefined {
   if ((DIGITAL_HUMAN_VIDEO_MODELS as readonly string[]).includes(model)) return 'digital_human_video';
   if ((DIGITAL_HUMAN_AUDIO_MODELS as readonly string[]).includes(model)) return 'digital_human_audio';
   if ((MUSIC_MODELS as readonly string[]).includes(model)) return 'music';
+  if ((IMAGE_MODELS as readonly string[]).includes(model)) return 'image';
   return undefined;
 }
 

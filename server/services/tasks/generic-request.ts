@@ -2,12 +2,14 @@ import { callbackUrlProblem } from '@contract/callback-url';
 import {
   DIGITAL_HUMAN_AUDIO_MODELS,
   DIGITAL_HUMAN_VIDEO_MODELS,
+  IMAGE_MODELS,
   isVideoModel,
   MUSIC_MODELS,
 } from '@contract/models';
 import {
   DigitalHumanAudioBodySchema,
   DigitalHumanVideoBodySchema,
+  ImageBodySchema,
   MusicBodySchema,
   taskKindOfBody,
   taskKindOfModel,
@@ -24,6 +26,7 @@ import { parseOrThrow } from '../../validation';
 import type { DigitalHumanAudioParams, DigitalHumanVideoParams } from './digital-human-task';
 import { keyName, musicLength, musicSeed, planMusic, styleFromPlan, titleFromPrompt } from './music-plan';
 import type { MusicParams } from './music-task';
+import type { ImageParams } from './image-task';
 import { boundedRunMs } from './request-directive';
 import { wakeTaskRunner } from './runner';
 import { rememberTaskOutcome } from '../double/outcomes';
@@ -35,6 +38,7 @@ const KNOWN_MODELS = [
   ...DIGITAL_HUMAN_VIDEO_MODELS.map((m) => `${m} (digital-human video)`),
   ...DIGITAL_HUMAN_AUDIO_MODELS.map((m) => `${m} (digital-human audio)`),
   ...MUSIC_MODELS.map((m) => `${m} (music)`),
+  ...IMAGE_MODELS.map((m) => `${m} (image)`),
 ].join(', ');
 
 const AVATAR = {
@@ -58,7 +62,7 @@ const VOICE = {
 
 /** The fields of a new row every kind shares. */
 interface Prepared {
-  kind: 'digital_human_video' | 'digital_human_audio' | 'music';
+  kind: 'digital_human_video' | 'digital_human_audio' | 'music' | 'image';
   model: string;
   body: unknown;
   params: unknown;
@@ -208,6 +212,22 @@ function music(ctx: AppContext, raw: unknown): Prepared {
   };
 }
 
+function image(ctx: AppContext, raw: unknown): Prepared {
+  const body = parseOrThrow(ImageBodySchema, raw);
+  checkCallback(ctx, body.callback_url);
+  const [width, height] = (body.size ?? '1024x1024').split('x').map(Number) as [number, number];
+  const params: ImageParams = { prompt: body.prompt, width, height };
+  return {
+    kind: 'image',
+    model: body.model,
+    body,
+    params,
+    tokens: countTokens(body.prompt),
+    callbackUrl: body.callback_url,
+    runMs: boundedRunMs(8000),
+  };
+}
+
 /**
  * Validates a POST /v1/tasks body (the model picks the body shape; then its schema, the credential
  * check of callback_url and every asset against the database) and stores the new task, `pending`.
@@ -222,7 +242,9 @@ export function createGenericTask(ctx: AppContext, req: CreatingRequest, raw: un
       ? digitalHumanVideo(ctx, req, raw)
       : kind === 'digital_human_audio'
         ? digitalHumanAudio(ctx, req, raw)
-        : music(ctx, raw);
+        : kind === 'image'
+          ? image(ctx, raw)
+          : music(ctx, raw);
   const now = Date.now();
   const id = newId('task');
   insertTask(ctx.db, {
