@@ -21,13 +21,7 @@ const RESULT_PLACES = [
 export type ResultPlace = (typeof RESULT_PLACES)[number];
 
 const FAULTS = ['429', '402', '503', 'non-json'] as const;
-const ASSET_OUTCOMES = [
-  'failed',
-  'prep-failed',
-  'review-failed',
-  'review-unknown',
-  'disabled',
-] as const;
+const ASSET_OUTCOMES = ['failed', 'prep-failed', 'review-failed', 'review-unknown', 'disabled'] as const;
 export type AssetOutcome = (typeof ASSET_OUTCOMES)[number];
 
 export interface Directives {
