@@ -120,9 +120,12 @@ export type UploadAssetFields = z.infer<typeof UploadAssetFieldsSchema>;
 /** Query of GET /v1/assets, without paging (see PaginationQuerySchema). */
 export const AssetListFiltersSchema = z.object({
   group_id: z.optional(z.string().check(z.trim(), z.minLength(1))),
-  type: z.optional(z.enum(ASSET_TYPES, { error: TYPE_MESSAGE })),
+  // "Common values": another value is a filter like any other, which simply matches no asset.
+  type: z.optional(
+    z.string().check(z.trim(), z.minLength(1), z.maxLength(64, 'type must be at most 64 characters')),
+  ),
   status: z.optional(
-    z.enum(ASSET_STATUSES, { error: 'status must be one of created, syncing, ready, failed, disabled' }),
+    z.string().check(z.trim(), z.minLength(1), z.maxLength(64, 'status must be at most 64 characters')),
   ),
   domain: z.optional(z.string().check(z.trim(), z.minLength(1))),
 });

@@ -24,6 +24,8 @@ export const VIDEO_DURATION = { min: 4, max: 15, default: 5 } as const;
 export const DIGITAL_HUMAN_VIDEO_MODELS = ['digital-human-video-v8'] as const;
 export const DIGITAL_HUMAN_AUDIO_MODELS = ['digital-human-audio-v8'] as const;
 export const MUSIC_MODELS = ['music-v5.5'] as const;
+/** The image-generation capability of the local server (decision 291). */
+export const IMAGE_MODELS = ['image-v1'] as const;
 
 /**
  * Models an asset may be prepared for: the video line, and the digital-human and music models whose
@@ -61,32 +63,34 @@ export function isResolutionAllowed(model: VideoModelId, resolution: string): bo
   return (allowedResolutions(model) as readonly string[]).includes(resolution);
 }
 
-const RATIO_PATTERN = /^([1-9]\d{0,3}):([1-9]\d{0,3})$/;
+/** One side of a ratio: a positive decimal number of at most six digits either side of the point. */
+const RATIO_SIDE = String.raw`(\d{1,6}(?:\.\d{1,6})?|\.\d{1,6})`;
+const RATIO_PATTERN = new RegExp(`^${RATIO_SIDE}:${RATIO_SIDE}$`);
 
-/** Parses `<w>:<h>` (e.g. `16:9`); undefined when the text is not of that form. */
+/**
+ * Parses `<w>:<h>` with any positive numbers (`16:9`, `2.39:1`: the specification says only
+ * `<w>:<h>`); undefined when the text is not of that form or a side is zero.
+ */
 export function parseRatio(ratio: string): { w: number; h: number } | undefined {
   const m = RATIO_PATTERN.exec(ratio.trim());
   if (!m) return undefined;
-  return { w: Number(m[1]), h: Number(m[2]) };
+  const w = Number(m[1]);
+  const h = Number(m[2]);
+  return w > 0 && h > 0 ? { w, h } : undefined;
 }
 
 /**
- * The widest and tallest aspect ratio a video may have (4:1 to 1:4). The specification only says
- * `<w>:<h>`; without a bound `9999:1` at 1080p would ask the renderer for a frame ten million
- * pixels wide.
+ * The longest and shortest side the local server renders. Any proportion is accepted (the
+ * specification says only `<w>:<h>`); an extreme one is rendered within these bounds instead of
+ * asking the renderer for a frame ten million pixels wide. 4320 keeps 4:1 at 1080p exact.
  */
-export const MAX_ASPECT_RATIO = 4;
-
-/** Whether a ratio of the form `<w>:<h>` is within 1:MAX_ASPECT_RATIO and MAX_ASPECT_RATIO:1. */
-export function isRatioAllowed(ratio: string): boolean {
-  const r = parseRatio(ratio);
-  if (!r) return false;
-  return Math.max(r.w, r.h) <= MAX_ASPECT_RATIO * Math.min(r.w, r.h);
-}
+const MAX_VIDEO_SIDE = 4320;
+const MIN_VIDEO_SIDE = 16;
 
 /**
  * Pixel size of a video for a resolution and ratio: the resolution names the short side
- * (720p at 16:9 is 1280x720, at 9:16 720x1280). Sides are rounded to even numbers, as H.264 needs.
+ * (720p at 16:9 is 1280x720, at 9:16 720x1280). Sides are rounded to even numbers, as H.264 needs,
+ * and bounded by MAX_VIDEO_SIDE and a 16-pixel minimum.
  */
 export function resolutionDimensions(
   resolution: VideoResolution,
@@ -94,7 +98,12 @@ export function resolutionDimensions(
 ): { width: number; height: number } {
   const short = Number.parseInt(resolution, 10);
   const r = parseRatio(ratio) ?? { w: 16, h: 9 };
-  const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
-  if (r.w >= r.h) return { width: even((short * r.w) / r.h), height: even(short) };
-  return { width: even(short), height: even((short * r.h) / r.w) };
+  const even = (n: number) => Math.max(MIN_VIDEO_SIDE, Math.round(n / 2) * 2);
+  const long = (short * Math.max(r.w, r.h)) / Math.min(r.w, r.h);
+  // Past the longest side the whole frame shrinks, keeping the proportion.
+  const scale = Math.min(1, MAX_VIDEO_SIDE / long);
+  const [a, b] = [even(long * scale), even(short * scale)];
+  return r.w >= r.h
+    ? { width: Math.min(a, MAX_VIDEO_SIDE), height: b }
+    : { width: b, height: Math.min(a, MAX_VIDEO_SIDE) };
 }

@@ -1,6 +1,13 @@
 import { z } from 'zod';
-import { DIGITAL_HUMAN_AUDIO_MODELS, DIGITAL_HUMAN_VIDEO_MODELS, MUSIC_MODELS } from './models';
+import { DIGITAL_HUMAN_AUDIO_MODELS, DIGITAL_HUMAN_VIDEO_MODELS, IMAGE_MODELS, MUSIC_MODELS } from './models';
+import { isRecord } from './is-record';
 import { CallbackUrlSchema } from './callback-url';
+
+/**
+ * The model of a POST /v1/tasks body: any model name ("e.g." in the specification); the kind comes
+ * from the model table, or from the body's fields for a model this server does not know.
+ */
+const modelName = z.string().trim().min(1).max(64, 'model must be at most 64 characters');
 
 const required = (field: string, what: string) =>
   z
@@ -10,7 +17,7 @@ const required = (field: string, what: string) =>
 
 /** POST /v1/tasks, digital-human video (specification, Generic and digital-human tasks). */
 export const DigitalHumanVideoBodySchema = z.object({
-  model: z.enum(DIGITAL_HUMAN_VIDEO_MODELS),
+  model: modelName,
   avatar_asset_id: required('avatar_asset_id', 'an avatar image asset id or Asset:// reference'),
   audio_url: required('audio_url', 'a public URL or Asset:// reference of the speech audio'),
   name: z.string().max(200).optional(),
@@ -19,7 +26,7 @@ export const DigitalHumanVideoBodySchema = z.object({
 
 /** POST /v1/tasks, digital-human audio (LOCAL_API.md: text spoken with a voice asset). */
 export const DigitalHumanAudioBodySchema = z.object({
-  model: z.enum(DIGITAL_HUMAN_AUDIO_MODELS),
+  model: modelName,
   text: required('text', 'the text to speak').pipe(z.string().max(5000)),
   voice_asset_id: required('voice_asset_id', 'a voice asset id or Asset:// reference'),
   callback_url: CallbackUrlSchema.optional(),
@@ -27,7 +34,7 @@ export const DigitalHumanAudioBodySchema = z.object({
 
 /** POST /v1/tasks, music. */
 export const MusicBodySchema = z.object({
-  model: z.enum(MUSIC_MODELS),
+  model: modelName,
   prompt: z.string().max(3000).default(''),
   style: z.string().max(200).default(''),
   title: z.string().max(200).default(''),
@@ -35,7 +42,22 @@ export const MusicBodySchema = z.object({
   callback_url: CallbackUrlSchema.optional(),
 });
 
-export type TaskKind = 'digital_human_video' | 'digital_human_audio' | 'music';
+/** POST /v1/tasks, image generation (decision 291): a prompt and an optional `<w>x<h>` size. */
+export const ImageBodySchema = z.object({
+  model: modelName,
+  prompt: required('prompt', 'what the image shows').pipe(z.string().max(2000)),
+  size: z
+    .string()
+    .regex(/^\d{2,4}x\d{2,4}$/, 'size must be <width>x<height> in pixels, e.g. 1024x1024')
+    .refine(
+      (s) => s.split('x').every((n) => Number(n) >= 64 && Number(n) <= 2048),
+      'size must be 64 to 2048 pixels a side',
+    )
+    .optional(),
+  callback_url: CallbackUrlSchema.optional(),
+});
+
+export type TaskKind = 'digital_human_video' | 'digital_human_audio' | 'music' | 'image';
 
 /** Which body shape a model selects, or undefined for a model POST /v1/tasks does not know. */
 export function taskKindOfModel(model: unknown): TaskKind | undefined {
@@ -43,5 +65,18 @@ export function taskKindOfModel(model: unknown): TaskKind | undefined {
   if ((DIGITAL_HUMAN_VIDEO_MODELS as readonly string[]).includes(model)) return 'digital_human_video';
   if ((DIGITAL_HUMAN_AUDIO_MODELS as readonly string[]).includes(model)) return 'digital_human_audio';
   if ((MUSIC_MODELS as readonly string[]).includes(model)) return 'music';
+  if ((IMAGE_MODELS as readonly string[]).includes(model)) return 'image';
+  return undefined;
+}
+
+/**
+ * The kind a body's own fields select, for a model the table does not know (a deployment's newer
+ * or other model): the fields the specification lists per kind. Undefined when they do not tell.
+ */
+export function taskKindOfBody(body: unknown): TaskKind | undefined {
+  if (!isRecord(body)) return undefined;
+  if (body.avatar_asset_id !== undefined) return 'digital_human_video';
+  if (body.voice_asset_id !== undefined) return 'digital_human_audio';
+  if (body.prompt !== undefined || body.style !== undefined || body.customMode !== undefined) return 'music';
   return undefined;
 }

@@ -19,10 +19,18 @@ describe('inferTaskKind (a deployment need not send `kind`)', () => {
     expect(inferTaskKind({ id: 't', model: 'music-v6' })).toBe('music');
   });
 
-  it('falls back to the shape of the result and fields, before unknown', () => {
+  it('the model comes before the result: video_url is a result place of any task, no proof of a video', () => {
+    expect(inferTaskKind({ id: 't', model: 'music-v5.5', video_url: 'https://x/a.mp3' })).toBe('music');
+    expect(
+      inferTaskKind({ id: 't', model: 'digital-human-audio-v8', data: { video_url: 'https://x/a.mp3' } }),
+    ).toBe('digital_human_audio');
     expect(inferTaskKind({ id: 't', status: 'succeeded', data: { video_url: 'https://x/v.mp4' } })).toBe(
-      'video',
+      'unknown',
     );
+    expect(inferTaskKind({ id: 't', status: 'succeeded', video_url: 'https://x/v.png' })).toBe('unknown');
+  });
+
+  it('falls back to the shape of the fields, before unknown', () => {
     expect(inferTaskKind({ id: 't', input_references: [{ alias: 'a', binding_status: 'bound' }] })).toBe(
       'video',
     );

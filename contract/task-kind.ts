@@ -30,15 +30,13 @@ function kindOfModel(model: unknown): TaskKind | undefined {
 const present = (v: unknown) => v !== undefined && v !== null && v !== '';
 
 /**
- * The kind a task's own fields imply, for a deployment that sends no `kind`: the result's
- * video-only places (`data.video_url`, `video_url`) and references, or the body fields the
- * specification lists per kind (POST /v1/tasks) when the deployment echoes them.
+ * The kind a task's own fields imply, for a deployment that sends no `kind` and a model the table
+ * does not know: video references, or the body fields the specification lists per kind (POST
+ * /v1/tasks) when the deployment echoes them. A result at `video_url` or `data.video_url` proves
+ * nothing: they are two of the six places the specification lists for the result of any task.
  */
 function kindOfShape(task: Record<string, unknown>): TaskKind | undefined {
-  const data = isRecord(task.data) ? task.data : {};
-  if (present(data.video_url) || present(task.video_url) || Array.isArray(task.input_references)) {
-    return 'video';
-  }
+  if (Array.isArray(task.input_references)) return 'video';
   if (present(task.avatar_asset_id)) return 'digital_human_video';
   if (present(task.customMode) || (present(task.style) && present(task.title))) return 'music';
   return undefined;

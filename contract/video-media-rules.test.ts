@@ -71,6 +71,10 @@ describe('mediaInputProblems', () => {
     expect(params({ content: [...content] })).toEqual(['content[1].role', 'content[2].role']);
   });
 
+  it('input_reference_role is open: a role this server does not know is accepted on image_url', () => {
+    expect(params({ image_url: img, input_reference_role: 'style_reference' })).toEqual([]);
+  });
+
   it('image_url with a video role is refused at input_reference_role', () => {
     expect(params({ image_url: img, input_reference_role: 'reference_video' })).toEqual([
       'input_reference_role',

@@ -22,17 +22,29 @@ export function extractAliases(prompt: string | null | undefined): string[] {
   return [...seen];
 }
 
-/** A content[] entry (specification, POST /v1/videos); video and audio type names are LOCAL_API's. */
+/** The content[] entry types this server reads; video and audio type names are LOCAL_API's. */
+export const KNOWN_CONTENT_TYPES = ['text', 'image_url', 'video_url', 'audio_url'] as const;
+
+/**
+ * A content[] entry (specification, POST /v1/videos). Another deployment's entry types are
+ * accepted and carried as they are (the specification does not show the video and audio names).
+ */
 export type ContentEntry =
   | { type: 'text'; text: string }
   | { type: 'image_url'; role?: string; image_url: { url: string } }
   | { type: 'video_url'; role?: string; video_url: { url: string } }
-  | { type: 'audio_url'; role?: string; audio_url: { url: string } };
+  | { type: 'audio_url'; role?: string; audio_url: { url: string } }
+  | { type: string; role?: string; [field: string]: unknown };
 
 /** The prompt, or the text entries of content[] when there is no prompt. */
 export function promptText(body: { prompt?: string; content?: ContentEntry[] }): string {
   if (body.prompt) return body.prompt;
-  return (body.content ?? []).flatMap((c) => (c.type === 'text' ? [c.text] : [])).join('\n');
+  return (body.content ?? [])
+    .flatMap((c) => {
+      const text = (c as Record<string, unknown>).text;
+      return c.type === 'text' && typeof text === 'string' ? [text] : [];
+    })
+    .join('\n');
 }
 
 export type MediaKind = 'image' | 'video' | 'audio';
@@ -65,6 +77,12 @@ function roleKind(role: string | undefined, mediaType: string | undefined): Medi
   if (mediaType === 'video' || mediaType === 'audio' || mediaType === 'image') return mediaType;
   return role === 'reference_video' ? 'video' : 'image';
 }
+
+const CONTENT_KINDS: Record<string, MediaKind | undefined> = {
+  image_url: 'image',
+  video_url: 'video',
+  audio_url: 'audio',
+};
 
 /** All media a request passes explicitly (rule 1: nothing is ever loaded implicitly). */
 export function collectMediaInputs(body: VideoBodyLike): MediaInput[] {
@@ -105,12 +123,13 @@ export function collectMediaInputs(body: VideoBodyLike): MediaInput[] {
     });
   }
   body.content?.forEach((c, i) => {
-    if (c.type === 'image_url')
-      add({ source: `content[${i}]`, url: c.image_url.url, kind: 'image', role: c.role });
-    if (c.type === 'video_url')
-      add({ source: `content[${i}]`, url: c.video_url.url, kind: 'video', role: c.role });
-    if (c.type === 'audio_url')
-      add({ source: `content[${i}]`, url: c.audio_url.url, kind: 'audio', role: c.role });
+    const kind = CONTENT_KINDS[c.type];
+    if (!kind) return;
+    const entry = c as Record<string, unknown>;
+    const holder = entry[c.type];
+    const url = isRecord(holder) ? holder.url : undefined;
+    const role = typeof entry.role === 'string' ? entry.role : undefined;
+    if (typeof url === 'string') add({ source: `content[${i}]`, url, kind, role });
   });
   return out;
 }
@@ -211,6 +230,11 @@ export const ROLES_BY_KIND: Record<MediaKind, readonly string[]> = {
   audio: ['reference_audio'],
 };
 
+/** Whether a role is one of those the specification names for some kind of media. */
+function isKnownRole(role: string): boolean {
+  return Object.values(ROLES_BY_KIND).some((roles) => roles.includes(role));
+}
+
 /** Whether a media input of this kind may take this role (a video is never a `first_frame`). */
 export function roleFitsKind(role: string | undefined, kind: MediaKind): boolean {
   return role !== undefined && ROLES_BY_KIND[kind].includes(role);
@@ -279,7 +303,10 @@ export function mediaInputProblems(body: Parameters<typeof collectMediaInputs>[0
         ),
       );
     }
-    if (input.role !== undefined && input.role !== '' && !roleFitsKind(input.role, input.kind)) {
+    // input_reference_role is an "e.g." list: a role this server does not know is accepted there
+    // (rendered as a reference image); a named role on the wrong media is refused everywhere.
+    const openRole = input.roleParam === 'input_reference_role' && input.role && !isKnownRole(input.role);
+    if (input.role !== undefined && input.role !== '' && !openRole && !roleFitsKind(input.role, input.kind)) {
       const allowed = ROLES_BY_KIND[input.kind].join(' or ');
       problems.push(
         problem(

@@ -78,12 +78,12 @@ describe('CreateVideoSchema (POST /v1/videos; LOCAL_API.md, Video tasks, validat
         });
     });
 
-    it('rejects durations that are not whole seconds', () => {
-      for (const d of [4.5, '7.25', 14.999])
-        expect(issues({ ...base, duration: d }), String(d)).toContainEqual({
-          path: 'duration',
-          message: 'duration must be a whole number of seconds',
-        });
+    it('accepts fractions of seconds, as numbers or strings (specification: number or string, 4 to 15)', () => {
+      for (const d of [4.5, '7.25', 14.999, '4.0']) {
+        const r = CreateVideoSchema.safeParse({ ...base, duration: d });
+        expect(r.success, String(d)).toBe(true);
+        expect(r.success && r.data.duration).toBe(Number(d));
+      }
     });
 
     it('rejects strings that are no number and values of other types', () => {
@@ -102,11 +102,10 @@ describe('CreateVideoSchema (POST /v1/videos; LOCAL_API.md, Video tasks, validat
       );
     });
 
-    it('property: a number with a fractional part never parses', () => {
+    it('property: any number parses iff 4 <= n <= 15', () => {
       fc.assert(
-        fc.property(fc.double({ min: 4, max: 15, noNaN: true }), (d) => {
-          fc.pre(!Number.isInteger(d));
-          expect(paths({ ...base, duration: d })).toContain('duration');
+        fc.property(fc.double({ min: -100, max: 100, noNaN: true }), (d) => {
+          expect(paths({ ...base, duration: d }).includes('duration')).toBe(!(d >= 4 && d <= 15));
         }),
       );
     });
@@ -114,27 +113,20 @@ describe('CreateVideoSchema (POST /v1/videos; LOCAL_API.md, Video tasks, validat
 
   describe('ratio / aspect_ratio: <w>:<h>', () => {
     it('accepts the forms of the specification on either field', () => {
-      for (const r of ['16:9', '9:16', '1:1', '4:3', '21:9']) {
+      for (const r of ['16:9', '9:16', '1:1', '4:3', '21:9', '2.39:1', '1.85:1', '9999:1', '1:50']) {
         expect(issues({ ...base, ratio: r }), r).toEqual([]);
         expect(issues({ ...base, aspect_ratio: r }), r).toEqual([]);
       }
     });
 
     it('rejects other forms on either field, with the form in the message', () => {
-      for (const r of ['16x9', '16/9', 'wide', '', '0:9', '16:0', '1.5:1', '16:9:1']) {
+      for (const r of ['16x9', '16/9', 'wide', '', '0:9', '16:0', '-1.5:1', '16:9:1']) {
         expect(issues({ ...base, ratio: r }), r).toContainEqual({
           path: 'ratio',
-          message: 'ratio must be of the form <w>:<h>, e.g. 16:9',
+          message: 'ratio must be of the form <w>:<h> with two positive numbers, e.g. 16:9 or 2.39:1',
         });
         expect(paths({ ...base, aspect_ratio: r }), r).toContain('aspect_ratio');
       }
-    });
-
-    it('rejects extreme ratios that would ask for absurd frame sizes', () => {
-      expect(issues({ ...base, ratio: '9999:1' })).toEqual([
-        { path: 'ratio', message: 'ratio must be between 1:4 and 4:1' },
-      ]);
-      expect(paths({ ...base, aspect_ratio: '1:50' })).toEqual(['aspect_ratio']);
     });
 
     it('trims the ratio; ratio wins over aspect_ratio; 16:9 when both are omitted', () => {
@@ -219,10 +211,19 @@ describe('CreateVideoSchema (POST /v1/videos; LOCAL_API.md, Video tasks, validat
       );
     });
 
-    it('rejects an unknown entry type with the known types named', () => {
-      expect(issues({ ...base, content: [{ type: 'gif', url: 'x' }] })[0]?.message).toBe(
-        'content[].type must be one of text, image_url, video_url, audio_url',
-      );
+    it('accepts an entry type this server does not know (the specification does not show them all)', () => {
+      expect(
+        issues({ ...base, content: [{ type: 'video', role: 'reference_video', video: { url: 'x' } }] }),
+      ).toEqual([]);
+      expect(issues({ ...base, content: [{ type: 'input_audio', input_audio: { data: 'x' } }] })).toEqual([]);
+    });
+
+    it('still refuses an entry without a type, a bounded type name, and a known type without its fields', () => {
+      expect(paths({ ...base, content: [{ url: 'x' }] })).toEqual(['content.0']);
+      expect(paths({ ...base, content: [{ type: 'x'.repeat(65) }] })).toEqual(['content.0.type']);
+      expect(paths({ ...base, content: [{ type: 'image_url', role: 'first_frame' }] })).toEqual([
+        'content.0',
+      ]);
     });
   });
 
@@ -260,7 +261,7 @@ describe('CreateVideoSchema (POST /v1/videos; LOCAL_API.md, Video tasks, validat
     });
   });
 
-  describe('aliases: @alias in the prompt needs a reference defining it', () => {
+  describe('aliases: a reference may define one; the prompt can mention it', () => {
     const hero = { role: 'reference_image', url: 'https://e.com/hero.png', alias: 'hero' };
 
     it('a defined alias may be mentioned; an unused alias is fine', () => {
@@ -268,23 +269,13 @@ describe('CreateVideoSchema (POST /v1/videos; LOCAL_API.md, Video tasks, validat
       expect(issues({ ...base, prompt: 'nobody is mentioned', references: [hero] })).toEqual([]);
     });
 
-    it('an undefined alias is an error at prompt naming it', () => {
-      expect(issues({ ...base, prompt: '@hero meets @villain', references: [hero] })).toEqual([
-        { path: 'prompt', message: 'The prompt mentions @villain but no reference defines alias "villain"' },
-      ]);
-      expect(paths({ ...base, prompt: 'look at @hero' })).toEqual(['prompt']);
+    it('an @word no reference defines is text, not an error (a handle, a tag)', () => {
+      expect(issues({ ...base, prompt: '@hero meets @villain', references: [hero] })).toEqual([]);
+      expect(issues({ ...base, prompt: 'look at @hero, thanks @studio_team' })).toEqual([]);
     });
 
     it('an e-mail address is not a mention', () => {
       expect(issues({ ...base, prompt: 'write to a@b.com or ops@example.org' })).toEqual([]);
-    });
-
-    it('mentions in content[] text entries count too, with or without a prompt', () => {
-      const content = [{ type: 'text', text: 'then @villain appears' }];
-      expect(paths({ model: 'video-2.0-cl', content, references: [hero] })).toEqual(['prompt']);
-      expect(paths({ ...base, prompt: '@hero', content, references: [hero] })).toEqual(['prompt']);
-      const defined = [hero, { ...hero, alias: 'villain', url: 'https://e.com/v.png' }];
-      expect(issues({ ...base, prompt: '@hero', content, references: defined })).toEqual([]);
     });
 
     it('an alias defined twice is an error at the second definition', () => {
@@ -299,25 +290,20 @@ describe('CreateVideoSchema (POST /v1/videos; LOCAL_API.md, Video tasks, validat
       expect(issues({ ...base, prompt: '@猫 jumps', references: [{ ...hero, alias: '猫' }] })).toEqual([]);
     });
 
-    it('property: the request is valid iff every mentioned alias is defined', () => {
+    it('property: mentions never make a request invalid', () => {
       const alias = fc.stringMatching(/^[a-z][a-z0-9_]{0,7}$/);
       fc.assert(
         fc.property(
           fc.uniqueArray(alias, { maxLength: 4 }),
           fc.array(alias, { maxLength: 4 }),
-          fc.array(fc.constantFrom('a', 'the', 'x@y.com', 'runs,', '(then)', '\n'), { maxLength: 6 }),
-          (defined, mentioned, words) => {
-            const prompt = [...words, ...mentioned.map((m) => `@${m}`)].join(' ');
+          (defined, mentioned) => {
+            const prompt = mentioned.map((m) => `@${m}`).join(' ') || 'a quiet street';
             const references = defined.map((a, i) => ({
               role: 'reference_image',
               url: `https://e.com/${i}.png`,
               alias: a,
             }));
-            const expectedBad = [...new Set(mentioned)].filter((m) => !defined.includes(m));
-            const found = issues({ ...base, prompt, references });
-            expect(found.map((i) => i.path)).toEqual(expectedBad.map(() => 'prompt'));
-            for (const bad of expectedBad)
-              expect(found.map((i) => i.message).join('\n')).toContain(`@${bad} `);
+            expect(issues({ ...base, prompt, references })).toEqual([]);
           },
         ),
       );

@@ -1,15 +1,7 @@
 import { z } from 'zod';
 import { CallbackUrlSchema } from './callback-url';
-import {
-  MAX_ASPECT_RATIO,
-  VIDEO_DURATION,
-  VIDEO_MODEL_IDS,
-  isRatioAllowed,
-  isResolutionAllowed,
-  isVideoModel,
-  parseRatio,
-} from './models';
-import { ALIAS_PATTERN, REFERENCE_ROLES, extractAliases, mediaInputProblems } from './video-rules';
+import { VIDEO_DURATION, VIDEO_MODEL_IDS, isResolutionAllowed, isVideoModel, parseRatio } from './models';
+import { ALIAS_PATTERN, KNOWN_CONTENT_TYPES, REFERENCE_ROLES, mediaInputProblems } from './video-rules';
 
 export * from './video-rules';
 
@@ -31,12 +23,28 @@ const AudioEntry = z.object({
   role: z.string().optional(),
   audio_url: z.object({ url: urlString }),
 });
-const ContentEntrySchema = z.discriminatedUnion('type', [TextEntry, ImageEntry, VideoEntry, AudioEntry], {
-  error: 'content[].type must be one of text, image_url, video_url, audio_url',
+/**
+ * An entry of a type this server does not know: the specification does not show the type names of
+ * video and audio entries, so another deployment's names are accepted and, having no media this
+ * server can read, left out of the render. Bounded like everything else in the body.
+ */
+const OtherEntry = z
+  .looseObject({
+    type: z
+      .string()
+      .min(1, 'content[].type must be a non-empty string, e.g. text or image_url')
+      .max(64, 'content[].type must be at most 64 characters'),
+  })
+  .refine((e) => !(KNOWN_CONTENT_TYPES as readonly string[]).includes(e.type), {
+    error: 'content[] entry does not have the fields its type needs',
+  });
+const ContentEntrySchema = z.union([TextEntry, ImageEntry, VideoEntry, AudioEntry, OtherEntry], {
+  error: 'content[] entries must be objects with a string type, e.g. {"type":"text","text":"…"}',
 });
 
 const ReferenceSchema = z.object({
-  media_type: z.enum(['image', 'video', 'audio']).optional(),
+  // "Usually image or video": an unknown media type is accepted, and the role tells the kind.
+  media_type: z.string().max(64, 'media_type must be at most 64 characters').optional(),
   role: z.enum(REFERENCE_ROLES, {
     error: 'role must be one of first_frame, reference_image, reference_video',
   }),
@@ -57,19 +65,19 @@ const durationField = z
       .regex(/^\d+(\.\d+)?$/, 'duration must be a number of seconds'),
   ])
   .transform((v) => Number(v))
-  .refine((n) => Number.isInteger(n), 'duration must be a whole number of seconds')
+  // Fractions are allowed (specification: "number or string, Seconds, 4 to 15"); the render is that long.
   .refine(
     (n) => n >= VIDEO_DURATION.min && n <= VIDEO_DURATION.max,
     `duration must be ${VIDEO_DURATION.min} to ${VIDEO_DURATION.max} seconds`,
   );
 
+/** Any positive `<w>:<h>` (the render's pixel size is bounded in resolutionDimensions). */
 const ratioField = z
   .string()
   .trim()
-  .refine((r) => parseRatio(r) !== undefined, 'ratio must be of the form <w>:<h>, e.g. 16:9')
   .refine(
-    (r) => parseRatio(r) === undefined || isRatioAllowed(r),
-    `ratio must be between 1:${MAX_ASPECT_RATIO} and ${MAX_ASPECT_RATIO}:1`,
+    (r) => parseRatio(r) !== undefined,
+    'ratio must be of the form <w>:<h> with two positive numbers, e.g. 16:9 or 2.39:1',
   );
 
 /**
@@ -87,7 +95,8 @@ export const CreateVideoSchema = z
     prompt: z.string().max(5000, 'prompt must be at most 5000 characters').optional(),
     content: z.array(ContentEntrySchema).max(20, 'content may hold at most 20 entries').optional(),
     image_url: urlString.optional(),
-    input_reference_role: z.enum(REFERENCE_ROLES).optional(),
+    // "e.g. first_frame": open; a role this server does not know makes the image a reference image.
+    input_reference_role: z.string().max(64, 'input_reference_role must be at most 64 characters').optional(),
     video_url: urlString.optional(),
     reference_video_url: urlString.optional(),
     first_frame_url: urlString.optional(),
@@ -117,7 +126,9 @@ export const CreateVideoSchema = z
       });
     }
     body.content?.forEach((entry, i) => {
-      if (entry.type !== 'text' && !entry.role) {
+      const role = (entry as { role?: unknown }).role;
+      // Only the media entries this server reads need a role; another deployment's types may not.
+      if (entry.type !== 'text' && (KNOWN_CONTENT_TYPES as readonly string[]).includes(entry.type) && !role) {
         ctx.addIssue({
           code: 'custom',
           path: ['content', i, 'role'],
@@ -128,7 +139,6 @@ export const CreateVideoSchema = z
     for (const p of mediaInputProblems(body)) {
       ctx.addIssue({ code: 'custom', path: p.path, message: p.message });
     }
-    const aliases = new Set(body.references?.flatMap((r) => (r.alias ? [r.alias] : [])) ?? []);
     const seen = new Set<string>();
     body.references?.forEach((r, i) => {
       if (r.alias && seen.has(r.alias)) {
@@ -140,20 +150,8 @@ export const CreateVideoSchema = z
       }
       if (r.alias) seen.add(r.alias);
     });
-    // Mentions count in the prompt and in every text entry of content[], whichever the request uses.
-    const texts = [
-      body.prompt ?? '',
-      ...(body.content ?? []).flatMap((c) => (c.type === 'text' ? [c.text] : [])),
-    ];
-    for (const alias of extractAliases(texts.join('\n'))) {
-      if (!aliases.has(alias)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['prompt'],
-          message: `The prompt mentions @${alias} but no reference defines alias "${alias}"`,
-        });
-      }
-    }
+    // An `@word` no reference defines is text (an e-mail, a handle): the specification says only
+    // that the prompt "can mention" an alias, so nothing is refused for it.
   });
 export type CreateVideo = z.input<typeof CreateVideoSchema>;
 export type CreateVideoParsed = z.output<typeof CreateVideoSchema>;

@@ -17,8 +17,11 @@ import { videoRoutes } from './routes/videos';
 import { storyboardRoutes } from './routes/storyboard';
 import { webhookRoutes } from './routes/webhooks';
 import { anthropicErrorShape, textRoutes } from './routes/text';
+import { localDouble } from './middleware/local-double';
+import { localDoubleRoutes } from './routes/local-double';
+import { imageTaskRoutes } from './routes/image-tasks';
 
-const API_PATHS = ['/v1/*', '/api/*'] as const;
+const API_PATHS = ['/v1/*', '/api/*', '/mj/*'] as const;
 
 /**
  * Builds the whole server as one Hono app, testable with `app.request()` and no port. Order matters:
@@ -45,6 +48,11 @@ export function createApp(ctx: AppContext): Hono<AppEnv> {
     app.route('/', proxyRoutes(ctx));
   } else {
     for (const path of API_PATHS) app.use(path, jsonBodyLimit(config.maxJsonBytes));
+    // Faults and answer forms on demand (decision 290); a proxy answers as its upstream does.
+    for (const path of API_PATHS) app.use(path, localDouble(ctx));
+    app.route('/', localDoubleRoutes(ctx));
+    // The image service's own prefix (decision 291); a proxy forwards only /v1 and /api.
+    app.route('/', imageTaskRoutes(ctx));
   }
 
   app.route('/', assetRoutes(ctx));

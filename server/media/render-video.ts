@@ -80,11 +80,13 @@ export async function renderVideo(input: VideoRenderInput): Promise<void> {
     if (input.audio) args.push('-f', 'lavfi', '-i', soundtrackSource(duration, seed));
 
     const start = firstFramePng ? OVERLAY_START_SEC : 0;
+    // A fractional duration (4.5 s) still needs a whole number of frames; -t cuts to the exact length.
+    const frames = Math.ceil(duration * VIDEO_FPS);
     const graph: string[] = [
       firstFramePng
         ? // A slow push-in; the first output frame is the image itself (zoom 1). One decoded input
           // frame makes every output frame (d=): looping the PNG would decode it 24 times a second.
-          `[0:v]format=yuv420p,zoompan=z='1+0.05*on/${duration * VIDEO_FPS}':x='iw/2-iw/zoom/2':y='ih/2-ih/zoom/2':d=${duration * VIDEO_FPS}:s=${width}x${height}:fps=${VIDEO_FPS},format=yuv420p,setsar=1[l0]`
+          `[0:v]format=yuv420p,zoompan=z='1+0.05*on/${frames}':x='iw/2-iw/zoom/2':y='ih/2-ih/zoom/2':d=${frames}:s=${width}x${height}:fps=${VIDEO_FPS},format=yuv420p,setsar=1[l0]`
         : `[0:v]format=rgb24,${gradientGeq(palette(seed))},format=yuv420p,scale=${width}:${height}:flags=bicubic,setsar=1[l0]`,
     ];
     cardFiles.forEach((_, i) => {

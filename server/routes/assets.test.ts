@@ -97,7 +97,7 @@ describe('POST /v1/assets/uploads (by URL)', () => {
       [{ url: `${host.origin}/a.png`, type: 'sticker' }, 400, 'type'],
       [{ url: `${host.origin}/a.png`, type: 'video' }, 400, 'type'],
       [{ url: `${host.origin}/a.png`, mode: 'copy' }, 400, 'mode'],
-      [{ url: `${host.origin}/a.png`, model: 'gpt-9' }, 400, 'model'],
+      [{ url: `${host.origin}/a.png`, model: 'has space' }, 400, 'model'],
       [{ url: `${host.origin}/a.png`, group_id: 'grp_nope' }, 404, 'group_id'],
       [[1, 2], 400, undefined],
     ];
@@ -129,6 +129,9 @@ describe('POST /v1/assets/uploads (by URL)', () => {
       purpose: 'digital_human_avatar',
     });
     expect(avatar.model).toBe('digital-human-video-v8');
+    // Any model name: the specification's list is an example, a deployment may know more.
+    const future = await register({ url: `${host.origin}/face.png`, model: 'video-3.0-future' });
+    expect(future.model).toBe('video-3.0-future');
   });
 });
 
@@ -165,9 +168,14 @@ describe('GET /v1/assets and detail', () => {
     const beyond = await read(await t.req('/v1/assets?page=99', { key: 'k1' }));
     expect(beyond).toMatchObject({ count: 0, total: 4, data: [] });
 
+    // "Common values": an unknown filter value is a filter that matches nothing, not a 400.
+    for (const q of ['type=sticker', 'status=done', 'status=archived&type=model3d']) {
+      const res = await t.req(`/v1/assets?${q}`, { key: 'k1' });
+      expect(res.status, q).toBe(200);
+      expect(await read(res), q).toMatchObject({ object: 'list', data: [], count: 0, total: 0 });
+    }
     for (const [q, param] of [
-      ['type=sticker', 'type'],
-      ['status=done', 'status'],
+      ['type=' + 'x'.repeat(65), 'type'],
       ['page=0', 'page'],
       ['page=x', 'page'],
       ['page_size=0', 'page_size'],
@@ -176,8 +184,6 @@ describe('GET /v1/assets and detail', () => {
       expect(res.status, q).toBe(400);
       expect((await read(res)).error.param).toBe(param);
     }
-    const typeError = await read(await t.req('/v1/assets?type=sticker', { key: 'k1' }));
-    expect(typeError.error.message).toMatch(/image, audio, video, file/);
     expect((await t.req('/v1/assets?group_id=grp_nope', { key: 'k1' })).status).toBe(404);
   });
 
@@ -235,16 +241,13 @@ describe('malformed requests', () => {
   it('never answer 5xx', async () => {
     app();
     const bad = '%E0%A4%A';
-    for (const p of [
-      `/v1/assets/${bad}`,
-      `/v1/assets?type=${bad}`,
-      `/v1/assets?group_id=${bad}`,
-      `/api/asset/get?asset_id=${bad}`,
-    ]) {
+    for (const p of [`/v1/assets/${bad}`, `/v1/assets?group_id=${bad}`, `/api/asset/get?asset_id=${bad}`]) {
       const res = await t.req(p, { key: 'k1' });
       expect(res.status, p).toBeGreaterThanOrEqual(400);
       expect(res.status, p).toBeLessThan(500);
     }
+    // An undecodable filter value is a value like any other: it matches nothing.
+    expect((await t.req(`/v1/assets?type=${bad}`, { key: 'k1' })).status).toBe(200);
     for (const body of [
       'null',
       '"x"',

@@ -330,3 +330,15 @@ describe('POST /v1/tasks: music', () => {
     );
   });
 });
+
+describe('POST /v1/tasks: the models are an open list', () => {
+  it('a model the table does not know is taken for what its fields ask; none at all is a 400', async () => {
+    const music = await post({ model: 'music-v7-beta', prompt: 'calm piano, 20 seconds' });
+    expect(music.status, JSON.stringify(music.body)).toBe(200);
+    expect(music.body).toMatchObject({ kind: 'music', model: 'music-v7-beta' });
+    const speech = await post({ model: 'dh-audio-next', text: 'Hello', voice_asset_id: voice() });
+    expect(speech.status, JSON.stringify(speech.body)).toBe(200);
+    expect(speech.body).toMatchObject({ kind: 'digital_human_audio' });
+    expect(await refused({ model: 'mystery-1' }, 'model')).toMatch(/no fields that say what to make/);
+  });
+});

@@ -1,6 +1,5 @@
 import { DEFAULT_GROUP_ID } from '@contract/group';
 import type { Group } from '@contract/group-schemas';
-import type { AssetStatus, AssetType } from '@contract/asset';
 import type { AppContext } from '../context';
 import { ApiError, badRequest } from '../errors';
 import { type AssetRow, getAssetForOwner, listAssets } from '../store/assets';
@@ -124,8 +123,9 @@ export function findAssetInGroup(
 
 export interface GroupAssetsQuery {
   group_id?: string;
-  type?: AssetType;
-  status?: AssetStatus;
+  /** Any text: a value outside the common ones matches no asset. */
+  type?: string;
+  status?: string;
   domain?: string;
   page: number;
   pageSize: number;

@@ -13,7 +13,8 @@ export type AssetStage = 'created' | 'syncing' | 'ready' | 'failed';
 /** Real work of the syncing stage (download, probe): none needed, still to do, or done. */
 type WorkState = 'none' | 'pending' | 'done';
 /** Deterministic outcomes requested through the URL or file name (LOCAL_API.md, Lifecycle). */
-export type AssetFault = 'reject' | 'review-fail';
+/** …or through the local double's switch (services/double/outcomes.ts): `double:<json>`. */
+export type AssetFault = 'reject' | 'review-fail' | `double:${string}`;
 
 /** One row of `assets`, as stored. Booleans are SQLite integers; `metadata` is JSON text. */
 export interface AssetRow {
@@ -140,8 +141,8 @@ export function updateAsset(
 
 export interface AssetListQuery {
   groupId: string;
-  type?: AssetType;
-  status?: AssetStatus;
+  type?: string;
+  status?: string;
   domain?: string;
   page: number;
   pageSize: number;

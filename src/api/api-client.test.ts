@@ -5,10 +5,12 @@ import {
   apiRequest,
   buildUrl,
   INVALID_RESPONSE_TYPE,
+  MAX_RATE_LIMIT_RETRIES,
   parseRetryAfter,
   retryDelay,
   shouldRetryRead,
 } from '@/api/api-client';
+import { getRateLimitWait as rateLimitWait } from '@/api/rate-limit';
 import { useConnectionStore } from '@/api/connection-store';
 import { createQueryClient } from '@/app/query-client';
 
@@ -182,14 +184,14 @@ describe('retry policy', () => {
   const err = (status: number, retryAfterMs?: number) =>
     new ApiRequestError({ status, message: 'x' }, retryAfterMs === undefined ? {} : { retryAfterMs });
 
-  it('retries reads on network errors, 5xx and 429, but not on other 4xx', () => {
+  it('retries reads on network errors and 5xx, not on 4xx (a 429 was retried inside apiRequest)', () => {
     expect(
       shouldRetryRead(0, new ApiRequestError({ status: 0, message: 'x' }, { isNetworkError: true })),
     ).toBe(true);
     expect(shouldRetryRead(0, err(500))).toBe(true);
     expect(shouldRetryRead(0, err(503))).toBe(true);
-    expect(shouldRetryRead(0, err(429))).toBe(true);
-    for (const status of [400, 401, 403, 404, 422]) expect(shouldRetryRead(0, err(status))).toBe(false);
+    for (const status of [400, 401, 402, 403, 404, 422, 429])
+      expect(shouldRetryRead(0, err(status))).toBe(false);
     expect(shouldRetryRead(0, new Error('render bug'))).toBe(false);
     expect(shouldRetryRead(3, err(503))).toBe(false);
   });
@@ -215,18 +217,63 @@ describe('retry policy', () => {
     expect(parseRetryAfter(null, now)).toBeUndefined();
   });
 
-  it('keeps the Retry-After of a 429 on the error', async () => {
-    fetchMock.mockResolvedValue(
-      jsonResponse({ error: { message: 'slow down', type: 'rate_limit_error' } }, 429, {
-        'Retry-After': '2',
-      }),
-    );
-    const error = (await apiRequest('/v1/assets').catch((e: unknown) => e)) as ApiRequestError;
-    expect(error.retryAfterMs).toBe(2000);
-    expect(retryDelay(1, error)).toBe(2000);
+  it('keeps the Retry-After of a 429 on the error once the retries are spent', async () => {
+    vi.useFakeTimers();
+    try {
+      fetchMock.mockImplementation(() =>
+        Promise.resolve(
+          jsonResponse({ error: { message: 'slow down', type: 'rate_limit_error' } }, 429, {
+            'Retry-After': '2',
+          }),
+        ),
+      );
+      const pending = apiRequest('/v1/assets').catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(3 * 2000);
+      const error = (await pending) as ApiRequestError;
+      expect(error.retryAfterMs).toBe(2000);
+      expect(fetchMock).toHaveBeenCalledTimes(1 + MAX_RATE_LIMIT_RETRIES);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
-  it('React Query retries a GET on 503 and 429 until it succeeds', async () => {
+  it('sends a 429 again after its Retry-After (seconds or HTTP-date), showing the wait, for any method', async () => {
+    vi.useFakeTimers();
+    try {
+      const date = new Date(Date.now() + 3000).toUTCString();
+      fetchMock
+        .mockResolvedValueOnce(jsonResponse({}, 429, { 'Retry-After': '2' }))
+        .mockResolvedValueOnce(jsonResponse({}, 429, { 'Retry-After': date }))
+        .mockResolvedValueOnce(jsonResponse({ id: 'task_1' }));
+      const pending = apiRequest('/v1/videos', { json: { model: 'm' } });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(rateLimitWait().until).not.toBeNull();
+      await vi.advanceTimersByTimeAsync(1999);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      await vi.advanceTimersByTimeAsync(3100);
+      await expect(pending).resolves.toEqual({ id: 'task_1' });
+      expect(rateLimitWait().until).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('does not sit out a Retry-After past a minute, and never retries a 402', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse({}, 429, { 'Retry-After': '3600' }));
+    expect(((await apiRequest('/v1/assets').catch((e: unknown) => e)) as ApiRequestError).status).toBe(429);
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse({ error: { message: 'quota', type: 'quota_error', code: 'insufficient_quota' } }, 402),
+    );
+    expect(
+      ((await apiRequest('/v1/videos', { json: {} }).catch((e: unknown) => e)) as ApiRequestError).status,
+    ).toBe(402);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('React Query retries a GET on 503 (and apiRequest a 429) until it succeeds', async () => {
     const client = createQueryClient();
     client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retryDelay: () => 1 } });
     fetchMock

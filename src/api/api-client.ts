@@ -3,6 +3,7 @@ import { authorization, buildUrl, type QueryParams } from '@/api/build-url';
 import { getConnection } from '@/api/connection-store';
 import { takeEarlyRequest } from '@/api/early-requests';
 import { reportRequestOutcome } from '@/api/request-health';
+import { beginRateLimitWait } from '@/api/rate-limit';
 
 /**
  * The one place the dashboard talks HTTP: base URL and Bearer key from the connection store, JSON and
@@ -179,14 +180,65 @@ function invalidResponse(status: number, message: string, res: RawResponse, caus
   );
 }
 
+/** How often a request refused with 429 is sent again, and the longest Retry-After waited out. */
+export const MAX_RATE_LIMIT_RETRIES = 3;
+const MAX_RATE_LIMIT_WAIT_MS = 60_000;
+/** When a 429 names no Retry-After (or an unreadable one). */
+const DEFAULT_RATE_LIMIT_WAIT_MS = 1_000;
+
+function waitFor(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(abortError(signal));
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(abortError(signal!));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
 /**
  * One HTTP call. Resolves with the parsed JSON body (or `undefined` for an empty body), passed
  * through `parse` when given; rejects with ApiRequestError (or the signal's abort reason).
- * Never retries by itself: retries are React Query's job and only for reads (shouldRetryRead).
+ *
+ * A 429 is sent again after its Retry-After (seconds or HTTP-date), up to MAX_RATE_LIMIT_RETRIES
+ * times, with the wait shown by the shell (api/rate-limit.ts). That is safe for every method: a
+ * rate-limited request was refused, not done. A wait past a minute is not sat out: the error goes
+ * to the caller. Other errors are never retried here (reads: React Query's shouldRetryRead; a 402
+ * quota error is for the person to act on, never retried).
  */
 export async function apiRequest<T = unknown>(
   path: string,
   options: RequestOptions = {},
+  parse?: (data: unknown) => T,
+): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await apiRequestOnce(path, options, parse);
+    } catch (error) {
+      if (!isApiRequestError(error) || error.status !== 429 || attempt >= MAX_RATE_LIMIT_RETRIES) throw error;
+      const wait = error.retryAfterMs ?? DEFAULT_RATE_LIMIT_WAIT_MS;
+      if (wait > MAX_RATE_LIMIT_WAIT_MS) throw error;
+      const end = beginRateLimitWait(Date.now() + wait);
+      try {
+        await waitFor(wait, options.signal);
+      } finally {
+        end();
+      }
+    }
+  }
+}
+
+async function apiRequestOnce<T>(
+  path: string,
+  options: RequestOptions,
   parse?: (data: unknown) => T,
 ): Promise<T> {
   const { baseUrl, apiKey } = options.connection ?? getConnection();
@@ -269,10 +321,13 @@ export function isApiRequestError(error: unknown): error is ApiRequestError {
   return error instanceof ApiRequestError;
 }
 
-/** Transient failures worth another try: no answer, rate limited, or the server's fault. */
+/**
+ * Transient failures worth another try: no answer, or the server's fault. A 429 has had its
+ * retries inside apiRequest already; trying it again at once would only add to the load.
+ */
 export function isTransientError(error: unknown): boolean {
   if (!isApiRequestError(error)) return false;
-  return error.isNetworkError || error.status === 429 || error.status >= 500;
+  return error.isNetworkError || error.status >= 500;
 }
 
 export const MAX_READ_RETRIES = 3;

@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { AppNav } from '@/app/app-nav';
 import { ConnectionIndicator } from '@/app/connection-indicator';
+import { RateLimitNotice } from '@/app/rate-limit-notice';
 import { AppErrorBoundary } from '@/app/error-boundary';
 import { PaletteHost } from '@/app/palette/palette-host';
 import { prefetchPagesWhenIdle } from '@/app/page-prefetch';
@@ -151,6 +152,7 @@ export function AppLayout() {
       tasksBadge={watch ? <RunningTasksBadge /> : undefined}
     >
       {watch && <TaskWatcher />}
+      <RateLimitNotice />
       {ready ? (
         // Navigations run in a transition (React Router), so while the next page's code loads the
         // current page stays on screen; the fallback shows only on the very first render.

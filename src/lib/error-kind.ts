@@ -4,7 +4,13 @@ import { isApiRequestError } from '@/api/api-client';
  * The failures a person can act on, named by what they mean rather than by the API's words
  * (decision 078). Each has a translated title and sentence under `common:errors.known.*`.
  */
-export type KnownErrorKind = 'groupNotFound' | 'unauthorized' | 'unreachable' | 'rateLimited';
+export type KnownErrorKind = 'groupNotFound' | 'unauthorized' | 'unreachable' | 'rateLimited' | 'quotaSpent';
+
+/** A quota error (specification, Errors rule 6): 402, or the category named on another status. */
+export function isQuotaError(error: unknown): boolean {
+  if (!isApiRequestError(error)) return false;
+  return error.status === 402 || error.info.type === 'quota_error' || error.code === 'insufficient_quota';
+}
 
 /*
  * What browsers throw when a request gets no answer at all, outside the API client (a lazy chunk, a
@@ -32,6 +38,7 @@ export function knownErrorKind(error: unknown): KnownErrorKind | undefined {
   if (!isApiRequestError(error)) return undefined;
   if (error.code === 'group_not_found') return 'groupNotFound';
   if (error.status === 401 || error.status === 403) return 'unauthorized';
+  if (isQuotaError(error)) return 'quotaSpent';
   if (error.status === 429) return 'rateLimited';
   return undefined;
 }

@@ -1,5 +1,5 @@
 import { ApiRequestError, INVALID_RESPONSE_TYPE } from '@/api/api-client';
-import { isUnreachableError } from '@/lib/error-kind';
+import { isQuotaError, isUnreachableError } from '@/lib/error-kind';
 import { i18n } from '@/lib/i18n';
 import { toasterReady } from '@/lib/toaster-host';
 
@@ -18,6 +18,8 @@ export function errorMessage(error: unknown): string {
   if (error instanceof ApiRequestError && error.info.type === INVALID_RESPONSE_TYPE) {
     return i18n.t('common:errors.invalidResponse');
   }
+  // A deployment's own quota message may be terse: say what it means, and that it was not retried.
+  if (isQuotaError(error)) return i18n.t('common:errors.quotaSpent', { message: (error as Error).message });
   if (error instanceof Error && error.message) return error.message;
   if (typeof error === 'string' && error) return error;
   return i18n.t('common:errors.unknown');

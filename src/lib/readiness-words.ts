@@ -15,7 +15,7 @@ function reasonKey({ field, value }: FailingCondition): string {
     case 'status':
       return failed(value) ? 'processingFailed' : value === 'disabled' ? 'disabled' : 'processing';
     case 'preparation_status':
-      return failed(value) ? 'preparationFailed' : 'preparing';
+      return failed(value) ? 'preparationFailed' : value === 'disabled' ? 'disabled' : 'preparing';
     case 'review_status':
       return failed(value) ? 'reviewRefused' : 'reviewRunning';
     case 'review_passed':
@@ -35,4 +35,20 @@ function reasonKey({ field, value }: FailingCondition): string {
 export function readinessReasons(failures: readonly FailingCondition[]): string[] {
   const keys = [...new Set(failures.map(reasonKey))];
   return keys.map((key) => i18n.t(`readiness-reasons:${key}`));
+}
+
+/**
+ * Why a disabled asset cannot be used (specification, Asset states: `disabled`), with the
+ * deployment's own reason when it gives one in `sync_error`: a disabled asset never becomes ready,
+ * so the person is told to register the media again rather than to wait.
+ */
+export function disabledReason(syncError?: string | null): string {
+  return syncError
+    ? i18n.t('readiness-reasons:disabledWhyWith', { reason: syncError })
+    : i18n.t('readiness-reasons:disabledWhy');
+}
+
+/** Whether an asset is disabled, by either field that can say so. */
+export function isDisabledAsset(asset: { status?: unknown; preparation_status?: unknown }): boolean {
+  return asset.status === 'disabled' || asset.preparation_status === 'disabled';
 }

@@ -1,5 +1,6 @@
 import { TYPICAL_READY_MS, type AssetType } from '@contract/asset';
 import type { AssetFault, AssetPatch, AssetRow } from '../../store/assets';
+import { parseDoubleFault, type DoubleAssetFault } from '../double/outcomes';
 
 /**
  * The readiness lifecycle of LOCAL_API.md as pure functions over rows; the worker applies them.
@@ -88,6 +89,8 @@ export function finalPatch(row: AssetRow): AssetPatch {
     preparation_status: 'failed',
     generation_ready: 0,
   } as const;
+  const asked = row.fault ? parseDoubleFault(row.fault) : undefined;
+  if (asked) return askedPatch(asked);
   if (row.fault === 'review-fail') {
     return {
       ...end,
@@ -102,6 +105,67 @@ export function finalPatch(row: AssetRow): AssetPatch {
     return { ...end, ...failed, review_status: 'succeeded', review_passed: 1, sync_error: REJECT_SYNC_ERROR };
   }
   return READY_STATE;
+}
+
+const DISABLED_SYNC_ERROR =
+  'This asset was disabled by the service and cannot be used in generation requests. Register the media again as a new asset, or ask the service why it was disabled.';
+
+/** The ends the local double's switch can ask for (decision 290), each a state the specification lists. */
+function askedPatch({ outcome, syncError }: DoubleAssetFault): AssetPatch {
+  const end = { stage: 'failed' as const, next_transition_at: null };
+  const failed = {
+    status: 'failed',
+    sync_status: 'failed',
+    preparation_status: 'failed',
+    generation_ready: 0,
+  } as const;
+  switch (outcome) {
+    case 'failed':
+      return {
+        ...end,
+        ...failed,
+        review_status: 'unknown',
+        review_passed: 0,
+        sync_error: syncError ?? REJECT_SYNC_ERROR,
+      };
+    case 'prep-failed':
+      // Asset states rule 2: review passed, and yet preparation failed.
+      return {
+        ...end,
+        ...failed,
+        review_status: 'succeeded',
+        review_passed: 1,
+        sync_error: syncError ?? REJECT_SYNC_ERROR,
+      };
+    case 'review-failed':
+      return {
+        ...end,
+        ...failed,
+        review_status: 'failed',
+        review_passed: 0,
+        sync_error: syncError ?? REVIEW_FAIL_SYNC_ERROR,
+      };
+    case 'review-unknown':
+      // Everything prepared, but the review has no result: not safe to use (rule 1).
+      return {
+        ...READY_STATE,
+        review_status: 'unknown',
+        review_passed: 0,
+        generation_ready: 0,
+        stage: 'failed',
+      };
+    case 'disabled':
+      return {
+        ...end,
+        status: 'disabled',
+        sync_status: 'ready',
+        preparation_status: 'disabled',
+        review_status: 'succeeded',
+        review_passed: 1,
+        generation_ready: 0,
+        sync_error: syncError ?? DISABLED_SYNC_ERROR,
+      };
+  }
 }
 
 /** The state columns of a prepared asset: all five readiness fields of the specification hold. */

@@ -2,7 +2,6 @@ import path from 'node:path';
 import { type AssetMode, type AssetType, inferAssetType } from '@contract/asset';
 import type { RegisterAssetByUrl } from '@contract/asset-schemas';
 import { withoutControlCharacters } from '@contract/plain-text';
-import { ASSET_MODELS, isAssetModel } from '@contract/models';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../errors';
 import { newId } from '../../ids';
@@ -14,16 +13,23 @@ import { shownSourceCause } from './source-privacy';
 import { assertPublicUrlParam, guardedFetch } from '../outbound/url-guard';
 import { inspectSource, type SourceInfo, SourceUnreachableError, unreachableSyncError } from './asset-source';
 import { resolveGroup } from '../groups';
+import { assetFaultFromDirectives } from '../double/outcomes';
 
-/** The model an asset is prepared for, checked against the local server's list (decision 080). */
+const MODEL_NAME = /^[a-z0-9][a-z0-9._-]{0,63}$/i;
+
+/**
+ * The model an asset is prepared for. Any model name is accepted (decision 290: the specification
+ * names the video line only as an example, and a deployment may know more); readiness stays per
+ * model, so an asset prepared for an unknown model is simply not ready for any other.
+ */
 export function checkModel(model: string | undefined): string | null {
   if (model === undefined) return null;
-  if (!isAssetModel(model)) {
+  if (!MODEL_NAME.test(model)) {
     throw badRequest(
-      `model "${model}" is not a model assets can be prepared for. Use one of ${ASSET_MODELS.join(', ')}, ` +
-        'or omit model for assets that are not used with a specific model.',
+      `model "${model.slice(0, 80)}" is not a model name: use letters, digits, ".", "_" or "-" (at most 64), ` +
+        'e.g. video-2.0-cl, or omit model for assets that are not used with a specific model.',
       'model',
-      'unknown_model',
+      'invalid_model',
     );
   }
   return model;
@@ -56,7 +62,10 @@ export interface NewAssetInput {
 /** Inserts the row in the `created` state (or failed at once) and returns it as stored. */
 export function createAsset(ctx: AppContext, input: NewAssetInput): AssetRow {
   const now = Date.now();
-  const { fault, pace } = detectFault(input.faultSource);
+  const detected = detectFault(input.faultSource);
+  const { pace } = detected;
+  // An outcome asked for through the local double's switch wins over one read from the name.
+  const fault = assetFaultFromDirectives() ?? detected.fault;
   const lifecycle = initialState(now, ctx.scaled, {
     type: input.type,
     pace,

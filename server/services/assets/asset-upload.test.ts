@@ -153,7 +153,7 @@ describe('POST /v1/assets/uploads (multipart)', () => {
     const cases: Array<[Record<string, string>, number, string]> = [
       [{ type: 'sticker' }, 400, 'type'],
       [{ type: 'video' }, 400, 'type'],
-      [{ model: 'nope-1' }, 400, 'model'],
+      [{ model: 'no such model!' }, 400, 'model'],
       [{ group_id: 'grp_missing' }, 404, 'group_id'],
     ];
     for (const [fields, status, param] of cases) {

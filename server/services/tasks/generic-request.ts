@@ -2,13 +2,16 @@ import { callbackUrlProblem } from '@contract/callback-url';
 import {
   DIGITAL_HUMAN_AUDIO_MODELS,
   DIGITAL_HUMAN_VIDEO_MODELS,
+  IMAGE_MODELS,
   isVideoModel,
   MUSIC_MODELS,
 } from '@contract/models';
 import {
   DigitalHumanAudioBodySchema,
   DigitalHumanVideoBodySchema,
+  ImageBodySchema,
   MusicBodySchema,
+  taskKindOfBody,
   taskKindOfModel,
 } from '@contract/task-create';
 import type { AppContext } from '../../context';
@@ -24,8 +27,10 @@ import type { DigitalHumanAudioParams, DigitalHumanVideoParams } from './digital
 import { keyName, musicLength, musicSeed, planMusic, styleFromPlan, titleFromPrompt } from './music-plan';
 import type { MusicParams } from './music-task';
 import { checkCallbackDestination } from './callback-destination';
+import type { ImageParams } from './image-task';
 import { boundedRunMs } from './request-directive';
 import { wakeTaskRunner } from './runner';
+import { rememberTaskOutcome } from '../double/outcomes';
 import { assetIdOf, checkMediaUrlField, checkTaskAsset } from './task-assets';
 import { PENDING_MS } from './timing';
 import type { CreatingRequest } from './video-request';
@@ -34,6 +39,7 @@ const KNOWN_MODELS = [
   ...DIGITAL_HUMAN_VIDEO_MODELS.map((m) => `${m} (digital-human video)`),
   ...DIGITAL_HUMAN_AUDIO_MODELS.map((m) => `${m} (digital-human audio)`),
   ...MUSIC_MODELS.map((m) => `${m} (music)`),
+  ...IMAGE_MODELS.map((m) => `${m} (image)`),
 ].join(', ');
 
 const AVATAR = {
@@ -57,7 +63,7 @@ const VOICE = {
 
 /** The fields of a new row every kind shares. */
 interface Prepared {
-  kind: 'digital_human_video' | 'digital_human_audio' | 'music';
+  kind: 'digital_human_video' | 'digital_human_audio' | 'music' | 'image';
   model: string;
   body: unknown;
   params: unknown;
@@ -82,9 +88,10 @@ function modelOf(raw: unknown): string {
       'unknown_model',
     );
   }
-  if (!taskKindOfModel(model)) {
+  if (!taskKindOfModel(model) && !taskKindOfBody(raw)) {
     throw badRequest(
-      `Unknown model "${model.slice(0, 100)}": use one of ${KNOWN_MODELS}.`,
+      `Unknown model "${model.slice(0, 100)}" and no fields that say what to make: use one of ${KNOWN_MODELS}, ` +
+        'or send the fields of one kind (avatar_asset_id and audio_url for a digital-human video, text and voice_asset_id for digital-human audio, prompt, style and title for music).',
       'model',
       'unknown_model',
     );
@@ -207,19 +214,39 @@ function music(ctx: AppContext, req: CreatingRequest, raw: unknown): Prepared {
   };
 }
 
+function image(ctx: AppContext, req: CreatingRequest, raw: unknown): Prepared {
+  const body = parseOrThrow(ImageBodySchema, raw);
+  checkCallback(ctx, req, body.callback_url);
+  const [width, height] = (body.size ?? '1024x1024').split('x').map(Number) as [number, number];
+  const params: ImageParams = { prompt: body.prompt, width, height };
+  return {
+    kind: 'image',
+    model: body.model,
+    body,
+    params,
+    tokens: countTokens(body.prompt),
+    callbackUrl: body.callback_url,
+    runMs: boundedRunMs(8000),
+  };
+}
+
 /**
  * Validates a POST /v1/tasks body (the model picks the body shape; then its schema, the credential
  * check of callback_url and every asset against the database) and stores the new task, `pending`.
  * Every refusal is a 400 whose `param` names the exact field (decision 065).
  */
 export function createGenericTask(ctx: AppContext, req: CreatingRequest, raw: unknown): TaskRow {
-  const kind = taskKindOfModel(modelOf(raw));
+  // The model table first; a model it does not know is taken for what its fields ask (decision 290).
+  const model = modelOf(raw);
+  const kind = taskKindOfModel(model) ?? taskKindOfBody(raw);
   const prepared =
     kind === 'digital_human_video'
       ? digitalHumanVideo(ctx, req, raw)
       : kind === 'digital_human_audio'
         ? digitalHumanAudio(ctx, req, raw)
-        : music(ctx, req, raw);
+        : kind === 'image'
+          ? image(ctx, req, raw)
+          : music(ctx, req, raw);
   const now = Date.now();
   const id = newId('task');
   insertTask(ctx.db, {
@@ -243,6 +270,7 @@ export function createGenericTask(ctx: AppContext, req: CreatingRequest, raw: un
     created_ms: now,
     updated_ms: now,
   });
+  rememberTaskOutcome(ctx, id);
   wakeTaskRunner(ctx);
   return getTask(ctx.db, id)!;
 }

@@ -177,7 +177,7 @@ describe('digital-human and music tasks: failures and restarts', { timeout: 120_
     const t = start();
     const avatar = seedDigitalHumanAsset(t.ctx, 'sk-local-dev', 'avatar', { withFile: true });
     const music = await create(t, { model: 'music-v5.5', prompt: 'folk [cancel]' });
-    expect((await pollTask(t, music.id, ended)).task.status).toBe('CANCELLED');
+    expect((await pollTask(t, music.id, ended)).task.status).toBe('cancelled');
     const dh = await create(t, {
       model: 'digital-human-video-v8',
       avatar_asset_id: avatar,

@@ -22,8 +22,9 @@ export interface MusicParams {
 
 /**
  * The upper-case states music tasks report (LOCAL_API.md). States are stored in the shared lower
- * case, so the runner and the store treat every kind alike; only the object shows these. A
- * cancelled music task shows `CANCELLED`, which every reader of the other spellings understands.
+ * case, so the runner and the store treat every kind alike; only the object shows these. The
+ * specification has no upper-case spelling for a cancelled task, so a cancelled music task shows
+ * the documented `cancelled` (never an invented `CANCELLED`).
  */
 const MUSIC_STATUS: Record<string, string> = {
   pending: 'SUBMITTED',
@@ -31,7 +32,7 @@ const MUSIC_STATUS: Record<string, string> = {
   running: 'IN_PROGRESS',
   succeeded: 'SUCCESS',
   failed: 'FAILURE',
-  cancelled: 'CANCELLED',
+  cancelled: 'cancelled',
 };
 
 export function musicStatus(status: string): string {

@@ -17,6 +17,7 @@ import {
 } from '../../store/tasks';
 import { removeQuietly } from '../assets/asset-files';
 import { taskKind } from './kinds';
+import { rememberedTaskOutcome } from '../double/outcomes';
 import type { TaskDirective } from './task-kind';
 import { completeTask, finishAttempt, isPidAlive, parseHolder, type Outcome } from './runner-finish';
 import { SUBMITTED_MS } from './timing';
@@ -146,7 +147,7 @@ export function createTaskRunner(ctx: AppContext, opts: { concurrency?: number }
       });
       return;
     }
-    const directive = kind.directive(row);
+    const directive = rememberedTaskOutcome(ctx, row.id) ?? kind.directive(row);
     let workFraction = directive ? 1 : 0;
     const cap = directive ? Math.floor(100 * directive.atFraction) : 99;
     const progress = () => Math.min(cap, Math.floor(100 * Math.min(simFraction(), workFraction)));

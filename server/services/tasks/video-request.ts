@@ -27,6 +27,7 @@ import { assertUrlFormAllowed } from '../outbound/url-guard';
 import { checkCallbackDestination } from './callback-destination';
 import { filesRelPath } from './input-sources';
 import { wakeTaskRunner } from './runner';
+import { rememberTaskOutcome } from '../double/outcomes';
 import { PENDING_MS, videoRunMs } from './timing';
 import { LOCAL_VIDEO_FPS, videoTotalTokens } from '@contract/usage';
 import type { InputReference, VideoParams } from './video-task';
@@ -183,6 +184,7 @@ export function createVideoTask(ctx: AppContext, req: CreatingRequest, raw: unkn
     created_ms: now,
     updated_ms: now,
   });
+  rememberTaskOutcome(ctx, id);
   wakeTaskRunner(ctx);
   return getTask(ctx.db, id)!;
 }

@@ -125,7 +125,7 @@ function AssetDetailBody({
             {t('readiness.reviewPassedNotReady')}
           </p>
         )}
-        {(label === 'failed' || label === 'review_failed' || asset.sync_error) && (
+        {(label === 'failed' || label === 'review_failed' || label === 'disabled' || asset.sync_error) && (
           <div
             role="alert"
             className="space-y-1 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm"
@@ -137,15 +137,17 @@ function AssetDetailBody({
               </p>
             )}
             <p data-testid="readiness-remedy">
-              {label === 'review_failed'
-                ? t('detail.remedyReview')
-                : reviewPassedButNotReady(asset)
-                  ? // Refused after review (content policy): no URL or retry fixes that media.
-                    t('detail.remedyRefused')
-                  : asset.source_url
-                    ? t('detail.remedyPreparation')
-                    : // An uploaded file has no URL to make reachable.
-                      t('detail.remedyUpload')}
+              {label === 'disabled'
+                ? t('detail.remedyDisabled')
+                : label === 'review_failed'
+                  ? t('detail.remedyReview')
+                  : reviewPassedButNotReady(asset)
+                    ? // Refused after review (content policy): no URL or retry fixes that media.
+                      t('detail.remedyRefused')
+                    : asset.source_url
+                      ? t('detail.remedyPreparation')
+                      : // An uploaded file has no URL to make reachable.
+                        t('detail.remedyUpload')}
             </p>
           </div>
         )}

@@ -91,13 +91,25 @@ describe('ComposerPage', { timeout: 30_000 }, () => {
   it('refuses an invalid draft without sending it, with translated messages on the fields', async () => {
     const fetchMock = mockComposerFetch();
     useComposerDraftStore.setState({
-      draft: { ...EMPTY_COMPOSER_DRAFT, model: 'video-2.0-cl-fast', resolution: '1080p', prompt: 'A @ghost' },
+      draft: {
+        ...EMPTY_COMPOSER_DRAFT,
+        model: 'video-2.0-cl-fast',
+        resolution: '1080p',
+        ratio: '16x9',
+        prompt: 'A @ghost',
+      },
     });
     renderComposer();
     await userEvent.click(screen.getByRole('button', { name: 'Create video task' }));
     expect(screen.getByTestId('validation-summary')).toHaveTextContent('Fix these 2 problems');
+    // With no alias defined, @ghost is prose (a handle): a warning, not one of the problems.
     expect(screen.getByRole('combobox', { name: 'Prompt' })).toHaveAccessibleDescription(
-      '@ghost is mentioned, but no reference has that alias: add the reference or change the mention.',
+      /@ghost is mentioned, but no reference has that alias/,
+    );
+    expect(
+      screen.getByRole('radio', { name: '16:9 (landscape)' }).closest('fieldset'),
+    ).toHaveAccessibleDescription(
+      'Write the ratio as width:height with two positive numbers, for example 16:9 or 2.39:1.',
     );
     expect(screen.getByRole('radio', { name: '1080p' }).closest('fieldset')).toHaveAccessibleDescription(
       'video-2.0-cl-fast does not offer 1080p: choose 480p, 720p.',

@@ -38,11 +38,12 @@ describe('validateDraft', () => {
     expect(hasErrors(issues)).toBe(true);
   });
 
-  it('refuses durations outside 4-15, fractions and words', () => {
+  it('refuses durations outside 4-15 and words; fractions are allowed by the specification', () => {
+    for (const d of ['4.5', '14.75', '4', '15.0']) expect(codes(draft({ duration: d })), d).toEqual([]);
     for (const [text, code] of [
       ['3', 'durationRange'],
       ['16', 'durationRange'],
-      ['4.5', 'durationNotWhole'],
+      ['15.5', 'durationRange'],
       ['', 'durationNotNumber'],
       ['ten', 'durationNotNumber'],
     ])
@@ -50,10 +51,18 @@ describe('validateDraft', () => {
     expect(codes(draft({ duration: '15' }))).toEqual([]);
   });
 
-  it('refuses ratios that are not <w>:<h> or wider than 4:1', () => {
+  it('refuses ratios that are not <w>:<h>; any positive sides pass (2.39:1, 5:1)', () => {
     expect(codes(draft({ ratio: '16x9' }))).toEqual(['ratio ratioFormat error']);
-    expect(codes(draft({ ratio: '5:1' }))).toEqual(['ratio ratioRange error']);
-    expect(codes(draft({ ratio: '21:9' }))).toEqual([]);
+    expect(codes(draft({ ratio: '0:1' }))).toEqual(['ratio ratioFormat error']);
+    for (const r of ['21:9', '2.39:1', '5:1', '1:8']) expect(codes(draft({ ratio: r })), r).toEqual([]);
+  });
+
+  it('an @word is a blocking error only beside references that define aliases; else a warning', () => {
+    const prose = draft({ prompt: 'Send it to @studio or me@example.com' });
+    expect(codes(prose)).toEqual(['prompt aliasUndefined warning']);
+    expect(hasErrors(validateDraft(prose))).toBe(false);
+    const typo = draft({ prompt: 'The @heor runs', references: [ref({ key: 'a', alias: 'hero' })] });
+    expect(codes(typo)).toContain('prompt aliasUndefined error');
   });
 
   it('flags an @alias no reference defines, and points out references the prompt never mentions', () => {

@@ -1,8 +1,6 @@
 import {
-  MAX_ASPECT_RATIO,
   VIDEO_DURATION,
   allowedResolutions,
-  isRatioAllowed,
   isResolutionAllowed,
   isVideoModel,
   parseRatio,
@@ -56,8 +54,8 @@ function checkDuration(text: string): DraftIssue | undefined {
   const trimmed = text.trim();
   const range = { min: VIDEO_DURATION.min, max: VIDEO_DURATION.max };
   if (!/^\d+(\.\d+)?$/.test(trimmed)) return error('duration', 'durationNotNumber', range);
+  // Fractions are the specification's own ("number or string, Seconds, 4 to 15").
   const n = Number(trimmed);
-  if (!Number.isInteger(n)) return error('duration', 'durationNotWhole', range);
   if (n < VIDEO_DURATION.min || n > VIDEO_DURATION.max) return error('duration', 'durationRange', range);
   return undefined;
 }
@@ -112,19 +110,22 @@ export function validateDraft(draft: ComposerDraft, context: ValidationContext =
     issues.push(error('prompt', 'promptTooLong', { max: MAX_PROMPT_LENGTH, length: draft.prompt.length }));
   const undefinedAliases = mentioned.filter((a) => !defined.has(a));
   if (undefinedAliases.length > 0) {
-    issues.push(
-      error('prompt', 'aliasUndefined', {
-        aliases: undefinedAliases.map((a) => `@${a}`).join(', '),
-        count: undefinedAliases.length,
-      }),
-    );
+    // An @word blocks only beside references that define aliases, where it is a mention that
+    // matches none of them; with no alias defined it is prose (a handle, a tag) and at most a
+    // warning, since the specification only says the prompt "can mention" an alias.
+    issues.push({
+      field: 'prompt',
+      code: 'aliasUndefined',
+      values: { aliases: undefinedAliases.map((a) => `@${a}`).join(', '), count: undefinedAliases.length },
+      severity: defined.size > 0 ? 'error' : 'warning',
+    });
   }
 
   const duration = checkDuration(draft.duration);
   if (duration) issues.push(duration);
 
+  // Any positive <w>:<h> (2.39:1 included): the specification bounds no proportion.
   if (!parseRatio(draft.ratio)) issues.push(error('ratio', 'ratioFormat'));
-  else if (!isRatioAllowed(draft.ratio)) issues.push(error('ratio', 'ratioRange', { max: MAX_ASPECT_RATIO }));
 
   if (isVideoModel(draft.model) && !isResolutionAllowed(draft.model, draft.resolution)) {
     issues.push(

@@ -1,4 +1,4 @@
-import { isRatioAllowed, parseRatio } from '@contract/models';
+import { parseRatio } from '@contract/models';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { cn } from '@/lib/cn';
@@ -12,9 +12,11 @@ const RATIO_PRESETS = ['16:9', '9:16', '1:1', '4:3', '3:4', '21:9'] as const;
 function RatioShape({ ratio }: { ratio: string }) {
   const r = parseRatio(ratio);
   const box = 28;
-  const ok = r && isRatioAllowed(ratio);
-  const w = ok ? (r.w >= r.h ? box : Math.round((box * r.w) / r.h)) : box;
-  const h = ok ? (r.h >= r.w ? box : Math.round((box * r.h) / r.w)) : box;
+  const ok = r !== undefined;
+  // An extreme proportion (100:1) still shows as a visible sliver.
+  const side = (n: number) => Math.max(3, Math.round(n));
+  const w = ok ? (r.w >= r.h ? box : side((box * r.w) / r.h)) : box;
+  const h = ok ? (r.h >= r.w ? box : side((box * r.h) / r.w)) : box;
   return (
     <span className="flex size-8 shrink-0 items-center justify-center" aria-hidden="true">
       <span

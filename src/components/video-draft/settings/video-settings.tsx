@@ -70,10 +70,10 @@ export function VideoSettings({ draft, fieldId, feedback, onChange }: SettingsPr
           <Input
             {...props}
             type="number"
-            inputMode="numeric"
+            inputMode="decimal"
             min={VIDEO_DURATION.min}
             max={VIDEO_DURATION.max}
-            step={1}
+            step="any"
             value={draft.duration}
             onChange={(e) => onChange({ duration: e.target.value })}
           />

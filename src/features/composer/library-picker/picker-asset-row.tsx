@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import type { Asset } from '@/api/assets';
 import { useTranslation } from '@/lib/i18n';
-import { readinessReasons } from '@/lib/readiness-words';
+import { disabledReason, isDisabledAsset, readinessReasons } from '@/lib/readiness-words';
 import { assetType, type AssetAvailability, type UnavailableReason } from './asset-availability';
 
 interface PickerAssetRowProps {
@@ -32,9 +32,10 @@ function Preview({ asset }: { asset: Asset }) {
   );
 }
 
-function useReasonText() {
+function useReasonText(asset: PickerAssetRowProps['asset']) {
   const { t } = useTranslation('composer');
   return (reason: UnavailableReason): string => {
+    if (reason.code === 'failed' && isDisabledAsset(asset)) return disabledReason(asset.sync_error);
     switch (reason.code) {
       case 'wrongType':
         return t('picker.reason.wrongType', {
@@ -60,7 +61,7 @@ function useReasonText() {
 export function PickerAssetRow(props: PickerAssetRowProps) {
   const { asset, availability, model } = props;
   const { t } = useTranslation('composer');
-  const reasonText = useReasonText();
+  const reasonText = useReasonText(asset);
   const name = asset.name || asset.id;
   const reasonsId = `picker-reasons-${asset.id}`;
   return (

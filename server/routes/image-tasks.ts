@@ -1,0 +1,29 @@
+import { Hono } from 'hono';
+import type { AppContext, AppEnv } from '../context';
+import { ApiError } from '../errors';
+import { json, requestOrigin } from '../http';
+import { findTask } from '../services/tasks/task-object';
+
+/**
+ * The image-generation capability's query (specification: `GET /<image-service-prefix>/task/{id}/fetch`),
+ * under the prefix `/mj` (decision 291). Its tasks are created with POST /v1/tasks and model
+ * `image-v1` (the specification does not show the creation endpoint); GET /v1/tasks/{id} answers too.
+ */
+export const IMAGE_SERVICE_PREFIX = '/mj';
+
+export function imageTaskRoutes(ctx: AppContext): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.get(`${IMAGE_SERVICE_PREFIX}/task/:id/fetch`, (c) => {
+    const id = c.req.param('id');
+    const task = findTask(ctx, c.var.owner, id, requestOrigin(c));
+    if (task.kind !== 'image') {
+      throw new ApiError(
+        404,
+        `Task "${id}" is not a task of the image service: query it with GET /v1/tasks/${id}.`,
+        { code: 'task_not_found', param: 'id' },
+      );
+    }
+    return json(c, task);
+  });
+  return app;
+}
