@@ -8,7 +8,7 @@ import {
 } from '@contract/asset';
 import { DEFAULT_GROUP_ID } from '@contract/group';
 import type { ListEnvelope } from '@contract/list';
-import { listEnvelopeSchema } from '@contract/list-schema';
+import { listAnswer, listEnvelopeSchema } from '@contract/list-schema';
 import { apiRequest } from '@/api/api-client';
 import { ASSET_LIST_PATH, assetListQuery, groupQuery, type AssetListParams } from '@/api/asset-list-query';
 import { assetModelMemory } from '@/api/asset-models';
@@ -126,7 +126,7 @@ export const assetQueries = {
             query: assetListQuery(p),
             signal,
           },
-          (data) => assetListSchema.parse(data),
+          (data) => assetListSchema.parse(listAnswer(data, { page: p.page, pageSize: p.pageSize })),
         ),
       refetchInterval: assetListRefetchInterval,
     }),
