@@ -216,8 +216,8 @@ export function setPath(target: Record<string, unknown>, place: string, value: u
 
 /**
  * The seeds of this run: `SPEC_SEED=<n>` replays one; otherwise `SPEC_SEEDS` (default 3) seeds in a
- * row from a base that rotates with each run (the CI run id, else this run's id), the same in every
- * worker of one run.
+ * row from `SPEC_SEED_FROM`, else from a base that rotates with each run (the CI run id, else this
+ * run's id), the same in every worker of one run.
  */
 export function specSeeds(): number[] {
   const fixed = process.env.SPEC_SEED;
@@ -227,8 +227,10 @@ export function specSeeds(): number[] {
     return [n];
   }
   const count = Math.max(1, Number(process.env.SPEC_SEEDS) || 3);
-  const base =
-    hash(process.env.GITHUB_RUN_ID ?? process.env.E2E_RUN_ID ?? new Date().toISOString().slice(0, 10)) %
-    1_000_000;
+  const from = Number(process.env.SPEC_SEED_FROM);
+  const base = Number.isInteger(from)
+    ? from
+    : hash(process.env.GITHUB_RUN_ID ?? process.env.E2E_RUN_ID ?? new Date().toISOString().slice(0, 10)) %
+      1_000_000;
   return Array.from({ length: count }, (_, i) => base + i);
 }
