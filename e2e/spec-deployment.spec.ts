@@ -58,7 +58,7 @@ for (const seed of specSeeds()) {
       const picker = page.getByRole('dialog', { name: 'First frame from the library' });
       const image = picker.getByRole('listitem', { name: 'Seed image 1', exact: true });
       await expect(image).toContainText('does not say which model');
-      await image.getByRole('button', { name: 'Use Seed image 1' }).click();
+      await image.getByRole('button', { name: 'Use Seed image 1', exact: true }).click();
       await expect(picker).toBeHidden();
       // A referenced video with an alias the prompt uses.
       await page.getByRole('button', { name: 'Add reference video' }).click();
@@ -66,7 +66,7 @@ for (const seed of specSeeds()) {
       const videos = page.getByRole('dialog', { name: /from the library/ });
       await videos
         .getByRole('listitem', { name: 'Seed clip' })
-        .getByRole('button', { name: 'Use Seed clip' })
+        .getByRole('button', { name: 'Use Seed clip', exact: true })
         .click();
       await page.getByRole('textbox', { name: 'Alias of reference 2' }).fill('clip');
       await page.getByRole('button', { name: 'Create video task' }).click();
@@ -84,6 +84,36 @@ for (const seed of specSeeds()) {
         expect.objectContaining({ role: 'first_frame', url: 'Asset://asset_seed000' }),
         expect.objectContaining({ role: 'reference_video', url: 'Asset://asset_seed001', alias: 'clip' }),
       ]);
+
+      // An asset the deployment refuses for this model (a 400 with no param): its message shows on
+      // the reference, with the offer to prepare it for this model; the copy is remembered as
+      // prepared for it, so it is never offered again, and the task is created from it.
+      await page.goto(`${proxy.url}/composer`);
+      await page.getByRole('button', { name: 'Clear draft' }).click();
+      await page.getByRole('combobox', { name: 'Prompt' }).fill('A lighthouse at dusk');
+      await page.getByRole('button', { name: 'Add first frame' }).click();
+      await page.getByRole('button', { name: 'Pick reference 1 from the asset library' }).click();
+      await page
+        .getByRole('dialog', { name: 'First frame from the library' })
+        .getByRole('button', { name: 'Use Seed image 5', exact: true })
+        .click();
+      await page.getByRole('button', { name: 'Create video task' }).click();
+      const references = page.getByRole('list', { name: 'References' });
+      await expect(references).toContainText('asset asset_seed004 is not prepared for video-2.0-cl');
+      await references.getByRole('button', { name: 'Prepare for video-2.0-cl' }).click();
+      await expect(references).toContainText('video-2.0-cl (this browser)');
+      expect(double.registeredFor.at(-1)).toEqual({
+        url: `${fixtureOrigin()}/sample.png`,
+        model: 'video-2.0-cl',
+      });
+      await expect(references.getByRole('button', { name: /Prepare for/ })).toHaveCount(0);
+      // The copy is sent once the deployment says it is ready (rule 3: the same id is re-queried).
+      await expect(references).not.toContainText('still being prepared', { timeout: 20_000 });
+      await page.getByRole('button', { name: 'Create video task' }).click();
+      await expect(page).toHaveURL(/\/tasks\/cgt-/, { timeout: 20_000 });
+      expect(String((double.created.at(-1)!.body.references as Array<{ url: string }>)[0]!.url)).toMatch(
+        /^Asset:\/\/asset_d/,
+      );
 
       // Assets that cannot be used say why: rule 2 (review passed, preparation failed), disabled,
       // review failed; the ready one of the same group can.
@@ -273,13 +303,13 @@ for (const seed of specSeeds()) {
       await page.getByRole('button', { name: 'Pick reference 1 from the asset library' }).click();
       await page
         .getByRole('dialog', { name: 'First frame from the library' })
-        .getByRole('button', { name: 'Use Seed image 3' })
+        .getByRole('button', { name: 'Use Seed image 3', exact: true })
         .click();
       await page.getByRole('button', { name: 'Add reference video' }).click();
       await page.getByRole('button', { name: 'Pick reference 2 from the asset library' }).click();
       await page
         .getByRole('dialog', { name: /from the library/ })
-        .getByRole('button', { name: 'Use Seed clip' })
+        .getByRole('button', { name: 'Use Seed clip', exact: true })
         .click();
       await page.getByRole('textbox', { name: 'Alias of reference 2' }).fill('clip');
       await page.getByRole('button', { name: 'Create video task' }).click();

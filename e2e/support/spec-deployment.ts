@@ -51,6 +51,8 @@ export interface SpecDeployment {
   faults: number[];
   /** Bodies of POST /v1/videos and POST /v1/tasks, in order, as received. */
   created: Array<{ path: string; body: Record<string, unknown> }>;
+  /** Registrations by URL, with the model each was registered for (the record never says it). */
+  registeredFor: Array<{ url: string; model?: string }>;
   /** Caps list pages at `size` from now on (a deployment whose cap is below a view's page size). */
   capPages(size: number): void;
   close(): Promise<void>;
@@ -59,6 +61,8 @@ export interface SpecDeployment {
 export const DOUBLE_KEY = 'sk-double-deployment';
 export const DOUBLE_PAGE_CAP = 50;
 const DEFAULT_GROUP = 'grp_default';
+/** Seeded assets the double refuses in a task (not prepared for any model): Seed image 5. */
+export const NOT_PREPARED = new Set(['asset_seed004']);
 /** The state the specification does not list, sent once mid-way by some tasks. */
 export const UNKNOWN_TASK_STATE = 'WARMING_UP';
 
@@ -94,6 +98,7 @@ export async function startSpecDeployment(options: {
   const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spec-double-media-'));
   const faults: number[] = [];
   const created: SpecDeployment['created'] = [];
+  const registeredFor: SpecDeployment['registeredFor'] = [];
   let taskPolls = 0;
   let musicCreates = 0;
   let seq = 0;
@@ -359,6 +364,7 @@ export async function startSpecDeployment(options: {
       if (typeof json.url !== 'string' || !/^https?:\/\//.test(json.url))
         return c.json(errorEnvelope('url is required', 'invalid_request_error'), 400);
       const meta = (json.metadata ?? {}) as { name?: string };
+      registeredFor.push({ url: json.url, model: typeof json.model === 'string' ? json.model : undefined });
       asset = {
         id,
         group_id: typeof json.group_id === 'string' ? json.group_id : DEFAULT_GROUP,
@@ -421,6 +427,19 @@ export async function startSpecDeployment(options: {
     if (!model) return c.json(errorEnvelope('model is required', 'invalid_request_error'), 400);
     created.push({ path: c.req.path, body: json });
     if (model.startsWith('music') && musicCreates++ === 0) return faultAnswer(c, style.createFault);
+    // Readiness is per model (Asset states rule 1): an asset never registered for this one is
+    // refused, with a 400 that names no param (the error catalog is not shown).
+    for (const ref of Array.isArray(json.references) ? (json.references as Array<{ url?: unknown }>) : []) {
+      const id = typeof ref.url === 'string' ? ref.url.replace(/^Asset:\/\//, '') : '';
+      if (NOT_PREPARED.has(id))
+        return c.json(
+          errorEnvelope(
+            `asset ${id} is not prepared for ${model}: register it for this model`,
+            'invalid_request_error',
+          ),
+          400,
+        );
+    }
     const audio = model.startsWith('music') || model.startsWith('digital-human-audio');
     const prompt = typeof json.prompt === 'string' ? json.prompt : '';
     const references = Array.isArray(json.references)
@@ -514,6 +533,7 @@ export async function startSpecDeployment(options: {
     dashboardOrigin: dashboardServer?.url ?? '',
     faults,
     created,
+    registeredFor,
     capPages: (size) => {
       pageCap = size;
     },

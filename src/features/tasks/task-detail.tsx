@@ -98,7 +98,10 @@ function KnownIdDetail({ taskId, listSearch }: { taskId: string; listSearch: str
       />
     );
   }
+  // A task record need not carry `model` (the specification does not list it): the model this
+  // dashboard created it with stands in.
+  const shown = task.model || !tracked?.model ? task : { ...task, model: tracked.model };
   return (
-    <TaskView task={task} trackedCreatedAt={tracked?.createdAt} onForget={tracked ? forget : undefined} />
+    <TaskView task={shown} trackedCreatedAt={tracked?.createdAt} onForget={tracked ? forget : undefined} />
   );
 }
