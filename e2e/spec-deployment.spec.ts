@@ -29,7 +29,8 @@ for (const seed of specSeeds()) {
       await proxy?.stop();
       await double?.close();
     });
-    test.afterEach(async ({}, testInfo) => {
+    test.afterEach(async () => {
+      const testInfo = test.info();
       // The seed and the shapes drawn from it, beside any failure.
       if (testInfo.status !== testInfo.expectedStatus)
         await testInfo.attach('deployment style', {

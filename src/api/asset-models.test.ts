@@ -22,7 +22,10 @@ describe('AssetModelMemory', () => {
 
   it('skips stored entries that are not an id and a model, and survives a broken value', () => {
     const s = storage();
-    s.setItem(ASSET_MODELS_STORAGE_KEY, JSON.stringify({ 'bad id/..': 'x', asset_ok: 'video-2.0-cl', asset_n: 3 }));
+    s.setItem(
+      ASSET_MODELS_STORAGE_KEY,
+      JSON.stringify({ 'bad id/..': 'x', asset_ok: 'video-2.0-cl', asset_n: 3 }),
+    );
     expect(new AssetModelMemory(s).snapshot()).toEqual({ asset_ok: 'video-2.0-cl' });
     s.setItem(ASSET_MODELS_STORAGE_KEY, '{not json');
     expect(new AssetModelMemory(s).snapshot()).toEqual({});

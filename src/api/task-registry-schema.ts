@@ -178,6 +178,7 @@ export function importEntries(text: string): { tasks: unknown[]; assetModels?: u
     throw new RegistryImportError('not-json');
   }
   if (Array.isArray(data)) return { tasks: data };
-  if (isRecord(data) && Array.isArray(data.tasks)) return { tasks: data.tasks, assetModels: data.assetModels };
+  if (isRecord(data) && Array.isArray(data.tasks))
+    return { tasks: data.tasks, assetModels: data.assetModels };
   throw new RegistryImportError('wrong-shape');
 }

@@ -339,7 +339,8 @@ export class TaskRegistry {
     const result: ImportResult = { added: 0, alreadyTracked: 0, invalid: 0, assetModels: 0 };
     const fresh = new Map<string, TrackedTask>();
     const { tasks, assetModels } = importEntries(text);
-    if (this.assetModels && assetModels !== undefined) result.assetModels = this.assetModels.merge(assetModels);
+    if (this.assetModels && assetModels !== undefined)
+      result.assetModels = this.assetModels.merge(assetModels);
     for (const entry of tasks) {
       const task = parseTrackedTask(entry, 'imported');
       if (!task) result.invalid += 1;

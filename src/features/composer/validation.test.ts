@@ -126,9 +126,7 @@ describe('validateDraft', () => {
   it('a library asset whose model no one knows (the specification shows none) is a warning, not an error', () => {
     const d = draft({
       model: 'video-2.0-cl',
-      references: [
-        ref({ key: 'a', url: 'Asset://asset_1', asset: { id: 'asset_1', type: 'image' } }),
-      ],
+      references: [ref({ key: 'a', url: 'Asset://asset_1', asset: { id: 'asset_1', type: 'image' } })],
     });
     const issues = validateDraft(d).filter((i) => i.field === refField('a', 'url'));
     expect(issues).toEqual([

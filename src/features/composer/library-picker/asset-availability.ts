@@ -16,11 +16,12 @@ export type AvailabilityWarning = { code: 'modelUnknown'; model: string };
  * browser's memory of registering it (asset-models.ts), or no one.
  */
 export type ModelKnowledge =
-  | { source: 'record'; model: string }
-  | { source: 'browser'; model: string }
-  | { source: 'unknown' };
+  { source: 'record'; model: string } | { source: 'browser'; model: string } | { source: 'unknown' };
 
-export function assetModelKnowledge(asset: { model?: unknown }, remembered: string | undefined): ModelKnowledge {
+export function assetModelKnowledge(
+  asset: { model?: unknown },
+  remembered: string | undefined,
+): ModelKnowledge {
   // The asset record's own model wins over what this browser remembers.
   if (typeof asset.model === 'string' && asset.model !== '') return { source: 'record', model: asset.model };
   if (remembered) return { source: 'browser', model: remembered };
