@@ -94,13 +94,12 @@ for (const seed of specSeeds()) {
       await page.getByRole('combobox', { name: 'Prompt' }).fill('A lighthouse at dusk');
       await page.getByRole('button', { name: 'Add first frame' }).click();
       await page.getByRole('button', { name: 'Pick reference 1 from the asset library' }).click();
-      await page
-        .getByRole('dialog', { name: 'First frame from the library' })
-        .getByRole('button', { name: 'Use Seed image 5', exact: true })
-        .click();
+      const posters = page.getByRole('dialog', { name: 'First frame from the library' });
+      await posters.getByLabel('Group').selectOption('grp_campaign');
+      await posters.getByRole('button', { name: 'Use Campaign poster', exact: true }).click();
       await page.getByRole('button', { name: 'Create video task' }).click();
       const references = page.getByRole('list', { name: 'References' });
-      await expect(references).toContainText('asset asset_seed004 is not prepared for video-2.0-cl');
+      await expect(references).toContainText('asset asset_campaign1 is not prepared for video-2.0-cl');
       await references.getByRole('button', { name: 'Prepare for video-2.0-cl' }).click();
       await expect(references).toContainText('video-2.0-cl (this browser)');
       expect(double.registeredFor.at(-1)).toEqual({
@@ -119,6 +118,8 @@ for (const seed of specSeeds()) {
       // Assets that cannot be used say why: rule 2 (review passed, preparation failed), disabled,
       // review failed; the ready one of the same group can.
       await page.goto(`${proxy.url}/composer`);
+      await page.getByRole('button', { name: 'Clear draft' }).click();
+      await page.getByRole('button', { name: 'Add first frame' }).click();
       await page.getByRole('button', { name: 'Pick reference 1 from the asset library' }).click();
       const campaign = page.getByRole('dialog', { name: 'First frame from the library' });
       await campaign.getByLabel('Group').selectOption('grp_campaign');
@@ -131,8 +132,8 @@ for (const seed of specSeeds()) {
         ).toBeDisabled();
       await expect(
         campaign
-          .getByRole('listitem', { name: 'Campaign poster' })
-          .getByRole('button', { name: 'Use Campaign poster' }),
+          .getByRole('listitem', { name: 'Campaign poster', exact: true })
+          .getByRole('button', { name: 'Use Campaign poster', exact: true }),
       ).toBeEnabled();
     });
 

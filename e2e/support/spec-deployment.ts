@@ -61,8 +61,8 @@ export interface SpecDeployment {
 export const DOUBLE_KEY = 'sk-double-deployment';
 export const DOUBLE_PAGE_CAP = 50;
 const DEFAULT_GROUP = 'grp_default';
-/** Seeded assets the double refuses in a task (not prepared for any model): Seed image 5. */
-export const NOT_PREPARED = new Set(['asset_seed004']);
+/** Seeded assets the double refuses in a task (not prepared for any model): the Campaign poster. */
+const NOT_PREPARED = new Set(['asset_campaign1']);
 /** The state the specification does not list, sent once mid-way by some tasks. */
 export const UNKNOWN_TASK_STATE = 'WARMING_UP';
 
