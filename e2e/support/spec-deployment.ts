@@ -55,6 +55,8 @@ export interface SpecDeployment {
   registeredFor: Array<{ url: string; model?: string }>;
   /** Caps list pages at `size` from now on (a deployment whose cap is below a view's page size). */
   capPages(size: number): void;
+  /** How many readable assets of this type a group holds now (earlier journeys upload some). */
+  assetCount(group: string, type: string): number;
   close(): Promise<void>;
 }
 
@@ -537,6 +539,8 @@ export async function startSpecDeployment(options: {
     capPages: (size) => {
       pageCap = size;
     },
+    assetCount: (group, type) =>
+      assets.filter((a) => a.group_id === group && a.type === type && !a.unreadable).length,
     async close() {
       await Promise.all(
         [apiServer.server, mediaServer.server, dashboardServer?.server].flatMap((s) => (s ? [close(s)] : [])),
