@@ -55,8 +55,6 @@ export interface SpecDeployment {
   registeredFor: Array<{ url: string; model?: string }>;
   /** Caps list pages at `size` from now on (a deployment whose cap is below a view's page size). */
   capPages(size: number): void;
-  /** How many list items of this type a group holds now, the unreadable one included (earlier journeys upload some). */
-  assetCount(group: string, type: string): number;
   close(): Promise<void>;
 }
 
@@ -539,7 +537,6 @@ export async function startSpecDeployment(options: {
     capPages: (size) => {
       pageCap = size;
     },
-    assetCount: (group, type) => assets.filter((a) => a.group_id === group && a.type === type).length,
     async close() {
       await Promise.all(
         [apiServer.server, mediaServer.server, dashboardServer?.server].flatMap((s) => (s ? [close(s)] : [])),
