@@ -37,3 +37,25 @@ export type LenientGroup = z.infer<typeof LenientGroupSchema> & { unreadable?: U
 export const LENIENT_GROUP_FIELDS = Object.keys(
   LenientGroupObject.shape,
 ) as (keyof typeof LenientGroupObject.shape)[];
+
+const hasGroupId = (v: unknown): v is Record<string, unknown> => {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return false;
+  const o = v as Record<string, unknown>;
+  return (typeof o.id === 'string' && o.id !== '') || (typeof o.group_id === 'string' && o.group_id !== '');
+};
+
+/**
+ * The group record in an answer whose shape the specification does not show (group create,
+ * patch and detail): the record itself, or one wrapped in `data` or `group`. Undefined when there
+ * is none (a 201 or 204 with an empty body): the caller then re-reads.
+ */
+export function groupRecordOf(answer: unknown): LenientGroup | undefined {
+  const wrapped = hasGroupId(answer)
+    ? answer
+    : typeof answer === 'object' && answer !== null
+      ? [(answer as Record<string, unknown>).data, (answer as Record<string, unknown>).group].find(hasGroupId)
+      : undefined;
+  if (!wrapped) return undefined;
+  const r = z.safeParse(LenientGroupSchema, wrapped);
+  return r.success ? r.data : undefined;
+}

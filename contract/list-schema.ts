@@ -4,10 +4,10 @@ import type { ListEnvelope, UnreadableItem } from './list';
 const count = (min: number) => z.int().check(z.gte(min));
 
 /**
- * What the dashboard requires of a list: `data`, `count`, `total` and `page`, the fields the
- * specification shows on every list envelope. `page_size` is read when present (a deployment may
- * cap pages below what was asked) but never required; `object` is always `list` by the
- * specification, so an odd or missing one is not fatal either.
+ * A list as `listAnswer` leaves it: `data`, `count`, `total` and `page` (read from the answer or
+ * derived). `page_size` is read when present (a deployment may cap pages below what was asked)
+ * but never required; `object` is always `list` by the specification, so an odd or missing one is
+ * not fatal either.
  */
 const EnvelopeShape = z.looseObject({
   object: z.catch(z.literal('list'), 'list'),
@@ -16,9 +16,46 @@ const EnvelopeShape = z.looseObject({
   total: count(0),
   page: count(1),
   page_size: z.catch(z.optional(count(1)), undefined),
+  total_derived: z.catch(z.optional(z.boolean()), undefined),
   request_id: z.catch(z.optional(z.string()), undefined),
   trace_id: z.catch(z.optional(z.string()), undefined),
 });
+
+const isCount = (n: unknown, min: number): n is number =>
+  typeof n === 'number' && Number.isInteger(n) && n >= min;
+
+/** The page a list request asked for, to derive what an answer leaves out. */
+export interface AskedPage {
+  page: number;
+  pageSize: number;
+}
+
+/**
+ * Any list answer the specification allows, made into the envelope: `count`, `total` and `page`
+ * are read when present and derived when absent (the group list's shape is "not shown": an
+ * envelope with `data` of any other kind, or a bare array). A derived total is what is known to
+ * exist: the items before this page, this page's, and one more when the page came back full (so
+ * the next page can be asked for); `total_derived` says so. Anything without a `data` array is
+ * passed on for the schema to refuse.
+ */
+export function listAnswer(raw: unknown, asked: AskedPage): unknown {
+  const bare = Array.isArray(raw);
+  const envelope: Record<string, unknown> | undefined = bare
+    ? {}
+    : typeof raw === 'object' && raw !== null
+      ? (raw as Record<string, unknown>)
+      : undefined;
+  const data = bare ? raw : envelope?.data;
+  if (!envelope || !Array.isArray(data)) return raw;
+  const count = isCount(envelope.count, 0) ? envelope.count : data.length;
+  // A bare array longer than the page asked for is a deployment that does not page: all of it.
+  const ignoresPaging = data.length > asked.pageSize;
+  const page = isCount(envelope.page, 1) ? envelope.page : ignoresPaging ? 1 : asked.page;
+  if (isCount(envelope.total, 0)) return { ...envelope, object: 'list', data, count, page };
+  const before = (page - 1) * asked.pageSize;
+  const total = ignoresPaging ? count : before + count + (count >= asked.pageSize ? 1 : 0);
+  return { ...envelope, object: 'list', data, count, page, total, total_derived: true };
+}
 
 /** Raw JSON of an item, bounded: enough for a person (or support) to see what came back. */
 function rawJson(value: unknown): string {

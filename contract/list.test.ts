@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { PAGE_SIZE } from './list';
-import { listEnvelopeSchema } from './list-schema';
+import { isListEnvelope, PAGE_SIZE } from './list';
+import { listAnswer, listEnvelopeSchema } from './list-schema';
 import { PaginationQuerySchema } from './pagination';
 import { junk } from './test-support/arbitraries';
 
@@ -89,7 +89,7 @@ describe('listEnvelopeSchema (specification, asset list response envelope)', () 
     expect(r.success && (r.data as unknown as Record<string, unknown>).has_more).toBe(true);
   });
 
-  it('requires data, count, total and page, the fields every list carries', () => {
+  it('requires data, count, total and page once listAnswer has read or derived them', () => {
     for (const key of ['data', 'count', 'total', 'page'] as const) {
       const { [key]: _omit, ...rest } = envelope;
       expect(schema.safeParse(rest).success, key).toBe(false);
@@ -143,7 +143,7 @@ describe('isListEnvelope (zod-free shape check)', () => {
     expect(isListEnvelope({ ...ok, data: {} })).toBe(false);
     expect(isListEnvelope({ ...ok, total: 1.5 })).toBe(false);
     expect(isListEnvelope({ ...ok, object: 'user' })).toBe(false);
-    expect(isListEnvelope({ data: [], ok: true })).toBe(false);
+    expect(isListEnvelope({ items: [], ok: true })).toBe(false);
     expect(isListEnvelope('<html>')).toBe(false);
     expect(isListEnvelope(null)).toBe(false);
   });
@@ -189,5 +189,39 @@ describe('answeredPageSize (paging by what the server answered)', () => {
     expect(needsFirstPage({ count: 50, total: 120, page: 1 }, 100)).toBe(false);
     expect(needsFirstPage({ count: 100, total: 250, page: 2 }, 100)).toBe(false);
     expect(needsFirstPage({ ...capped50, page_size: 50 }, 100)).toBe(false);
+  });
+});
+
+describe('listAnswer: count, total and page read when present, derived when absent', () => {
+  const asked = { page: 2, pageSize: 2 };
+  it('keeps what the answer says', () => {
+    expect(listAnswer({ data: [1], count: 1, total: 9, page: 5 }, asked)).toMatchObject({
+      count: 1,
+      total: 9,
+      page: 5,
+    });
+  });
+  it('derives from what came back: a short page is the last one, a full one may have a next', () => {
+    expect(listAnswer({ data: [1] }, asked)).toEqual({
+      object: 'list',
+      data: [1],
+      count: 1,
+      page: 2,
+      total: 3,
+      total_derived: true,
+    });
+    expect(listAnswer({ data: [1, 2] }, asked)).toMatchObject({ total: 5, total_derived: true });
+  });
+  it('a bare array; one longer than the page asked for is a list that does not page', () => {
+    expect(listAnswer([1], { page: 1, pageSize: 20 })).toMatchObject({ count: 1, total: 1, page: 1 });
+    expect(listAnswer([1, 2, 3], { page: 3, pageSize: 2 })).toMatchObject({ count: 3, total: 3, page: 1 });
+  });
+  it('an answer without a data array is left for the schema to refuse', () => {
+    expect(listAnswer({ items: [] }, asked)).toEqual({ items: [] });
+    expect(listAnswer('x', asked)).toBe('x');
+  });
+  it('isListEnvelope needs only data; counts that are present must be counts', () => {
+    expect(isListEnvelope({ data: [] })).toBe(true);
+    expect(isListEnvelope({ data: [], total: -1 })).toBe(false);
   });
 });

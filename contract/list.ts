@@ -25,6 +25,8 @@ export interface ListEnvelope<T> {
   total: number;
   page: number;
   page_size?: number;
+  /** Set by the dashboard when the answer had no `total`: counted from what came back (listAnswer). */
+  total_derived?: boolean;
   request_id?: string;
   trace_id?: string;
 }
@@ -33,14 +35,21 @@ const isCount = (n: unknown, min: number) => typeof n === 'number' && Number.isI
 
 /**
  * Whether a value has the list envelope's shape, without a schema library: the dashboard's shell
- * uses it to tell "this is the API" from "something else answered" before any page loads. Only
- * what the specification guarantees is required: `data`, `count`, `total`, `page`.
+ * uses it to tell "this is the API" from "something else answered" before any page loads. Only a
+ * `data` array is required (the dashboard derives `count`, `total` and `page` when absent); those
+ * present must be counts.
  */
-export function isListEnvelope(value: unknown): value is ListEnvelope<unknown> {
+export function isListEnvelope(value: unknown): value is Pick<ListEnvelope<unknown>, 'data'> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const v = value as Record<string, unknown>;
   if (v.object !== undefined && v.object !== 'list') return false;
-  return Array.isArray(v.data) && isCount(v.count, 0) && isCount(v.total, 0) && isCount(v.page, 1);
+  const countOrAbsent = (n: unknown, min: number) => n === undefined || isCount(n, min);
+  return (
+    Array.isArray(v.data) &&
+    countOrAbsent(v.count, 0) &&
+    countOrAbsent(v.total, 0) &&
+    countOrAbsent(v.page, 1)
+  );
 }
 
 /** What paging reads of a list page: the specification's counts, and `page_size` when echoed. */

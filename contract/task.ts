@@ -90,7 +90,9 @@ export function resolveResultUrl(task: unknown): string | undefined {
 /** `id` or `task_id`, whichever the deployment sent. */
 export function taskIdOf(task: unknown): string | undefined {
   if (!isRecord(task)) return undefined;
-  return nonEmpty(task.id) ?? nonEmpty(task.task_id);
+  const inner = isRecord(task.data) ? task.data : undefined;
+  // A creation answer's shape is not shown: the id may also come wrapped in `data`.
+  return nonEmpty(task.id) ?? nonEmpty(task.task_id) ?? nonEmpty(inner?.id) ?? nonEmpty(inner?.task_id);
 }
 
 /** Failure fields of a failed task (Task states rule 3), whichever are present. */

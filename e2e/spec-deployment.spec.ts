@@ -3,257 +3,388 @@ import type { Page } from '@playwright/test';
 import { startLocalServer, type LocalServer } from './support/local-server';
 import { DOUBLE_KEY, startSpecDeployment, type SpecDeployment } from './support/spec-deployment';
 import { SEEDED_ASSETS } from './support/spec-deployment-data';
+import { specSeeds } from './support/spec-deployment-shapes';
 import { expect, fixtureOrigin, test } from './support/test';
 
-// The dashboard against a deployment double that answers only as the specification documents
-// (e2e/support/spec-deployment.ts): no page_size, no kind, no /bootstrap, alternative field names,
-// upper-case states, pages capped at 50, one 429 and one 503 along the way. Proxy mode (the local
-// server forwarding to it) and direct mode (the page talking to it with CORS).
+// The dashboard against a deployment double whose every answer is drawn, by a seeded generator,
+// from what the specification allows (e2e/support/spec-deployment.ts and -shapes.ts). Proxy mode
+// (the local server forwarding to it) and direct mode (the page talking to it with CORS). Several
+// seeds per run, rotating; each test's title names its seed, and `SPEC_SEED=<n>` replays one.
 const FIXTURES = path.resolve(import.meta.dirname, 'fixtures');
 const BROWSER_KEY = 'sk-e2e-spec-browser';
 
-let double: SpecDeployment;
-let proxy: LocalServer;
-test.beforeAll(async () => {
-  const staticDir = process.env.E2E_STATIC_DIR!;
-  double = await startSpecDeployment({ fixtureOrigin: fixtureOrigin(), staticDir });
-  proxy = await startLocalServer({
-    staticDir,
-    env: { API_KEYS: BROWSER_KEY, UPSTREAM_BASE_URL: double.url, UPSTREAM_API_KEY: DOUBLE_KEY },
-  });
-});
-test.afterAll(async () => {
-  await proxy?.stop();
-  await double?.close();
-});
-
-async function connectThroughProxy(page: Page, pathname: string) {
-  await page.goto(`${proxy.url}${pathname}`);
-  const prompt = page.getByRole('form', { name: 'An API key is needed' });
-  await prompt.getByLabel('API key').fill(BROWSER_KEY);
-  await prompt.getByRole('button', { name: 'Connect' }).click();
-  await expect(page.getByRole('banner').getByRole('link', { name: /Connected|Proxy/ })).toBeVisible();
-}
-
-test('proxy mode: browse, filter and page the library, groups, register by URL and upload', async ({
-  page,
-}) => {
-  // Whole journeys in one test each (one server pair per file): three times the usual time.
-  test.slow();
-  await connectThroughProxy(page, '/assets?page_size=100');
-  const library = page.getByRole('list', { name: 'Assets' });
-  // Page 1 of a deployment capped at 50: its 50 items, and paging by what came back.
-  await expect(
-    library.getByRole('button', { name: 'Open details of Seed image 1', exact: true }),
-  ).toBeVisible();
-  const pages = page.getByRole('navigation', { name: 'Pages' });
-  await expect(pages).toContainText(`1–50 of ${SEEDED_ASSETS}`);
-  await expect(pages).toContainText('Page 1 of 3');
-  // The one item of an unexpected shape is marked, with its raw JSON; the others are read.
-  const odd = library.getByRole('listitem').filter({ hasText: 'This item could not be read' });
-  await expect(odd).toHaveCount(1);
-  await odd.getByText('Show its raw JSON').click();
-  await expect(odd).toContainText('"name": "No identifier"');
-  // Alternative names (asset_type, asset_ref only) read as well as the others.
-  await library.getByRole('button', { name: 'Open details of Seed image 1', exact: true }).click();
-  await expect(page.getByRole('dialog', { name: 'Seed image 1' })).toContainText('Asset://asset_seed000');
-  await page.keyboard.press('Escape');
-
-  await pages.getByRole('button', { name: 'Next' }).click();
-  await expect(pages).toContainText('51–100 of 120');
-  await expect(
-    library.getByRole('button', { name: 'Open details of Seed image 51', exact: true }),
-  ).toBeVisible();
-  await pages.getByRole('button', { name: 'Next' }).click();
-  // Read once page 3 itself has come (not page 2 kept on screen while it loads): its 20 items
-  // alone once read as a page size of 20, "41–60 of 120, Page 3 of 6".
-  await expect(
-    library.getByRole('button', { name: 'Open details of Seed image 101', exact: true }),
-  ).toBeVisible();
-  await expect(pages).toContainText(`101–${SEEDED_ASSETS} of ${SEEDED_ASSETS}`);
-  await expect(pages).toContainText('Page 3 of 3');
-  // A new page opens at the top (scroll per history entry); its last item is at the bottom.
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  await expect(
-    library.getByRole('button', { name: `Open details of Seed image ${SEEDED_ASSETS}` }),
-  ).toBeVisible();
-
-  // Scroll mode: blocks of what the deployment sent (50), so the middle of the list fills in.
-  await page.goto(`${proxy.url}/assets?paging=scroll`);
-  await expect(
-    library.getByRole('button', { name: 'Open details of Seed image 1', exact: true }),
-  ).toBeVisible();
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight * 0.6));
-  await expect(
-    library.getByRole('button', { name: /^Open details of Seed image [6-9]\d$/ }).first(),
-  ).toBeVisible();
-  await expect(library.locator('[aria-busy="true"]')).toHaveCount(0);
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  await expect(
-    library.getByRole('button', { name: `Open details of Seed image ${SEEDED_ASSETS}`, exact: true }),
-  ).toBeVisible();
-  await expect(library.locator('[aria-busy="true"]')).toHaveCount(0);
-
-  await page.getByLabel('Type').selectOption('video');
-  await expect(library.getByRole('button', { name: 'Open details of Seed clip' })).toBeVisible();
-
-  // Groups: records with group_id only, with and without a description, no counts.
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Groups' }).click();
-  await expect(page.getByRole('row', { name: /Campaign/ })).toContainText('Spring launch');
-  await page.getByRole('button', { name: 'New group' }).first().click();
-  const create = page.getByRole('dialog', { name: 'Create a group' });
-  await create.getByLabel('Name').fill('Double group');
-  await create.getByRole('button', { name: 'Create group' }).click();
-  const created = page.getByRole('row', { name: /Double group/ });
-  await expect(created).toBeVisible();
-  await created.getByRole('link', { name: 'Open in library: Double group' }).click();
-  await expect(page.getByRole('search', { name: 'Filter assets' }).getByLabel('Group')).toHaveValue(/grp_d/);
-
-  // Register by URL into the new group: the answer carries id/type/reference; it becomes Ready.
-  await page.getByRole('button', { name: 'Register by URL' }).first().click();
-  const dialog = page.getByRole('dialog', { name: 'Register an asset by URL' });
-  await dialog.getByLabel('Public URL').fill(`${fixtureOrigin()}/sample.png`);
-  await dialog.getByLabel('Name').fill('Poster by URL');
-  await dialog.getByRole('button', { name: 'Register', exact: true }).click();
-  const sheet = page.getByRole('dialog', { name: 'Poster by URL' });
-  await expect(sheet.getByRole('button', { name: 'Readiness: Ready' })).toBeVisible({ timeout: 20_000 });
-  await page.keyboard.press('Escape');
-
-  // Upload: the answer carries only asset_id/asset_type/asset_ref; media served from another origin.
-  await page.getByLabel('Files to upload').setInputFiles(path.join(FIXTURES, 'sample.png'));
-  await expect(library.getByRole('button', { name: 'Open details of sample.png' })).toBeVisible();
-  await expect(library.getByRole('button', { name: 'Readiness: Ready' })).toHaveCount(2, { timeout: 20_000 });
-});
-
-test('proxy mode: a video, a digital-human video and a music task followed to playback; chat streams', async ({
-  page,
-}) => {
-  test.slow();
-  await connectThroughProxy(page, '/composer');
-  await page.getByRole('combobox', { name: 'Prompt' }).fill('A paper boat drifts down a rainy street');
-  await page.getByRole('button', { name: 'Create video task' }).click();
-  await expect(page).toHaveURL(/\/tasks\/cgt-[a-z0-9-]+$/, { timeout: 15_000 });
-  const videoTask = page.url().split('/').pop()!;
-  // Created with only task_id, polled through a 429 (Retry-After) and a 503, to an upper-case SUCCESS.
-  const video = page.getByLabel(`Result video of ${videoTask}`);
-  await expect(video).toBeVisible({ timeout: 30_000 });
-  await expect
-    .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 })
-    .toBeGreaterThan(0);
-  // The badge says the state in words; the server's own spelling stays in its tooltip.
-  const succeeded = page.locator('[data-status="succeeded"]').first();
-  await expect(succeeded).toContainText('Succeeded');
-  await expect(succeeded).toHaveAttribute('title', 'The server says: SUCCESS');
-  await expect(page.getByRole('article').getByText('Video · video-2.0-cl', { exact: true })).toBeVisible();
-  await expect(page.getByRole('article').getByText('Unknown kind')).toHaveCount(0);
-  expect(double.faults).toEqual({ tooMany: 1, unavailable: 1 });
-
-  // Digital-human video from assets uploaded through the form.
-  await page.goto(`${proxy.url}/create/digital-human`);
-  for (const [upload, slot, file] of [
-    ['Upload avatar image', 'Avatar', 'sample.png'],
-    ['Upload speech audio', 'Speech audio', 'sample.mp3'],
-    ['Upload authorization', 'Authorization', 'sample.png'],
-  ] as const) {
-    await page.getByLabel(upload, { exact: true }).setInputFiles(path.join(FIXTURES, file));
-    await expect(page.getByLabel(slot, { exact: true })).toHaveValue(/^asset_/, { timeout: 20_000 });
-  }
-  await expect(page.locator('[data-readiness="ready"]')).toHaveCount(3, { timeout: 20_000 });
-  await page.getByRole('button', { name: 'Create digital-human video' }).click();
-  await expect(page).toHaveURL(/\/tasks\/cgt-/, { timeout: 15_000 });
-  const humanTask = page.url().split('/').pop()!;
-  await expect(page.getByLabel(`Result video of ${humanTask}`)).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByRole('article').getByText(/^Digital-human video · /)).toBeVisible();
-
-  // Music: audio result, kind from the model.
-  await page.goto(`${proxy.url}/create/music`);
-  await page.getByLabel('Description').fill('A calm piano piece');
-  await page.getByRole('button', { name: 'Create music track' }).click();
-  await expect(page).toHaveURL(/\/tasks\/cgt-/, { timeout: 15_000 });
-  const musicTask = page.url().split('/').pop()!;
-  await expect(page.getByLabel(`Result audio of ${musicTask}`)).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByRole('article').getByText(/^Music · /)).toBeVisible();
-
-  // Chat with streaming.
-  await page.goto(`${proxy.url}/playground`);
-  await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Hello?');
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect(page.getByRole('listitem', { name: 'Assistant' }).last()).toContainText(
-    'Hello from a deployment double.',
-  );
-});
-
-test('direct mode (CORS): the connection test says connected, the library loads, a cancelled task ends', async ({
-  page,
-}) => {
-  await page.goto(`${double.dashboardOrigin}/settings`);
-  const prompt = page.getByRole('form', { name: 'An API key is needed' });
-  if (await prompt.isVisible()) await prompt.getByLabel('API key').fill(DOUBLE_KEY);
-  await page.getByLabel('Base URL').fill(double.url);
-  await page.getByLabel('API key', { exact: true }).fill(DOUBLE_KEY);
-  await page.getByRole('button', { name: 'Test connection' }).click();
-  await expect(
-    page.getByText('Connected: the server accepted the key and answers like this API.'),
-  ).toBeVisible();
-  await page.getByRole('button', { name: 'Save' }).click();
-
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Assets' }).click();
-  const library = page.getByRole('list', { name: 'Assets' });
-  await expect(
-    library.getByRole('button', { name: 'Open details of Seed image 1', exact: true }),
-  ).toBeVisible();
-  await expect(page.getByText('Not this API')).toHaveCount(0);
-
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Composer' }).click();
-  await page.getByRole('combobox', { name: 'Prompt' }).fill('Please cancel this one');
-  await page.getByRole('button', { name: 'Create video task' }).click();
-  await expect(page).toHaveURL(/\/tasks\/cgt-/, { timeout: 15_000 });
-  const cancelled = page.locator('[data-status="cancelled"]').first();
-  await expect(cancelled).toContainText('Cancelled', { timeout: 20_000 });
-  await expect(cancelled).toHaveAttribute('title', 'The server says: canceled');
-});
-
-test('proxy mode: groups and the asset picker page by what a deployment capping below their sizes answered', async ({
-  page,
-}) => {
-  test.slow();
-  // Below both views' page sizes (groups ask 50, the picker 24), so their last pages are short:
-  // on its own a short last page reads as the page size (decision 215).
-  double.capPages(20);
-  const headers = { Authorization: `Bearer ${DOUBLE_KEY}`, 'Content-Type': 'application/json' };
-  const groups = (await (await fetch(`${double.url}/v1/asset-groups`, { headers })).json()) as {
-    total: number;
-  };
-  // 45 groups: capped pages of 20, 20 and 5.
-  for (let i = groups.total; i < 45; i += 1) {
-    await fetch(`${double.url}/v1/asset-groups`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ name: `Team ${i}` }),
+for (const seed of specSeeds()) {
+  test.describe(`seed ${seed} (replay: SPEC_SEED=${seed})`, () => {
+    let double: SpecDeployment;
+    let proxy: LocalServer;
+    test.beforeAll(async () => {
+      const staticDir = process.env.E2E_STATIC_DIR!;
+      double = await startSpecDeployment({ fixtureOrigin: fixtureOrigin(), staticDir, seed });
+      proxy = await startLocalServer({
+        staticDir,
+        env: { API_KEYS: BROWSER_KEY, UPSTREAM_BASE_URL: double.url, UPSTREAM_API_KEY: DOUBLE_KEY },
+      });
     });
-  }
-  await connectThroughProxy(page, '/groups?page=3');
-  await expect(page.getByRole('row', { name: /Team 44/ })).toBeVisible();
-  const groupPages = page.getByRole('navigation', { name: 'Pages' });
-  await expect(groupPages).toContainText('Page 3 of 3');
-  await expect(groupPages.getByRole('button', { name: 'Next' })).toBeDisabled();
-  await groupPages.getByRole('button', { name: 'Previous' }).click();
-  await expect(page.getByRole('row', { name: /Team 39/ })).toBeVisible();
-  await expect(groupPages).toContainText('Page 2 of 3');
+    test.afterAll(async () => {
+      await proxy?.stop();
+      await double?.close();
+    });
+    test.afterEach(async () => {
+      const testInfo = test.info();
+      // The seed and the shapes drawn from it, beside any failure.
+      if (testInfo.status !== testInfo.expectedStatus)
+        await testInfo.attach('deployment style', {
+          body: JSON.stringify({ seed, style: double.style }, null, 2),
+          contentType: 'application/json',
+        });
+    });
 
-  // The picker: the default group's 118 images in capped pages of 20, the last one of 18.
-  await page.goto(`${proxy.url}/composer`);
-  await page.getByRole('button', { name: 'Add first frame' }).click();
-  await page.getByRole('button', { name: 'Pick reference 1 from the asset library' }).click();
-  const picker = page.getByRole('dialog', { name: 'First frame from the library' });
-  const pickerPages = picker.getByRole('navigation', { name: 'Pages' });
-  await expect(pickerPages).toContainText('Page 1 of 6');
-  for (let p = 2; p <= 6; p += 1) {
-    await pickerPages.getByRole('button', { name: 'Next' }).click();
-    await expect(pickerPages).toContainText(`Page ${p} of`);
-  }
-  // Read once page 6 itself has come, not page 5 kept on screen while it loads.
-  await expect(picker.getByRole('listitem', { name: `Seed image ${SEEDED_ASSETS}` })).toBeVisible();
-  await expect(pickerPages).toContainText('Page 6 of 6');
-  await expect(pickerPages.getByRole('button', { name: 'Next' })).toBeDisabled();
-});
+    async function connectThroughProxy(page: Page, pathname: string) {
+      await page.goto(`${proxy.url}${pathname}`);
+      const prompt = page.getByRole('form', { name: 'An API key is needed' });
+      await prompt.getByLabel('API key').fill(BROWSER_KEY);
+      await prompt.getByRole('button', { name: 'Connect' }).click();
+      await expect(page.getByRole('banner').getByRole('link', { name: /Connected|Proxy/ })).toBeVisible();
+    }
+
+    test('proxy mode: compose from a library image as first frame and a referenced video with an alias, to success', async ({
+      page,
+    }) => {
+      test.slow();
+      await connectThroughProxy(page, '/composer');
+      await page.getByRole('combobox', { name: 'Prompt' }).fill('The boat from @clip drifts into the frame');
+      // First frame: a ready library image whose record says no model (the specification shows none).
+      await page.getByRole('button', { name: 'Add first frame' }).click();
+      await page.getByRole('button', { name: 'Pick reference 1 from the asset library' }).click();
+      const picker = page.getByRole('dialog', { name: 'First frame from the library' });
+      const image = picker.getByRole('listitem', { name: 'Seed image 1', exact: true });
+      await expect(image).toContainText('does not say which model');
+      await image.getByRole('button', { name: 'Use Seed image 1', exact: true }).click();
+      await expect(picker).toBeHidden();
+      // A referenced video with an alias the prompt uses.
+      await page.getByRole('button', { name: 'Add reference video' }).click();
+      await page.getByRole('button', { name: 'Pick reference 2 from the asset library' }).click();
+      const videos = page.getByRole('dialog', { name: /from the library/ });
+      await videos
+        .getByRole('listitem', { name: 'Seed clip' })
+        .getByRole('button', { name: 'Use Seed clip', exact: true })
+        .click();
+      await page.getByRole('textbox', { name: 'Alias of reference 2' }).fill('clip');
+      await page.getByRole('button', { name: 'Create video task' }).click();
+      await expect(page).toHaveURL(/\/tasks\/cgt-[a-z0-9-]+$/, { timeout: 15_000 });
+      const id = page.url().split('/').pop()!;
+      const video = page.getByLabel(`Result video of ${id}`);
+      await expect(video).toBeVisible({ timeout: 30_000 });
+      await expect
+        .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 })
+        .toBeGreaterThan(0);
+      // The deployment received the assets as Asset:// references, the alias with the video.
+      const sent = double.created.at(-1)!;
+      expect(sent.path).toBe('/v1/videos');
+      expect(sent.body.references).toEqual([
+        expect.objectContaining({ role: 'first_frame', url: 'Asset://asset_seed000' }),
+        expect.objectContaining({ role: 'reference_video', url: 'Asset://asset_seed001', alias: 'clip' }),
+      ]);
+
+      // An asset the deployment refuses for this model (a 400 with no param): its message shows on
+      // the reference, with the offer to prepare it for this model; the copy is remembered as
+      // prepared for it, so it is never offered again, and the task is created from it.
+      await page.goto(`${proxy.url}/composer`);
+      await page.getByRole('button', { name: 'Clear draft' }).click();
+      await page.getByRole('combobox', { name: 'Prompt' }).fill('A lighthouse at dusk');
+      await page.getByRole('button', { name: 'Add first frame' }).click();
+      await page.getByRole('button', { name: 'Pick reference 1 from the asset library' }).click();
+      const posters = page.getByRole('dialog', { name: 'First frame from the library' });
+      await posters.getByLabel('Group').selectOption('grp_campaign');
+      await posters.getByRole('button', { name: 'Use Campaign poster', exact: true }).click();
+      await page.getByRole('button', { name: 'Create video task' }).click();
+      const references = page.getByRole('list', { name: 'References' });
+      await expect(references).toContainText('asset asset_campaign1 is not prepared for video-2.0-cl');
+      await references.getByRole('button', { name: 'Prepare for video-2.0-cl' }).click();
+      await expect(references).toContainText('video-2.0-cl (this browser)');
+      expect(double.registeredFor.at(-1)).toEqual({
+        url: `${fixtureOrigin()}/sample.png`,
+        model: 'video-2.0-cl',
+      });
+      await expect(references.getByRole('button', { name: /Prepare for/ })).toHaveCount(0);
+      // The copy is sent once the deployment says it is ready (rule 3: the same id is re-queried).
+      await expect(references).not.toContainText('still being prepared', { timeout: 20_000 });
+      await page.getByRole('button', { name: 'Create video task' }).click();
+      await expect(page).toHaveURL(/\/tasks\/cgt-/, { timeout: 20_000 });
+      expect(String((double.created.at(-1)!.body.references as Array<{ url: string }>)[0]!.url)).toMatch(
+        /^Asset:\/\/asset_d/,
+      );
+
+      // Assets that cannot be used say why: rule 2 (review passed, preparation failed), disabled,
+      // review failed; the ready one of the same group can.
+      await page.goto(`${proxy.url}/composer`);
+      await page.getByRole('button', { name: 'Clear draft' }).click();
+      await page.getByRole('button', { name: 'Add first frame' }).click();
+      await page.getByRole('button', { name: 'Pick reference 1 from the asset library' }).click();
+      const campaign = page.getByRole('dialog', { name: 'First frame from the library' });
+      await campaign.getByLabel('Group').selectOption('grp_campaign');
+      await expect(campaign.getByRole('listitem', { name: 'Rejected poster' })).toContainText(
+        'input image rejected by a copyright policy',
+      );
+      for (const name of ['Rejected poster', 'Disabled poster', 'Review failed poster'])
+        await expect(
+          campaign.getByRole('listitem', { name }).getByRole('button', { name: `Use ${name}` }),
+        ).toBeDisabled();
+      await expect(
+        campaign
+          .getByRole('listitem', { name: 'Campaign poster', exact: true })
+          .getByRole('button', { name: 'Use Campaign poster', exact: true }),
+      ).toBeEnabled();
+    });
+
+    test('proxy mode: browse, filter and page the library, groups, register by URL and upload', async ({
+      page,
+    }) => {
+      test.slow();
+      await connectThroughProxy(page, '/assets?page_size=100');
+      const library = page.getByRole('list', { name: 'Assets' });
+      // Page 1 of a deployment capped at 50: its 50 items, and paging by what came back.
+      await expect(
+        library.getByRole('button', { name: 'Open details of Seed image 1', exact: true }),
+      ).toBeVisible();
+      const pages = page.getByRole('navigation', { name: 'Pages' });
+      await expect(pages).toContainText(`1–50 of ${SEEDED_ASSETS}`);
+      await expect(pages).toContainText('Page 1 of 3');
+      // The one item of an unexpected shape is marked, with its raw JSON; the others are read.
+      const odd = library.getByRole('listitem').filter({ hasText: 'This item could not be read' });
+      await expect(odd).toHaveCount(1);
+      await odd.getByText('Show its raw JSON').click();
+      await expect(odd).toContainText('"name": "No identifier"');
+      // Whatever names the record used (id or asset_id, reference, asset_ref or none), the reference is read.
+      await library.getByRole('button', { name: 'Open details of Seed image 1', exact: true }).click();
+      await expect(page.getByRole('dialog', { name: 'Seed image 1' })).toContainText('Asset://asset_seed000');
+      await page.keyboard.press('Escape');
+
+      await pages.getByRole('button', { name: 'Next' }).click();
+      await expect(pages).toContainText('51–100 of 120');
+      await expect(
+        library.getByRole('button', { name: 'Open details of Seed image 51', exact: true }),
+      ).toBeVisible();
+      await pages.getByRole('button', { name: 'Next' }).click();
+      await expect(
+        library.getByRole('button', { name: 'Open details of Seed image 101', exact: true }),
+      ).toBeVisible();
+      await expect(pages).toContainText(`101–${SEEDED_ASSETS} of ${SEEDED_ASSETS}`);
+      await expect(pages).toContainText('Page 3 of 3');
+
+      await page.getByLabel('Type').selectOption('video');
+      await expect(library.getByRole('button', { name: 'Open details of Seed clip' })).toBeVisible();
+
+      // Groups, in whatever list shape the style drew; a new one, answered in the style's shape.
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Groups' }).click();
+      await expect(page.getByRole('row', { name: /Campaign/ })).toContainText('Spring launch');
+      await page.getByRole('button', { name: 'New group' }).first().click();
+      const create = page.getByRole('dialog', { name: 'Create a group' });
+      await create.getByLabel('Name').fill('Double group');
+      await create.getByRole('button', { name: 'Create group' }).click();
+      await expect(create).toBeHidden();
+      const created = page.getByRole('row', { name: /Double group/ });
+      await expect(created).toBeVisible();
+      await created.getByRole('link', { name: 'Open in library: Double group' }).click();
+      await expect(page.getByRole('search', { name: 'Filter assets' }).getByLabel('Group')).toHaveValue(
+        /grp_d/,
+      );
+
+      // Register by URL into the new group; it becomes Ready.
+      await page.getByRole('button', { name: 'Register by URL' }).first().click();
+      const dialog = page.getByRole('dialog', { name: 'Register an asset by URL' });
+      await dialog.getByLabel('Public URL').fill(`${fixtureOrigin()}/sample.png`);
+      await dialog.getByLabel('Name').fill('Poster by URL');
+      await dialog.getByRole('button', { name: 'Register', exact: true }).click();
+      const sheet = page.getByRole('dialog', { name: 'Poster by URL' });
+      await expect(sheet.getByRole('button', { name: 'Readiness: Ready' })).toBeVisible({ timeout: 20_000 });
+      await page.keyboard.press('Escape');
+
+      // Upload: media served by the double from another origin.
+      await page.getByLabel('Files to upload').setInputFiles(path.join(FIXTURES, 'sample.png'));
+      await expect(library.getByRole('button', { name: 'Open details of sample.png' })).toBeVisible();
+      await expect(library.getByRole('button', { name: 'Readiness: Ready' })).toHaveCount(2, {
+        timeout: 20_000,
+      });
+    });
+
+    test('proxy mode: a video, a digital-human video and a music task followed to playback; chat streams', async ({
+      page,
+    }) => {
+      test.slow();
+      await connectThroughProxy(page, '/composer');
+      await page.getByRole('combobox', { name: 'Prompt' }).fill('A paper boat drifts down a rainy street');
+      await page.getByRole('button', { name: 'Create video task' }).click();
+      await expect(page).toHaveURL(/\/tasks\/cgt-[a-z0-9-]+$/, { timeout: 15_000 });
+      const videoTask = page.url().split('/').pop()!;
+      // Polled through the style's two faults to success; the result from the first present place.
+      const video = page.getByLabel(`Result video of ${videoTask}`);
+      await expect(video).toBeVisible({ timeout: 30_000 });
+      await expect
+        .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 })
+        .toBeGreaterThan(0);
+      const succeeded = page.locator('[data-status="succeeded"]').first();
+      await expect(succeeded).toContainText('Succeeded');
+      // The server's own spelling is in the tooltip when it is not the word shown.
+      expect([null, 'The server says: SUCCESS']).toContain(await succeeded.getAttribute('title'));
+      await expect(
+        page.getByRole('article').getByText('Video · video-2.0-cl', { exact: true }),
+      ).toBeVisible();
+      expect(double.faults.slice(0, 2)).toEqual(double.style.pollFaults.map((f) => f.status));
+
+      // Digital-human video from assets uploaded through the form.
+      await page.goto(`${proxy.url}/create/digital-human`);
+      for (const [upload, slot, file] of [
+        ['Upload avatar image', 'Avatar', 'sample.png'],
+        ['Upload speech audio', 'Speech audio', 'sample.mp3'],
+        ['Upload authorization', 'Authorization', 'sample.png'],
+      ] as const) {
+        await page.getByLabel(upload, { exact: true }).setInputFiles(path.join(FIXTURES, file));
+        await expect(page.getByLabel(slot, { exact: true })).toHaveValue(/^asset_/, { timeout: 20_000 });
+      }
+      await expect(page.locator('[data-readiness="ready"]')).toHaveCount(3, { timeout: 20_000 });
+      await page.getByRole('button', { name: 'Create digital-human video' }).click();
+      await expect(page).toHaveURL(/\/tasks\/cgt-/, { timeout: 15_000 });
+      const humanTask = page.url().split('/').pop()!;
+      await expect(page.getByLabel(`Result video of ${humanTask}`)).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByRole('article').getByText(/^Digital-human video · /)).toBeVisible();
+
+      // Music: the first attempt is refused (quota or unavailable, JSON or not) and said so; the
+      // second is created and followed to its audio.
+      await page.goto(`${proxy.url}/create/music`);
+      await page.getByLabel('Description').fill('A calm piano piece');
+      await page.getByRole('button', { name: 'Create music track' }).click();
+      await expect(
+        page
+          .getByRole('alert')
+          .filter({ hasText: /refused|quota|unavailable|Too many/i })
+          .first(),
+      ).toBeVisible();
+      await expect(page).toHaveURL(/\/create\/music/);
+      await page.getByRole('button', { name: 'Create music track' }).click();
+      await expect(page).toHaveURL(/\/tasks\/cgt-/, { timeout: 15_000 });
+      const musicTask = page.url().split('/').pop()!;
+      await expect(page.getByLabel(`Result audio of ${musicTask}`)).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByRole('article').getByText(/^Music · /)).toBeVisible();
+
+      // Chat with streaming.
+      await page.goto(`${proxy.url}/playground`);
+      await page.getByRole('textbox', { name: 'Message', exact: true }).fill('Hello?');
+      await page.getByRole('button', { name: 'Send', exact: true }).click();
+      await expect(page.getByRole('listitem', { name: 'Assistant' }).last()).toContainText(
+        'Hello from a deployment double.',
+      );
+    });
+
+    test('direct mode (CORS): connected, the library loads, a composed task from the library succeeds, a failed and a cancelled task end', async ({
+      page,
+    }) => {
+      test.slow();
+      await page.goto(`${double.dashboardOrigin}/settings`);
+      const prompt = page.getByRole('form', { name: 'An API key is needed' });
+      if (await prompt.isVisible()) await prompt.getByLabel('API key').fill(DOUBLE_KEY);
+      await page.getByLabel('Base URL').fill(double.url);
+      await page.getByLabel('API key', { exact: true }).fill(DOUBLE_KEY);
+      await page.getByRole('button', { name: 'Test connection' }).click();
+      await expect(
+        page.getByText('Connected: the server accepted the key and answers like this API.'),
+      ).toBeVisible();
+      await page.getByRole('button', { name: 'Save' }).click();
+
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Assets' }).click();
+      const library = page.getByRole('list', { name: 'Assets' });
+      await expect(
+        library.getByRole('button', { name: 'Open details of Seed image 1', exact: true }),
+      ).toBeVisible();
+      await expect(page.getByText('Not this API')).toHaveCount(0);
+
+      // Composing from the library, straight to the deployment.
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Composer' }).click();
+      await page.getByRole('combobox', { name: 'Prompt' }).fill('The boat from @clip turns');
+      await page.getByRole('button', { name: 'Add first frame' }).click();
+      await page.getByRole('button', { name: 'Pick reference 1 from the asset library' }).click();
+      await page
+        .getByRole('dialog', { name: 'First frame from the library' })
+        .getByRole('button', { name: 'Use Seed image 3', exact: true })
+        .click();
+      await page.getByRole('button', { name: 'Add reference video' }).click();
+      await page.getByRole('button', { name: 'Pick reference 2 from the asset library' }).click();
+      await page
+        .getByRole('dialog', { name: /from the library/ })
+        .getByRole('button', { name: 'Use Seed clip', exact: true })
+        .click();
+      await page.getByRole('textbox', { name: 'Alias of reference 2' }).fill('clip');
+      await page.getByRole('button', { name: 'Create video task' }).click();
+      await expect(page).toHaveURL(/\/tasks\/cgt-/, { timeout: 15_000 });
+      const composed = page.url().split('/').pop()!;
+      await expect(page.getByLabel(`Result video of ${composed}`)).toBeVisible({ timeout: 30_000 });
+      expect(double.created.at(-1)!.body.references).toEqual([
+        expect.objectContaining({ url: 'Asset://asset_seed002' }),
+        expect.objectContaining({ url: 'Asset://asset_seed001', alias: 'clip' }),
+      ]);
+
+      for (const [words, status, label] of [
+        ['Please fail this one', 'failed', 'Failed'],
+        ['Please cancel this one', 'cancelled', 'Cancelled'],
+      ] as const) {
+        await page.goto(`${double.dashboardOrigin}/composer`);
+        await page.getByRole('button', { name: 'Clear draft' }).click();
+        await page.getByRole('combobox', { name: 'Prompt' }).fill(words);
+        await page.getByRole('button', { name: 'Create video task' }).click();
+        await expect(page).toHaveURL(/\/tasks\/cgt-/, { timeout: 15_000 });
+        const badge = page.locator(`[data-status="${status}"]`).first();
+        await expect(badge).toContainText(label, { timeout: 20_000 });
+        if (status === 'failed')
+          await expect(page.getByRole('article')).toContainText('rejected by a content policy');
+      }
+    });
+
+    test('proxy mode: groups and the asset picker page by what a deployment capping below their sizes answered', async ({
+      page,
+    }) => {
+      test.slow();
+      // Below both views' page sizes (groups ask 50, the picker 24), so their last pages are short.
+      double.capPages(20);
+      const headers = { Authorization: `Bearer ${DOUBLE_KEY}`, 'Content-Type': 'application/json' };
+      // 45 groups: capped pages of 20, 20 and 5.
+      for (let i = 2; i < 45; i += 1) {
+        const res = await fetch(`${double.url}/v1/asset-groups`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ name: `Team ${i}` }),
+        });
+        expect(res.ok).toBe(true);
+      }
+      await connectThroughProxy(page, '/groups?page=3');
+      await expect(page.getByRole('row', { name: /Team 44/ })).toBeVisible();
+      const groupPages = page.getByRole('navigation', { name: 'Pages' });
+      if (double.style.groupList === 'envelope') {
+        // With a total, the pages are known; without one they are counted as they come.
+        await expect(groupPages).toContainText('Page 3 of 3');
+        await expect(groupPages.getByRole('button', { name: 'Next' })).toBeDisabled();
+      }
+      await groupPages.getByRole('button', { name: 'Previous' }).click();
+      await expect(page.getByRole('row', { name: /Team 30/ })).toBeVisible();
+
+      // The picker: the default group's images (118 seeded, and what earlier journeys uploaded) in
+      // capped pages of 20, the seeded ones last; paged to the end by what was answered.
+      await page.goto(`${proxy.url}/composer`);
+      await page.getByRole('button', { name: 'Add first frame' }).click();
+      await page.getByRole('button', { name: 'Pick reference 1 from the asset library' }).click();
+      const picker = page.getByRole('dialog', { name: 'First frame from the library' });
+      const pickerPages = picker.getByRole('navigation', { name: 'Pages' });
+      await expect(pickerPages).toContainText(/Page 1 of \d+/);
+      const pagesOfImages = Number(/Page 1 of (\d+)/.exec((await pickerPages.textContent()) ?? '')![1]);
+      // At least the 119 seeded images (the unreadable one among them) in pages of 20.
+      expect(pagesOfImages).toBeGreaterThanOrEqual(6);
+      for (let p = 2; p <= pagesOfImages; p += 1) {
+        await pickerPages.getByRole('button', { name: 'Next' }).click();
+        await expect(pickerPages).toContainText(`Page ${p} of`);
+      }
+      // Read once the last page itself has come, not the one before kept on screen while it loads.
+      await expect(picker.getByRole('listitem', { name: `Seed image ${SEEDED_ASSETS}` })).toBeVisible();
+      await expect(pickerPages).toContainText(`Page ${pagesOfImages} of ${pagesOfImages}`);
+      await expect(pickerPages.getByRole('button', { name: 'Next' })).toBeDisabled();
+    });
+  });
+}

@@ -1,8 +1,6 @@
 /** Records of the deployment double (spec-deployment.ts), kept apart from its routes. */
 export interface DoubleAsset {
   id: string;
-  /** Sent with the specification's alternative names (asset_id/asset_type/asset_ref) only. */
-  alt: boolean;
   group_id: string;
   type: string;
   name: string;
@@ -12,6 +10,12 @@ export interface DoubleAsset {
   created_at: number;
   /** ms on the double's clock from which the asset reads as ready. */
   readyAt: number;
+  /**
+   * A state other than ready-once-`readyAt`-passed: preparation failed after review passed
+   * (Asset states rule 2), disabled, or review failed.
+   */
+  state?: 'rejected' | 'disabled' | 'review-failed';
+  syncError?: string;
   /** When set, the list sends this instead: an item of a shape the dashboard cannot read. */
   unreadable?: Record<string, unknown>;
 }
@@ -27,13 +31,14 @@ export interface DoubleTask {
   model: string;
   createdAt: number;
   resultUrl: string;
-  /** Which of the specification's six places carries the result URL. */
-  resultPlace: string;
-  cancel?: boolean;
+  outcome: 'succeed' | 'fail' | 'cancel';
   references?: Array<Record<string, unknown>>;
 }
 
-/** Assets in the default group: 120 images (three capped pages of 50), one unreadable, a video. */
+/**
+ * Assets in the default group: 120 (three capped pages of 50), one unreadable, one a video. In
+ * the Campaign group: a ready poster and three that cannot be used (rule 2, disabled, review failed).
+ */
 export const SEEDED_ASSETS = 120;
 export const UNREADABLE_INDEX = 7;
 
@@ -41,7 +46,6 @@ export function seedAssets(fixtureOrigin: string): DoubleAsset[] {
   const base = 1_760_000_000;
   const assets: DoubleAsset[] = Array.from({ length: SEEDED_ASSETS }, (_, i) => ({
     id: `asset_seed${String(i).padStart(3, '0')}`,
-    alt: i % 2 === 0,
     group_id: 'grp_default',
     type: i === 1 ? 'video' : 'image',
     name: i === 1 ? 'Seed clip' : `Seed image ${i + 1}`,
@@ -52,9 +56,28 @@ export function seedAssets(fixtureOrigin: string): DoubleAsset[] {
     readyAt: 0,
   }));
   assets[UNREADABLE_INDEX]!.unreadable = { name: 'No identifier', kind_of: ['odd'] };
+  const campaign = (id: string, name: string, extra: Partial<DoubleAsset>): DoubleAsset => ({
+    id,
+    group_id: 'grp_campaign',
+    type: 'image',
+    name,
+    url: `${fixtureOrigin}/sample.png`,
+    content_type: 'image/png',
+    size: 2_048,
+    created_at: base,
+    readyAt: 0,
+    ...extra,
+  });
+  assets.push(
+    campaign('asset_rejected', 'Rejected poster', {
+      state: 'rejected',
+      syncError: 'input image rejected by a copyright policy',
+    }),
+    campaign('asset_disabled', 'Disabled poster', { state: 'disabled' }),
+    campaign('asset_reviewfail', 'Review failed poster', { state: 'review-failed' }),
+  );
   assets.push({
     id: 'asset_campaign1',
-    alt: true,
     group_id: 'grp_campaign',
     type: 'image',
     name: 'Campaign poster',

@@ -1,31 +1,58 @@
 import fs from 'node:fs';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono, type Context } from 'hono';
+import { cors } from 'hono/cors';
 import { seedAssets, type DoubleAsset, type DoubleGroup, type DoubleTask } from './spec-deployment-data';
+import {
+  assetShape,
+  deploymentStyle,
+  Draws,
+  groupShape,
+  OPTIONAL_ASSET_FIELDS,
+  RESULT_PLACES,
+  setPath,
+  taskShape,
+  withPresence,
+  type DeploymentStyle,
+  type Fault,
+} from './spec-deployment-shapes';
 
 /**
- * A deployment double: a small HTTP server that answers only with what the API specification
- * documents, in its alternative forms, and nothing the local server adds. Not the local server,
- * on purpose: the dashboard must work against any deployment that follows the specification.
+ * A deployment double: a small Hono app that answers only what the API specification allows, in
+ * a shape drawn by a seeded generator (spec-deployment-shapes.ts) rather than written by the
+ * hands that wrote the client. Not the local server, on purpose: the dashboard must work against
+ * any deployment that follows the specification.
  *
- * - List envelope `object, data, count, total, page` (no `page_size`), pages of assets and groups
- *   capped at 50 (`capPages` lowers it below what a view asks for).
- * - Assets as `asset_id`/`asset_type`/`asset_ref` or `id`/`type`/`reference`, one unreadable item.
- * - Group records as `group_id` + `name`, some without `description`; no counts, no timestamps.
- * - Tasks created with only `task_id`, upper-case states, the result URL in each of its six places
- *   in turn, `canceled`, no `kind`, no `progress`; media on another origin.
- * - No /bootstrap, no webhook log. One 429 with Retry-After and one 503 along the way.
- * - CORS for direct mode.
+ * - Assets: every alternative name, optional fields present/absent/null/empty, unknown fields, no
+ *   `model` (the specification's Asset table has none); states including failed, disabled, review
+ *   unknown/failed and rule 2's "review passed, preparation failed" (the Campaign group).
+ * - Asset list: the envelope of the specification, pages capped at 50 (`capPages` lowers it).
+ * - Groups: list, create, patch and detail in one of the shapes the specification leaves open.
+ * - Tasks: the id where the style puts it; every documented state spelling and an unknown one;
+ *   the result URL in one or several of its six places (a decoy in the lower ones, so precedence
+ *   matters); `model` or not; failure fields present or not.
+ * - Errors along the way: 429 with Retry-After in seconds or as an HTTP-date, 503, and a 402 or
+ *   503 refusing the first music task, with a JSON or a non-JSON body.
+ * - CORS for direct mode; media on another origin; no /bootstrap, no webhook log.
  */
 export interface SpecDeployment {
+  seed: number;
+  style: DeploymentStyle;
   url: string;
   /** Origin of the uploaded media (a second listener: media lives on another origin). */
   mediaOrigin: string;
   /** A static host of the dashboard build without the local server's CSP (direct mode). */
   dashboardOrigin: string;
-  /** How many 429 and 503 answers were sent (each is sent once). */
-  faults: { tooMany: number; unavailable: number };
+  /** The faults sent so far, in order (`429`, `503`, `402`…). */
+  faults: number[];
+  /** Bodies of POST /v1/videos and POST /v1/tasks, in order, as received. */
+  created: Array<{ path: string; body: Record<string, unknown> }>;
+  /** Registrations by URL, with the model each was registered for (the record never says it). */
+  registeredFor: Array<{ url: string; model?: string }>;
   /** Caps list pages at `size` from now on (a deployment whose cap is below a view's page size). */
   capPages(size: number): void;
   close(): Promise<void>;
@@ -34,391 +61,487 @@ export interface SpecDeployment {
 export const DOUBLE_KEY = 'sk-double-deployment';
 export const DOUBLE_PAGE_CAP = 50;
 const DEFAULT_GROUP = 'grp_default';
+/** Seeded assets the double refuses in a task (not prepared for any model): the Campaign poster. */
+const NOT_PREPARED = new Set(['asset_campaign1']);
+/** The state the specification does not list, sent once mid-way by some tasks. */
+export const UNKNOWN_TASK_STATE = 'WARMING_UP';
 
-const RESULT_PLACES = ['data.video_url', 'video_url', 'url', 'result_url', 'output.url', 'metadata.url'];
-
-function send(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-  res.writeHead(status, { 'Content-Type': 'application/json', ...headers });
-  res.end(JSON.stringify(body));
-}
-
-function fail(
-  res: http.ServerResponse,
-  status: number,
-  message: string,
-  headers: Record<string, string> = {},
-) {
-  send(res, status, { error: { message, type: 'invalid_request_error' } }, headers);
-}
-
-function readBody(req: http.IncomingMessage): Promise<Buffer> {
+function listen(
+  fetch: (req: Request) => Response | Promise<Response>,
+): Promise<{ server: ServerType; url: string }> {
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
+    const server = serve({ fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
+      resolve({ server, url: `http://127.0.0.1:${info.port}` }),
+    );
+    server.once('error', reject);
   });
 }
 
-function listen(server: http.Server): Promise<string> {
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
-    ),
-  );
-}
-
-function setPath(target: Record<string, unknown>, place: string, value: string) {
-  const [head, tail] = place.split('.') as [string, string | undefined];
-  if (tail) target[head] = { [tail]: value };
-  else target[head] = value;
+function errorEnvelope(message: string, type: string) {
+  return { error: { message, type } };
 }
 
 /** Starts the double; `fixtureOrigin` serves sample.mp4/.mp3/.png (media on another origin). */
 export async function startSpecDeployment(options: {
   fixtureOrigin: string;
   staticDir?: string;
+  seed: number;
 }): Promise<SpecDeployment> {
+  const draws = new Draws(options.seed);
+  const style = draws.draw('style', deploymentStyle);
   const assets: DoubleAsset[] = seedAssets(options.fixtureOrigin);
   const groups: DoubleGroup[] = [
     { group_id: DEFAULT_GROUP, name: 'Default' },
     { group_id: 'grp_campaign', name: 'Campaign', description: 'Spring launch' },
   ];
   const tasks = new Map<string, DoubleTask>();
-  const media = new Map<string, { type: string; bytes: Buffer }>();
-  const faults = { tooMany: 0, unavailable: 0 };
-  let resultPlace = 0;
+  const mediaDir = fs.mkdtempSync(path.join(os.tmpdir(), 'spec-double-media-'));
+  const faults: number[] = [];
+  const created: SpecDeployment['created'] = [];
+  const registeredFor: SpecDeployment['registeredFor'] = [];
   let taskPolls = 0;
+  let musicCreates = 0;
   let seq = 0;
   let mediaOrigin = '';
   let pageCap = DOUBLE_PAGE_CAP;
-  const pageOf = <T>(url: URL, rows: T[]) => {
-    const page = Math.max(1, Number(url.searchParams.get('page')) || 1);
-    const size = Math.min(pageCap, Math.max(1, Number(url.searchParams.get('page_size')) || 20));
+  const decoy = `${options.fixtureOrigin}/not-the-result.bin`;
+
+  const pageOf = <T>(c: Context, rows: T[]) => {
+    const page = Math.max(1, Number(c.req.query('page')) || 1);
+    const size = Math.min(pageCap, Math.max(1, Number(c.req.query('page_size')) || 20));
     const data = rows.slice((page - 1) * size, page * size);
-    return { object: 'list', data, count: data.length, total: rows.length, page };
+    return { page, size, data, total: rows.length };
   };
 
-  const assetView = (a: DoubleAsset) => {
+  /** A fault's answer: the error envelope, or a body that is not JSON. */
+  function faultAnswer(c: Context, fault: Fault): Response {
+    faults.push(fault.status);
+    const headers: Record<string, string> = {};
+    if (fault.status === 429) {
+      // An HTTP-date has a resolution of one second: two from now is at least one.
+      headers['Retry-After'] =
+        fault.retryAfter === 'http-date' ? new Date(Date.now() + 2_000).toUTCString() : '1';
+    }
+    const message =
+      fault.status === 402
+        ? 'quota exceeded: the account has no credit left'
+        : fault.status === 429
+          ? 'rate limited: slow down'
+          : 'service temporarily unavailable';
+    if (fault.body === 'json') {
+      const type =
+        fault.status === 402
+          ? 'insufficient_quota'
+          : fault.status === 429
+            ? 'rate_limit_error'
+            : 'server_error';
+      return c.json(errorEnvelope(message, type), fault.status, headers);
+    }
+    if (fault.body === 'html')
+      return c.html(
+        `<html><body><h1>${fault.status}</h1><p>${message}</p></body></html>`,
+        fault.status,
+        headers,
+      );
+    return c.text(message, fault.status, headers);
+  }
+
+  const assetView = (a: DoubleAsset): Record<string, unknown> => {
+    const shape = draws.draw(`asset:${a.id}`, assetShape);
     const ready = Date.now() >= a.readyAt;
-    const state = ready ? 'ready' : 'syncing';
-    const common = {
+    const body: Record<string, unknown> = { ...shape.extra };
+    if (shape.idNames !== 'asset_id') body.id = a.id;
+    if (shape.idNames !== 'id') body.asset_id = a.id;
+    if (shape.typeName !== 'asset_type') body.type = a.type;
+    if (shape.typeName !== 'type') body.asset_type = a.type;
+    if (shape.refName === 'reference' || shape.refName === 'both') body.reference = `Asset://${a.id}`;
+    if (shape.refName === 'asset_ref' || shape.refName === 'both') body.asset_ref = `Asset://${a.id}`;
+    body.group_id = a.group_id;
+    body.name = a.name;
+    body.url = a.url;
+    body.source_url = a.url;
+    body.created_at = a.created_at;
+    const state = a.state ?? (ready ? 'ready' : 'preparing');
+    const preparing = shape.preparingAs;
+    const fields: Record<string, unknown> =
+      state === 'ready'
+        ? {
+            status: 'ready',
+            preparation_status: 'ready',
+            generation_ready: true,
+            review_status: 'succeeded',
+            review_passed: true,
+          }
+        : state === 'preparing'
+          ? {
+              status: preparing,
+              preparation_status: preparing,
+              generation_ready: false,
+              review_status: shape.reviewWhilePreparing,
+              review_passed: false,
+            }
+          : state === 'rejected'
+            ? // Rule 2: review passed, preparation failed.
+              {
+                status: 'failed',
+                preparation_status: 'failed',
+                generation_ready: false,
+                review_status: 'succeeded',
+                review_passed: true,
+              }
+            : state === 'disabled'
+              ? {
+                  status: 'disabled',
+                  preparation_status: 'disabled',
+                  generation_ready: false,
+                  review_status: 'succeeded',
+                  review_passed: true,
+                }
+              : {
+                  status: 'ready',
+                  preparation_status: 'ready',
+                  generation_ready: true,
+                  review_status: 'failed',
+                  review_passed: false,
+                };
+    Object.assign(body, fields);
+    const optional: Record<string, unknown> = {
       object: 'asset',
-      group_id: a.group_id,
       domain: 'media',
-      name: a.name,
-      source_url: a.url,
-      url: a.url,
+      description: '',
       oss_url: '',
       content_type: a.content_type,
       size: a.size,
       duration: a.type === 'image' ? 0 : 5,
-      status: state,
-      sync_status: state,
-      preparation_status: state,
-      generation_ready: ready,
-      review_status: ready ? 'succeeded' : 'pending',
-      review_passed: ready,
+      sync_status: fields.status === 'disabled' ? 'failed' : fields.status,
       visibility: 'private',
-      created_at: a.created_at,
       updated_at: a.created_at,
+      request_id: `req_${a.id}`,
+      trace_id: `trace_${a.id}`,
+      sync_error: '',
     };
-    // The specification's alternative names, alternately.
-    return a.alt
-      ? { ...common, asset_id: a.id, asset_type: a.type, asset_ref: `Asset://${a.id}` }
-      : { ...common, id: a.id, asset_id: a.id, type: a.type, reference: `Asset://${a.id}` };
+    for (const field of OPTIONAL_ASSET_FIELDS) {
+      // A failure's reason is always sent (rule 4 reads it); elsewhere it is optional.
+      if (field === 'sync_error' && state === 'rejected') body.sync_error = a.syncError;
+      else withPresence(body, field, optional[field], shape.optional[field]);
+    }
+    return body;
   };
 
-  const taskView = (t: DoubleTask) => {
+  const groupView = (g: DoubleGroup): Record<string, unknown> => {
+    const shape = draws.draw(`group:${g.group_id}`, groupShape);
+    const body: Record<string, unknown> = { ...shape.extra, name: g.name };
+    if (shape.idNames !== 'id') body.group_id = g.group_id;
+    if (shape.idNames !== 'group_id') body.id = g.group_id;
+    // A description someone wrote is shown; one never written may be absent, null or empty.
+    if (g.description) body.description = g.description;
+    else withPresence(body, 'description', '', shape.description);
+    return body;
+  };
+
+  /** The answer of a group write or detail in the style's shape, or none (201/204). */
+  function groupAnswer(c: Context, g: DoubleGroup, write: boolean, createdNow: boolean): Response {
+    const view = groupView(g);
+    const shape = write ? style.groupWrite : style.groupDetail;
+    if (shape === 'created-empty') return c.body(null, createdNow ? 201 : 200);
+    if (shape === 'no-content') return c.body(null, 204);
+    if (shape === 'wrapped-data') return c.json({ data: view }, createdNow ? 201 : 200);
+    if (shape === 'wrapped-group') return c.json({ group: view }, createdNow ? 201 : 200);
+    return c.json(view, createdNow ? 201 : 200);
+  }
+
+  const taskView = (t: DoubleTask): Record<string, unknown> => {
+    const shape = draws.draw(`task:${t.id}`, taskShape);
     const age = Date.now() - t.createdAt;
-    const body: Record<string, unknown> = { task_id: t.id, model: t.model };
-    if (t.cancel && age > 1_500) body.status = 'canceled';
-    else if (age < 700) body.status = 'SUBMITTED';
-    else if (age < 1_400) body.status = 'QUEUED';
-    else if (age < 2_500) body.status = 'IN_PROGRESS';
-    else {
-      body.status = 'SUCCESS';
-      setPath(body, t.resultPlace, t.resultUrl);
+    const body: Record<string, unknown> = { ...shape.extra };
+    if (shape.idName !== 'task_id') body.id = t.id;
+    if (shape.idName !== 'id') body.task_id = t.id;
+    if (style.taskModel) body.model = t.model;
+    let progress = 0;
+    if (t.outcome === 'cancel' && age > 1_500) body.status = shape.cancelledAs;
+    else if (age < 700) body.status = shape.waitingAs;
+    else if (age < 1_400) {
+      body.status = shape.runningAs;
+      progress = 40;
+    } else if (age < 2_000 && shape.unknownState) body.status = UNKNOWN_TASK_STATE;
+    else if (age < 2_500) {
+      body.status = shape.runningAs;
+      progress = 80;
+    } else if (t.outcome === 'fail') {
+      body.status = shape.failedAs;
+      // Rule 3: error.message is read; error.code and fail_reason may come too.
+      const error: Record<string, unknown> = { message: 'the input was rejected by a content policy' };
+      withPresence(error, 'code', 'content_policy', shape.failureFields.errorCode);
+      body.error = error;
+      withPresence(body, 'fail_reason', 'content policy', shape.failureFields.failReason);
+      body.request_id = `req_${t.id}`;
+    } else {
+      body.status = shape.succeededAs;
+      progress = 100;
+      // The first present place in the specification's order holds the result; any later one a decoy.
+      const places = RESULT_PLACES.filter((p) => shape.resultPlaces.includes(p));
+      places.forEach((place, i) => setPath(body, place, i === 0 ? t.resultUrl : decoy));
     }
+    withPresence(body, 'progress', progress, shape.progress);
     if (t.references) body.input_references = t.references;
     return body;
   };
 
-  function createTask(model: string, resultUrl: string, extra: Partial<DoubleTask> = {}): DoubleTask {
-    seq += 1;
-    const task: DoubleTask = {
-      id: `cgt-${Date.now().toString(36)}-${seq}`,
-      model,
-      createdAt: Date.now(),
-      resultUrl,
-      resultPlace: RESULT_PLACES[resultPlace++ % RESULT_PLACES.length]!,
-      ...extra,
-    };
-    tasks.set(task.id, task);
-    return task;
-  }
+  const api = new Hono();
+  api.use(
+    '*',
+    cors({
+      origin: '*',
+      allowMethods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
+      allowHeaders: ['Authorization', 'Content-Type', 'Accept'],
+      exposeHeaders: ['Retry-After', 'X-Request-Id'],
+      maxAge: 600,
+    }),
+  );
+  api.get('/healthz', (c) => c.json({ ok: true }));
+  api.use('/v1/*', async (c, next) => {
+    if (c.req.header('authorization') !== `Bearer ${DOUBLE_KEY}`)
+      return c.json(errorEnvelope('invalid API key', 'authentication_error'), 401);
+    await next();
+  });
+  api.onError((error, c) => c.json(errorEnvelope(String(error), 'server_error'), 500));
+  api.notFound((c) =>
+    c.json(
+      errorEnvelope(`this deployment does not offer ${c.req.method} ${c.req.path}`, 'invalid_request_error'),
+      404,
+    ),
+  );
 
-  function listAssets(url: URL, res: http.ServerResponse) {
-    const group = url.searchParams.get('group_id') || DEFAULT_GROUP;
-    const type = url.searchParams.get('type');
-    const status = url.searchParams.get('status');
+  api.get('/v1/assets', (c) => {
+    const group = c.req.query('group_id') || DEFAULT_GROUP;
+    const type = c.req.query('type');
+    const status = c.req.query('status');
     const rows = assets
-      .filter((a) => a.group_id === group)
+      .filter((a) => a.group_id === group && (!type || a.type === type))
       .map((a) => (a.unreadable ? a.unreadable : assetView(a)))
-      .filter(
-        (a) =>
-          !type ||
-          (a as { type?: string; asset_type?: string }).type === type ||
-          (a as { asset_type?: string }).asset_type === type,
-      )
-      .filter((a) => !status || (a as { status?: string }).status === status);
-    send(res, 200, pageOf(url, rows));
-  }
+      .filter((a) => !status || a.status === status);
+    const { page, size, data, total } = pageOf(c, rows);
+    return c.json({ object: 'list', data, count: data.length, total, page, page_size: size });
+  });
 
-  async function upload(req: http.IncomingMessage, res: http.ServerResponse) {
-    const body = await readBody(req);
-    const contentType = req.headers['content-type'] ?? '';
+  api.get('/v1/assets/:id', (c) => {
+    const group = c.req.query('group_id') || DEFAULT_GROUP;
+    const a = assets.find((x) => x.id === c.req.param('id') && x.group_id === group && !x.unreadable);
+    return a ? c.json(assetView(a)) : c.json(errorEnvelope('asset not found', 'invalid_request_error'), 404);
+  });
+
+  api.post('/v1/assets/uploads', async (c) => {
     seq += 1;
     const id = `asset_d${seq}${Date.now().toString(36)}`;
+    const now = Math.floor(Date.now() / 1000);
     let asset: DoubleAsset;
-    if (contentType.startsWith('multipart/form-data')) {
-      const form = await new Request('http://double/', {
-        method: 'POST',
-        headers: { 'content-type': contentType },
-        body: new Uint8Array(body),
-      }).formData();
-      const file = form.get('file');
-      if (!(file instanceof File)) return fail(res, 400, 'file is required: a multipart part named file');
-      media.set(id, {
-        type: file.type || 'application/octet-stream',
-        bytes: Buffer.from(await file.arrayBuffer()),
-      });
-      const type = String(form.get('type') || (file.type.split('/')[0] ?? 'file'));
+    if ((c.req.header('content-type') ?? '').startsWith('multipart/form-data')) {
+      const form = await c.req.parseBody();
+      const file = form.file;
+      if (!(file instanceof File))
+        return c.json(
+          errorEnvelope('file is required: a multipart part named file', 'invalid_request_error'),
+          400,
+        );
+      // Stored under its own name's extension: the media listener's static serving picks the MIME.
+      const stored = `${id}${path.extname(file.name).toLowerCase()}`;
+      fs.writeFileSync(path.join(mediaDir, stored), Buffer.from(await file.arrayBuffer()));
+      const type = String(form.type || (file.type.split('/')[0] ?? 'file'));
       asset = {
         id,
-        alt: true,
-        group_id: String(form.get('group_id') || DEFAULT_GROUP),
+        group_id: String(form.group_id || DEFAULT_GROUP),
         type: ['image', 'audio', 'video'].includes(type) ? type : 'file',
-        name: String(form.get('name') || file.name),
-        url: `${mediaOrigin}/m/${id}`,
+        name: String(form.name || file.name),
+        url: `${mediaOrigin}/m/${stored}`,
         content_type: file.type,
         size: file.size,
-        created_at: Math.floor(Date.now() / 1000),
+        created_at: now,
         readyAt: Date.now() + 1_200,
       };
     } else {
-      let json: Record<string, unknown>;
-      try {
-        json = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
-      } catch {
-        return fail(res, 400, 'body must be JSON');
-      }
+      const json = await c.req.json<Record<string, unknown>>().catch(() => undefined);
+      if (!json) return c.json(errorEnvelope('body must be JSON', 'invalid_request_error'), 400);
       if (typeof json.url !== 'string' || !/^https?:\/\//.test(json.url))
-        return fail(res, 400, 'url is required');
+        return c.json(errorEnvelope('url is required', 'invalid_request_error'), 400);
       const meta = (json.metadata ?? {}) as { name?: string };
+      registeredFor.push({ url: json.url, model: typeof json.model === 'string' ? json.model : undefined });
       asset = {
         id,
-        alt: false,
         group_id: typeof json.group_id === 'string' ? json.group_id : DEFAULT_GROUP,
         type: typeof json.type === 'string' ? json.type : 'image',
         name: meta.name ?? path.basename(new URL(json.url).pathname),
         url: json.url,
         content_type: 'application/octet-stream',
         size: 0,
-        created_at: Math.floor(Date.now() / 1000),
+        created_at: now,
         readyAt: Date.now() + 1_200,
       };
     }
     assets.unshift(asset);
-    send(res, 200, assetView(asset));
-  }
-
-  function pollTask(id: string, res: http.ServerResponse) {
-    const task = tasks.get(id);
-    if (!task) return fail(res, 404, `task ${id} not found`);
-    taskPolls += 1;
-    // Along the way, on the first task's first polls (so that a slow machine cannot skip them):
-    // one rate limit with Retry-After, then one busy upstream.
-    if (taskPolls === 1 && faults.tooMany === 0) {
-      faults.tooMany += 1;
-      return fail(res, 429, 'rate limited: slow down', { 'Retry-After': '1' });
-    }
-    if (taskPolls === 2 && faults.unavailable === 0) {
-      faults.unavailable += 1;
-      return fail(res, 503, 'service temporarily unavailable');
-    }
-    send(res, 200, taskView(task));
-  }
-
-  function chat(json: Record<string, unknown>, res: http.ServerResponse) {
-    const words = ['Hello', ' from', ' a', ' deployment', ' double.'];
-    if (json.stream === true) {
-      res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
-      for (const [i, w] of words.entries()) {
-        const chunk = {
-          id: 'chatcmpl-1',
-          object: 'chat.completion.chunk',
-          created: 1,
-          model: json.model,
-          choices: [
-            {
-              index: 0,
-              delta: i === 0 ? { role: 'assistant', content: w } : { content: w },
-              finish_reason: null,
-            },
-          ],
-        };
-        res.write(`data: ${JSON.stringify(chunk)}\n\n`);
-      }
-      res.write(
-        `data: ${JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`,
-      );
-      res.end('data: [DONE]\n\n');
-      return;
-    }
-    send(res, 200, {
-      id: 'chatcmpl-1',
-      object: 'chat.completion',
-      created: 1,
-      model: json.model,
-      choices: [{ index: 0, message: { role: 'assistant', content: words.join('') }, finish_reason: 'stop' }],
-    });
-  }
-
-  async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
-    const url = new URL(req.url ?? '/', 'http://double');
-    const method = req.method ?? 'GET';
-    res.setHeader('Access-Control-Allow-Origin', '*');
-    res.setHeader('Access-Control-Expose-Headers', 'Retry-After, X-Request-Id');
-    if (method === 'OPTIONS') {
-      res.writeHead(204, {
-        'Access-Control-Allow-Methods': 'GET, POST, PATCH, DELETE, OPTIONS',
-        'Access-Control-Allow-Headers': 'Authorization, Content-Type, Accept',
-        'Access-Control-Max-Age': '600',
-      });
-      return res.end();
-    }
-    if (url.pathname === '/healthz') return send(res, 200, { ok: true });
-    if (!url.pathname.startsWith('/v1/')) return fail(res, 404, `no route ${method} ${url.pathname}`);
-    if (req.headers.authorization !== `Bearer ${DOUBLE_KEY}`) return fail(res, 401, 'invalid API key');
-    const p = url.pathname;
-    let m: RegExpExecArray | null;
-    if (method === 'GET' && p === '/v1/assets') return listAssets(url, res);
-    if (method === 'POST' && p === '/v1/assets/uploads') return upload(req, res);
-    if (method === 'GET' && (m = /^\/v1\/assets\/([^/]+)$/.exec(p))) {
-      const group = url.searchParams.get('group_id') || DEFAULT_GROUP;
-      const a = assets.find(
-        (x) => x.id === decodeURIComponent(m![1]!) && x.group_id === group && !x.unreadable,
-      );
-      return a ? send(res, 200, assetView(a)) : fail(res, 404, 'asset not found');
-    }
-    if (method === 'GET' && p === '/v1/asset-groups') return send(res, 200, pageOf(url, groups));
-    if (p.startsWith('/v1/asset-groups')) {
-      const id = decodeURIComponent(p.split('/')[3] ?? '');
-      const body: Partial<DoubleGroup> =
-        method === 'GET' ? {} : (JSON.parse((await readBody(req)).toString('utf8') || '{}') as DoubleGroup);
-      if (method === 'POST' && !id) {
-        if (typeof body.name !== 'string' || !body.name.trim()) return fail(res, 400, 'name is required');
-        seq += 1;
-        const group: DoubleGroup = {
-          group_id: `grp_d${seq}`,
-          name: body.name,
-          ...(body.description ? { description: body.description } : {}),
-        };
-        groups.push(group);
-        return send(res, 200, group);
-      }
-      const group = groups.find((g) => g.group_id === id);
-      if (!group) return fail(res, 404, 'group not found');
-      if (method === 'PATCH')
-        Object.assign(
-          group,
-          body.name ? { name: body.name } : {},
-          body.description !== undefined ? { description: body.description } : {},
-        );
-      return send(res, 200, group);
-    }
-    if (method === 'POST' && (p === '/v1/videos' || p === '/v1/tasks' || p === '/v1/chat/completions')) {
-      let json: Record<string, unknown>;
-      try {
-        json = JSON.parse((await readBody(req)).toString('utf8')) as Record<string, unknown>;
-      } catch {
-        return fail(res, 400, 'body must be JSON');
-      }
-      if (p === '/v1/chat/completions') return chat(json, res);
-      const model = typeof json.model === 'string' ? json.model : '';
-      if (!model) return fail(res, 400, 'model is required');
-      const audio = model.startsWith('music') || model.startsWith('digital-human-audio');
-      const prompt = typeof json.prompt === 'string' ? json.prompt : '';
-      const refs = Array.isArray(json.references)
-        ? (json.references as Array<Record<string, unknown>>).map((r) => ({
-            alias: r.alias,
-            role: r.role,
-            type: r.media_type,
-            binding_status: 'bound',
-          }))
-        : undefined;
-      const task = createTask(model, `${options.fixtureOrigin}/${audio ? 'sample.mp3' : 'sample.mp4'}`, {
-        cancel: /cancel/i.test(prompt),
-        references: refs,
-      });
-      // Only what the specification shows of a creation answer: the id, as task_id.
-      return send(res, 200, { task_id: task.id, status: 'SUBMITTED' });
-    }
-    if (method === 'GET' && (m = /^\/v1\/(?:tasks|videos)\/([^/]+)$/.exec(p)))
-      return pollTask(decodeURIComponent(m[1]!), res);
-    return fail(res, 404, `this deployment does not offer ${method} ${p}`);
-  }
-
-  const api = http.createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => fail(res, 500, String(error)));
+    return c.json(assetView(asset));
   });
-  const mediaServer = http.createServer((req, res) => {
-    const id = (req.url ?? '').replace(/^\/m\//, '').split('?')[0]!;
-    const item = media.get(id);
-    if (!item) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { 'Content-Type': item.type, 'Access-Control-Allow-Origin': '*' }).end(item.bytes);
+
+  api.get('/v1/asset-groups', (c) => {
+    const { page, size, data, total } = pageOf(c, groups);
+    const views = data.map(groupView);
+    if (style.groupList === 'bare-array') return c.json(views);
+    if (style.groupList === 'data-only') return c.json({ data: views });
+    if (style.groupList === 'data-has-more') return c.json({ data: views, has_more: page * size < total });
+    return c.json({ object: 'list', data: views, count: views.length, total, page });
   });
-  const dashboard = http.createServer((req, res) => {
-    // A plain static host: files as they are, index.html for any other path, and no CSP.
-    const dir = options.staticDir ?? '';
-    const rel = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    let file = path.join(dir, path.normalize(rel));
-    if (!file.startsWith(dir) || !fs.existsSync(file) || fs.statSync(file).isDirectory())
-      file = path.join(dir, 'index.html');
-    const ext = path.extname(file);
-    const types: Record<string, string> = {
-      '.html': 'text/html',
-      '.js': 'text/javascript',
-      '.css': 'text/css',
-      '.json': 'application/json',
-      '.svg': 'image/svg+xml',
-      '.woff2': 'font/woff2',
+
+  api.post('/v1/asset-groups', async (c) => {
+    const body = await c.req.json<Partial<DoubleGroup>>().catch(() => ({}) as Partial<DoubleGroup>);
+    if (typeof body.name !== 'string' || !body.name.trim())
+      return c.json(errorEnvelope('name is required', 'invalid_request_error'), 400);
+    seq += 1;
+    const group: DoubleGroup = {
+      group_id: `grp_d${seq}`,
+      name: body.name,
+      ...(body.description ? { description: body.description } : {}),
     };
-    res
-      .writeHead(200, { 'Content-Type': types[ext] ?? 'application/octet-stream' })
-      .end(fs.readFileSync(file));
+    groups.push(group);
+    return groupAnswer(c, group, true, true);
   });
-  const url = await listen(api);
-  mediaOrigin = await listen(mediaServer);
-  const dashboardOrigin = options.staticDir ? await listen(dashboard) : '';
-  const close = (s: http.Server) => new Promise<void>((r) => (s.listening ? s.close(() => r()) : r()));
+
+  api.get('/v1/asset-groups/:id', (c) => {
+    const group = groups.find((g) => g.group_id === c.req.param('id'));
+    return group
+      ? groupAnswer(c, group, false, false)
+      : c.json(errorEnvelope('group not found', 'invalid_request_error'), 404);
+  });
+
+  api.patch('/v1/asset-groups/:id', async (c) => {
+    const group = groups.find((g) => g.group_id === c.req.param('id'));
+    if (!group) return c.json(errorEnvelope('group not found', 'invalid_request_error'), 404);
+    const body = await c.req.json<Partial<DoubleGroup>>().catch(() => ({}) as Partial<DoubleGroup>);
+    if (body.name) group.name = body.name;
+    if (body.description !== undefined) group.description = body.description;
+    return groupAnswer(c, group, true, false);
+  });
+
+  const createTask = async (c: Context) => {
+    const json = await c.req.json<Record<string, unknown>>().catch(() => undefined);
+    if (!json) return c.json(errorEnvelope('body must be JSON', 'invalid_request_error'), 400);
+    const model = typeof json.model === 'string' ? json.model : '';
+    if (!model) return c.json(errorEnvelope('model is required', 'invalid_request_error'), 400);
+    created.push({ path: c.req.path, body: json });
+    if (model.startsWith('music') && musicCreates++ === 0) return faultAnswer(c, style.createFault);
+    // Readiness is per model (Asset states rule 1): an asset never registered for this one is
+    // refused, with a 400 that names no param (the error catalog is not shown).
+    for (const ref of Array.isArray(json.references) ? (json.references as Array<{ url?: unknown }>) : []) {
+      const id = typeof ref.url === 'string' ? ref.url.replace(/^Asset:\/\//, '') : '';
+      if (NOT_PREPARED.has(id))
+        return c.json(
+          errorEnvelope(
+            `asset ${id} is not prepared for ${model}: register it for this model`,
+            'invalid_request_error',
+          ),
+          400,
+        );
+    }
+    const audio = model.startsWith('music') || model.startsWith('digital-human-audio');
+    const prompt = typeof json.prompt === 'string' ? json.prompt : '';
+    const references = Array.isArray(json.references)
+      ? (json.references as Array<Record<string, unknown>>).map((r) => ({
+          alias: r.alias,
+          role: r.role,
+          type: r.media_type,
+          binding_status: 'bound',
+        }))
+      : undefined;
+    seq += 1;
+    const task: DoubleTask = {
+      id: `cgt-${Date.now().toString(36)}-${seq}`,
+      model,
+      createdAt: Date.now(),
+      resultUrl: `${options.fixtureOrigin}/${audio ? 'sample.mp3' : 'sample.mp4'}`,
+      outcome: /cancel/i.test(prompt) ? 'cancel' : /fail/i.test(prompt) ? 'fail' : 'succeed',
+      references,
+    };
+    tasks.set(task.id, task);
+    const answer: Record<string, unknown> = {};
+    setPath(answer, style.createdIdAt, task.id);
+    return c.json(answer);
+  };
+  api.post('/v1/videos', createTask);
+  api.post('/v1/tasks', createTask);
+
+  const pollTask = (c: Context) => {
+    const task = tasks.get(c.req.param('id') ?? '');
+    if (!task) return c.json(errorEnvelope('task not found', 'invalid_request_error'), 404);
+    taskPolls += 1;
+    // The first task's first two polls (so a slow machine cannot skip them): the style's faults.
+    if (taskPolls <= 2) return faultAnswer(c, style.pollFaults[taskPolls - 1]!);
+    return c.json(taskView(task));
+  };
+  api.get('/v1/tasks/:id', pollTask);
+  api.get('/v1/videos/:id', pollTask);
+
+  api.post('/v1/chat/completions', async (c) => {
+    const json = await c.req.json<Record<string, unknown>>().catch(() => undefined);
+    if (!json) return c.json(errorEnvelope('body must be JSON', 'invalid_request_error'), 400);
+    const words = ['Hello', ' from', ' a', ' deployment', ' double.'];
+    if (json.stream !== true)
+      return c.json({
+        id: 'chatcmpl-1',
+        object: 'chat.completion',
+        created: 1,
+        model: json.model,
+        choices: [
+          { index: 0, message: { role: 'assistant', content: words.join('') }, finish_reason: 'stop' },
+        ],
+      });
+    const chunk = (delta: Record<string, unknown>, finish: string | null) =>
+      `data: ${JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1, model: json.model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+    const text =
+      words
+        .map((w, i) => chunk(i === 0 ? { role: 'assistant', content: w } : { content: w }, null))
+        .join('') +
+      chunk({}, 'stop') +
+      'data: [DONE]\n\n';
+    return c.body(text, 200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
+  });
+
+  // Media on another origin: Hono's static serving (MIME by extension, Range, HEAD).
+  const media = new Hono();
+  media.use('*', cors({ origin: '*' }));
+  media.use('/m/*', serveStatic({ root: mediaDir, rewriteRequestPath: (p) => p.replace(/^\/m/, '') }));
+
+  // A plain static host of the build: files as they are, index.html for any other path, no CSP.
+  const dashboard = new Hono();
+  if (options.staticDir) {
+    const root = path.resolve(options.staticDir);
+    dashboard.use('*', serveStatic({ root }));
+    dashboard.get('*', serveStatic({ root, path: 'index.html' }));
+  }
+
+  const apiServer = await listen(api.fetch);
+  const mediaServer = await listen(media.fetch);
+  mediaOrigin = mediaServer.url;
+  const dashboardServer = options.staticDir ? await listen(dashboard.fetch) : undefined;
+  const close = (s: ServerType) =>
+    new Promise<void>((resolve) => {
+      s.close(() => resolve());
+      if ('closeAllConnections' in s) s.closeAllConnections();
+    });
   return {
-    url,
+    seed: options.seed,
+    style,
+    url: apiServer.url,
     mediaOrigin,
-    dashboardOrigin,
+    dashboardOrigin: dashboardServer?.url ?? '',
     faults,
+    created,
+    registeredFor,
     capPages: (size) => {
       pageCap = size;
     },
     async close() {
-      api.closeAllConnections();
-      mediaServer.closeAllConnections();
-      dashboard.closeAllConnections();
-      await Promise.all([close(api), close(mediaServer), close(dashboard)]);
+      await Promise.all(
+        [apiServer.server, mediaServer.server, dashboardServer?.server].flatMap((s) => (s ? [close(s)] : [])),
+      );
+      fs.rmSync(mediaDir, { recursive: true, force: true });
     },
   };
 }

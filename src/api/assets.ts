@@ -8,9 +8,10 @@ import {
 } from '@contract/asset';
 import { DEFAULT_GROUP_ID } from '@contract/group';
 import type { ListEnvelope } from '@contract/list';
-import { listEnvelopeSchema } from '@contract/list-schema';
+import { listAnswer, listEnvelopeSchema } from '@contract/list-schema';
 import { apiRequest } from '@/api/api-client';
 import { ASSET_LIST_PATH, assetListQuery, groupQuery, type AssetListParams } from '@/api/asset-list-query';
+import { assetModelMemory } from '@/api/asset-models';
 import { createdOnOurClock, readinessPollDelay } from '@/api/asset-poll-policy';
 import { invalidateGroupCounts } from '@/api/groups';
 
@@ -125,7 +126,7 @@ export const assetQueries = {
             query: assetListQuery(p),
             signal,
           },
-          (data) => assetListSchema.parse(data),
+          (data) => assetListSchema.parse(listAnswer(data, { page: p.page, pageSize: p.pageSize })),
         ),
       refetchInterval: assetListRefetchInterval,
     }),
@@ -167,7 +168,16 @@ export function registerAssetByUrl(input: RegisterAssetInput): Promise<LenientAs
   if (input.name) body.metadata = { ...input.metadata, name: input.name };
   return apiRequest('/v1/assets/uploads', { method: 'POST', json: body }, (data) =>
     LenientAssetSchema.parse(data),
-  );
+  ).then((asset) => rememberModel(asset, input.model));
+}
+
+/**
+ * Readiness is confirmed for the model an asset was registered with (Asset states rule 1), and a
+ * deployment need not say which that was: this browser remembers it (asset-models.ts).
+ */
+function rememberModel(asset: LenientAsset, model: string | undefined): LenientAsset {
+  if (model) assetModelMemory().remember(asset.id, model);
+  return asset;
 }
 
 export interface UploadAssetFieldsInput {
@@ -199,7 +209,7 @@ export function uploadAssetFile(
     '/v1/assets/uploads',
     { method: 'POST', formData: form, signal: options.signal, onUploadProgress: options.onUploadProgress },
     (data) => LenientAssetSchema.parse(data),
-  );
+  ).then((asset) => rememberModel(asset, fields.model));
 }
 
 /**

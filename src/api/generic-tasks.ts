@@ -1,14 +1,13 @@
 import { LenientTaskSchema, type LenientTask } from '@contract/task';
 import { apiRequest } from '@/api/api-client';
+import { postTask } from '@/api/task-create';
 
 /**
  * POST /v1/tasks: digital-human video, digital-human audio and music (the model picks the body
- * shape). Never retried: a POST retried after a lost answer could create a second task.
+ * shape); task-create.ts: never retried, the id wherever the deployment put it.
  */
 export function createGenericTask(body: object, signal?: AbortSignal): Promise<LenientTask> {
-  return apiRequest('/v1/tasks', { method: 'POST', json: body, signal }, (data) =>
-    LenientTaskSchema.parse(data),
-  );
+  return postTask('/v1/tasks', body, signal);
 }
 
 /** GET /v1/tasks/{id} as a plain object, for rebuilding a request this dashboard did not record. */

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { LenientGroupSchema, type LenientGroup } from '@contract/group';
+import { groupRecordOf, type LenientGroup } from '@contract/group';
 import { apiRequest } from '@/api/api-client';
-import { groupKeys } from '@/api/groups';
+import { groupKeys, groupQueries } from '@/api/groups';
 
 /*
  * Creating and renaming groups: only the groups page does it. Apart from api/groups.ts (which the
@@ -19,16 +19,35 @@ export interface UpdateGroupInput {
   description?: string;
 }
 
-export function createGroup(input: CreateGroupInput): Promise<LenientGroup> {
-  return apiRequest('/v1/asset-groups', { method: 'POST', json: input }, (data) =>
-    LenientGroupSchema.parse(data),
-  );
+/*
+ * The specification does not show what group create and patch answer: a 200 with the record, a
+ * 201, a 204 with an empty body and a wrapped record are all accepted. Any 2xx is a success; the
+ * lists are re-read after it either way (the mutations' invalidations).
+ */
+
+/** The new group, or undefined when the deployment answered without it (the list then shows it). */
+export function createGroup(input: CreateGroupInput): Promise<LenientGroup | undefined> {
+  return apiRequest('/v1/asset-groups', { method: 'POST', json: input }, groupRecordOf);
 }
 
-export function updateGroup(id: string, input: UpdateGroupInput): Promise<LenientGroup> {
-  return apiRequest(`/v1/asset-groups/${encodeURIComponent(id)}`, { method: 'PATCH', json: input }, (data) =>
-    LenientGroupSchema.parse(data),
+/** The group as saved: from the answer, else re-read, else what was sent. */
+export async function updateGroup(
+  id: string,
+  input: UpdateGroupInput,
+  queryClient?: QueryClient,
+): Promise<LenientGroup> {
+  const answered = await apiRequest(
+    `/v1/asset-groups/${encodeURIComponent(id)}`,
+    { method: 'PATCH', json: input },
+    groupRecordOf,
   );
+  if (answered) return answered;
+  if (queryClient) {
+    await queryClient.invalidateQueries({ queryKey: groupKeys.detail(id) });
+    const reread = await queryClient.fetchQuery(groupQueries.detail(id)).catch(() => undefined);
+    if (reread) return reread;
+  }
+  return { id, group_id: id, ...input };
 }
 
 /** A new group only changes the group list; no asset list can contain it yet. */
@@ -50,7 +69,7 @@ export const groupMutations = {
     onSuccess: () => invalidateAfterGroupCreated(queryClient),
   }),
   update: (queryClient: QueryClient) => ({
-    mutationFn: ({ id, ...input }: UpdateGroupInput & { id: string }) => updateGroup(id, input),
+    mutationFn: ({ id, ...input }: UpdateGroupInput & { id: string }) => updateGroup(id, input, queryClient),
     onSuccess: (group: LenientGroup) => {
       // Show the new name at once; the invalidation then confirms it from the server.
       queryClient.setQueryData(groupKeys.detail(group.id), group);

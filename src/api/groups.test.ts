@@ -84,3 +84,46 @@ describe('group mutations', () => {
     expect(client.getQueryState(groupKeys.detail('grp_b'))?.isInvalidated).toBe(false);
   });
 });
+
+// Shapes the specification allows ("Response shapes … not shown") that the local server never sends.
+describe('group answers of any shape the specification allows', () => {
+  it('reads a bare array, and an envelope with only data, deriving count, total and page', async () => {
+    fetchMock.mockResolvedValueOnce(json([{ group_id: 'grp_a', name: 'A' }, { id: 'grp_b' }]));
+    const bare = await new QueryClient().fetchQuery(groupQueries.list());
+    expect(bare).toMatchObject({ count: 2, total: 2, page: 1, total_derived: true });
+    expect(bare.data.map((g) => g.id)).toEqual(['grp_a', 'grp_b']);
+
+    fetchMock.mockResolvedValueOnce(json({ data: [{ group_id: 'grp_c' }], has_more: false }));
+    const enveloped = await new QueryClient().fetchQuery(groupQueries.list({ page: 2, pageSize: 1 }));
+    // A full page of one on page 2: one before, this one, and possibly more.
+    expect(enveloped).toMatchObject({ count: 1, page: 2, total: 3 });
+  });
+
+  it('create: a 201 or 204 with an empty body, or a wrapped record, is a success', async () => {
+    fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
+    await expect(createGroup({ name: 'Empty' })).resolves.toBeUndefined();
+    fetchMock.mockResolvedValueOnce(new Response('', { status: 201 }));
+    await expect(createGroup({ name: 'Empty' })).resolves.toBeUndefined();
+    fetchMock.mockResolvedValueOnce(json({ data: { group_id: 'grp_w', name: 'Wrapped' } }, 201));
+    await expect(createGroup({ name: 'Wrapped' })).resolves.toMatchObject({ id: 'grp_w', name: 'Wrapped' });
+    fetchMock.mockResolvedValueOnce(json({ group: { id: 'grp_g', name: 'G' } }));
+    await expect(createGroup({ name: 'G' })).resolves.toMatchObject({ id: 'grp_g' });
+  });
+
+  it('patch answered with 204: the group is re-read', async () => {
+    fetchMock
+      .mockResolvedValueOnce(new Response(null, { status: 204 }))
+      .mockResolvedValueOnce(json({ data: { group_id: 'grp_a', name: 'Renamed', description: 'd' } }));
+    const saved = await updateGroup('grp_a', { name: 'Renamed' }, new QueryClient());
+    expect(saved).toMatchObject({ id: 'grp_a', name: 'Renamed', description: 'd' });
+    expect(String(fetchMock.mock.calls[1]![0])).toBe('/v1/asset-groups/grp_a');
+  });
+
+  it('detail wrapped in data is read', async () => {
+    fetchMock.mockResolvedValueOnce(json({ data: { group_id: 'grp_a', name: 'A' } }));
+    await expect(new QueryClient().fetchQuery(groupQueries.detail('grp_a'))).resolves.toMatchObject({
+      id: 'grp_a',
+      name: 'A',
+    });
+  });
+});

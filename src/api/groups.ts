@@ -1,7 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { LenientGroupSchema, type LenientGroup } from '@contract/group';
+import { groupRecordOf, LenientGroupSchema, type LenientGroup } from '@contract/group';
 import type { ListEnvelope } from '@contract/list';
-import { listEnvelopeSchema } from '@contract/list-schema';
+import { listAnswer, listEnvelopeSchema } from '@contract/list-schema';
 import { apiRequest } from '@/api/api-client';
 
 export type { LenientGroup as Group } from '@contract/group';
@@ -34,7 +34,10 @@ export const groupQueries = {
         apiRequest(
           '/v1/asset-groups',
           { query: { page: params.page ?? 1, page_size: params.pageSize ?? 100 }, signal },
-          (data) => groupListSchema.parse(data),
+          (data) =>
+            groupListSchema.parse(
+              listAnswer(data, { page: params.page ?? 1, pageSize: params.pageSize ?? 100 }),
+            ),
         ),
     }),
   detail: (id: string) =>
@@ -42,7 +45,8 @@ export const groupQueries = {
       queryKey: groupKeys.detail(id),
       queryFn: ({ signal }): Promise<LenientGroup> =>
         apiRequest(`/v1/asset-groups/${encodeURIComponent(id)}`, { signal }, (data) =>
-          LenientGroupSchema.parse(data),
+          // The record, or one wrapped in `data`/`group` (the answer's shape is not shown).
+          LenientGroupSchema.parse(groupRecordOf(data) ?? data),
         ),
     }),
 };

@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import { assetModelMemory } from '@/api/asset-models';
 import { TaskRegistry, type RegistryStatus, type TrackedTask } from '@/api/task-registry';
 import { defaultBackend } from '@/api/task-registry-storage';
 
@@ -11,7 +12,10 @@ import { defaultBackend } from '@/api/task-registry-storage';
 let appRegistry: TaskRegistry | undefined;
 
 function defaultRegistry(): TaskRegistry {
-  return (appRegistry ??= new TaskRegistry(defaultBackend(), { broadcast: true }));
+  return (appRegistry ??= new TaskRegistry(defaultBackend(), {
+    broadcast: true,
+    assetModels: assetModelMemory(),
+  }));
 }
 
 const RegistryContext = createContext<TaskRegistry | undefined>(undefined);

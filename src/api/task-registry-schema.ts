@@ -156,6 +156,8 @@ export interface RegistryExport {
   version: typeof EXPORT_VERSION;
   exportedAt: string;
   tasks: TrackedTask[];
+  /** Which model this browser registered each asset for (asset-models.ts); absent in older files. */
+  assetModels?: Record<string, string>;
 }
 
 export class RegistryImportError extends Error {
@@ -166,17 +168,18 @@ export class RegistryImportError extends Error {
 }
 
 /**
- * The entries of an export file: our own format, or a bare array of tasks (hand-written lists of
+ * The entries of an export file (and the asset models it carries): our own format, or a bare array of tasks (hand-written lists of
  * ids are welcome: `[{"id":"task_…"}]`). Throws RegistryImportError when it is neither.
  */
-export function importEntries(text: string): unknown[] {
+export function importEntries(text: string): { tasks: unknown[]; assetModels?: unknown } {
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch {
     throw new RegistryImportError('not-json');
   }
-  if (Array.isArray(data)) return data;
-  if (isRecord(data) && Array.isArray(data.tasks)) return data.tasks;
+  if (Array.isArray(data)) return { tasks: data };
+  if (isRecord(data) && Array.isArray(data.tasks))
+    return { tasks: data.tasks, assetModels: data.assetModels };
   throw new RegistryImportError('wrong-shape');
 }

@@ -181,7 +181,7 @@ describe('TaskRegistry export and import', () => {
     expect(JSON.parse(text)).toMatchObject({ format: 'media-studio.tasks', version: 1 });
 
     const target = new TaskRegistry(memoryBackend());
-    expect(target.importJson(text)).toEqual({ added: 2, alreadyTracked: 0, invalid: 0 });
+    expect(target.importJson(text)).toEqual({ added: 2, alreadyTracked: 0, invalid: 0, assetModels: 0 });
     expect(target.get('task_a')).toEqual(source.get('task_a'));
     expect(target.get('task_b')?.last?.status).toBe('succeeded');
   });
@@ -199,7 +199,7 @@ describe('TaskRegistry export and import', () => {
         42,
       ]),
     );
-    expect(result).toEqual({ added: 1, alreadyTracked: 2, invalid: 3 });
+    expect(result).toEqual({ added: 1, alreadyTracked: 2, invalid: 3, assetModels: 0 });
     expect(registry.get('task_a')?.prompt).toBe('mine');
     expect(registry.get('task_new')).toMatchObject({ kind: 'unknown', source: 'imported' });
     expect(typeof registry.get('task_new')?.createdAt).toBe('number');

@@ -8,6 +8,7 @@ import {
   type TrackedTask,
   type TrackedTaskSnapshot,
 } from '@/api/task-registry-schema';
+import type { AssetModelMemory } from '@/api/asset-models';
 import type { RegistryBackend } from '@/api/task-registry-storage';
 import { noteOpenTask } from '@/lib/open-task-signal';
 
@@ -28,6 +29,8 @@ export interface ImportResult {
   added: number;
   alreadyTracked: number;
   invalid: number;
+  /** Assets whose model the file told this browser for the first time. */
+  assetModels: number;
 }
 
 export interface RegistryStatus {
@@ -85,12 +88,15 @@ export class TaskRegistry {
   private flushing: Promise<void> = Promise.resolve();
   private status: RegistryStatus;
   private readonly channel: BroadcastChannel | undefined;
+  /** Exported and imported with the tasks: which model each asset was registered for. */
+  private readonly assetModels: AssetModelMemory | undefined;
   readonly ready: Promise<void>;
 
   constructor(
     private readonly backend: RegistryBackend,
-    options: { broadcast?: boolean } = {},
+    options: { broadcast?: boolean; assetModels?: AssetModelMemory } = {},
   ) {
+    this.assetModels = options.assetModels;
     this.status = { hydrated: false, persistence: backend.kind, writeFailed: false };
     this.channel =
       options.broadcast && typeof BroadcastChannel !== 'undefined'
@@ -323,15 +329,19 @@ export class TaskRegistry {
       version: EXPORT_VERSION,
       exportedAt: new Date().toISOString(),
       tasks,
+      ...(this.assetModels ? { assetModels: { ...this.assetModels.snapshot() } } : {}),
     };
     return JSON.stringify(data, null, 2);
   };
 
   /** Merges an export file: new ids are added; a task already tracked keeps what this tab knows. */
   importJson = (text: string): ImportResult => {
-    const result: ImportResult = { added: 0, alreadyTracked: 0, invalid: 0 };
+    const result: ImportResult = { added: 0, alreadyTracked: 0, invalid: 0, assetModels: 0 };
     const fresh = new Map<string, TrackedTask>();
-    for (const entry of importEntries(text)) {
+    const { tasks, assetModels } = importEntries(text);
+    if (this.assetModels && assetModels !== undefined)
+      result.assetModels = this.assetModels.merge(assetModels);
+    for (const entry of tasks) {
       const task = parseTrackedTask(entry, 'imported');
       if (!task) result.invalid += 1;
       else if (this.byId.has(task.id) || fresh.has(task.id)) result.alreadyTracked += 1;

@@ -1,5 +1,6 @@
 import { LenientTaskSchema, type LenientTask } from '@contract/task';
 import { apiRequest } from '@/api/api-client';
+import { postTask } from '@/api/task-create';
 
 /**
  * The body of POST /v1/videos as the composer sends it. The contract's CreateVideoSchema (full zod)
@@ -18,15 +19,9 @@ export interface CreateVideoBody {
   [field: string]: unknown;
 }
 
-/**
- * POST /v1/videos. Never retried: a POST retried after a lost answer could create a second task
- * (api-client.ts, shouldRetryRead). The answer is parsed leniently, so a deployment that adds
- * fields or spells the id `task_id` still works.
- */
+/** POST /v1/videos (task-create.ts: never retried, the id wherever the deployment put it). */
 export function createVideo(body: CreateVideoBody, signal?: AbortSignal): Promise<LenientTask> {
-  return apiRequest('/v1/videos', { method: 'POST', json: body, signal }, (data) =>
-    LenientTaskSchema.parse(data),
-  );
+  return postTask('/v1/videos', body, signal);
 }
 
 /** GET /v1/tasks/{id} (same object as /v1/videos/{id}): one task, for rebuilding a request the dashboard did not record. */

@@ -1,10 +1,17 @@
 import { isApiRequestError } from '@/api/api-client';
+import { isAcceptedWithoutTaskId } from '@/api/task-create';
 
 /**
  * The failures a person can act on, named by what they mean rather than by the API's words
  * (decision 078). Each has a translated title and sentence under `common:errors.known.*`.
  */
-export type KnownErrorKind = 'groupNotFound' | 'unauthorized' | 'unreachable' | 'rateLimited' | 'quotaSpent';
+export type KnownErrorKind =
+  | 'groupNotFound'
+  | 'unauthorized'
+  | 'unreachable'
+  | 'rateLimited'
+  | 'quotaSpent'
+  | 'acceptedWithoutId';
 
 /** A quota error (specification, Errors rule 6): 402, or the category named on another status. */
 export function isQuotaError(error: unknown): boolean {
@@ -36,6 +43,7 @@ export function isUnreachableError(error: unknown): boolean {
 export function knownErrorKind(error: unknown): KnownErrorKind | undefined {
   if (isUnreachableError(error)) return 'unreachable';
   if (!isApiRequestError(error)) return undefined;
+  if (isAcceptedWithoutTaskId(error)) return 'acceptedWithoutId';
   if (error.code === 'group_not_found') return 'groupNotFound';
   if (error.status === 401 || error.status === 403) return 'unauthorized';
   if (isQuotaError(error)) return 'quotaSpent';

@@ -21,7 +21,7 @@ import { ComposerNotices } from './composer-notices';
 import { PromptField } from '@/components/video-draft/prompt/prompt-field';
 import { ReferencesEditor } from './references/references-editor';
 import { useReferenceAssets } from './references/use-reference-assets';
-import { fieldOfParam, fieldValue } from '@/lib/video-draft/server-error';
+import { fieldOfParam, fieldValue, refusedAssetField } from '@/lib/video-draft/server-error';
 import { SubmitPanel } from './submit/submit-panel';
 import { validateDraft, type FieldKey } from '@/lib/video-draft/validation';
 import { ModelPicker, VideoSettings } from '@/components/video-draft/settings/video-settings';
@@ -59,7 +59,8 @@ export function ComposerPage() {
   const { submit, pending, refusal, dismissRefusal } = useSubmitTasks({
     create: createVideo,
     source: 'composer',
-    fieldOfParam: (param, sent: ComposerDraft) => fieldOfParam(param, sent),
+    fieldOfParam: (param, sent: ComposerDraft, _index, refused) =>
+      fieldOfParam(param, sent) ?? refusedAssetField(sent, refused),
     onRefused: (r) => {
       if (r.field) requestAnimationFrame(() => focusField(r.field!));
     },

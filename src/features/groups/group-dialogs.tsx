@@ -35,7 +35,7 @@ export function CreateGroupDialog({
     setErrors({});
     mutation.mutate(checked.data, {
       onSuccess: (group) => {
-        notifySuccess(t('create.success', { name: group.name ?? group.id }));
+        notifySuccess(t('create.success', { name: group?.name ?? checked.data.name }));
         draftCleared();
         onOpenChange(false);
       },

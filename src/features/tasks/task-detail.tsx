@@ -98,7 +98,18 @@ function KnownIdDetail({ taskId, listSearch }: { taskId: string; listSearch: str
       />
     );
   }
+  // A task record need not carry `model` (the specification does not list it): the model this
+  // dashboard created it with stands in, and the kind it was created as (its result's shape, a
+  // video URL, proves nothing about the kind).
+  const shown =
+    task.model || !tracked?.model
+      ? task
+      : {
+          ...task,
+          model: tracked.model,
+          ...(tracked.kind !== 'unknown' ? { kind: tracked.kind } : {}),
+        };
   return (
-    <TaskView task={task} trackedCreatedAt={tracked?.createdAt} onForget={tracked ? forget : undefined} />
+    <TaskView task={shown} trackedCreatedAt={tracked?.createdAt} onForget={tracked ? forget : undefined} />
   );
 }

@@ -53,6 +53,26 @@ describe('TasksPage', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('list', { name: 'Tracked tasks' })).toBeInTheDocument();
   });
 
+  it('a record without model (the specification does not list it) shows the model and kind it was created with', async () => {
+    registry.track({
+      id: 'task_dh',
+      kind: 'digital_human_video',
+      model: 'digital-human-video-v8',
+      createdAt: 1,
+      source: 'task-form',
+    });
+    mockFetch({
+      'GET /bootstrap': () => json(BOOTSTRAP_LOCAL),
+      'GET /v1/tasks/task_dh': () =>
+        json({ task_id: 'task_dh', status: 'SUCCESS', video_url: 'http://localhost/files/v.mp4' }),
+    });
+    renderAt('/tasks/task_dh');
+    const article = await screen.findByRole('article', { name: 'task_dh' });
+    expect(
+      await within(article).findByText(/^Digital-human video · digital-human-video-v8/),
+    ).toBeInTheDocument();
+  });
+
   it('never renders a result that is not http(s) as media or a link', async () => {
     mockFetch({
       'GET /bootstrap': () => json(BOOTSTRAP_LOCAL),

@@ -39,7 +39,16 @@ export interface SubmitTasksOptions<B extends object, F extends string, S> {
   create: (body: B) => Promise<{ id: string }>;
   /** Which page created the tasks, as the registry records it. */
   source: TrackedTaskSource;
-  fieldOfParam: (param: string | undefined, snapshot: S, index: number) => F | undefined;
+  /**
+   * The field a refusal points at: by its `param` mostly; the refusal itself is passed for a form
+   * that can tell the field from more (a 400 naming no param, whose message names an asset).
+   */
+  fieldOfParam: (
+    param: string | undefined,
+    snapshot: S,
+    index: number,
+    refusal: { status: number; message: string },
+  ) => F | undefined;
   onRefused?: (refusal: Refusal<F, S>) => void;
   /** After every request was created; by default the monitor opens the task (the list for several). */
   onCreated?: (ids: string[]) => void;
@@ -58,7 +67,10 @@ function refusalOf<F extends string, S>(
   const api = isApiRequestError(error) ? error : undefined;
   return {
     message: errorMessage(error),
-    field: api && !api.isNetworkError ? fieldOfParam(api.info.param, snapshot, index) : undefined,
+    field:
+      api && !api.isNetworkError
+        ? fieldOfParam(api.info.param, snapshot, index, { status: api.status, message: api.info.message })
+        : undefined,
     snapshot,
     error,
     index,

@@ -19,8 +19,13 @@ export interface PickedAsset {
   id: string;
   name?: string;
   type?: string;
+  /** The model it was registered for, when the record or this browser knows it. */
   model?: string;
+  /** Who says `model`: the asset record, or this browser's memory of registering it. */
+  modelSource?: 'record' | 'browser';
   previewUrl?: string;
+  /** Where its media can be fetched from, to register it again for another model. */
+  sourceUrl?: string;
   /** The group that holds it (a detail query answers only for its group). */
   groupId?: string;
   /** False while it is being prepared (a copy made for this model); absent means ready. */

@@ -1,3 +1,4 @@
+import { parseAssetReference } from '@contract/asset';
 import type { ComposerDraft } from './draft';
 import { refField, type FieldKey, type TopField } from './validation';
 
@@ -45,4 +46,24 @@ export function fieldValue(draft: ComposerDraft, field: FieldKey): unknown {
   }
   if (field === 'references') return draft.references;
   return draft[field as Exclude<FieldKey, 'references' | `ref:${string}`>];
+}
+
+/**
+ * A 400 that names no param, on a draft using a library asset whose model no one knows (the
+ * deployment's asset record does not say, this browser did not register it): the reference it
+ * most likely refused, so its message shows there with the offer to prepare the asset for this
+ * model. The asset its message names, else the only such reference; undefined when it cannot tell.
+ */
+export function refusedAssetField(
+  draft: ComposerDraft,
+  refusal: { status: number; message: string },
+): FieldKey | undefined {
+  if (refusal.status !== 400) return undefined;
+  const unknown = draft.references.filter((r) => {
+    const id = parseAssetReference(r.url.trim());
+    return id !== undefined && r.asset?.id === id && !r.asset.model;
+  });
+  const named = unknown.find((r) => refusal.message.includes(r.asset!.id));
+  const ref = named ?? (unknown.length === 1 ? unknown[0] : undefined);
+  return ref ? refField(ref.key, 'url') : undefined;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EMPTY_COMPOSER_DRAFT, type ComposerDraft, type ReferenceDraft } from './draft';
-import { fieldOfParam } from './server-error';
+import { fieldOfParam, refusedAssetField } from './server-error';
 import { hasErrors, issuesByField } from '@/lib/form/issues';
 import { refField, validateDraft } from './validation';
 
@@ -132,6 +132,33 @@ describe('validateDraft', () => {
     );
   });
 
+  it('a library asset whose model no one knows (the specification shows none) is a warning, not an error', () => {
+    const d = draft({
+      model: 'video-2.0-cl',
+      references: [ref({ key: 'a', url: 'Asset://asset_1', asset: { id: 'asset_1', type: 'image' } })],
+    });
+    const issues = validateDraft(d).filter((i) => i.field === refField('a', 'url'));
+    expect(issues).toEqual([
+      {
+        field: refField('a', 'url'),
+        code: 'assetModelUnknown',
+        values: { model: 'video-2.0-cl' },
+        severity: 'warning',
+      },
+    ]);
+  });
+
+  it('a model this browser registered the asset for is checked like the record’s own', () => {
+    const asset = { id: 'asset_1', type: 'image', model: 'video-2.0-cl', modelSource: 'browser' as const };
+    const same = draft({ references: [ref({ key: 'a', url: 'Asset://asset_1', asset })] });
+    expect(validateDraft(same).filter((i) => i.field === refField('a', 'url'))).toEqual([]);
+    const other = draft({
+      model: 'video-2.0-cl-mini',
+      references: [ref({ key: 'a', url: 'Asset://asset_1', asset })],
+    });
+    expect(validateDraft(other)).toContainEqual(expect.objectContaining({ code: 'assetOtherModel' }));
+  });
+
   it('checks callback_url for credentials as typed, including the key in use', () => {
     expect(codes(draft({ callbackUrl: 'https://e.com/h?token=1' }))).toEqual([
       'callbackUrl callback_credential_param error',
@@ -183,5 +210,20 @@ describe('fieldOfParam (server refusal → field)', () => {
         (i) => i.code,
       ),
     ).toEqual(['assetNotFound']);
+  });
+});
+
+describe('refusedAssetField', () => {
+  const unknownAsset = (key: string, id: string) =>
+    ref({ key, url: `Asset://${id}`, asset: { id, type: 'image' } });
+  it('points a 400 without param at the one asset whose model no one knows', () => {
+    const d = draft({ references: [ref({ key: 'u' }), unknownAsset('a', 'asset_1')] });
+    expect(refusedAssetField(d, { status: 400, message: 'asset not ready' })).toBe(refField('a', 'url'));
+    expect(refusedAssetField(d, { status: 500, message: 'asset not ready' })).toBeUndefined();
+  });
+  it('among several, the one its message names, or none', () => {
+    const d = draft({ references: [unknownAsset('a', 'asset_1'), unknownAsset('b', 'asset_2')] });
+    expect(refusedAssetField(d, { status: 400, message: 'asset_2 is not ready' })).toBe(refField('b', 'url'));
+    expect(refusedAssetField(d, { status: 400, message: 'not ready' })).toBeUndefined();
   });
 });

@@ -82,15 +82,21 @@ function checkReference(ref: ReferenceDraft, model: string, missing?: ReadonlySe
   }
   if (ref.asset?.ready === false && parseAssetReference(url) === ref.asset.id)
     issues.push(error(refField(ref.key, 'url'), 'assetPreparing', { model: ref.asset.model ?? model }));
-  // Readiness is per model (LOCAL_API.md): an asset prepared for another model is refused.
+  // Readiness is confirmed for the model an asset was registered with (specification, Asset states
+  // rule 1): one known (by its record, or by this browser that registered it) to be for another
+  // model is refused. The specification's asset record need not name its model: when no one
+  // knows it, the deployment decides, so it is only a warning.
   const assetModel = ref.asset?.model;
-  if (ref.asset && parseAssetReference(url) === ref.asset.id && isVideoModel(model) && assetModel !== model) {
-    issues.push(
-      error(refField(ref.key, 'url'), assetModel ? 'assetOtherModel' : 'assetNoModel', {
-        assetModel: assetModel ?? '',
-        model,
-      }),
-    );
+  if (ref.asset && parseAssetReference(url) === ref.asset.id && isVideoModel(model)) {
+    if (!assetModel)
+      issues.push({
+        field: refField(ref.key, 'url'),
+        code: 'assetModelUnknown',
+        values: { model },
+        severity: 'warning',
+      });
+    else if (assetModel !== model)
+      issues.push(error(refField(ref.key, 'url'), 'assetOtherModel', { assetModel, model }));
   }
   return issues;
 }

@@ -16,6 +16,8 @@ describe('assetAvailability', () => {
     expect(assetAvailability(ready, 'first_frame', 'video-2.0-cl')).toEqual({
       usable: true,
       reasons: [],
+      warnings: [],
+      known: { source: 'record', model: 'video-2.0-cl' },
       canPrepare: false,
     });
   });
@@ -45,15 +47,45 @@ describe('assetAvailability', () => {
     ]);
   });
 
-  it('an asset ready for another model (or none) can be prepared for this one', () => {
+  it('an asset ready for another model can be prepared for this one', () => {
     const other = assetAvailability(ready, 'reference_image', 'video-2.0-cl-fast');
     expect(other.reasons).toEqual([
-      { code: 'otherModel', assetModel: 'video-2.0-cl', model: 'video-2.0-cl-fast' },
+      { code: 'otherModel', assetModel: 'video-2.0-cl', model: 'video-2.0-cl-fast', remembered: false },
     ]);
     expect(other.canPrepare).toBe(true);
+  });
+
+  it('without a model on the record (the specification shows none) it is usable, with a warning, and can be prepared', () => {
     const none = assetAvailability({ ...ready, model: undefined }, 'reference_image', 'video-2.0-cl');
-    expect(none.reasons).toEqual([{ code: 'noModel', model: 'video-2.0-cl' }]);
+    expect(none.usable).toBe(true);
+    expect(none.reasons).toEqual([]);
+    expect(none.warnings).toEqual([{ code: 'modelUnknown', model: 'video-2.0-cl' }]);
+    expect(none.known).toEqual({ source: 'unknown' });
     expect(none.canPrepare).toBe(true);
+  });
+
+  it('what this browser remembers registering it for says the model when the record does not', () => {
+    const noModel = { ...ready, model: undefined };
+    const same = assetAvailability(noModel, 'first_frame', 'video-2.0-cl', 'video-2.0-cl');
+    expect(same).toMatchObject({ usable: true, warnings: [], canPrepare: false });
+    expect(same.known).toEqual({ source: 'browser', model: 'video-2.0-cl' });
+    const other = assetAvailability(noModel, 'first_frame', 'video-2.0-cl-fast', 'video-2.0-cl');
+    expect(other.reasons).toEqual([
+      { code: 'otherModel', assetModel: 'video-2.0-cl', model: 'video-2.0-cl-fast', remembered: true },
+    ]);
+    expect(other.canPrepare).toBe(true);
+  });
+
+  it("the record's own model wins over what this browser remembers", () => {
+    const a = assetAvailability(ready, 'first_frame', 'video-2.0-cl', 'video-2.0-cl-fast');
+    expect(a).toMatchObject({ usable: true, known: { source: 'record', model: 'video-2.0-cl' } });
+  });
+
+  it('a copy prepared here for this model is never offered for preparing again (no circle)', () => {
+    const copy = { ...ready, id: 'asset_copy', model: undefined };
+    const a = assetAvailability(copy, 'first_frame', 'video-2.0-cl', 'video-2.0-cl');
+    expect(a.canPrepare).toBe(false);
+    expect(a.usable).toBe(true);
   });
 
   it('a failed asset is not offered for preparing again, and says why', () => {

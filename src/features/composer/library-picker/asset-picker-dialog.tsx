@@ -9,6 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
+import { useRememberedAssetModels } from '@/api/asset-models';
 import { assetMutations, assetQueries, type Asset } from '@/api/assets';
 import { useBaseUrl } from '@/api/connection-store';
 import { useTranslation } from '@/lib/i18n';
@@ -64,11 +65,12 @@ export function AssetPickerDialog({
     open,
   );
   const prepare = useMutation(assetMutations.registerByUrl(queryClient));
+  const remembered = useRememberedAssetModels();
 
   // An item the dashboard could not read cannot be picked; the library shows it with its raw JSON.
   const assets = (list.data?.data ?? []).filter((a) => !a.unreadable);
   const rows = assets
-    .map((asset) => ({ asset, availability: assetAvailability(asset, role, model) }))
+    .map((asset) => ({ asset, availability: assetAvailability(asset, role, model, remembered[asset.id]) }))
     .filter((r) => !onlyUsable || r.availability.usable);
   const total = list.data?.total ?? 0;
 

@@ -51,9 +51,10 @@ function useReasonText(asset: PickerAssetRowProps['asset']) {
           ? t('picker.reason.failedWith', { error: reason.syncError })
           : t('picker.reason.failed');
       case 'otherModel':
-        return t('picker.reason.otherModel', { assetModel: reason.assetModel, model: reason.model });
-      case 'noModel':
-        return t('picker.reason.noModel', { model: reason.model });
+        return t(reason.remembered ? 'picker.reason.otherModelHere' : 'picker.reason.otherModel', {
+          assetModel: reason.assetModel,
+          model: reason.model,
+        });
     }
   };
 }
@@ -77,23 +78,55 @@ export function PickerAssetRow(props: PickerAssetRowProps) {
           <Badge variant="muted">
             {t(`mediaType.${assetType(asset)}`, { defaultValue: assetType(asset) })}
           </Badge>
-          <Badge variant="outline" className="font-mono">
-            {asset.model || t('picker.noModel')}
+          <Badge
+            variant="outline"
+            className="font-mono"
+            title={availability.known.source === 'browser' ? t('picker.modelHere') : undefined}
+          >
+            {availability.known.source === 'unknown'
+              ? t('picker.modelUnknownBadge')
+              : availability.known.source === 'browser'
+                ? t('picker.modelHereBadge', { model: availability.known.model })
+                : availability.known.model}
           </Badge>
           {availability.usable && <Badge variant="success">{t('picker.usable')}</Badge>}
         </div>
-        {availability.reasons.length > 0 && (
+        {(availability.reasons.length > 0 || availability.warnings.length > 0) && (
           <ul id={reasonsId} className="list-disc pl-4 text-xs text-muted-foreground">
             {availability.reasons.map((r) => (
               <li key={r.code}>{reasonText(r)}</li>
+            ))}
+            {availability.warnings.map((w) => (
+              <li key={w.code} className="text-foreground">
+                {t('picker.warning.modelUnknown', { model: w.model })}
+              </li>
             ))}
           </ul>
         )}
       </div>
       {availability.usable ? (
-        <Button size="sm" onClick={() => props.onPick(asset)} aria-label={t('picker.useLabel', { name })}>
-          {t('picker.use')}
-        </Button>
+        <div className="flex shrink-0 flex-col gap-1 sm:flex-row">
+          <Button
+            size="sm"
+            onClick={() => props.onPick(asset)}
+            aria-label={t('picker.useLabel', { name })}
+            aria-describedby={availability.warnings.length > 0 ? reasonsId : undefined}
+          >
+            {t('picker.use')}
+          </Button>
+          {availability.canPrepare && (
+            <Button
+              size="sm"
+              variant="ghost"
+              disabled={props.preparing}
+              onClick={props.onPrepare}
+              aria-label={t('picker.prepareLabel', { name, model })}
+            >
+              {props.preparing ? <Spinner /> : <RefreshCw aria-hidden="true" />}
+              {t('picker.prepare')}
+            </Button>
+          )}
+        </div>
       ) : availability.canPrepare ? (
         <Button
           size="sm"

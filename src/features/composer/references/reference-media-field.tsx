@@ -9,6 +9,7 @@ import { useTranslation } from '@/lib/i18n';
 import type { ReferenceDraft } from '@/lib/video-draft/draft';
 import { FieldMessage, feedbackIsError } from '@/components/form/field';
 import type { FieldFeedback } from '@/lib/form/issues';
+import { canPrepareAfterRefusal, PrepareForModel } from './prepare-for-model';
 
 /** A reference's media: a URL or `Asset://` id typed in, or an asset picked from the library. */
 export function ReferenceMediaField({
@@ -20,8 +21,11 @@ export function ReferenceMediaField({
   onChange,
   onPick,
   onPickIntent,
+  model,
 }: {
   reference: ReferenceDraft;
+  /** The draft's model: a refused asset of unknown readiness can be prepared for it. */
+  model: string;
   id: string;
   label: ReactNode;
   pickLabel: string;
@@ -70,14 +74,19 @@ export function ReferenceMediaField({
           {picked.type && (
             <Badge variant="muted">{t(`mediaType.${picked.type}`, { defaultValue: picked.type })}</Badge>
           )}
-          {picked.model && (
-            <Badge variant="outline" className="font-mono">
-              {picked.model}
-            </Badge>
-          )}
+          <Badge variant="outline" className="font-mono">
+            {!picked.model
+              ? t('picker.modelUnknownBadge')
+              : picked.modelSource === 'browser'
+                ? t('picker.modelHereBadge', { model: picked.model })
+                : picked.model}
+          </Badge>
         </p>
       )}
       <FieldMessage id={`${id}-message`} feedback={feedback} />
+      {feedback?.serverMessage && canPrepareAfterRefusal(picked, model) && (
+        <PrepareForModel asset={picked} reference={reference} model={model} onChange={onChange} />
+      )}
     </div>
   );
 }

@@ -21,6 +21,7 @@ interface ReferenceRowProps {
   onRemove: () => void;
   onPick: () => void;
   onPickIntent: () => void;
+  model: string;
 }
 
 /** One reference: role, alias and media (a library asset or a URL). Labels name the row number. */
@@ -108,6 +109,7 @@ export function ReferenceRow(props: ReferenceRowProps) {
             onChange={props.onChange}
             onPick={props.onPick}
             onPickIntent={props.onPickIntent}
+            model={props.model}
           />
         </div>
         <Button

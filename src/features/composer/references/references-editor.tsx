@@ -85,6 +85,7 @@ export function ReferencesEditor({
               onRemove={() => referenceRemoved(ref.key)}
               onPick={() => setPicking(ref.key)}
               onPickIntent={AssetPickerDialog.preload}
+              model={model}
             />
           ))}
         </ol>

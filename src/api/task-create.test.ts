@@ -1,0 +1,53 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { knownErrorKind } from '@/lib/error-kind';
+import { createGenericTask } from './generic-tasks';
+import { isAcceptedWithoutTaskId } from './task-create';
+import { createVideo } from './videos';
+
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+// Creation answers the specification allows (the id as `id` or `task_id`, the shape not shown)
+// and the local server never sends: it always answers the task record with `id`.
+describe('POST /v1/videos and POST /v1/tasks', () => {
+  it.each([
+    [{ id: 'cgt-1' }],
+    [{ task_id: 'cgt-1', status: 'SUBMITTED' }],
+    [{ data: { id: 'cgt-1' } }],
+    [{ code: 0, data: { task_id: 'cgt-1' } }],
+  ])('finds the id in %j', async (answer) => {
+    fetchMock.mockResolvedValueOnce(json(answer, 201));
+    await expect(createVideo({ model: 'video-2.0-cl' })).resolves.toMatchObject({ id: 'cgt-1' });
+    fetchMock.mockResolvedValueOnce(json(answer));
+    await expect(createGenericTask({ model: 'music-1' })).resolves.toMatchObject({ id: 'cgt-1' });
+  });
+
+  it.each([
+    ['an object without id', () => json({ status: 'SUBMITTED' })],
+    ['an empty 202', () => new Response(null, { status: 202 })],
+    ['a non-JSON 200', () => new Response('OK', { status: 200, headers: { 'content-type': 'text/plain' } })],
+  ])('a 2xx with no id (%s) says it was accepted without one, never "try again"', async (_, answer) => {
+    fetchMock.mockResolvedValueOnce(answer());
+    const error = await createVideo({ model: 'video-2.0-cl' }).catch((e: unknown) => e);
+    expect(isAcceptedWithoutTaskId(error)).toBe(true);
+    expect((error as Error).message).toBe(
+      'The request was accepted, but the deployment returned no task id.',
+    );
+    expect(knownErrorKind(error)).toBe('acceptedWithoutId');
+    // Sent once: a create is never retried.
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('a 4xx stays a refusal', async () => {
+    fetchMock.mockResolvedValueOnce(json({ error: { message: 'model is required' } }, 400));
+    const error = await createGenericTask({}).catch((e: unknown) => e);
+    expect(isAcceptedWithoutTaskId(error)).toBe(false);
+  });
+});

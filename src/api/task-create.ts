@@ -1,0 +1,36 @@
+import { LenientTaskSchema, type LenientTask } from '@contract/task';
+import { ApiRequestError, apiRequest, INVALID_RESPONSE_TYPE, isApiRequestError } from '@/api/api-client';
+
+/** `type` of the error of a create that a deployment accepted (2xx) without saying the task's id. */
+export const NO_TASK_ID_TYPE = 'accepted_without_task_id';
+
+/**
+ * POST of a task (POST /v1/videos, POST /v1/tasks). Never retried: a POST retried after a lost
+ * answer could create a second task (api-client.ts). The id is read at `id`, `task_id`, `data.id`
+ * or `data.task_id` (the creation answer's shape is not shown). A 2xx from which no id can be
+ * read means the task was most likely created: it is an error of its own kind, whose words say so
+ * and never invite sending the same request again.
+ */
+export async function postTask(path: string, body: object, signal?: AbortSignal): Promise<LenientTask> {
+  try {
+    return await apiRequest(path, { method: 'POST', json: body, signal }, (data) =>
+      LenientTaskSchema.parse(data),
+    );
+  } catch (error) {
+    if (isApiRequestError(error) && error.info.type === INVALID_RESPONSE_TYPE && error.status < 300) {
+      throw new ApiRequestError(
+        {
+          ...error.info,
+          type: NO_TASK_ID_TYPE,
+          message: 'The request was accepted, but the deployment returned no task id.',
+        },
+        { cause: error },
+      );
+    }
+    throw error;
+  }
+}
+
+export function isAcceptedWithoutTaskId(error: unknown): boolean {
+  return isApiRequestError(error) && error.info.type === NO_TASK_ID_TYPE;
+}
