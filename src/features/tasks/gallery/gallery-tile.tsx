@@ -154,10 +154,13 @@ export const GalleryTile = memo(function GalleryTile({
             {words.value(variant.field, variant.value)}
           </span>
         ) : null}
-        <span className={cn('shrink-0 font-medium', state.group === 'failed' && 'text-destructive')}>
-          {t(`gallery.state.${task.last?.notFound ? 'unknown' : state.group}`)}
-        </span>
-        <span aria-hidden>·</span>
+        {/* Any other state is written across the tile's picture already: not said twice. */}
+        {state.status === 'succeeded' && (
+          <>
+            <span className="shrink-0 font-medium">{t('gallery.state.succeeded')}</span>
+            <span aria-hidden>·</span>
+          </>
+        )}
         <time className="truncate" dateTime={new Date(task.createdAt).toISOString()}>
           {formatDateMs(task.createdAt, i18n.language)}
         </time>
