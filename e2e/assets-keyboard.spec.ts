@@ -42,13 +42,13 @@ for (const viewport of [
     const opens = grid.getByRole('button', { name: /^Open details of Key/ });
     await expect(opens.first()).toBeVisible();
 
-    // From the last control before the grid, one Tab lands on the first card.
-    await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Table' }).focus();
+    // From the last control before the grid (the selection's), one Tab lands on the first card.
+    await page.getByRole('button', { name: 'Select all on this page' }).focus();
     await page.keyboard.press('Tab');
     await expect(opens.first()).toBeFocused();
     const first = await focusedName(page);
 
-    // Right: the card's readiness badge, then the next card; Left comes back.
+    // Right: the card's readiness badge, its selection checkbox, then the next card; Left comes back.
     await page.keyboard.press('ArrowRight');
     const badge = grid
       .getByRole('listitem')
@@ -56,7 +56,15 @@ for (const viewport of [
       .getByRole('button', { name: /^Readiness:/ });
     await expect(badge).toBeFocused();
     await page.keyboard.press('ArrowRight');
+    const box = grid
+      .getByRole('listitem')
+      .first()
+      .getByRole('checkbox', { name: /^Select Key/ });
+    await expect(box).toBeFocused();
+    await page.keyboard.press('ArrowRight');
     await expect(opens.nth(1)).toBeFocused();
+    await page.keyboard.press('ArrowLeft');
+    await expect(box).toBeFocused();
     await page.keyboard.press('ArrowLeft');
     await expect(badge).toBeFocused();
     await page.keyboard.press('ArrowLeft');
@@ -79,6 +87,7 @@ for (const viewport of [
     await expect(opens.first()).toBeFocused();
 
     // One Tab past 20 cards reaches the paging; Shift+Tab returns to the card that had focus.
+    await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('Tab');
@@ -108,7 +117,7 @@ test('the table is one Tab stop too: Up and Down move between rows, Right to the
   const table = page.getByRole('table', { name: 'Assets' });
   const opens = table.getByRole('button', { name: /^Open details of Key/ });
   await expect(opens.first()).toBeVisible();
-  await page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'Table' }).focus();
+  await page.getByRole('button', { name: 'Select all on this page' }).focus();
   await page.keyboard.press('Tab');
   await expect(opens.first()).toBeFocused();
   await page.keyboard.press('ArrowDown');

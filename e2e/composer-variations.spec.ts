@@ -58,9 +58,9 @@ test('a batch of model variations is previewed, flagged, estimated, grouped in t
   await expect(batch.getByText('Varied: model')).toBeVisible();
   const links = batch.getByRole('link', { name: /^Variant \d/ });
   await expect(links).toHaveText([
-    'Variant 1: video-2.0-cl',
-    'Variant 2: video-2.0-cl-fast',
-    'Variant 3: video-2.0-cl-mini',
+    'Variant 1 · Model video-2.0-cl',
+    'Variant 2 · Model video-2.0-cl-fast',
+    'Variant 3 · Model video-2.0-cl-mini',
   ]);
   const ids = (await links.evaluateAll((els) => els.map((el) => el.getAttribute('href') ?? ''))).map((href) =>
     decodeURIComponent(href.replace(/^\/tasks\//, '').split('?')[0]!),

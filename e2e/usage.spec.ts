@@ -36,7 +36,27 @@ test("usage over time adds up the tasks' usage.total_tokens by day, model and bi
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Usage' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Usage' })).toBeVisible();
   await expect(page.getByRole('img', { name: /Tokens by day/ })).toBeVisible();
-  await page.getByRole('tab', { name: 'Table' }).click();
+  // The answer first (issue 31): the range's total, by kind, model and billing rule, above the chart.
+  await expect(page.getByRole('radio', { name: '30 days' })).toHaveAttribute('aria-checked', 'true');
+  const rangeTotal = page.getByTestId('range-total');
+  await expect(rangeTotal).toHaveAttribute('data-tokens', String(total));
+  await expect(rangeTotal).toHaveText(`${total.toLocaleString('en')} tokens`);
+  await expect(
+    page
+      .getByRole('definition')
+      .filter({ hasText: total.toLocaleString('en') })
+      .first(),
+  ).toBeVisible();
+  const byRule = page.getByLabel('By billing rule');
+  await expect(byRule).toContainText('Without video input');
+  // A custom range that ends before today holds none of them; 7 days holds them all again.
+  await page.getByRole('radio', { name: 'Custom' }).click();
+  await page.getByLabel('From', { exact: true }).fill('2020-01-01');
+  await page.getByLabel('To', { exact: true }).fill('2020-01-31');
+  await expect(page).toHaveURL(/range=custom&from=2020-01-01&to=2020-01-31/);
+  await expect(page.getByRole('heading', { name: 'No usage yet' })).toBeVisible();
+  await page.getByRole('radio', { name: '7 days' }).click();
+  await expect(rangeTotal).toHaveAttribute('data-tokens', String(total));
   const table = page.getByRole('table', { name: 'Tokens by day and series' });
   await expect(table.getByTestId('usage-total')).toHaveAttribute('data-tokens', String(total));
   await expect(table.getByTestId('usage-total')).toHaveText(total.toLocaleString('en'));
@@ -63,7 +83,6 @@ test("usage over time adds up the tasks' usage.total_tokens by day, model and bi
   });
   await page.reload();
   await expect(page.getByText('Counted from every tracked task of this connection: 3.')).toBeVisible();
-  await page.getByRole('tab', { name: 'Table' }).click();
   await expect(table.getByTestId('usage-total')).toHaveAttribute('data-tokens', String(total));
   expect(taskReads).toEqual([]);
 });
@@ -133,7 +152,6 @@ test('usage counts every tracked task, well over the 300 it once stopped at', as
   await expect(page.getByText(`Counted from every tracked task of this connection: ${COUNT}.`)).toBeVisible({
     timeout: 60_000,
   });
-  await page.getByRole('tab', { name: 'Table' }).click();
   const table = page.getByRole('table', { name: 'Tokens by day and series' });
   await expect(table.getByTestId('usage-total')).toHaveAttribute('data-tokens', String(total));
 });

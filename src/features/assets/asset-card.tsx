@@ -17,6 +17,40 @@ export interface AssetItemProps {
   locale: string;
   /** Which of the item's controls holds the collection's Tab stop (-1: none); use-roving-grid.ts. */
   tabbableSlot: number;
+  /** Multi-select (library/use-asset-selection.ts); absent where items cannot be selected. */
+  selected?: boolean;
+  onSelect?: (index: number, shift: boolean) => void;
+}
+
+/** The item's selection checkbox, the third of its roving controls (after open and readiness). */
+export function SelectBox({
+  index,
+  name,
+  selected,
+  onSelect,
+  tabbableSlot,
+  className,
+}: {
+  index: number;
+  name: string;
+  selected: boolean;
+  onSelect: (index: number, shift: boolean) => void;
+  tabbableSlot: number;
+  className?: string;
+}) {
+  const { t } = useTranslation('assets');
+  return (
+    <input
+      type="checkbox"
+      {...rovingProps(index, 2, tabbableSlot)}
+      checked={selected}
+      // onClick, not onChange: the Shift key of the click is what makes a range.
+      onClick={(e) => onSelect(index, e.shiftKey)}
+      onChange={() => undefined}
+      aria-label={t('selection.item', { name })}
+      className={`size-4 cursor-pointer accent-primary ${className ?? ''}`}
+    />
+  );
 }
 
 /*
@@ -30,6 +64,8 @@ export const AssetCard = memo(function AssetCard({
   locale,
   index,
   tabbableSlot,
+  selected = false,
+  onSelect,
 }: AssetItemProps) {
   const { t } = useTranslation('assets');
   const imageSize = useImageSize(
@@ -59,9 +95,22 @@ export const AssetCard = memo(function AssetCard({
       onMouseLeave={(e) => stopPreviewIn(e.currentTarget)}
       onFocus={(e) => playPreviewIn(e.currentTarget)}
       onBlur={(e) => stopPreviewIn(e.currentTarget)}
-      className="relative flex h-60 flex-col gap-2 rounded-md border p-2 hover:border-ring focus-within:border-ring"
+      className={`relative flex h-60 flex-col gap-2 rounded-md border p-2 hover:border-ring focus-within:border-ring ${
+        selected ? 'border-primary ring-2 ring-primary' : ''
+      }`}
     >
       <AssetPreview asset={asset} size="card" />
+      {onSelect && (
+        <span className="absolute left-3 top-3 z-10 flex rounded bg-background/90 p-1 shadow-sm">
+          <SelectBox
+            index={index}
+            name={name}
+            selected={selected}
+            onSelect={onSelect}
+            tabbableSlot={tabbableSlot}
+          />
+        </span>
+      )}
       <div className="flex min-w-0 items-center justify-between gap-2">
         {/* The stretched ::after makes the whole card a click target without nesting controls. */}
         <button
@@ -82,7 +131,10 @@ export const AssetCard = memo(function AssetCard({
         {(asset.type === 'video' || asset.type === 'audio') && asset.duration
           ? ` · ${formatDuration(asset.duration)}`
           : ''}
-        {imageSize ? ` · ${imageSize}` : ''} ·{' '}
+        {imageSize ? ` · ${imageSize}` : ''}
+      </p>
+      {/* Its own line: after the type and size, a date was cut to "Nov 27, …". */}
+      <p className="text-xs text-muted-foreground">
         {asset.created_at ? (
           <time
             dateTime={new Date(asset.created_at * 1000).toISOString()}

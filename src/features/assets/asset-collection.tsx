@@ -19,13 +19,16 @@ export interface AssetCollectionProps {
   onRangeChange?: (start: number, end: number) => void;
   /** Height of the sticky bar above the collection: the table header sticks just below it. */
   stickyOffset?: number;
+  /** Multi-select: whether an asset is chosen, and a click on an item's checkbox (with Shift: a range). */
+  isSelected?: (id: string) => boolean;
+  onSelect?: (index: number, shift: boolean) => void;
 }
 
 const CARD_MIN_WIDTH = 220;
 const CARD_ROW_HEIGHT = 264;
 const TABLE_ROW_HEIGHT = 56;
-/** The controls of a card or row that arrow keys reach: the open button and the readiness badge. */
-const ITEM_CONTROLS = 2;
+/** The controls of a card or row that arrow keys reach: the open button, the readiness badge, the checkbox. */
+const ITEM_CONTROLS = 3;
 
 /**
  * Grid or table virtualised against the window: the page is the only scroller (no box with its own
@@ -40,6 +43,8 @@ export function AssetCollection({
   onOpen,
   onRangeChange,
   stickyOffset = 0,
+  isSelected,
+  onSelect,
 }: AssetCollectionProps) {
   const { t, i18n } = useTranslation('assets');
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -70,13 +75,18 @@ export function AssetCollection({
     onRangeChange?.(first * columns, Math.min(count, (last + 1) * columns) - 1);
   }, [first, last, columns, count, onRangeChange]);
 
-  const item = (index: number) => ({
-    index,
-    asset: getAsset(index),
-    onOpen,
-    locale: i18n.language,
-    tabbableSlot: roving.tabbableSlot(index),
-  });
+  const item = (index: number) => {
+    const asset = getAsset(index);
+    return {
+      index,
+      asset,
+      selected: asset ? (isSelected?.(asset.id) ?? false) : false,
+      onSelect,
+      onOpen,
+      locale: i18n.language,
+      tabbableSlot: roving.tabbableSlot(index),
+    };
+  };
 
   return (
     // Key handling is delegated from the controls inside; the role (list/table) is in the spread.

@@ -3,17 +3,19 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { UnreadableItemNotice } from '@/components/unreadable-item';
 import { formatUnixTime } from '@/lib/format-date';
 import { useTranslation } from '@/lib/i18n';
-import type { AssetItemProps } from './asset-card';
+import { SelectBox, type AssetItemProps } from './asset-card';
 import { AssetPreview } from './asset-preview';
 import { formatBytes, formatDuration } from './format';
 import { ReadinessBadge } from './readiness-badge';
 import { rovingProps } from './use-roving-grid';
 
 export const TABLE_GRID =
-  'grid grid-cols-[4rem_minmax(10rem,2fr)_5rem_8rem_6rem_6rem_5rem_minmax(9rem,1fr)] items-center';
+  'grid grid-cols-[2.5rem_4rem_minmax(10rem,2fr)_5rem_8rem_6rem_5rem_minmax(11rem,1fr)] items-center';
 /** The sum of the table's minimum column widths (TABLE_GRID), in px. */
-export const TABLE_MIN_WIDTH = 848;
-const COLUMNS = ['preview', 'name', 'type', 'readiness', 'status', 'size', 'duration', 'created'] as const;
+export const TABLE_MIN_WIDTH = 824;
+// One of readiness and record status: readiness (what a person acts on); the status, with the other
+// phase fields, is in the detail sheet (asset-fields.tsx).
+const COLUMNS = ['select', 'preview', 'name', 'type', 'readiness', 'size', 'duration', 'created'] as const;
 
 /** The column headers, sticking just below the page's sticky filter bar (`top`). */
 export function AssetTableHeader({ top }: { top: number }) {
@@ -22,7 +24,11 @@ export function AssetTableHeader({ top }: { top: number }) {
     <div role="rowgroup" className="sticky z-10 border-b bg-background" style={{ top }}>
       <div role="row" aria-rowindex={1} className={TABLE_GRID}>
         {COLUMNS.map((c) => (
-          <span key={c} role="columnheader" className="px-2 py-2 text-xs font-medium text-muted-foreground">
+          <span
+            key={c}
+            role="columnheader"
+            className={`px-2 py-2 text-xs font-medium text-muted-foreground ${c === 'select' ? 'sr-only' : ''}`}
+          >
             {t(`table.${c}`)}
           </span>
         ))}
@@ -38,6 +44,8 @@ export const AssetTableRow = memo(function AssetTableRow({
   onOpen,
   locale,
   tabbableSlot,
+  selected = false,
+  onSelect,
 }: AssetItemProps) {
   const { t } = useTranslation('assets');
   if (!asset) {
@@ -73,8 +81,22 @@ export const AssetTableRow = memo(function AssetTableRow({
     <div
       role="row"
       aria-rowindex={index + 2}
-      className={`${TABLE_GRID} h-full border-b px-1 text-sm hover:bg-muted/50 focus-within:bg-muted/50`}
+      aria-selected={onSelect ? selected : undefined}
+      className={`${TABLE_GRID} h-full border-b px-1 text-sm hover:bg-muted/50 focus-within:bg-muted/50 ${
+        selected ? 'bg-primary/10' : ''
+      }`}
     >
+      <span role="cell" className="flex justify-center">
+        {onSelect && (
+          <SelectBox
+            index={index}
+            name={name}
+            selected={selected}
+            onSelect={onSelect}
+            tabbableSlot={tabbableSlot}
+          />
+        )}
+      </span>
       <span role="cell" className="px-1">
         <AssetPreview asset={asset} size="row" />
       </span>
@@ -95,9 +117,6 @@ export const AssetTableRow = memo(function AssetTableRow({
       </span>
       <span role="cell" className="px-2">
         <ReadinessBadge asset={asset} focus={rovingProps(index, 1, tabbableSlot)} />
-      </span>
-      <span role="cell" className="px-2 font-mono text-xs">
-        {asset.status ?? '—'}
       </span>
       <span role="cell" className="px-2">
         {formatBytes(asset.size, locale)}

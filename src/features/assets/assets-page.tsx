@@ -7,13 +7,17 @@ import { Button } from '@/components/ui/button';
 import { DialogFallback } from '@/components/ui/dialog-fallback';
 import { isApiRequestError } from '@/api/api-client';
 import { assetQueries, type Asset } from '@/api/assets';
+import { useBaseUrl } from '@/api/connection-store';
 import { useTranslation } from '@/lib/i18n';
+import { lastGroup, rememberGroup } from '@/lib/last-group';
 import { useUrlDialog } from '@/lib/use-url-dialog';
 import { AssetDetailSheet, RegisterAssetDialog } from './lazy-parts';
 import { LibraryBody } from './library/library-body';
 import { LibraryDropTarget } from './library/library-drop-target';
 import { useLibrarySearch } from './library/use-library-search';
 import { LibraryToolbar } from './library/library-toolbar';
+import { SelectionBar } from './library/selection-bar';
+import { useAssetSelection } from './library/use-asset-selection';
 import { UploadDropzone } from './upload/upload-dropzone';
 import { useElementHeight } from './use-element-width';
 import { useLibraryAssets } from './library/use-library-assets';
@@ -30,6 +34,17 @@ export function AssetsPage() {
   const [search, update] = useLibrarySearch();
   const location = useLocation();
   const assets = useLibraryAssets(search);
+  const selection = useAssetSelection(assets.getAsset);
+  const clearSelection = selection.clear;
+  const baseUrl = useBaseUrl();
+  useEffect(() => {
+    // The composer's picker and the copy dialog open on the group the person last worked in.
+    rememberGroup(baseUrl, search.group);
+    // A selection belongs to the group it was made in.
+    clearSelection();
+  }, [baseUrl, search.group, clearSelection]);
+  const pageAssets = () =>
+    Array.from({ length: assets.count }, (_, i) => assets.getAsset(i)).filter((a): a is Asset => Boolean(a));
   // The groups (the switcher's options, the drop overlay's name) are not part of the data's paint,
   // the LCP on a slow link: they are asked for once it is on screen (decision 247).
   const loadGroups = usePaintedAfter(!assets.isPending);
@@ -83,9 +98,18 @@ export function AssetsPage() {
         >
           <LibraryToolbar search={search} onChange={update} loadGroups={loadGroups} />
           {assets.count > 0 && (
-            <p className="text-sm text-muted-foreground" aria-live="polite">
-              {t('summary', { count: assets.total ?? assets.count })}
-            </p>
+            <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+              <p className="text-sm text-muted-foreground" aria-live="polite">
+                {t('summary', { count: assets.total ?? assets.count })}
+              </p>
+              <SelectionBar
+                selection={selection}
+                pageAssets={pageAssets}
+                group={search.group}
+                targetGroup={lastGroup(baseUrl)}
+                onOpenGroup={(group) => update({ group })}
+              />
+            </div>
           )}
         </div>
         <LibraryBody
@@ -96,6 +120,8 @@ export function AssetsPage() {
           registerButton={registerButton}
           stickyOffset={stickyHeight}
           onIntent={AssetDetailSheet.preload}
+          isSelected={selection.isSelected}
+          onSelect={selection.toggle}
         />
         {register.everOpened && (
           <Suspense fallback={register.isOpen ? <DialogFallback label={t('loading')} /> : null}>

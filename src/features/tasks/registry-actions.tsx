@@ -5,6 +5,7 @@ import { RegistryImportError } from '@/api/task-registry';
 import { useTaskRegistry } from '@/api/task-registry-context';
 import { useTranslation } from '@/lib/i18n';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { importRatings, withRatings } from './ratings/ratings-store';
 import { requestNotificationPermission, useNotificationPermission } from './task-notify';
 
 /** Export the tracked tasks as a JSON file, import one (merged, with a count of what was added). */
@@ -14,7 +15,8 @@ export function RegistryActions({ count }: { count: number }) {
   const registry = useTaskRegistry();
 
   function exportFile() {
-    const blob = new Blob([registry.exportJson()], { type: 'application/json' });
+    // The ratings and notes travel in the same file (ratings/ratings-store.ts).
+    const blob = new Blob([withRatings(registry.exportJson())], { type: 'application/json' });
     const url = URL.createObjectURL(blob);
     const a = document.createElement('a');
     a.href = url;
@@ -25,7 +27,9 @@ export function RegistryActions({ count }: { count: number }) {
 
   async function importFile(file: File) {
     try {
-      const result = registry.importJson(await file.text());
+      const text = await file.text();
+      const result = registry.importJson(text);
+      importRatings(text);
       notifySuccess(
         t('import.result', { added: result.added, already: result.alreadyTracked, invalid: result.invalid }),
       );

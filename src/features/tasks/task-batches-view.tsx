@@ -6,6 +6,7 @@ import type { TrackedTask } from '@/api/task-registry';
 import { useTranslation } from '@/lib/i18n';
 import { compareHref, groupBatches, type TaskBatch } from './task-batches';
 import { TaskStatusBadge } from './task-status-badge';
+import { useVariantWords } from './variant-label';
 
 /** How many batches the monitor shows above the list; older ones stay in the list itself. */
 const SHOWN = 3;
@@ -28,6 +29,7 @@ function BatchCard({ batch, search }: { batch: TaskBatch; search: string }) {
   const count = batch.tasks.length;
   const allDone = batch.done === count;
   const title = t('batch.title', { count });
+  const words = useVariantWords();
   return (
     <section aria-label={title} className="rounded-md border p-3" data-testid="task-batch">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -59,7 +61,7 @@ function BatchCard({ batch, search }: { batch: TaskBatch; search: string }) {
               className="min-w-0 truncate underline-offset-2 hover:underline focus-visible:underline"
             >
               {t('batch.variant', { n: i + 1 })}
-              {batch.varied?.values[i] ? `: ${batch.varied.values[i]}` : ''}
+              {batch.varied?.values[i] ? ` · ${words.param(batch.varied.field, batch.varied.values[i])}` : ''}
             </Link>
             <TaskStatusBadge status={task.last?.status} className="shrink-0" />
           </li>

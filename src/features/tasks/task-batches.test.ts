@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseTrackedTask, type TrackedTask } from '@/api/task-registry-schema';
-import { compareHref, groupBatches } from './task-batches';
+import { compareHref, groupBatches, variantsByTask } from './task-batches';
 
 const task = (id: string, createdAt: number, extra: Partial<TrackedTask> = {}): TrackedTask => ({
   id,
@@ -29,5 +29,16 @@ describe('task batches', () => {
     expect(parseTrackedTask({ id: 't1', batchId: 'batch-1' }, 'imported')?.batchId).toBe('batch-1');
     expect(parseTrackedTask({ id: 't1' }, 'imported')).not.toHaveProperty('batchId');
     expect(parseTrackedTask({ id: 't1', batchId: 'no/slash' }, 'imported')).not.toHaveProperty('batchId');
+  });
+
+  it('give each batched task its variant number and its varied value; unbatched tasks have none', () => {
+    const variants = variantsByTask([
+      task('t3', 3, { batchId: 'b1', request: { duration: 10 } }),
+      task('t2', 2, { batchId: 'b1', request: { duration: 5 } }),
+      task('t1', 1),
+    ]);
+    expect(variants.get('t2')).toEqual({ n: 1, count: 2, field: 'duration', value: '5' });
+    expect(variants.get('t3')).toEqual({ n: 2, count: 2, field: 'duration', value: '10' });
+    expect(variants.has('t1')).toBe(false);
   });
 });

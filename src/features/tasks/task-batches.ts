@@ -50,3 +50,27 @@ export function groupBatches(tasks: readonly TrackedTask[]): TaskBatch[] {
 export function compareHref(batch: TaskBatch): string {
   return `/gallery/compare?ids=${batch.tasks.map((t) => encodeURIComponent(t.id)).join(',')}`;
 }
+
+/** A task's place in its batch: its variant number and the value its batch varies. */
+export interface VariantInfo {
+  n: number;
+  count: number;
+  field?: string;
+  value?: string;
+}
+
+/** Each batched task's variant, by task id (the gallery's tiles and Compare's columns read it). */
+export function variantsByTask(tasks: readonly TrackedTask[]): Map<string, VariantInfo> {
+  const out = new Map<string, VariantInfo>();
+  for (const batch of groupBatches(tasks)) {
+    batch.tasks.forEach((task, i) => {
+      out.set(task.id, {
+        n: i + 1,
+        count: batch.tasks.length,
+        field: batch.varied?.field,
+        value: batch.varied?.values[i] || undefined,
+      });
+    });
+  }
+  return out;
+}

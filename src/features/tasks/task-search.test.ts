@@ -22,21 +22,23 @@ const tasks = [
 
 describe('task search', () => {
   it('reads the URL, dropping values it does not know', () => {
-    expect(parseTaskSearch(new URLSearchParams('q=fox&kind=music&state=processing'))).toEqual({
+    expect(parseTaskSearch(new URLSearchParams('q=fox&kind=music&state=processing&rated=4'))).toEqual({
       q: 'fox',
       kind: 'music',
       state: 'processing',
+      rated: '4',
     });
-    expect(parseTaskSearch(new URLSearchParams('kind=tv&state=done'))).toEqual({
+    expect(parseTaskSearch(new URLSearchParams('kind=tv&state=done&rated=9'))).toEqual({
       q: '',
       kind: '',
       state: '',
+      rated: '',
     });
   });
 
   it('matches prompt or id, any case, and filters kind and normalised state', () => {
     const ids = (s: Partial<Parameters<typeof filterTasks>[1]>) =>
-      filterTasks(tasks, { q: '', kind: '', state: '', ...s }).map((x) => x.id);
+      filterTasks(tasks, { q: '', kind: '', state: '', rated: '', ...s }).map((x) => x.id);
     expect(ids({ q: 'fox' })).toEqual(['task_a']);
     expect(ids({ q: 'TASK_C' })).toEqual(['task_c']);
     expect(ids({ kind: 'music' })).toEqual(['task_b']);
@@ -44,7 +46,7 @@ describe('task search', () => {
     expect(ids({ state: 'cancelled' })).toEqual(['task_c']);
     expect(ids({ state: 'waiting' })).toEqual(['task_d']);
     expect(ids({ state: 'unknown' })).toEqual(['task_e']);
-    expect(filterTasks(tasks, { q: '', kind: '', state: '' })).toBe(tasks);
+    expect(filterTasks(tasks, { q: '', kind: '', state: '', rated: '' })).toBe(tasks);
   });
 });
 

@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { TRACKED_TASK_KINDS, type TrackedTask, type TrackedTaskKind } from '@/api/task-registry';
+import { matchesRating, RATING_FILTERS, type RatingFilter, type TaskRating } from './ratings/ratings-store';
 import { STATE_FILTERS, statusDisplay, type StateFilter } from './task-display';
 
 /** What the list shows; in the URL (`q`, `kind`, `state`) so that a filtered view is a link. */
@@ -8,6 +9,8 @@ export interface TaskSearch {
   q: string;
   kind: TrackedTaskKind | '';
   state: StateFilter | '';
+  /** Stars or a note (ratings/ratings-store.ts). */
+  rated: RatingFilter;
 }
 
 function oneOf<T extends string>(value: string | null, allowed: readonly T[]): T | '' {
@@ -19,6 +22,7 @@ export function parseTaskSearch(params: URLSearchParams): TaskSearch {
     q: params.get('q')?.slice(0, 500) ?? '',
     kind: oneOf(params.get('kind'), TRACKED_TASK_KINDS),
     state: oneOf(params.get('state'), STATE_FILTERS),
+    rated: oneOf(params.get('rated'), RATING_FILTERS),
   };
 }
 
@@ -29,13 +33,18 @@ export function stateGroupOf(task: TrackedTask): StateFilter {
 }
 
 /** Search matches the prompt or the id, ignoring case; kind and state must match exactly. */
-export function filterTasks(tasks: readonly TrackedTask[], search: TaskSearch): readonly TrackedTask[] {
+export function filterTasks(
+  tasks: readonly TrackedTask[],
+  search: TaskSearch,
+  ratings: ReadonlyMap<string, TaskRating> = new Map(),
+): readonly TrackedTask[] {
   const q = search.q.trim().toLowerCase();
-  if (!q && !search.kind && !search.state) return tasks;
+  if (!q && !search.kind && !search.state && !search.rated) return tasks;
   return tasks.filter(
     (t) =>
       (!search.kind || t.kind === search.kind) &&
       (!search.state || stateGroupOf(t) === search.state) &&
+      matchesRating(ratings.get(t.id), search.rated) &&
       (!q || t.id.toLowerCase().includes(q) || (t.prompt?.toLowerCase().includes(q) ?? false)),
   );
 }

@@ -3,6 +3,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
+import { RATING_FILTERS, type RatingFilter } from './ratings/ratings-store';
 import { TRACKED_TASK_KINDS } from '@/api/task-registry';
 import { useTranslation } from '@/lib/i18n';
 import { STATE_FILTERS, type StateFilter } from './task-display';
@@ -71,6 +72,20 @@ export function TaskToolbar({
           {STATE_FILTERS.map((state) => (
             <option key={state} value={state}>
               {t(`stateGroup.${state}`)}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field id={`${id}-rated`} label={t('rating.filter')}>
+        <Select
+          id={`${id}-rated`}
+          value={search.rated}
+          onChange={(e) => onChange({ rated: e.target.value as RatingFilter })}
+        >
+          <option value="">{t('filters.any')}</option>
+          {RATING_FILTERS.map((r) => (
+            <option key={r} value={r}>
+              {t(`rating.filters.${r}`)}
             </option>
           ))}
         </Select>

@@ -12,6 +12,7 @@ import { rerunPath } from '@/lib/rerun-path';
 import { elapsedMs, formatElapsed, statusDisplay, taskHeading } from './task-display';
 import { TaskFacts } from './task-facts';
 import { TaskFailure } from './task-failure';
+import { RatingNote, StarRating } from './ratings/rating-control';
 import { TaskResult } from './task-result';
 import { TaskStatusBadge } from './task-status-badge';
 import { TaskWebhooks } from './task-webhooks';
@@ -102,6 +103,13 @@ export function TaskView({
         </div>
       </header>
       {display.status === 'succeeded' && <TaskResult task={task} />}
+      {onForget && (
+        // Kept with a tracked task only: a rating of a task this browser forgot would be lost.
+        <section className="space-y-2 rounded-md border p-3" aria-label={t('rating.label')}>
+          <StarRating taskId={task.id} size="md" />
+          <RatingNote taskId={task.id} />
+        </section>
+      )}
       {(display.status === 'failed' || display.status === 'cancelled') && <TaskFailure task={task} />}
       <TaskFacts task={task} />
       <TaskWebhooks task={task} />

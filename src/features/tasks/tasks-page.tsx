@@ -16,6 +16,7 @@ import { TaskBatchesView } from './task-batches-view';
 import { TaskDetail } from './task-detail';
 import type { FROM_LIST } from './task-list';
 import { TaskList } from './task-list';
+import { useRatings } from './ratings/ratings-store';
 import { filterTasks, useTaskSearch } from './task-search';
 import { TaskToolbar } from './task-toolbar';
 import { TrackTaskForm } from './track-task-form';
@@ -75,8 +76,9 @@ function TasksView({ taskId }: { taskId?: string }) {
   const [search, update] = useTaskSearch();
   const location = useLocation();
   const deferred = useDeferredValue(search);
-  const shown = useMemo(() => filterTasks(tasks, deferred), [tasks, deferred]);
-  const filtered = Boolean(search.q || search.kind || search.state);
+  const ratings = useRatings();
+  const shown = useMemo(() => filterTasks(tasks, deferred, ratings), [tasks, deferred, ratings]);
+  const filtered = Boolean(search.q || search.kind || search.state || search.rated);
   const navigate = useNavigate();
   const openedFromList = (location.state as typeof FROM_LIST | null)?.fromTaskList === true;
   const backToList = () => {

@@ -23,6 +23,8 @@ interface LibraryBodyProps {
   stickyOffset: number;
   /** Pointing at or tabbing into the assets is the intent to open one: the sheet's code is fetched. */
   onIntent: () => void;
+  isSelected: (id: string) => boolean;
+  onSelect: (index: number, shift: boolean) => void;
 }
 
 /** The library below its filters: loading, an error, an empty state, or the assets and their paging. */
@@ -34,6 +36,8 @@ export function LibraryBody({
   registerButton,
   stickyOffset,
   onIntent,
+  isSelected,
+  onSelect,
 }: LibraryBodyProps) {
   const { t } = useTranslation('assets');
   const filtered = Boolean(search.type || search.status || search.domain);
@@ -110,6 +114,8 @@ export function LibraryBody({
           onOpen={onOpen}
           onRangeChange={assets.onRangeChange}
           stickyOffset={stickyOffset}
+          isSelected={isSelected}
+          onSelect={onSelect}
         />
       </div>
       {search.paging === 'pages' && (

@@ -1,6 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { DEFAULT_GROUP_ID } from '@contract/group';
 import { ErrorAlert } from '@/components/error-alert';
 import { GroupOptions } from '@/components/group-options';
 import { Pagination } from '@/components/pagination';
@@ -12,6 +11,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useRememberedAssetModels } from '@/api/asset-models';
 import { assetMutations, assetQueries, type Asset } from '@/api/assets';
 import { useBaseUrl } from '@/api/connection-store';
+import { lastGroup, rememberGroup } from '@/lib/last-group';
 import { useTranslation } from '@/lib/i18n';
 import { useAnsweredPageSize } from '@/components/use-answered-page-size';
 import { notifyError } from '@/lib/notify';
@@ -46,7 +46,8 @@ export function AssetPickerDialog({
   const id = useId();
   const queryClient = useQueryClient();
   const baseUrl = useBaseUrl();
-  const [group, setGroup] = useState(DEFAULT_GROUP_ID);
+  // Opens on the group the person last worked in, not always the default one.
+  const [group, setGroup] = useState(() => lastGroup(baseUrl));
   const [page, setPage] = useState(1);
   const [onlyUsable, setOnlyUsable] = useState(false);
   // Only media the role takes (a reference-video slot lists videos); a deployment that ignores
@@ -114,6 +115,7 @@ export function AssetPickerDialog({
               value={group}
               onChange={(e) => {
                 setGroup(e.target.value);
+                rememberGroup(baseUrl, e.target.value);
                 setPage(1);
               }}
             >

@@ -8,8 +8,10 @@ import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { useTranslation } from '@/lib/i18n';
 import { requestFacts } from './request-facts';
-import { RequestDifferences } from './request-differences';
-import { SyncedPlayer } from './synced-player';
+import { DifferenceSummary, RequestDifferences } from './request-differences';
+import { CompareStage, COMPARE_MODES, type CompareColumn, type CompareMode } from './compare-stage';
+import { variantsByTask } from '../task-batches';
+import { useVariantWords } from '../variant-label';
 
 const MAX = 4;
 
@@ -30,7 +32,7 @@ export function parseCompareIds(params: URLSearchParams): string[] {
  */
 export function CompareView() {
   const { t } = useTranslation('tasks');
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const ids = useMemo(() => parseCompareIds(params), [params]);
   const tracked = useTrackedTasks();
   const registry = useTaskRegistry();
@@ -45,7 +47,42 @@ export function CompareView() {
       refetchInterval: false as const,
     })),
   });
-  const facts = tasks.map((task, i) => requestFacts(task, results[i]?.data));
+  const words = useVariantWords();
+  // Variant order (variant 1 first), not the order the tasks ended or were picked in.
+  const variants = useMemo(() => variantsByTask(tracked), [tracked]);
+  const order = tasks
+    .map((task, i) => ({ task, i, v: variants.get(task.id) }))
+    .sort((x, y) =>
+      x.v && y.v && x.task.batchId === y.task.batchId ? x.v.n - y.v.n : x.task.createdAt - y.task.createdAt,
+    );
+  const columns: CompareColumn[] = order.map(({ task, i, v }, n) => {
+    const value = v?.field && v.value ? v.value : undefined;
+    return {
+      task,
+      data: results[i]?.data,
+      heading: v
+        ? value
+          ? t('compare.variantHeading', { n: v.n, param: words.param(v.field!, value) })
+          : t('compare.variantOnly', { n: v.n })
+        : t('compare.resultHeading', { n: n + 1 }),
+      value: value && v?.field ? words.value(v.field, value) : undefined,
+      order: value !== undefined && Number.isFinite(Number(value)) ? Number(value) : undefined,
+    };
+  });
+  const facts = columns.map((c) => requestFacts(c.task, c.data));
+  const mode = (COMPARE_MODES as readonly string[]).includes(params.get('mode') ?? '')
+    ? (params.get('mode') as CompareMode)
+    : 'side';
+  const setMode = (next: CompareMode) =>
+    setParams(
+      (prev) => {
+        const p = new URLSearchParams(prev);
+        if (next === 'side') p.delete('mode');
+        else p.set('mode', next);
+        return p;
+      },
+      { replace: true },
+    );
   return (
     <div className="space-y-4">
       <PageHeader
@@ -71,8 +108,9 @@ export function CompareView() {
         </p>
       ) : (
         <>
-          <SyncedPlayer tasks={tasks} results={results.map((r) => r.data)} />
-          <RequestDifferences tasks={tasks} facts={facts} />
+          <DifferenceSummary facts={facts} />
+          <CompareStage columns={columns} mode={mode} onMode={setMode} />
+          <RequestDifferences columns={columns} facts={facts} />
         </>
       )}
     </div>

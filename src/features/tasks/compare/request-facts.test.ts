@@ -41,4 +41,21 @@ describe('request facts', () => {
     expect(parts.filter((p) => p.change === 'removed').map((p) => p.text.trim())).toEqual(['red']);
     expect(parts.filter((p) => p.change === 'added').map((p) => p.text.trim())).toEqual(['grey']);
   });
+
+  it('never counts an output field as a difference: each result has its own video_url', () => {
+    const body = { model: 'm', prompt: 'fox', duration: 5 };
+    const a = requestFacts(tracked('a', body), { id: 'a', video_url: 'https://x/a.mp4' } as never);
+    const b = requestFacts(tracked('b', body), { id: 'b', video_url: 'https://x/b.mp4' } as never);
+    expect(differingFields([a, b]).size).toBe(0);
+    expect(a.references).toEqual([]);
+    // A pasted id (no body seen here) reads request fields from the task, never its outputs.
+    const pasted = { id: 'p', kind: 'video', createdAt: 1, source: 'pasted' } as TrackedTask;
+    const p = requestFacts(pasted, {
+      id: 'p',
+      model: 'm',
+      duration: 5,
+      video_url: 'https://x/p.mp4',
+    } as never);
+    expect(p).toMatchObject({ model: 'm', duration: '5', references: [] });
+  });
 });

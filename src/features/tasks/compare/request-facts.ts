@@ -49,9 +49,36 @@ function referenceLines(body: Record<string, unknown>): string[] {
   return lines;
 }
 
+/**
+ * What a task object says of its request, for a pasted id whose body was never seen here. Only
+ * request fields: a task also carries its outputs (`video_url`, `result`, `usage`…), and each
+ * result's own URL would make every comparison differ (issue 31).
+ */
+const REQUEST_FIELDS = [
+  'prompt',
+  'model',
+  'duration',
+  'seconds',
+  'ratio',
+  'aspect_ratio',
+  'resolution',
+  'references',
+  'content',
+  'input_references',
+] as const;
+
+function requestOfTask(task: Task | undefined): Record<string, unknown> {
+  if (!isRecord(task)) return {};
+  const out: Record<string, unknown> = {};
+  for (const key of REQUEST_FIELDS) if (task[key] !== undefined) out[key] = task[key];
+  // Some deployments echo the request as a nested object.
+  if (isRecord(task.request)) Object.assign(out, task.request);
+  return out;
+}
+
 export function requestFacts(tracked: TrackedTask, task?: Task): RequestFacts {
-  // The body as sent is the truth of what was asked; the task object fills in for pasted ids.
-  const body: Record<string, unknown> = { ...(isRecord(task) ? task : {}), ...(tracked.request ?? {}) };
+  // The body as sent is the truth of what was asked; the task's request fields fill in for pasted ids.
+  const body: Record<string, unknown> = { ...requestOfTask(task), ...(tracked.request ?? {}) };
   return {
     prompt: text(body.prompt) || tracked.prompt || '',
     model: text(body.model) || tracked.model || '',

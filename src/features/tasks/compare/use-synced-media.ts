@@ -25,6 +25,9 @@ export function useSyncedMedia() {
   const attach = useCallback(
     (id: string, el: HTMLMediaElement | null) => {
       if (el) {
+        // A tile mounted later (a mode or a side switched) joins at the others' time.
+        const leader = elements.current.values().next().value;
+        if (leader && leader !== el) el.currentTime = leader.currentTime;
         elements.current.set(id, el);
         el.addEventListener('loadedmetadata', refresh);
       } else {

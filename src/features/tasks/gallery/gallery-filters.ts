@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { TRACKED_TASK_KINDS, type TrackedTask, type TrackedTaskKind } from '@/api/task-registry';
+import { matchesRating, RATING_FILTERS, type RatingFilter, type TaskRating } from '../ratings/ratings-store';
 import { STATE_FILTERS, type StateFilter } from '../task-display';
 import { stateGroupOf } from '../task-search';
 
@@ -12,6 +13,8 @@ export interface GalleryFilters {
   /** yyyy-mm-dd, local days, inclusive. */
   from: string;
   to: string;
+  /** Stars or a note (ratings/ratings-store.ts). */
+  rated: RatingFilter;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -31,6 +34,7 @@ export function parseGalleryFilters(params: URLSearchParams): GalleryFilters {
     state: oneOf(params.get('state'), STATE_FILTERS),
     from: day(params.get('from')),
     to: day(params.get('to')),
+    rated: oneOf(params.get('rated'), RATING_FILTERS),
   };
 }
 
@@ -40,8 +44,12 @@ function localDay(value: string, end = false): number {
   return new Date(y, m - 1, d + (end ? 1 : 0)).getTime();
 }
 
-export function filterGallery(tasks: readonly TrackedTask[], f: GalleryFilters): readonly TrackedTask[] {
-  if (!f.kind && !f.model && !f.state && !f.from && !f.to) return tasks;
+export function filterGallery(
+  tasks: readonly TrackedTask[],
+  f: GalleryFilters,
+  ratings: ReadonlyMap<string, TaskRating> = new Map(),
+): readonly TrackedTask[] {
+  if (!f.kind && !f.model && !f.state && !f.from && !f.to && !f.rated) return tasks;
   const from = f.from ? localDay(f.from) : -Infinity;
   const to = f.to ? localDay(f.to, true) : Infinity;
   return tasks.filter(
@@ -50,7 +58,8 @@ export function filterGallery(tasks: readonly TrackedTask[], f: GalleryFilters):
       (!f.model || t.model === f.model) &&
       (!f.state || stateGroupOf(t) === f.state) &&
       t.createdAt >= from &&
-      t.createdAt < to,
+      t.createdAt < to &&
+      matchesRating(ratings.get(t.id), f.rated),
   );
 }
 

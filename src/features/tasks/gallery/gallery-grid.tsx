@@ -2,10 +2,11 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { TrackedTask } from '@/api/task-registry';
 import { useTranslation } from '@/lib/i18n';
+import type { VariantInfo } from '../task-batches';
 import { GalleryTile } from './gallery-tile';
 
 const MIN_TILE_WIDTH = 220;
-const ROW_HEIGHT = 236;
+const ROW_HEIGHT = 292;
 const GAP = 12;
 
 interface GalleryGridProps {
@@ -14,13 +15,14 @@ interface GalleryGridProps {
   selected: readonly string[];
   onSelect: (id: string, selected: boolean) => void;
   maxSelected: number;
+  variants: ReadonlyMap<string, VariantInfo>;
 }
 
 /**
  * Rows of tiles, virtualised by row: 10,000 tasks cost the DOM of a screenful, and a tile reads its
  * result only once it is on screen with the scroll settled.
  */
-export function GalleryGrid({ tasks, onOpen, selected, onSelect, maxSelected }: GalleryGridProps) {
+export function GalleryGrid({ tasks, onOpen, selected, onSelect, maxSelected, variants }: GalleryGridProps) {
   const { t } = useTranslation('tasks');
   const scrollRef = useRef<HTMLDivElement>(null);
   const [columns, setColumns] = useState(3);
@@ -77,6 +79,7 @@ export function GalleryGrid({ tasks, onOpen, selected, onSelect, maxSelected }: 
                 onSelect={onSelect}
                 selectDisabled={full}
                 settled={settled}
+                variant={variants.get(task.id)}
               />
             </li>
           )),

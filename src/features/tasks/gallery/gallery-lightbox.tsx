@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { useTranslation } from '@/lib/i18n';
 import { resultView, statusDisplay } from '../task-display';
+import { RatingNote, StarRating } from '../ratings/rating-control';
 import { TaskStatusBadge } from '../task-status-badge';
 import { BrokenResult } from './result-media';
 import { useState } from 'react';
@@ -44,6 +45,8 @@ export function GalleryLightbox({
         <DialogContent
           width="4xl"
           onKeyDown={(e) => {
+            // Arrows inside the note move its caret, not the lightbox.
+            if (e.target instanceof HTMLTextAreaElement || e.target instanceof HTMLInputElement) return;
             if (e.key === 'ArrowRight') step(1);
             else if (e.key === 'ArrowLeft') step(-1);
             else return;
@@ -55,6 +58,10 @@ export function GalleryLightbox({
             {t('gallery.position', { n: index + 1, total: tasks.length })} · {task.model ?? task.kind}
           </DialogDescription>
           <LightboxMedia key={task.id} task={task} />
+          <div className="grid gap-2 sm:grid-cols-[auto_1fr] sm:items-start" key={`rating-${task.id}`}>
+            <StarRating taskId={task.id} size="md" />
+            <RatingNote taskId={task.id} />
+          </div>
           <div className="flex items-center justify-between gap-2">
             <Button variant="outline" onClick={() => step(-1)} disabled={index <= 0}>
               <ChevronLeft aria-hidden="true" />

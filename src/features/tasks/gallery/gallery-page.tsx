@@ -10,6 +10,8 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { useTranslation } from '@/lib/i18n';
 import { filterGallery, modelsOf, useGalleryFilters } from './gallery-filters';
 import { GalleryGrid } from './gallery-grid';
+import { useRatings } from '../ratings/ratings-store';
+import { variantsByTask } from '../task-batches';
 import { GalleryLightbox } from './gallery-lightbox';
 import { GalleryToolbar } from './gallery-toolbar';
 import { CompareView } from '../compare/compare-view';
@@ -35,7 +37,9 @@ function Gallery() {
   const tasks = useMemo(() => ofConnection(all, baseUrl), [all, baseUrl]);
   const [filters, update] = useGalleryFilters();
   const deferred = useDeferredValue(filters);
-  const shown = useMemo(() => filterGallery(tasks, deferred), [tasks, deferred]);
+  const ratings = useRatings();
+  const shown = useMemo(() => filterGallery(tasks, deferred, ratings), [tasks, deferred, ratings]);
+  const variants = useMemo(() => variantsByTask(tasks), [tasks]);
   const models = useMemo(() => modelsOf(tasks), [tasks]);
   const [openId, setOpenId] = useState<string>();
   const [selected, setSelected] = useState<string[]>([]);
@@ -80,6 +84,7 @@ function Gallery() {
           selected={selected}
           onSelect={onSelect}
           maxSelected={MAX_COMPARED}
+          variants={variants}
         />
       ) : (
         <EmptyState icon={Images} title={t('gallery.empty')} headingLevel="h2" />

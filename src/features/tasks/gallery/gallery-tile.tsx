@@ -7,7 +7,11 @@ import { taskQueryOptions } from '@/api/tasks';
 import { Checkbox } from '@/components/ui/checkbox';
 import { cn } from '@/lib/cn';
 import { useTranslation } from '@/lib/i18n';
+import { formatDateMs } from '@/lib/format-date';
+import { StarRating } from '../ratings/rating-control';
+import type { VariantInfo } from '../task-batches';
 import { resultView, statusDisplay } from '../task-display';
+import { useVariantWords } from '../variant-label';
 import { AudioPreview, TileFrame, VideoPreview } from './result-media';
 
 /** A succeeded task's result is read once (terminal tasks are never fetched again). */
@@ -88,6 +92,8 @@ export interface GalleryTileProps {
   selectDisabled: boolean;
   /** The grid is not being scrolled: a tile that came into view may load its result. */
   settled: boolean;
+  /** Its place in a batch of variations: the value that tells it from its siblings. */
+  variant?: VariantInfo;
 }
 
 /** One result: hover or focus plays a video preview; a click opens it in the lightbox. */
@@ -98,8 +104,11 @@ export const GalleryTile = memo(function GalleryTile({
   onSelect,
   selectDisabled,
   settled,
+  variant,
 }: GalleryTileProps) {
-  const { t } = useTranslation('tasks');
+  const { t, i18n } = useTranslation('tasks');
+  const words = useVariantWords();
+  const state = statusDisplay(task.last?.status ?? 'pending');
   // Once armed a tile keeps its media: scrolling again does not take it away.
   const [armed, setArmed] = useState(settled);
   if (settled && !armed) setArmed(true);
@@ -135,7 +144,31 @@ export const GalleryTile = memo(function GalleryTile({
           {title}
         </button>
       </div>
-      <p className="truncate text-xs text-muted-foreground">{task.model ?? task.kind}</p>
+      <p className="flex min-w-0 items-center gap-1.5 text-xs text-muted-foreground">
+        {variant?.field && variant.value ? (
+          <span
+            className="shrink-0 rounded bg-primary px-1.5 py-0.5 font-semibold text-primary-foreground"
+            title={words.param(variant.field, variant.value)}
+            data-testid="tile-variant"
+          >
+            {words.value(variant.field, variant.value)}
+          </span>
+        ) : null}
+        {/* Any other state is written across the tile's picture already: not said twice. */}
+        {state.status === 'succeeded' && (
+          <>
+            <span className="shrink-0 font-medium">{t('gallery.state.succeeded')}</span>
+            <span aria-hidden>·</span>
+          </>
+        )}
+        <time className="truncate" dateTime={new Date(task.createdAt).toISOString()}>
+          {formatDateMs(task.createdAt, i18n.language)}
+        </time>
+      </p>
+      <div className="flex min-w-0 items-center justify-between gap-2">
+        <span className="truncate text-xs text-muted-foreground">{task.model ?? task.kind}</span>
+        <StarRating taskId={task.id} />
+      </div>
     </div>
   );
 });

@@ -3,6 +3,7 @@ import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { TRACKED_TASK_KINDS } from '@/api/task-registry';
 import { useTranslation } from '@/lib/i18n';
+import { RATING_FILTERS } from '../ratings/ratings-store';
 import { STATE_FILTERS } from '../task-display';
 import type { GalleryFilters } from './gallery-filters';
 
@@ -14,7 +15,7 @@ function FilterSelect({
   options,
   onChange,
 }: {
-  field: 'kind' | 'model' | 'state';
+  field: 'kind' | 'model' | 'state' | 'rated';
   label: string;
   value: string;
   options: readonly { value: string; label: string }[];
@@ -99,6 +100,13 @@ export function GalleryToolbar({
         value={filters.state}
         options={STATE_FILTERS.map((s) => ({ value: s, label: t(`gallery.state.${s}`) }))}
         onChange={(state) => onChange({ state: state as GalleryFilters['state'] })}
+      />
+      <FilterSelect
+        field="rated"
+        label={t('rating.filter')}
+        value={filters.rated}
+        options={RATING_FILTERS.map((r) => ({ value: r, label: t(`rating.filters.${r}`) }))}
+        onChange={(rated) => onChange({ rated: rated as GalleryFilters['rated'] })}
       />
       <DateFilter
         field="from"

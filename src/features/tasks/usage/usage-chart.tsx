@@ -66,7 +66,7 @@ export function UsageChart({ summary, seriesLabel }: UsageViewProps) {
     };
   }, [summary, seriesLabel, t, i18n.language]);
   return (
-    <div className="relative h-80 w-full">
+    <div className="relative h-56 w-full">
       <canvas ref={canvas} role="img" aria-label={t('usage.chartLabel', { count: summary.days.length })} />
     </div>
   );

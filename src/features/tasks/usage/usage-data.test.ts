@@ -63,8 +63,8 @@ describe('usage over time', () => {
       },
     });
     expect(textUsageSamples(stored)).toEqual([
-      { day: dayOf(DAY2), model: 'text-1', source: 'text', tokens: 12 },
-      { day: dayOf(DAY2), model: 'text-1', source: 'text', tokens: undefined },
+      { day: dayOf(DAY2), model: 'text-1', source: 'text', kind: 'text', tokens: 12 },
+      { day: dayOf(DAY2), model: 'text-1', source: 'text', kind: 'text', tokens: undefined },
     ]);
     expect(textUsageSamples('{broken')).toEqual([]);
     expect(textUsageSamples(null)).toEqual([]);

@@ -10,6 +10,8 @@ export interface UsageSample {
   day: string;
   model: string;
   source: 'task' | 'text';
+  /** The task's kind (video, music…), or `text` for the playground. */
+  kind: string;
   rule?: BillingRule;
   tokens?: number;
 }
@@ -25,6 +27,7 @@ function sampleOf(tracked: TrackedTask, facts: TaskUsageFacts): UsageSample {
     day: dayOf(tracked.createdAt),
     model: facts.model || tracked.model || tracked.kind,
     source: 'task',
+    kind: tracked.kind,
     rule: facts.withVideo ? 'withVideo' : 'withoutVideo',
     tokens: facts.tokens,
   };
@@ -76,6 +79,7 @@ export function textUsageSamples(stored: string | null): UsageSample[] {
         day: dayOf(when),
         model: typeof m.stats.model === 'string' ? m.stats.model : 'text',
         source: 'text',
+        kind: 'text',
         tokens: typeof total === 'number' && Number.isFinite(total) ? total : undefined,
       });
     }
@@ -89,6 +93,7 @@ export interface UsageRow {
   series: string;
   model: string;
   source: 'task' | 'text';
+  kind: string;
   rule?: BillingRule;
   tokens: number;
   /** Samples with a number. */
@@ -101,12 +106,44 @@ export function seriesKey(s: Pick<UsageSample, 'model' | 'source' | 'rule'>): st
   return s.source === 'text' ? `text|${s.model}` : `task|${s.model}|${s.rule}`;
 }
 
+/** One line of the totals: tokens and how many items carried none. */
+export interface UsageTotal {
+  key: string;
+  tokens: number;
+  counted: number;
+  unknown: number;
+}
+
 export interface UsageSummary {
   days: string[];
   series: string[];
   rows: UsageRow[];
   total: number;
   unknown: number;
+  /** The totals first (issue 31): by kind, by model, by billing rule, largest first. */
+  byKind: UsageTotal[];
+  byModel: UsageTotal[];
+  byRule: UsageTotal[];
+}
+
+/** Samples whose local day lies in [from, to] (yyyy-mm-dd, inclusive; '' leaves that end open). */
+export function inRange(samples: readonly UsageSample[], from: string, to: string): UsageSample[] {
+  if (!from && !to) return [...samples];
+  return samples.filter((s) => (!from || s.day >= from) && (!to || s.day <= to));
+}
+
+function totals(rows: readonly UsageRow[], keyOf: (r: UsageRow) => string | undefined): UsageTotal[] {
+  const out = new Map<string, UsageTotal>();
+  for (const r of rows) {
+    const key = keyOf(r);
+    if (key === undefined) continue;
+    let total = out.get(key);
+    if (!total) out.set(key, (total = { key, tokens: 0, counted: 0, unknown: 0 }));
+    total.tokens += r.tokens;
+    total.counted += r.counted;
+    total.unknown += r.unknown;
+  }
+  return [...out.values()].sort((a, b) => b.tokens - a.tokens || a.key.localeCompare(b.key));
 }
 
 /** What the chart and the table of the usage page each show: the same summary, labelled alike. */
@@ -127,6 +164,7 @@ export function summariseUsage(samples: readonly UsageSample[]): UsageSummary {
         series,
         model: s.model,
         source: s.source,
+        kind: s.kind,
         rule: s.rule,
         tokens: 0,
         counted: 0,
@@ -149,5 +187,9 @@ export function summariseUsage(samples: readonly UsageSample[]): UsageSummary {
     rows: list,
     total: list.reduce((n, r) => n + r.tokens, 0),
     unknown: list.reduce((n, r) => n + r.unknown, 0),
+    byKind: totals(list, (r) => r.kind),
+    byModel: totals(list, (r) => r.model),
+    // The billing rule is the video line's (with or without video input); text has none.
+    byRule: totals(list, (r) => r.rule),
   };
 }

@@ -1,16 +1,16 @@
 import { screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TrackedTask } from '@/api/task-registry';
 import { BOOTSTRAP_LOCAL, json, mockFetch } from '@/test/fetch-mock';
-import { createTestRegistry, renderWithProviders } from '@/test/render';
+import { createTestRegistry, renderRoutes } from '@/test/render';
 import { UsagePage } from './usage-page';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const base = { kind: 'video', createdAt: 1_700_000_000_000, source: 'pasted' } as const;
+// Today: inside the page's default range (the last 30 days).
+const base = { kind: 'video', createdAt: Date.now(), source: 'pasted' } as const;
 
 describe(
   'UsagePage reads only what it cannot know from the registry (decision 225)',
@@ -39,7 +39,7 @@ describe(
         'GET /v1/tasks/task_old': () =>
           json({ id: 'task_old', status: 'succeeded', model: 'video-2.0-cl', usage: { total_tokens: 7 } }),
       });
-      renderWithProviders(<UsagePage />, { registry });
+      renderRoutes({ '/usage': <UsagePage /> }, { at: '/usage', registry });
 
       expect(
         await screen.findByText('Counted from every tracked task of this connection: 52.'),
@@ -49,8 +49,9 @@ describe(
         .filter((path) => path.startsWith('/v1/tasks/'));
       expect(tasksRead.sort()).toEqual(['/v1/tasks/task_old', '/v1/tasks/task_running']);
       // 50 × 10 stored + 7 read; the running task has no usage yet: unknown, not zero.
-      await userEvent.click(screen.getByRole('tab', { name: 'Table' }));
       await waitFor(() => expect(screen.getByTestId('usage-total')).toHaveAttribute('data-tokens', '507'));
+      // The answer first: the range's total above the chart and the table.
+      expect(screen.getByTestId('range-total')).toHaveAttribute('data-tokens', '507');
       // The older record now keeps its usage: the next visit will not read it.
       expect(registry.get('task_old')?.last?.usage).toEqual({
         tokens: 7,

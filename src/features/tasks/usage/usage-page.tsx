@@ -4,9 +4,11 @@ import { useConnectionStore } from '@/api/connection-store';
 import { useTrackedTasks } from '@/api/task-registry-context';
 import { PageHeader } from '@/components/page-header';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useTranslation } from '@/lib/i18n';
-import { storedUsageSample, summariseUsage, taskUsageSample, textUsageSamples } from './usage-data';
+import { inRange, storedUsageSample, summariseUsage, taskUsageSample, textUsageSamples } from './usage-data';
+import { rangeDays, useUsageRange } from './usage-range';
+import { UsageRangePicker } from './usage-range-picker';
+import { UsageTotals } from './usage-totals';
 import { UsageChart } from './usage-chart';
 import { UsageTable } from './usage-table';
 import { useTaskReads } from './use-task-reads';
@@ -25,15 +27,31 @@ export function UsagePage() {
     [all, baseUrl],
   );
   const { answers, pending } = useTaskReads(tasks);
-  const summary = useMemo(() => {
+  const [range, setRange] = useUsageRange();
+  const { from, to } = rangeDays(range);
+  const { summary, perKind } = useMemo(() => {
     // A task not answered yet is left out (not "unknown") until its answer comes.
     const samples = tasks.flatMap(
       (task) =>
         storedUsageSample(task) ??
         (answers.has(task.id) ? [taskUsageSample(task, answers.get(task.id))] : []),
     );
-    return summariseUsage([...samples, ...textUsageSamples(localStorage.getItem(PLAYGROUND_STORAGE_KEY))]);
-  }, [tasks, answers]);
+    const shown = inRange(
+      [...samples, ...textUsageSamples(localStorage.getItem(PLAYGROUND_STORAGE_KEY))],
+      from,
+      to,
+    );
+    const all = summariseUsage(shown);
+    // One small chart per kind, each on its own scale: 200 music tokens stay visible beside
+    // 1.2 M video tokens (one shared linear axis drew them as nothing).
+    return {
+      summary: all,
+      perKind: all.byKind.map((k) => ({
+        kind: k.key,
+        summary: summariseUsage(shown.filter((s) => s.kind === k.key)),
+      })),
+    };
+  }, [tasks, answers, from, to]);
   const seriesLabel = useCallback(
     (series: string) => {
       const [source, model, rule] = series.split('|');
@@ -49,24 +67,30 @@ export function UsagePage() {
       <p className="text-sm text-muted-foreground" aria-live="polite">
         {pending > 0 ? t('usage.loading', { count: pending }) : t('usage.summary', { count: tasks.length })}
       </p>
+      <UsageRangePicker range={range} onChange={setRange} />
       {summary.rows.length === 0 ? (
         <EmptyState icon={BarChart3} title={t('usage.empty')} headingLevel="h2" />
       ) : (
-        <Tabs defaultValue="chart">
-          <TabsList>
-            <TabsTrigger value="chart">{t('usage.chartTab')}</TabsTrigger>
-            <TabsTrigger value="table">{t('usage.tableTab')}</TabsTrigger>
-          </TabsList>
-          <TabsContent value="chart">
-            <UsageChart summary={summary} seriesLabel={seriesLabel} />
-          </TabsContent>
-          <TabsContent value="table">
-            <UsageTable summary={summary} seriesLabel={seriesLabel} />
-          </TabsContent>
-        </Tabs>
-      )}
-      {summary.unknown > 0 && (
-        <p className="text-sm text-muted-foreground">{t('usage.unknownNote', { count: summary.unknown })}</p>
+        <>
+          <UsageTotals summary={summary} />
+          <section aria-labelledby="usage-charts" className="space-y-2">
+            <h2 id="usage-charts" className="text-lg font-semibold">
+              {t('usage.chartsTitle')}
+            </h2>
+            <p className="text-sm text-muted-foreground">{t('usage.chartsNote')}</p>
+            <div className="grid gap-3 lg:grid-cols-2">
+              {perKind.map(({ kind, summary: own }) => (
+                <figure key={kind} className="min-w-0 rounded-lg border p-3">
+                  <figcaption className="mb-1 text-sm font-semibold">
+                    {t(`usage.kinds.${kind}`, { defaultValue: kind })}
+                  </figcaption>
+                  <UsageChart summary={own} seriesLabel={seriesLabel} />
+                </figure>
+              ))}
+            </div>
+          </section>
+          <UsageTable summary={summary} seriesLabel={seriesLabel} />
+        </>
       )}
     </div>
   );

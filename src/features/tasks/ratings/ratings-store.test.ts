@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { importRatings, matchesRating, parseRatings, rateTask, withRatings } from './ratings-store';
+
+describe('ratings', () => {
+  it('parses only task ids with 1-5 whole stars or a note, and bounds the note', () => {
+    const parsed = parseRatings({
+      task_a: { stars: 4 },
+      task_b: { stars: 9 },
+      'bad id/../': { stars: 3 },
+      task_c: { note: 'x'.repeat(900) },
+      task_d: { stars: 2.5 },
+      task_e: 'five',
+    });
+    expect([...parsed.keys()]).toEqual(['task_a', 'task_c']);
+    expect(parsed.get('task_c')?.note).toHaveLength(500);
+  });
+
+  it('filters by stars, note or none', () => {
+    expect(matchesRating({ stars: 3 }, 'starred')).toBe(true);
+    expect(matchesRating({ stars: 3 }, '4')).toBe(false);
+    expect(matchesRating({ stars: 5 }, '4')).toBe(true);
+    expect(matchesRating(undefined, 'unrated')).toBe(true);
+    expect(matchesRating({ note: 'keep' }, 'noted')).toBe(true);
+    expect(matchesRating({ note: 'keep' }, 'starred')).toBe(false);
+    expect(matchesRating(undefined, '')).toBe(true);
+  });
+
+  it('travels in the export file and back; a result rated here keeps its rating', () => {
+    rateTask('task_x', { stars: 5, note: 'the one' });
+    rateTask('task_y', { stars: 2 });
+    const file = withRatings(JSON.stringify({ format: 'media-studio.tasks', tasks: [{ id: 'task_x' }] }));
+    expect(JSON.parse(file).ratings).toEqual({ task_x: { stars: 5, note: 'the one' } });
+    const incoming = JSON.stringify({ tasks: [], ratings: { task_x: { stars: 1 }, task_z: { stars: 4 } } });
+    expect(importRatings(incoming)).toBe(1);
+    const again = JSON.parse(withRatings(JSON.stringify({ tasks: [{ id: 'task_x' }, { id: 'task_z' }] })));
+    expect(again.ratings).toEqual({ task_x: { stars: 5, note: 'the one' }, task_z: { stars: 4 } });
+  });
+
+  it('clearing both stars and note forgets the rating', () => {
+    rateTask('task_q', { stars: 3 });
+    rateTask('task_q', { stars: undefined });
+    expect(JSON.parse(withRatings(JSON.stringify({ tasks: [{ id: 'task_q' }] }))).ratings).toEqual({});
+  });
+});

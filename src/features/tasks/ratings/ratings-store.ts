@@ -1,0 +1,153 @@
+import { useSyncExternalStore } from 'react';
+import { isRecord } from '@contract/is-record';
+import { isValidTaskId } from '@/api/task-registry-schema';
+
+/**
+ * A person's verdict on a result: 1-5 stars and a short note, by task id. Its own record beside the
+ * task registry (not a field of it), kept in this browser and carried in the registry's export file
+ * under `ratings`, so the registry and other records beside it change independently.
+ */
+export interface TaskRating {
+  stars?: number;
+  note?: string;
+}
+
+export const NOTE_MAX = 500;
+const STORAGE_KEY = 'media-studio.task-ratings';
+/** Bounds what a file or a stored record can make the page hold. */
+const MAX_RATED = 50_000;
+
+export type RatingFilter = '' | 'starred' | '3' | '4' | '5' | 'noted' | 'unrated';
+export const RATING_FILTERS: readonly Exclude<RatingFilter, ''>[] = [
+  'starred',
+  '3',
+  '4',
+  '5',
+  'noted',
+  'unrated',
+];
+
+function parseRating(v: unknown): TaskRating | undefined {
+  if (!isRecord(v)) return undefined;
+  const rating: TaskRating = {};
+  if (typeof v.stars === 'number' && Number.isInteger(v.stars) && v.stars >= 1 && v.stars <= 5) {
+    rating.stars = v.stars;
+  }
+  if (typeof v.note === 'string' && v.note.trim()) rating.note = v.note.slice(0, NOTE_MAX);
+  return rating.stars || rating.note ? rating : undefined;
+}
+
+/** Ratings from untrusted JSON (a stored record, an imported file): bad entries are dropped. */
+export function parseRatings(v: unknown): Map<string, TaskRating> {
+  const out = new Map<string, TaskRating>();
+  if (!isRecord(v)) return out;
+  for (const [id, value] of Object.entries(v)) {
+    if (out.size >= MAX_RATED) break;
+    const rating = parseRating(value);
+    if (rating && isValidTaskId(id)) out.set(id, rating);
+  }
+  return out;
+}
+
+export function matchesRating(rating: TaskRating | undefined, filter: RatingFilter): boolean {
+  switch (filter) {
+    case '':
+      return true;
+    case 'starred':
+      return (rating?.stars ?? 0) >= 1;
+    case 'noted':
+      return Boolean(rating?.note);
+    case 'unrated':
+      return !rating?.stars;
+    default:
+      return (rating?.stars ?? 0) >= Number(filter);
+  }
+}
+
+let ratings: ReadonlyMap<string, TaskRating> = load();
+const listeners = new Set<() => void>();
+
+function load(): Map<string, TaskRating> {
+  try {
+    return parseRatings(JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}'));
+  } catch {
+    return new Map();
+  }
+}
+
+function commit(next: Map<string, TaskRating>) {
+  ratings = next;
+  try {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(Object.fromEntries(next)));
+  } catch {
+    // Storage full or denied: kept for this visit; the export file still carries them.
+  }
+  for (const listener of listeners) listener();
+}
+
+if (typeof window !== 'undefined') {
+  // Another tab rated a result: this one shows it too.
+  window.addEventListener('storage', (event) => {
+    if (event.key !== STORAGE_KEY) return;
+    ratings = load();
+    for (const listener of listeners) listener();
+  });
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function rateTask(id: string, change: TaskRating) {
+  if (!isValidTaskId(id)) return;
+  const merged = parseRating({ ...ratings.get(id), ...change });
+  const next = new Map(ratings);
+  if (merged) next.set(id, merged);
+  else next.delete(id);
+  commit(next);
+}
+
+export function useRatings(): ReadonlyMap<string, TaskRating> {
+  return useSyncExternalStore(subscribe, () => ratings);
+}
+
+export function useRating(id: string): TaskRating | undefined {
+  return useSyncExternalStore(subscribe, () => ratings.get(id));
+}
+
+/** An export file (the registry's JSON) with the ratings of its tasks added under `ratings`. */
+export function withRatings(exportJson: string): string {
+  const file: unknown = JSON.parse(exportJson);
+  if (!isRecord(file) || !Array.isArray(file.tasks)) return exportJson;
+  const own: Record<string, TaskRating> = {};
+  for (const task of file.tasks) {
+    const rating = isRecord(task) && typeof task.id === 'string' ? ratings.get(task.id) : undefined;
+    if (rating) own[task.id as string] = rating;
+  }
+  return JSON.stringify({ ...file, ratings: own }, null, 2);
+}
+
+/**
+ * The ratings of an imported file; a result already rated here keeps this browser's rating, as a
+ * task already tracked keeps what this tab knows. Returns how many were added.
+ */
+export function importRatings(text: string): number {
+  let file: unknown;
+  try {
+    file = JSON.parse(text);
+  } catch {
+    return 0;
+  }
+  if (!isRecord(file)) return 0;
+  const incoming = parseRatings(file.ratings);
+  const next = new Map(ratings);
+  let added = 0;
+  for (const [id, rating] of incoming) {
+    if (next.has(id) || next.size >= MAX_RATED) continue;
+    next.set(id, rating);
+    added++;
+  }
+  if (added) commit(next);
+  return added;
+}
