@@ -328,7 +328,7 @@ test.describe('playground', () => {
       dt.items.add(new File([bytes], 'tone.wav', { type: 'audio/wav' }));
       return dt;
     })()`);
-    const zone = page.getByRole('button', { name: /Audio file: drop it here/ });
+    const zone = page.getByText('Drop an audio file here', { exact: true });
     await zone.dispatchEvent('dragenter', { dataTransfer });
     await zone.dispatchEvent('drop', { dataTransfer });
     await expect(page.getByText(/tone\.wav \(\d+\.\d KB\)/)).toBeVisible();
