@@ -109,7 +109,7 @@ function Shell({
         <main
           id="main"
           tabIndex={-1}
-          className="flex-1 px-4 py-6 focus:outline-none lg:px-8 has-[[data-fill-screen]]:flex has-[[data-fill-screen]]:min-h-0 has-[[data-fill-screen]]:flex-col has-[[data-fill-screen]]:pb-4 max-md:has-[[data-fill-screen]]:pt-3"
+          className="flex-1 px-4 pt-6 pb-[calc(1.5rem+var(--upload-tray-space,0px))] focus:outline-none lg:px-8 has-[[data-fill-screen]]:flex has-[[data-fill-screen]]:min-h-0 has-[[data-fill-screen]]:flex-col has-[[data-fill-screen]]:pb-4 max-md:has-[[data-fill-screen]]:pt-3"
         >
           {children}
         </main>
