@@ -328,7 +328,8 @@ test.describe('playground', () => {
       dt.items.add(new File([bytes], 'tone.wav', { type: 'audio/wav' }));
       return dt;
     })()`);
-    const zone = page.getByText('Drop an audio file here', { exact: true });
+    // The drop target holds the Choose button (its text changes while a file is dragged over it).
+    const zone = page.getByRole('button', { name: 'Choose an audio file' }).locator('..');
     await zone.dispatchEvent('dragenter', { dataTransfer });
     await zone.dispatchEvent('drop', { dataTransfer });
     await expect(page.getByText(/tone\.wav \(\d+\.\d KB\)/)).toBeVisible();
