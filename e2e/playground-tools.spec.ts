@@ -60,7 +60,12 @@ test.describe('playground tools and JSON output', () => {
     await page.getByLabel('Reply in JSON').check();
     await page.getByRole('button', { name: 'Example schema' }).click();
     await send(page, 'Review this book. title: Dune, rating: 5');
-    await expect(replies(page).last()).toContainText('{"title":"Dune","tags":["example tags"],"rating":5}');
+    // Pretty-printed, and checked in the browser against the schema that was sent.
+    const json = replies(page).last().getByLabel('JSON reply');
+    await expect(json).toContainText('"title": "Dune"');
+    await expect(json).toContainText('"rating": 5');
+    expect(await json.textContent()).toContain('{\n  "title": "Dune",\n');
+    await expect(replies(page).last().getByText('Matches the schema that was sent')).toBeVisible();
     await page.getByRole('button', { name: 'View code', exact: true }).click();
     const code = page.getByRole('dialog', { name: 'The same request in code' }).locator('pre');
     await expect(code).toContainText('json_schema');

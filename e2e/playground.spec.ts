@@ -77,15 +77,21 @@ test.describe('playground', () => {
     test('the reply is followed while the reader is at the end, and not once they scroll up', async ({
       page,
     }) => {
-      // Where the reply being written ends, relative to the bottom of the window, and the scroll.
+      // Where the reply being written ends, relative to the bottom of the conversation's own scroll
+      // area (the page itself does not scroll, decision 300), and that area's scroll.
       const view = () =>
         page.evaluate(() => {
           const items = document.querySelectorAll('li[aria-label="Assistant"]');
-          const bottom = items[items.length - 1]?.getBoundingClientRect().bottom ?? 0;
-          return { top: document.scrollingElement!.scrollTop, belowView: bottom - window.innerHeight };
+          const last = items[items.length - 1];
+          const area = last?.closest('[tabindex="0"]');
+          const bottom = last?.getBoundingClientRect().bottom ?? 0;
+          return {
+            top: area?.scrollTop ?? 0,
+            belowView: bottom - (area?.getBoundingClientRect().bottom ?? 0),
+          };
         });
-      // A short window, so a reply of a few lines is longer than the view.
-      await page.setViewportSize({ width: 1280, height: 420 });
+      // A short window, so a reply of a few lines is longer than the conversation's area.
+      await page.setViewportSize({ width: 1280, height: 640 });
       await page.goto(`${slow.url}/playground`);
       // A long message makes a long reply (it is quoted and its words counted): 20 tokens a second
       // keep it streaming for the whole test, however busy the machine.
@@ -98,7 +104,8 @@ test.describe('playground', () => {
       expect((await view()).belowView).toBeLessThan(0);
 
       // The reader scrolls up to read: the page stays where they put it while the reply grows.
-      await page.mouse.move(640, 200);
+      const area = (await reply.locator('xpath=ancestor::*[@tabindex="0"][1]').boundingBox())!;
+      await page.mouse.move(area.x + area.width / 2, area.y + area.height / 2);
       await page.mouse.wheel(0, -400);
       await expect.poll(async () => (await view()).belowView).toBeGreaterThan(200);
       const readingAt = (await view()).top;
@@ -321,7 +328,8 @@ test.describe('playground', () => {
       dt.items.add(new File([bytes], 'tone.wav', { type: 'audio/wav' }));
       return dt;
     })()`);
-    const zone = page.getByRole('button', { name: /Audio file: drop it here/ });
+    // The drop target holds the Choose button (its text changes while a file is dragged over it).
+    const zone = page.getByRole('button', { name: 'Choose an audio file' }).locator('..');
     await zone.dispatchEvent('dragenter', { dataTransfer });
     await zone.dispatchEvent('drop', { dataTransfer });
     await expect(page.getByText(/tone\.wav \(\d+\.\d KB\)/)).toBeVisible();

@@ -237,7 +237,7 @@ for (const seed of specSeeds()) {
       for (const [upload, slot, file] of [
         ['Upload avatar image', 'Avatar', 'sample.png'],
         ['Upload speech audio', 'Speech audio', 'sample.mp3'],
-        ['Upload authorization', 'Authorization', 'sample.png'],
+        ['Upload authorization', 'Authorization (required)', 'sample.png'],
       ] as const) {
         await page.getByLabel(upload, { exact: true }).setInputFiles(path.join(FIXTURES, file));
         await expect(page.getByLabel(slot, { exact: true })).toHaveValue(/^asset_/, { timeout: 20_000 });

@@ -36,7 +36,7 @@ test.describe('digital-human and music forms', () => {
 
       const avatarId = await uploadInto(page, 'Upload avatar image', 'Avatar', PNG);
       const audioId = await uploadInto(page, 'Upload speech audio', 'Speech audio', MP3);
-      await uploadInto(page, 'Upload authorization', 'Authorization', PNG);
+      await uploadInto(page, 'Upload authorization', 'Authorization (required)', PNG);
       await page.getByLabel('Name (optional)').fill('E2E greeting');
 
       // The draft survives a reload.
@@ -75,7 +75,7 @@ test.describe('digital-human and music forms', () => {
     await page.getByLabel('Digital-human speech').check();
     await page.getByLabel('Text to speak').fill('Hello from the digital human.');
     await uploadInto(page, 'Upload voice sample', 'Voice', MP3);
-    await uploadInto(page, 'Upload authorization', 'Authorization', PNG);
+    await uploadInto(page, 'Upload authorization', 'Authorization (required)', PNG);
     await page.getByRole('button', { name: 'Create digital-human speech' }).click();
     await expect(page).toHaveURL(/\/tasks\/task_[A-Za-z0-9_-]+$/, { timeout: 15_000 });
     const taskId = page.url().split('/').pop()!;
@@ -128,7 +128,7 @@ test.describe('digital-human and music forms', () => {
   test('a refusal from the server is shown on the field its param names', async ({ page, baseURL }) => {
     await page.goto('/create/digital-human');
     await uploadInto(page, 'Upload avatar image', 'Avatar', PNG);
-    await uploadInto(page, 'Upload authorization', 'Authorization', PNG);
+    await uploadInto(page, 'Upload authorization', 'Authorization (required)', PNG);
     await page.getByLabel('A public URL').check();
     const url = page.getByLabel('Speech audio URL');
     // A /files/ URL of this server with nothing stored there: only the server can know.
@@ -147,4 +147,33 @@ test.describe('digital-human and music forms', () => {
     await url.fill(`${baseURL}/files/missing/other.mp3`);
     await expect(url).not.toHaveAttribute('aria-invalid', 'true');
   });
+});
+
+test('the digital-human form marks Authorization as required, says what it is for, and wraps its preview', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/create/digital-human');
+  const authorization = page.getByLabel('Authorization (required)', { exact: true });
+  await expect(authorization).toHaveAttribute('aria-required', 'true');
+  const hint = await authorization.evaluate(
+    (el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? '',
+  );
+  // One plain sentence, not "the API takes no field for it, so it is not sent".
+  expect(hint).toMatch(/consent/);
+  expect(hint).not.toMatch(/not sent|no field/);
+  expect(hint.split(/[.!?]\s/).length).toBe(1);
+
+  // A long value wraps inside the request preview instead of running off its right edge.
+  await page.getByRole('radio', { name: 'A public URL' }).check();
+  await page
+    .getByLabel('Speech audio URL', { exact: false })
+    .fill(`https://media.example.com/${'very-long-path-segment/'.repeat(12)}speech.mp3`);
+  const preview = page.getByLabel('Request body', { exact: true });
+  await expect(preview).toContainText('speech.mp3');
+  const { scrollWidth, clientWidth } = await preview.evaluate((el) => ({
+    scrollWidth: el.scrollWidth,
+    clientWidth: el.clientWidth,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
 });

@@ -57,7 +57,9 @@ function Shell({
   // Below md the navigation folds into a menu: six links in a row do not fit a phone's width.
   const [menuOpen, setMenuOpen] = useState(false);
   return (
-    <div className="relative flex min-h-screen flex-col md:flex-row">
+    // A page marked data-fill-screen (the playground's chat) fills the window and scrolls inside
+    // itself: the shell then takes exactly the window's height (decision 300).
+    <div className="relative flex min-h-screen flex-col md:flex-row has-[[data-fill-screen]]:h-dvh has-[[data-fill-screen]]:min-h-0 has-[[data-fill-screen]]:overflow-hidden">
       <a
         href="#main"
         onClick={(e) => {
@@ -97,7 +99,7 @@ function Shell({
           tasksBadge={tasksBadge}
         />
       </aside>
-      <div className="flex min-w-0 flex-1 flex-col">
+      <div className="flex min-h-0 min-w-0 flex-1 flex-col">
         {/* Below md the tools sit in the logo row, left of the menu button: one row of header on a phone. */}
         <header className="flex items-center justify-end gap-1.5 max-md:absolute max-md:top-0 max-md:right-11 max-md:h-12 md:flex-wrap md:gap-3 md:border-b md:px-4 md:py-2 lg:px-8">
           <PaletteHost />
@@ -105,7 +107,11 @@ function Shell({
           <LanguageSelect />
           <ThemeToggle />
         </header>
-        <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 focus:outline-none lg:px-8">
+        <main
+          id="main"
+          tabIndex={-1}
+          className="flex-1 px-4 pt-6 pb-[calc(1.5rem+var(--upload-tray-space,0px))] focus:outline-none lg:px-8 has-[[data-fill-screen]]:flex has-[[data-fill-screen]]:min-h-0 has-[[data-fill-screen]]:flex-col has-[[data-fill-screen]]:pb-4 max-md:has-[[data-fill-screen]]:pt-3"
+        >
           {children}
         </main>
       </div>

@@ -104,6 +104,7 @@ export function ComposerPage() {
     }
     if (batch.variations) {
       if (batch.blocked) {
+        batch.revealIssues();
         focusElement(VARIATIONS_HEADING_ID);
         return;
       }

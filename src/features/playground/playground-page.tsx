@@ -51,10 +51,16 @@ export function PlaygroundPage() {
       { replace: true },
     );
 
+  // The chat is laid out as a chat app (decision 300): this page fills the window and does not
+  // scroll (the shell reads data-fill-screen); the other tools are forms and scroll as pages do.
+  const fill = tool === 'chat';
   return (
-    <>
+    <div
+      data-fill-screen={fill ? '' : undefined}
+      className={fill ? 'flex min-h-0 flex-1 flex-col' : undefined}
+    >
       <PageHeader title={t('title')} description={t('description')} />
-      <Tabs value={tool} onValueChange={select}>
+      <Tabs value={tool} onValueChange={select} className={fill ? 'flex min-h-0 flex-1 flex-col' : undefined}>
         {/* Four tools do not fit a phone's width in one row: two rows of two there. */}
         <TabsList
           aria-label={t('tools.label')}
@@ -78,7 +84,14 @@ export function PlaygroundPage() {
         {TOOL_NAMES.map((name) => {
           const { Component } = TOOLS[name];
           return (
-            <TabsContent key={name} value={name} gap="loose">
+            <TabsContent
+              key={name}
+              value={name}
+              gap="loose"
+              className={
+                fill ? 'min-h-0 flex-1 data-[state=active]:flex data-[state=active]:flex-col' : undefined
+              }
+            >
               {tool === name ? (
                 <Suspense fallback={<Skeleton className="h-96 w-full" />}>
                   <Component />
@@ -88,6 +101,6 @@ export function PlaygroundPage() {
           );
         })}
       </Tabs>
-    </>
+    </div>
   );
 }

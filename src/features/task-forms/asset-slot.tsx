@@ -107,6 +107,8 @@ export function AssetSlot({
           <div className="flex flex-wrap gap-2">
             <Select
               {...props}
+              // Every slot of the flow is needed for the task to be created.
+              aria-required="true"
               className="min-w-56 flex-1"
               value={value}
               onChange={(e) => onChange(e.target.value)}

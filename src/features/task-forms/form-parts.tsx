@@ -59,7 +59,8 @@ function SubmitPanel({ body, problems, refusal, pending, submitLabel, onDismissR
       <section className="flex flex-col gap-1">
         <h2 className="text-sm font-semibold">{t('submit.preview')}</h2>
         <p className="text-xs text-muted-foreground">{t('submit.previewHint')}</p>
-        <JsonView value={body} label={t('submit.preview')} />
+        {/* Long values (URLs, ids, a text to speak) wrap: the column is narrower than they are. */}
+        <JsonView value={body} label={t('submit.preview')} wrap />
       </section>
     </aside>
   );

@@ -69,7 +69,7 @@ describe('TaskFormsPage', { timeout: 30_000 }, () => {
     expect(avatar).not.toHaveTextContent('asset_other');
     await user.selectOptions(avatar, 'asset_face');
     await user.selectOptions(screen.getByLabelText('Speech audio'), 'asset_voice');
-    await user.selectOptions(screen.getByLabelText('Authorization'), 'asset_ok');
+    await user.selectOptions(screen.getByLabelText('Authorization (required)'), 'asset_ok');
     await waitFor(() => expect(document.querySelectorAll('[data-readiness="ready"]')).toHaveLength(3));
     await user.click(screen.getByRole('button', { name: 'Create digital-human video' }));
 

@@ -3,7 +3,7 @@ import type { TrackedTask } from '@/api/task-registry';
 import type { Task, TaskFinishedEvent } from '@/api/tasks';
 import { toasterMounted } from '@/lib/toaster-host';
 import { FinishedGrouper, GROUP_WINDOW_MS, groupHref } from './finished-group';
-import { announceFinished, announcement } from './task-notify';
+import { announceFinished, announcement, trackedTaskName } from './task-notify';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() }));
 vi.mock('sonner', () => ({ toast }));
@@ -44,7 +44,9 @@ describe('finished tasks grouped', () => {
     expect(third.events.map((e) => e.task.id)).toEqual(['a', 'b', 'c']);
     // A task announced twice (two tabs) is counted once.
     expect(g.add(ended('c', 'succeeded')).events).toHaveLength(3);
+    // A pause, and the group's toast has gone: the next ending is news of its own.
     c.advance(GROUP_WINDOW_MS + 1);
+    g.closed(first.serial);
     const later = g.add(ended('d', 'succeeded'));
     expect(later.serial).toBe(first.serial + 1);
     expect(later.events.map((e) => e.task.id)).toEqual(['d']);
@@ -68,14 +70,67 @@ describe('finished tasks grouped', () => {
     expect([hidden2.serial, onReturn.serial]).toEqual([hidden1.serial, hidden1.serial]);
     expect(onReturn.events.map((e) => e.task.id)).toEqual(['b', 'c', 'd']);
     c.advance(GROUP_WINDOW_MS + 1);
+    g.closed(hidden1.serial);
     expect(g.add(ended('e', 'succeeded')).serial).toBe(hidden1.serial + 1);
+  });
+
+  it('joins an ending to the group whose toast is still on screen, however long after', () => {
+    const c = clock();
+    const g = new FinishedGrouper(c.now);
+    const first = g.add(ended('a', 'succeeded'));
+    c.advance(GROUP_WINDOW_MS * 2);
+    const second = g.add(ended('b', 'succeeded'));
+    c.advance(GROUP_WINDOW_MS * 2);
+    const third = g.add(ended('c', 'failed'));
+    expect([second.serial, third.serial]).toEqual([first.serial, first.serial]);
+    expect(third.events.map((e) => e.task.id)).toEqual(['a', 'b', 'c']);
+    // An older toast closing says nothing about the current one.
+    g.closed(first.serial - 1);
+    c.advance(GROUP_WINDOW_MS * 2);
+    expect(g.add(ended('d', 'failed')).serial).toBe(first.serial);
+    g.closed(first.serial);
+    c.advance(GROUP_WINDOW_MS + 1);
+    expect(g.add(ended('e', 'failed')).serial).toBe(first.serial + 1);
+  });
+
+  it('names a task by its name or prompt as sent, its id only when it has neither', () => {
+    const avatar = tracked('task_dh', {
+      kind: 'digital_human_video',
+      request: { model: 'digital-human-video-v8', avatar_asset_id: 'asset_1', name: 'Avatar test' },
+    });
+    const names = new Map([['task_dh', avatar]]);
+    const nameOf = (id: string) => trackedTaskName(names.get(id));
+    expect(announcement([ended('task_dh', 'succeeded')], nameOf)).toEqual({
+      kind: 'success',
+      title: 'Task succeeded',
+      description: 'Avatar test',
+    });
+    expect(trackedTaskName(tracked('t', { prompt: '  A storm  ' }))).toBe('A storm');
+    expect(trackedTaskName(tracked('t', { request: { text: 'Hello there' } }))).toBe('Hello there');
+    expect(trackedTaskName(tracked('t'))).toBeUndefined();
+    expect(announcement([ended('task_x', 'cancelled')], nameOf).description).toBe('task_x');
+    expect(announcement([ended('task_y', 'failed', 'x'.repeat(100))]).description).toHaveLength(80);
+  });
+
+  it('keeps an action toast at least 8 s, and tells the grouper when it goes', async () => {
+    const g = new FinishedGrouper(clock().now);
+    const onClosed = vi.fn();
+    const group = g.add(ended('task_a', 'succeeded'));
+    announceFinished(group, vi.fn(), () => '/tasks', { nameOf: () => 'Avatar test', onClosed });
+    await vi.waitFor(() => expect(toast.success).toHaveBeenCalledTimes(1));
+    const [, options] = toast.success.mock.calls[0]!;
+    expect(options.description).toBe('Avatar test');
+    expect(options.duration).toBeGreaterThanOrEqual(8_000);
+    options.onAutoClose();
+    options.onDismiss();
+    expect(onClosed.mock.calls).toEqual([[group.serial], [group.serial]]);
   });
 
   it('says one task as before and a group by its counts, in both plural forms', () => {
     expect(announcement([ended('task_1', 'failed', 'A storm')])).toEqual({
       kind: 'error',
       title: 'Task failed',
-      description: 'A storm (task_1)',
+      description: 'A storm',
     });
     const mixed = announcement([ended('a', 'succeeded'), ended('b', 'failed'), ended('c', 'succeeded')]);
     expect(mixed).toEqual({
@@ -130,6 +185,7 @@ describe('finished tasks grouped', () => {
       ]);
       expect(made[0]!.close).toHaveBeenCalled();
       c.advance(GROUP_WINDOW_MS + 1);
+      g.closed(1);
       announceFinished(g.add(ended('task_c', 'failed')), go, () => '/tasks');
       // A new group leaves the last one's notification alone.
       expect(made[1]!.close).not.toHaveBeenCalled();

@@ -17,15 +17,18 @@ export interface FinishedGroup {
 }
 
 /**
- * Collects finished tasks into groups. A group stays open while endings keep coming within
- * GROUP_WINDOW_MS of each other, and while the tab is hidden (and for the window after it shows
- * again): what ended while the person looked elsewhere is one piece of news, not one per task.
+ * Collects finished tasks into groups. A group stays open while its toast is on screen (`closed`
+ * says when it went), while endings keep coming within GROUP_WINDOW_MS of each other, and while the
+ * tab is hidden (and for the window after it shows again): a burst, or what ended while the person
+ * looked elsewhere, is one piece of news ("3 tasks finished · Open"), not one toast per task.
  */
 export class FinishedGrouper {
   private events: TaskFinishedEvent[] = [];
   private lastAt = Number.NEGATIVE_INFINITY;
   private serial = 0;
   private hiddenUntil = Number.NEGATIVE_INFINITY;
+  /** The serial whose toast is still on screen: endings while it shows join it, however far apart. */
+  private showing: number | undefined;
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -41,9 +44,16 @@ export class FinishedGrouper {
     this.hiddenUntil = Number.POSITIVE_INFINITY;
   }
 
+  /** The group's toast went (closed, or its time ran out): what ends next is news of its own. */
+  closed(serial: number): void {
+    if (this.showing === serial) this.showing = undefined;
+  }
+
   add(event: TaskFinishedEvent): FinishedGroup {
     const at = this.now();
-    const open = this.events.length > 0 && at - Math.max(this.lastAt, this.hiddenUntil) <= GROUP_WINDOW_MS;
+    const open =
+      this.events.length > 0 &&
+      (this.showing === this.serial || at - Math.max(this.lastAt, this.hiddenUntil) <= GROUP_WINDOW_MS);
     if (!open) {
       this.events = [];
       this.serial += 1;
@@ -51,6 +61,7 @@ export class FinishedGrouper {
     // A task announced twice (two tabs' polls) counts once, with its latest state.
     this.events = [...this.events.filter((e) => e.task.id !== event.task.id), event];
     this.lastAt = at;
+    this.showing = this.serial;
     return { serial: this.serial, events: this.events };
   }
 }

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { i18n } from '@/lib/i18n';
 import { toasterReady } from '@/lib/toaster-host';
+import type { TrackedTask } from '@/api/task-registry';
 import type { TaskFinishedEvent } from '@/api/tasks';
 import { countByStatus, type FinishedGroup } from './finished-group';
 
@@ -8,6 +9,12 @@ async function loadToast() {
   const [{ toast }] = await Promise.all([import('sonner'), toasterReady()]);
   return toast;
 }
+
+/**
+ * How long a toast that carries an action stays: long enough to read it and reach the button
+ * (at least 8 s), and held for as long as the pointer or the keyboard is on it (app/toaster.tsx).
+ */
+export const ACTION_TOAST_MS = 10_000;
 
 /** A toast with one action (open the task, open the new asset). */
 export function toastWithAction(
@@ -18,7 +25,7 @@ export function toastWithAction(
   void loadToast().then((toast) =>
     toast[kind](title, {
       description: options.description,
-      duration: 10_000,
+      duration: ACTION_TOAST_MS,
       ...(options.actionLabel && options.onAction
         ? { action: { label: options.actionLabel, onClick: options.onAction } }
         : {}),
@@ -63,19 +70,37 @@ interface Announcement {
   description: string;
 }
 
-function describeTask(e: TaskFinishedEvent): string {
-  const prompt = typeof e.task.prompt === 'string' && e.task.prompt ? e.task.prompt.slice(0, 80) : undefined;
-  return prompt ? `${prompt} (${e.task.id})` : e.task.id;
+/** What the person called the task, as this browser recorded it: its name, else its prompt. */
+export type TaskNamer = (taskId: string) => string | undefined;
+
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() ? value.trim() : undefined;
+
+/** A tracked task's name (a digital-human video's `name`) or prompt, as sent. */
+export function trackedTaskName(task: TrackedTask | undefined): string | undefined {
+  if (!task) return undefined;
+  return (
+    text(task.request?.name) ?? text(task.prompt) ?? text(task.request?.prompt) ?? text(task.request?.text)
+  );
+}
+
+/** The task by its name or prompt ("Avatar test"), its id only when it has neither. */
+function describeTask(e: TaskFinishedEvent, nameOf: TaskNamer): string {
+  const name = nameOf(e.task.id) ?? text(e.task.prompt);
+  return name ? (name.length > 80 ? `${name.slice(0, 79)}…` : name) : e.task.id;
 }
 
 /** "Task succeeded" for one; "3 tasks finished" with "2 succeeded, 1 failed" for a group. */
-export function announcement(events: readonly TaskFinishedEvent[]): Announcement {
+export function announcement(
+  events: readonly TaskFinishedEvent[],
+  nameOf: TaskNamer = () => undefined,
+): Announcement {
   const [only] = events;
   if (events.length === 1 && only) {
     return {
       kind: only.status === 'succeeded' ? 'success' : only.status === 'failed' ? 'error' : 'info',
       title: i18n.t(`tasks:finished.${only.status}`),
-      description: describeTask(only),
+      description: describeTask(only, nameOf),
     };
   }
   const counts = countByStatus(events);
@@ -126,17 +151,21 @@ export function announceFinished(
   group: FinishedGroup,
   go: (href: string) => void,
   hrefOfGroup: (events: readonly TaskFinishedEvent[]) => string,
+  options: { nameOf?: TaskNamer; onClosed?: (serial: number) => void } = {},
 ): void {
   const { events, serial } = group;
-  const a = announcement(events);
+  const a = announcement(events, options.nameOf);
+  const closed = () => options.onClosed?.(serial);
   const only = events.length === 1 ? events[0] : undefined;
   const open = () => go(only ? `/tasks/${encodeURIComponent(only.task.id)}` : hrefOfGroup(events));
   void loadToast().then((toast) =>
     toast[a.kind](a.title, {
       id: `tasks-finished-${serial}`,
       description: a.description,
-      duration: 10_000,
+      duration: ACTION_TOAST_MS,
       action: { label: i18n.t('tasks:finished.open'), onClick: open },
+      onDismiss: closed,
+      onAutoClose: closed,
     }),
   );
   notifyBrowser(serial, a, only ? only.task.id : `tasks-finished-${serial}`, open);

@@ -7,7 +7,7 @@ import type { TrackedTask } from '@/api/task-registry';
 import { useOpenTasks, useTaskRegistry } from '@/api/task-registry-context';
 import { onTaskFinished, taskQueryOptions } from '@/api/tasks';
 import { FinishedGrouper, groupHref } from './finished-group';
-import { announceFinished } from './task-notify';
+import { announceFinished, trackedTaskName } from './task-notify';
 
 /**
  * The newest unfinished tasks polled at once. A cap keeps a registry full of imported ids from
@@ -68,6 +68,10 @@ export function FinishedAnnouncer() {
         (href) => void navigate(href),
         // Read when Open is clicked, so a batch that has ended meanwhile opens in Compare.
         (events) => groupHref(events, registry.list()),
+        {
+          nameOf: (id) => trackedTaskName(registry.get(id)),
+          onClosed: (serial) => grouper.closed(serial),
+        },
       ),
     );
     return () => {

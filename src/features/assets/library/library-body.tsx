@@ -119,7 +119,8 @@ export function LibraryBody({
         />
       </div>
       {search.paging === 'pages' && (
-        <div className="sticky bottom-0 z-20 -mx-4 border-t bg-background/95 px-4 py-2 backdrop-blur lg:-mx-8 lg:px-8">
+        // Docked above the upload tray while it shows (--upload-tray-space, set by the tray).
+        <div className="sticky bottom-[var(--upload-tray-space,0px)] z-20 -mx-4 border-t bg-background/95 px-4 py-2 backdrop-blur lg:-mx-8 lg:px-8">
           <Pagination
             page={search.page}
             pageSize={assets.pageSize}

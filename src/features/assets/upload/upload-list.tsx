@@ -1,5 +1,5 @@
 import { ChevronDown, ChevronRight, ChevronUp, CircleCheck } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { useTranslation, type TFunction } from '@/lib/i18n';
@@ -24,6 +24,7 @@ export function UploadList({ onEmptied }: { onEmptied?: () => void }) {
   const doneListId = useId();
   const bodyId = useId();
   const now = useTicker(items.some((i) => i.status === 'uploading'));
+  const dock = useDockedHeight();
   if (items.length === 0) return null;
   const done = items.filter((i) => i.status === 'succeeded');
   const open = items.filter((i) => i.status !== 'succeeded');
@@ -53,6 +54,7 @@ export function UploadList({ onEmptied }: { onEmptied?: () => void }) {
       : finishedSummary(t, items);
   return (
     <section
+      ref={dock}
       aria-label={title}
       className="fixed right-2 bottom-2 left-2 z-40 flex max-h-[70vh] flex-col rounded-lg border bg-background shadow-lg sm:left-auto sm:w-96"
     >
@@ -151,4 +153,28 @@ function finishedSummary(t: TFunction, items: UploadItem[]): string {
   ]
     .filter(Boolean)
     .join(' · ');
+}
+
+/**
+ * The tray's height (and its margin) as `--upload-tray-space` on the root while it shows: the
+ * library's pager docks above it and the page keeps that much room at its end, so Previous/Next and
+ * the last row of the grid are never under the tray.
+ */
+function useDockedHeight() {
+  return useCallback((el: HTMLElement | null) => {
+    const root = document.documentElement;
+    if (!el) {
+      root.style.removeProperty('--upload-tray-space');
+      return;
+    }
+    const update = () => root.style.setProperty('--upload-tray-space', `${Math.ceil(el.offsetHeight) + 8}px`);
+    update();
+    if (typeof ResizeObserver !== 'function') return;
+    const observer = new ResizeObserver(update);
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--upload-tray-space');
+    };
+  }, []);
 }

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { ComposerDraft } from '@/lib/video-draft/draft';
 import type { ValidationContext } from '@/lib/video-draft/validation';
 import { VariantPreviews } from './variant-previews';
@@ -19,6 +19,8 @@ export function useVariations(draft: ComposerDraft, context: ValidationContext) 
     [draft, variations, context],
   );
   const estimate = useMemo(() => batchEstimate(bodies), [bodies]);
+  // As every other field: a variant's problems show once it is left, or all of them on submit.
+  const [submitted, setSubmitted] = useState(false);
   const invalid = issues.map((list) => list.length > 0);
   const ownsField = useCallback(
     (field: string) =>
@@ -35,7 +37,17 @@ export function useVariations(draft: ComposerDraft, context: ValidationContext) 
     blocked: invalid.some(Boolean),
     /** Issues of these draft fields belong to the variants and are shown there instead. */
     ownsField,
-    card: <VariationsCard draft={draft} variations={variations} issues={issues} onChange={setVariations} />,
+    /** A submit was tried: every variant's problems show, touched or not. */
+    revealIssues: () => setSubmitted(true),
+    card: (
+      <VariationsCard
+        draft={draft}
+        variations={variations}
+        issues={issues}
+        revealed={submitted}
+        onChange={setVariations}
+      />
+    ),
     preview: variations ? (
       <VariantPreviews bodies={bodies} each={estimate.each} invalid={invalid} />
     ) : undefined,

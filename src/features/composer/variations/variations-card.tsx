@@ -1,4 +1,5 @@
 import { Plus, X } from 'lucide-react';
+import { useState } from 'react';
 import { useIssueText } from '@/components/form/issue-text';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -24,15 +25,20 @@ interface VariationsCardProps {
   draft: ComposerDraft;
   variations: Variations | null;
   issues: DraftIssue[][];
+  /** A submit was tried: every variant's problems show. */
+  revealed: boolean;
   onChange: (next: Variations | null) => void;
 }
 
 export const VARIATIONS_HEADING_ID = 'composer-variations-heading';
 
 /** Turns the composer into 2-4 tasks that differ in one parameter, each value typed in place. */
-export function VariationsCard({ draft, variations, issues, onChange }: VariationsCardProps) {
+export function VariationsCard({ draft, variations, issues, revealed, onChange }: VariationsCardProps) {
   const { t } = useTranslation('composer');
   const issueText = useIssueText();
+  // The variants left at least once (by index): a freshly added one is not red before it is used.
+  const [left, setLeft] = useState<ReadonlySet<number>>(() => new Set());
+  const leave = (index: number) => setLeft((s) => (s.has(index) ? s : new Set(s).add(index)));
   const setValue = (index: number, value: string) =>
     variations &&
     onChange({ ...variations, values: variations.values.map((v, i) => (i === index ? value : v)) });
@@ -64,6 +70,7 @@ export function VariationsCard({ draft, variations, issues, onChange }: Variatio
                 value={variations.param}
                 onChange={(e) => {
                   const param = e.target.value as VariedParam;
+                  setLeft(new Set());
                   onChange({ param, values: startingValues(draft, param) });
                 }}
               >
@@ -81,7 +88,7 @@ export function VariationsCard({ draft, variations, issues, onChange }: Variatio
                   n: index + 1,
                   param: t(`variations.params.${variations.param}`),
                 });
-                const problems = issues[index] ?? [];
+                const problems = revealed || left.has(index) ? (issues[index] ?? []) : [];
                 const Field = variations.param === 'prompt' ? Textarea : Input;
                 return (
                   <li key={index} className="flex flex-col gap-1.5">
@@ -93,12 +100,19 @@ export function VariationsCard({ draft, variations, issues, onChange }: Variatio
                           variant="ghost"
                           size="sm"
                           aria-label={t('variations.remove', { n: index + 1 })}
-                          onClick={() =>
+                          onClick={() => {
+                            // Those after it move up one place, and keep whether they were left.
+                            setLeft(
+                              (s) =>
+                                new Set(
+                                  [...s].filter((i) => i !== index).map((i) => (i > index ? i - 1 : i)),
+                                ),
+                            );
                             onChange({
                               ...variations,
                               values: variations.values.filter((_, i) => i !== index),
-                            })
-                          }
+                            });
+                          }}
                         >
                           <X aria-hidden="true" />
                         </Button>
@@ -111,6 +125,7 @@ export function VariationsCard({ draft, variations, issues, onChange }: Variatio
                         value={value}
                         invalid={problems.length > 0}
                         onChange={(v) => setValue(index, v)}
+                        onBlur={() => leave(index)}
                       />
                     ) : (
                       <Field
@@ -118,6 +133,7 @@ export function VariationsCard({ draft, variations, issues, onChange }: Variatio
                         value={value}
                         aria-invalid={problems.length > 0 || undefined}
                         aria-describedby={problems.length > 0 ? `${id}-issues` : undefined}
+                        onBlur={() => leave(index)}
                         onChange={(e: React.ChangeEvent<HTMLInputElement & HTMLTextAreaElement>) =>
                           setValue(index, e.target.value)
                         }
@@ -161,6 +177,7 @@ function ChoiceSelect(props: {
   value: string;
   invalid: boolean;
   onChange: (value: string) => void;
+  onBlur: () => void;
 }) {
   const { t } = useTranslation('composer');
   const choices = props.param === 'model' ? MODEL_CHOICES : RESOLUTION_CHOICES;
@@ -171,6 +188,7 @@ function ChoiceSelect(props: {
       aria-invalid={props.invalid || undefined}
       aria-describedby={props.invalid ? `${props.id}-issues` : undefined}
       onChange={(e) => props.onChange(e.target.value)}
+      onBlur={props.onBlur}
     >
       {!choices.includes(props.value) && (
         <option value={props.value}>{props.value || t('variations.pick')}</option>

@@ -8,7 +8,14 @@ import { startReply, stopRun, useActiveRun } from '@/features/playground/chat/ch
 import { newId, useChatStore, type Conversation } from '@/features/playground/chat/chat-store';
 import { useTranslation } from '@/lib/i18n';
 
-export function ChatComposer({ conversation }: { conversation: Conversation }) {
+export function ChatComposer({
+  conversation,
+  onSent,
+}: {
+  conversation: Conversation;
+  /** The person's own message: the conversation goes to its end, wherever they had scrolled. */
+  onSent: () => void;
+}) {
   const { t } = useTranslation('playground');
   const id = useId();
   const run = useActiveRun();
@@ -19,10 +26,11 @@ export function ChatComposer({ conversation }: { conversation: Conversation }) {
     useChatStore.getState().messageAdded(conversation.id, { id: newId('msg'), role: 'user', content: text });
     useChatDraftStore.getState().draftSent(conversation.id);
     void startReply(conversation.id);
+    onSent();
   };
   return (
     <form
-      className="sticky bottom-0 flex flex-col gap-2 border-t bg-background pt-3"
+      className="flex shrink-0 flex-col gap-2 border-t bg-background pt-3"
       onSubmit={(e) => {
         e.preventDefault();
         send();

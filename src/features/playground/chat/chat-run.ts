@@ -9,6 +9,7 @@ import {
   type TextUsage,
 } from '@/api/text-events';
 import { errorMessage } from '@/lib/notify';
+import { parseSchema } from '@/features/playground/chat/agent-request';
 import { buildChatRequest } from '@/features/playground/chat/chat-request';
 import {
   newId,
@@ -55,7 +56,17 @@ export async function startReply(conversationId: string): Promise<void> {
   if (!conversation || useRunStore.getState().run) return;
   const { settings } = conversation;
   const request = buildChatRequest(settings, conversation.messages);
-  const message: ChatMessage = { id: newId('msg'), role: 'assistant', content: '' };
+  // The schema as sent with this request: the reply is checked against it, not a later edit.
+  const schema =
+    settings.jsonOutput && settings.format !== 'messages'
+      ? parseSchema(settings.jsonSchema ?? '')
+      : undefined;
+  const message: ChatMessage = {
+    id: newId('msg'),
+    role: 'assistant',
+    content: '',
+    ...(schema?.ok ? { jsonOutput: schema.value ? { schema: schema.value } : {} } : {}),
+  };
   store.messageAdded(conversationId, message);
 
   const buffer = new FrameBuffer();

@@ -59,6 +59,8 @@ export interface ChatMessage {
   compacted?: boolean;
   /** A user turn the compaction returned to carry forward: sent in Responses input, never shown twice. */
   carried?: boolean;
+  /** A reply asked for as JSON: the schema sent with it (none for plain JSON), to check it against. */
+  jsonOutput?: { schema?: Record<string, unknown> };
 }
 
 export interface ToolCallView {

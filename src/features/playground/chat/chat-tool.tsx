@@ -1,4 +1,7 @@
-import { useEffect, useState } from 'react';
+import { ArrowDown, MessagesSquare, Settings2 } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
 import { ChatComposer } from '@/features/playground/chat/chat-composer';
 import { ChatSettingsPanel } from '@/features/playground/chat/chat-settings-panel';
 import { useActiveConversation, useChatStore } from '@/features/playground/chat/chat-store';
@@ -7,13 +10,25 @@ import { MessageList } from '@/features/playground/chat/message-list';
 import { useFollowStream } from '@/features/playground/chat/use-follow-stream';
 import { useTranslation } from '@/lib/i18n';
 
-/** Chat in one of three API formats, with conversations kept in this browser. */
+type SidePanel = 'conversations' | 'settings';
+
+/**
+ * Chat in one of three API formats, with conversations kept in this browser. A chat layout
+ * (decision 300): the page does not scroll; the conversation scrolls in its own area, the message
+ * box stays at its bottom. Wide screens show the conversations and the settings beside it, each
+ * scrolling on its own; narrower ones fold them behind two buttons above the conversation.
+ */
 export function ChatTool() {
   const { t } = useTranslation('playground');
   const conversation = useActiveConversation();
   const hasAny = useChatStore((s) => s.conversations.length > 0);
+  const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
+  const [content, setContent] = useState<HTMLDivElement | null>(null);
   const [sentinel, setSentinel] = useState<HTMLDivElement | null>(null);
-  const follow = useFollowStream(sentinel);
+  const follow = useFollowStream(scroller, content, sentinel);
+  const [side, setSide] = useState<SidePanel | undefined>();
+  const conversationsId = useId();
+  const settingsId = useId();
 
   useEffect(() => {
     // First visit, or the open one was deleted: there is always a conversation to type into.
@@ -25,16 +40,71 @@ export function ChatTool() {
   }, [conversation, hasAny]);
 
   if (!conversation) return null;
+  const toggle = (panel: SidePanel) => setSide((open) => (open === panel ? undefined : panel));
+  // Below lg a folded panel is hidden; an open one takes at most part of the height, scrolling itself.
+  const sideClass = (panel: SidePanel) =>
+    cn(
+      'min-h-0 lg:overflow-y-auto lg:pr-1',
+      side === panel ? 'max-lg:max-h-[45%] max-lg:shrink-0 max-lg:overflow-y-auto' : 'max-lg:hidden',
+    );
   return (
-    <div className="grid gap-4 lg:grid-cols-[14rem_minmax(0,1fr)_17rem]">
-      <ConversationList activeId={conversation.id} />
-      <section aria-label={t('chat.conversation')} className="flex min-h-[32rem] min-w-0 flex-col gap-3">
-        <MessageList conversation={conversation} follow={follow} />
-        <ChatComposer conversation={conversation} />
-        {/* The end of the conversation, below the composer (see useFollowStream); no room of its own. */}
-        <div ref={setSentinel} aria-hidden="true" className="-mt-3 h-0" />
+    <div className="flex min-h-0 flex-1 flex-col gap-3 lg:grid lg:grid-cols-[14rem_minmax(0,1fr)_17rem] lg:grid-rows-[minmax(0,1fr)] lg:gap-4">
+      <div className="flex shrink-0 gap-2 lg:hidden">
+        <Button
+          variant={side === 'conversations' ? 'secondary' : 'outline'}
+          size="sm"
+          aria-expanded={side === 'conversations'}
+          aria-controls={conversationsId}
+          onClick={() => toggle('conversations')}
+        >
+          <MessagesSquare aria-hidden="true" />
+          {t('chat.showConversations')}
+        </Button>
+        <Button
+          variant={side === 'settings' ? 'secondary' : 'outline'}
+          size="sm"
+          aria-expanded={side === 'settings'}
+          aria-controls={settingsId}
+          onClick={() => toggle('settings')}
+        >
+          <Settings2 aria-hidden="true" />
+          {t('chat.showSettings')}
+        </Button>
+      </div>
+      <div id={conversationsId} className={sideClass('conversations')}>
+        <ConversationList activeId={conversation.id} />
+      </div>
+      <section aria-label={t('chat.conversation')} className="flex min-h-0 min-w-0 flex-1 flex-col gap-3">
+        <div className="relative flex min-h-0 flex-1 flex-col">
+          <div
+            ref={setScroller}
+            className="flex min-h-0 flex-1 flex-col overflow-y-auto overscroll-contain rounded-md focus-visible:outline-2 focus-visible:outline-ring"
+            // A scroll area must take focus for the keyboard to scroll it (WCAG 2.1.1): an exception.
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+            tabIndex={0}
+          >
+            <div ref={setContent} className="flex flex-1 flex-col">
+              <MessageList conversation={conversation} follow={follow} />
+            </div>
+            <div ref={setSentinel} aria-hidden="true" className="h-px shrink-0" />
+          </div>
+          {follow.awayFromEnd ? (
+            <Button
+              size="sm"
+              variant="secondary"
+              className="absolute bottom-2 left-1/2 -translate-x-1/2 shadow-md"
+              onClick={follow.jumpToEnd}
+            >
+              <ArrowDown aria-hidden="true" />
+              {t('chat.jumpToLatest')}
+            </Button>
+          ) : null}
+        </div>
+        <ChatComposer conversation={conversation} onSent={follow.jumpToEnd} />
       </section>
-      <ChatSettingsPanel conversation={conversation} />
+      <div id={settingsId} className={sideClass('settings')}>
+        <ChatSettingsPanel conversation={conversation} />
+      </div>
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { startReply, type ActiveRun } from '@/features/playground/chat/chat-run'
 import { useChatStore, type ChatMessage, type Conversation } from '@/features/playground/chat/chat-store';
 import { EditMessageForm } from '@/features/playground/chat/edit-message-form';
 import { ReplyStatsLine } from '@/features/playground/chat/reply-stats';
+import { JsonReply } from '@/features/playground/chat/json-reply';
 import { ToolCallCards } from '@/features/playground/chat/tool-call-cards';
 import { ReplyMarkdown } from '@/features/playground/markdown/streamed-markdown';
 import { useTranslation } from '@/lib/i18n';
@@ -111,6 +112,8 @@ export function MessageItem({
         <EditMessageForm conversation={conversation} message={message} onDone={() => setEditing(false)} />
       ) : isUser ? (
         <p className="text-sm whitespace-pre-wrap break-words">{message.content}</p>
+      ) : message.jsonOutput && !run && message.content ? (
+        <JsonReply text={message.content} schema={message.jsonOutput.schema} />
       ) : (
         <ReplyMarkdown
           buffer={run?.buffer}

@@ -19,7 +19,10 @@ export function MessageList({
   const run = useActiveRun();
   const count = conversation.messages.length;
   const { jumpToEnd, onRendered } = follow;
-  useEffect(() => jumpToEnd(), [count, conversation.id, jumpToEnd]);
+  // A conversation opens at its latest message; one that grows (a reply, a tool's answer) follows
+  // only a reader who is at the end ("Jump to latest" shows otherwise).
+  useLayoutEffect(() => jumpToEnd(), [conversation.id, jumpToEnd]);
+  useEffect(() => onRendered(), [count, onRendered]);
   // The end of a reply adds its figures (and perhaps an error) below it: a reader who was following
   // stays at the end.
   const streaming = !!run;
@@ -41,7 +44,7 @@ export function MessageList({
     (m) => m.role === 'assistant' && !m.compactionItem,
   )?.id;
   return (
-    <ol aria-label={t('chat.messages')} className="flex flex-1 flex-col gap-4">
+    <ol aria-label={t('chat.messages')} className="flex flex-col gap-4 pb-1">
       {/* A compaction's copies of the user's turns are sent, not shown: the originals are above. */}
       {conversation.messages
         .filter((m) => !m.carried)

@@ -1,4 +1,4 @@
-import { renderHook } from '@testing-library/react';
+import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useFollowStream } from '@/features/playground/chat/use-follow-stream';
 
@@ -23,37 +23,57 @@ function stubObserver() {
   return { report, observed };
 }
 
+/**
+ * The conversation's scroll area, with its moves to the end counted: only it may move (the window
+ * never does), and `scrollTop` is set to its full height to bring the end into view.
+ */
 function setup() {
   const observer = stubObserver();
-  const sentinel = document.createElement('div');
+  const scroller = document.body.appendChild(document.createElement('div'));
+  const content = scroller.appendChild(document.createElement('div'));
+  const sentinel = scroller.appendChild(document.createElement('div'));
+  Object.defineProperty(scroller, 'scrollHeight', { value: 5000 });
   const scroll = vi.fn();
-  sentinel.scrollIntoView = scroll;
-  const hook = renderHook(() => useFollowStream(sentinel));
+  Object.defineProperty(scroller, 'scrollTop', { set: scroll, get: () => 0 });
+  const windowScroll = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+  const hook = renderHook(() => useFollowStream(scroller, content, sentinel));
   observer.report(true);
-  return { ...observer, ...hook, sentinel, scroll };
+  return { ...observer, ...hook, scroller, sentinel, scroll, windowScroll };
 }
 
-const wheel = (deltaY: number) => window.dispatchEvent(new WheelEvent('wheel', { deltaY }));
+const wheel = (deltaY: number, target?: Element) =>
+  (target ?? document.body.firstElementChild!).dispatchEvent(
+    new WheelEvent('wheel', { deltaY, bubbles: true }),
+  );
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  document.body.replaceChildren();
+});
 
 describe('useFollowStream', () => {
   it('scrolls the sentinel into view after each update while the reader is at the end', () => {
-    const { report, observed, sentinel, scroll, result, unmount } = setup();
+    const { report, observed, sentinel, scroll, windowScroll, result, unmount } = setup();
     expect(observed).toEqual([sentinel]);
+    expect(result.current.awayFromEnd).toBe(false);
 
     result.current.onRendered();
     expect(scroll).toHaveBeenCalledTimes(1);
-    expect(scroll).toHaveBeenLastCalledWith({ block: 'end' });
+    expect(scroll).toHaveBeenLastCalledWith(5000);
+    expect(windowScroll).not.toHaveBeenCalled();
 
-    // The end left the view (the reader dragged the scroll bar up): updates no longer move the page.
-    report(false);
+    // The end left the view (the reader dragged the scroll bar up): updates no longer move it, and
+    // "Jump to latest" is offered.
+    act(() => report(false));
+    expect(result.current.awayFromEnd).toBe(true);
     result.current.onRendered();
     result.current.onRendered();
     expect(scroll).toHaveBeenCalledTimes(1);
 
     // Back at the end: following again.
-    report(true);
+    act(() => report(true));
+    expect(result.current.awayFromEnd).toBe(false);
     result.current.onRendered();
     expect(scroll).toHaveBeenCalledTimes(2);
 
@@ -72,22 +92,31 @@ describe('useFollowStream', () => {
     expect(scroll).toHaveBeenCalledTimes(1);
     // Having left the end, returning to it resumes.
     wheel(-100);
-    report(false);
-    report(true);
+    act(() => report(false));
+    act(() => report(true));
     result.current.onRendered();
     expect(scroll).toHaveBeenCalledTimes(2);
   });
 
-  it('takes keys that scroll up as reading up, but not keys typed into the composer', () => {
-    const { scroll, result } = setup();
-    const box = document.body.appendChild(document.createElement('textarea'));
+  it('takes keys that scroll up in the conversation as reading up, but not keys typed in a box', () => {
+    const { scroll, result, scroller } = setup();
+    const box = scroller.appendChild(document.createElement('textarea'));
     box.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowUp', bubbles: true }));
     result.current.onRendered();
     expect(scroll).toHaveBeenCalledTimes(1);
-    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'PageUp', bubbles: true }));
+    scroller.dispatchEvent(new KeyboardEvent('keydown', { key: 'PageUp', bubbles: true }));
     result.current.onRendered();
     expect(scroll).toHaveBeenCalledTimes(1);
     box.remove();
+  });
+
+  it('ignores a wheel turned over another part of the page (the settings)', () => {
+    const { scroll, result } = setup();
+    const settings = document.body.appendChild(document.createElement('aside'));
+    wheel(-100, settings);
+    result.current.onRendered();
+    expect(scroll).toHaveBeenCalledTimes(1);
+    settings.remove();
   });
 
   it('jumps to the end and follows again when a message is sent', () => {
@@ -98,9 +127,9 @@ describe('useFollowStream', () => {
     expect(scroll).toHaveBeenCalledTimes(2);
   });
 
-  it('does nothing before the sentinel is mounted', () => {
+  it('does nothing before the conversation area is mounted', () => {
     stubObserver();
-    const { result } = renderHook(() => useFollowStream(null));
+    const { result } = renderHook(() => useFollowStream(null, null, null));
     expect(() => result.current.onRendered()).not.toThrow();
   });
 });

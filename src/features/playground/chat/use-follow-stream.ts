@@ -1,17 +1,12 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 
 export interface FollowStream {
-  /** After each rendered update of the reply: keeps the end in view if the reader is there. */
+  /** After each rendered update (a reply growing, a message added): to the end if the reader is there. */
   onRendered: () => void;
-  /** A message was added or a conversation opened: to the end, following again. */
+  /** The person sent a message, opened a conversation or asked for the latest: to the end, following again. */
   jumpToEnd: () => void;
-}
-
-/** Brings the sentinel (after the composer) to the bottom of the view: the last message above it. */
-function scrollToSentinel(sentinel: HTMLElement | null): void {
-  // A block body on purpose: Chromium's scrollIntoView now returns a promise, and an effect that
-  // returns anything but a cleanup function crashes React when it re-runs.
-  sentinel?.scrollIntoView?.({ block: 'end' });
+  /** The end of the conversation is out of view (the reader scrolled up): "Jump to latest" shows. */
+  awayFromEnd: boolean;
 }
 
 const UP_KEYS = new Set(['ArrowUp', 'PageUp', 'Home']);
@@ -23,22 +18,31 @@ function isEditable(target: EventTarget | null): boolean {
   );
 }
 
+/** Only the conversation's own area moves: the window (and the header, tabs, settings) stay put. */
+function scrollToEnd(scroller: HTMLElement | null): void {
+  if (scroller) scroller.scrollTop = scroller.scrollHeight;
+}
+
 /**
  * Keeps the end of the conversation in view while a reply streams, as long as the reader is there;
- * scrolling up to read stops it, scrolling back to the end resumes it. The sentinel sits after the
- * composer, so the composer (sticky at the bottom) never covers the reply's last lines.
+ * scrolling up to read stops it, scrolling back to the end resumes it. The conversation scrolls in
+ * its own area (`scroller`, a chat layout: decision 300), and `sentinel` is the last thing in it.
  *
- * Nothing here reads layout: "at the end" is an IntersectionObserver on the sentinel (reported by
- * the browser after its own layout; a block above the view changing height does not count as the
- * reader moving), and the reader's wish to scroll up is the wheel, touch or key that asks for it.
- * That wish must count at once: a smooth wheel scroll takes several frames to leave the end, and
- * following in those frames would cancel it. `onRendered` runs after each rendered update (once per
- * frame) and scrolls with the layout that frame does anyway (decision 095).
+ * "At the end" is an IntersectionObserver on the sentinel within the scroller (reported by the
+ * browser after its own layout; a block above the view changing height does not count as the reader
+ * moving), and the reader's wish to scroll up is the wheel, touch or key that asks for it inside the
+ * conversation. That wish must count at once: a smooth wheel scroll takes several frames to leave
+ * the end, and following in those frames would cancel it (decision 095). `content` is what grows.
  */
-export function useFollowStream(sentinel: HTMLElement | null): FollowStream {
+export function useFollowStream(
+  scroller: HTMLElement | null,
+  content: HTMLElement | null,
+  sentinel: HTMLElement | null,
+): FollowStream {
   const state = useRef({ atEnd: true, readingUp: false });
+  const [awayFromEnd, setAwayFromEnd] = useState(false);
   useEffect(() => {
-    if (!sentinel || typeof IntersectionObserver !== 'function') return;
+    if (!scroller || !sentinel || typeof IntersectionObserver !== 'function') return;
     const s = state.current;
     // A few lines of slack: a reader a little above the end still follows.
     const observer = new IntersectionObserver(
@@ -47,10 +51,22 @@ export function useFollowStream(sentinel: HTMLElement | null): FollowStream {
         if (!last) return;
         s.atEnd = last.isIntersecting;
         if (s.atEnd) s.readingUp = false;
+        setAwayFromEnd(!s.atEnd);
       },
-      { rootMargin: '0px 0px 64px 0px' },
+      { root: scroller, rootMargin: '0px 0px 64px 0px' },
     );
     observer.observe(sentinel);
+    // Growth nothing announces (a code block highlighted late, an image, the message box taking
+    // more lines) keeps a following reader at the end too. Resize observations are delivered before
+    // intersection ones in a frame, so `atEnd` still says where the reader was before it grew.
+    const resized =
+      typeof ResizeObserver === 'function'
+        ? new ResizeObserver(() => {
+            if (s.atEnd && !s.readingUp) scrollToEnd(scroller);
+          })
+        : undefined;
+    resized?.observe(scroller);
+    if (content) resized?.observe(content);
     const towards = (up: boolean) => {
       if (up) s.readingUp = true;
       else if (s.atEnd) s.readingUp = false;
@@ -58,7 +74,7 @@ export function useFollowStream(sentinel: HTMLElement | null): FollowStream {
     let touchY: number | undefined;
     const onWheel = (e: WheelEvent) => e.deltaY !== 0 && towards(e.deltaY < 0);
     const onTouchStart = (e: TouchEvent) => (touchY = e.touches[0]?.clientY);
-    // A finger moving down the screen scrolls the page up.
+    // A finger moving down the screen scrolls the conversation up.
     const onTouchMove = (e: TouchEvent) => {
       const y = e.touches[0]?.clientY;
       if (y !== undefined && touchY !== undefined && y !== touchY) towards(y > touchY);
@@ -67,29 +83,32 @@ export function useFollowStream(sentinel: HTMLElement | null): FollowStream {
       if (!isEditable(e.target) && (UP_KEYS.has(e.key) || (e.key === ' ' && e.shiftKey))) towards(true);
     };
     const options = { passive: true, capture: true };
-    window.addEventListener('wheel', onWheel, options);
-    window.addEventListener('touchstart', onTouchStart, options);
-    window.addEventListener('touchmove', onTouchMove, options);
-    window.addEventListener('keydown', onKey, options);
+    scroller.addEventListener('wheel', onWheel, options);
+    scroller.addEventListener('touchstart', onTouchStart, options);
+    scroller.addEventListener('touchmove', onTouchMove, options);
+    scroller.addEventListener('keydown', onKey, options);
     return () => {
       observer.disconnect();
-      window.removeEventListener('wheel', onWheel, options);
-      window.removeEventListener('touchstart', onTouchStart, options);
-      window.removeEventListener('touchmove', onTouchMove, options);
-      window.removeEventListener('keydown', onKey, options);
+      resized?.disconnect();
+      scroller.removeEventListener('wheel', onWheel, options);
+      scroller.removeEventListener('touchstart', onTouchStart, options);
+      scroller.removeEventListener('touchmove', onTouchMove, options);
+      scroller.removeEventListener('keydown', onKey, options);
     };
-  }, [sentinel]);
-  return useMemo(
+  }, [scroller, content, sentinel]);
+  const actions = useMemo(
     () => ({
       onRendered: () => {
         const { atEnd, readingUp } = state.current;
-        if (atEnd && !readingUp) scrollToSentinel(sentinel);
+        if (atEnd && !readingUp) scrollToEnd(scroller);
       },
       jumpToEnd: () => {
         state.current.readingUp = false;
-        scrollToSentinel(sentinel);
+        state.current.atEnd = true;
+        scrollToEnd(scroller);
       },
     }),
-    [sentinel],
+    [scroller],
   );
+  return useMemo(() => ({ ...actions, awayFromEnd }), [actions, awayFromEnd]);
 }
