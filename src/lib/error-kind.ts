@@ -6,12 +6,7 @@ import { isAcceptedWithoutTaskId } from '@/api/task-create';
  * (decision 078). Each has a translated title and sentence under `common:errors.known.*`.
  */
 export type KnownErrorKind =
-  | 'groupNotFound'
-  | 'unauthorized'
-  | 'unreachable'
-  | 'rateLimited'
-  | 'quotaSpent'
-  | 'acceptedWithoutId';
+  'groupNotFound' | 'unauthorized' | 'unreachable' | 'rateLimited' | 'quotaSpent' | 'acceptedWithoutId';
 
 /** A quota error (specification, Errors rule 6): 402, or the category named on another status. */
 export function isQuotaError(error: unknown): boolean {

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context';
 import { assertUrlFormAllowed } from '../outbound/url-guard';
 import { claimCallbackInbox } from '../webhooks/inbox';
-import type { CreatingRequest } from './video-request';
+import type { CreatingRequest } from './creating-request';
 
 /**
  * Where a new task's webhook will go, checked at creation (issue 35): a destination the URL guard

@@ -33,7 +33,7 @@ import { wakeTaskRunner } from './runner';
 import { rememberTaskOutcome } from '../double/outcomes';
 import { assetIdOf, checkMediaUrlField, checkTaskAsset } from './task-assets';
 import { PENDING_MS } from './timing';
-import type { CreatingRequest } from './video-request';
+import type { CreatingRequest } from './creating-request';
 
 const KNOWN_MODELS = [
   ...DIGITAL_HUMAN_VIDEO_MODELS.map((m) => `${m} (digital-human video)`),

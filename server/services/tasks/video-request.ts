@@ -31,13 +31,7 @@ import { rememberTaskOutcome } from '../double/outcomes';
 import { PENDING_MS, videoRunMs } from './timing';
 import { LOCAL_VIDEO_FPS, videoTotalTokens } from '@contract/usage';
 import type { InputReference, VideoParams } from './video-task';
-
-export interface CreatingRequest {
-  owner: string;
-  origin: string;
-  requestId: string;
-  traceId: string;
-}
+import type { CreatingRequest } from './creating-request';
 
 function assetProblem(input: MediaInput, asset: AssetRow | undefined, model: string): ApiError | undefined {
   const id = input.assetId!;
