@@ -58,7 +58,7 @@ export function ShotCard({
   const tokens = estimateVideoTokens(body);
   const [notice, setNotice] = useState<string | null>(null);
   const aliases = [...board.cast, ...shot.draft.references].map((r) => r.alias.trim()).filter(Boolean);
-  const count = board.shots.length;
+  const shotCount = board.shots.length;
   const title = t('shot.title', { n: index + 1 });
   const headingId = `${fieldId('heading')}`;
 
@@ -90,7 +90,7 @@ export function ShotCard({
                     actions.moved(index + (e.key === 'ArrowUp' ? -1 : 1));
                   }
                 }}
-                aria-label={t('shot.reorder', { n: index + 1, count })}
+                aria-label={t('shot.reorder', { n: index + 1, total: shotCount })}
                 aria-describedby="storyboard-reorder-hint"
                 className="cursor-grab rounded-md p-1 text-muted-foreground hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
               >
@@ -115,7 +115,7 @@ export function ShotCard({
                 type="button"
                 size="icon-sm"
                 variant="ghost"
-                disabled={index === count - 1}
+                disabled={index === shotCount - 1}
                 onClick={() => actions.moved(index + 1)}
                 aria-label={t('shot.moveDown', { n: index + 1 })}
               >
@@ -134,7 +134,7 @@ export function ShotCard({
                 type="button"
                 size="icon-sm"
                 variant="ghost-destructive"
-                disabled={count === 1}
+                disabled={shotCount === 1}
                 onClick={actions.removed}
                 aria-label={t('shot.remove', { n: index + 1 })}
               >
