@@ -65,7 +65,12 @@ describe('useLazyDropzone', () => {
       files: [file],
       items: [
         { kind: 'file', type: '', getAsFile: () => null, webkitGetAsEntry: () => folder },
-        { kind: 'file', type: 'text/plain', getAsFile: () => file, webkitGetAsEntry: () => fileEntry('a.txt') },
+        {
+          kind: 'file',
+          type: 'text/plain',
+          getAsFile: () => file,
+          webkitGetAsEntry: () => fileEntry('a.txt'),
+        },
       ],
       types: ['Files'],
     };

@@ -58,7 +58,12 @@ function readAll(reader: FileSystemDirectoryReader): Promise<FileSystemEntry[]> 
 async function filesOfEntry(entry: FileSystemEntry, budget: { left: number }): Promise<File[]> {
   if (budget.left-- <= 0) return [];
   if (entry.isFile) {
-    return new Promise((resolve) => (entry as FileSystemFileEntry).file((f) => resolve([f]), () => resolve([])));
+    return new Promise((resolve) =>
+      (entry as FileSystemFileEntry).file(
+        (f) => resolve([f]),
+        () => resolve([]),
+      ),
+    );
   }
   if (!entry.isDirectory) return [];
   const children = await readAll((entry as FileSystemDirectoryEntry).createReader()).catch(() => []);
