@@ -4,13 +4,16 @@ import { failedChunkUrl, importAfresh } from '@/app/chunk-retry';
 import { pageForPath } from '@/app/pages';
 import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
-import { useTranslation } from '@/lib/i18n';
+import { loadStrings, StringsUnavailableError, useTranslation } from '@/lib/i18n';
 
-/** The page's code could not be fetched (server down, offline, a deploy replaced the chunk). */
+/** The page's code or its strings could not be fetched (server down, offline, a deploy replaced the chunk). */
 export function isChunkLoadError(error: unknown): boolean {
   return (
-    error instanceof Error &&
-    /dynamically imported module|Importing a module script failed|Unable to preload CSS/i.test(error.message)
+    error instanceof StringsUnavailableError ||
+    (error instanceof Error &&
+      /dynamically imported module|Importing a module script failed|Unable to preload CSS/i.test(
+        error.message,
+      ))
   );
 }
 
@@ -23,6 +26,8 @@ const CHUNK_RETRY_MS = 3_000;
  * asked again.
  */
 function retryChunk(error: unknown, pathname: string, onLoaded: () => void): Promise<void> {
+  if (error instanceof StringsUnavailableError)
+    return loadStrings(error.namespaces).then(onLoaded, () => undefined);
   const url = failedChunkUrl(error);
   const attempt = url
     ? importAfresh(url).then(() => window.location.reload())

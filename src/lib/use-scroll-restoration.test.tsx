@@ -24,6 +24,10 @@ function fakeWindowScroll() {
       window.dispatchEvent(new Event('scroll'));
       await act(() => new Promise((r) => requestAnimationFrame(() => r(undefined))));
     },
+    scrollToNow: (top: number) => {
+      y = top;
+      window.dispatchEvent(new Event('scroll'));
+    },
   };
 }
 
@@ -51,5 +55,19 @@ describe('useScrollRestoration', () => {
 
     await act(() => navigate('/composer'));
     expect(window.scrollY).toBe(0);
+  });
+
+  it('keeps the position of a scroll made in the frame the page is left in, to the fraction', async () => {
+    const win = fakeWindowScroll();
+    const router = createMemoryRouter([{ path: '*', element: <Page /> }], { initialEntries: ['/assets'] });
+    render(<RouterProvider router={router} />);
+    await win.scrollBy(1200.5);
+    // The last wheel movement and the click on a link come in the same frame: no frame between.
+    win.scrollToNow(1208.25);
+    await act(() => router.navigate('/tasks'));
+    expect(window.scrollY).toBe(0);
+
+    await act(() => router.navigate(-1));
+    expect(window.scrollY).toBe(1208.25);
   });
 });

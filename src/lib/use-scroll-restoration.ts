@@ -44,21 +44,19 @@ export function useScrollRestoration() {
   useEffect(() => {
     window.history.scrollRestoration = 'manual';
     positions.current ??= load();
-    let frame = 0;
+    // Recorded at the scroll event itself, under the entry being scrolled, and exactly (decision
+    // 303). A frame later, as it once was, a click that leaves the page in that frame filed the
+    // last movement under the next entry, and Back landed the movement of one frame (8 px) off;
+    // rounding moved it again by a fraction.
     const onScroll = () => {
-      if (frame) return;
-      frame = requestAnimationFrame(() => {
-        frame = 0;
-        const all = (positions.current ??= load());
-        delete all[currentKey.current];
-        all[currentKey.current] = Math.round(window.scrollY);
-      });
+      const all = (positions.current ??= load());
+      delete all[currentKey.current];
+      all[currentKey.current] = window.scrollY;
     };
     const onHide = () => save((positions.current ??= load()));
     window.addEventListener('scroll', onScroll, { passive: true });
     window.addEventListener('pagehide', onHide);
     return () => {
-      cancelAnimationFrame(frame);
       window.removeEventListener('scroll', onScroll);
       window.removeEventListener('pagehide', onHide);
     };

@@ -34,13 +34,49 @@ const names = (onDrop: ReturnType<typeof vi.fn>) => (onDrop.mock.calls[0]![0] as
 
 describe('useLazyDropzone', () => {
   // These run in order: react-dropzone, once loaded, stays loaded for the module's lifetime.
-  it('takes a drop before react-dropzone has loaded (the first page has not settled yet)', () => {
+  it('takes a drop before react-dropzone has loaded (the first page has not settled yet)', async () => {
     const onDrop = vi.fn();
     render(<Target onDrop={onDrop}>{null}</Target>);
     fireEvent.dragOver(screen.getByTestId('target'), { dataTransfer });
     fireEvent.drop(screen.getByTestId('target'), { dataTransfer });
-    expect(onDrop).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(onDrop).toHaveBeenCalledTimes(1));
     expect(names(onDrop)).toEqual(['a.txt']);
+  });
+
+  it('takes the files of a folder dropped before react-dropzone has loaded, at every depth', async () => {
+    const onDrop = vi.fn();
+    render(<Target onDrop={onDrop}>{null}</Target>);
+    const fileEntry = (name: string) => ({
+      isFile: true,
+      isDirectory: false,
+      file: (ok: (f: File) => void) => ok(new File([name], name)),
+    });
+    const dirEntry = (children: object[]) => ({
+      isFile: false,
+      isDirectory: true,
+      createReader: () => {
+        // As browsers do: the entries in batches, then an empty batch.
+        const batches = [children.slice(0, 1), children.slice(1), []];
+        return { readEntries: (ok: (entries: object[]) => void) => ok(batches.shift() ?? []) };
+      },
+    });
+    const folder = dirEntry([fileEntry('one.png'), dirEntry([fileEntry('two.mp3')]), fileEntry('three.txt')]);
+    const withFolder = {
+      files: [file],
+      items: [
+        { kind: 'file', type: '', getAsFile: () => null, webkitGetAsEntry: () => folder },
+        {
+          kind: 'file',
+          type: 'text/plain',
+          getAsFile: () => file,
+          webkitGetAsEntry: () => fileEntry('a.txt'),
+        },
+      ],
+      types: ['Files'],
+    };
+    fireEvent.drop(screen.getByTestId('target'), { dataTransfer: withFolder });
+    await waitFor(() => expect(onDrop).toHaveBeenCalledTimes(1));
+    expect(names(onDrop)).toEqual(['one.png', 'two.mp3', 'three.txt', 'a.txt']);
   });
 
   it('opens the picker and takes the picked files before react-dropzone has loaded', () => {

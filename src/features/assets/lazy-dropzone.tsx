@@ -36,21 +36,64 @@ function Binding({
   return null;
 }
 
-/** The files of a drop, without folders (react-dropzone walks those; the plain binding skips them). */
-function droppedFiles(data: DataTransfer | null): File[] {
-  if (!data) return [];
+/** At most this many entries of a dropped folder tree are read: a dropped home folder stays bounded. */
+const MAX_DROPPED_ENTRIES = 10_000;
+
+function readAll(reader: FileSystemDirectoryReader): Promise<FileSystemEntry[]> {
+  return new Promise((resolve, reject) => {
+    const all: FileSystemEntry[] = [];
+    // readEntries answers in batches (100 in Chromium) until it answers none.
+    const next = () =>
+      reader.readEntries((batch) => {
+        if (batch.length === 0 || all.length >= MAX_DROPPED_ENTRIES) resolve(all);
+        else {
+          all.push(...batch);
+          next();
+        }
+      }, reject);
+    next();
+  });
+}
+
+async function filesOfEntry(entry: FileSystemEntry, budget: { left: number }): Promise<File[]> {
+  if (budget.left-- <= 0) return [];
+  if (entry.isFile) {
+    return new Promise((resolve) =>
+      (entry as FileSystemFileEntry).file(
+        (f) => resolve([f]),
+        () => resolve([]),
+      ),
+    );
+  }
+  if (!entry.isDirectory) return [];
+  const children = await readAll((entry as FileSystemDirectoryEntry).createReader()).catch(() => []);
+  const files: File[] = [];
+  for (const child of children) files.push(...(await filesOfEntry(child, budget)));
+  return files;
+}
+
+/**
+ * The files of a drop, a dropped folder's included at every depth, as react-dropzone gives them
+ * (decision 304): a folder dropped before react-dropzone has come was once skipped in silence.
+ * The entries are taken while the drop event lasts (the browser empties its DataTransfer after).
+ */
+function droppedFiles(data: DataTransfer | null): Promise<File[]> {
+  if (!data) return Promise.resolve([]);
   const items = Array.from(data.items ?? []).filter((item) => item.kind === 'file');
-  if (items.length === 0) return Array.from(data.files ?? []);
-  return items
-    .filter((item) => !item.webkitGetAsEntry?.()?.isDirectory)
-    .map((item) => item.getAsFile())
-    .filter((file): file is File => file !== null);
+  if (items.length === 0) return Promise.resolve(Array.from(data.files ?? []));
+  const taken = items.map((item) => ({ entry: item.webkitGetAsEntry?.() ?? null, file: item.getAsFile() }));
+  const budget = { left: MAX_DROPPED_ENTRIES };
+  return Promise.all(
+    taken.map(({ entry, file }) =>
+      entry?.isDirectory ? filesOfEntry(entry, budget) : Promise.resolve(file ? [file] : []),
+    ),
+  ).then((lists) => lists.flat());
 }
 
 /**
  * The drop area's binding until react-dropzone arrives: the browser's own drop and file picker,
- * handing files to the same `onDrop`, so that a file dropped or picked from the first paint on is
- * uploaded, never lost (decision 240). No drag highlight: the first dragenter asks for the library,
+ * handing files to the same `onDrop`, so that a file or folder dropped or picked from the first
+ * paint on is uploaded, never lost (decisions 240, 304). No drag highlight: the first dragenter asks for the library,
  * which usually comes before the drop.
  */
 function usePlainBinding({ onDrop, disabled, noDragEventsBubbling }: DropzoneOptions): DropzoneBinding {
@@ -75,7 +118,7 @@ function usePlainBinding({ onDrop, disabled, noDragEventsBubbling }: DropzoneOpt
         onDragOver: allow,
         onDrop: (event: React.DragEvent) => {
           allow(event);
-          give(droppedFiles(event.dataTransfer));
+          void droppedFiles(event.dataTransfer).then(give);
         },
       }),
       getInputProps: (props?: React.InputHTMLAttributes<HTMLInputElement>) => ({

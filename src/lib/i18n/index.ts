@@ -1,5 +1,5 @@
 import { FALLBACK_LANGUAGE, LANGUAGES, matchLanguage, type Language } from '@contract/language';
-import { createI18n } from './translator';
+import { createI18n, StringsUnavailableError } from './translator';
 import { createUseTranslation } from './use-translation';
 
 /**
@@ -69,7 +69,7 @@ export const i18n = createI18n({
 });
 
 export const useTranslation = createUseTranslation(i18n);
-export type { TFunction } from './translator';
+export { StringsUnavailableError, type TFunction } from './translator';
 
 /**
  * A lazy part's loader that also loads the namespaces it renders, awaited together: the part's
@@ -78,7 +78,19 @@ export type { TFunction } from './translator';
  * (hover, focus, idle prefetch) fetches both.
  */
 export function withNamespaces<T>(load: () => Promise<T>, namespaces: readonly string[]): () => Promise<T> {
-  return () => Promise.all([load(), i18n.loadNamespaces(namespaces)]).then(([loaded]) => loaded);
+  return () => Promise.all([load(), loadStrings(namespaces)]).then(([loaded]) => loaded);
+}
+
+/**
+ * Loads the namespaces (again, after a failure); rejects with StringsUnavailableError when one of
+ * them failed in the language and in English, so that a part fails as if its code had not come
+ * (and is retried as such) instead of rendering its keys.
+ */
+export function loadStrings(namespaces: readonly string[]): Promise<void> {
+  return i18n.loadNamespaces(namespaces).then(() => {
+    const missing = i18n.unavailable(namespaces);
+    if (missing.length) throw new StringsUnavailableError(missing);
+  });
 }
 
 let initPromise: Promise<unknown> | undefined;

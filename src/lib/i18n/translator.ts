@@ -21,6 +21,18 @@ export interface TOptions {
 
 export type TFunction = (key: string, options?: TOptions) => string;
 
+/**
+ * Strings of a namespace that failed to load in the language and in English (decision 304): a
+ * part rendered then would show its keys. It fails instead, as a part whose code did not come,
+ * and its boundary offers Retry (which loads the namespaces again).
+ */
+export class StringsUnavailableError extends Error {
+  constructor(readonly namespaces: readonly string[]) {
+    super(`The texts of ${namespaces.join(', ')} could not be loaded, in any language.`);
+    this.name = 'StringsUnavailableError';
+  }
+}
+
 export interface I18nConfig {
   lng: string;
   fallbackLng: string;
@@ -78,8 +90,8 @@ export function createI18n(config: I18nConfig) {
         (data) => {
           if (data) bundles.set(id, data);
         },
-        // As with i18next: a page whose strings failed to load shows English or the keys, it does
-        // not wait forever; the next loadNamespaces tries again.
+        // A page whose strings failed to load does not wait forever: it shows English, or, when
+        // English failed too, fails with StringsUnavailableError; the next loadNamespaces tries again.
         () => {
           entry.failed = true;
         },
@@ -180,6 +192,17 @@ export function createI18n(config: I18nConfig) {
     },
     off(_event: 'languageChanged', listener: (lng: string) => void): void {
       languageListeners.delete(listener);
+    },
+    /**
+     * Of `namespaces` (the default one aside: the shell renders with it, its keys beat a blank app),
+     * those whose load failed with no bundle to show, in the language nor in English.
+     */
+    unavailable(namespaces: readonly string[]): string[] {
+      return namespaces.filter((ns) => {
+        if (ns === defaultNS) return false;
+        const ids = languagesOf(language).map((lng) => `${lng}/${ns}`);
+        return !ids.some((id) => bundles.has(id)) && ids.some((id) => loads.get(id)?.failed);
+      });
     },
     /** What a rendering component waits for: loads of its namespaces not settled yet (started here). */
     pending(namespaces: readonly string[]): Promise<void>[] {

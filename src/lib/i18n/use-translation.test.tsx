@@ -1,7 +1,7 @@
-import { act, render, screen } from '@testing-library/react';
-import { memo, Suspense, useMemo } from 'react';
-import { describe, expect, it } from 'vitest';
-import { createI18n, type Resources } from './translator';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { Component, memo, Suspense, useMemo, type ReactNode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { createI18n, StringsUnavailableError, type Resources } from './translator';
 import { createUseTranslation } from './use-translation';
 
 const RESOURCES: Record<string, Resources> = {
@@ -94,8 +94,58 @@ describe('useTranslation', () => {
     expect(screen.getByText('素材库 · 1 项 你好')).toHaveAttribute('lang', 'zh-CN');
   });
 
-  it('renders the keys when its strings failed to load, and re-renders once a retry brings them', async () => {
+  it('never renders keys: strings failed in the language and in English fail the part, and Retry brings them', async () => {
     const { i18n, useTranslation, finish, fail } = setup();
+    function Title() {
+      const { t } = useTranslation('tasks');
+      return <h1>{t('title')}</h1>;
+    }
+    const caught: unknown[] = [];
+    class Boundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+      override state = { failed: false };
+      static getDerivedStateFromError() {
+        return { failed: true };
+      }
+      override componentDidCatch(error: unknown) {
+        caught.push(error);
+      }
+      retry = () => void i18n.loadNamespaces('tasks').then(() => this.setState({ failed: false }));
+      override render() {
+        return this.state.failed ? (
+          <button type="button" onClick={this.retry}>
+            Retry
+          </button>
+        ) : (
+          this.props.children
+        );
+      }
+    }
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await act(async () => {
+      render(
+        <Boundary>
+          <Suspense fallback={<p>Loading</p>}>
+            <Title />
+          </Suspense>
+        </Boundary>,
+      );
+    });
+    await finish('en/common');
+    await fail('en/tasks');
+    // Not stuck on the fallback, and no key where the title would be: a clear failure instead.
+    expect(screen.queryByRole('heading')).toBeNull();
+    expect(caught[0]).toBeInstanceOf(StringsUnavailableError);
+    expect((caught[0] as StringsUnavailableError).namespaces).toEqual(['tasks']);
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await finish('en/tasks');
+    expect(await screen.findByRole('heading', { name: 'Tasks' })).toBeInTheDocument();
+  });
+
+  it("shows English when only the language's strings failed", async () => {
+    const { i18n, useTranslation, finish, fail } = setup();
+    const switching = i18n.changeLanguage('zh-CN');
+    await finish('en/common', 'zh-CN/common');
+    await act(() => switching);
     function Title() {
       const { t } = useTranslation('tasks');
       return <h1>{t('title')}</h1>;
@@ -107,13 +157,8 @@ describe('useTranslation', () => {
         </Suspense>,
       );
     });
-    await finish('en/common');
-    await fail('en/tasks');
-    // Not stuck on the fallback: the page shows, with the key where the string would be.
-    expect(screen.getByRole('heading', { name: 'title' })).toBeInTheDocument();
-    const retry = i18n.loadNamespaces('tasks');
+    await fail('zh-CN/tasks');
     await finish('en/tasks');
-    await act(() => retry);
     expect(screen.getByRole('heading', { name: 'Tasks' })).toBeInTheDocument();
   });
 
