@@ -6,7 +6,7 @@ import { Hono, type Context } from 'hono';
 import type { AppContext, AppEnv } from '../context';
 import { errorResponse, requestOrigin } from '../http';
 import { answerHeaders, causeOf, notTheApi, rewriteFileUrls, stripHopByHop } from './answers';
-import { upstreamTarget } from './upstream-target';
+import { upstreamTarget } from '../services/outbound/upstream-target';
 
 /** Request headers a file fetch may carry upstream: what ranged media playback needs, nothing else. */
 const FILE_REQUEST_HEADERS = ['range', 'if-range', 'if-none-match', 'if-modified-since', 'accept'];

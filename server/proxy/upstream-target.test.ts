@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../test/helpers';
-import { fullyDecoded } from './upstream-target';
+import { fullyDecoded } from '../services/outbound/upstream-target';
 
 /*
  * The attack of issue 35: `/upstream-files/..%5cv1%5casset-groups` reached the upstream's
@@ -159,5 +159,28 @@ describe('/v1 forwarding sends the key only to the upstream /v1 and /api', () =>
   it('an ordinary /v1 path is fetched as it was asked, with the upstream key', async () => {
     await t.req('/v1/asset-groups?page=2', { key: 'sk-browser' });
     expect(seen).toEqual([{ url: '/v1/asset-groups?page=2', authorization: 'Bearer sk-upstream-secret' }]);
+  });
+});
+
+describe('the storyboard’s last frame of an /upstream-files/ result (a server-side fetch of the same files)', () => {
+  it.each(ATTACKS)('refuses %s before anything reaches the upstream', async (attack) => {
+    const res = await t.req('/local/storyboard/last-frame', {
+      key: 'sk-browser',
+      json: { url: `http://localhost/upstream-files/${attack}` },
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('invalid_path');
+    expect(seen).toEqual([]);
+  });
+
+  it('fetches a plain file path as /files/<path>, without the upstream key', async () => {
+    const res = await t.req('/local/storyboard/last-frame', {
+      key: 'sk-browser',
+      json: { url: 'http://localhost/upstream-files/task_1/result.mp4' },
+    });
+    // 'file bytes' is no video: the frame cannot be taken, but what was fetched is what counts here.
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expect(seen).toEqual([{ url: '/files/task_1/result.mp4', authorization: undefined }]);
   });
 });

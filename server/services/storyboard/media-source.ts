@@ -6,6 +6,7 @@ import { ApiError } from '../../errors';
 import { existingStoredFile, storedPathOf } from '../assets/asset-files';
 import { downloadTo, SourceRefusedError, SourceUnreachableError } from '../assets/asset-source';
 import { guardedFetch } from '../outbound/url-guard';
+import { upstreamTarget } from '../outbound/upstream-target';
 
 /** A result URL must be fetched within this much real time (a 15 s clip is a few MB). */
 export const SOURCE_DEADLINE_MS = 60_000;
@@ -42,7 +43,7 @@ function parseHttpUrl(raw: unknown, param: string): URL {
 /**
  * A result URL as a local file ffmpeg may read (decision 098: ffmpeg never opens the network).
  * This server's own `/files/…` is read in place; in proxy mode `/upstream-files/…` is the
- * upstream's `/files/…`, fetched with the upstream key as the proxy does; anything else is
+ * upstream's `/files/…`, fetched without the upstream key as the proxy does; anything else is
  * downloaded through the URL guard (guardedFetch), bounded in size and time.
  */
 export async function localSource(
@@ -65,17 +66,26 @@ export async function localSource(
   }
   let source = url.href;
   let doFetch: typeof fetch = guardedFetch(ctx.config, ctx.urlGuard);
-  const { upstreamBaseUrl, upstreamApiKey } = ctx.config;
-  if (
-    url.origin === origin &&
-    url.pathname.startsWith('/upstream-files/') &&
-    upstreamBaseUrl &&
-    upstreamApiKey
-  ) {
-    source = `${new URL(upstreamBaseUrl).origin}/files/${url.pathname.slice('/upstream-files/'.length)}`;
-    // The configured upstream is trusted as the proxy trusts it; its key never leaves this server.
-    doFetch = (input, init) =>
-      fetch(input, { ...init, headers: { authorization: `Bearer ${upstreamApiKey}` } });
+  const { upstreamBaseUrl } = ctx.config;
+  if (url.origin === origin && url.pathname.startsWith('/upstream-files/') && upstreamBaseUrl) {
+    // As the proxy's own file route (decision 280): the upstream's /files/ by the URL object that
+    // will be fetched, never anything a decoding could move elsewhere, and never with the upstream
+    // key (result URLs work without it).
+    const upstreamOrigin = new URL(new URL(upstreamBaseUrl).origin);
+    const target = upstreamTarget(
+      upstreamOrigin,
+      ['/files'],
+      `/files${url.pathname.slice('/upstream-files'.length)}`,
+    );
+    if (!target)
+      throw badRequest(
+        `${param} holds an encoded "/", "\\" or dot segment; use the URL a task returned.`,
+        param,
+        'invalid_path',
+      );
+    source = target.href;
+    // The configured upstream is trusted as the proxy trusts it (it may be on loopback).
+    doFetch = (input, init) => fetch(input, init);
   }
   const file = path.join(
     storyboardTempDir(ctx),
