@@ -22,9 +22,11 @@ test('a batch of model variations is previewed, flagged, estimated, grouped in t
   await page.getByLabel('Vary').selectOption('model');
   await expect(page.getByLabel('Model of variant 1')).toHaveValue('video-2.0-cl');
   await expect(page.getByLabel('Model of variant 2')).toHaveValue('video-2.0-cl-fast');
-  // 1080p is refused for the fast model only: flagged on its variant, and nothing is sent.
-  await expect(page.getByText('video-2.0-cl-fast does not offer 1080p: choose 480p, 720p.')).toBeVisible();
+  // Nothing is flagged before a variant is left or the batch is sent, as with every other field.
+  await expect(page.getByText('video-2.0-cl-fast does not offer 1080p: choose 480p, 720p.')).toHaveCount(0);
+  // 1080p is refused for the fast model only: flagged on its variant once sent, and nothing is sent.
   await page.getByRole('button', { name: 'Create 2 tasks' }).click();
+  await expect(page.getByText('video-2.0-cl-fast does not offer 1080p: choose 480p, 720p.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Variations' })).toBeFocused();
   await expect(page).toHaveURL(/\/composer$/);
 

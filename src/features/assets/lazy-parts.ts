@@ -14,3 +14,8 @@ export const RegisterAssetDialog = lazyWithPreload(
 export const AssetDetailSheet = lazyWithPreload(
   withNamespaces(() => import('./asset-detail-sheet').then((m) => m.AssetDetailSheet), ['asset-detail']),
 );
+
+// Bulk copy: Radix Dialog again, needed only once assets are selected and Copy to group is asked for.
+export const CopyToGroupDialog = lazyWithPreload(() =>
+  import('./library/copy-to-group-dialog').then((m) => m.CopyToGroupDialog),
+);

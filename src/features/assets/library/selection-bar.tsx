@@ -1,12 +1,13 @@
 import { CheckSquare, Copy, Download, FolderInput, X } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { assetReference } from '@contract/asset';
 import { Button } from '@/components/ui/button';
+import { DialogFallback } from '@/components/ui/dialog-fallback';
 import type { Asset } from '@/api/assets';
 import { useTranslation } from '@/lib/i18n';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { copyableUrl } from './copy-plan';
-import { CopyToGroupDialog } from './copy-to-group-dialog';
+import { CopyToGroupDialog } from '../lazy-parts';
 import type { AssetSelection } from './use-asset-selection';
 
 interface SelectionBarProps {
@@ -69,7 +70,12 @@ export function SelectionBar({ selection, pageAssets, group, targetGroup, onOpen
           <span className="text-sm font-medium" aria-live="polite">
             {t('selection.count', { count: selected.length })}
           </span>
-          <Button size="sm" onClick={() => setCopyOpen(true)}>
+          <Button
+            size="sm"
+            onClick={() => setCopyOpen(true)}
+            onPointerEnter={CopyToGroupDialog.preload}
+            onFocus={CopyToGroupDialog.preload}
+          >
             <FolderInput aria-hidden /> {t('selection.copyToGroup')}
           </Button>
           <Button variant="outline" size="sm" onClick={() => void copyReferences()}>
@@ -84,17 +90,19 @@ export function SelectionBar({ selection, pageAssets, group, targetGroup, onOpen
         </>
       )}
       {copyOpen && (
-        <CopyToGroupDialog
-          open={copyOpen}
-          onOpenChange={setCopyOpen}
-          assets={selected}
-          fromGroup={group}
-          initialTarget={targetGroup}
-          onOpenGroup={(groupId) => {
-            selection.clear();
-            onOpenGroup(groupId);
-          }}
-        />
+        <Suspense fallback={<DialogFallback label={t('selection.copyToGroup')} />}>
+          <CopyToGroupDialog
+            open={copyOpen}
+            onOpenChange={setCopyOpen}
+            assets={selected}
+            fromGroup={group}
+            initialTarget={targetGroup}
+            onOpenGroup={(groupId) => {
+              selection.clear();
+              onOpenGroup(groupId);
+            }}
+          />
+        </Suspense>
       )}
     </div>
   );
