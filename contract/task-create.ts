@@ -24,7 +24,10 @@ const required = (field: string, what: string) =>
 /** POST /v1/tasks, digital-human video (specification, Generic and digital-human tasks). */
 export const DigitalHumanVideoBodySchema = z.object({
   model: modelName,
-  avatar_asset_id: required('avatar_asset_id', 'an avatar image asset id or Asset:// reference'),
+  avatar_asset_id: required(
+    'avatar_asset_id',
+    'an avatar image asset id, Asset:// reference or public avatar id (GET /v1/public-resources)',
+  ),
   audio_url: required('audio_url', 'a public URL or Asset:// reference of the speech audio'),
   name: z.string().max(200).optional(),
   callback_url: CallbackUrlSchema.optional(),

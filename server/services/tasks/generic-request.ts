@@ -18,6 +18,7 @@ import {
 } from '@contract/task-create';
 import type { AppContext } from '../../context';
 import { ApiError, badRequest } from '../../errors';
+import { publicAvatarOf } from '@contract/public-avatars';
 import { newId } from '../../ids';
 import { SPEECH_VOICES } from '@contract/text-requests';
 import { detectSpeechLanguage } from '../../media/speech';
@@ -128,14 +129,17 @@ function assetField(
 function digitalHumanVideo(ctx: AppContext, req: CreatingRequest, raw: unknown): Prepared {
   const body = parseOrThrow(DigitalHumanVideoBodySchema, raw);
   checkCallback(ctx, req, body.callback_url);
-  const avatarId = assetField(body.avatar_asset_id, AVATAR);
-  checkTaskAsset(ctx, req.owner, avatarId, AVATAR);
+  // A public avatar (decision 293) is every key's; any other value must be an asset of this key.
+  const publicAvatar = publicAvatarOf(body.avatar_asset_id);
+  const avatarId = publicAvatar?.id ?? assetField(body.avatar_asset_id, AVATAR);
+  if (!publicAvatar) checkTaskAsset(ctx, req.owner, avatarId, AVATAR);
   const audioUrl = body.audio_url.trim();
   const audioAsset = checkMediaUrlField(ctx, req.owner, req.origin, audioUrl, SPEECH_AUDIO);
   const knownSeconds = audioAsset?.duration ?? 0;
   const params: DigitalHumanVideoParams = {
     avatar_asset_id: body.avatar_asset_id.trim(),
     avatar: `Asset://${avatarId}`,
+    ...(publicAvatar ? { public_avatar: publicAvatar.id } : {}),
     audio_url: audioUrl,
     name: body.name ?? '',
   };
