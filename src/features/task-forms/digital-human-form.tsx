@@ -50,7 +50,13 @@ export function DigitalHumanForm() {
   const authorization = useAssetDetail(draft.authorizationAssetId, draft.group);
   const known = [avatar.data, audio.data, voice.data, authorization.data];
 
-  const body = useMemo(() => digitalHumanToBody(draft), [draft]);
+  const body = useMemo(() => {
+    const built = digitalHumanToBody(draft);
+    // A public resource id is sent as the id itself, the form the specification's flow names.
+    return publicAvatar && 'avatar_asset_id' in built
+      ? { ...built, avatar_asset_id: draft.avatarAssetId.trim() }
+      : built;
+  }, [draft, publicAvatar]);
   const { feedback, onSubmit, panel } = useTaskForm({
     formId: FORM_ID,
     kind: draft.mode === 'video' ? 'digital_human_video' : 'digital_human_audio',
