@@ -25,6 +25,8 @@ test('the monitor and the gallery name image and resource tasks and show their r
   await expect(picture).toBeVisible();
   await expect.poll(() => picture.evaluate((i) => (i as HTMLImageElement).naturalWidth)).toBe(320);
   const imageUrl = await picture.getAttribute('src');
+  // No page of the dashboard makes image tasks: nothing to edit them in.
+  await expect(detail.getByRole('link', { name: 'Edit and re-run' })).toHaveCount(0);
 
   // A thumbnail of the image task's own result, given as a URL of this server.
   const resource = await request.post('/v1/tasks', {
