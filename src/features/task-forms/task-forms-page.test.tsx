@@ -103,7 +103,7 @@ describe('TaskFormsPage', { timeout: 30_000 }, () => {
     const avatar = screen.getByLabelText('Avatar');
     await waitFor(() => expect(avatar).toHaveTextContent('News anchor'));
     await user.selectOptions(avatar, 'public_avatar_news');
-    expect(await screen.findByText(/A public avatar of the service/)).toBeInTheDocument();
+    expect(await screen.findByText(/usable by every key, nothing to upload/)).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Speech audio'), 'asset_voice');
     await user.selectOptions(screen.getByLabelText('Authorization (required)'), 'asset_ok');
     await user.click(screen.getByRole('button', { name: 'Create digital-human video' }));
