@@ -26,6 +26,8 @@ export const DIGITAL_HUMAN_AUDIO_MODELS = ['digital-human-audio-v8'] as const;
 export const MUSIC_MODELS = ['music-v5.5'] as const;
 /** The image-generation capability of the local server (decision 291). */
 export const IMAGE_MODELS = ['image-v1'] as const;
+/** Resource processing on POST /v1/tasks (decision 292): a thumbnail of an image or video. */
+export const RESOURCE_MODELS = ['resource-thumbnail'] as const;
 
 /**
  * Models an asset may be prepared for: the video line, and the digital-human and music models whose

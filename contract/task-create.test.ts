@@ -30,7 +30,7 @@ describe('POST /v1/tasks bodies (specification, Generic and digital-human tasks)
     };
     expect(DigitalHumanVideoBodySchema.parse(body)).toEqual(body);
     expect(messages(DigitalHumanVideoBodySchema.safeParse({ ...body, avatar_asset_id: ' ' }))).toEqual([
-      'avatar_asset_id: avatar_asset_id is required: an avatar image asset id or Asset:// reference',
+      'avatar_asset_id: avatar_asset_id is required: an avatar image asset id, Asset:// reference or public avatar id (GET /v1/public-resources)',
     ]);
     const { audio_url: _omit, ...noAudio } = body;
     expect(messages(DigitalHumanVideoBodySchema.safeParse(noAudio))).toEqual([

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { DIGITAL_HUMAN_AUDIO_MODELS, DIGITAL_HUMAN_VIDEO_MODELS, IMAGE_MODELS, MUSIC_MODELS } from './models';
+import {
+  DIGITAL_HUMAN_AUDIO_MODELS,
+  DIGITAL_HUMAN_VIDEO_MODELS,
+  IMAGE_MODELS,
+  MUSIC_MODELS,
+  RESOURCE_MODELS,
+} from './models';
 import { isRecord } from './is-record';
 import { CallbackUrlSchema } from './callback-url';
 
@@ -18,7 +24,10 @@ const required = (field: string, what: string) =>
 /** POST /v1/tasks, digital-human video (specification, Generic and digital-human tasks). */
 export const DigitalHumanVideoBodySchema = z.object({
   model: modelName,
-  avatar_asset_id: required('avatar_asset_id', 'an avatar image asset id or Asset:// reference'),
+  avatar_asset_id: required(
+    'avatar_asset_id',
+    'an avatar image asset id, Asset:// reference or public avatar id (GET /v1/public-resources)',
+  ),
   audio_url: required('audio_url', 'a public URL or Asset:// reference of the speech audio'),
   name: z.string().max(200).optional(),
   callback_url: CallbackUrlSchema.optional(),
@@ -57,7 +66,27 @@ export const ImageBodySchema = z.object({
   callback_url: CallbackUrlSchema.optional(),
 });
 
-export type TaskKind = 'digital_human_video' | 'digital_human_audio' | 'music' | 'image';
+/**
+ * POST /v1/tasks, resource processing (decision 292): a PNG thumbnail of an image or video given as
+ * an asset id, an `Asset://` reference or a URL ("an Asset:// reference may be used as a resource
+ * reference in place of a plain URL").
+ */
+export const ResourceBodySchema = z.object({
+  model: modelName,
+  source_url: required(
+    'source_url',
+    'the image or video to process: a URL, an asset id or Asset://<asset_id>',
+  ).pipe(z.string().max(2048, 'source_url must be at most 2048 characters')),
+  width: z
+    .number({ error: 'width must be a number of pixels, 16 to 1920' })
+    .int('width must be a whole number of pixels')
+    .min(16, 'width must be at least 16 pixels')
+    .max(1920, 'width must be at most 1920 pixels')
+    .optional(),
+  callback_url: CallbackUrlSchema.optional(),
+});
+
+export type TaskKind = 'digital_human_video' | 'digital_human_audio' | 'music' | 'image' | 'resource';
 
 /** Which body shape a model selects, or undefined for a model POST /v1/tasks does not know. */
 export function taskKindOfModel(model: unknown): TaskKind | undefined {
@@ -66,6 +95,7 @@ export function taskKindOfModel(model: unknown): TaskKind | undefined {
   if ((DIGITAL_HUMAN_AUDIO_MODELS as readonly string[]).includes(model)) return 'digital_human_audio';
   if ((MUSIC_MODELS as readonly string[]).includes(model)) return 'music';
   if ((IMAGE_MODELS as readonly string[]).includes(model)) return 'image';
+  if ((RESOURCE_MODELS as readonly string[]).includes(model)) return 'resource';
   return undefined;
 }
 
@@ -77,6 +107,7 @@ export function taskKindOfBody(body: unknown): TaskKind | undefined {
   if (!isRecord(body)) return undefined;
   if (body.avatar_asset_id !== undefined) return 'digital_human_video';
   if (body.voice_asset_id !== undefined) return 'digital_human_audio';
+  if (body.source_url !== undefined) return 'resource';
   if (body.prompt !== undefined || body.style !== undefined || body.customMode !== undefined) return 'music';
   return undefined;
 }

@@ -40,8 +40,18 @@ describe('inferTaskKind (a deployment need not send `kind`)', () => {
     expect(inferTaskKind({ id: 't', title: 'Song', style: 'jazz', prompt: 'p' })).toBe('music');
   });
 
+  it('names image and resource-processing tasks by their model, line or fields (decisions 291, 292)', () => {
+    expect(inferTaskKind({ id: 't', model: 'image-v1' })).toBe('image');
+    expect(inferTaskKind({ id: 't', model: 'image-v2' })).toBe('image');
+    expect(inferTaskKind({ id: 't', model: 'resource-thumbnail' })).toBe('resource');
+    expect(inferTaskKind({ id: 't', model: 'resource-transcode' })).toBe('resource');
+    expect(inferTaskKind({ id: 't', source_url: 'Asset://asset_1', operation: 'thumbnail' })).toBe(
+      'resource',
+    );
+  });
+
   it('says unknown only when nothing tells', () => {
-    expect(inferTaskKind({ id: 't', model: 'image-x', status: 'running' })).toBe('unknown');
+    expect(inferTaskKind({ id: 't', model: 'upscaler-x', status: 'running' })).toBe('unknown');
     expect(inferTaskKind({ id: 't', kind: 42 })).toBe('unknown');
     expect(inferTaskKind(null)).toBe('unknown');
   });

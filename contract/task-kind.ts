@@ -1,8 +1,22 @@
 import { isRecord } from './is-record';
-import { DIGITAL_HUMAN_AUDIO_MODELS, DIGITAL_HUMAN_VIDEO_MODELS, isVideoModel, MUSIC_MODELS } from './models';
+import {
+  DIGITAL_HUMAN_AUDIO_MODELS,
+  DIGITAL_HUMAN_VIDEO_MODELS,
+  IMAGE_MODELS,
+  isVideoModel,
+  MUSIC_MODELS,
+  RESOURCE_MODELS,
+} from './models';
 
 /** The kinds of task the dashboard tells apart; `kind` itself is a local-server addition. */
-export const TASK_KINDS = ['video', 'digital_human_video', 'digital_human_audio', 'music'] as const;
+export const TASK_KINDS = [
+  'video',
+  'digital_human_video',
+  'digital_human_audio',
+  'music',
+  'image',
+  'resource',
+] as const;
 export type TaskKind = (typeof TASK_KINDS)[number];
 
 function isTaskKind(v: unknown): v is TaskKind {
@@ -19,11 +33,15 @@ function kindOfModel(model: unknown): TaskKind | undefined {
   if (has(DIGITAL_HUMAN_VIDEO_MODELS, m)) return 'digital_human_video';
   if (has(DIGITAL_HUMAN_AUDIO_MODELS, m)) return 'digital_human_audio';
   if (has(MUSIC_MODELS, m)) return 'music';
+  if (has(IMAGE_MODELS, m)) return 'image';
+  if (has(RESOURCE_MODELS, m)) return 'resource';
   // A newer model of a known line (video-2.1-cl, music-v6…) is still of that line.
   if (m.startsWith('digital-human-video')) return 'digital_human_video';
   if (m.startsWith('digital-human-audio')) return 'digital_human_audio';
   if (m.startsWith('music-')) return 'music';
   if (m.startsWith('video-')) return 'video';
+  if (m.startsWith('image-')) return 'image';
+  if (m.startsWith('resource-')) return 'resource';
   return undefined;
 }
 
@@ -38,6 +56,7 @@ const present = (v: unknown) => v !== undefined && v !== null && v !== '';
 function kindOfShape(task: Record<string, unknown>): TaskKind | undefined {
   if (Array.isArray(task.input_references)) return 'video';
   if (present(task.avatar_asset_id)) return 'digital_human_video';
+  if (present(task.source_url) && present(task.operation)) return 'resource';
   if (present(task.customMode) || (present(task.style) && present(task.title))) return 'music';
   return undefined;
 }

@@ -3,6 +3,7 @@ import type { AppContext, AppEnv } from '../context';
 import { ApiError } from '../errors';
 import { json, requestOrigin } from '../http';
 import { findTask } from '../services/tasks/task-object';
+import { publicResourceList } from '../services/tasks/public-avatars';
 
 /**
  * The image-generation capability's query (specification: `GET /<image-service-prefix>/task/{id}/fetch`),
@@ -25,5 +26,9 @@ export function imageTaskRoutes(ctx: AppContext): Hono<AppEnv> {
     }
     return json(c, task);
   });
+  // The built-in public avatars (decision 293); an unknown `type` lists nothing, as an open filter would.
+  app.get('/v1/public-resources', (c) =>
+    json(c, publicResourceList(c.req.query('type')?.trim() || undefined)),
+  );
   return app;
 }

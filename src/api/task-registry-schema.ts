@@ -9,6 +9,8 @@ export const TRACKED_TASK_KINDS = [
   'digital_human_video',
   'digital_human_audio',
   'music',
+  'image',
+  'resource',
   'unknown',
 ] as const;
 export type TrackedTaskKind = (typeof TRACKED_TASK_KINDS)[number];

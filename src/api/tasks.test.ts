@@ -66,6 +66,21 @@ describe('taskRefetchInterval', () => {
 });
 
 describe('fetchTask', () => {
+  it('reads an image task at the image service query, every other kind at GET /v1/tasks/{id}', async () => {
+    registry.track({ id: 'task_img', kind: 'image', createdAt: 1, source: 'pasted' });
+    registry.track({ id: 'task_res', kind: 'resource', createdAt: 1, source: 'pasted' });
+    const fetchMock = mockFetch({
+      'GET /mj/task/task_img/fetch': () =>
+        json({ id: 'task_img', model: 'image-v1', status: 'succeeded', url: 'https://x/i.png' }),
+      'GET /v1/tasks/task_res': () =>
+        json({ id: 'task_res', model: 'resource-thumbnail', status: 'running' }),
+    });
+    expect(await fetchTask('task_img', registry)).toMatchObject({ kind: 'image' });
+    expect(await fetchTask('task_res', registry)).toMatchObject({ kind: 'resource' });
+    const paths = fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://h').pathname);
+    expect(paths).toEqual(['/mj/task/task_img/fetch', '/v1/tasks/task_res']);
+  });
+
   it('remembers a tracked task the server does not know, so the list stops polling it', async () => {
     registry.track({ id: 'task_gone', kind: 'unknown', createdAt: 1, source: 'imported' });
     mockFetch({

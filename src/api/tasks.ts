@@ -124,6 +124,15 @@ export function parseTask(data: unknown): Task {
   };
 }
 
+/**
+ * Where a task is read: an image task at the image service's query (the specification's
+ * `/<image-service-prefix>/task/{id}/fetch`, `/mj` here: decision 291), every other at GET /v1/tasks/{id}.
+ */
+function taskPath(id: string, registry: TaskRegistry): string {
+  const enc = encodeURIComponent(id);
+  return registry.get(id)?.kind === 'image' ? `/mj/task/${enc}/fetch` : `/v1/tasks/${enc}`;
+}
+
 /** Reads a task and records what was seen in `registry` (the one the monitor lists). */
 export async function fetchTask(id: string, registry: TaskRegistry, signal?: AbortSignal): Promise<Task> {
   let task: Task;
@@ -132,7 +141,7 @@ export async function fetchTask(id: string, registry: TaskRegistry, signal?: Abo
     const onResponseIds = (ids: { requestId?: string; traceId?: string }) => {
       poll = { request_id: ids.requestId, trace_id: ids.traceId };
     };
-    task = await apiRequest(`/v1/tasks/${encodeURIComponent(id)}`, { signal, onResponseIds }, parseTask);
+    task = await apiRequest(taskPath(id, registry), { signal, onResponseIds }, parseTask);
     if (poll?.request_id || poll?.trace_id) task = { ...task, poll };
   } catch (error) {
     // Remembered so the list stops polling it (and says so); opening it asks the server again.
@@ -312,7 +321,8 @@ export function taskWebhooksQueryOptions(id: string, enabled: boolean, ended = f
 }
 
 /** The asset type of a result, from the task kind and, failing that, the file extension. */
-export function resultMediaType(task: Pick<Task, 'kind'>, url: string): 'video' | 'audio' {
+export function resultMediaType(task: Pick<Task, 'kind'>, url: string): 'video' | 'audio' | 'image' {
+  if (task.kind === 'image' || task.kind === 'resource') return 'image';
   if (task.kind === 'digital_human_audio' || task.kind === 'music') return 'audio';
   if (task.kind === 'video' || task.kind === 'digital_human_video') return 'video';
   return /\.(mp3|wav|m4a|aac|ogg|flac|opus)(\?|#|$)/i.test(url) ? 'audio' : 'video';

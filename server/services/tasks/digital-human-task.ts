@@ -6,6 +6,8 @@ import type { AppContext } from '../../context';
 import type { TaskRow } from '../../store/tasks';
 import { InputUnavailableError, renderSource } from './input-sources';
 import { fetchReferences } from './reference-files';
+import { publicAvatarFile } from './public-avatars';
+import type { PublicAvatarId } from '@contract/public-avatars';
 import { requestDirective } from './request-directive';
 import type { PerformOutcome, TaskKind } from './task-kind';
 
@@ -15,6 +17,8 @@ export interface DigitalHumanVideoParams {
   avatar_asset_id: string;
   /** `Asset://<id>`, resolved to the asset's stored copy when the task runs. */
   avatar: string;
+  /** A built-in public avatar (decision 293), rendered under DATA_DIR instead of read from an asset. */
+  public_avatar?: PublicAvatarId;
   audio_url: string;
   name: string;
 }
@@ -69,7 +73,9 @@ export const digitalHumanVideoTaskKind: TaskKind = {
     const p = params<DigitalHumanVideoParams>(row);
     const outPath = tools.tempFile('.mp4');
     try {
-      const avatar = renderSource(ctx, row.owner, p.avatar, row.origin);
+      const avatar = p.public_avatar
+        ? await publicAvatarFile(ctx, p.public_avatar, tools.signal)
+        : renderSource(ctx, row.owner, p.avatar, row.origin);
       const audio = renderSource(ctx, row.owner, p.audio_url, row.origin);
       // ffmpeg is handed local files only: URLs are fetched here, through the URL guard (decision 098).
       const local = await fetchReferences(

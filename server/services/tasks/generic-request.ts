@@ -5,17 +5,20 @@ import {
   IMAGE_MODELS,
   isVideoModel,
   MUSIC_MODELS,
+  RESOURCE_MODELS,
 } from '@contract/models';
 import {
   DigitalHumanAudioBodySchema,
   DigitalHumanVideoBodySchema,
   ImageBodySchema,
   MusicBodySchema,
+  ResourceBodySchema,
   taskKindOfBody,
   taskKindOfModel,
 } from '@contract/task-create';
 import type { AppContext } from '../../context';
-import { badRequest } from '../../errors';
+import { ApiError, badRequest } from '../../errors';
+import { publicAvatarOf } from '@contract/public-avatars';
 import { newId } from '../../ids';
 import { SPEECH_VOICES } from '@contract/text-requests';
 import { detectSpeechLanguage } from '../../media/speech';
@@ -28,6 +31,9 @@ import { keyName, musicLength, musicSeed, planMusic, styleFromPlan, titleFromPro
 import type { MusicParams } from './music-task';
 import { checkCallbackDestination } from './callback-destination';
 import type { ImageParams } from './image-task';
+import type { ResourceParams } from './resource-task';
+import { assetNotReady } from '../assets/asset-readiness';
+import { getAssetForOwner } from '../../store/assets';
 import { boundedRunMs } from './request-directive';
 import { wakeTaskRunner } from './runner';
 import { rememberTaskOutcome } from '../double/outcomes';
@@ -40,6 +46,7 @@ const KNOWN_MODELS = [
   ...DIGITAL_HUMAN_AUDIO_MODELS.map((m) => `${m} (digital-human audio)`),
   ...MUSIC_MODELS.map((m) => `${m} (music)`),
   ...IMAGE_MODELS.map((m) => `${m} (image)`),
+  ...RESOURCE_MODELS.map((m) => `${m} (resource thumbnail)`),
 ].join(', ');
 
 const AVATAR = {
@@ -63,7 +70,7 @@ const VOICE = {
 
 /** The fields of a new row every kind shares. */
 interface Prepared {
-  kind: 'digital_human_video' | 'digital_human_audio' | 'music' | 'image';
+  kind: 'digital_human_video' | 'digital_human_audio' | 'music' | 'image' | 'resource';
   model: string;
   body: unknown;
   params: unknown;
@@ -91,7 +98,7 @@ function modelOf(raw: unknown): string {
   if (!taskKindOfModel(model) && !taskKindOfBody(raw)) {
     throw badRequest(
       `Unknown model "${model.slice(0, 100)}" and no fields that say what to make: use one of ${KNOWN_MODELS}, ` +
-        'or send the fields of one kind (avatar_asset_id and audio_url for a digital-human video, text and voice_asset_id for digital-human audio, prompt, style and title for music).',
+        'or send the fields of one kind (avatar_asset_id and audio_url for a digital-human video, text and voice_asset_id for digital-human audio, prompt, style and title for music, source_url for a resource thumbnail).',
       'model',
       'unknown_model',
     );
@@ -122,14 +129,17 @@ function assetField(
 function digitalHumanVideo(ctx: AppContext, req: CreatingRequest, raw: unknown): Prepared {
   const body = parseOrThrow(DigitalHumanVideoBodySchema, raw);
   checkCallback(ctx, req, body.callback_url);
-  const avatarId = assetField(body.avatar_asset_id, AVATAR);
-  checkTaskAsset(ctx, req.owner, avatarId, AVATAR);
+  // A public avatar (decision 293) is every key's; any other value must be an asset of this key.
+  const publicAvatar = publicAvatarOf(body.avatar_asset_id);
+  const avatarId = publicAvatar?.id ?? assetField(body.avatar_asset_id, AVATAR);
+  if (!publicAvatar) checkTaskAsset(ctx, req.owner, avatarId, AVATAR);
   const audioUrl = body.audio_url.trim();
   const audioAsset = checkMediaUrlField(ctx, req.owner, req.origin, audioUrl, SPEECH_AUDIO);
   const knownSeconds = audioAsset?.duration ?? 0;
   const params: DigitalHumanVideoParams = {
     avatar_asset_id: body.avatar_asset_id.trim(),
     avatar: `Asset://${avatarId}`,
+    ...(publicAvatar ? { public_avatar: publicAvatar.id } : {}),
     audio_url: audioUrl,
     name: body.name ?? '',
   };
@@ -230,6 +240,65 @@ function image(ctx: AppContext, req: CreatingRequest, raw: unknown): Prepared {
   };
 }
 
+const RESOURCE_SOURCE = {
+  param: 'source_url',
+  type: 'image',
+  purpose: 'digital_human_avatar',
+  role: 'the source',
+} as const;
+
+/**
+ * The source of a resource task: an asset of the key (any purpose; an image or a video, ready) by
+ * id or `Asset://`, or a URL checked like every media URL (the URL guard refuses a private
+ * destination now, and the fetch goes through it again when the task runs).
+ */
+function resourceSource(ctx: AppContext, req: CreatingRequest, value: string): string {
+  const id = assetIdOf(value);
+  if (id) {
+    const asset = getAssetForOwner(ctx.db, req.owner, id);
+    if (!asset) {
+      throw new ApiError(
+        400,
+        `source_url: asset ${id} was not found. Use an asset_id of this API key (GET /v1/assets lists them), or a public URL.`,
+        { code: 'asset_not_found', param: 'source_url' },
+      );
+    }
+    if (asset.type !== 'image' && asset.type !== 'video') {
+      throw badRequest(
+        `source_url: asset ${id} is of type ${asset.type}; a thumbnail needs an image or a video asset.`,
+        'source_url',
+        'asset_type_mismatch',
+      );
+    }
+    const notReady = assetNotReady(asset, 'source_url');
+    if (notReady) throw notReady;
+    return `Asset://${id}`;
+  }
+  checkMediaUrlField(ctx, req.owner, req.origin, value, RESOURCE_SOURCE);
+  return value;
+}
+
+function resource(ctx: AppContext, req: CreatingRequest, raw: unknown): Prepared {
+  const body = parseOrThrow(ResourceBodySchema, raw);
+  checkCallback(ctx, req, body.callback_url);
+  const sourceUrl = body.source_url.trim();
+  const params: ResourceParams = {
+    source_url: sourceUrl,
+    source: resourceSource(ctx, req, sourceUrl),
+    operation: 'thumbnail',
+    width: body.width ?? 320,
+  };
+  return {
+    kind: 'resource',
+    model: body.model,
+    body,
+    params,
+    tokens: 0,
+    callbackUrl: body.callback_url,
+    runMs: boundedRunMs(6000),
+  };
+}
+
 /**
  * Validates a POST /v1/tasks body (the model picks the body shape; then its schema, the credential
  * check of callback_url and every asset against the database) and stores the new task, `pending`.
@@ -246,7 +315,9 @@ export function createGenericTask(ctx: AppContext, req: CreatingRequest, raw: un
         ? digitalHumanAudio(ctx, req, raw)
         : kind === 'image'
           ? image(ctx, req, raw)
-          : music(ctx, req, raw);
+          : kind === 'resource'
+            ? resource(ctx, req, raw)
+            : music(ctx, req, raw);
   const now = Date.now();
   const id = newId('task');
   insertTask(ctx.db, {

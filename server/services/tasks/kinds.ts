@@ -1,6 +1,7 @@
 import { digitalHumanAudioTaskKind, digitalHumanVideoTaskKind } from './digital-human-task';
 import { imageTaskKind } from './image-task';
 import { musicTaskKind } from './music-task';
+import { resourceTaskKind } from './resource-task';
 import type { TaskKind } from './task-kind';
 import { videoTaskKind } from './video-task';
 
@@ -9,9 +10,14 @@ import { videoTaskKind } from './video-task';
  * the store and GET /v1/tasks/{id} need no change.
  */
 const KINDS = new Map<string, TaskKind>(
-  [videoTaskKind, digitalHumanVideoTaskKind, digitalHumanAudioTaskKind, musicTaskKind, imageTaskKind].map(
-    (k) => [k.kind, k],
-  ),
+  [
+    videoTaskKind,
+    digitalHumanVideoTaskKind,
+    digitalHumanAudioTaskKind,
+    musicTaskKind,
+    imageTaskKind,
+    resourceTaskKind,
+  ].map((k) => [k.kind, k]),
 );
 
 export function taskKind(kind: string): TaskKind | undefined {

@@ -52,6 +52,7 @@ export function AssetSlot({
   value,
   feedback,
   onChange,
+  publicChoices = [],
 }: {
   id: string;
   label: string;
@@ -62,6 +63,8 @@ export function AssetSlot({
   value: string;
   feedback?: FieldFeedback;
   onChange: (assetId: string) => void;
+  /** Public resources usable in this slot besides the group's assets (public avatars, decision 293). */
+  publicChoices?: readonly { id: string; name: string }[];
 }) {
   const { t } = useTranslation('task-forms');
   const baseUrl = useBaseUrl();
@@ -71,7 +74,9 @@ export function AssetSlot({
   const list = useQuery(
     assetQueries.list({ baseUrl, group, type: spec.type, page: 1, pageSize: SLOT_PAGE_SIZE }),
   );
-  const selected = useAssetDetail(value, group);
+  const isPublic = publicChoices.some((p) => p.id === value);
+  // A public resource is no asset of the key: there is no detail to read and no readiness to follow.
+  const selected = useAssetDetail(isPublic ? '' : value, group);
   const upload = useMutation({
     mutationFn: (file: File) =>
       uploadAssetFile(
@@ -98,7 +103,7 @@ export function AssetSlot({
 
   const options = (list.data?.data ?? []).filter((a) => a.purpose === spec.purpose);
   const current = selected.data;
-  const missing = value && !options.some((a) => a.id === value);
+  const missing = value && !isPublic && !options.some((a) => a.id === value);
 
   return (
     <Field id={id} label={label} feedback={feedback} hint={hint}>
@@ -126,6 +131,15 @@ export function AssetSlot({
                   {optionLabel(asset, t)}
                 </option>
               ))}
+              {publicChoices.length > 0 && (
+                <optgroup label={t('slot.publicGroup')}>
+                  {publicChoices.map((p) => (
+                    <option key={p.id} value={p.id}>
+                      {p.name}
+                    </option>
+                  ))}
+                </optgroup>
+              )}
             </Select>
             <input
               ref={fileInput}
@@ -166,6 +180,7 @@ export function AssetSlot({
             </p>
           )}
           <div aria-live="polite">
+            {isPublic && <p className="text-xs text-muted-foreground">{t('slot.publicPicked')}</p>}
             {value && current && <AssetReadiness asset={current} />}
             {value && selected.error && (
               <p className="text-xs text-destructive">

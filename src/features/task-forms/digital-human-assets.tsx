@@ -1,3 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
+import { useBaseUrl } from '@/api/connection-store';
+import { publicAvatarsQueryOptions } from '@/api/public-resources';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { useTranslation } from '@/lib/i18n';
@@ -25,6 +28,7 @@ interface PartProps {
 /** A video: the avatar, the speech (an audio asset or a public URL) and the avatar's name. */
 function VideoInputs({ draft, set, feedback, fieldId }: PartProps) {
   const { t } = useTranslation('task-forms');
+  const publicAvatars = useQuery(publicAvatarsQueryOptions(useBaseUrl()));
   return (
     <>
       <AssetSlot
@@ -37,6 +41,7 @@ function VideoInputs({ draft, set, feedback, fieldId }: PartProps) {
         value={draft.avatarAssetId}
         feedback={feedback('avatar')}
         onChange={(avatarAssetId) => set({ avatarAssetId })}
+        publicChoices={publicAvatars.data}
       />
       <ModeRadios
         legend={t('dh.audioSource.legend')}

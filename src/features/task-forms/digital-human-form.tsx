@@ -1,4 +1,7 @@
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { useBaseUrl } from '@/api/connection-store';
+import { publicAvatarsQueryOptions } from '@/api/public-resources';
 import { Card, CardContent } from '@/components/ui/card';
 import { useApiKey } from '@/api/connection-store';
 import { useTranslation } from '@/lib/i18n';
@@ -33,7 +36,12 @@ export function DigitalHumanForm() {
   const set = useTaskFormsStore((s) => s.digitalHumanChanged);
   const apiKey = useApiKey();
   // The picked assets, fetched so validation can check their type, purpose and readiness.
-  const avatar = useAssetDetail(draft.mode === 'video' ? draft.avatarAssetId : '', draft.group);
+  const publicAvatars = useQuery(publicAvatarsQueryOptions(useBaseUrl()));
+  const publicAvatar = publicAvatars.data?.some((p) => p.id === draft.avatarAssetId) ?? false;
+  const avatar = useAssetDetail(
+    draft.mode === 'video' && !publicAvatar ? draft.avatarAssetId : '',
+    draft.group,
+  );
   const audio = useAssetDetail(
     draft.mode === 'video' && draft.audioSource === 'asset' ? draft.audioAssetId : '',
     draft.group,
@@ -42,7 +50,13 @@ export function DigitalHumanForm() {
   const authorization = useAssetDetail(draft.authorizationAssetId, draft.group);
   const known = [avatar.data, audio.data, voice.data, authorization.data];
 
-  const body = useMemo(() => digitalHumanToBody(draft), [draft]);
+  const body = useMemo(() => {
+    const built = digitalHumanToBody(draft);
+    // A public resource id is sent as the id itself, the form the specification's flow names.
+    return publicAvatar && 'avatar_asset_id' in built
+      ? { ...built, avatar_asset_id: draft.avatarAssetId.trim() }
+      : built;
+  }, [draft, publicAvatar]);
   const { feedback, onSubmit, panel } = useTaskForm({
     formId: FORM_ID,
     kind: draft.mode === 'video' ? 'digital_human_video' : 'digital_human_audio',

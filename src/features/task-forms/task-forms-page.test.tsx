@@ -88,6 +88,35 @@ describe('TaskFormsPage', { timeout: 30_000 }, () => {
     });
   });
 
+  it('offers the public avatars the deployment lists and sends the picked one by its id', async () => {
+    const fetchMock = mockFetch({
+      ...assetRoutes(),
+      'GET /v1/public-resources': () =>
+        json({ object: 'list', data: [{ id: 'public_avatar_news', name: 'News anchor', type: 'image' }] }),
+      'GET /v1/assets/asset_voice': () => json(ASSETS[2]),
+      'GET /v1/assets/asset_ok': () => json(ASSETS[3]),
+      'POST /v1/tasks': () =>
+        json({ object: 'task', id: 'task_pub', kind: 'digital_human_video', status: 'pending' }),
+    });
+    renderPage('/create/digital-human');
+    const user = userEvent.setup();
+    const avatar = screen.getByLabelText('Avatar');
+    await waitFor(() => expect(avatar).toHaveTextContent('News anchor'));
+    await user.selectOptions(avatar, 'public_avatar_news');
+    expect(await screen.findByText(/usable by every key, nothing to upload/)).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Speech audio'), 'asset_voice');
+    await user.selectOptions(screen.getByLabelText('Authorization (required)'), 'asset_ok');
+    await user.click(screen.getByRole('button', { name: 'Create digital-human video' }));
+
+    expect(await screen.findByText('monitor task_pub')).toBeInTheDocument();
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(JSON.parse(String(post[1]!.body))).toMatchObject({ avatar_asset_id: 'public_avatar_news' });
+    // No asset detail is asked for a public resource.
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/v1/assets/public_avatar'))).toBe(
+      false,
+    );
+  });
+
   it('puts a server refusal on the field its param names', async () => {
     mockFetch({
       ...assetRoutes(),

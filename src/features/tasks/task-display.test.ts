@@ -73,6 +73,22 @@ describe('result rendering rules', () => {
     expect(resultView(task({ status: 'running', video_url: 'https://x/v.mp4' }))).toEqual({ kind: 'none' });
   });
 
+  it('shows image and resource results as images, at url or output.url, and image files of unknown kinds', () => {
+    expect(resultView(task({ status: 'succeeded', kind: 'image', url: 'https://x/files/r' }))).toEqual({
+      kind: 'media',
+      media: 'image',
+      url: 'https://x/files/r',
+    });
+    expect(
+      resultView(
+        task({ status: 'succeeded', kind: 'resource', output: { url: 'https://x/t', format: 'png' } }),
+      ),
+    ).toMatchObject({ media: 'image', url: 'https://x/t' });
+    expect(resultView(task({ status: 'succeeded', result_url: 'https://x/a.webp' }))).toMatchObject({
+      media: 'image',
+    });
+  });
+
   it('uses <audio> for music and digital-human audio, and for audio files of unknown kinds', () => {
     expect(
       resultView(task({ status: 'SUCCESS', kind: 'music', metadata: { url: 'https://x/song' } })),

@@ -82,7 +82,7 @@ export function safeMediaUrl(url: unknown): string | undefined {
 
 export type ResultView =
   | { kind: 'none' }
-  | { kind: 'media'; media: 'video' | 'audio'; url: string }
+  | { kind: 'media'; media: 'video' | 'audio' | 'image'; url: string }
   | { kind: 'text'; text: string };
 
 /** What the result area shows for a task: playable media, the raw value as text, or nothing. */
@@ -91,10 +91,15 @@ export function resultView(task: Task): ResultView {
   if (url === undefined) return { kind: 'none' };
   const safe = safeMediaUrl(url);
   if (!safe) return { kind: 'text', text: url };
+  const path = new URL(safe).pathname;
+  // Image and resource tasks make pictures; any other result that is named like one is one too.
+  if (task.kind === 'image' || task.kind === 'resource' || /\.(png|jpe?g|webp|gif|avif)$/i.test(path)) {
+    return { kind: 'media', media: 'image', url: safe };
+  }
   const audio =
     task.kind === 'music' ||
     task.kind === 'digital_human_audio' ||
-    /\.(mp3|wav|m4a|aac|ogg|oga|flac|opus)(\?|#|$)/i.test(new URL(safe).pathname);
+    /\.(mp3|wav|m4a|aac|ogg|oga|flac|opus)(\?|#|$)/i.test(path);
   return { kind: 'media', media: audio ? 'audio' : 'video', url: safe };
 }
 

@@ -33,7 +33,14 @@ export function TaskResult({ task }: { task: Task }) {
   return (
     <div className="space-y-2">
       {/* The API returns no caption tracks for results, so there is none to attach. */}
-      {view.media === 'video' ? (
+      {view.media === 'image' ? (
+        <img
+          key={view.url}
+          src={view.url}
+          alt={t('result.imageLabel', { id: task.id })}
+          className="max-h-[70vh] w-full rounded-md bg-muted object-contain"
+        />
+      ) : view.media === 'video' ? (
         // eslint-disable-next-line jsx-a11y/media-has-caption
         <video
           key={view.url}

@@ -34,6 +34,7 @@ export function TaskView({
   const { t } = useTranslation('tasks');
   const queryClient = useQueryClient();
   const display = statusDisplay(task.status);
+  const rerun = rerunPath(task.kind, task.id);
   const query = queryClient.getQueryCache().find<Task>({ queryKey: taskKeys.detail(task.id) });
   const polled = query ? isStillPolled(query) : display.active;
   const now = useNow(!display.terminal);
@@ -85,11 +86,13 @@ export function TaskView({
           </div>
         )}
         <div className="flex flex-wrap gap-2">
-          <Button asChild size="sm" variant="outline">
-            <Link to={rerunPath(task.kind, task.id)}>
-              <PencilLine aria-hidden /> {t('detail.editRerun')}
-            </Link>
-          </Button>
+          {rerun && (
+            <Button asChild size="sm" variant="outline">
+              <Link to={rerun}>
+                <PencilLine aria-hidden /> {t('detail.editRerun')}
+              </Link>
+            </Button>
+          )}
           {(display.status === 'unknown' || !polled) && !display.terminal && (
             <Button size="sm" variant="outline" onClick={checkAgain}>
               <RefreshCw aria-hidden /> {t('detail.checkAgain')}

@@ -95,7 +95,7 @@ export function CompareStage({
         </div>
       );
     }
-    if (IMAGE.test(result.url)) {
+    if (result.media === 'image' || IMAGE.test(result.url)) {
       return (
         <img src={result.url} alt={label} className={cn('aspect-video w-full object-contain', className)} />
       );

@@ -114,6 +114,17 @@ function LightboxMedia({ task }: { task: TrackedTask }) {
     );
   }
   const label = t('gallery.resultLabel', { id: task.id });
+  if (view.media === 'image') {
+    return (
+      <img
+        key={attempt}
+        src={view.url}
+        alt={label}
+        onError={() => setBroken(true)}
+        className="max-h-[80vh] w-full rounded-md bg-muted object-contain"
+      />
+    );
+  }
   return view.media === 'video' ? (
     // eslint-disable-next-line jsx-a11y/media-has-caption
     <video

@@ -12,7 +12,7 @@ import { StarRating } from '../ratings/rating-control';
 import type { VariantInfo } from '../task-batches';
 import { resultView, statusDisplay } from '../task-display';
 import { useVariantWords } from '../variant-label';
-import { AudioPreview, TileFrame, VideoPreview } from './result-media';
+import { AudioPreview, ImagePreview, TileFrame, VideoPreview } from './result-media';
 
 /** A succeeded task's result is read once (terminal tasks are never fetched again). */
 function useResult(task: TrackedTask, enabled: boolean) {
@@ -29,6 +29,7 @@ function TileBody({ task, playing, armed }: { task: TrackedTask; playing: boolea
     if (!armed) return <StateTile tone="muted" text={t('gallery.loading')} />;
     const view = data ? resultView(data) : undefined;
     if (view?.kind === 'media') {
+      if (view.media === 'image') return <ImagePreview url={view.url} label={label} />;
       return view.media === 'video' ? (
         <VideoPreview url={view.url} label={label} playing={playing} />
       ) : (

@@ -74,6 +74,23 @@ export function VideoPreview({ url, label, playing }: { url: string; label: stri
   );
 }
 
+/** An image result (image and resource tasks), covering the tile; a broken URL gets the placeholder. */
+export function ImagePreview({ url, label }: { url: string; label: string }) {
+  const [attempt, broken, fail, retry] = useRetry();
+  if (broken) return <BrokenResult url={url} onRetry={retry} />;
+  return (
+    <img
+      key={attempt}
+      src={url}
+      alt={label}
+      loading="lazy"
+      decoding="async"
+      onError={fail}
+      className="size-full bg-muted object-cover"
+    />
+  );
+}
+
 /** An audio result as its waveform; a broken URL gets the placeholder. */
 export function AudioPreview({ url, label }: { url: string; label: string }) {
   const [attempt, broken, fail, retry] = useRetry();
