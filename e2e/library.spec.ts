@@ -447,10 +447,13 @@ test.describe('library', () => {
     const cards = library.getByRole('button', { name: /Open details of Seed/ });
     await expect(cards.first()).toBeVisible();
     await cards.first().focus();
-    // Right goes through each card's controls in reading order: its readiness badge, then the next card.
+    // Right goes through each card's controls in reading order: its readiness badge, its selection
+    // checkbox, then the next card.
+    await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     await expect(cards.nth(1)).toBeFocused();
+    await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('ArrowLeft');
     await expect(cards.first()).toBeFocused();

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { completedDraft } from '@/lib/form/draft-storage';
 import { EMPTY_COMPOSER_DRAFT, newReferenceKey, type ReferenceDraft } from '@/lib/video-draft/draft';
 import { fitJoins, newShotId, newStoryboardId, type Shot, type ShotRun, type Storyboard } from './storyboard';
@@ -12,17 +12,21 @@ export const STORYBOARD_FILE_FORMAT = 'media-studio.storyboard';
 export const MAX_SHOTS = 12;
 const MAX_CAST = 20;
 
+// zod/mini, as every browser module (vite.config.ts): full zod would bring all of zod's core along.
+const str = (max: number) => z.string().check(z.maxLength(max));
+const optional = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
+
 const ReferenceSchema = z.object({
-  role: z.string().max(40),
-  mediaType: z.enum(['image', 'video', 'audio']).catch('image'),
-  alias: z.string().max(64).catch(''),
-  url: z.string().max(4096).catch(''),
+  role: str(40),
+  mediaType: z.catch(z.enum(['image', 'video', 'audio']), 'image'),
+  alias: z.catch(str(64), ''),
+  url: z.catch(str(4096), ''),
 });
 
-const RunSchema = z
-  .object({
-    state: z
-      .enum([
+const RunSchema = z.catch(
+  z.object({
+    state: z.catch(
+      z.enum([
         'idle',
         'queued',
         'framing',
@@ -33,50 +37,50 @@ const RunSchema = z
         'succeeded',
         'failed',
         'blocked',
-      ])
-      .catch('idle'),
-    taskId: z.string().max(200).optional().catch(undefined),
-    progress: z.number().optional().catch(undefined),
-    resultUrl: z.string().max(4096).optional().catch(undefined),
-    frameAssetId: z.string().max(200).optional().catch(undefined),
-    error: z.string().max(2000).optional().catch(undefined),
-    frameRefused: z.boolean().optional().catch(undefined),
-    stale: z.boolean().optional().catch(undefined),
-  })
-  .catch({ state: 'idle' });
+      ]),
+      'idle',
+    ),
+    taskId: optional(str(200)),
+    progress: optional(z.number()),
+    resultUrl: optional(str(4096)),
+    frameAssetId: optional(str(200)),
+    error: optional(str(2000)),
+    frameRefused: optional(z.boolean()),
+    stale: optional(z.boolean()),
+  }),
+  { state: 'idle' as const },
+);
 
 const ShotSchema = z.object({
-  id: z
-    .string()
-    .max(100)
-    .catch(() => newShotId()),
+  id: z.catch(str(100), () => newShotId()),
   draft: z.unknown(),
-  continueFromPrevious: z.boolean().catch(false),
-  run: RunSchema.optional(),
+  continueFromPrevious: z.catch(z.boolean(), false),
+  run: z.optional(RunSchema),
 });
 
+const CastSchema = z.catch(z.array(ReferenceSchema).check(z.maxLength(MAX_CAST)), []);
+
 const BoardSchema = z.object({
-  id: z.string().max(100).optional(),
-  name: z.string().max(200).catch('Storyboard'),
-  updatedAt: z.number().catch(0),
-  cast: z.array(ReferenceSchema).max(MAX_CAST).catch([]),
-  shots: z.array(ShotSchema).min(1).max(MAX_SHOTS),
-  joins: z.array(z.enum(['cut', 'crossfade']).catch('cut')).catch([]),
-  batchId: z.string().max(100).optional().catch(undefined),
-  assembly: z
-    .object({
+  id: z.optional(str(100)),
+  name: z.catch(str(200), 'Storyboard'),
+  updatedAt: z.catch(z.number(), 0),
+  cast: CastSchema,
+  shots: z.array(ShotSchema).check(z.minLength(1), z.maxLength(MAX_SHOTS)),
+  joins: z.catch(z.array(z.catch(z.enum(['cut', 'crossfade']), 'cut')), []),
+  batchId: optional(str(100)),
+  assembly: optional(
+    z.object({
       id: z.string(),
       status: z.enum(['running', 'succeeded', 'failed']),
-      progress: z.number().optional(),
-      url: z.string().optional(),
-      duration: z.number().optional(),
-      scaled: z.array(z.number()).optional(),
-      error: z.string().optional(),
-      taskIds: z.array(z.string()).catch([]),
-      assetId: z.string().optional(),
-    })
-    .optional()
-    .catch(undefined),
+      progress: z.optional(z.number()),
+      url: z.optional(z.string()),
+      duration: z.optional(z.number()),
+      scaled: z.optional(z.array(z.number())),
+      error: z.optional(z.string()),
+      taskIds: z.catch(z.array(z.string()), []),
+      assetId: z.optional(z.string()),
+    }),
+  ),
 });
 
 function references(list: z.infer<typeof ReferenceSchema>[]): ReferenceDraft[] {
@@ -85,7 +89,7 @@ function references(list: z.infer<typeof ReferenceSchema>[]): ReferenceDraft[] {
 
 function shotOf(raw: z.infer<typeof ShotSchema>, keepRun: boolean): Shot {
   const draft = completedDraft(EMPTY_COMPOSER_DRAFT, raw.draft);
-  const refs = z.array(ReferenceSchema).max(MAX_CAST).catch([]).parse(draft.references);
+  const refs = CastSchema.parse(draft.references);
   return {
     id: raw.id,
     draft: { ...draft, references: references(refs) },
