@@ -91,7 +91,7 @@ export default defineConfig({
             // file with all of them costs no page anything it would not load anyway (decision 240).
             {
               name: 'library-shared',
-              test: /([\\/]src[\\/](lib[\\/](files-to-upload|use-url-dialog|format-date)|api[\\/](assets|asset-poll-policy|groups))|[\\/]contract[\\/](asset|group|list-schema|models)|[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](link-2|file|image|video|eighth-notes|circle-check))\.m?[jt]sx?$/,
+              test: /([\\/]src[\\/](lib[\\/](files-to-upload|use-url-dialog|format-date|last-group)|api[\\/](assets|asset-poll-policy|groups))|[\\/]contract[\\/](asset|group|list-schema|models)|[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](link-2|file|image|video|eighth-notes|circle-check|download))\.m?[jt]sx?$/,
               priority: 2,
             },
             { name: 'zod-mini', test: /[\\/]node_modules[\\/]zod[\\/]v4[\\/](core|mini)[\\/]/, priority: 4 },

@@ -30,9 +30,10 @@ async function documentReferences(
  * (issue 11), 180 KB (brotli and the first route preloaded, decision 140), 180.5 KB (up to the first
  * paint, decision 141), 171.9 KB (decision 200), 174.0 KB with the early script (decision 245), 144.6 KB
  * (i18next, tailwind-merge and the virtualiser out, small files merged: decisions 230, 235, 240, 246),
- * 139.6 KB (the form kit, the upload tray and the parts' strings out: decisions 265, 273).
+ * 139.6 KB (the form kit, the upload tray and the parts' strings out: decisions 265, 273), 144.2 KB
+ * (the 429 retry in the client, the library's selection, one CSS for the new pages: RESULTS, 2026-11-27).
  */
-const FIRST_OPEN_MAX_CODE_BYTES = 143 * 1024;
+const FIRST_OPEN_MAX_CODE_BYTES = 146 * 1024;
 
 test('a first open of the dashboard stays under its transfer ceiling', async ({ page, baseURL }) => {
   await page.goto('/');
@@ -73,10 +74,11 @@ test('a first open of the dashboard stays under its transfer ceiling', async ({ 
  * History: 24 files, 194-198 KB with data (decision 140); 21 files, 190.3-192.1 KB (decision 141);
  * 21 files, 182.1 KB (decision 200); the code alone, decision 245: 22 files, 181.4 KB (the
  * early script's 1.9 KB and the document's ~0.5 KB more); 12 files, 148.9 KB (decisions 230-246);
- * 12 files, 144.0 KB, and 145.4 KB before the LCP with the data (decision 265).
+ * 12 files, 144.0 KB, and 145.4 KB before the LCP with the data (decision 265); 12 files, 148.5 KB
+ * (RESULTS, 2026-11-27).
  */
 const SLOW_LINK_MAX_CODE_FILES = 12;
-const SLOW_LINK_MAX_CODE_BYTES = 146 * 1024;
+const SLOW_LINK_MAX_CODE_BYTES = 149.5 * 1024;
 /** The issue's target, for every request started before the LCP. */
 const SLOW_LINK_MAX_BEFORE_LCP_BYTES = 150 * 1024;
 /**

@@ -11,7 +11,6 @@ import type { ListEnvelope } from '@contract/list';
 import { listAnswer, listEnvelopeSchema } from '@contract/list-schema';
 import { apiRequest } from '@/api/api-client';
 import { ASSET_LIST_PATH, assetListQuery, groupQuery, type AssetListParams } from '@/api/asset-list-query';
-import { assetModelMemory } from '@/api/asset-models';
 import { createdOnOurClock, readinessPollDelay } from '@/api/asset-poll-policy';
 import { invalidateGroupCounts } from '@/api/groups';
 
@@ -175,8 +174,9 @@ export function registerAssetByUrl(input: RegisterAssetInput): Promise<LenientAs
  * Readiness is confirmed for the model an asset was registered with (Asset states rule 1), and a
  * deployment need not say which that was: this browser remembers it (asset-models.ts).
  */
-function rememberModel(asset: LenientAsset, model: string | undefined): LenientAsset {
-  if (model) assetModelMemory().remember(asset.id, model);
+async function rememberModel(asset: LenientAsset, model: string | undefined): Promise<LenientAsset> {
+  // Imported when used: the library's first route uploads without a model and needs none of it.
+  if (model) (await import('@/api/asset-models')).assetModelMemory().remember(asset.id, model);
   return asset;
 }
 

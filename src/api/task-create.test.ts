@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { knownErrorKind } from '@/lib/error-kind';
 import { createGenericTask } from './generic-tasks';
-import { isAcceptedWithoutTaskId } from './task-create';
+import { isAcceptedWithoutTaskId } from './task-create-error';
 import { createVideo } from './videos';
 
 const fetchMock = vi.fn<typeof fetch>();

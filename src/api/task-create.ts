@@ -1,8 +1,6 @@
 import { LenientTaskSchema, type LenientTask } from '@contract/task';
 import { ApiRequestError, apiRequest, INVALID_RESPONSE_TYPE, isApiRequestError } from '@/api/api-client';
-
-/** `type` of the error of a create that a deployment accepted (2xx) without saying the task's id. */
-export const NO_TASK_ID_TYPE = 'accepted_without_task_id';
+import { NO_TASK_ID_TYPE } from '@/api/task-create-error';
 
 /**
  * POST of a task (POST /v1/videos, POST /v1/tasks). Never retried: a POST retried after a lost
@@ -29,8 +27,4 @@ export async function postTask(path: string, body: object, signal?: AbortSignal)
     }
     throw error;
   }
-}
-
-export function isAcceptedWithoutTaskId(error: unknown): boolean {
-  return isApiRequestError(error) && error.info.type === NO_TASK_ID_TYPE;
 }

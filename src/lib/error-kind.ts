@@ -1,5 +1,5 @@
 import { isApiRequestError } from '@/api/api-client';
-import { isAcceptedWithoutTaskId } from '@/api/task-create';
+import { isAcceptedWithoutTaskId } from '@/api/task-create-error';
 
 /**
  * The failures a person can act on, named by what they mean rather than by the API's words

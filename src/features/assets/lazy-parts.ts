@@ -19,3 +19,8 @@ export const AssetDetailSheet = lazyWithPreload(
 export const CopyToGroupDialog = lazyWithPreload(() =>
   import('./library/copy-to-group-dialog').then((m) => m.CopyToGroupDialog),
 );
+
+// The bulk actions appear once something is selected (a click), so they wait for it.
+export const SelectionActions = lazyWithPreload(() =>
+  import('./library/selection-actions').then((m) => m.SelectionActions),
+);

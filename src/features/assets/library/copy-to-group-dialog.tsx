@@ -52,7 +52,7 @@ export function CopyToGroupDialog({
   initialTarget,
   onOpenGroup,
 }: CopyToGroupDialogProps) {
-  const { t } = useTranslation('assets');
+  const { t } = useTranslation('asset-copy');
   const id = useId();
   const queryClient = useQueryClient();
   const baseUrl = useBaseUrl();
@@ -173,7 +173,7 @@ export function CopyToGroupDialog({
 }
 
 function CopyRow({ asset, state }: { asset: Asset; state: ItemState | undefined }) {
-  const { t } = useTranslation('assets');
+  const { t } = useTranslation('asset-copy');
   const name = asset.name || asset.id;
   let text = '';
   let icon: React.ReactNode = null;

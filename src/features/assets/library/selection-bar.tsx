@@ -1,13 +1,9 @@
-import { CheckSquare, Copy, Download, FolderInput, X } from 'lucide-react';
-import { Suspense, useState } from 'react';
-import { assetReference } from '@contract/asset';
+import { CheckSquare } from 'lucide-react';
+import { Suspense } from 'react';
 import { Button } from '@/components/ui/button';
-import { DialogFallback } from '@/components/ui/dialog-fallback';
 import type { Asset } from '@/api/assets';
 import { useTranslation } from '@/lib/i18n';
-import { notifyError, notifySuccess } from '@/lib/notify';
-import { copyableUrl } from './copy-plan';
-import { CopyToGroupDialog } from '../lazy-parts';
+import { SelectionActions } from '../lazy-parts';
 import type { AssetSelection } from './use-asset-selection';
 
 interface SelectionBarProps {
@@ -19,50 +15,19 @@ interface SelectionBarProps {
   onOpenGroup: (groupId: string) => void;
 }
 
-function referenceOf(asset: Asset): string {
-  return asset.reference || asset.asset_ref || assetReference(asset.id);
-}
-
 /** The selection's count and its bulk actions, in the library's sticky bar. */
 export function SelectionBar({ selection, pageAssets, group, targetGroup, onOpenGroup }: SelectionBarProps) {
   const { t } = useTranslation('assets');
-  const [copyOpen, setCopyOpen] = useState(false);
   const { selected } = selection;
-
-  const copyReferences = async () => {
-    try {
-      await navigator.clipboard.writeText(selected.map(referenceOf).join('\n'));
-      notifySuccess(t('selection.referencesCopied', { count: selected.length }));
-    } catch (error) {
-      notifyError(error, t('selection.copyFailed'));
-    }
-  };
-
-  const download = () => {
-    // One link per file: the browser saves same-origin files and opens others in a tab (it cannot
-    // name a cross-origin download). A file without a usable URL is named instead of skipped.
-    const missing: string[] = [];
-    for (const asset of selected) {
-      const url = asset.url || asset.oss_url || asset.source_url;
-      if (!url || !/^https?:\/\//i.test(url) || copyableUrl(asset) === 'noUrl') {
-        missing.push(asset.name || asset.id);
-        continue;
-      }
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = asset.name || asset.id;
-      link.target = '_blank';
-      link.rel = 'noopener noreferrer';
-      document.body.append(link);
-      link.click();
-      link.remove();
-    }
-    if (missing.length) notifyError(new Error(t('selection.noFile', { names: missing.join(', ') })));
-  };
-
   return (
     <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label={t('selection.label')}>
-      <Button variant="ghost" size="sm" onClick={() => selection.selectAll(pageAssets())}>
+      <Button
+        variant="ghost"
+        size="sm"
+        onClick={() => selection.selectAll(pageAssets())}
+        onPointerEnter={SelectionActions.preload}
+        onFocus={SelectionActions.preload}
+      >
         <CheckSquare aria-hidden /> {t('selection.selectAllPage')}
       </Button>
       {selected.length > 0 && (
@@ -70,39 +35,15 @@ export function SelectionBar({ selection, pageAssets, group, targetGroup, onOpen
           <span className="text-sm font-medium" aria-live="polite">
             {t('selection.count', { count: selected.length })}
           </span>
-          <Button
-            size="sm"
-            onClick={() => setCopyOpen(true)}
-            onPointerEnter={CopyToGroupDialog.preload}
-            onFocus={CopyToGroupDialog.preload}
-          >
-            <FolderInput aria-hidden /> {t('selection.copyToGroup')}
-          </Button>
-          <Button variant="outline" size="sm" onClick={() => void copyReferences()}>
-            <Copy aria-hidden /> {t('selection.copyReferences')}
-          </Button>
-          <Button variant="outline" size="sm" onClick={download}>
-            <Download aria-hidden /> {t('selection.download')}
-          </Button>
-          <Button variant="ghost" size="sm" onClick={selection.clear} title={t('selection.escHint')}>
-            <X aria-hidden /> {t('selection.clear')}
-          </Button>
+          <Suspense fallback={null}>
+            <SelectionActions
+              selection={selection}
+              group={group}
+              targetGroup={targetGroup}
+              onOpenGroup={onOpenGroup}
+            />
+          </Suspense>
         </>
-      )}
-      {copyOpen && (
-        <Suspense fallback={<DialogFallback label={t('selection.copyToGroup')} />}>
-          <CopyToGroupDialog
-            open={copyOpen}
-            onOpenChange={setCopyOpen}
-            assets={selected}
-            fromGroup={group}
-            initialTarget={targetGroup}
-            onOpenGroup={(groupId) => {
-              selection.clear();
-              onOpenGroup(groupId);
-            }}
-          />
-        </Suspense>
       )}
     </div>
   );
