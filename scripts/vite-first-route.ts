@@ -1,8 +1,13 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { availableParallelism } from 'node:os';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, gzip as gzipCb } from 'node:zlib';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
+
+const brotli = promisify(brotliCompress);
+const gzip = promisify(gzipCb);
 
 /** Text the server sends compressed: the build writes a brotli and a gzip copy beside each file. */
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|map|txt|xml|webmanifest|wasm)$/;
@@ -11,7 +16,10 @@ const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|map|txt|xml|webmanifest|wasm)$
  * Writes `<file>.br` (quality 11) and `<file>.gz` (level 9) beside every compressible file of the
  * build, when smaller than the file, for serveStatic's `precompressed` (server/static.ts, decision
  * 140): the strongest settings cost the build a few seconds once instead of every response's CPU.
- * index.html is left out: the server rewrites it per response (CSP nonce).
+ * index.html is left out: the server rewrites it per response (CSP nonce). Source maps get gzip
+ * only: only developer tools fetch them, and brotli 11 over their 20 MB was two thirds of the
+ * build's time. The files are compressed on zlib's thread pool, one per core, not one by one on
+ * the main thread (decision 296).
  */
 export function precompress(): Plugin {
   let outDir = 'dist';
@@ -21,22 +29,41 @@ export function precompress(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    closeBundle() {
+    async closeBundle() {
       const walk = (dir: string): string[] =>
         fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
           const full = path.join(dir, e.name);
           return e.isDirectory() ? walk(full) : [full];
         });
-      for (const file of walk(outDir)) {
-        if (!COMPRESSIBLE.test(file) || file === path.join(outDir, 'index.html')) continue;
-        const raw = fs.readFileSync(file);
-        const br = brotliCompressSync(raw, {
-          params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
-        });
-        const gz = gzipSync(raw, { level: 9 });
-        if (br.length < raw.length) fs.writeFileSync(`${file}.br`, br);
-        if (gz.length < raw.length) fs.writeFileSync(`${file}.gz`, gz);
-      }
+      const files = walk(outDir).filter(
+        (file) => COMPRESSIBLE.test(file) && file !== path.join(outDir, 'index.html'),
+      );
+      const one = async (file: string) => {
+        const raw = await fs.promises.readFile(file);
+        const [br, gz] = await Promise.all([
+          file.endsWith('.map')
+            ? null
+            : brotli(raw, {
+                params: {
+                  [constants.BROTLI_PARAM_QUALITY]: 11,
+                  [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+                },
+              }),
+          gzip(raw, { level: 9 }),
+        ]);
+        if (br && br.length < raw.length) await fs.promises.writeFile(`${file}.br`, br);
+        if (gz.length < raw.length) await fs.promises.writeFile(`${file}.gz`, gz);
+      };
+      // Largest first, so the long ones do not end up alone at the tail.
+      const queue = files
+        .map((file) => ({ file, size: fs.statSync(file).size }))
+        .sort((a, b) => b.size - a.size);
+      const lanes = Math.max(1, availableParallelism());
+      await Promise.all(
+        Array.from({ length: lanes }, async () => {
+          for (let next = queue.shift(); next; next = queue.shift()) await one(next.file);
+        }),
+      );
     },
   };
 }

@@ -24,6 +24,13 @@ export const test = base.extend<object, { localServer: LocalServer }>({
   baseURL: async ({ localServer }, use) => {
     await use(localServer.url);
   },
+  // A route handler still running when the test's last step is done (a chunk the page asked for
+  // late, fetched through `route.fetch()`) would throw "Response has been disposed" as the context
+  // closes, and fail a test whose every step passed: the handlers stop with the test.
+  page: async ({ page }, use) => {
+    await use(page);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+  },
 });
 
 export { expect };
