@@ -196,13 +196,11 @@ test('tasks: a finished task, Forget with its Undo, the webhook inbox with an im
   await expect(page.getByRole('list', { name: 'Tracked tasks' }).getByRole('listitem')).toHaveCount(2);
 
   // An import that is not a task list says so; the inbox lists the deliveries.
-  await page
-    .locator('input[type="file"][accept*="json"]')
-    .setInputFiles({
-      name: 'tasks.json',
-      mimeType: 'application/json',
-      buffer: Buffer.from('{"not":"tasks"}'),
-    });
+  await page.locator('input[type="file"][accept*="json"]').setInputFiles({
+    name: 'tasks.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{"not":"tasks"}'),
+  });
   await expect(page.getByText('Import failed')).toBeVisible();
   await page.getByRole('tab', { name: 'Webhook inbox' }).click();
   await expect(
