@@ -1,3 +1,4 @@
+import { seriousViolationsInBothThemes } from './support/axe';
 import { useOwnServer } from './support/own-server';
 import { expect, test } from './support/test';
 
@@ -19,6 +20,8 @@ test('a server with its own keys: the page asks for the key once, then shows the
   await prompt.getByLabel('API key').fill('sk-not-this-one');
   await prompt.getByRole('button', { name: 'Connect' }).click();
   await expect(prompt.getByText(/The server rejected this key/)).toBeVisible();
+  // The prompt and its error, light and dark (issue 34, point 12: every dialog audited while open).
+  expect(await seriousViolationsInBothThemes(page)).toEqual([]);
   // Only the check of the typed key was refused; the page itself sent nothing that had to fail.
   expect(unauthorized).toHaveLength(1);
 
