@@ -155,3 +155,5 @@ export const ChatCompletionRequestSchema = z
     }
   });
 export type ChatCompletionRequest = z.output<typeof ChatCompletionRequestSchema>;
+/** What a client sends to POST /v1/chat/completions, as the playground builds it (a type only: no zod in the bundle). */
+export type ChatCompletionRequestBody = z.input<typeof ChatCompletionRequestSchema>;

@@ -163,3 +163,5 @@ export const MessagesRequestSchema = z
     }
   });
 export type MessagesRequest = z.output<typeof MessagesRequestSchema>;
+/** What a client sends to POST /v1/messages, as the playground builds it (a type only: no zod in the bundle). */
+export type MessagesRequestBody = z.input<typeof MessagesRequestSchema>;

@@ -174,6 +174,8 @@ export const ResponsesRequestSchema = responsesRequestSchema('POST /v1/responses
 /** POST /v1/responses/compact: the same fields (a conversation to compact) under its own name. */
 export const CompactRequestSchema = responsesRequestSchema('POST /v1/responses/compact');
 export type ResponsesRequest = z.output<typeof ResponsesRequestSchema>;
+/** What a client sends to POST /v1/responses, as the playground builds it (a type only: no zod in the bundle). */
+export type ResponsesRequestBody = z.input<typeof ResponsesRequestSchema>;
 
 const LIMIT = 'limit must be a whole number from 1 to 100.';
 
