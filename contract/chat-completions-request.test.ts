@@ -7,11 +7,12 @@ const weather = {
   type: 'function',
   function: { name: 'get_weather', description: 'Weather', parameters: { type: 'object' } },
 };
-const refused = (body: object) => firstIssue(Schema, { messages: [user], ...body });
+const refused = (body: object) => firstIssue(Schema, { model: 'service-chat', messages: [user], ...body });
 
 describe('Chat Completions request schema', () => {
   it('accepts every message shape the openai client sends, string content as one text part', () => {
     const parsed = Schema.parse({
+      model: 'service-chat',
       messages: [
         { role: 'developer', content: 'Be brief.' },
         { role: 'system', content: [{ type: 'text', text: 'Be kind.' }] },
@@ -48,12 +49,15 @@ describe('Chat Completions request schema', () => {
     expect(parsed.messages[6]!.content).toEqual([]);
     expect(parsed.logprobs).toBe(false);
     for (const choice of ['none', 'auto', 'required', null]) {
-      expect(Schema.safeParse({ messages: [user], tools: [weather], tool_choice: choice }).success).toBe(
-        true,
-      );
+      expect(
+        Schema.safeParse({ model: 'service-chat', messages: [user], tools: [weather], tool_choice: choice })
+          .success,
+      ).toBe(true);
     }
     for (const type of ['text', 'json_object']) {
-      expect(Schema.safeParse({ messages: [user], response_format: { type } }).success).toBe(true);
+      expect(
+        Schema.safeParse({ model: 'service-chat', messages: [user], response_format: { type } }).success,
+      ).toBe(true);
     }
   });
 
@@ -104,7 +108,7 @@ describe('Chat Completions request schema', () => {
       ],
     ];
     for (const [body, param, message] of cases) {
-      expect(firstIssue(Schema, body)).toEqual({ param, message });
+      expect(firstIssue(Schema, { model: 'service-chat', ...body })).toEqual({ param, message });
     }
   });
 

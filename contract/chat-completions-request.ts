@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { isRecord } from './is-record';
+import { TEXT_MODELS } from './models';
 import { ChatCompletionParamsSchema } from './text-requests';
 import {
   fieldOf,
   notAnObject,
   flag,
   jsonSchemaFormatFields,
+  modelField,
   needTools,
   nonEmpty,
   objectSchema,
@@ -128,6 +130,7 @@ const ChatResponseFormatSchema = z.discriminatedUnion(
 
 export const ChatCompletionRequestSchema = z
   .looseObject({
+    model: modelField(TEXT_MODELS.chat, 'POST /v1/chat/completions'),
     messages: ChatMessagesSchema,
     ...ChatCompletionParamsSchema.shape,
     tools: toolList(ChatToolSchema, (t) => t.function.name),
@@ -152,3 +155,5 @@ export const ChatCompletionRequestSchema = z
     }
   });
 export type ChatCompletionRequest = z.output<typeof ChatCompletionRequestSchema>;
+/** What a client sends to POST /v1/chat/completions, as the playground builds it (a type only: no zod in the bundle). */
+export type ChatCompletionRequestBody = z.input<typeof ChatCompletionRequestSchema>;

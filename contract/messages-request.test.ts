@@ -4,11 +4,14 @@ import { firstIssue } from './test-support/first-issue';
 
 const user = { role: 'user', content: 'Hi' };
 const tool = { name: 'lookup_order', description: 'Order', input_schema: { type: 'object' } };
-const refused = (body: object) => firstIssue(Schema, { messages: [user], ...body });
+const refused = (body: object) =>
+  firstIssue(Schema, { model: 'service-messages', max_tokens: 16, messages: [user], ...body });
 
 describe('Messages request schema', () => {
   it('accepts every block the Anthropic client sends, string content and system as text blocks', () => {
     const parsed = Schema.parse({
+      model: 'service-messages',
+      max_tokens: 16,
       system: [{ type: 'text', text: 'Be terse.', cache_control: { type: 'ephemeral' } }],
       messages: [
         {
@@ -46,15 +49,26 @@ describe('Messages request schema', () => {
     const results = parsed.messages[2]!.content;
     expect(results[0]).toMatchObject({ content: [{ type: 'text', text: 'Shipped' }] });
     expect(results[2]).toMatchObject({ content: [] });
-    expect(Schema.parse({ system: '', messages: [user] }).system).toBeUndefined();
-    expect(Schema.parse({ system: 'Be terse.', messages: [user] }).system).toEqual([
-      { type: 'text', text: 'Be terse.' },
-    ]);
+    expect(
+      Schema.parse({ model: 'service-messages', max_tokens: 16, system: '', messages: [user] }).system,
+    ).toBeUndefined();
+    expect(
+      Schema.parse({ model: 'service-messages', max_tokens: 16, system: 'Be terse.', messages: [user] })
+        .system,
+    ).toEqual([{ type: 'text', text: 'Be terse.' }]);
     expect(AnthropicConversationSchema.parse({ messages: [user] }).messages[0]!.content).toEqual([
       { type: 'text', text: 'Hi' },
     ]);
     for (const type of ['auto', 'any', 'none']) {
-      expect(Schema.safeParse({ messages: [user], tools: [tool], tool_choice: { type } }).success).toBe(true);
+      expect(
+        Schema.safeParse({
+          model: 'service-messages',
+          max_tokens: 16,
+          messages: [user],
+          tools: [tool],
+          tool_choice: { type },
+        }).success,
+      ).toBe(true);
     }
   });
 
@@ -112,7 +126,10 @@ describe('Messages request schema', () => {
       ],
     ];
     for (const [body, param, message] of cases) {
-      expect(firstIssue(Schema, body)).toEqual({ param, message });
+      expect(firstIssue(Schema, { model: 'service-messages', max_tokens: 16, ...body })).toEqual({
+        param,
+        message,
+      });
     }
   });
 

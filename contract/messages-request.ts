@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { TEXT_MODELS } from './models';
 import { MessagesParamsSchema } from './text-requests';
 import {
   fieldOf,
   notAnObject,
   flag,
+  modelField,
   needTools,
   nonEmpty,
   objectSchema,
@@ -133,8 +135,16 @@ export const AnthropicConversationSchema = z.looseObject({
   messages: AnthropicMessagesSchema,
 });
 
+/** POST /v1/messages/count_tokens: the model and the conversation. */
+export const CountTokensRequestSchema = z.looseObject({
+  model: modelField(TEXT_MODELS.messages, 'POST /v1/messages/count_tokens'),
+  ...AnthropicConversationSchema.shape,
+});
+
+/** POST /v1/messages: the model first, then max_tokens (required), as the routes always checked them. */
 export const MessagesRequestSchema = z
   .looseObject({
+    model: modelField(TEXT_MODELS.messages, 'POST /v1/messages'),
     ...MessagesParamsSchema.shape,
     ...AnthropicConversationSchema.shape,
     tools: toolList(AnthropicToolSchema, (t) => t.name),
@@ -153,3 +163,5 @@ export const MessagesRequestSchema = z
     }
   });
 export type MessagesRequest = z.output<typeof MessagesRequestSchema>;
+/** What a client sends to POST /v1/messages, as the playground builds it (a type only: no zod in the bundle). */
+export type MessagesRequestBody = z.input<typeof MessagesRequestSchema>;

@@ -3,18 +3,19 @@ import { InputItemsQuerySchema, ResponsesRequestSchema as Schema } from './respo
 import { firstIssue } from './test-support/first-issue';
 
 const tool = { type: 'function', name: 'get_weather', parameters: { type: 'object' }, strict: true };
-const refused = (body: object) => firstIssue(Schema, { input: 'Hi', ...body });
+const refused = (body: object) => firstIssue(Schema, { model: 'service-chat', input: 'Hi', ...body });
 
 describe('Responses request schema', () => {
   it('reads a string input as one user message', () => {
-    expect(Schema.parse({ input: 'Hi' }).input).toEqual([
+    expect(Schema.parse({ model: 'service-chat', input: 'Hi' }).input).toEqual([
       { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Hi' }] },
     ]);
-    expect(Schema.parse({ previous_response_id: 'resp_1' }).input).toBeUndefined();
+    expect(Schema.parse({ model: 'service-chat', previous_response_id: 'resp_1' }).input).toBeUndefined();
   });
 
   it('accepts every input item the openai client sends back, a message without a type included', () => {
     const parsed = Schema.parse({
+      model: 'service-chat',
       input: [
         { role: 'developer', content: 'Be brief.' },
         {
@@ -49,7 +50,7 @@ describe('Responses request schema', () => {
     expect(parsed.input).toHaveLength(11);
     expect(parsed.text).toMatchObject({ verbosity: 'low' });
     for (const format of [{ type: 'text' }, { type: 'json_object' }, null]) {
-      expect(Schema.safeParse({ input: 'x', text: { format } }).success).toBe(true);
+      expect(Schema.safeParse({ model: 'service-chat', input: 'x', text: { format } }).success).toBe(true);
     }
   });
 
@@ -103,7 +104,7 @@ describe('Responses request schema', () => {
       ],
     ];
     for (const [body, param, message] of cases) {
-      expect(firstIssue(Schema, body)).toEqual({ param, message });
+      expect(firstIssue(Schema, { model: 'service-chat', ...body })).toEqual({ param, message });
     }
   });
 

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { isRecord } from './is-record';
+import { TEXT_MODELS } from './models';
 import { ResponsesParamsSchema } from './text-requests';
 import {
   fieldOf,
   notAnObject,
   flag,
   jsonSchemaFormatFields,
+  modelField,
   needTools,
   nonEmpty,
   objectSchema,
@@ -131,40 +133,49 @@ const TextFormatSchema = z.discriminatedUnion(
   { error: partError(['text', 'json_object', 'json_schema']) },
 );
 
-export const ResponsesRequestSchema = z
-  .looseObject({
-    input: ResponsesInputSchema.nullish(),
-    conversation: z
-      .null({
-        error:
-          'conversation is not supported by the local server: chain responses with previous_response_id.',
-      })
-      .optional(),
-    ...ResponsesParamsSchema.shape,
-    tools: toolList(ResponsesToolSchema, (t) => t.name),
-    tool_choice: ResponsesToolChoiceSchema.nullish(),
-    parallel_tool_calls: flag,
-    text: z
-      .looseObject(
-        { format: TextFormatSchema.nullish() },
-        { error: 'text must be an object such as {"format": {"type": "text"}}.' },
-      )
-      .nullish(),
-  })
-  .superRefine((body, ctx) => {
-    const choice = body.tool_choice;
-    const named = typeof choice === 'object' && choice !== null ? choice : undefined;
-    needTools(ctx, body.tools, choice === 'required' || named !== undefined);
-    if (body.tools?.length && named) {
-      offered(
-        ctx,
-        body.tools.map((t) => t.name),
-        named.name,
-        ['tool_choice', 'name'],
-      );
-    }
-  });
+/** One schema per endpoint, since the model's refusal names the endpoint that made it. */
+const responsesRequestSchema = (endpoint: string) =>
+  z
+    .looseObject({
+      model: modelField(TEXT_MODELS.chat, endpoint),
+      input: ResponsesInputSchema.nullish(),
+      conversation: z
+        .null({
+          error:
+            'conversation is not supported by the local server: chain responses with previous_response_id.',
+        })
+        .optional(),
+      ...ResponsesParamsSchema.shape,
+      tools: toolList(ResponsesToolSchema, (t) => t.name),
+      tool_choice: ResponsesToolChoiceSchema.nullish(),
+      parallel_tool_calls: flag,
+      text: z
+        .looseObject(
+          { format: TextFormatSchema.nullish() },
+          { error: 'text must be an object such as {"format": {"type": "text"}}.' },
+        )
+        .nullish(),
+    })
+    .superRefine((body, ctx) => {
+      const choice = body.tool_choice;
+      const named = typeof choice === 'object' && choice !== null ? choice : undefined;
+      needTools(ctx, body.tools, choice === 'required' || named !== undefined);
+      if (body.tools?.length && named) {
+        offered(
+          ctx,
+          body.tools.map((t) => t.name),
+          named.name,
+          ['tool_choice', 'name'],
+        );
+      }
+    });
+
+export const ResponsesRequestSchema = responsesRequestSchema('POST /v1/responses');
+/** POST /v1/responses/compact: the same fields (a conversation to compact) under its own name. */
+export const CompactRequestSchema = responsesRequestSchema('POST /v1/responses/compact');
 export type ResponsesRequest = z.output<typeof ResponsesRequestSchema>;
+/** What a client sends to POST /v1/responses, as the playground builds it (a type only: no zod in the bundle). */
+export type ResponsesRequestBody = z.input<typeof ResponsesRequestSchema>;
 
 const LIMIT = 'limit must be a whole number from 1 to 100.';
 

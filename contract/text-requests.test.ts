@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import {
   ChatCompletionParamsSchema,
   EmbeddingsParamsSchema,
+  EmbeddingsRequestSchema,
   MessagesParamsSchema,
   ResponsesParamsSchema,
   SPEECH_VOICES,
   SpeechParamsSchema,
+  SpeechRequestSchema,
   TranscriptionParamsSchema,
+  transcriptionRequestSchema,
 } from './text-requests';
 
 function firstIssue(result: {
@@ -33,7 +37,7 @@ describe('text request schemas', () => {
     const stop = firstIssue(ChatCompletionParamsSchema.safeParse({ stop: ['a', ''] }));
     expect(stop.path).toEqual(['stop', 1]);
     expect(stop.message).toBe('stop[1] must be a non-empty string.');
-    expect(firstIssue(MessagesParamsSchema.safeParse({ temperature: 1.5 })).message).toBe(
+    expect(firstIssue(MessagesParamsSchema.safeParse({ max_tokens: 16, temperature: 1.5 })).message).toBe(
       'temperature must be a number from 0 to 1.',
     );
     expect(firstIssue(ResponsesParamsSchema.safeParse({ metadata: 'x' })).path).toEqual(['metadata']);
@@ -98,5 +102,89 @@ describe('text request schemas', () => {
     expect(firstIssue(TranscriptionParamsSchema.safeParse({ response_format: 'doc' })).message).toContain(
       '"vtt"',
     );
+  });
+});
+
+describe('what the text requests require, with the code a client tells the refusal by', () => {
+  const refusal = (result: { success: boolean; error?: z.ZodError }) => {
+    expect(result.success).toBe(false);
+    const issue = result.error!.issues[0]!;
+    const code = issue.code === 'custom' ? (issue.params?.code as string | undefined) : undefined;
+    return { path: issue.path.join('.'), message: issue.message, code };
+  };
+
+  it('checks the model first: missing, not a string, or of another endpoint', () => {
+    const speech = (body: object) => refusal(SpeechRequestSchema.safeParse(body));
+    expect(speech({ voice: 'nobody' })).toEqual({
+      path: 'model',
+      message: 'model is required for POST /v1/audio/speech: use "tts-1", "tts-1-hd".',
+      code: 'missing_required_parameter',
+    });
+    expect(speech({ model: '', input: 'x' }).code).toBe('missing_required_parameter');
+    expect(speech({ model: 7 })).toEqual({
+      path: 'model',
+      message: 'model must be a string: use "tts-1", "tts-1-hd".',
+      code: undefined,
+    });
+    expect(speech({ model: 'service-chat' })).toEqual({
+      path: 'model',
+      message: 'The model "service-chat" does not exist for POST /v1/audio/speech. Use "tts-1", "tts-1-hd".',
+      code: 'model_not_found',
+    });
+    expect(
+      SpeechRequestSchema.parse({ model: 'tts-1-hd', voice: { id: 'echo' }, input: 'Hi' }),
+    ).toMatchObject({
+      model: 'tts-1-hd',
+      voice: 'echo',
+      input: 'Hi',
+    });
+  });
+
+  it('refuses a missing voice or text before judging the other fields', () => {
+    const speech = (body: object) => refusal(SpeechRequestSchema.safeParse({ model: 'tts-1', ...body }));
+    expect(speech({ input: 'x', speed: 9 })).toMatchObject({
+      path: 'voice',
+      code: 'missing_required_parameter',
+    });
+    expect(speech({ voice: 'alloy', input: '  ', speed: 9 })).toEqual({
+      path: 'input',
+      message: 'input is required: the text to speak (up to 4096 characters).',
+      code: 'invalid_parameter',
+    });
+    expect(speech({ voice: 'alloy', input: 5 }).message).toBe('input must be a string.');
+  });
+
+  it('requires max_tokens on Messages and input on embeddings', () => {
+    expect(refusal(MessagesParamsSchema.safeParse({ max_tokens: null }))).toEqual({
+      path: 'max_tokens',
+      message: 'max_tokens is required: the most tokens the reply may have, e.g. 1024.',
+      code: 'missing_required_parameter',
+    });
+    expect(refusal(MessagesParamsSchema.safeParse({ max_tokens: 0 })).message).toBe(
+      'max_tokens must be a whole number from 1 to 1000000.',
+    );
+    const embeddings = EmbeddingsRequestSchema.safeParse({ model: 'service-embedding' });
+    expect(refusal(embeddings)).toEqual({
+      path: 'input',
+      message: 'input is required: a string or an array of strings.',
+      code: 'missing_required_parameter',
+    });
+    expect(EmbeddingsRequestSchema.parse({ model: 'service-embedding', input: 'cat' }).input).toEqual([
+      'cat',
+    ]);
+  });
+
+  it('requires a non-empty file on a transcription, after the model and the options', () => {
+    const schema = transcriptionRequestSchema<{ name: string; size: number }>('translation');
+    expect(refusal(schema.safeParse({ file: { name: 'a.wav', size: 3 } })).message).toBe(
+      'model is required for POST /v1/audio/translations: use "transcribe-1".',
+    );
+    expect(refusal(schema.safeParse({ model: 'transcribe-1', response_format: 'doc' })).path).toBe(
+      'response_format',
+    );
+    for (const file of [undefined, { name: 'a.wav', size: 0 }]) {
+      expect(refusal(schema.safeParse({ model: 'transcribe-1', file }))).toMatchObject({ path: 'file' });
+    }
+    expect(schema.parse({ model: 'transcribe-1', file: { name: 'a.wav', size: 3 } }).file.name).toBe('a.wav');
   });
 });

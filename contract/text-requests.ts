@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isRecord } from './is-record';
-import { says } from './text-schema-kit';
+import { TEXT_MODELS } from './models';
+import { listOf, modelField, requiredField, says } from './text-schema-kit';
 
 /*
  * The scalar parameters of the text endpoints (Chat Completions, Responses, Messages, embeddings,
@@ -16,18 +17,19 @@ const number = (key: string, min: number, max: number) => {
   return z.number({ error: message }).min(min, message).max(max, message).nullish();
 };
 
-const integer = (key: string, min: number, max: number) => {
+const wholeNumber = (key: string, min: number, max: number) => {
   const message = `${key} must be a whole number from ${min} to ${max}.`;
-  return z.number({ error: message }).int(message).min(min, message).max(max, message).nullish();
+  return z.number({ error: message }).int(message).min(min, message).max(max, message);
 };
+
+const integer = (key: string, min: number, max: number) => wholeNumber(key, min, max).nullish();
 
 const flag = (key: string) => z.boolean({ error: `${key} must be true or false.` }).nullish();
 
-const text = (key: string, max = 1_000_000) =>
-  z
-    .string({ error: `${key} must be a string.` })
-    .max(max, `${key} must be at most ${max} characters.`)
-    .nullish();
+const string = (key: string, max: number) =>
+  z.string({ error: `${key} must be a string.` }).max(max, `${key} must be at most ${max} characters.`);
+
+const text = (key: string, max = 1_000_000) => string(key, max).nullish();
 
 /** `stop` / `stop_sequences`: up to `max` non-empty strings, or (Chat Completions) one string. */
 const stops = (key: string, max: number, allowString: boolean) => {
@@ -86,9 +88,12 @@ export const ResponsesParamsSchema = z.looseObject({
     .nullish(),
 });
 
-/** POST /v1/messages; `max_tokens` is required there and checked before this schema. */
+/** POST /v1/messages: `max_tokens` is required there, as in the hosted API. */
 export const MessagesParamsSchema = z.looseObject({
-  max_tokens: integer('max_tokens', 1, MAX_TEXT_TOKENS),
+  max_tokens: requiredField(
+    wholeNumber('max_tokens', 1, MAX_TEXT_TOKENS),
+    'max_tokens is required: the most tokens the reply may have, e.g. 1024.',
+  ),
   temperature: number('temperature', 0, 1),
   top_p: number('top_p', 0, 1),
   top_k: integer('top_k', 0, MAX_TEXT_TOKENS),
@@ -136,7 +141,7 @@ const EmbeddingInputSchema = z.preprocess(
     .max(MAX_EMBEDDING_INPUTS, `input may hold at most ${MAX_EMBEDDING_INPUTS} texts per request.`),
 );
 
-/** POST /v1/embeddings; a missing `input` is the route's refusal (missing_required_parameter). */
+/** The parameters of POST /v1/embeddings; the request (EmbeddingsRequestSchema) requires `input`. */
 export const MAX_EMBEDDING_DIMENSIONS = 3072;
 export const EmbeddingsParamsSchema = z.looseObject({
   input: EmbeddingInputSchema.nullish(),
@@ -145,6 +150,14 @@ export const EmbeddingsParamsSchema = z.looseObject({
     .enum(['float', 'base64'], { error: 'encoding_format must be "float" or "base64".' })
     .nullish(),
 });
+
+/** POST /v1/embeddings: the model first, then `input`, which is required. */
+export const EmbeddingsRequestSchema = z.looseObject({
+  model: modelField(TEXT_MODELS.embeddings, 'POST /v1/embeddings'),
+  ...EmbeddingsParamsSchema.shape,
+  input: requiredField(EmbeddingInputSchema, 'input is required: a string or an array of strings.'),
+});
+export type EmbeddingsRequest = z.output<typeof EmbeddingsRequestSchema>;
 
 /** The hosted API's voices and output formats of POST /v1/audio/speech. */
 export const SPEECH_VOICES = [
@@ -172,18 +185,19 @@ export type TranscriptionFormat = (typeof TRANSCRIPTION_FORMATS)[number];
 const choice = <T extends readonly [string, ...string[]]>(key: string, values: T) =>
   z.preprocess(
     (v) => (v === '' ? undefined : v),
-    z.enum(values, { error: `${key} must be one of ${values.map((v) => `"${v}"`).join(', ')}.` }).nullish(),
+    z.enum(values, { error: `${key} must be one of ${listOf(values)}.` }).nullish(),
   );
 
 /**
- * POST /v1/audio/speech. A missing `input` or `voice` is the route's refusal
- * (missing_required_parameter); a voice may come as `{"id"}`, as newer clients send it.
+ * The parameters of POST /v1/audio/speech; the request (SpeechRequestSchema) requires `input` and
+ * `voice`. A voice may come as `{"id"}`, as newer clients send it.
  */
 export const MAX_SPEECH_CHARS = 4096;
 export const SPEECH_SPEED = { min: 0.25, max: 4, default: 1 } as const;
+const voiceId = (v: unknown) => (isRecord(v) && 'id' in v ? v.id : v);
 export const SpeechParamsSchema = z.looseObject({
   input: text('input', MAX_SPEECH_CHARS),
-  voice: z.preprocess((v) => (isRecord(v) && 'id' in v ? v.id : v), choice('voice', SPEECH_VOICES)),
+  voice: z.preprocess(voiceId, choice('voice', SPEECH_VOICES)),
   response_format: choice('response_format', SPEECH_FORMATS),
   speed: number('speed', SPEECH_SPEED.min, SPEECH_SPEED.max),
   instructions: text('instructions', 4096),
@@ -205,3 +219,48 @@ export const TranscriptionParamsSchema = z.looseObject({
     .regex(/^[a-z]{2,3}(-[A-Za-z]{2,4})?$/, 'language must be an ISO-639-1 code such as "en" or "zh".')
     .optional(),
 });
+
+const { input: _input, voice: _voice, ...speechOptions } = SpeechParamsSchema.shape;
+
+/** POST /v1/audio/speech: the model, then the voice and the text to speak, both required. */
+export const SpeechRequestSchema = z.looseObject({
+  model: modelField(TEXT_MODELS.speech, 'POST /v1/audio/speech'),
+  voice: requiredField(
+    z.preprocess(voiceId, choice('voice', SPEECH_VOICES)),
+    `voice is required: one of ${SPEECH_VOICES.join(', ')}.`,
+  ),
+  // A blank text is as missing as none; the code stays invalid_parameter, as it always was.
+  input: requiredField(
+    string('input', MAX_SPEECH_CHARS),
+    `input is required: the text to speak (up to ${MAX_SPEECH_CHARS} characters).`,
+    { code: 'invalid_parameter', blank: true },
+  ),
+  ...speechOptions,
+});
+export type SpeechRequest = z.output<typeof SpeechRequestSchema>;
+
+/** What the multipart upload says of its "file" part: enough to refuse an absent or empty one. */
+export interface UploadedFileMeta {
+  name: string;
+  size: number;
+}
+
+const AUDIO_FILE =
+  'file is required: attach the audio (mp3, wav, m4a, ogg, webm, flac…) as the multipart part "file".';
+
+/**
+ * POST /v1/audio/transcriptions and /translations: the form's fields and its file, in the order
+ * they are judged (model, the options, then the file). `F` is the server's own record of the
+ * stored part, passed through.
+ */
+export function transcriptionRequestSchema<F extends UploadedFileMeta>(
+  kind: 'transcription' | 'translation',
+) {
+  return z.looseObject({
+    model: modelField(TEXT_MODELS.transcription, `POST /v1/audio/${kind}s`),
+    ...TranscriptionParamsSchema.shape,
+    file: z.custom<F>((v) => isRecord(v) && typeof v.size === 'number' && v.size > 0, {
+      error: AUDIO_FILE,
+    }),
+  });
+}

@@ -139,3 +139,57 @@ export function offered(ctx: Ctx, names: readonly string[], name: string, path: 
     message: `${param} names the tool "${name.slice(0, 64)}", which is not among the offered tools (${list}).`,
   });
 }
+
+/**
+ * The error code an issue carries in `params.code`, for the refusals the official clients tell
+ * apart by code (a missing parameter, an unknown model); the server's envelope reads it from there
+ * (server/validation.ts), every other issue is `invalid_parameter`.
+ */
+export const MISSING_PARAMETER = 'missing_required_parameter';
+
+/**
+ * `model`, which every text endpoint requires and checks first: absent, null and "" are missing; a
+ * model of another endpoint does not exist here. `endpoint` ("POST /v1/messages") goes in the
+ * message, since one model name serves several endpoints and the client needs to know which one
+ * refused it.
+ */
+export function modelField(allowed: readonly string[], endpoint: string) {
+  const list = listOf(allowed);
+  return z.custom<string>().superRefine((value, ctx) => {
+    if (value === undefined || value === null || value === '') {
+      ctx.addIssue({
+        code: 'custom',
+        message: `model is required for ${endpoint}: use ${list}.`,
+        params: { code: MISSING_PARAMETER },
+      });
+    } else if (typeof value !== 'string') {
+      ctx.addIssue({ code: 'custom', message: `model must be a string: use ${list}.` });
+    } else if (!allowed.includes(value)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `The model "${value.slice(0, 100)}" does not exist for ${endpoint}. Use ${list}.`,
+        params: { code: 'model_not_found' },
+      });
+    }
+  });
+}
+
+/**
+ * A field the request must carry, then judged by `schema`: absent or null is refused with
+ * `message` and `code` (missing_required_parameter unless said otherwise), before `schema` would
+ * read it as an absent optional field. `blank` also counts a whitespace-only string as missing.
+ */
+export function requiredField<Out, In>(
+  schema: z.ZodType<Out, In>,
+  message: string,
+  { code = MISSING_PARAMETER, blank = false }: { code?: string; blank?: boolean } = {},
+) {
+  return z
+    .custom<In>()
+    .superRefine((value, ctx) => {
+      const missing =
+        value === undefined || value === null || (blank && typeof value === 'string' && value.trim() === '');
+      if (missing) ctx.addIssue({ code: 'custom', message, params: { code } });
+    })
+    .pipe(schema);
+}

@@ -20,7 +20,13 @@ export function apiErrorFromZod(error: z.core.$ZodError, status = 400): ApiError
     param && (generic || !issue.message.includes(param.split(/[.[]/)[0]!))
       ? `${param}: ${issue.message}`
       : issue.message;
-  return new ApiError(status, message, { code: 'invalid_parameter', ...(param ? { param } : {}) });
+  return new ApiError(status, message, { code: codeOf(issue), ...(param ? { param } : {}) });
+}
+
+/** A contract schema names the code of the refusals clients tell apart (text-schema-kit.ts). */
+function codeOf(issue: z.core.$ZodIssue): string {
+  const code: unknown = issue.code === 'custom' ? issue.params?.code : undefined;
+  return typeof code === 'string' ? code : 'invalid_parameter';
 }
 
 /**

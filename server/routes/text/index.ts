@@ -7,8 +7,6 @@ import { messagesRoutes } from './messages';
 import { modelRoutes } from './models';
 import { responsesRoutes } from './responses';
 
-export { anthropicErrorShape } from './messages';
-
 /** Every text-family endpoint of the specification (LOCAL_API.md "Text endpoints"). */
 export function textRoutes(ctx: AppContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();

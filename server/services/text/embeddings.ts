@@ -1,4 +1,5 @@
-import { hasCjk } from './tokens';
+import type { EmbeddingsRequest } from '@contract/text-requests';
+import { countTokens, hasCjk } from './tokens';
 
 /**
  * Deterministic text embeddings: a signed feature-hashing of the text's words (weight 1), its
@@ -69,4 +70,20 @@ export function cosine(a: readonly number[], b: readonly number[]): number {
   let dot = 0;
   for (let i = 0; i < a.length; i++) dot += a[i]! * b[i]!;
   return dot;
+}
+
+/** POST /v1/embeddings: one vector per text, in the encoding asked for. */
+export function embeddingsReply(req: EmbeddingsRequest) {
+  const dimensions = req.dimensions ?? DEFAULT_EMBEDDING_DIMENSIONS;
+  const base64 = req.encoding_format === 'base64';
+  const tokens = req.input.reduce((sum, t) => sum + countTokens(t), 0);
+  return {
+    object: 'list',
+    data: req.input.map((text, index) => {
+      const vector = embed(text, dimensions);
+      return { object: 'embedding', index, embedding: base64 ? toBase64(vector) : vector };
+    }),
+    model: req.model,
+    usage: { prompt_tokens: tokens, total_tokens: tokens },
+  };
 }

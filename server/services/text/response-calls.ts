@@ -54,6 +54,3 @@ export function* functionCallFrames(
     yield { data: ev('response.output_item.done', { output_index: outputIndex, item }) };
   }
 }
-
-export const callTokenCount = (items: FunctionCallItem[]) =>
-  items.reduce((sum, i) => sum + tokenize(i.arguments).length + tokenize(i.name).length, 0);

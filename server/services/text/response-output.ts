@@ -1,6 +1,7 @@
 import type { ResponsesRequest } from '@contract/responses-request';
 import { eventFrame, jsonTemplate, type Frame } from './paced-stream';
-import { callTokenCount, functionCallFrames, type FunctionCallItem } from './response-calls';
+import { functionCallFrames, type FunctionCallItem } from './response-calls';
+import { callTokens } from './tokens';
 import type { PlannedReply } from './writer';
 
 /*
@@ -89,7 +90,7 @@ export function responseStates(req: ResponsesRequest, s: ResponseSettings) {
       incomplete_details: null,
       output: calls,
       output_text: '',
-      usage: usageOf(s.inputTokens, callTokenCount(calls)),
+      usage: usageOf(s.inputTokens, callTokens(calls)),
     }),
   };
 }

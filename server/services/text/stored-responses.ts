@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { ResponsesRequest } from '@contract/responses-request';
-import { badRequest } from '../../errors';
+import { ApiError, badRequest } from '../../errors';
 import * as table from '../../store/text-responses';
 import { decodeCompaction } from './compact';
 import { responseInputTurns } from './conversation';
@@ -30,8 +30,25 @@ export function saveResponse(
   table.saveResponse(db, owner, response, turns);
 }
 
-export function deleteResponse(db: Database.Database, owner: string, id: string): boolean {
-  return table.deleteResponse(db, owner, id);
+function notFound(id: string): ApiError {
+  return new ApiError(
+    404,
+    `Response "${id.slice(0, 80)}" was not found: it was never stored (store: false), was deleted, or belongs to another API key.`,
+    { code: 'not_found', param: 'response_id' },
+  );
+}
+
+/** GET /v1/responses/{id} and its input_items: the owner's stored response, or a 404 saying why not. */
+export function requireResponse(db: Database.Database, owner: string, id: string): StoredResponse {
+  const stored = loadResponse(db, owner, id);
+  if (!stored) throw notFound(id);
+  return stored;
+}
+
+/** DELETE /v1/responses/{id}: what the hosted API answers, or the same 404 as a read. */
+export function deleteResponse(db: Database.Database, owner: string, id: string) {
+  if (!table.deleteResponse(db, owner, id)) throw notFound(id);
+  return { id, object: 'response.deleted', deleted: true };
 }
 
 /** The conversation a request continues: the stored one of previous_response_id, then the new input. */

@@ -28,3 +28,8 @@ export function countTokens(text: string): number {
 export function hasCjk(text: string): boolean {
   return HAS_CJK.test(text);
 }
+
+/** What a tool call costs in output tokens, in every format: its name and its arguments' text. */
+export function callTokens(calls: ReadonlyArray<{ name: string; arguments: string }>): number {
+  return calls.reduce((sum, c) => sum + countTokens(c.arguments) + countTokens(c.name), 0);
+}

@@ -3,7 +3,11 @@
  * an honest placeholder (LOCAL_API.md) while everything measurable is real: the duration comes
  * from ffprobe, and segments tile that duration.
  */
+import { transcriptionRequestSchema } from '@contract/text-requests';
+import { ApiError } from '../../errors';
 import { probeMedia } from '../../media/probe';
+import { parseOrThrow } from '../../validation';
+import type { AudioUpload } from './audio-upload';
 
 /** Seconds of audio in the file at `path`, to the millisecond; undefined when it holds no decodable audio. */
 export async function audioDuration(path: string): Promise<number | undefined> {
@@ -90,4 +94,68 @@ export function toSrt(segments: readonly Segment[]): string {
 
 export function toVtt(segments: readonly Segment[]): string {
   return `WEBVTT\n\n${segments.map((s) => `${stamp(s.start, '.')} --> ${stamp(s.end, '.')}\n${s.text.trim()}\n`).join('\n')}`;
+}
+
+type Kind = 'transcription' | 'translation';
+
+/** What a transcription answers: text in a subtitle or plain format, or JSON. */
+export type Transcript = { text: string; contentType?: string } | { json: object };
+
+const transcriptionSchemas = {
+  transcription: transcriptionRequestSchema<NonNullable<AudioUpload['file']>>('transcription'),
+  translation: transcriptionRequestSchema<NonNullable<AudioUpload['file']>>('translation'),
+};
+
+/**
+ * POST /v1/audio/transcriptions and /translations for a received upload. The form is judged by
+ * the contract's schema here rather than by a validator middleware, because the file is streamed
+ * to disk as it arrives (audio-upload.ts) instead of being buffered as Hono's form reading would.
+ */
+export async function transcribe(kind: Kind, upload: AudioUpload): Promise<Transcript> {
+  const field = (name: string) => upload.fields[name]?.[0];
+  const req = parseOrThrow(transcriptionSchemas[kind], {
+    model: field('model'),
+    response_format: field('response_format'),
+    temperature: field('temperature'),
+    language: field('language'),
+    file: upload.file,
+  });
+  const duration = await audioDuration(req.file.path);
+  if (duration === undefined) {
+    throw new ApiError(
+      400,
+      `file "${req.file.name.slice(0, 100)}" is not audio that can be decoded: send mp3, wav, m4a, ogg, webm or flac.`,
+      { code: 'invalid_file_format', param: 'file' },
+    );
+  }
+  const text = placeholderText(kind, duration, req.file.name);
+  const segments = segmentsFor(duration, kind);
+  const usage = { type: 'duration', seconds: Math.ceil(duration) };
+  switch (req.response_format ?? 'json') {
+    case 'text':
+      return { text: `${text}\n` };
+    case 'srt':
+      return { text: toSrt(segments), contentType: 'application/x-subrip; charset=utf-8' };
+    case 'vtt':
+      return { text: toVtt(segments), contentType: 'text/vtt; charset=utf-8' };
+    case 'verbose_json': {
+      const granularities = [
+        ...(upload.fields['timestamp_granularities[]'] ?? []),
+        ...(upload.fields.timestamp_granularities ?? []),
+      ];
+      return {
+        json: {
+          task: kind === 'translation' ? 'translate' : 'transcribe',
+          language: kind === 'translation' ? 'english' : (req.language ?? 'unknown'),
+          duration,
+          text,
+          segments,
+          ...(granularities.includes('word') ? { words: wordsFor(text, duration) } : {}),
+          usage,
+        },
+      };
+    }
+    default:
+      return { json: { text, usage } };
+  }
 }

@@ -1,5 +1,8 @@
 import type { ChatFormat } from '@/api/text-events';
+import type { ChatCompletionRequestBody } from '@contract/chat-completions-request';
 import { isRecord } from '@contract/is-record';
+import type { MessagesRequestBody } from '@contract/messages-request';
+import type { ResponsesRequestBody } from '@contract/responses-request';
 import type { ChatMessage, ChatSettings } from '@/features/playground/chat/chat-store';
 
 /*
@@ -9,11 +12,12 @@ import type { ChatMessage, ChatSettings } from '@/features/playground/chat/chat-
  * results as each format carries them.
  */
 
-export interface ToolDefinition {
+/** A type, not an interface: it goes into the contract's loose tool objects as it is. */
+export type ToolDefinition = {
   name: string;
   description?: string;
   parameters: Record<string, unknown>;
-}
+};
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -45,33 +49,69 @@ export function parseSchema(text: string): Parsed<Record<string, unknown> | unde
   }
 }
 
-/** Request fields for the tools and JSON output the settings switch on; invalid editors add nothing. */
-export function agentFields(settings: ChatSettings): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+/** The tools the settings offer: none while the switch is off or the editor's text is invalid. */
+function offeredTools(settings: ChatSettings): ToolDefinition[] {
   const tools = settings.toolsOn ? parseTools(settings.tools ?? '') : undefined;
-  if (tools?.ok && tools.value.length > 0) {
-    const list = tools.value;
-    if (settings.format === 'chat') {
-      out.tools = list.map((t) => ({ type: 'function', function: t }));
-    } else if (settings.format === 'responses') {
-      out.tools = list.map((t) => ({ type: 'function', ...t }));
-    } else {
-      out.tools = list.map(({ parameters, ...rest }) => ({ ...rest, input_schema: parameters }));
-    }
-  }
-  const schema = settings.jsonOutput ? parseSchema(settings.jsonSchema ?? '') : undefined;
-  if (schema?.ok && settings.format !== 'messages') {
-    const format = schema.value
-      ? { type: 'json_schema', name: 'reply', strict: true, schema: schema.value }
+  return tools?.ok ? tools.value : [];
+}
+
+/** JSON output as asked: undefined when off or the schema is invalid; no schema means plain JSON. */
+function jsonOutput(settings: ChatSettings): { schema?: Record<string, unknown> } | undefined {
+  const parsed = settings.jsonOutput ? parseSchema(settings.jsonSchema ?? '') : undefined;
+  if (!parsed?.ok) return undefined;
+  return parsed.value ? { schema: parsed.value } : {};
+}
+
+/*
+ * Each format's fields are typed by the contract's request schema (z.input, imported as a type:
+ * the browser bundle takes no zod for it), so a field of the wrong shape fails the type check.
+ */
+type ChatAgentFields = Pick<ChatCompletionRequestBody, 'tools' | 'response_format'>;
+type ResponsesAgentFields = Pick<ResponsesRequestBody, 'tools' | 'text'>;
+type MessagesAgentFields = Pick<MessagesRequestBody, 'tools'>;
+
+export function chatAgentFields(settings: ChatSettings): ChatAgentFields {
+  const tools = offeredTools(settings);
+  const json = jsonOutput(settings);
+  const out: ChatAgentFields = {};
+  if (tools.length > 0) out.tools = tools.map((t) => ({ type: 'function', function: t }));
+  if (json) {
+    out.response_format = json.schema
+      ? { type: 'json_schema', json_schema: { name: 'reply', strict: true, schema: json.schema } }
       : { type: 'json_object' };
-    if (settings.format === 'chat') {
-      out.response_format =
-        format.type === 'json_schema'
-          ? { type: 'json_schema', json_schema: { name: 'reply', strict: true, schema: schema.value } }
-          : format;
-    } else out.text = { format };
   }
   return out;
+}
+
+export function responsesAgentFields(settings: ChatSettings): ResponsesAgentFields {
+  const tools = offeredTools(settings);
+  const json = jsonOutput(settings);
+  const out: ResponsesAgentFields = {};
+  if (tools.length > 0) out.tools = tools.map((t) => ({ type: 'function', ...t }));
+  if (json) {
+    out.text = {
+      format: json.schema
+        ? { type: 'json_schema', name: 'reply', strict: true, schema: json.schema }
+        : { type: 'json_object' },
+    };
+  }
+  return out;
+}
+
+/** Messages has no JSON-output switch of its own: only the tools. */
+export function messagesAgentFields(settings: ChatSettings): MessagesAgentFields {
+  const tools = offeredTools(settings);
+  if (tools.length === 0) return {};
+  return { tools: tools.map(({ parameters, ...rest }) => ({ ...rest, input_schema: parameters })) };
+}
+
+/** Request fields for the tools and JSON output the settings switch on; invalid editors add nothing. */
+export function agentFields(
+  settings: ChatSettings,
+): ChatAgentFields | ResponsesAgentFields | MessagesAgentFields {
+  if (settings.format === 'chat') return chatAgentFields(settings);
+  if (settings.format === 'responses') return responsesAgentFields(settings);
+  return messagesAgentFields(settings);
 }
 
 type Turn = Pick<ChatMessage, 'role' | 'content' | 'toolCalls'>;

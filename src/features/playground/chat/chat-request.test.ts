@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { buildChatRequest } from '@/features/playground/chat/chat-request';
-import { DEFAULT_SETTINGS } from '@/features/playground/chat/chat-store';
+import { SCHEMA_EXAMPLE, TOOL_EXAMPLES } from '@/features/playground/chat/agent-request';
+import { buildChatRequest, buildCompactRequest } from '@/features/playground/chat/chat-request';
+import { DEFAULT_MODELS, DEFAULT_SETTINGS } from '@/features/playground/chat/chat-store';
+import { ChatCompletionRequestSchema } from '@contract/chat-completions-request';
+import { MessagesRequestSchema } from '@contract/messages-request';
+import { CompactRequestSchema, ResponsesRequestSchema } from '@contract/responses-request';
 
 const history = [
   { role: 'user' as const, content: 'Hi' },
@@ -60,5 +64,45 @@ describe('buildChatRequest', () => {
     expect(responses).toMatchObject({ top_p: 0.9 });
     expect(responses).not.toHaveProperty('stop');
     expect(buildChatRequest({ ...settings, topP: 1, stop: '' }, history).body).not.toHaveProperty('top_p');
+  });
+});
+
+describe('the bodies the playground builds pass the server’s own request schemas', () => {
+  const schemas = {
+    chat: ChatCompletionRequestSchema,
+    responses: ResponsesRequestSchema,
+    messages: MessagesRequestSchema,
+  } as const;
+  const conversation = [
+    { role: 'user' as const, content: 'Weather in Oslo?' },
+    {
+      role: 'assistant' as const,
+      content: '',
+      toolCalls: [{ id: 'call_1', name: 'get_weather', arguments: '{"city":"Oslo"}', result: '{"t":3}' }],
+    },
+    { role: 'user' as const, content: 'Thanks' },
+  ];
+  const everything = {
+    ...settings,
+    topP: 0.9,
+    stop: 'END',
+    toolsOn: true,
+    tools: JSON.stringify(TOOL_EXAMPLES.weather),
+    jsonOutput: true,
+    jsonSchema: JSON.stringify(SCHEMA_EXAMPLE),
+  };
+
+  it.each(['chat', 'responses', 'messages'] as const)('%s, with every setting on', (format) => {
+    for (const stream of [true, false]) {
+      const model = DEFAULT_MODELS[format];
+      const { body } = buildChatRequest({ ...everything, format, model, stream }, conversation);
+      const result = schemas[format].safeParse(body);
+      expect(result.error?.issues, JSON.stringify(body)).toBeUndefined();
+    }
+    const { body } = buildCompactRequest(
+      { ...everything, format, model: DEFAULT_MODELS[format] },
+      conversation,
+    );
+    expect(CompactRequestSchema.safeParse(body).error?.issues).toBeUndefined();
   });
 });

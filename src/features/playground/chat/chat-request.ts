@@ -1,18 +1,24 @@
 import { TEXT_PATHS } from '@/api/text';
 import type { ChatFormat } from '@/api/text-events';
-import { agentFields, formatTurns } from '@/features/playground/chat/agent-request';
+import {
+  chatAgentFields,
+  formatTurns,
+  messagesAgentFields,
+  responsesAgentFields,
+} from '@/features/playground/chat/agent-request';
 import type { ChatMessage, ChatSettings } from '@/features/playground/chat/chat-store';
+import type { ChatCompletionRequestBody } from '@contract/chat-completions-request';
+import type { MessagesRequestBody } from '@contract/messages-request';
+import type { ResponsesRequestBody } from '@contract/responses-request';
 
-export interface TextRequest {
-  path: string;
-  body: Record<string, unknown>;
-}
-
-const PATHS: Record<ChatFormat, string> = {
-  chat: TEXT_PATHS.chat,
-  responses: TEXT_PATHS.responses,
-  messages: TEXT_PATHS.messages,
-};
+/**
+ * A request of one of the three formats, its body typed by the contract's request schema (z.input,
+ * type-only imports: no zod reaches the bundle for it). The server validates with the same schema.
+ */
+export type TextRequest =
+  | { path: string; body: ChatCompletionRequestBody }
+  | { path: string; body: ResponsesRequestBody }
+  | { path: string; body: MessagesRequestBody };
 
 /**
  * The same conversation as each API expects it: Chat Completions puts the system prompt first in
@@ -31,7 +37,7 @@ function responsesInput(history: Turn[]): unknown[] {
     .flatMap((m) => (m.compactionItem ? [m.compactionItem] : formatTurns('responses', m)));
 }
 
-type PlainTurn = { role: string; content: unknown };
+type PlainTurn = { role: 'user' | 'assistant' | 'tool'; content: unknown };
 
 /** A Messages turn's content as blocks, so two turns of one role can become one. */
 function asBlocks(content: unknown): unknown[] {
@@ -64,59 +70,72 @@ function plainTurns(history: Turn[], format: ChatFormat): PlainTurn[] {
   return turns;
 }
 
-/** The sampling fields a request carries when set: top_p, and stop sequences under each API's name. */
-function sampling(settings: ChatSettings): Record<string, unknown> {
-  const extra: Record<string, unknown> = {};
-  if (settings.topP !== undefined && settings.topP !== 1) extra.top_p = settings.topP;
-  const stop = (settings.stop ?? '').split('\n').filter((s) => s.length > 0);
-  if (stop.length > 0 && settings.format === 'chat') extra.stop = stop.slice(0, 4);
-  if (stop.length > 0 && settings.format === 'messages') extra.stop_sequences = stop;
-  return extra;
-}
+const stopSequences = (settings: ChatSettings) =>
+  (settings.stop ?? '').split('\n').filter((s) => s.length > 0);
+
+/** top_p when set away from its default, which all three formats call the same. */
+const topP = (settings: ChatSettings) =>
+  settings.topP !== undefined && settings.topP !== 1 ? { top_p: settings.topP } : {};
 
 export function buildChatRequest(settings: ChatSettings, history: Turn[]): TextRequest {
-  const { path, body } = plainRequest(settings, history);
-  return { path, body: { ...body, ...sampling(settings), ...agentFields(settings) } };
-}
-
-function plainRequest(settings: ChatSettings, history: Turn[]): TextRequest {
-  const turns = plainTurns(history, settings.format);
   const system = settings.system.trim();
-  const path = PATHS[settings.format];
   if (settings.format === 'chat') {
-    const body: Record<string, unknown> = {
+    const turns = plainTurns(history, 'chat');
+    const stop = stopSequences(settings).slice(0, 4);
+    const body: ChatCompletionRequestBody = {
       model: settings.model,
       messages: system ? [{ role: 'system', content: system }, ...turns] : turns,
       temperature: settings.temperature,
       max_tokens: settings.maxTokens,
+      ...(settings.stream ? { stream: true, stream_options: { include_usage: true } } : {}),
+      ...topP(settings),
+      ...(stop.length > 0 ? { stop } : {}),
+      ...chatAgentFields(settings),
     };
-    if (settings.stream) Object.assign(body, { stream: true, stream_options: { include_usage: true } });
-    return { path, body };
+    return { path: TEXT_PATHS.chat, body };
   }
   if (settings.format === 'responses') {
-    const body: Record<string, unknown> = { model: settings.model };
-    if (system) body.instructions = system;
-    Object.assign(body, {
+    const body: ResponsesRequestBody = {
+      model: settings.model,
+      ...(system ? { instructions: system } : {}),
       input: responsesInput(history),
       temperature: settings.temperature,
       max_output_tokens: settings.maxTokens,
-    });
-    if (settings.stream) body.stream = true;
-    return { path, body };
+      ...(settings.stream ? { stream: true } : {}),
+      ...topP(settings),
+      ...responsesAgentFields(settings),
+    };
+    return { path: TEXT_PATHS.responses, body };
   }
-  const body: Record<string, unknown> = { model: settings.model, max_tokens: settings.maxTokens };
-  if (system) body.system = system;
-  Object.assign(body, { messages: turns, temperature: settings.temperature });
-  if (settings.stream) body.stream = true;
-  return { path, body };
+  const stop = stopSequences(settings);
+  const body: MessagesRequestBody = {
+    model: settings.model,
+    max_tokens: settings.maxTokens,
+    ...(system ? { system } : {}),
+    // Messages has only user and assistant turns: tool results ride in user turns (formatTurns).
+    messages: plainTurns(history, 'messages').map(({ role, content }) => ({
+      role: role === 'assistant' ? 'assistant' : 'user',
+      content,
+    })),
+    temperature: settings.temperature,
+    ...(settings.stream ? { stream: true } : {}),
+    ...topP(settings),
+    ...(stop.length > 0 ? { stop_sequences: stop } : {}),
+    ...messagesAgentFields(settings),
+  };
+  return { path: TEXT_PATHS.messages, body };
 }
 
 /** POST /v1/responses/compact: the whole conversation as Responses input items. */
-export function buildCompactRequest(settings: ChatSettings, history: Turn[]): TextRequest {
-  const body: Record<string, unknown> = {
+export function buildCompactRequest(
+  settings: ChatSettings,
+  history: Turn[],
+): { path: string; body: ResponsesRequestBody } {
+  const system = settings.system.trim();
+  const body: ResponsesRequestBody = {
     model: settings.format === 'messages' ? 'service-chat' : settings.model,
     input: responsesInput(history),
+    ...(system ? { instructions: system } : {}),
   };
-  if (settings.system.trim()) body.instructions = settings.system.trim();
   return { path: TEXT_PATHS.compact, body };
 }

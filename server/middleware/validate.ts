@@ -1,0 +1,54 @@
+import type { MiddlewareHandler } from 'hono';
+import { validator } from 'hono/validator';
+import type { z } from 'zod';
+import type { AppEnv } from '../context';
+import { readJson } from '../http';
+import { parseOrThrow } from '../validation';
+
+/** What a route that validates its JSON body with `schema` reads back from `c.req.valid('json')`. */
+type ValidJson<S extends z.core.$ZodType> = {
+  in: { json: z.input<S> };
+  out: { json: z.output<S> };
+};
+
+/**
+ * The JSON body judged by a contract schema, through Hono's validator: the handler reads the
+ * parsed request from `c.req.valid('json')`. A refusal is thrown as the project's envelope (a 400
+ * naming the field, with the code the schema gives), which the app's error handler answers and
+ * each format's error middleware reshapes (anthropic-error-shape.ts on the Messages endpoints).
+ *
+ * The body is read by `readJson` first, because Hono's own JSON reading would take a body with the
+ * wrong Content-Type as `{}` and answer a malformed one with its own message; readJson answers
+ * those 415 and 400 with what to fix, and refuses a body nested past the bound before it is
+ * parsed (decision 325). Hono's validator then reads the cached text.
+ */
+export function validJson<S extends z.core.$ZodType>(
+  schema: S,
+): MiddlewareHandler<AppEnv, string, ValidJson<S>> {
+  // Hono's inference cannot see through a generic schema; the validated type is set here instead,
+  // as @hono/zod-validator does.
+  const judge = validator('json', (value) => parseOrThrow(schema, value)) as MiddlewareHandler<
+    AppEnv,
+    string,
+    ValidJson<S>
+  >;
+  return async (c, next) => {
+    await readJson(c);
+    return judge(c, next);
+  };
+}
+
+/** The query string judged by a contract schema, read back from `c.req.valid('query')`. */
+export function validQuery<S extends z.core.$ZodType>(
+  schema: S,
+): MiddlewareHandler<
+  AppEnv,
+  string,
+  { in: { query: Record<string, string | string[]> }; out: { query: z.output<S> } }
+> {
+  return validator('query', (value) => parseOrThrow(schema, value)) as MiddlewareHandler<
+    AppEnv,
+    string,
+    { in: { query: Record<string, string | string[]> }; out: { query: z.output<S> } }
+  >;
+}
