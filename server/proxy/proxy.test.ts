@@ -1,4 +1,4 @@
-import http from 'node:http';
+import type http from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../test/helpers';

@@ -1,4 +1,4 @@
-import http from 'node:http';
+import type http from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { makeTestApp } from '../../test/helpers';
 import { listenOnLoopback, type Listening } from '../../test/listen';

@@ -1,6 +1,6 @@
 import type * as ChildProcess from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
+import type http from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startWorkers } from '../../create-context';
 import { FFPROBE_PATH } from '../../media/probe';
