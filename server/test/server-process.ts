@@ -63,11 +63,30 @@ process.once('exit', () => {
   for (const child of live) child.kill('SIGKILL');
 });
 
+interface Tail {
+  add(chunk: string): void;
+  text(): string;
+}
+
+/** The last KEEP_CHARS of a stream, kept as chunks and joined only when read: a busy server logs a lot. */
+function tail(): Tail {
+  const chunks: string[] = [];
+  let size = 0;
+  return {
+    add(chunk) {
+      chunks.push(chunk);
+      size += chunk.length;
+      while (size - chunks[0]!.length >= KEEP_CHARS) size -= chunks.shift()!.length;
+    },
+    text: () => chunks.join('').slice(-KEEP_CHARS),
+  };
+}
+
 interface Running {
   child: ChildProcess;
   url: string;
   exited: Promise<ServerExit>;
-  out: { stdout: string; stderr: string };
+  out: { stdout: Tail; stderr: Tail };
 }
 
 /** `port` is the one a restart keeps; a first start takes env.PORT, else one the OS picks. */
@@ -90,22 +109,22 @@ async function launch(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   live.add(child);
-  const out = { stdout: '', stderr: '' };
+  const out = { stdout: tail(), stderr: tail() };
   const exited = new Promise<ServerExit>((resolve) =>
     child.once('exit', (code, signal) => {
       live.delete(child);
       resolve({ code, signal });
     }),
   );
-  child.stdout!.on('data', (chunk: Buffer) => {
-    out.stdout = (out.stdout + chunk.toString()).slice(-KEEP_CHARS);
-  });
+  child.stdout!.on('data', (chunk: Buffer) => out.stdout.add(chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => {
-    out.stderr = (out.stderr + chunk.toString()).slice(-KEEP_CHARS);
+    out.stderr.add(chunk.toString());
     if (opts.echoStderr) process.stderr.write(chunk);
   });
-  const failed = (why: string, exit?: ServerExit) =>
-    new ServerStartError(`${why}:\n${out.stderr}${out.stdout.slice(-8_000)}`, exit, out.stdout, out.stderr);
+  const failed = (why: string, exit?: ServerExit) => {
+    const [stdout, stderr] = [out.stdout.text(), out.stderr.text()];
+    return new ServerStartError(`${why}:\n${stderr}${stdout.slice(-8_000)}`, exit, stdout, stderr);
+  };
 
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -113,7 +132,7 @@ async function launch(
       reject(failed(`server did not listen within ${START_TIMEOUT_MS} ms`));
     }, START_TIMEOUT_MS);
     const listening = () => {
-      const found = /listening on (http:\/\/\S+)/.exec(out.stdout)?.[1];
+      const found = /listening on (http:\/\/\S+)/.exec(out.stdout.text())?.[1];
       if (!found) return;
       clearTimeout(timer);
       child.stdout!.off('data', listening);
@@ -171,8 +190,8 @@ export async function startServerProcess(opts: ServerProcessOptions = {}): Promi
       return running.child.pid!;
     },
     dataDir,
-    stdout: () => running.out.stdout,
-    stderr: () => running.out.stderr,
+    stdout: () => running.out.stdout.text(),
+    stderr: () => running.out.stderr.text(),
     peakRss() {
       const status = fs.readFileSync(`/proc/${running.child.pid}/status`, 'utf8');
       return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
