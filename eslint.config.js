@@ -178,6 +178,32 @@ export default tseslint.config(
     files: ['src/api/**/*.{ts,tsx}'],
     rules: { 'no-restricted-globals': 'off' },
   },
+  {
+    // Browser code validates with zod/mini: full zod brings all of its core onto whichever route
+    // imports it (decision 330). A type from it costs nothing at run time. The typescript-eslint
+    // twin of no-restricted-imports, so that the layer rules above keep their own entries.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: ['zod', 'zod/v4', 'zod/v4/classic', 'zod/v3'].map((name) => ({
+            name,
+            allowTypeImports: true,
+            message:
+              "Browser code imports zod/mini (`import * as z from 'zod/mini'`); full zod is server-only.",
+          })),
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportExpression[source.value=/^zod(\\/v[34](\\/classic)?)?$/]',
+          message: 'Browser code imports zod/mini; full zod is server-only (decision 330).',
+        },
+      ],
+    },
+  },
   ...FEATURES.map(noCrossFeatureImports),
   {
     // The shared layers sit below the features: they never reach up into one.

@@ -3,20 +3,21 @@
  * `server/main.ts` process, the sender generates the body on the fly. Prints the proxy's peak RSS
  * (Linux VmHWM) before and after, which is what bench/RESULTS.md records.
  */
-import { startMainProcess } from '../server/test/main-process';
+import { startServerProcess } from '../server/test/server-process';
 import { streamedUpload } from '../server/test/streamed-upload';
 
 const SIZE = Number(process.env.PROXY_UPLOAD_BYTES ?? 1024 ** 3);
 const mib = (n: number) => `${Math.round(n / 2 ** 20)} MiB`;
 
-const upstream = await startMainProcess({
-  API_KEYS: 'sk-bench-upstream',
-  MAX_UPLOAD_BYTES: String(2 * SIZE),
+const upstream = await startServerProcess({
+  env: { API_KEYS: 'sk-bench-upstream', MAX_UPLOAD_BYTES: String(2 * SIZE) },
 });
-const proxy = await startMainProcess({
-  API_KEYS: 'sk-bench-browser',
-  UPSTREAM_BASE_URL: upstream.url,
-  UPSTREAM_API_KEY: 'sk-bench-upstream',
+const proxy = await startServerProcess({
+  env: {
+    API_KEYS: 'sk-bench-browser',
+    UPSTREAM_BASE_URL: upstream.url,
+    UPSTREAM_API_KEY: 'sk-bench-upstream',
+  },
 });
 try {
   const upload = streamedUpload(SIZE);

@@ -4,10 +4,7 @@
  * runs it), so the client's parsing does not share its event loop; the client only counts frames.
  * Run: `npx tsx bench/text-stream.bench.ts`.
  */
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { startServerProcess } from '../server/test/server-process';
 
 const TOKENS = 20_000;
 const ROUNDS = 5;
@@ -51,29 +48,6 @@ const FORMATS: Format[] = [
     headers: { 'x-api-key': KEY },
   },
 ];
-
-function startServer(dataDir: string): Promise<{ origin: string; stop: () => void }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      API_KEYS: KEY,
-      EMULATOR_SPEED: '1',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => {
-      out += d;
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) resolve({ origin: m[1]!, stop: () => child.kill('SIGTERM') });
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
-  });
-}
 
 function count(text: string, marker: string): number {
   let n = 0;
@@ -120,22 +94,21 @@ async function run(origin: string, f: Format) {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function main() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-text-'));
-  const server = await startServer(dataDir);
+  const server = await startServerProcess({ env: { API_KEYS: KEY, EMULATOR_SPEED: '1' }, echoStderr: true });
   try {
     const pings: number[] = [];
     for (let i = 0; i < 20; i++) {
       const started = performance.now();
-      await (await fetch(`${server.origin}/healthz`)).arrayBuffer();
+      await (await fetch(`${server.url}/healthz`)).arrayBuffer();
       pings.push(performance.now() - started);
     }
     console.log(`/bench ${TOKENS}, ${ROUNDS} rounds each after one warm-up, medians`);
     console.log(`  baseline: GET /healthz round trip ${median(pings).toFixed(1)} ms`);
     console.log('  format              TTFT        total       tokens/s     body');
     for (const f of FORMATS) {
-      await run(server.origin, f);
+      await run(server.url, f);
       const rounds = [];
-      for (let i = 0; i < ROUNDS; i++) rounds.push(await run(server.origin, f));
+      for (let i = 0; i < ROUNDS; i++) rounds.push(await run(server.url, f));
       console.log(
         `  ${f.name.padEnd(18)} ${median(rounds.map((r) => r.ttft))
           .toFixed(1)
@@ -149,8 +122,7 @@ async function main() {
       );
     }
   } finally {
-    server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

@@ -47,6 +47,25 @@ describe('architecture lint rules', { timeout: 60_000 }, () => {
     expect(await problems('contract/fixture.ts', code('./issue-path'))).toEqual([]);
   });
 
+  it('browser code importing full zod fails, a type from it or zod/mini passes; the server may', async () => {
+    const value = (from: string) => `import { z } from '${from}';\nexport const id = z.string();\n`;
+    for (const from of ['zod', 'zod/v4']) {
+      expect(await problems('src/features/assets/fixture.ts', value(from))).toEqual([
+        expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*Browser code imports zod\/mini/),
+      ]);
+    }
+    expect(await problems('src/lib/fixture.ts', `export const load = () => import('zod');\n`)).toEqual([
+      expect.stringMatching(/^no-restricted-syntax: Browser code imports zod\/mini/),
+    ]);
+    expect(
+      await problems('src/api/fixture.ts', `import type { z } from 'zod';\nexport type Id = z.ZodString;\n`),
+    ).toEqual([]);
+    expect(
+      await problems('src/api/fixture.ts', `import * as z from 'zod/mini';\nexport const id = z.string();\n`),
+    ).toEqual([]);
+    expect(await problems('server/services/fixture.ts', value('zod'))).toEqual([]);
+  });
+
   it('an import circle fails, a type-only one too; a dynamic import back does not', async () => {
     const dir = fs.mkdtempSync(path.join(ROOT, 'server', 'lint-fixture-'));
     made.push(dir);

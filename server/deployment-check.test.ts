@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
 import { deploymentProblem } from './deployment-check';
-import { startMainProcess } from './test/main-process';
+import { startServerProcess } from './test/server-process';
 
 describe('safe deployment', () => {
   it('off loopback, the default public key is refused with how to set API_KEYS', () => {
@@ -15,10 +15,10 @@ describe('safe deployment', () => {
   });
 
   it('main.ts exits before listening, saying why', async () => {
-    await expect(startMainProcess({ HOST: '0.0.0.0', API_KEYS: '' })).rejects.toThrow(
+    await expect(startServerProcess({ env: { HOST: '0.0.0.0', API_KEYS: '' } })).rejects.toThrow(
       /could not start: HOST=0\.0\.0\.0 .*no API_KEYS are set.*API_KEYS=/s,
     );
-    const ok = await startMainProcess({ HOST: '0.0.0.0', API_KEYS: 'sk-deploy-test' });
+    const ok = await startServerProcess({ env: { HOST: '0.0.0.0', API_KEYS: 'sk-deploy-test' } });
     await ok.stop();
   }, 60_000);
 });

@@ -1,9 +1,8 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { listenOnLoopback } from './test/listen';
 
 /**
  * The container image (Dockerfile, decisions 071 and 099) read as Docker reads it: comments dropped,
@@ -122,17 +121,16 @@ describe('Dockerfile', () => {
         child.on('close', (code) => resolve(code ?? -1));
       });
     let status = 200;
-    const server = http.createServer((req, res) =>
+    const server = await listenOnLoopback((req, res) =>
       res.writeHead(req.url === '/healthz' ? status : 404).end(),
     );
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const port = (server.address() as AddressInfo).port;
+    const { port } = server;
     try {
       expect(await exitCode(port)).toBe(0);
       status = 503;
       expect(await exitCode(port)).toBe(1);
     } finally {
-      await new Promise((r) => server.close(r));
+      await server.close();
     }
     expect(await exitCode(port)).toBe(1);
   });

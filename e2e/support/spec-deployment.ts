@@ -1,11 +1,10 @@
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { serve, type ServerType } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
 import { cors } from 'hono/cors';
+import { listenOnLoopback } from '../../server/test/listen';
 import { seedAssets, type DoubleAsset, type DoubleGroup, type DoubleTask } from './spec-deployment-data';
 import {
   assetShape,
@@ -65,17 +64,6 @@ const DEFAULT_GROUP = 'grp_default';
 const NOT_PREPARED = new Set(['asset_campaign1']);
 /** The state the specification does not list, sent once mid-way by some tasks. */
 export const UNKNOWN_TASK_STATE = 'WARMING_UP';
-
-function listen(
-  fetch: (req: Request) => Response | Promise<Response>,
-): Promise<{ server: ServerType; url: string }> {
-  return new Promise((resolve, reject) => {
-    const server = serve({ fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
-      resolve({ server, url: `http://127.0.0.1:${info.port}` }),
-    );
-    server.once('error', reject);
-  });
-}
 
 function errorEnvelope(message: string, type: string) {
   return { error: { message, type } };
@@ -516,21 +504,16 @@ export async function startSpecDeployment(options: {
     dashboard.get('*', serveStatic({ root, path: 'index.html' }));
   }
 
-  const apiServer = await listen(api.fetch);
-  const mediaServer = await listen(media.fetch);
-  mediaOrigin = mediaServer.url;
-  const dashboardServer = options.staticDir ? await listen(dashboard.fetch) : undefined;
-  const close = (s: ServerType) =>
-    new Promise<void>((resolve) => {
-      s.close(() => resolve());
-      if ('closeAllConnections' in s) s.closeAllConnections();
-    });
+  const apiServer = await listenOnLoopback(api);
+  const mediaServer = await listenOnLoopback(media);
+  mediaOrigin = mediaServer.origin;
+  const dashboardServer = options.staticDir ? await listenOnLoopback(dashboard) : undefined;
   return {
     seed: options.seed,
     style,
-    url: apiServer.url,
+    url: apiServer.origin,
     mediaOrigin,
-    dashboardOrigin: dashboardServer?.url ?? '',
+    dashboardOrigin: dashboardServer?.origin ?? '',
     faults,
     created,
     registeredFor,
@@ -538,9 +521,7 @@ export async function startSpecDeployment(options: {
       pageCap = size;
     },
     async close() {
-      await Promise.all(
-        [apiServer.server, mediaServer.server, dashboardServer?.server].flatMap((s) => (s ? [close(s)] : [])),
-      );
+      await Promise.all([apiServer, mediaServer, dashboardServer].flatMap((s) => (s ? [s.close()] : [])));
       fs.rmSync(mediaDir, { recursive: true, force: true });
     },
   };

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolutionDimensions, type VideoResolution } from '../../contract/models';
+import { listenOnLoopback } from '../test/listen';
 import { RenderInputError } from './render-inputs';
 import { renderVideo, VIDEO_FPS, type VideoRenderInput } from './render-video';
 import {
@@ -122,13 +121,12 @@ describe('renderVideo', () => {
 
   it('refuses http(s) sources: ffmpeg reads local files only, the task fetches them (decision 098)', async () => {
     let requests = 0;
-    const server = http.createServer((_req, res) => {
+    const server = await listenOnLoopback((_req, res) => {
       requests++;
       res.setHeader('content-type', 'image/png');
       fs.createReadStream(redPng).pipe(res);
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const { origin } = server;
     try {
       const job = input({
         firstFrame: `${origin}/red.png`,
@@ -144,7 +142,7 @@ describe('renderVideo', () => {
       expect(requests).toBe(0);
       expect(fs.existsSync(job.outPath)).toBe(false);
     } finally {
-      server.close();
+      await server.close();
     }
   });
 

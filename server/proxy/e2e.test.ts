@@ -2,31 +2,33 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFixtureHost } from '../test/fixture-host';
-import { startRealServer, type RealServer } from '../test/real-server';
+import { startServerProcess, type ServerProcess } from '../test/server-process';
 
 /**
- * Two real servers, no mocks: `upstream` is a local-mode instance with its own key, `proxy` points
+ * Two real servers, each `npm start` in a process of its own, no mocks: `upstream` is a local-mode instance with its own key, `proxy` points
  * at it with UPSTREAM_BASE_URL. Every family goes through the proxy's port as a browser would.
  */
 const UPSTREAM_KEY = 'sk-upstream-e2e-4f1c9a';
 const BROWSER_KEY = 'sk-browser-e2e';
 const FIXTURES = path.resolve(import.meta.dirname, '../../e2e/fixtures');
 
-let upstream: RealServer;
-let proxy: RealServer;
+let upstream: ServerProcess;
+let proxy: ServerProcess;
 const answers: string[] = [];
 
 beforeAll(async () => {
-  upstream = await startRealServer({ API_KEYS: UPSTREAM_KEY, EMULATOR_SPEED: '40' });
-  proxy = await startRealServer({
-    API_KEYS: BROWSER_KEY,
-    UPSTREAM_BASE_URL: upstream.origin,
-    UPSTREAM_API_KEY: UPSTREAM_KEY,
+  upstream = await startServerProcess({ env: { API_KEYS: UPSTREAM_KEY, EMULATOR_SPEED: '40' } });
+  proxy = await startServerProcess({
+    env: {
+      API_KEYS: BROWSER_KEY,
+      UPSTREAM_BASE_URL: upstream.url,
+      UPSTREAM_API_KEY: UPSTREAM_KEY,
+    },
   });
-});
+}, 60_000);
 afterAll(async () => {
-  await proxy?.close();
-  await upstream?.close();
+  await proxy?.stop();
+  await upstream?.stop();
 });
 
 /** A request to the proxy with the browser's key; every answer's headers and body are kept to grep. */
@@ -38,7 +40,7 @@ async function call(urlPath: string, init: RequestInit & { json?: unknown } = {}
     body = JSON.stringify(init.json);
     headers.set('content-type', 'application/json');
   }
-  const url = urlPath.startsWith('http') ? urlPath : `${proxy.origin}${urlPath}`;
+  const url = urlPath.startsWith('http') ? urlPath : `${proxy.url}${urlPath}`;
   const res = await fetch(url, { ...init, headers, body });
   // Streams are read by the test itself; their frames are checked there.
   const streamed = res.headers.get('content-type')?.startsWith('text/event-stream');
@@ -75,7 +77,7 @@ describe('proxy mode against a real upstream', () => {
     const list = await jsonOf(await call('/v1/asset-groups'));
     expect((list.data as Json[]).map((g) => g.id)).toContain(group.id);
     // It is really the upstream's record, under the upstream key.
-    const direct = await fetch(`${upstream.origin}/v1/asset-groups/${String(group.id)}`, {
+    const direct = await fetch(`${upstream.url}/v1/asset-groups/${String(group.id)}`, {
       headers: { authorization: `Bearer ${UPSTREAM_KEY}` },
     });
     expect(direct.status).toBe(200);
@@ -97,7 +99,7 @@ describe('proxy mode against a real upstream', () => {
     );
     // The upstream's file URL is handed out on this origin, so media elements stay same-origin.
     const url = String(ready.url);
-    expect(url.startsWith(`${proxy.origin}/upstream-files/`), url).toBe(true);
+    expect(url.startsWith(`${proxy.url}/upstream-files/`), url).toBe(true);
     expect(String(ready.oss_url)).toBe(url);
     const part = await fetch(url, { headers: { range: 'bytes=0-7' } });
     expect(part.status).toBe(206);
@@ -139,7 +141,7 @@ describe('proxy mode against a real upstream', () => {
     );
     expect(done.status, JSON.stringify(done.error)).toBe('succeeded');
     const videoUrl = String(done.video_url);
-    expect(videoUrl.startsWith(`${proxy.origin}/upstream-files/`), videoUrl).toBe(true);
+    expect(videoUrl.startsWith(`${proxy.url}/upstream-files/`), videoUrl).toBe(true);
     const head = await fetch(videoUrl, { headers: { range: 'bytes=0-99' } });
     expect(head.status).toBe(206);
     expect(head.headers.get('content-type')).toBe('video/mp4');
@@ -150,17 +152,15 @@ describe('proxy mode against a real upstream', () => {
 
   it('text: the first SSE event reaches the client long before the upstream has finished', async () => {
     // Text is paced by EMULATOR_SPEED: at real speed the answer takes seconds to stream.
-    const slowUpstream = await startRealServer({ API_KEYS: UPSTREAM_KEY, EMULATOR_SPEED: '1' });
-    const slowProxy = await startRealServer({
-      API_KEYS: BROWSER_KEY,
-      UPSTREAM_BASE_URL: slowUpstream.origin,
-      UPSTREAM_API_KEY: UPSTREAM_KEY,
+    const slowUpstream = await startServerProcess({ env: { API_KEYS: UPSTREAM_KEY, EMULATOR_SPEED: '1' } });
+    const slowProxy = await startServerProcess({
+      env: { API_KEYS: BROWSER_KEY, UPSTREAM_BASE_URL: slowUpstream.url, UPSTREAM_API_KEY: UPSTREAM_KEY },
     });
     try {
-      await streamsThrough(slowProxy.origin);
+      await streamsThrough(slowProxy.url);
     } finally {
-      await slowProxy.close();
-      await slowUpstream.close();
+      await slowProxy.stop();
+      await slowUpstream.stop();
     }
   });
 
@@ -197,7 +197,8 @@ describe('proxy mode against a real upstream', () => {
     expect(res.headers.get('x-trace-id')).toBe('trace_from_browser_42');
     // The request id the client sees is the upstream's, the one its logs and support know.
     expect(res.headers.get('x-request-id')).toBe(body.request_id);
-    expect(upstream.lines.join('\n')).toContain(String(body.request_id));
+    // The log line is written as the answer goes out; it reaches this process through a pipe.
+    await vi.waitFor(() => expect(upstream.stdout()).toContain(String(body.request_id)));
   });
 
   it('upstream errors keep their status and body', async () => {
@@ -224,7 +225,9 @@ describe('proxy mode against a real upstream', () => {
     await call('/');
     expect(answers.length).toBeGreaterThan(10);
     for (const answer of answers) expect(answer).not.toContain(UPSTREAM_KEY);
-    expect(proxy.lines.length).toBeGreaterThan(5);
-    for (const line of proxy.lines) expect(line).not.toContain(UPSTREAM_KEY);
+    // Everything the proxy's process printed, its start banner included.
+    const lines = `${proxy.stdout()}${proxy.stderr()}`.trim().split('\n');
+    expect(lines.length).toBeGreaterThan(5);
+    for (const line of lines) expect(line).not.toContain(UPSTREAM_KEY);
   });
 });

@@ -1,8 +1,8 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../test/helpers';
+import { closedPort, listenOnLoopback, type Listening } from '../test/listen';
 
 interface Seen {
   method: string;
@@ -12,13 +12,13 @@ interface Seen {
 }
 
 /** A stand-in deployment on an ephemeral loopback port; `handlers` are set per test. */
-let upstream: http.Server;
+let upstream: Listening;
 let upstreamUrl: string;
 let seen: Seen[] = [];
 let handler: (req: http.IncomingMessage, res: http.ServerResponse, body: () => Promise<string>) => void;
 
 beforeAll(async () => {
-  upstream = http.createServer((req, res) => {
+  upstream = await listenOnLoopback((req, res) => {
     let text: Promise<string> | undefined;
     const body = () =>
       (text ??= new Promise<string>((resolve) => {
@@ -32,10 +32,9 @@ beforeAll(async () => {
       }));
     handler(req, res, body);
   });
-  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-  upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  upstreamUrl = upstream.origin;
 });
-afterAll(() => new Promise<void>((resolve) => upstream.close(() => resolve())));
+afterAll(() => upstream.close());
 
 let t: TestApp;
 afterEach(async () => {
@@ -220,10 +219,7 @@ describe('proxy mode', () => {
   });
 
   it('answers 502 in the envelope when the upstream cannot be reached', async () => {
-    const closed = http.createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const port = await closedPort();
     proxyApp(`http://127.0.0.1:${port}`);
     const res = await t.req('/v1/assets', { key: 'sk-browser' });
     expect(res.status).toBe(502);

@@ -1,24 +1,21 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startMainProcess, type MainProcess } from '../test/main-process';
-import { startRealServer, type RealServer } from '../test/real-server';
+import { startServerProcess, type ServerProcess } from '../test/server-process';
 import { streamedUpload } from '../test/streamed-upload';
 
 const UPSTREAM_KEY = 'sk-upstream-big';
-let upstream: RealServer;
-let proxy: MainProcess;
+let upstream: ServerProcess;
+let proxy: ServerProcess;
 
 beforeAll(async () => {
-  upstream = await startRealServer({ API_KEYS: UPSTREAM_KEY, EMULATOR_SPEED: '50' });
+  upstream = await startServerProcess({ env: { API_KEYS: UPSTREAM_KEY, EMULATOR_SPEED: '50' } });
   // The proxy runs in a process of its own, so that its peak memory is its alone.
-  proxy = await startMainProcess({
-    API_KEYS: 'sk-browser',
-    UPSTREAM_BASE_URL: upstream.origin,
-    UPSTREAM_API_KEY: UPSTREAM_KEY,
+  proxy = await startServerProcess({
+    env: { API_KEYS: 'sk-browser', UPSTREAM_BASE_URL: upstream.url, UPSTREAM_API_KEY: UPSTREAM_KEY },
   });
 }, 60_000);
 afterAll(async () => {
   await proxy?.stop();
-  await upstream?.close();
+  await upstream?.stop();
 });
 
 it('a 200 MB multipart upload passes through the proxy with its memory bounded', async () => {
@@ -43,15 +40,13 @@ it('a 200 MB multipart upload passes through the proxy with its memory bounded',
 }, 120_000);
 
 it('an upload the upstream refuses early (413) reaches the client as the upstream answered', async () => {
-  const small = await startRealServer({ API_KEYS: UPSTREAM_KEY, MAX_UPLOAD_BYTES: '100000' });
-  const smallProxy = await startRealServer({
-    API_KEYS: 'sk-browser',
-    UPSTREAM_BASE_URL: small.origin,
-    UPSTREAM_API_KEY: UPSTREAM_KEY,
+  const small = await startServerProcess({ env: { API_KEYS: UPSTREAM_KEY, MAX_UPLOAD_BYTES: '100000' } });
+  const smallProxy = await startServerProcess({
+    env: { API_KEYS: 'sk-browser', UPSTREAM_BASE_URL: small.url, UPSTREAM_API_KEY: UPSTREAM_KEY },
   });
   try {
     const upload = streamedUpload(20 * 1024 * 1024);
-    const res = await fetch(`${smallProxy.origin}/v1/assets/uploads`, {
+    const res = await fetch(`${smallProxy.url}/v1/assets/uploads`, {
       method: 'POST',
       headers: { authorization: 'Bearer sk-browser', 'content-type': upload.contentType },
       body: upload.body,
@@ -61,7 +56,7 @@ it('an upload the upstream refuses early (413) reaches the client as the upstrea
     const body = (await res.json()) as { error: { message: string } };
     expect(body.error.message).toMatch(/MAX_UPLOAD_BYTES|too large|larger/i);
   } finally {
-    await smallProxy.close();
-    await small.close();
+    await smallProxy.stop();
+    await small.stop();
   }
 }, 60_000);

@@ -1,9 +1,8 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../test/helpers';
 import { fullyDecoded } from '../services/outbound/upstream-target';
+import { listenOnLoopback, type Listening } from '../test/listen';
 
 /*
  * The attack of issue 35: `/upstream-files/..%5cv1%5casset-groups` reached the upstream's
@@ -15,21 +14,20 @@ interface Seen {
   url: string;
   authorization: string | undefined;
 }
-let upstream: http.Server;
+let upstream: Listening;
 let upstreamUrl: string;
 let seen: Seen[] = [];
 
 beforeAll(async () => {
-  upstream = http.createServer((req, res) => {
+  upstream = await listenOnLoopback((req, res) => {
     seen.push({ url: req.url!, authorization: req.headers.authorization });
     // Anything but a file answers what a leak would show: the deployment's own data.
     if (req.url!.startsWith('/files/')) res.writeHead(200, { 'content-type': 'video/mp4' }).end('file bytes');
     else res.writeHead(200, { 'content-type': 'application/json' }).end('{"data":["upstream secret"]}');
   });
-  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-  upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  upstreamUrl = upstream.origin;
 });
-afterAll(() => new Promise<void>((resolve) => upstream.close(() => resolve())));
+afterAll(() => upstream.close());
 
 let t: TestApp;
 beforeAll(() => {

@@ -1,19 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_API_KEY } from '../config';
 import { startWorkers } from '../create-context';
-import { startLiveServer, type LiveServer } from '../test/live-server';
+import { makeTestApp, type TestApp } from '../test/helpers';
 
-// The image-generation capability (decision 291), as a user's test would reach it: plain fetch.
-let live: LiveServer;
-beforeAll(async () => {
-  live = await startLiveServer({ env: { EMULATOR_SPEED: '1000' } });
-  startWorkers(live.test.ctx);
+// The image-generation capability (decision 291), as a user's test would reach it: plain fetch
+// (into the app in-process).
+let live: TestApp;
+beforeAll(() => {
+  live = makeTestApp({ env: { EMULATOR_SPEED: '1000' } });
+  startWorkers(live.ctx);
 });
 afterAll(() => live.close());
 
 const api = (path: string, body?: unknown) =>
-  fetch(`${live.origin}${path}`, {
+  live.fetch(`${live.origin}${path}`, {
     method: body === undefined ? 'GET' : 'POST',
-    headers: { authorization: `Bearer ${live.key}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${DEFAULT_API_KEY}`, 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 
@@ -36,7 +38,7 @@ describe('GET /mj/task/{id}/fetch', () => {
       await new Promise((r) => setTimeout(r, 20));
     }
     expect(task).toMatchObject({ status: 'succeeded', kind: 'image', size: '320x200' });
-    const png = Buffer.from(await (await fetch(task.url!)).arrayBuffer());
+    const png = Buffer.from(await (await live.fetch(task.url!)).arrayBuffer());
     expect(png.subarray(1, 4).toString()).toBe('PNG');
     expect(png.readUInt32BE(16)).toBe(320);
     expect(png.readUInt32BE(20)).toBe(200);
@@ -50,7 +52,7 @@ describe('GET /mj/task/{id}/fetch', () => {
     };
     expect((await api(`/mj/task/${video.id}/fetch`)).status).toBe(404);
     expect((await api('/mj/task/task_nope/fetch')).status).toBe(404);
-    expect((await fetch(`${live.origin}/mj/task/${video.id}/fetch`)).status).toBe(401);
+    expect((await live.fetch(`${live.origin}/mj/task/${video.id}/fetch`)).status).toBe(401);
     const bad = await api('/v1/tasks', { model: 'image-v1', prompt: 'x', size: '99999x1' });
     expect(bad.status).toBe(400);
   });

@@ -2,27 +2,28 @@ import fs from 'node:fs';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWorkers } from '../create-context';
-import { openaiClient, openaiRefusal } from '../test/official-clients';
-import { startLiveServer, type LiveServer } from '../test/live-server';
+import { appOrigin, openaiClient, openaiRefusal, type AppOrigin } from '../test/official-clients';
+import { makeTestApp } from '../test/helpers';
 import { fixture } from '../test/test-media';
 
 /*
  * Every answer of the local double's switch (decision 290, docs/local-double.md), asked for the
- * way a user's test would: the official `openai` client or plain fetch against a live server.
+ * way a user's test would: the official `openai` client or plain fetch, into the app in-process.
  */
 
-let live: LiveServer;
-beforeAll(async () => {
-  live = await startLiveServer({ env: { EMULATOR_SPEED: '1000' } });
+let live: AppOrigin;
+beforeAll(() => {
+  live = appOrigin(makeTestApp({ env: { EMULATOR_SPEED: '1000' } }));
   startWorkers(live.test.ctx);
 });
-afterAll(() => live.close());
+afterAll(() => live.test.close());
 
 const chat = { model: 'service-chat', messages: [{ role: 'user' as const, content: 'hi' }] };
 const withSwitch = (directives: string, maxRetries = 0) =>
   new OpenAI({
     baseURL: `${live.origin}/v1`,
     apiKey: live.key,
+    fetch: live.fetch,
     maxRetries,
     defaultHeaders: { 'X-Local-Double': directives },
   });
@@ -36,7 +37,7 @@ function api(path: string, init: RequestInit & { json?: unknown; double?: string
     body = JSON.stringify(init.json);
     headers.set('content-type', 'application/json');
   }
-  return fetch(`${live.origin}${path}`, {
+  return live.fetch(`${live.origin}${path}`, {
     ...init,
     headers,
     body,
@@ -111,7 +112,7 @@ describe('faults per request (X-Local-Double header)', () => {
       /Unknown x-local-double directive "explode"/,
     );
     expect(
-      (await fetch(`${live.origin}/v1/assets`, { headers: { 'x-local-double': 'fault=429' } })).status,
+      (await live.fetch(`${live.origin}/v1/assets`, { headers: { 'x-local-double': 'fault=429' } })).status,
     ).toBe(401);
   });
 });
@@ -132,6 +133,7 @@ describe('faults per key (PUT /v1/local/double), without a restart', () => {
     const retried = await new OpenAI({
       baseURL: `${live.origin}/v1`,
       apiKey: live.key,
+      fetch: live.fetch,
       maxRetries: 2,
     }).chat.completions.create(chat);
     expect(retried.choices[0]!.message.content).toBeTruthy();

@@ -1,5 +1,3 @@
-import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_API_KEY } from '../config';
 import { ownerOf } from '../middleware/auth';
@@ -8,6 +6,7 @@ import { webhookSecret } from '../services/webhooks/secret';
 import { signatureHeaders } from '../services/webhooks/signature';
 import { getDelivery } from '../store/webhooks';
 import { makeTestApp, type TestApp } from '../test/helpers';
+import { listenOnLoopback } from '../test/listen';
 import { webhookHarness } from '../test/webhook-harness';
 import type { InboxDelivery } from '@contract/webhook-inbox';
 import { INBOX_KEEP } from '../services/webhooks/inbox';
@@ -16,17 +15,10 @@ import { INBOX_MAX_BODY_BYTES } from './webhooks';
 const { app, sender, defer, dataDir: tempDataDir } = webhookHarness();
 
 async function listen(t: TestApp): Promise<string> {
-  const server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-  });
-  defer(
-    () =>
-      new Promise<void>((resolve) => {
-        if ('closeAllConnections' in server) server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  );
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // The sender delivers over HTTP: the app's inbox is the receiving end, on a loopback port.
+  const server = await listenOnLoopback(t.app);
+  defer(server.close);
+  return server.origin;
 }
 
 async function inbox(t: TestApp, name: string, key = DEFAULT_API_KEY) {

@@ -20,7 +20,14 @@ export interface TestApp {
   ctx: AppContext;
   config: ServerConfig;
   dataDir: string;
+  /** The origin the app believes it is served at; URLs it hands out start with it. */
+  origin: string;
   req(path: string, init?: TestRequestInit): Promise<Response>;
+  /**
+   * `fetch` into the app: a client library given it (openai's, Anthropic's, the AI SDK's `fetch`
+   * option) and `origin` as its base URL talks to the app as over HTTP, with no port.
+   */
+  fetch: typeof fetch;
   close(): Promise<void>;
 }
 
@@ -60,5 +67,8 @@ export function makeTestApp(
     if (ownsDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
 
-  return { app, ctx, config, dataDir, req, close };
+  const inProcessFetch: typeof fetch = async (input, init) =>
+    app.request(input instanceof Request ? input : String(input), init);
+
+  return { app, ctx, config, dataDir, origin: 'http://localhost', req, fetch: inProcessFetch, close };
 }

@@ -1,5 +1,4 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from './listen';
 
 export interface ReceivedHit {
   at: number;
@@ -16,7 +15,7 @@ export type ReceiverPlan = (n: number) => number | 'hang';
  */
 export async function startReceiver(plan: ReceiverPlan = () => 200) {
   const hits: ReceivedHit[] = [];
-  const server = http.createServer((req, res) => {
+  const server = await listenOnLoopback((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -30,15 +29,5 @@ export async function startReceiver(plan: ReceiverPlan = () => 200) {
       res.writeHead(answer, { 'content-type': 'text/plain' }).end(answer >= 300 ? `oops ${answer}` : 'ok');
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/hook`,
-    hits,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { url: `${server.origin}/hook`, hits, close: server.close };
 }

@@ -8,8 +8,8 @@ import { useLiveClient } from '../../test/official-clients';
 /* The Vercel AI SDK as agent code uses it: a tool round trip over each provider, and generateObject. */
 
 const ctx = useLiveClient((live) => ({
-  openai: createOpenAI({ baseURL: `${live.origin}/v1`, apiKey: live.key }),
-  anthropic: createAnthropic({ baseURL: `${live.origin}/v1`, apiKey: live.key }),
+  openai: createOpenAI({ baseURL: `${live.origin}/v1`, apiKey: live.key, fetch: live.fetch }),
+  anthropic: createAnthropic({ baseURL: `${live.origin}/v1`, apiKey: live.key, fetch: live.fetch }),
 }));
 
 function weatherTool(seen: unknown[]) {

@@ -139,6 +139,7 @@ describe('messages through the @anthropic-ai/sdk client', () => {
   it('accepts the key as x-api-key on the Messages API, as Anthropic does', async () => {
     const keyed = new Anthropic({
       baseURL: ctx.live.origin,
+      fetch: ctx.live.fetch,
       apiKey: null,
       defaultHeaders: { 'x-api-key': ctx.live.key },
       maxRetries: 0,
@@ -152,7 +153,7 @@ describe('messages through the @anthropic-ai/sdk client', () => {
   });
 
   it('keeps x-api-key to the Messages API: other endpoints still need a Bearer key', async () => {
-    const res = await fetch(`${ctx.live.origin}/v1/embeddings`, {
+    const res = await ctx.live.fetch(`${ctx.live.origin}/v1/embeddings`, {
       method: 'POST',
       headers: { 'x-api-key': ctx.live.key, 'content-type': 'application/json' },
       body: JSON.stringify({ model: 'service-embedding', input: 'x' }),

@@ -1,24 +1,23 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { makeTestApp } from '../../test/helpers';
+import { listenOnLoopback, type Listening } from '../../test/listen';
 
-let upstream: http.Server;
+let upstream: Listening;
 let upstreamUrl: string;
 const seen: http.IncomingHttpHeaders[] = [];
 
 beforeAll(async () => {
-  upstream = http.createServer((req, res) => {
+  upstream = await listenOnLoopback((req, res) => {
     seen.push(req.headers);
     req.resume().on('end', () => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end('{"type":"message"}');
     });
   });
-  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
-  upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  upstreamUrl = upstream.origin;
 });
-afterAll(() => new Promise<void>((resolve) => upstream.close(() => resolve())));
+afterAll(() => upstream.close());
 
 it('in proxy mode, a key sent as x-api-key to the Messages API is checked here and never forwarded', async () => {
   const t = makeTestApp({

@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_API_KEY } from '../../config';
 import { liveGenerations } from '../../services/text/paced-stream';
 import { makeTestApp, type TestApp } from '../../test/helpers';
-import { startLiveServer } from '../../test/live-server';
+import { listenOnLoopback } from '../../test/listen';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -158,13 +159,16 @@ describe('client disconnect', () => {
   });
 
   it('a client that aborts over real HTTP stops a /bench stream', async () => {
-    const live = await startLiveServer({ env: { EMULATOR_SPEED: '1' } });
+    // The subject is Node's HTTP server telling the app of a closed socket, and the registry is
+    // read in-process: the app listens on loopback here through Hono's Node adapter.
+    const app = (t = makeTestApp({ env: { EMULATOR_SPEED: '1' } }));
+    const live = await listenOnLoopback(app.app);
     try {
       const abort = new AbortController();
       const res = await fetch(`${live.origin}/v1/messages`, {
         method: 'POST',
         signal: abort.signal,
-        headers: { 'x-api-key': live.key, 'content-type': 'application/json' },
+        headers: { 'x-api-key': DEFAULT_API_KEY, 'content-type': 'application/json' },
         body: JSON.stringify({
           model: 'service-messages',
           max_tokens: 1_000_000,
@@ -174,10 +178,10 @@ describe('client disconnect', () => {
       });
       const reader = res.body!.getReader();
       await reader.read();
-      const gen = [...liveGenerations(live.test.ctx)][0]!;
+      const gen = [...liveGenerations(app.ctx)][0]!;
       expect(gen.total).toBe(1_000_000);
       abort.abort();
-      await vi.waitFor(() => expect(liveGenerations(live.test.ctx).size).toBe(0), {
+      await vi.waitFor(() => expect(liveGenerations(app.ctx).size).toBe(0), {
         timeout: 10_000,
         interval: 10,
       });

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Asset } from '@contract/asset-schemas';
 import { startWorkers } from '../../create-context';
 import { makeTestApp, type TestApp } from '../../test/helpers';
+import { listenOnLoopback, type Listening } from '../../test/listen';
 import { downloadTo, SourceUnreachableError } from './asset-source';
 import { MAX_WORK_PER_OWNER } from './asset-worker';
 
@@ -17,12 +17,12 @@ const PNG = fs.readFileSync(path.resolve('e2e/fixtures/sample.png'));
  * `trickle` path sends headers and one byte, then holds the connection; other paths serve a PNG.
  */
 let origin: string;
-let server: http.Server;
+let server: Listening;
 const trickling = new Set<http.ServerResponse>();
 let trickleGets = 0;
 
 beforeAll(async () => {
-  server = http.createServer((req, res) => {
+  server = await listenOnLoopback((req, res) => {
     const headers = { 'content-type': 'image/png', 'content-length': PNG.length };
     if (req.method === 'HEAD') return void res.writeHead(200, headers).end();
     if (req.url?.includes('trickle')) {
@@ -36,13 +36,11 @@ beforeAll(async () => {
       return void res.writeHead(200, { ...headers, 'content-length': 10 ** 9 }).end();
     res.writeHead(200, headers).end(PNG);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  origin = server.origin;
 });
 afterAll(async () => {
   for (const res of trickling) res.destroy();
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await server.close();
 });
 
 let t: TestApp | undefined;

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closedPort, type FixtureHost, startFixtureHost } from '../../test/fixture-host';
+import { type FixtureHost, startFixtureHost } from '../../test/fixture-host';
+import { closedPort } from '../../test/listen';
 import { describeFetchError, downloadTo, inspectSource, SourceUnreachableError } from './asset-source';
 
 let host: FixtureHost;

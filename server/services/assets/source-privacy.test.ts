@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Asset } from '@contract/asset-schemas';
-import { closedPort, type FixtureHost, startFixtureHost } from '../../test/fixture-host';
+import { type FixtureHost, startFixtureHost } from '../../test/fixture-host';
+import { closedPort } from '../../test/listen';
 import { makeTestApp, type TestApp } from '../../test/helpers';
 import { INTERNAL_TARGET_CAUSE, isInternalTarget } from './source-privacy';
 

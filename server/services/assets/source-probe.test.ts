@@ -1,13 +1,13 @@
 import type * as ChildProcess from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startWorkers } from '../../create-context';
 import { FFPROBE_PATH } from '../../media/probe';
 import { fixture } from '../../test/test-media';
 import { pollAsset, settled } from '../../test/asset-polling';
 import { makeTestApp, type TestApp } from '../../test/helpers';
+import { listenOnLoopback, type Listening } from '../../test/listen';
 import { assetTempDir } from './asset-files';
 
 // Every process the server starts is recorded, so that the test can read ffprobe's arguments.
@@ -22,18 +22,17 @@ vi.mock('node:child_process', async (importOriginal) => {
 });
 
 const apps: TestApp[] = [];
-const servers: http.Server[] = [];
+const servers: Listening[] = [];
 afterEach(async () => {
   await Promise.all(apps.splice(0).map((a) => a.close()));
-  await Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r))));
+  await Promise.all(servers.splice(0).map((s) => s.close()));
   spawned.length = 0;
 });
 
 async function serve(handler: http.RequestListener): Promise<number> {
-  const server = http.createServer(handler);
+  const server = await listenOnLoopback(handler);
   servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return (server.address() as AddressInfo).port;
+  return server.port;
 }
 
 /** Bound to a network; the guard takes media.test for public and secret.test for private. */

@@ -1,30 +1,29 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { listenOnLoopback, type Listening } from '../../test/listen';
 import { tempDir } from '../../test/test-media';
 import { checkingLookup, type Resolve } from './pinned-dispatcher';
 import { assertPublicUrl, BlockedUrlError, guardedFetch } from './url-guard';
 
 const NETWORK = { host: '0.0.0.0', allowPrivateUrls: false };
-const servers: Array<http.Server | https.Server> = [];
+const servers: Array<https.Server | Listening> = [];
 afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r))));
+  await Promise.all(servers.splice(0).map((s) => ('port' in s ? s.close() : new Promise((r) => s.close(r)))));
 });
 
 /** A server on 127.0.0.1 that records the Host header of every request it receives. */
 async function recordingServer(): Promise<{ port: number; hosts: string[] }> {
   const hosts: string[] = [];
-  const server = http.createServer((req, res) => {
+  const server = await listenOnLoopback((req, res) => {
     hosts.push(req.headers.host ?? '');
     res.end('internal secret');
   });
   servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { port: (server.address() as AddressInfo).port, hosts };
+  return { port: server.port, hosts };
 }
 
 /** A resolver answering from `answers` in turn (the last one repeats), counting its questions. */

@@ -1,8 +1,8 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
 import os from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../test/helpers';
+import { listenOnLoopback, type Listening } from '../../test/listen';
 import {
   assertPublicUrl,
   BlockedUrlError,
@@ -14,20 +14,19 @@ import {
 } from './url-guard';
 
 let t: TestApp | undefined;
-const servers: http.Server[] = [];
+const servers: Listening[] = [];
 afterEach(async () => {
   await t?.close();
   t = undefined;
-  await Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r))));
+  await Promise.all(servers.splice(0).map((s) => s.close()));
 });
 
 const NETWORK = { host: '0.0.0.0', allowPrivateUrls: false };
 
 async function serve(host: string, handler: http.RequestListener): Promise<string> {
-  const server = http.createServer(handler);
+  const server = await listenOnLoopback(handler, { host });
   servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
-  return `http://${host}:${(server.address() as AddressInfo).port}`;
+  return server.origin;
 }
 
 describe('url guard', () => {

@@ -1,49 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { startServerProcess, type ServerProcess } from '../../test/server-process';
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
 const KEY = 'sk-local-dev';
-const children: ChildProcess[] = [];
-let dataDir: string | undefined;
+let server: ServerProcess | undefined;
 
-afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  dataDir = undefined;
+afterEach(async () => {
+  await server?.stop();
+  server = undefined;
 });
-
-/** `server/main.ts` in a process of its own, as `npm start` runs it; resolves with its URL. */
-function startServer(dir: string, speed: string): { child: ChildProcess; url: Promise<string> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATA_DIR: dir,
-      STATIC_DIR: path.join(dir, 'no-dist'),
-      PORT: '0',
-      HOST: '127.0.0.1',
-      EMULATOR_SPEED: speed,
-      TASK_CONCURRENCY: '2',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-  const url = new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => {
-      stdout += d.toString();
-      const found = /Media Studio listening on (http:\/\/\S+)/.exec(stdout)?.[1];
-      if (found) resolve(found);
-    });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${stderr}`)));
-  });
-  return { child, url };
-}
 
 async function api(url: string, p: string, body?: unknown): Promise<Record<string, unknown>> {
   const res = await fetch(`${url}${p}`, {
@@ -58,9 +22,9 @@ async function api(url: string, p: string, body?: unknown): Promise<Record<strin
 
 describe('task runner: kill -9', { timeout: 180_000 }, () => {
   it('a server killed with SIGKILL mid-run resumes every unfinished task after restart and loses none', async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'media-studio-kill-'));
-    const first = startServer(dataDir, '2');
-    const url1 = await first.url;
+    // `npm start` in a process of its own, so that it can be killed outright.
+    server = await startServerProcess({ env: { EMULATOR_SPEED: '2', TASK_CONCURRENCY: '2' } });
+    const url1 = server.url;
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
       const task = await api(url1, '/v1/videos', {
@@ -75,11 +39,11 @@ describe('task runner: kill -9', { timeout: 180_000 }, () => {
       timeout: 60_000,
       interval: 50,
     });
-    first.child.kill('SIGKILL');
-    await new Promise((r) => first.child.once('exit', r));
+    expect(await server.kill('SIGKILL')).toEqual({ code: null, signal: 'SIGKILL' });
 
-    const second = startServer(dataDir, '1000');
-    const url2 = await second.url;
+    // The same DATA_DIR, a port of its own, and fast enough to finish within the test.
+    await server.restart({ samePort: false, env: { EMULATOR_SPEED: '1000' } });
+    const url2 = server.url;
     const finished = await vi.waitFor(
       async () => {
         const tasks = await Promise.all(ids.map((id) => api(url2, `/v1/tasks/${id}`)));
@@ -93,6 +57,5 @@ describe('task runner: kill -9', { timeout: 180_000 }, () => {
       const video = await fetch(t.video_url as string, { headers: { range: 'bytes=0-15' } });
       expect(video.status).toBe(206);
     }
-    second.child.kill('SIGTERM');
   });
 });

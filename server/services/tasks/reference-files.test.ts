@@ -1,12 +1,11 @@
 import type * as ChildProcess from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startWorkers } from '../../create-context';
 import { FFMPEG_PATH } from '../../media/ffmpeg';
 import { fixture } from '../../test/test-media';
 import { makeTestApp, type TestApp } from '../../test/helpers';
+import { closedPort, listenOnLoopback, type Listening } from '../../test/listen';
 import { isTerminal, pollTask } from '../../test/task-fixtures';
 import { taskTempDir } from './runner';
 
@@ -22,10 +21,10 @@ vi.mock('node:child_process', async (importOriginal) => {
 });
 
 const apps: TestApp[] = [];
-const servers: http.Server[] = [];
+const servers: Listening[] = [];
 afterEach(async () => {
   await Promise.all(apps.splice(0).map((a) => a.close()));
-  await Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r))));
+  await Promise.all(servers.splice(0).map((s) => s.close()));
   spawned.length = 0;
 });
 
@@ -33,13 +32,12 @@ afterEach(async () => {
 async function mediaHost(): Promise<{ port: number; hits: Map<string, number> }> {
   const png = fs.readFileSync(fixture('sample.png'));
   const hits = new Map<string, number>();
-  const server = http.createServer((req, res) => {
+  const server = await listenOnLoopback((req, res) => {
     hits.set(req.url ?? '', (hits.get(req.url ?? '') ?? 0) + 1);
     res.writeHead(200, { 'content-type': 'image/png', 'content-length': png.length }).end(png);
   });
   servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { port: (server.address() as AddressInfo).port, hits };
+  return { port: server.port, hits };
 }
 
 /** A server bound to a network whose guard takes media.test for public and secret.test for private. */
@@ -99,13 +97,12 @@ describe('task references reach ffmpeg as local files (decision 098)', { timeout
 
   it('refuses a reference that redirects to a private address before ffmpeg runs', async () => {
     const { port, hits } = await mediaHost();
-    const redirect = http.createServer((_req, res) =>
+    const redirect = await listenOnLoopback((_req, res) =>
       res.writeHead(302, { location: `http://secret.test:${port}/meta-data.png` }).end(),
     );
     servers.push(redirect);
-    await new Promise<void>((resolve) => redirect.listen(0, '127.0.0.1', resolve));
     const t = networkApp();
-    const from = `http://media.test:${(redirect.address() as AddressInfo).port}/go.png`;
+    const from = `http://media.test:${redirect.port}/go.png`;
     const id = await createVideo(t, logo(from));
     const { task } = await pollTask(t, id, isTerminal, { key: 'sk-net', timeoutMs: 80_000 });
     expect(task.status).toBe('failed');
@@ -119,10 +116,7 @@ describe('task references reach ffmpeg as local files (decision 098)', { timeout
 
   it('names a reference that cannot be fetched, without its query string', async () => {
     const t = networkApp();
-    const closed = http.createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise((r) => closed.close(r));
+    const port = await closedPort();
     const id = await createVideo(t, logo(`http://media.test:${port}/gone.png?sig=s3cr3t`));
     const { task } = await pollTask(t, id, isTerminal, { key: 'sk-net', timeoutMs: 80_000 });
     expect(task.error).toMatchObject({

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMainProcess, type MainProcess } from '../../test/main-process';
+import { startServerProcess, type ServerProcess } from '../../test/server-process';
 
 /*
  * Issue 35 §2 through `npm run serve`'s own process: the worst schemas of the hostile-request tests
  * sent at once must neither kill the server nor keep `/healthz` from answering within a second.
  */
 
-let server: MainProcess;
+let server: ServerProcess;
 beforeAll(async () => {
-  server = await startMainProcess({ API_KEYS: 'sk-a' });
+  server = await startServerProcess({ env: { API_KEYS: 'sk-a' } });
 }, 60_000);
 afterAll(() => server?.stop());
 

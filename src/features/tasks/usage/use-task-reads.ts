@@ -1,8 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useQueries, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import type { TrackedTask } from '@/api/task-registry';
 import { useTaskRegistry } from '@/api/task-registry-context';
-import { taskQueryOptions, type Task } from '@/api/tasks';
+import { taskKeys, taskQueryOptions, type Task } from '@/api/tasks';
 
 /**
  * Tasks read at once. The specification has no list of tasks, only GET /v1/tasks/{id}: a registry
@@ -11,42 +11,20 @@ import { taskQueryOptions, type Task } from '@/api/tasks';
  * gallery's) comes from the cache.
  */
 export const READ_CONCURRENCY = 6;
-/** How often the page is told of what has come in: a render per answer would be 10,000 renders. */
-const FLUSH_MS = 150;
+/** How long an answer stays in the cache once no view observes it (React Query's default is 5 min). */
+const ANSWER_KEEP_MS = 30 * 60_000;
 
 /**
- * Reads every id through `read`, at most `concurrency` at a time, calling `onSome` with the answers
- * gathered so far (undefined for a read that failed: counted as unknown). Stops when `signal` aborts.
- */
-export async function readAll(
-  ids: readonly string[],
-  read: (id: string) => Promise<Task>,
-  onSome: (answers: ReadonlyMap<string, Task | undefined>) => void,
-  { concurrency = READ_CONCURRENCY, signal }: { concurrency?: number; signal?: AbortSignal } = {},
-): Promise<void> {
-  const answers = new Map<string, Task | undefined>();
-  let next = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const flush = () => {
-    timer = undefined;
-    if (!signal?.aborted) onSome(new Map(answers));
-  };
-  const worker = async () => {
-    while (next < ids.length && !signal?.aborted) {
-      const id = ids[next++]!;
-      answers.set(id, await read(id).catch(() => undefined));
-      timer ??= setTimeout(flush, FLUSH_MS);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, ids.length) }, worker));
-  if (timer !== undefined) clearTimeout(timer);
-  flush();
-}
-
-/**
- * Every task of `tasks`, as read so far; `pending` counts the ones not answered yet. A finished task
- * whose usage the registry kept is not read at all (decision 225): a reload of the page with 10,000
- * finished tasks makes no request; only running tasks and records older than that are read.
+ * Every task of `tasks`, as read so far (undefined for a read that failed: counted as unknown);
+ * `pending` counts the ones not answered yet. A finished task whose usage the registry kept is not
+ * read at all (decision 225): a reload of the page with 10,000 finished tasks makes no request;
+ * only running tasks and records older than that are read.
+ *
+ * The answers are React Query's own (one query per task, shared with the watcher and the detail
+ * view), never a copy in state. `useQueries` observes only the first READ_CONCURRENCY unanswered
+ * tasks: each answer re-renders, and the window slides on. What was answered is read from the
+ * cache in one pass; observing all 10,000 would make every answer's render cost 10,000 observers.
+ * Leaving the page unsubscribes the window, which cancels the reads in flight.
  */
 export function useTaskReads(tasks: readonly TrackedTask[]): {
   answers: ReadonlyMap<string, Task | undefined>;
@@ -54,22 +32,40 @@ export function useTaskReads(tasks: readonly TrackedTask[]): {
 } {
   const queryClient = useQueryClient();
   const registry = useTaskRegistry();
-  const [answers, setAnswers] = useState<ReadonlyMap<string, Task | undefined>>(() => new Map());
+  // A failure from before this page opened is asked again; one since is an answer ("unknown").
+  const [openedAt] = useState(() => Date.now());
   const key = useMemo(() => tasks.map((t) => t.id).join('\n'), [tasks]);
-  useEffect(() => {
-    const controller = new AbortController();
-    // Decided from the registry as it is when the reads start: a read that keeps a task's usage
-    // changes the registry, and must not restart the reads.
-    const list = key ? key.split('\n').filter((id) => !registry.get(id)?.last?.usage) : [];
-    // Merged into what was read before: a task tracked meanwhile restarts the reads (the others
-    // from the cache) without the figures dropping and climbing again.
-    const merge = (some: ReadonlyMap<string, Task | undefined>) =>
-      setAnswers((before) => new Map([...before, ...some]));
-    void readAll(list, (id) => queryClient.fetchQuery(taskQueryOptions(id, registry)), merge, {
-      signal: controller.signal,
-    });
-    return () => controller.abort();
-  }, [key, queryClient, registry]);
+  // Decided from the registry as it is when the list is given: a read that keeps a task's usage
+  // changes the registry, and must not take the task out of what is being read.
+  const ids = useMemo(
+    () => new Set(key ? key.split('\n').filter((id) => !registry.get(id)?.last?.usage) : []),
+    [key, registry],
+  );
+  const answers = new Map<string, Task | undefined>();
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: taskKeys.details() })) {
+    const id = query.queryKey[2];
+    const { state } = query;
+    if (typeof id !== 'string' || !ids.has(id)) continue;
+    if (state.data !== undefined || (state.status === 'error' && state.errorUpdatedAt >= openedAt)) {
+      answers.set(id, state.data as Task | undefined);
+    }
+  }
+  const reading: string[] = [];
+  for (const id of ids) {
+    if (reading.length === READ_CONCURRENCY) break;
+    if (!answers.has(id)) reading.push(id);
+  }
+  useQueries({
+    queries: reading.map((id) => ({
+      ...taskQueryOptions(id, registry),
+      // One read each: polling what runs is the watcher's job, and a 404 is an answer.
+      refetchInterval: false as const,
+      refetchOnWindowFocus: false,
+      retry: false,
+      // Unobserved once answered: kept while the page is likely open, not for the whole session.
+      gcTime: ANSWER_KEEP_MS,
+    })),
+  });
   let pending = 0;
   for (const t of tasks) if (!t.last?.usage && !answers.has(t.id)) pending += 1;
   return { answers, pending };
