@@ -1,29 +1,59 @@
-import { useState } from 'react';
+import { useEffect, useEffectEvent, useState, type FocusEvent, type FormEvent } from 'react';
+import { focusElement } from './focus';
 import { isBlocking, issuesByField, type FieldFeedback, type FormIssue } from './issues';
-import type { Refusal } from './submit-tasks';
+import type { Refusal } from './refusal';
+
+/**
+ * When an issue is first shown: at once (`typing`: a key in a callback URL, a duration out of
+ * range), once its field was left (`left`: a fresh field is not judged while it is typed), or only
+ * after a submit attempt (`submit`: "required", so a new empty form is not shouted at). After a
+ * submit attempt every issue shows, and a shown issue follows the value: it goes the moment the
+ * value is right.
+ */
+export type ShowWhen = 'typing' | 'left' | 'submit';
 
 interface FormFeedbackOptions<F extends string, S, I extends FormIssue<F>> {
   issues: readonly I[];
-  /** Issues that wait for the first submit attempt ("required"), so a new empty form is not shouted at. */
-  quietUntilSubmit: (issue: I) => boolean;
-  refusal: Refusal<F, S> | null;
+  showWhen: (issue: I) => ShowWhen;
+  /** The id of the element that shows a field (fieldElementId mostly), to focus it and to know it was left. */
+  elementId: (field: F) => string;
+  refusal?: Refusal<F, S> | null;
   /** Whether the field still holds, now, what it held in the refused snapshot. */
-  unchangedSince: (snapshot: S, field: F) => boolean;
+  unchangedSince?: (snapshot: S, field: F) => boolean;
 }
 
 /**
- * What every form shows the same way: issues under their fields (quiet ones only after a submit
- * attempt, errors before warnings), a server refusal pinned to the field its `param` names until
- * that field changes, and the blocking issues once the person tried to submit.
+ * The one feedback-and-submit model of every form: issues under their fields (errors before
+ * warnings, each shown when its `showWhen` says), a server refusal pinned to the field its `param`
+ * names until that field changes, the blocking issues listed once a submit was attempted, and the
+ * submit itself: attempt, focus the first problem (or the refused field) or send.
  */
 export function useFormFeedback<F extends string, S, I extends FormIssue<F>>({
   issues,
-  quietUntilSubmit,
-  refusal,
-  unchangedSince,
+  showWhen,
+  elementId,
+  refusal = null,
+  unchangedSince = () => true,
 }: FormFeedbackOptions<F, S, I>) {
   const [attempted, setAttempted] = useState(false);
-  const shown = issuesByField<F, I>(attempted ? issues : issues.filter((i) => !quietUntilSubmit(i)));
+  const [left, setLeft] = useState<ReadonlySet<string>>(() => new Set());
+  const visible = (issue: I) => {
+    if (attempted) return true;
+    const when = showWhen(issue);
+    return when === 'typing' || (when === 'left' && left.has(elementId(issue.field)));
+  };
+  const shown = issuesByField<F, I>(issues.filter(visible));
+
+  // Focus moves after React has drawn the messages the control's description points at.
+  const focusField = (field: F) => {
+    const id = elementId(field);
+    requestAnimationFrame(() => focusElement(id));
+  };
+  // A new refusal naming a field takes the person there, as a failed local check does.
+  const focusRefused = useEffectEvent((field: F) => focusField(field));
+  useEffect(() => {
+    if (refusal?.field) focusRefused(refusal.field);
+  }, [refusal]);
 
   const feedback = (field: F): FieldFeedback | undefined => {
     const issue = shown.get(field);
@@ -34,14 +64,27 @@ export function useFormFeedback<F extends string, S, I extends FormIssue<F>>({
 
   return {
     feedback,
-    attempted,
-    /** The blocking issues, listed once a submit was attempted. */
+    /** The blocking issues, listed once a submit was attempted (the submit panel links each to its field). */
     errors: attempted ? issues.filter(isBlocking) : [],
-    /** Marks a submit attempt; returns the first blocking issue (to focus), if any. */
-    attempt: (): I | undefined => {
-      setAttempted(true);
-      return issues.find(isBlocking);
+    focusField,
+    /** The form's onBlur: the field whose element (or an element inside it) lost focus was left. */
+    onLeave: (event: FocusEvent) => {
+      const ids: string[] = [];
+      for (let el: Element | null = event.target; el && el !== event.currentTarget; el = el.parentElement)
+        if (el.id && !left.has(el.id)) ids.push(el.id);
+      if (ids.length > 0) setLeft((prev) => new Set([...prev, ...ids]));
     },
-    reset: () => setAttempted(false),
+    /** The form's onSubmit: the first blocking issue takes focus, or, with none, `send` runs. */
+    onSubmit: (send: () => void) => (event?: FormEvent) => {
+      event?.preventDefault();
+      setAttempted(true);
+      const first = issues.find(isBlocking);
+      if (first) focusField(first.field);
+      else send();
+    },
+    reset: () => {
+      setAttempted(false);
+      setLeft(new Set());
+    },
   };
 }
