@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { ErrorAlert } from '@/components/error-alert';
-import { cn } from '@/lib/cn';
 import type { FormIssue } from '@/lib/form/issues';
 import type { Refusal } from '@/lib/form/refusal';
 import { useTranslation } from '@/lib/i18n';
@@ -92,11 +91,11 @@ export function SubmitPanel<F extends string>({
   return (
     <Box
       aria-label={label}
-      className={cn(
+      className={
         layout === 'side'
           ? 'contents xl:sticky xl:top-4 xl:flex xl:flex-col xl:gap-4'
-          : 'flex flex-col gap-3 sm:col-span-full',
-      )}
+          : 'flex flex-col gap-3 sm:col-span-full'
+      }
     >
       {preview}
       {errors.length > 0 && <ProblemList errors={errors} onFocusField={onFocusField} />}

@@ -87,6 +87,7 @@ export function ComposerPage() {
     showWhen: (issue) => (QUIET_UNTIL_SUBMIT.has(issue.code) ? 'submit' : 'typing'),
     elementId: elementOf,
     refusal,
+    dismissRefusal,
     unchangedSince: (sent, field) => fieldValue(sent, field) === fieldValue(draft, field),
   });
   const { feedback } = form;
@@ -210,11 +211,8 @@ export function ComposerPage() {
         </div>
         <SubmitPanel
           layout="side"
-          errors={form.errors}
-          onFocusField={form.focusField}
-          refusal={refusal}
           refusedTitle={t('submit.refused')}
-          onDismissRefusal={dismissRefusal}
+          {...form.panel}
           preview={
             <Card>
               <CardHeader row className="space-y-0">

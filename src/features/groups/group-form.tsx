@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, type ChangeEvent, type ReactNode } from 'react';
 import { GROUP_LIMITS } from '@contract/group-schemas';
-import { Counter, Field } from '@/components/form/field';
+import { Counter, Field, type ControlProps } from '@/components/form/field';
 import { FormNamespace } from '@/components/form/issue-text';
 import { SubmitPanel } from '@/components/form/submit-panel';
 import { Button } from '@/components/ui/button';
@@ -51,9 +51,21 @@ export function GroupForm(props: GroupFormProps) {
       issue.severity === 'warning' ? 'typing' : issue.code.endsWith('Required') ? 'submit' : 'left',
     elementId: (field) => fieldElementId(formId, field),
     refusal,
+    dismissRefusal: onDismissRefusal,
     unchangedSince: (sent, field) => sent[field] === values[field],
   });
-  const { feedback } = form;
+  const onInput = (name: GroupField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    onChange({ [name]: event.target.value });
+  const field = (name: GroupField, control: (props: ControlProps) => ReactNode) => (
+    <Field
+      id={fieldElementId(formId, name)}
+      label={t(`form.${name}`)}
+      feedback={form.feedback(name)}
+      aside={<Counter value={values[name].trim()} max={GROUP_LIMITS[name]} />}
+    >
+      {control}
+    </Field>
+  );
 
   return (
     <FormNamespace.Provider value="groups">
@@ -65,44 +77,13 @@ export function GroupForm(props: GroupFormProps) {
         noValidate
         className="grid gap-3"
       >
-        <Field
-          id={fieldElementId(formId, 'name')}
-          label={t('form.name')}
-          feedback={feedback('name')}
-          aside={<Counter value={values.name.trim()} max={GROUP_LIMITS.name} />}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              value={values.name}
-              required
-              aria-required="true"
-              onChange={(e) => onChange({ name: e.target.value })}
-            />
-          )}
-        </Field>
-        <Field
-          id={fieldElementId(formId, 'description')}
-          label={t('form.description')}
-          feedback={feedback('description')}
-          aside={<Counter value={values.description.trim()} max={GROUP_LIMITS.description} />}
-        >
-          {(control) => (
-            <Textarea
-              {...control}
-              value={values.description}
-              onChange={(e) => onChange({ description: e.target.value })}
-            />
-          )}
-        </Field>
-        <SubmitPanel
-          layout="footer"
-          errors={form.errors}
-          onFocusField={form.focusField}
-          refusal={refusal}
-          refusedTitle={refusedTitle}
-          onDismissRefusal={onDismissRefusal}
-        >
+        {field('name', (control) => (
+          <Input {...control} value={values.name} required aria-required="true" onChange={onInput('name')} />
+        ))}
+        {field('description', (control) => (
+          <Textarea {...control} value={values.description} onChange={onInput('description')} />
+        ))}
+        <SubmitPanel layout="footer" refusedTitle={refusedTitle} {...form.panel}>
           <DialogFooter>
             <Button type="submit" disabled={pending} aria-keyshortcuts={submitShortcutAria()}>
               {pending ? t('form.saving') : submitLabel}

@@ -20,7 +20,7 @@ interface TaskPanelProps<F extends string> {
   refusal: Refusal<F, CreateTaskBody> | null;
   pending: boolean;
   submitLabel: string;
-  onDismissRefusal: () => void;
+  onDismissRefusal?: () => void;
 }
 
 /**

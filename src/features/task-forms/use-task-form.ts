@@ -51,6 +51,7 @@ export function useTaskForm<F extends string>({
     showWhen: (issue) => (issue.code.includes('Required') ? 'submit' : 'typing'),
     elementId: (field) => fieldIdOf(formId, field),
     refusal,
+    dismissRefusal,
     unchangedSince: (sent: CreateTaskBody, field: F) => {
       const param = paramOf[field];
       return !!param && bodyField(sent, param) === bodyField(body, param);
@@ -61,12 +62,9 @@ export function useTaskForm<F extends string>({
     feedback: form.feedback,
     onSubmit: form.onSubmit(() => submit([{ body, kind, model: body.model, prompt: promptOf(body) }], body)),
     panel: {
+      ...form.panel,
       body,
-      errors: form.errors,
-      onFocusField: form.focusField,
-      refusal,
       pending,
-      onDismissRefusal: dismissRefusal,
     },
   };
 }

@@ -18,6 +18,7 @@ interface FormFeedbackOptions<F extends string, S, I extends FormIssue<F>> {
   /** The id of the element that shows a field (fieldElementId mostly), to focus it and to know it was left. */
   elementId: (field: F) => string;
   refusal?: Refusal<F, S> | null;
+  dismissRefusal?: () => void;
   /** Whether the field still holds, now, what it held in the refused snapshot. */
   unchangedSince?: (snapshot: S, field: F) => boolean;
 }
@@ -33,6 +34,7 @@ export function useFormFeedback<F extends string, S, I extends FormIssue<F>>({
   showWhen,
   elementId,
   refusal = null,
+  dismissRefusal,
   unchangedSince = () => true,
 }: FormFeedbackOptions<F, S, I>) {
   const [attempted, setAttempted] = useState(false);
@@ -64,9 +66,13 @@ export function useFormFeedback<F extends string, S, I extends FormIssue<F>>({
 
   return {
     feedback,
-    /** The blocking issues, listed once a submit was attempted (the submit panel links each to its field). */
-    errors: attempted ? issues.filter(isBlocking) : [],
-    focusField,
+    /** What the submit panel shows: the blocking issues once a submit was attempted, and the refusal. */
+    panel: {
+      errors: attempted ? issues.filter(isBlocking) : [],
+      onFocusField: focusField,
+      refusal,
+      onDismissRefusal: dismissRefusal,
+    },
     /** The form's onBlur: the field whose element (or an element inside it) lost focus was left. */
     onLeave: (event: FocusEvent) => {
       const ids: string[] = [];

@@ -58,18 +58,25 @@ export function RegisterAssetDialog({ open, onOpenChange, group, onRegistered }:
       {control}
     </Field>
   );
+  // A preset fills the fields it stands for in.
+  const set = (name: keyof RegisterDraft, value: string) =>
+    change(name === 'preset' ? presetChange(value as RegisterPreset | '') : { [name]: value });
+  const words: Partial<Record<keyof RegisterDraft, (value: string) => string>> = {
+    type: (v) => t(`type.${v}`),
+    preset: (v) => t(`presets.${v}`),
+  };
   const text =
     (name: RegisterField, extra: Record<string, string> = {}) =>
     (props: ControlProps) => (
       <Input {...props} {...extra} value={draft[name]} onChange={(e) => change({ [name]: e.target.value })} />
     );
   const options =
-    (name: RegisterField, values: readonly string[], blank?: string) => (props: ControlProps) => (
-      <Select {...props} value={draft[name]} onChange={(e) => change({ [name]: e.target.value })}>
+    (name: keyof RegisterDraft, values: readonly string[], blank?: string) => (props: ControlProps) => (
+      <Select {...props} value={draft[name]} onChange={(e) => set(name, e.target.value)}>
         {blank !== undefined && <option value="">{blank}</option>}
         {values.map((v) => (
           <option key={v} value={v}>
-            {name === 'type' ? t(`type.${v}`) : v}
+            {words[name]?.(v) ?? v}
           </option>
         ))}
       </Select>
@@ -95,20 +102,11 @@ export function RegisterAssetDialog({ open, onOpenChange, group, onRegistered }:
             className="grid gap-3 sm:grid-cols-2"
           >
             <div className="sm:col-span-2">
-              {field('preset', t('register.preset'), (props) => (
-                <Select
-                  {...props}
-                  value={draft.preset}
-                  onChange={(e) => change(presetChange(e.target.value as RegisterPreset | ''))}
-                >
-                  <option value="">{t('register.noPreset')}</option>
-                  {REGISTER_PRESETS.map((p) => (
-                    <option key={p} value={p}>
-                      {t(`presets.${p}`)}
-                    </option>
-                  ))}
-                </Select>
-              ))}
+              {field(
+                'preset',
+                t('register.preset'),
+                options('preset', REGISTER_PRESETS, t('register.noPreset')),
+              )}
             </div>
             <div className="sm:col-span-2">
               {field(
@@ -159,14 +157,7 @@ export function RegisterAssetDialog({ open, onOpenChange, group, onRegistered }:
               />
               <FieldMessage id={`${groupId}-message`} feedback={feedback('group_id')} />
             </div>
-            <SubmitPanel
-              layout="footer"
-              errors={form.errors}
-              onFocusField={form.focusField}
-              refusal={register.refusal}
-              refusedTitle={t('register.failed')}
-              onDismissRefusal={register.dismissRefusal}
-            >
+            <SubmitPanel layout="footer" refusedTitle={t('register.failed')} {...form.panel}>
               <DialogFooter>
                 <Button variant="ghost" onClick={register.clear}>
                   {t('register.clear')}

@@ -46,6 +46,7 @@ export function useRegisterForm({
     showWhen: (issue) => (issue.code.endsWith('Required') ? 'submit' : 'left'),
     elementId: (field) => fieldElementId(formId, field),
     refusal,
+    dismissRefusal: () => setRefusal(null),
     unchangedSince: (sent, field) => sent[field] === draft[field],
   });
 
@@ -90,8 +91,6 @@ export function useRegisterForm({
     draft,
     change,
     form,
-    refusal,
-    dismissRefusal: () => setRefusal(null),
     onSubmit: form.onSubmit(send),
     clear,
     pending: mutation.isPending,
