@@ -30,7 +30,7 @@ function TestForm({ send, refusal = null }: { send: () => void; refusal?: Refusa
   });
   return (
     <FormNamespace.Provider value="asset-register">
-      <form onSubmit={form.onSubmit(send)} onBlur={form.onLeave} noValidate>
+      <form {...form.formProps(send)}>
         {FIELDS.map((field) => (
           <Field key={field} id={fieldElementId('test', field)} label={field} feedback={form.feedback(field)}>
             {(control) => (
@@ -76,7 +76,8 @@ describe('the submit panel and the submit hook every form uses', () => {
     await waitFor(() => expect(screen.getByLabelText('role')).toHaveFocus());
     await userEvent.click(links[1]!);
     await waitFor(() => expect(screen.getByLabelText('name')).toHaveFocus());
-  });
+    // Typing key by key is slow on a busy machine; nothing here waits on time.
+  }, 20_000);
 
   it('one problem is the link alone, without a count; the panel goes once nothing blocks, and then the form sends', async () => {
     const send = vi.fn();

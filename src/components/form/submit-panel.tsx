@@ -22,7 +22,7 @@ function ProblemList<F extends string>({
     <button
       key={`${issue.field}-${issue.code}-${i}`}
       type="button"
-      className="inline text-left underline underline-offset-2 hover:no-underline focus-visible:no-underline"
+      className="inline align-top text-left underline underline-offset-2 hover:no-underline focus-visible:no-underline"
       onClick={() => onFocusField(issue.field)}
     >
       {issueText(issue)}

@@ -15,7 +15,6 @@ import { fieldElementId, focusElement } from '@/lib/form/focus';
 import { useFormFeedback } from '@/lib/form/use-form-feedback';
 import { useLoadFromTask } from '@/lib/form/use-load-from-task';
 import { useSubmitTasks } from '@/lib/form/submit-tasks';
-import { submitShortcutRef } from '@/lib/form/submit-shortcut';
 import { useTranslation } from '@/lib/i18n';
 import { useComposerDraftStore } from './composer-draft-store';
 import { draftToRequest, requestToDraft, taskToRequest, type ComposerDraft } from '@/lib/video-draft/draft';
@@ -151,9 +150,7 @@ export function ComposerPage() {
       />
       <form
         id={FORM_ID}
-        noValidate
-        onSubmit={form.onSubmit(send)}
-        ref={submitShortcutRef}
+        {...form.formProps(send)}
         className="flex flex-col gap-6 xl:grid xl:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] xl:items-start"
       >
         <div className="flex min-w-0 flex-col gap-6">

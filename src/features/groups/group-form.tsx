@@ -11,7 +11,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { groupQueries } from '@/api/groups';
 import { fieldElementId } from '@/lib/form/focus';
 import type { Refusal } from '@/lib/form/refusal';
-import { submitShortcutAria, submitShortcutRef } from '@/lib/form/submit-shortcut';
+import { submitShortcutAria } from '@/lib/form/submit-shortcut';
 import { useFormFeedback } from '@/lib/form/use-form-feedback';
 import { useTranslation } from '@/lib/i18n';
 import { duplicateNameIssues, groupIssues, type GroupField, type GroupValues } from './group-validation';
@@ -69,14 +69,7 @@ export function GroupForm(props: GroupFormProps) {
 
   return (
     <FormNamespace.Provider value="groups">
-      <form
-        id={formId}
-        onSubmit={form.onSubmit(onSubmit)}
-        onBlur={form.onLeave}
-        ref={submitShortcutRef}
-        noValidate
-        className="grid gap-3"
-      >
+      <form id={formId} {...form.formProps(onSubmit)} className="grid gap-3">
         {field('name', (control) => (
           <Input {...control} value={values.name} required aria-required="true" onChange={onInput('name')} />
         ))}

@@ -1,5 +1,5 @@
 import { Send } from 'lucide-react';
-import type { FormEvent, ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { JsonView } from '@/components/ui/json-view';
@@ -9,7 +9,7 @@ import { FormNamespace } from '@/components/form/issue-text';
 import { SubmitPanel } from '@/components/form/submit-panel';
 import type { FieldFeedback, FormIssue } from '@/lib/form/issues';
 import type { Refusal } from '@/lib/form/refusal';
-import { submitShortcutAria, submitShortcutLabel, submitShortcutRef } from '@/lib/form/submit-shortcut';
+import { submitShortcutAria, submitShortcutLabel } from '@/lib/form/submit-shortcut';
 import { useTranslation } from '@/lib/i18n';
 import type { CreateTaskBody } from './draft';
 
@@ -55,13 +55,14 @@ function TaskPanel<F extends string>({ body, pending, submitLabel, ...problems }
  */
 export function TaskFormLayout<F extends string>({
   formId,
-  onSubmit,
+  formProps,
   callback,
   panel,
   children,
 }: {
   formId: string;
-  onSubmit: (event: FormEvent) => void;
+  /** The kit's form props (useFormFeedback().formProps). */
+  formProps: ComponentProps<'form'>;
   callback: { id: string; value: string; feedback?: FieldFeedback; onChange: (value: string) => void };
   panel: TaskPanelProps<F>;
   children: ReactNode;
@@ -71,9 +72,7 @@ export function TaskFormLayout<F extends string>({
     <FormNamespace.Provider value="task-forms">
       <form
         id={formId}
-        noValidate
-        onSubmit={onSubmit}
-        ref={submitShortcutRef}
+        {...formProps}
         className="flex flex-col gap-6 xl:grid xl:grid-cols-[minmax(0,1fr)_minmax(0,24rem)] xl:items-start"
       >
         <div className="flex min-w-0 flex-col gap-6">

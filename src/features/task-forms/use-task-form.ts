@@ -60,7 +60,9 @@ export function useTaskForm<F extends string>({
 
   return {
     feedback: form.feedback,
-    onSubmit: form.onSubmit(() => submit([{ body, kind, model: body.model, prompt: promptOf(body) }], body)),
+    formProps: form.formProps(() =>
+      submit([{ body, kind, model: body.model, prompt: promptOf(body) }], body),
+    ),
     panel: {
       ...form.panel,
       body,

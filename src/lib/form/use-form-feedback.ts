@@ -1,5 +1,6 @@
-import { useEffect, useEffectEvent, useState, type FocusEvent, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type FocusEvent, type FormEvent } from 'react';
 import { focusElement } from './focus';
+import { submitShortcutRef } from './submit-shortcut';
 import { isBlocking, issuesByField, type FieldFeedback, type FormIssue } from './issues';
 import type { Refusal } from './refusal';
 
@@ -39,6 +40,11 @@ export function useFormFeedback<F extends string, S, I extends FormIssue<F>>({
 }: FormFeedbackOptions<F, S, I>) {
   const [attempted, setAttempted] = useState(false);
   const [left, setLeft] = useState<ReadonlySet<string>>(() => new Set());
+  // Fields left while a pointer is pressed in the form, marked once it is released (see onPointerDown).
+  const pressed = useRef<string[] | null>(null);
+  const markLeft = (ids: string[]) => {
+    if (ids.length > 0) setLeft((prev) => new Set([...prev, ...ids]));
+  };
   const visible = (issue: I) => {
     if (attempted) return true;
     const when = showWhen(issue);
@@ -73,21 +79,47 @@ export function useFormFeedback<F extends string, S, I extends FormIssue<F>>({
       refusal,
       onDismissRefusal: dismissRefusal,
     },
-    /** The form's onBlur: the field whose element (or an element inside it) lost focus was left. */
-    onLeave: (event: FocusEvent) => {
-      const ids: string[] = [];
-      for (let el: Element | null = event.target; el && el !== event.currentTarget; el = el.parentElement)
-        if (el.id && !left.has(el.id)) ids.push(el.id);
-      if (ids.length > 0) setLeft((prev) => new Set([...prev, ...ids]));
-    },
-    /** The form's onSubmit: the first blocking issue takes focus, or, with none, `send` runs. */
-    onSubmit: (send: () => void) => (event?: FormEvent) => {
-      event?.preventDefault();
-      setAttempted(true);
-      const first = issues.find(isBlocking);
-      if (first) focusField(first.field);
-      else send();
-    },
+    /**
+     * What the <form> element takes: the submit (the first blocking issue takes focus, or, with
+     * none, `send` runs; Ctrl/Cmd+Enter too), and the events that tell a field was left.
+     */
+    formProps: (send: () => void) => ({
+      noValidate: true,
+      ref: submitShortcutRef,
+      onSubmit: (event: FormEvent) => {
+        event.preventDefault();
+        setAttempted(true);
+        const first = issues.find(isBlocking);
+        if (first) focusField(first.field);
+        else send();
+      },
+      // The field whose element (or an element inside it) lost focus was left.
+      onBlur: (event: FocusEvent) => {
+        const ids: string[] = [];
+        for (let el: Element | null = event.target; el && el !== event.currentTarget; el = el.parentElement)
+          if (el.id && !left.has(el.id)) ids.push(el.id);
+        if (pressed.current) pressed.current.push(...ids);
+        else markLeft(ids);
+      },
+      // Pressing the submit button takes focus from the field just typed in: the message that brings
+      // would push the button from under the pointer before the click lands, and the submit would be
+      // lost. So a field left during a press is marked once the press is over.
+      onPointerDown: () => {
+        if (pressed.current) return;
+        pressed.current = [];
+        const release = () => {
+          document.removeEventListener('pointerup', release, true);
+          document.removeEventListener('pointercancel', release, true);
+          setTimeout(() => {
+            const ids = pressed.current ?? [];
+            pressed.current = null;
+            markLeft(ids);
+          });
+        };
+        document.addEventListener('pointerup', release, true);
+        document.addEventListener('pointercancel', release, true);
+      },
+    }),
     reset: () => {
       setAttempted(false);
       setLeft(new Set());

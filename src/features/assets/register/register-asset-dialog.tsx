@@ -18,7 +18,7 @@ import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import type { Asset } from '@/api/assets';
 import { fieldElementId } from '@/lib/form/focus';
-import { submitShortcutAria, submitShortcutRef } from '@/lib/form/submit-shortcut';
+import { submitShortcutAria } from '@/lib/form/submit-shortcut';
 import { useTranslation } from '@/lib/i18n';
 import { GroupSwitcher } from '../group-switcher';
 import { presetChange, REGISTER_PRESETS, type RegisterDraft, type RegisterPreset } from './register-draft';
@@ -93,14 +93,7 @@ export function RegisterAssetDialog({ open, onOpenChange, group, onRegistered }:
           <DialogDescription>{t('register.description')}</DialogDescription>
         </DialogHeader>
         <FormNamespace.Provider value="asset-register">
-          <form
-            id={formId}
-            onSubmit={register.onSubmit}
-            onBlur={form.onLeave}
-            ref={submitShortcutRef}
-            noValidate
-            className="grid gap-3 sm:grid-cols-2"
-          >
+          <form id={formId} {...register.formProps} className="grid gap-3 sm:grid-cols-2">
             <div className="sm:col-span-2">
               {field(
                 'preset',

@@ -91,7 +91,7 @@ export function useRegisterForm({
     draft,
     change,
     form,
-    onSubmit: form.onSubmit(send),
+    formProps: form.formProps(send),
     clear,
     pending: mutation.isPending,
     targetGroup,
