@@ -54,18 +54,48 @@ export const AssetSchema = z.object({
 export type Asset = z.infer<typeof AssetSchema>;
 
 const URL_REQUIRED = 'url is required: a public http(s) URL of the media';
+const URL_MESSAGE = 'url must be a public http(s) URL, for example https://example.com/cat.png';
+
+/**
+ * What keeps a text from being a URL the service fetches: not a URL at all, or another scheme
+ * (its name, so a form can say "a ftp: address cannot be fetched"). The codes travel as the
+ * issue's params; the message stays the server's.
+ */
+function httpUrlProblem(
+  url: string,
+): { code: 'urlInvalid' } | { code: 'urlScheme'; scheme: string } | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { code: 'urlInvalid' };
+  }
+  if (parsed.protocol === 'http:' || parsed.protocol === 'https:') return undefined;
+  return { code: 'urlScheme', scheme: parsed.protocol.replace(/:$/, '') };
+}
+
 const httpUrl = z.string({ error: URL_REQUIRED }).check(
   z.trim(),
   z.minLength(1, URL_REQUIRED),
-  z.refine((u) => {
-    try {
-      const p = new URL(u);
-      return p.protocol === 'http:' || p.protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, 'url must be a public http(s) URL, for example https://example.com/cat.png'),
+  z.superRefine((url, ctx) => {
+    const problem = url === '' ? undefined : httpUrlProblem(url);
+    if (problem) ctx.addIssue({ code: 'custom', message: URL_MESSAGE, params: problem, input: url });
+  }),
 );
+
+/**
+ * The text fields' limits of the register and upload bodies, in characters after trimming: the
+ * schemas below and the register form use these.
+ */
+export const ASSET_TEXT_LIMITS = {
+  purpose: 64,
+  role: 64,
+  model: 64,
+  group_id: 64,
+  name: 200,
+  description: 2_000,
+  domain: 32,
+} as const;
 
 const optionalText = (max: number, field: string, opts: { multiline?: boolean } = {}) =>
   z.optional(
@@ -79,7 +109,7 @@ const optionalText = (max: number, field: string, opts: { multiline?: boolean } 
   );
 
 const MODEL_MESSAGE = 'model must be a model name such as video-2.0-cl';
-const MODEL_NAME = /^[a-z0-9][a-z0-9._-]{0,63}$/i;
+const MODEL_NAME = new RegExp(`^[a-z0-9][a-z0-9._-]{0,${ASSET_TEXT_LIMITS.model - 1}}$`, 'i');
 const TYPE_MESSAGE = 'type must be one of image, audio, video, file';
 
 /** JSON body of POST /v1/assets/uploads (register by public URL). */
@@ -91,12 +121,12 @@ export const RegisterAssetByUrlSchema = z.object({
     .check(z.refine((m) => m === undefined || MODEL_NAME.test(m), { message: MODEL_MESSAGE })),
   mode: z._default(z.enum(ASSET_MODES, { error: 'mode must be one of asset, oss, both' }), 'asset'),
   type: z.optional(z.enum(ASSET_TYPES, { error: TYPE_MESSAGE })),
-  purpose: optionalText(64, 'purpose'),
-  role: optionalText(64, 'role'),
-  group_id: optionalText(64, 'group_id'),
-  name: optionalText(200, 'name'),
-  description: optionalText(2000, 'description', { multiline: true }),
-  domain: optionalText(32, 'domain'),
+  purpose: optionalText(ASSET_TEXT_LIMITS.purpose, 'purpose'),
+  role: optionalText(ASSET_TEXT_LIMITS.role, 'role'),
+  group_id: optionalText(ASSET_TEXT_LIMITS.group_id, 'group_id'),
+  name: optionalText(ASSET_TEXT_LIMITS.name, 'name'),
+  description: optionalText(ASSET_TEXT_LIMITS.description, 'description', { multiline: true }),
+  domain: optionalText(ASSET_TEXT_LIMITS.domain, 'domain'),
   metadata: z.optional(
     z
       .record(z.string(), z.unknown(), { error: 'metadata must be a JSON object' })
@@ -108,12 +138,12 @@ export type RegisterAssetByUrl = z.infer<typeof RegisterAssetByUrlSchema>;
 /** Form fields of the multipart form of POST /v1/assets/uploads (the file part is `file`). */
 export const UploadAssetFieldsSchema = z.object({
   type: z.optional(z.enum(ASSET_TYPES, { error: TYPE_MESSAGE })),
-  purpose: optionalText(64, 'purpose'),
-  role: optionalText(64, 'role'),
-  model: optionalText(64, 'model'),
-  group_id: optionalText(64, 'group_id'),
-  name: optionalText(200, 'name'),
-  description: optionalText(2000, 'description', { multiline: true }),
+  purpose: optionalText(ASSET_TEXT_LIMITS.purpose, 'purpose'),
+  role: optionalText(ASSET_TEXT_LIMITS.role, 'role'),
+  model: optionalText(ASSET_TEXT_LIMITS.model, 'model'),
+  group_id: optionalText(ASSET_TEXT_LIMITS.group_id, 'group_id'),
+  name: optionalText(ASSET_TEXT_LIMITS.name, 'name'),
+  description: optionalText(ASSET_TEXT_LIMITS.description, 'description', { multiline: true }),
 });
 export type UploadAssetFields = z.infer<typeof UploadAssetFieldsSchema>;
 

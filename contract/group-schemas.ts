@@ -19,20 +19,26 @@ export const GroupSchema = z.object({
 });
 export type Group = z.infer<typeof GroupSchema>;
 
-const NAME_REQUIRED = 'name is required: a group name of 1 to 100 characters';
+/** A group's limits, in characters after trimming: the schemas below and the group forms use these. */
+export const GROUP_LIMITS = { name: 100, description: 2_000 } as const;
+
+const NAME_REQUIRED = `name is required: a group name of 1 to ${GROUP_LIMITS.name} characters`;
 const name = z
   .string({ error: NAME_REQUIRED })
   .check(
     z.trim(),
     z.minLength(1, NAME_REQUIRED),
-    z.maxLength(100, 'name must be at most 100 characters'),
+    z.maxLength(GROUP_LIMITS.name, `name must be at most ${GROUP_LIMITS.name} characters`),
     plainText('name'),
   );
 const description = z
   .string()
   .check(
     z.trim(),
-    z.maxLength(2000, 'description must be at most 2000 characters'),
+    z.maxLength(
+      GROUP_LIMITS.description,
+      `description must be at most ${GROUP_LIMITS.description} characters`,
+    ),
     plainText('description', { multiline: true }),
   );
 

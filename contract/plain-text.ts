@@ -14,9 +14,13 @@ export function hasControlCharacters(value: string, opts: { multiline?: boolean 
   return (opts.multiline ? CONTROL_EXCEPT_BREAKS : CONTROL).test(value);
 }
 
-/** A check refusing control characters in a text field, naming the field. */
+/**
+ * A check refusing control characters in a text field, naming the field. Its issue carries a code
+ * in its params (one per variant, as they allow different things), for a form to word it.
+ */
 export function plainText(field: string, opts: { multiline?: boolean } = {}) {
   return z.refine<string>((value) => !hasControlCharacters(value, opts), {
+    params: { code: opts.multiline ? 'controlCharactersMultiline' : 'controlCharacters' },
     message: opts.multiline
       ? `${field} must not contain control characters such as NUL (tabs and line breaks are fine)`
       : `${field} must not contain control characters such as NUL, tabs or line breaks`,

@@ -6,17 +6,20 @@ import { expect, fixtureOrigin, test } from './support/test';
 
 // The keys this spec reads, named so that a renamed string fails to type-check here. The page's
 // button is in the library's strings; the dialog's are its own, loaded with its code (decision 265).
-type Register = Record<'name' | 'submit' | 'title' | 'url', string> & {
-  errors: Record<'tooLong' | 'urlInvalid' | 'urlRequired' | 'urlScheme' | 'urlTooLong', string>;
-};
+type Register = Record<'name' | 'submit' | 'title' | 'url', string>;
+type Issues = Record<'tooLong' | 'urlInvalid' | 'urlRequired' | 'urlScheme' | 'urlTooLong', string>;
 const locale = <T>(lang: string, ns: string): T =>
   JSON.parse(readFileSync(new URL(`../src/locales/${lang}/${ns}.json`, import.meta.url), 'utf8')) as T;
-const strings = (lang: string): { register: Register & { open: string } } => ({
-  register: {
-    ...locale<{ register: Register }>(lang, 'asset-register').register,
-    open: locale<{ register: { open: string } }>(lang, 'assets').register.open,
-  },
-});
+const strings = (lang: string): { register: Register & { open: string; errors: Issues } } => {
+  const own = locale<{ register: Register; issues: Issues }>(lang, 'asset-register');
+  return {
+    register: {
+      ...own.register,
+      errors: own.issues,
+      open: locale<{ register: { open: string } }>(lang, 'assets').register.open,
+    },
+  };
+};
 const fill = (text: string, values: Record<string, string | number>) =>
   text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
 

@@ -8,9 +8,8 @@ import { API_KEY, expect, test } from './support/test';
 type Strings = {
   create: Record<'open' | 'submit' | 'title', string>;
   edit: Record<'submit' | 'title', string>;
-  form: Record<'counter' | 'duplicateName' | 'name', string> & {
-    errors: Record<'nameRequired' | 'tooLong', string>;
-  };
+  form: Record<'name', string>;
+  issues: Record<'duplicateName' | 'nameRequired' | 'tooLong', string>;
 };
 const strings = (lang: string): Strings =>
   JSON.parse(readFileSync(new URL(`../src/locales/${lang}/groups.json`, import.meta.url), 'utf8')) as Strings;
@@ -48,19 +47,19 @@ for (const lang of ['en', 'zh-CN']) {
     await name.fill('   ');
     await submit.click();
     await expect(name).toHaveAttribute('aria-invalid', 'true');
-    await expect(name).toHaveAccessibleDescription(s.form.errors.nameRequired);
+    await expect(name).toHaveAccessibleDescription(fill(s.issues.nameRequired, { max: 100 }));
     await expect(name).toBeFocused();
 
     await name.fill('x'.repeat(101));
     await submit.click();
-    await expect(name).toHaveAccessibleDescription(fill(s.form.errors.tooLong, { length: 101, max: 100 }));
-    await expect(dialog.getByText(fill(s.form.counter, { length: 101, max: 100 }))).toBeVisible();
+    await expect(name).toHaveAccessibleDescription(fill(s.issues.tooLong, { length: 101, max: 100 }));
+    await expect(dialog.getByText('101/100', { exact: true })).toBeVisible();
     expect(sent).toEqual([]);
 
     // A name another group has: allowed by the API, so a warning tied to the field, not an error.
     await name.fill(other.toUpperCase());
     await expect(name).not.toHaveAttribute('aria-invalid', 'true');
-    const warning = fill(s.form.duplicateName, { name: other.toUpperCase() });
+    const warning = fill(s.issues.duplicateName, { name: other.toUpperCase() });
     await expect(dialog.getByText(warning)).toBeVisible();
     await expect(name).toHaveAccessibleDescription(warning);
     await submit.click();
@@ -72,10 +71,10 @@ for (const lang of ['en', 'zh-CN']) {
     const edit = page.getByRole('dialog', { name: s.edit.title });
     const editName = edit.getByLabel(s.form.name, { exact: true });
     await expect(editName).toHaveValue(existing);
-    await expect(edit.getByText(fill(s.form.duplicateName, { name: existing }))).toHaveCount(0);
+    await expect(edit.getByText(fill(s.issues.duplicateName, { name: existing }))).toHaveCount(0);
     await editName.fill('');
     await edit.getByRole('button', { name: s.edit.submit }).click();
-    await expect(editName).toHaveAccessibleDescription(s.form.errors.nameRequired);
+    await expect(editName).toHaveAccessibleDescription(fill(s.issues.nameRequired, { max: 100 }));
     expect(sent).toEqual(['POST']);
   });
 }

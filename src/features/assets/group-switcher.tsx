@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { DEFAULT_GROUP_ID } from '@contract/group';
+import type { ControlProps } from '@/components/form/field';
 import { Select } from '@/components/ui/select';
 import { groupQueries } from '@/api/groups';
 import { useTranslation } from '@/lib/i18n';
@@ -16,15 +17,19 @@ export function GroupSwitcher({
   onChange,
   label,
   load = true,
+  control,
 }: {
   value: string;
   onChange: (group: string) => void;
   label?: string;
   /** False while the list may not be asked for yet (the library: until its data has painted). */
   load?: boolean;
+  /** Its id and problem state, in a form (the form kit's controlProps). */
+  control?: ControlProps;
 }) {
   const { t } = useTranslation('assets');
-  const id = useId();
+  const ownId = useId();
+  const id = control?.id ?? ownId;
   // A cached list shows even while `load` is false: only the request waits.
   const groups = useQuery({ ...groupQueries.list(), enabled: load });
   // A group record that could not be read has no id to select.
@@ -32,7 +37,7 @@ export function GroupSwitcher({
   const known = options.some((g) => g.id === value);
   return (
     <Field id={id} label={label ?? t('filters.group')}>
-      <Select id={id} value={value} onChange={(e) => onChange(e.target.value)} className="w-44">
+      <Select {...control} id={id} value={value} onChange={(e) => onChange(e.target.value)} className="w-44">
         {!options.some((g) => g.id === DEFAULT_GROUP_ID) && (
           <option value={DEFAULT_GROUP_ID}>{t('filters.defaultGroup')}</option>
         )}

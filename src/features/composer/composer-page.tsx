@@ -3,9 +3,11 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { CallbackUrlField } from '@/components/form/callback-url-field';
 import { FormNamespace } from '@/components/form/issue-text';
+import { SubmitPanel } from '@/components/form/submit-panel';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent } from '@/components/ui/card';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { BillingBadge, RequestPreview } from '@/components/video-draft/request-preview';
 import { estimateVideoTokens } from '@contract/usage';
 import { useApiKey } from '@/api/connection-store';
 import { createVideo, fetchVideoTask } from '@/api/videos';
@@ -13,7 +15,6 @@ import { fieldElementId, focusElement } from '@/lib/form/focus';
 import { useFormFeedback } from '@/lib/form/use-form-feedback';
 import { useLoadFromTask } from '@/lib/form/use-load-from-task';
 import { useSubmitTasks } from '@/lib/form/submit-tasks';
-import { submitShortcutRef } from '@/lib/form/submit-shortcut';
 import { useTranslation } from '@/lib/i18n';
 import { useComposerDraftStore } from './composer-draft-store';
 import { draftToRequest, requestToDraft, taskToRequest, type ComposerDraft } from '@/lib/video-draft/draft';
@@ -22,7 +23,7 @@ import { PromptField } from '@/components/video-draft/prompt/prompt-field';
 import { ReferencesEditor } from './references/references-editor';
 import { useReferenceAssets } from './references/use-reference-assets';
 import { fieldOfParam, fieldValue, refusedAssetField } from '@/lib/video-draft/server-error';
-import { SubmitPanel } from './submit/submit-panel';
+import { ActionBar } from './submit/action-bar';
 import { validateDraft, type FieldKey } from '@/lib/video-draft/validation';
 import { ModelPicker, VideoSettings } from '@/components/video-draft/settings/video-settings';
 import { useVariations } from './variations/use-variations';
@@ -35,9 +36,9 @@ const QUIET_UNTIL_SUBMIT = new Set(['urlRequired', 'promptRequired']);
 
 export const fieldId = (field: string) => fieldElementId(FORM_ID, field);
 
-function focusField(field: FieldKey) {
-  focusElement(field === 'references' ? 'composer-references-heading' : fieldId(field));
-}
+/** The element a field is shown by: the references list by its heading, else the field's control. */
+const elementOf = (field: FieldKey) =>
+  field === 'references' ? 'composer-references-heading' : fieldId(field);
 
 /** The video composer: a draft that survives reloads, checked as it is typed, sent as POST /v1/videos. */
 export function ComposerPage() {
@@ -61,9 +62,6 @@ export function ComposerPage() {
     source: 'composer',
     fieldOfParam: (param, sent: ComposerDraft, _index, refused) =>
       fieldOfParam(param, sent) ?? refusedAssetField(sent, refused),
-    onRefused: (r) => {
-      if (r.field) requestAnimationFrame(() => focusField(r.field!));
-    },
   });
 
   const body = useMemo(() => draftToRequest(draft), [draft]);
@@ -85,8 +83,10 @@ export function ComposerPage() {
   );
   const form = useFormFeedback({
     issues,
-    quietUntilSubmit: (issue) => QUIET_UNTIL_SUBMIT.has(issue.code),
+    showWhen: (issue) => (QUIET_UNTIL_SUBMIT.has(issue.code) ? 'submit' : 'typing'),
+    elementId: elementOf,
     refusal,
+    dismissRefusal,
     unchangedSince: (sent, field) => fieldValue(sent, field) === fieldValue(draft, field),
   });
   const { feedback } = form;
@@ -95,13 +95,7 @@ export function ComposerPage() {
     [draft.references],
   );
 
-  function onSubmit(event: React.FormEvent) {
-    event.preventDefault();
-    const firstError = form.attempt();
-    if (firstError) {
-      requestAnimationFrame(() => focusField(firstError.field));
-      return;
-    }
+  function send() {
     if (batch.variations) {
       if (batch.blocked) {
         batch.revealIssues();
@@ -156,9 +150,7 @@ export function ComposerPage() {
       />
       <form
         id={FORM_ID}
-        noValidate
-        onSubmit={onSubmit}
-        ref={submitShortcutRef}
+        {...form.formProps(send)}
         className="flex flex-col gap-6 xl:grid xl:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] xl:items-start"
       >
         <div className="flex min-w-0 flex-col gap-6">
@@ -215,16 +207,25 @@ export function ComposerPage() {
           {batch.card}
         </div>
         <SubmitPanel
-          body={body}
-          errors={form.errors}
-          refusal={refusal}
-          pending={pending}
-          tokens={batch.variations ? batch.total : tokens}
-          preview={batch.preview}
-          count={batch.variations ? batch.bodies.length : 1}
-          onFocusField={focusField}
-          onDismissRefusal={dismissRefusal}
-        />
+          layout="side"
+          refusedTitle={t('submit.refused')}
+          {...form.panel}
+          preview={
+            <Card>
+              <CardHeader row className="space-y-0">
+                <CardTitle>{t('preview.title')}</CardTitle>
+                <BillingBadge body={body} />
+              </CardHeader>
+              <CardContent>{batch.preview ?? <RequestPreview body={body} />}</CardContent>
+            </Card>
+          }
+        >
+          <ActionBar
+            tokens={batch.variations ? batch.total : tokens}
+            pending={pending}
+            count={batch.variations ? batch.bodies.length : 1}
+          />
+        </SubmitPanel>
       </form>
     </FormNamespace.Provider>
   );

@@ -9,9 +9,18 @@ import { groupMutations } from '@/api/group-mutations';
 import { groupQueries, type Group } from '@/api/groups';
 import { useTranslation } from '@/lib/i18n';
 import { notifySuccess } from '@/lib/notify';
-import { useGroupDraftStore } from './group-draft-store';
-import { GroupForm, type GroupFormErrors } from './group-form';
-import { onServerError, schemaErrors } from './group-form-errors';
+import { createDraftStore } from '@/lib/form/draft-storage';
+import { refusalOf, type Refusal } from '@/lib/form/refusal';
+import { GroupForm } from './group-form';
+import { groupChange, type GroupField, type GroupValues } from './group-validation';
+
+const EMPTY_GROUP: GroupValues = { name: '', description: '' };
+/** The "new group" form's draft, kept per tab so that a reload does not lose what was typed. */
+const useGroupDraft = createDraftStore('media-studio:group-create-draft', EMPTY_GROUP);
+
+type GroupRefusal = Refusal<GroupField, GroupValues>;
+const groupFieldOfParam = (param: string | undefined) =>
+  param === 'name' || param === 'description' ? param : undefined;
 
 export function CreateGroupDialog({
   open,
@@ -22,24 +31,22 @@ export function CreateGroupDialog({
 }) {
   const { t } = useTranslation('groups');
   const queryClient = useQueryClient();
-  const draft = useGroupDraftStore((s) => s.draft);
-  const draftChanged = useGroupDraftStore((s) => s.draftChanged);
-  const draftCleared = useGroupDraftStore((s) => s.draftCleared);
-  const [errors, setErrors] = useState<GroupFormErrors>({});
+  const draft = useGroupDraft((s) => s.draft);
+  const draftChanged = useGroupDraft((s) => s.draftChanged);
+  const [refusal, setRefusal] = useState<GroupRefusal | null>(null);
   const mutation = useMutation(groupMutations.create(queryClient));
 
   const submit = () => {
+    const sent = draft;
+    setRefusal(null);
     // The form has checked the values; the schema trims them and applies the default description.
-    const checked = CreateGroupSchema.safeParse(draft);
-    if (!checked.success) return setErrors(schemaErrors(checked.error.issues));
-    setErrors({});
-    mutation.mutate(checked.data, {
+    mutation.mutate(CreateGroupSchema.parse(sent), {
       onSuccess: (group) => {
-        notifySuccess(t('create.success', { name: group?.name ?? checked.data.name }));
-        draftCleared();
+        notifySuccess(t('create.success', { name: group?.name ?? sent.name.trim() }));
+        useGroupDraft.getState().draftReplaced(EMPTY_GROUP);
         onOpenChange(false);
       },
-      onError: (error) => setErrors(onServerError(error, t('create.failed'))),
+      onError: (error) => setRefusal(refusalOf(error, sent, groupFieldOfParam)),
     });
   };
 
@@ -51,14 +58,12 @@ export function CreateGroupDialog({
           <DialogDescription>{t('create.description')}</DialogDescription>
         </DialogHeader>
         <GroupForm
-          name={draft.name}
-          description={draft.description}
-          onChange={(change) => {
-            draftChanged(change);
-            setErrors({});
-          }}
+          values={draft}
+          onChange={draftChanged}
           onSubmit={submit}
-          serverErrors={errors}
+          refusal={refusal}
+          onDismissRefusal={() => setRefusal(null)}
+          refusedTitle={t('create.failed')}
           pending={mutation.isPending}
           submitLabel={t('create.submit')}
         />
@@ -100,43 +105,37 @@ function EditGroupForm({ group, onSaved }: { group: Group; onSaved: () => void }
   const queryClient = useQueryClient();
   // Form state starts from the server's values once (the form's initial values), then belongs to
   // the person editing; a background refetch must not overwrite what they are typing.
-  const [values, setValues] = useState({ name: group.name ?? '', description: group.description ?? '' });
-  const [errors, setErrors] = useState<GroupFormErrors>({});
+  const [saved] = useState(() => ({ name: group.name ?? '', description: group.description ?? '' }));
+  const [values, setValues] = useState(saved);
+  const [refusal, setRefusal] = useState<GroupRefusal | null>(null);
   const mutation = useMutation(groupMutations.update(queryClient));
 
   const submit = () => {
-    // PATCH only what changed: a rename must not rewrite a description someone else just edited.
-    const change = {
-      ...(values.name !== (group.name ?? '') ? { name: values.name } : {}),
-      ...(values.description !== (group.description ?? '') ? { description: values.description } : {}),
-    };
+    const change = groupChange(values, saved);
     if (Object.keys(change).length === 0) return onSaved();
-    const checked = UpdateGroupSchema.safeParse(change);
-    if (!checked.success) return setErrors(schemaErrors(checked.error.issues));
-    setErrors({});
+    const sent = values;
+    setRefusal(null);
     mutation.mutate(
-      { id: group.id, ...checked.data },
+      { id: group.id, ...UpdateGroupSchema.parse(change) },
       {
-        onSuccess: (saved) => {
-          notifySuccess(t('edit.success', { name: saved.name ?? saved.id }));
+        onSuccess: (result) => {
+          notifySuccess(t('edit.success', { name: result.name ?? result.id }));
           onSaved();
         },
-        onError: (error) => setErrors(onServerError(error, t('edit.failed'))),
+        onError: (error) => setRefusal(refusalOf(error, sent, groupFieldOfParam)),
       },
     );
   };
 
   return (
     <GroupForm
-      groupId={group.id}
-      name={values.name}
-      description={values.description}
-      onChange={(change) => {
-        setValues((v) => ({ ...v, ...change }));
-        setErrors({});
-      }}
+      saved={{ id: group.id, values: saved }}
+      values={values}
+      onChange={(change) => setValues((v) => ({ ...v, ...change }))}
       onSubmit={submit}
-      serverErrors={errors}
+      refusal={refusal}
+      onDismissRefusal={() => setRefusal(null)}
+      refusedTitle={t('edit.failed')}
       pending={mutation.isPending}
       submitLabel={t('edit.submit')}
     />

@@ -1,126 +1,89 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type ChangeEvent, type ReactNode } from 'react';
+import { GROUP_LIMITS } from '@contract/group-schemas';
+import { Counter, Field, type ControlProps } from '@/components/form/field';
+import { FormNamespace } from '@/components/form/issue-text';
+import { SubmitPanel } from '@/components/form/submit-panel';
 import { Button } from '@/components/ui/button';
 import { DialogFooter } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { groupQueries } from '@/api/groups';
+import { fieldElementId } from '@/lib/form/focus';
+import type { Refusal } from '@/lib/form/refusal';
+import { submitShortcutAria } from '@/lib/form/submit-shortcut';
+import { useFormFeedback } from '@/lib/form/use-form-feedback';
 import { useTranslation } from '@/lib/i18n';
-import {
-  checkGroup,
-  isDuplicateName,
-  MAX_DESCRIPTION_LENGTH,
-  MAX_NAME_LENGTH,
-  type GroupProblems,
-} from './group-validation';
-
-/** Messages the server sent about a field (its `param`), shown as they came. */
-export type GroupFormErrors = Partial<Record<'name' | 'description', string>>;
-type Field = 'name' | 'description';
+import { duplicateNameIssues, groupIssues, type GroupField, type GroupValues } from './group-validation';
 
 interface GroupFormProps {
-  name: string;
-  description: string;
-  onChange: (change: { name?: string; description?: string }) => void;
+  values: GroupValues;
+  onChange: (change: Partial<GroupValues>) => void;
   /** Called only once the values pass the checks. */
   onSubmit: () => void;
-  serverErrors: GroupFormErrors;
+  refusal: Refusal<GroupField, GroupValues> | null;
+  onDismissRefusal: () => void;
+  refusedTitle: string;
   pending: boolean;
   submitLabel: string;
-  /** The group being edited: its own name is not a duplicate. */
-  groupId?: string;
+  /** The group being edited, as saved: only what changed is judged, and its own name is no duplicate. */
+  saved?: { id: string; values: GroupValues };
 }
 
 /**
- * Name and description, shared by create and edit. Checked here before any request, with
- * translated messages next to their field (aria-invalid, aria-describedby); the first field with a
- * problem takes focus. A problem goes away as soon as the field is fixed.
+ * Name and description, shared by create and edit, on the form kit: checked by the request's
+ * schema in the reader's language (a field once left, "required" on submit), a duplicate name
+ * warned about, the first problem focused on submit, a refusal pinned to the field it names.
  */
 export function GroupForm(props: GroupFormProps) {
-  const { name, description, onChange, onSubmit, serverErrors, pending, submitLabel, groupId } = props;
+  const { values, onChange, onSubmit, refusal, onDismissRefusal, refusedTitle, pending, submitLabel, saved } =
+    props;
   const { t } = useTranslation('groups');
-  const id = useId();
-  const [problems, setProblems] = useState<GroupProblems>({});
+  const formId = `group-${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
   // The API allows two groups with one name; say so before a second one makes them easy to mix up.
   const groups = useQuery(groupQueries.list());
-  const duplicate = isDuplicateName(name, groups.data?.data ?? [], groupId);
-
-  const message = (field: Field) => {
-    const problem = problems[field];
-    return problem ? t(`form.errors.${problem.key}`, problem.values) : serverErrors[field];
-  };
-  const change = (field: Field, value: string) => {
-    onChange({ [field]: value });
-    // Re-checked while wrong, so the message leaves as soon as the value is right (not while typing a fresh one).
-    if (problems[field]) setProblems((p) => ({ ...p, [field]: checkGroup({ [field]: value })[field] }));
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = checkGroup({ name, description });
-    setProblems(found);
-    const first = (['name', 'description'] as const).find((f) => found[f]);
-    if (first) return document.getElementById(`${id}-${first}`)?.focus();
-    onSubmit();
-  };
-  const describedBy = (field: Field, extra?: string | false) =>
-    [message(field) && `${id}-${field}-error`, extra].filter(Boolean).join(' ') || undefined;
-  const errorText = (field: Field) =>
-    message(field) ? (
-      <p id={`${id}-${field}-error`} role="alert" className="text-xs text-destructive">
-        {message(field)}
-      </p>
-    ) : null;
-
-  return (
-    <form onSubmit={submit} noValidate className="grid gap-3">
-      <div className="flex flex-col gap-1">
-        <Label htmlFor={`${id}-name`}>{t('form.name')}</Label>
-        <Input
-          id={`${id}-name`}
-          value={name}
-          required
-          aria-required="true"
-          aria-invalid={message('name') ? true : undefined}
-          aria-describedby={describedBy('name', duplicate && `${id}-name-duplicate`)}
-          onChange={(e) => change('name', e.target.value)}
-        />
-        {errorText('name')}
-        {duplicate && (
-          <p id={`${id}-name-duplicate`} className="text-xs text-warning" data-testid="duplicate-name">
-            {t('form.duplicateName', { name: name.trim() })}
-          </p>
-        )}
-        <Counter length={name.trim().length} max={MAX_NAME_LENGTH} />
-      </div>
-      <div className="flex flex-col gap-1">
-        <Label htmlFor={`${id}-description`}>{t('form.description')}</Label>
-        <Textarea
-          id={`${id}-description`}
-          value={description}
-          aria-invalid={message('description') ? true : undefined}
-          aria-describedby={describedBy('description')}
-          onChange={(e) => change('description', e.target.value)}
-        />
-        {errorText('description')}
-        <Counter length={description.trim().length} max={MAX_DESCRIPTION_LENGTH} />
-      </div>
-      <DialogFooter>
-        <Button type="submit" disabled={pending}>
-          {pending ? t('form.saving') : submitLabel}
-        </Button>
-      </DialogFooter>
-    </form>
+  const form = useFormFeedback({
+    issues: [
+      ...groupIssues(values, saved?.values),
+      ...duplicateNameIssues(values.name, groups.data?.data ?? [], saved?.id),
+    ],
+    showWhen: (issue) =>
+      issue.severity === 'warning' ? 'typing' : issue.code.endsWith('Required') ? 'submit' : 'left',
+    elementId: (field) => fieldElementId(formId, field),
+    refusal,
+    dismissRefusal: onDismissRefusal,
+    unchangedSince: (sent, field) => sent[field] === values[field],
+  });
+  const onInput = (name: GroupField) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    onChange({ [name]: event.target.value });
+  const field = (name: GroupField, control: (props: ControlProps) => ReactNode) => (
+    <Field
+      id={fieldElementId(formId, name)}
+      label={t(`form.${name}`)}
+      feedback={form.feedback(name)}
+      aside={<Counter value={values[name].trim()} max={GROUP_LIMITS[name]} />}
+    >
+      {control}
+    </Field>
   );
-}
 
-/** Shown from 80 % of the limit on, so nobody is surprised by it on submit. */
-function Counter({ length, max }: { length: number; max: number }) {
-  const { t } = useTranslation('groups');
-  if (length < max * 0.8) return null;
   return (
-    <p className={length > max ? 'text-xs text-destructive' : 'text-xs text-muted-foreground'}>
-      {t('form.counter', { length, max })}
-    </p>
+    <FormNamespace.Provider value="groups">
+      <form id={formId} {...form.formProps(onSubmit)} className="grid gap-3">
+        {field('name', (control) => (
+          <Input {...control} value={values.name} required aria-required="true" onChange={onInput('name')} />
+        ))}
+        {field('description', (control) => (
+          <Textarea {...control} value={values.description} onChange={onInput('description')} />
+        ))}
+        <SubmitPanel layout="footer" refusedTitle={refusedTitle} {...form.panel}>
+          <DialogFooter>
+            <Button type="submit" disabled={pending} aria-keyshortcuts={submitShortcutAria()}>
+              {pending ? t('form.saving') : submitLabel}
+            </Button>
+          </DialogFooter>
+        </SubmitPanel>
+      </form>
+    </FormNamespace.Provider>
   );
 }

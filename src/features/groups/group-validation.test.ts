@@ -1,32 +1,53 @@
 import { describe, expect, it } from 'vitest';
-import { checkGroup, isDuplicateName } from './group-validation';
+import { GROUP_LIMITS } from '@contract/group-schemas';
+import { duplicateNameIssues, groupChange, groupIssues } from './group-validation';
+
+const required = { field: 'name', code: 'nameRequired', values: { max: GROUP_LIMITS.name } };
 
 describe('group form checks', () => {
-  it('a name is required and at most 100 characters, without control characters', () => {
-    expect(checkGroup({ name: ' ', description: '' })).toEqual({ name: { key: 'nameRequired' } });
-    expect(checkGroup({ name: 'x'.repeat(101) })).toEqual({
-      name: { key: 'tooLong', values: { length: 101, max: 100 } },
-    });
-    expect(checkGroup({ name: 'a\nb' })).toEqual({ name: { key: 'nameControl' } });
-    expect(checkGroup({ name: `  ${'x'.repeat(100)}  `, description: 'line\nbreak\tok' })).toEqual({});
+  it("a name is required and within the schema's limit, without control characters", () => {
+    expect(groupIssues({ name: ' ', description: '' })).toEqual([required]);
+    expect(groupIssues({ name: 'x'.repeat(101), description: '' })).toEqual([
+      { field: 'name', code: 'tooLong', values: { length: 101, max: 100 } },
+    ]);
+    expect(groupIssues({ name: 'a\nb', description: '' })).toEqual([
+      { field: 'name', code: 'controlCharacters', values: {} },
+    ]);
+    expect(groupIssues({ name: `  ${'x'.repeat(100)}  `, description: 'line\nbreak\tok' })).toEqual([]);
   });
 
-  it('a description may be empty or up to 2,000 characters; an edit may leave the name alone', () => {
-    expect(checkGroup({ description: 'd'.repeat(2001) })).toEqual({
-      description: { key: 'tooLong', values: { length: 2001, max: 2000 } },
-    });
-    expect(checkGroup({ description: 'nul\u0000' })).toEqual({ description: { key: 'descriptionControl' } });
-    expect(checkGroup({ description: '' })).toEqual({});
+  it('a description may be empty or up to 2,000 characters, with line breaks but no NUL', () => {
+    const name = 'Spring';
+    expect(groupIssues({ name, description: 'd'.repeat(2001) })).toEqual([
+      { field: 'description', code: 'tooLong', values: { length: 2001, max: 2000 } },
+    ]);
+    expect(groupIssues({ name, description: 'nul\u0000' })).toEqual([
+      { field: 'description', code: 'controlCharactersMultiline', values: {} },
+    ]);
+    expect(groupIssues({ name, description: '' })).toEqual([]);
   });
 
-  it('a duplicate name is found whatever its case and spaces, but not the group being edited', () => {
+  it('an edit judges and sends only what changed', () => {
+    const saved = { name: '', description: 'old' };
+    // A group saved without a name can have its description edited.
+    expect(groupIssues({ name: '', description: 'new' }, saved)).toEqual([]);
+    expect(groupChange({ name: '', description: 'new' }, saved)).toEqual({ description: 'new' });
+    expect(groupIssues({ name: ' ', description: 'old' }, { name: 'Was', description: 'old' })).toEqual([
+      required,
+    ]);
+    expect(groupIssues(saved, saved)).toEqual([]);
+  });
+
+  it('a duplicate name is a warning whatever its case and spaces, but not for the group being edited', () => {
     const groups = [
       { id: 'grp_a', name: 'Spring Launch' },
       { id: 'grp_b', name: null },
     ];
-    expect(isDuplicateName(' spring launch ', groups)).toBe(true);
-    expect(isDuplicateName('Spring Launch', groups, 'grp_a')).toBe(false);
-    expect(isDuplicateName('Autumn', groups)).toBe(false);
-    expect(isDuplicateName('', groups)).toBe(false);
+    expect(duplicateNameIssues(' spring launch ', groups)).toEqual([
+      { field: 'name', code: 'duplicateName', severity: 'warning', values: { name: 'spring launch' } },
+    ]);
+    expect(duplicateNameIssues('Spring Launch', groups, 'grp_a')).toEqual([]);
+    expect(duplicateNameIssues('Autumn', groups)).toEqual([]);
+    expect(duplicateNameIssues('', groups)).toEqual([]);
   });
 });

@@ -1,51 +1,50 @@
-import { hasControlCharacters } from '@contract/plain-text';
+import { CreateGroupSchema, GROUP_LIMITS, UpdateGroupSchema } from '@contract/group-schemas';
+import type { FormIssue } from '@/lib/form/issues';
+import { schemaIssues } from '@/lib/form/schema-issues';
+
+export interface GroupValues {
+  name: string;
+  description: string;
+}
+export type GroupField = keyof GroupValues;
+
+/** What an edit sends (PATCH): only what changed, so a rename never rewrites a description someone else just edited. */
+export function groupChange(values: GroupValues, saved: GroupValues): Partial<GroupValues> {
+  return Object.fromEntries(
+    (['name', 'description'] as const).filter((f) => values[f] !== saved[f]).map((f) => [f, values[f]]),
+  );
+}
 
 /**
- * The group form checked in the page, before any request, with messages in the reader's language
- * (the server's are English). Limits as in contract/group-schemas.ts.
+ * The group form checked in the page by the schema the server validates the request with
+ * (contract/group-schemas.ts): the whole body of a create, the change of an edit (an edit that
+ * leaves the name alone does not judge it). "Required" says the limit the schema sets.
  */
-export const MAX_NAME_LENGTH = 100;
-export const MAX_DESCRIPTION_LENGTH = 2_000;
-
-/** An i18n key under `groups:form.errors` with its values. */
-export interface FieldProblem {
-  key: string;
-  values?: Record<string, string | number>;
-}
-export type GroupProblems = Partial<Record<'name' | 'description', FieldProblem>>;
-
-/** `name` undefined: not being changed (an edit that touches only the description). */
-export function checkGroup(values: { name?: string; description?: string }): GroupProblems {
-  const problems: GroupProblems = {};
-  if (values.name !== undefined) {
-    const name = values.name.trim();
-    if (name === '') problems.name = { key: 'nameRequired' };
-    else if (name.length > MAX_NAME_LENGTH)
-      problems.name = { key: 'tooLong', values: { length: name.length, max: MAX_NAME_LENGTH } };
-    else if (hasControlCharacters(name)) problems.name = { key: 'nameControl' };
-  }
-  if (values.description !== undefined) {
-    const description = values.description.trim();
-    if (description.length > MAX_DESCRIPTION_LENGTH)
-      problems.description = {
-        key: 'tooLong',
-        values: { length: description.length, max: MAX_DESCRIPTION_LENGTH },
-      };
-    else if (hasControlCharacters(description, { multiline: true }))
-      problems.description = { key: 'descriptionControl' };
-  }
-  return problems;
+export function groupIssues(values: GroupValues, saved?: GroupValues): FormIssue<GroupField>[] {
+  const issues = saved
+    ? Object.keys(groupChange(values, saved)).length > 0
+      ? schemaIssues<GroupField>(UpdateGroupSchema, groupChange(values, saved))
+      : []
+    : schemaIssues<GroupField>(CreateGroupSchema, values);
+  return issues.map((issue) =>
+    issue.code === 'nameRequired' ? { ...issue, values: { max: GROUP_LIMITS.name } } : issue,
+  );
 }
 
-/** Whether another group (not `exceptId`) already has this name, compared as a person would. */
-export function isDuplicateName(
+/**
+ * Another group (not `exceptId`) with this name, compared as a person would: a warning, since the
+ * API allows it (decision 090).
+ */
+export function duplicateNameIssues(
   name: string,
   groups: ReadonlyArray<{ id: string; name?: string | null }>,
   exceptId?: string,
-): boolean {
+): FormIssue<GroupField>[] {
   const wanted = name.trim().toLocaleLowerCase();
-  return (
+  const taken =
     wanted !== '' &&
-    groups.some((g) => g.id !== exceptId && (g.name ?? '').trim().toLocaleLowerCase() === wanted)
-  );
+    groups.some((g) => g.id !== exceptId && (g.name ?? '').trim().toLocaleLowerCase() === wanted);
+  return taken
+    ? [{ field: 'name', code: 'duplicateName', severity: 'warning', values: { name: name.trim() } }]
+    : [];
 }

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -79,12 +79,18 @@ describe('GroupsPage', () => {
 
     // A name another group has is allowed, with a warning.
     await userEvent.type(within(dialog).getByLabelText('Name'), groups[0]!.name!);
-    expect(await within(dialog).findByTestId('duplicate-name', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText(/Another group is already called “Default”/, {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
     await userEvent.clear(within(dialog).getByLabelText('Name'));
     await userEvent.type(within(dialog).getByLabelText('Name'), 'Spring launch');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create group' }));
-    expect(await within(dialog).findByText('name is already used by another group')).toBeInTheDocument();
-    expect(within(dialog).getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
+    const name = within(dialog).getByLabelText('Name');
+    await waitFor(() => expect(name).toHaveAccessibleDescription('name is already used by another group'));
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    // The refusal in full stays in the form's panel, and the field it names takes focus.
+    expect(within(dialog).getByTestId('submit-refusal')).toHaveTextContent('The group could not be created.');
+    await waitFor(() => expect(name).toHaveFocus());
     // What was typed is kept for a reload.
     expect(sessionStorage.getItem('media-studio:group-create-draft')).toContain('Spring launch');
   });

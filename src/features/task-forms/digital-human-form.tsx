@@ -57,7 +57,7 @@ export function DigitalHumanForm() {
       ? { ...built, avatar_asset_id: draft.avatarAssetId.trim() }
       : built;
   }, [draft, publicAvatar]);
-  const { feedback, onSubmit, panel } = useTaskForm({
+  const { feedback, formProps, panel } = useTaskForm({
     formId: FORM_ID,
     kind: draft.mode === 'video' ? 'digital_human_video' : 'digital_human_audio',
     body,
@@ -73,7 +73,7 @@ export function DigitalHumanForm() {
   return (
     <TaskFormLayout
       formId={FORM_ID}
-      onSubmit={onSubmit}
+      formProps={formProps}
       callback={{
         id: fieldId('callbackUrl'),
         value: draft.callbackUrl,

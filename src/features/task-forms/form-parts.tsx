@@ -1,53 +1,36 @@
 import { Send } from 'lucide-react';
-import type { FormEvent, ReactNode } from 'react';
-import { ErrorAlert } from '@/components/error-alert';
+import type { ComponentProps, ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { JsonView } from '@/components/ui/json-view';
 import { Spinner } from '@/components/ui/spinner';
 import { CallbackUrlField } from '@/components/form/callback-url-field';
 import { FormNamespace } from '@/components/form/issue-text';
-import type { FieldFeedback } from '@/lib/form/issues';
-import type { Refusal } from '@/lib/form/submit-tasks';
-import { submitShortcutAria, submitShortcutLabel, submitShortcutRef } from '@/lib/form/submit-shortcut';
+import { SubmitPanel } from '@/components/form/submit-panel';
+import type { FieldFeedback, FormIssue } from '@/lib/form/issues';
+import type { Refusal } from '@/lib/form/refusal';
+import { submitShortcutAria, submitShortcutLabel } from '@/lib/form/submit-shortcut';
 import { useTranslation } from '@/lib/i18n';
 import type { CreateTaskBody } from './draft';
 
-interface SubmitPanelProps {
+interface TaskPanelProps<F extends string> {
   body: unknown;
-  problems: number;
-  refusal: Refusal<string, CreateTaskBody> | null;
+  errors: readonly FormIssue<F>[];
+  onFocusField: (field: F) => void;
+  refusal: Refusal<F, CreateTaskBody> | null;
   pending: boolean;
   submitLabel: string;
-  onDismissRefusal: () => void;
+  onDismissRefusal?: () => void;
 }
 
 /**
- * The side panel of a form: what will be sent, the refusal of the last attempt in full (message,
- * code, param, request id), the count of problems left and the submit button.
+ * The side panel of a task form: what blocks it and the refusal of the last attempt (the kit's
+ * panel), the submit button, and what will be sent.
  */
-function SubmitPanel({ body, problems, refusal, pending, submitLabel, onDismissRefusal }: SubmitPanelProps) {
+function TaskPanel<F extends string>({ body, pending, submitLabel, ...problems }: TaskPanelProps<F>) {
   const { t } = useTranslation('task-forms');
   return (
-    // Below xl the panel's box is `contents`: its parts are children of the form (a flex column
-    // there), so the create button can stick to the bottom of the screen over the whole form.
-    <aside
-      className="contents xl:sticky xl:top-4 xl:flex xl:flex-col xl:gap-4"
-      aria-label={t('submit.panel')}
-    >
-      {refusal && (
-        <ErrorAlert
-          error={refusal.error}
-          title={t('submit.refused')}
-          onDismiss={onDismissRefusal}
-          dismissLabel={t('submit.dismiss')}
-        />
-      )}
-      {problems > 0 && (
-        <p className="text-sm text-destructive" role="status">
-          {t('submit.problems', { count: problems })}
-        </p>
-      )}
+    <SubmitPanel layout="side" label={t('submit.panel')} refusedTitle={t('submit.refused')} {...problems}>
       <div className="sticky bottom-0 z-10 -mx-4 flex flex-col gap-1 border-t bg-background/95 px-4 py-3 xl:static xl:mx-0 xl:border-0 xl:bg-transparent xl:p-0">
         <Button type="submit" disabled={pending} aria-keyshortcuts={submitShortcutAria()}>
           {pending ? <Spinner /> : <Send aria-hidden="true" />} {submitLabel}
@@ -62,7 +45,7 @@ function SubmitPanel({ body, problems, refusal, pending, submitLabel, onDismissR
         {/* Long values (URLs, ids, a text to speak) wrap: the column is narrower than they are. */}
         <JsonView value={body} label={t('submit.preview')} wrap />
       </section>
-    </aside>
+    </SubmitPanel>
   );
 }
 
@@ -70,17 +53,18 @@ function SubmitPanel({ body, problems, refusal, pending, submitLabel, onDismissR
  * A task form: its cards, the callback_url card every task has, and the submit panel beside them
  * (below them on narrow screens).
  */
-export function TaskFormLayout({
+export function TaskFormLayout<F extends string>({
   formId,
-  onSubmit,
+  formProps,
   callback,
   panel,
   children,
 }: {
   formId: string;
-  onSubmit: (event: FormEvent) => void;
+  /** The kit's form props (useFormFeedback().formProps). */
+  formProps: ComponentProps<'form'>;
   callback: { id: string; value: string; feedback?: FieldFeedback; onChange: (value: string) => void };
-  panel: SubmitPanelProps;
+  panel: TaskPanelProps<F>;
   children: ReactNode;
 }) {
   const { t } = useTranslation('task-forms');
@@ -88,9 +72,7 @@ export function TaskFormLayout({
     <FormNamespace.Provider value="task-forms">
       <form
         id={formId}
-        noValidate
-        onSubmit={onSubmit}
-        ref={submitShortcutRef}
+        {...formProps}
         className="flex flex-col gap-6 xl:grid xl:grid-cols-[minmax(0,1fr)_minmax(0,24rem)] xl:items-start"
       >
         <div className="flex min-w-0 flex-col gap-6">
@@ -107,7 +89,7 @@ export function TaskFormLayout({
             </CardContent>
           </Card>
         </div>
-        <SubmitPanel {...panel} />
+        <TaskPanel {...panel} />
       </form>
     </FormNamespace.Provider>
   );

@@ -33,7 +33,7 @@ export function MusicForm() {
   const set = useTaskFormsStore((s) => s.musicChanged);
   const apiKey = useApiKey();
   const body = useMemo(() => musicToBody(draft), [draft]);
-  const { feedback, onSubmit, panel } = useTaskForm({
+  const { feedback, formProps, panel } = useTaskForm({
     formId: FORM_ID,
     kind: 'music',
     body,
@@ -46,7 +46,7 @@ export function MusicForm() {
   return (
     <TaskFormLayout
       formId={FORM_ID}
-      onSubmit={onSubmit}
+      formProps={formProps}
       callback={{
         id: fieldId('callbackUrl'),
         value: draft.callbackUrl,

@@ -1,6 +1,5 @@
-import type { FormEvent } from 'react';
 import { createGenericTask } from '@/api/generic-tasks';
-import { fieldElementId, focusElement } from '@/lib/form/focus';
+import { fieldElementId } from '@/lib/form/focus';
 import type { FormIssue } from '@/lib/form/issues';
 import { useSubmitTasks } from '@/lib/form/submit-tasks';
 import { useFormFeedback } from '@/lib/form/use-form-feedback';
@@ -8,8 +7,6 @@ import type { CreateTaskBody, FormKind } from './draft';
 
 /** The id of a field's control (or of its group, for radios and asset slots) in a form. */
 export const fieldIdOf = fieldElementId;
-
-const focusField = (formId: string, field: string) => focusElement(fieldIdOf(formId, field));
 
 /** The text a tracked task shows in the monitor's list: what the person wrote. */
 function promptOf(body: CreateTaskBody): string | undefined {
@@ -48,40 +45,28 @@ export function useTaskForm<F extends string>({
     create: (sent: CreateTaskBody) => createGenericTask(sent),
     source: 'task-form',
     fieldOfParam: (param) => fieldOfParam(param),
-    onRefused: (r) => {
-      const field = r.field;
-      if (field) requestAnimationFrame(() => focusField(formId, field));
-    },
   });
   const form = useFormFeedback({
     issues,
-    quietUntilSubmit: (issue) => issue.code.includes('Required'),
+    showWhen: (issue) => (issue.code.includes('Required') ? 'submit' : 'typing'),
+    elementId: (field) => fieldIdOf(formId, field),
     refusal,
+    dismissRefusal,
     unchangedSince: (sent: CreateTaskBody, field: F) => {
       const param = paramOf[field];
       return !!param && bodyField(sent, param) === bodyField(body, param);
     },
   });
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const first = form.attempt();
-    if (first) {
-      requestAnimationFrame(() => focusField(formId, first.field));
-      return;
-    }
-    submit([{ body, kind, model: body.model, prompt: promptOf(body) }], body);
-  }
-
   return {
     feedback: form.feedback,
-    onSubmit,
+    formProps: form.formProps(() =>
+      submit([{ body, kind, model: body.model, prompt: promptOf(body) }], body),
+    ),
     panel: {
+      ...form.panel,
       body,
-      problems: form.errors.length,
-      refusal,
       pending,
-      onDismissRefusal: dismissRefusal,
     },
   };
 }

@@ -1,3 +1,5 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
 import { callbackUrlIssue } from '@contract/callback-url-rules';
 
 /**
@@ -23,4 +25,36 @@ export function completedDraft<T extends object>(empty: T, stored: unknown): T {
     if (fits) out[key] = value as T[keyof T];
   }
   return out;
+}
+
+/** A form's draft held in a store of its own: what every simple form needs. */
+interface DraftStore<T> {
+  draft: T;
+  draftChanged: (change: Partial<T>) => void;
+  draftReplaced: (draft: T) => void;
+}
+
+/**
+ * The store of a small form's draft, persisted per tab under `name` (sessionStorage): a reload
+ * loses nothing, a new tab starts clean. A stored draft is completed with today's defaults.
+ */
+export function createDraftStore<T extends object>(name: string, empty: T) {
+  return create<DraftStore<T>>()(
+    persist(
+      (set) => ({
+        draft: empty,
+        draftChanged: (change) => set((s) => ({ draft: { ...s.draft, ...change } })),
+        draftReplaced: (draft) => set({ draft }),
+      }),
+      {
+        name,
+        storage: createJSONStorage(() => sessionStorage),
+        partialize: (s) => ({ draft: s.draft }),
+        merge: (persisted, current) => ({
+          ...current,
+          draft: completedDraft(empty, (persisted as { draft?: unknown } | undefined)?.draft),
+        }),
+      },
+    ),
+  );
 }

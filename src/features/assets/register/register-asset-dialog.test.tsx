@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RegisterAssetDialog } from './register-asset-dialog';
-import { EMPTY_DRAFT, useRegisterDraftStore } from './register-draft-store';
+import { EMPTY_DRAFT, useRegisterDraft } from './register-draft';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -13,7 +13,7 @@ const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
-  useRegisterDraftStore.setState({ draft: EMPTY_DRAFT });
+  useRegisterDraft.setState({ draft: EMPTY_DRAFT });
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -69,11 +69,11 @@ describe('RegisterAssetDialog', () => {
     await userEvent.paste('https://example.com/cat.png');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Register' }));
     const model = within(dialog).getByLabelText('Model', { exact: true });
-    expect(
-      await within(dialog).findByText('model must be a model name such as video-2.0-cl'),
-    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(model).toHaveAccessibleDescription('model must be a model name such as video-2.0-cl'),
+    );
     expect(model).toHaveAttribute('aria-invalid', 'true');
-    expect(model).toHaveAccessibleDescription('model must be a model name such as video-2.0-cl');
+    await waitFor(() => expect(model).toHaveFocus());
     expect(onRegistered).not.toHaveBeenCalled();
     const body = JSON.parse(String(fetchMock.mock.calls.find(([, i]) => i?.method === 'POST')![1]!.body));
     expect(body).toEqual({ url: 'https://example.com/cat.png', mode: 'asset', group_id: 'grp_a' });

@@ -1,6 +1,10 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { ASSET_MODES, ASSET_PURPOSES, ASSET_TYPES } from '@contract/asset';
+import { ASSET_TEXT_LIMITS } from '@contract/asset-schemas';
 import { isVideoModel, VIDEO_MODEL_IDS } from '@contract/models';
+import { controlProps, Counter, Field, FieldMessage, type ControlProps } from '@/components/form/field';
+import { FormNamespace } from '@/components/form/issue-text';
+import { SubmitPanel } from '@/components/form/submit-panel';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -13,16 +17,12 @@ import {
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import type { Asset } from '@/api/assets';
+import { fieldElementId } from '@/lib/form/focus';
+import { submitShortcutAria } from '@/lib/form/submit-shortcut';
 import { useTranslation } from '@/lib/i18n';
 import { GroupSwitcher } from '../group-switcher';
-import {
-  REGISTER_PRESETS,
-  useRegisterDraftStore,
-  type RegisterDraft,
-  type RegisterPreset,
-} from './register-draft-store';
-import { RegisterField, type FieldProps } from './register-field';
-import { MAX_URL_LENGTH } from './register-validation';
+import { presetChange, REGISTER_PRESETS, type RegisterDraft, type RegisterPreset } from './register-draft';
+import { MAX_URL_LENGTH, type RegisterField } from './register-validation';
 import { REGISTER_NAMESPACES, useRegisterForm } from './use-register-form';
 
 interface RegisterProps {
@@ -33,39 +33,57 @@ interface RegisterProps {
   onRegistered: (asset: Asset) => void;
 }
 
-/** Register an asset by public URL. The draft survives reloads (register-draft-store.ts). */
+/** Register an asset by public URL. The draft survives reloads (register-draft.ts). */
 export function RegisterAssetDialog({ open, onOpenChange, group, onRegistered }: RegisterProps) {
   const { t } = useTranslation(REGISTER_NAMESPACES);
-  const id = useId();
-  const fieldId = (name: keyof RegisterDraft) => `${id}-${name}`;
-  const form = useRegisterForm({ group, onRegistered, fieldId });
-  const { draft, errors, change } = form;
-  const presetApplied = useRegisterDraftStore((s) => s.presetApplied);
+  const formId = `register-${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
+  const { draft, change, form, ...register } = useRegisterForm({ formId, group, onRegistered });
+  const { feedback } = form;
+  const fieldId = (name: keyof RegisterDraft) => fieldElementId(formId, name);
 
   const field = (
-    name: keyof RegisterDraft,
+    name: RegisterField | 'preset',
     label: string,
-    control: (props: FieldProps) => React.ReactNode,
+    control: (props: ControlProps) => ReactNode,
     hint?: string,
-  ) => <RegisterField id={fieldId(name)} label={label} control={control} error={errors[name]} hint={hint} />;
+    aside?: ReactNode,
+  ) => (
+    <Field
+      id={fieldId(name)}
+      label={label}
+      feedback={name === 'preset' ? undefined : feedback(name)}
+      hint={hint}
+      aside={aside}
+    >
+      {control}
+    </Field>
+  );
+  // A preset fills the fields it stands for in.
+  const set = (name: keyof RegisterDraft, value: string) =>
+    change(name === 'preset' ? presetChange(value as RegisterPreset | '') : { [name]: value });
+  const words: Partial<Record<keyof RegisterDraft, (value: string) => string>> = {
+    type: (v) => t(`type.${v}`),
+    preset: (v) => t(`presets.${v}`),
+  };
   const text =
-    (name: keyof RegisterDraft, extra: Record<string, string> = {}) =>
-    (props: FieldProps) => (
+    (name: RegisterField, extra: Record<string, string> = {}) =>
+    (props: ControlProps) => (
       <Input {...props} {...extra} value={draft[name]} onChange={(e) => change({ [name]: e.target.value })} />
     );
   const options =
-    (name: keyof RegisterDraft, values: readonly string[], blank?: string) => (props: FieldProps) => (
-      <Select {...props} value={draft[name]} onChange={(e) => change({ [name]: e.target.value })}>
+    (name: keyof RegisterDraft, values: readonly string[], blank?: string) => (props: ControlProps) => (
+      <Select {...props} value={draft[name]} onChange={(e) => set(name, e.target.value)}>
         {blank !== undefined && <option value="">{blank}</option>}
         {values.map((v) => (
           <option key={v} value={v}>
-            {name === 'type' ? t(`type.${v}`) : v}
+            {words[name]?.(v) ?? v}
           </option>
         ))}
       </Select>
     );
   const modeWarning =
     isVideoModel(draft.model) && draft.mode !== 'asset' ? t('register.modeHint') : undefined;
+  const groupId = fieldId('group_id');
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -74,78 +92,76 @@ export function RegisterAssetDialog({ open, onOpenChange, group, onRegistered }:
           <DialogTitle>{t('register.title')}</DialogTitle>
           <DialogDescription>{t('register.description')}</DialogDescription>
         </DialogHeader>
-        <form onSubmit={form.submit} noValidate className="grid gap-3 sm:grid-cols-2">
-          <div className="sm:col-span-2">
-            {field('preset', t('register.preset'), (props) => (
-              <Select
-                {...props}
-                value={draft.preset}
-                onChange={(e) => presetApplied(e.target.value as RegisterPreset | '')}
-              >
-                <option value="">{t('register.noPreset')}</option>
-                {REGISTER_PRESETS.map((p) => (
-                  <option key={p} value={p}>
-                    {t(`presets.${p}`)}
-                  </option>
-                ))}
-              </Select>
-            ))}
-          </div>
-          <div className="sm:col-span-2">
+        <FormNamespace.Provider value="asset-register">
+          <form id={formId} {...register.formProps} className="grid gap-3 sm:grid-cols-2">
+            <div className="sm:col-span-2">
+              {field(
+                'preset',
+                t('register.preset'),
+                options('preset', REGISTER_PRESETS, t('register.noPreset')),
+              )}
+            </div>
+            <div className="sm:col-span-2">
+              {field(
+                'url',
+                t('register.url'),
+                text('url', {
+                  type: 'url',
+                  inputMode: 'url',
+                  placeholder: 'https://example.com/cat.png',
+                  'aria-required': 'true',
+                }),
+                t('register.urlHint', { max: MAX_URL_LENGTH }),
+              )}
+            </div>
             {field(
-              'url',
-              t('register.url'),
-              text('url', {
-                type: 'url',
-                inputMode: 'url',
-                placeholder: 'https://example.com/cat.png',
-                'aria-required': 'true',
-              }),
-              t('register.urlHint', { max: MAX_URL_LENGTH }),
+              'model',
+              t('register.model'),
+              options('model', VIDEO_MODEL_IDS, t('register.noModel')),
+              t('register.modelHint'),
             )}
-          </div>
-          {field(
-            'model',
-            t('register.model'),
-            options('model', VIDEO_MODEL_IDS, t('register.noModel')),
-            t('register.modelHint'),
-          )}
-          {field(
-            'mode',
-            t('register.mode'),
-            options('mode', ASSET_MODES),
-            modeWarning ?? t('register.modeDefault'),
-          )}
-          {field('type', t('register.type'), options('type', ASSET_TYPES, t('register.typeAuto')))}
-          {field('purpose', t('register.purpose'), text('purpose', { list: `${id}-purposes` }))}
-          <datalist id={`${id}-purposes`}>
-            {ASSET_PURPOSES.map((p) => (
-              <option key={p} value={p} />
-            ))}
-          </datalist>
-          {field('role', t('register.role'), text('role'))}
-          {field('name', t('register.name'), text('name'))}
-          <div className="sm:col-span-2">
-            <GroupSwitcher
-              label={t('register.group')}
-              value={form.targetGroup}
-              onChange={(group_id) => change({ group_id })}
-            />
-            {errors.group_id && (
-              <p role="alert" className="text-xs text-destructive">
-                {errors.group_id}
-              </p>
+            {field(
+              'mode',
+              t('register.mode'),
+              options('mode', ASSET_MODES),
+              modeWarning ?? t('register.modeDefault'),
             )}
-          </div>
-          <DialogFooter className="sm:col-span-2">
-            <Button variant="ghost" onClick={form.clear}>
-              {t('register.clear')}
-            </Button>
-            <Button type="submit" disabled={form.pending}>
-              {form.pending ? t('register.submitting') : t('register.submit')}
-            </Button>
-          </DialogFooter>
-        </form>
+            {field('type', t('register.type'), options('type', ASSET_TYPES, t('register.typeAuto')))}
+            {field('purpose', t('register.purpose'), text('purpose', { list: `${formId}-purposes` }))}
+            <datalist id={`${formId}-purposes`}>
+              {ASSET_PURPOSES.map((p) => (
+                <option key={p} value={p} />
+              ))}
+            </datalist>
+            {field('role', t('register.role'), text('role'))}
+            {field(
+              'name',
+              t('register.name'),
+              text('name'),
+              undefined,
+              <Counter value={draft.name.trim()} max={ASSET_TEXT_LIMITS.name} />,
+            )}
+            <div className="flex flex-col gap-1.5 sm:col-span-2">
+              <GroupSwitcher
+                label={t('register.group')}
+                value={register.targetGroup}
+                onChange={(group_id) => change({ group_id })}
+                control={controlProps(groupId, feedback('group_id'), false)}
+              />
+              <FieldMessage id={`${groupId}-message`} feedback={feedback('group_id')} />
+            </div>
+            <SubmitPanel layout="footer" refusedTitle={t('register.failed')} {...form.panel}>
+              <DialogFooter>
+                <Button variant="ghost" onClick={register.clear}>
+                  {t('register.clear')}
+                </Button>
+                <Button type="submit" disabled={register.pending} aria-keyshortcuts={submitShortcutAria()}>
+                  {register.pending ? t('register.submitting') : t('register.submit')}
+                </Button>
+              </DialogFooter>
+            </SubmitPanel>
+          </form>
+        </FormNamespace.Provider>
       </DialogContent>
     </Dialog>
   );

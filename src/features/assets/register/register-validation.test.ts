@@ -1,27 +1,49 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_DRAFT } from './register-draft-store';
-import { checkRegisterDraft, checkUrl, MAX_URL_LENGTH } from './register-validation';
+import { ASSET_TEXT_LIMITS } from '@contract/asset-schemas';
+import { EMPTY_DRAFT } from './register-draft';
+import { MAX_URL_LENGTH, registerBody, registerIssues } from './register-validation';
+
+const draft = { ...EMPTY_DRAFT, url: 'https://example.com/cat.png' };
+const urlIssues = (url: string) => registerIssues({ ...draft, url }, 'grp_a');
 
 describe('register form checks', () => {
   it('a URL is required, must be http(s), and at most 2,048 characters', () => {
-    expect(checkUrl('')).toEqual({ key: 'urlRequired' });
-    expect(checkUrl('   ')).toEqual({ key: 'urlRequired' });
-    expect(checkUrl('not a url')).toEqual({ key: 'urlInvalid' });
-    expect(checkUrl('ftp://example.com/a.png')).toEqual({ key: 'urlScheme', values: { scheme: 'ftp' } });
-    expect(checkUrl('data:image/png;base64,AAAA')).toEqual({ key: 'urlScheme', values: { scheme: 'data' } });
+    expect(urlIssues('')).toEqual([{ field: 'url', code: 'urlRequired' }]);
+    expect(urlIssues('   ')).toEqual([{ field: 'url', code: 'urlRequired' }]);
+    expect(urlIssues('not a url')).toEqual([{ field: 'url', code: 'urlInvalid', values: {} }]);
+    expect(urlIssues('ftp://example.com/a.png')).toEqual([
+      { field: 'url', code: 'urlScheme', values: { scheme: 'ftp' } },
+    ]);
+    expect(urlIssues('data:image/png;base64,AAAA')).toEqual([
+      { field: 'url', code: 'urlScheme', values: { scheme: 'data' } },
+    ]);
     const long = `https://example.com/${'a'.repeat(MAX_URL_LENGTH)}`;
-    expect(checkUrl(long)).toEqual({ key: 'urlTooLong', values: { length: long.length, max: 2048 } });
-    expect(checkUrl(' https://example.com/cat.png ')).toBeUndefined();
-    expect(checkUrl(`https://e.com/${'a'.repeat(MAX_URL_LENGTH - 14)}`)).toBeUndefined();
+    expect(urlIssues(long)).toEqual([
+      { field: 'url', code: 'urlTooLong', values: { length: long.length, max: 2048 } },
+    ]);
+    expect(urlIssues(' https://example.com/cat.png ')).toEqual([]);
+    expect(urlIssues(`https://e.com/${'a'.repeat(MAX_URL_LENGTH - 14)}`)).toEqual([]);
   });
 
-  it('checks the text fields against the request schema limits, and nothing in a valid draft', () => {
-    const draft = { ...EMPTY_DRAFT, url: 'https://example.com/cat.png' };
-    expect(checkRegisterDraft(draft)).toEqual({});
-    expect(checkRegisterDraft({ ...draft, name: 'n'.repeat(201), purpose: 'a\tb' })).toEqual({
-      name: { key: 'tooLong', values: { length: 201, max: 200 } },
-      purpose: { key: 'controlCharacters' },
+  it("checks the text fields at the request schema's limits, and finds nothing in a valid draft", () => {
+    expect(registerIssues(draft, 'grp_a')).toEqual([]);
+    const name = 'n'.repeat(ASSET_TEXT_LIMITS.name + 1);
+    expect(registerIssues({ ...draft, name, purpose: 'a\tb' }, 'grp_a')).toEqual([
+      { field: 'purpose', code: 'controlCharacters', values: {} },
+      { field: 'name', code: 'tooLong', values: { length: 201, max: 200 } },
+    ]);
+    expect(registerIssues({ ...draft, role: ` ${'r'.repeat(ASSET_TEXT_LIMITS.role)} ` }, 'grp_a')).toEqual(
+      [],
+    );
+  });
+
+  it('sends the URL and what else was filled in, in the library group unless another was picked, without the preset', () => {
+    expect(registerBody({ ...draft, preset: 'reference_image', type: 'image' }, 'grp_a')).toEqual({
+      url: 'https://example.com/cat.png',
+      mode: 'asset',
+      type: 'image',
+      group_id: 'grp_a',
     });
-    expect(checkRegisterDraft({ ...EMPTY_DRAFT })).toEqual({ url: { key: 'urlRequired' } });
+    expect(registerBody({ ...draft, group_id: 'grp_b' }, 'grp_a')).toMatchObject({ group_id: 'grp_b' });
   });
 });

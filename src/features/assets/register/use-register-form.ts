@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { RegisterAssetByUrlSchema } from '@contract/asset-schemas';
-import { isApiRequestError } from '@/api/api-client';
+import { useState } from 'react';
 import { assetMutations, type Asset } from '@/api/assets';
+import { fieldElementId } from '@/lib/form/focus';
+import { refusalOf, type Refusal } from '@/lib/form/refusal';
+import { useFormFeedback } from '@/lib/form/use-form-feedback';
 import { useTranslation } from '@/lib/i18n';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { readinessLabel } from '../readiness';
-import { useRegisterDraftStore, type RegisterDraft } from './register-draft-store';
-import { checkRegisterDraft, REGISTER_FIELD_ORDER, type RegisterProblems } from './register-validation';
+import { EMPTY_DRAFT, useRegisterDraft, type RegisterDraft } from './register-draft';
+import { registerBody, registerIssues, type RegisterField } from './register-validation';
 
 /**
  * The register dialog's own strings (loaded with its code, assets-page.tsx), then the library's it
@@ -15,76 +16,44 @@ import { checkRegisterDraft, REGISTER_FIELD_ORDER, type RegisterProblems } from 
  */
 export const REGISTER_NAMESPACES = ['asset-register', 'assets'];
 
-export type FieldErrors = Partial<Record<keyof RegisterDraft, string>>;
+const FIELDS = new Set<string>(Object.keys(EMPTY_DRAFT).filter((key) => key !== 'preset'));
 
 /**
- * The register form's state and submit: the draft (persisted), the errors of the last attempt,
- * checks in the page before any request, then the request, whose field errors go next to the field
- * its `param` names. `fieldId` gives the id of a field's control, to focus the first wrong one.
+ * The register form on the form kit: the draft (kept for a reload), checked by the request's schema
+ * as it is typed (a field is judged once left, "required" on submit), a submit that focuses the
+ * first problem or sends, and a refusal pinned to the field its `param` names.
  */
 export function useRegisterForm({
+  formId,
   group,
   onRegistered,
-  fieldId,
 }: {
+  formId: string;
   group: string;
   onRegistered: (asset: Asset) => void;
-  fieldId: (name: keyof RegisterDraft) => string;
 }) {
   const { t } = useTranslation(REGISTER_NAMESPACES);
   const queryClient = useQueryClient();
-  const draft = useRegisterDraftStore((s) => s.draft);
-  const draftChanged = useRegisterDraftStore((s) => s.draftChanged);
-  const draftCleared = useRegisterDraftStore((s) => s.draftCleared);
-  // Errors belong to one submit attempt; they are not worth keeping across reloads.
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const draft = useRegisterDraft((s) => s.draft);
+  const change = useRegisterDraft((s) => s.draftChanged);
+  const replace = useRegisterDraft((s) => s.draftReplaced);
+  const [refusal, setRefusal] = useState<Refusal<RegisterField, RegisterDraft> | null>(null);
   const mutation = useMutation(assetMutations.registerByUrl(queryClient));
   const targetGroup = draft.group_id || group;
 
-  const translate = (problems: RegisterProblems): FieldErrors =>
-    Object.fromEntries(
-      Object.entries(problems).map(([field, p]) => [field, t(`register.errors.${p.key}`, p.values)]),
-    );
-  const focusFirst = (wrong: FieldErrors) => {
-    const first = REGISTER_FIELD_ORDER.find((name) => wrong[name]);
-    if (first) document.getElementById(fieldId(first))?.focus();
-  };
+  const form = useFormFeedback({
+    issues: registerIssues(draft, group),
+    showWhen: (issue) => (issue.code.endsWith('Required') ? 'submit' : 'left'),
+    elementId: (field) => fieldElementId(formId, field),
+    refusal,
+    dismissRefusal: () => setRefusal(null),
+    unchangedSince: (sent, field) => sent[field] === draft[field],
+  });
 
-  /** A field being fixed loses its message as soon as it is right. */
-  const change = (patch: Partial<RegisterDraft>) => {
-    draftChanged(patch);
-    const names = Object.keys(patch) as Array<keyof RegisterDraft>;
-    if (!names.some((name) => errors[name])) return;
-    const now = translate(checkRegisterDraft({ ...draft, ...patch, group_id: targetGroup }));
-    setErrors((prev) => {
-      const next = { ...prev };
-      for (const name of names) next[name] = now[name];
-      return next;
-    });
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const input = { ...draft, group_id: targetGroup };
-    const problems = translate(checkRegisterDraft(input));
-    if (Object.keys(problems).length > 0) {
-      setErrors(problems);
-      return focusFirst(problems);
-    }
-    // The preset only fills fields in; it is not part of the request. The schema has the last word
-    // on what the page does not check itself (a model name's shape).
-    const { preset: _preset, ...body } = input;
-    const checked = RegisterAssetByUrlSchema.safeParse(
-      Object.fromEntries(Object.entries(body).filter(([, v]) => v !== '')),
-    );
-    if (!checked.success) {
-      const next: FieldErrors = {};
-      for (const issue of checked.error.issues) next[issue.path[0] as keyof RegisterDraft] ??= issue.message;
-      setErrors(next);
-      return focusFirst(next);
-    }
-    setErrors({});
-    mutation.mutate(body, {
+  const send = () => {
+    const sent = draft;
+    setRefusal(null);
+    mutation.mutate(registerBody(draft, group), {
       onSuccess: (asset) => {
         // A URL the server could not fetch is refused at once (status failed): a green "being
         // prepared" would contradict the red badge beside it.
@@ -99,16 +68,32 @@ export function useRegisterForm({
             t('register.registeredButFailed', { id: asset.id }),
           );
         } else notifySuccess(t('register.success', { id: asset.id }));
-        draftCleared();
+        clear();
         onRegistered(asset);
       },
-      onError: (error) => {
-        const param = isApiRequestError(error) ? error.info.param : undefined;
-        if (param && param in draft) setErrors({ [param]: error.message });
-        else notifyError(error, t('register.failed'));
-      },
+      onError: (error) =>
+        setRefusal(
+          refusalOf(error, sent, (param) =>
+            param && FIELDS.has(param) ? (param as RegisterField) : undefined,
+          ),
+        ),
     });
   };
 
-  return { draft, errors, change, submit, clear: draftCleared, pending: mutation.isPending, targetGroup };
+  // The group stays: a person registering several URLs usually keeps filling the same group.
+  function clear() {
+    replace({ ...EMPTY_DRAFT, group_id: useRegisterDraft.getState().draft.group_id });
+    setRefusal(null);
+    form.reset();
+  }
+
+  return {
+    draft,
+    change,
+    form,
+    formProps: form.formProps(send),
+    clear,
+    pending: mutation.isPending,
+    targetGroup,
+  };
 }

@@ -1,5 +1,4 @@
-import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
+import { createDraftStore } from '@/lib/form/draft-storage';
 
 export const REGISTER_PRESETS = [
   'reference_image',
@@ -27,10 +26,7 @@ export interface RegisterDraft {
  * in reference-only mode (spec, POST /v1/assets/uploads rule 1). The reference video preset carries
  * type, purpose and role all as the specification requires (rule 2).
  */
-export const PRESET_FIELDS: Record<
-  RegisterPreset,
-  Pick<RegisterDraft, 'type' | 'purpose' | 'role' | 'mode'>
-> = {
+const PRESET_FIELDS: Record<RegisterPreset, Pick<RegisterDraft, 'type' | 'purpose' | 'role' | 'mode'>> = {
   reference_image: { type: 'image', purpose: 'reference_image', role: 'reference_image', mode: 'asset' },
   reference_video: { type: 'video', purpose: 'reference_video', role: 'reference_video', mode: 'asset' },
   digital_human_avatar: { type: 'image', purpose: 'digital_human_avatar', role: '', mode: 'asset' },
@@ -44,6 +40,11 @@ export const PRESET_FIELDS: Record<
   },
 };
 
+/** The change a preset makes to the draft: itself, and the fields it fills in. */
+export function presetChange(preset: RegisterPreset | ''): Partial<RegisterDraft> {
+  return { preset, ...(preset ? PRESET_FIELDS[preset] : {}) };
+}
+
 export const EMPTY_DRAFT: RegisterDraft = {
   preset: '',
   url: '',
@@ -56,31 +57,5 @@ export const EMPTY_DRAFT: RegisterDraft = {
   name: '',
 };
 
-interface RegisterDraftStore {
-  draft: RegisterDraft;
-  draftChanged: (change: Partial<RegisterDraft>) => void;
-  presetApplied: (preset: RegisterPreset | '') => void;
-  draftCleared: () => void;
-}
-
-/**
- * The register-by-URL form's draft, persisted per tab (sessionStorage) so that a reload never
- * loses what a person typed, while a new tab starts clean.
- */
-export const useRegisterDraftStore = create<RegisterDraftStore>()(
-  persist(
-    (set) => ({
-      draft: EMPTY_DRAFT,
-      draftChanged: (change) => set((s) => ({ draft: { ...s.draft, ...change } })),
-      presetApplied: (preset) =>
-        set((s) => ({ draft: { ...s.draft, preset, ...(preset ? PRESET_FIELDS[preset] : {}) } })),
-      // The group stays: a person registering several URLs usually keeps filling the same group.
-      draftCleared: () => set((s) => ({ draft: { ...EMPTY_DRAFT, group_id: s.draft.group_id } })),
-    }),
-    {
-      name: 'media-studio:asset-register-draft',
-      storage: createJSONStorage(() => sessionStorage),
-      partialize: (s) => ({ draft: s.draft }),
-    },
-  ),
-);
+/** The register-by-URL form's draft, kept per tab so that a reload never loses what was typed. */
+export const useRegisterDraft = createDraftStore('media-studio:asset-register-draft', EMPTY_DRAFT);
