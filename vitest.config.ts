@@ -18,6 +18,10 @@ export default mergeConfig(
             include: ['src/**/*.test.{ts,tsx}'],
             environment: 'jsdom',
             setupFiles: ['src/test/setup.ts'],
+            // A test that types a name key by key re-renders and re-validates the form per key: 3-4 s
+            // on a busy 2-core machine, near Vitest's default 5 s. The budget bounds a hang; it is
+            // not a wait for anything.
+            testTimeout: 15_000,
           },
         },
         {
