@@ -12,6 +12,7 @@ import {
 } from '@/api/api-client';
 import { getRateLimitWait as rateLimitWait } from '@/api/rate-limit';
 import { useConnectionStore } from '@/api/connection-store';
+import { TEST_CONNECTION } from '@/test/fetch-mock';
 import { createQueryClient } from '@/app/query-client';
 
 function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}) {
@@ -26,12 +27,7 @@ const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
-  useConnectionStore.setState({
-    baseUrl: 'http://api.test',
-    apiKey: 'sk-test',
-    remember: false,
-    keySource: 'user',
-  });
+  useConnectionStore.setState(TEST_CONNECTION);
 });
 
 afterEach(() => {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useConnectionStore } from '@/api/connection-store';
+import { TEST_CONNECTION } from '@/test/fetch-mock';
 import { clearInbox, inboxQueryOptions } from '@/api/webhook-inbox';
 
 /* The inbox is read and cleared with the key (decision 282), in the header and never in the URL. */
@@ -8,12 +9,7 @@ const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
-  useConnectionStore.setState({
-    baseUrl: 'http://api.test',
-    apiKey: 'sk-test',
-    remember: false,
-    keySource: 'user',
-  });
+  useConnectionStore.setState(TEST_CONNECTION);
 });
 afterEach(() => vi.unstubAllGlobals());
 

@@ -30,3 +30,11 @@ export const BOOTSTRAP_LOCAL = {
   mode: 'local',
   emulator_speed: 1,
 };
+
+/** The origin and key the API-module tests talk to: a direct connection the person typed in. */
+export const TEST_CONNECTION = {
+  baseUrl: 'http://api.test',
+  apiKey: 'sk-test',
+  remember: false,
+  keySource: 'user',
+} as const;

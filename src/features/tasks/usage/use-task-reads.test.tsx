@@ -7,6 +7,7 @@ import { TaskRegistryProvider } from '@/api/task-registry-context';
 import { memoryBackend } from '@/api/task-registry-storage';
 import { taskKeys, type Task } from '@/api/tasks';
 import { useConnectionStore } from '@/api/connection-store';
+import { TEST_CONNECTION } from '@/test/fetch-mock';
 import { summariseUsage, taskUsageSample } from './usage-data';
 import { READ_CONCURRENCY, useTaskReads } from './use-task-reads';
 
@@ -58,12 +59,7 @@ function setUp(count: number) {
 }
 
 beforeEach(() => {
-  useConnectionStore.setState({
-    baseUrl: 'http://api.test',
-    apiKey: 'sk-test',
-    remember: false,
-    keySource: 'user',
-  });
+  useConnectionStore.setState(TEST_CONNECTION);
 });
 afterEach(() => {
   vi.unstubAllGlobals();
