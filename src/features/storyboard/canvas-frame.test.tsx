@@ -127,9 +127,17 @@ describe('a frame the browser cannot take', () => {
       lastFrame: () => captureLastFrame('https://cdn.example/task_1.mp4'),
       registerFrame: () => Promise.resolve({ id: 'asset_upload' }),
       fetchAsset: (id) =>
-        Promise.resolve({ id, status: 'ready', preparation_status: 'ready', generation_ready: true }),
+        Promise.resolve({
+          id,
+          status: 'ready',
+          preparation_status: 'ready',
+          generation_ready: true,
+          review_status: 'succeeded',
+          review_passed: true,
+        }),
       save: () => undefined,
-      sleep: () => Promise.resolve(),
+      // A macrotask, so that a loop that never ends fails the test instead of starving the runner.
+      sleep: () => new Promise((resolve) => setTimeout(resolve, 0)),
       describe: (e) => (e as Error).message,
     };
   }
