@@ -74,24 +74,26 @@ function StoryboardRun({ run }: { run: StoryboardProgress }) {
       ? t('storyboardRun.stopped', { ...words, count: run.failed })
       : t('storyboardRun.finished', words);
   return (
-    <div className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border bg-card px-3 py-2 text-sm">
-      {/* A live region per run: its words change as shots end, and its end is announced. */}
-      <p role="status" className="min-w-0 flex-1 basis-48">
-        {text}
-      </p>
-      {run.active && (
-        <Progress
-          size="compact"
-          value={Math.round(run.fraction * 100)}
-          label={t('storyboardRun.progress', { name: run.name })}
-        />
-      )}
-      <Link
-        to={`/storyboard/${encodeURIComponent(run.id)}`}
-        className="text-sm font-medium text-primary underline-offset-2 hover:underline"
-      >
-        {t('storyboardRun.open')}
-      </Link>
+    <div className="flex items-center gap-2 rounded-md border bg-card px-3 py-2 text-sm">
+      <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-3 gap-y-1">
+        {/* A live region per run: its words change as shots end, and its end is announced. */}
+        <p role="status" className="min-w-0 flex-1 basis-48">
+          {text}
+        </p>
+        {run.active && (
+          <Progress
+            size="compact"
+            value={Math.round(run.fraction * 100)}
+            label={t('storyboardRun.progress', { name: run.name })}
+          />
+        )}
+        <Link
+          to={`/storyboard/${encodeURIComponent(run.id)}`}
+          className="text-sm font-medium text-primary underline-offset-2 hover:underline"
+        >
+          {t('storyboardRun.open')}
+        </Link>
+      </div>
       {!run.active && (
         <Button
           type="button"
