@@ -9,8 +9,7 @@ import { AppErrorBoundary } from '@/app/error-boundary';
 import { PaletteHost } from '@/app/palette/palette-host';
 import { prefetchPagesWhenIdle } from '@/app/page-prefetch';
 import { titleKeyForPath } from '@/app/pages';
-import { StoryboardResumeHost } from '@/app/storyboard-resume-host';
-import { RunningTasksBadge, TaskWatcher } from '@/app/task-watcher-host';
+import { RunningTasksBadge, StoryboardResume, TaskWatcher } from '@/app/task-watcher-host';
 import { useBootstrap } from '@/app/use-bootstrap';
 import { useConnectionStore } from '@/api/connection-store';
 import { LanguageSelect } from '@/components/language-select';
@@ -159,7 +158,7 @@ export function AppLayout() {
       tasksBadge={watch ? <RunningTasksBadge /> : undefined}
     >
       {watch && <TaskWatcher />}
-      {watch && <StoryboardResumeHost />}
+      {watch && <StoryboardResume />}
       <RateLimitNotice />
       {ready ? (
         // Navigations run in a transition (React Router), so while the next page's code loads the

@@ -19,3 +19,11 @@ export function TaskWatcher() {
 export function RunningTasksBadge() {
   return <ShellPart load={loadBadge} />;
 }
+
+// Its own chunk: whether a storyboard was kept mid-run is asked only once the watcher may start.
+const loadResume = () => import('@/app/storyboard-resume-host').then((m) => m.StoryboardResumeHost);
+
+/** Resumes a storyboard kept mid-run, on whatever page opens first (decision 335). */
+export function StoryboardResume() {
+  return <ShellPart load={loadResume} />;
+}
