@@ -9,7 +9,7 @@ import { AppErrorBoundary } from '@/app/error-boundary';
 import { PaletteHost } from '@/app/palette/palette-host';
 import { prefetchPagesWhenIdle } from '@/app/page-prefetch';
 import { titleKeyForPath } from '@/app/pages';
-import { RunningTasksBadge, StoryboardResume, TaskWatcher } from '@/app/task-watcher-host';
+import { RunningTasksBadge, TaskWatcher } from '@/app/task-watcher-host';
 import { useBootstrap } from '@/app/use-bootstrap';
 import { useConnectionStore } from '@/api/connection-store';
 import { LanguageSelect } from '@/components/language-select';
@@ -158,7 +158,6 @@ export function AppLayout() {
       tasksBadge={watch ? <RunningTasksBadge /> : undefined}
     >
       {watch && <TaskWatcher />}
-      {watch && <StoryboardResume />}
       <RateLimitNotice />
       {ready ? (
         // Navigations run in a transition (React Router), so while the next page's code loads the

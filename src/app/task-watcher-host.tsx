@@ -5,7 +5,7 @@ import { withNamespaces } from '@/lib/i18n';
 // One chunk for both (the tasks feature's watcher), with the strings its toasts use. Loaded again
 // under a fresh URL after a failure (./chunk-retry.ts): the watcher comes without a reload.
 const watcherChunk = withNamespaces(
-  retryableImport(() => import('@/features/tasks/task-watcher')),
+  retryableImport(() => import('@/app/shell-watcher')),
   ['tasks'],
 );
 const loadWatcher = () => watcherChunk().then((m) => m.TaskWatcher);
@@ -18,12 +18,4 @@ export function TaskWatcher() {
 
 export function RunningTasksBadge() {
   return <ShellPart load={loadBadge} />;
-}
-
-// Its own chunk: whether a storyboard was kept mid-run is asked only once the watcher may start.
-const loadResume = () => import('@/app/storyboard-resume-host').then((m) => m.StoryboardResumeHost);
-
-/** Resumes a storyboard kept mid-run, on whatever page opens first (decision 335). */
-export function StoryboardResume() {
-  return <ShellPart load={loadResume} />;
 }
