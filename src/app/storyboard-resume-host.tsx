@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { retryableImport } from '@/app/chunk-retry';
 import { ShellPart } from '@/app/shell-part';
 
-const resumeChunk = retryableImport(() => import('@/features/storyboard/storyboard-resume'));
+// The storyboard page's chunk: the runner lives there, and a second entry would reshape shared chunks.
+const resumeChunk = retryableImport(() => import('@/features/storyboard/storyboard-page'));
 const loadResume = () => resumeChunk().then((m) => m.StoryboardResume);
 
 /**
