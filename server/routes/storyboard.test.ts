@@ -8,6 +8,7 @@ import { DEFAULT_API_KEY } from '../config';
 import { filesRoot, fileUrl, storedRelPath } from '../services/assets/asset-files';
 import { fileOwnerSegment } from '../services/file-owner';
 import { assembliesOf } from '../services/storyboard/assembly';
+import { findAssembly, saveAssembly } from '../store/storyboard-assemblies';
 import { probeFile } from '../test/test-media';
 import { makeTestApp, type TestApp } from '../test/helpers';
 
@@ -208,14 +209,12 @@ describe('/local/storyboard/assemblies', () => {
     const a = clip('r1', { size: '320x240', rate: 24, seconds: 2, audio: true, end: 'red' });
     const again = makeTestApp({ dataDir: t.dataDir });
     try {
-      const dir = path.join(t.dataDir, 'storyboard');
       const res = await t.req('/local/storyboard/assemblies', { json: { shots: [{ url: a }] } });
       const { id } = (await res.json()) as { id: string };
       await assembliesOf(t.ctx).settled(id);
-      // As if the first server had died mid-encode: the record says running, nobody works on it.
-      const recordFile = path.join(dir, fileOwnerSegment(owner), `${id}.json`);
-      const record = JSON.parse(fs.readFileSync(recordFile, 'utf8')) as Record<string, unknown>;
-      fs.writeFileSync(recordFile, JSON.stringify({ ...record, status: 'running', url: undefined }));
+      // As if the first server had died mid-encode: the row says running, nobody works on it.
+      const record = findAssembly(t.ctx.db, owner, id)!;
+      saveAssembly(t.ctx.db, owner, { ...record, status: 'running', progress: 0.4, url: undefined }, 0);
       const first = (await (await again.req(`/local/storyboard/assemblies/${id}`)).json()) as {
         status: string;
       };
@@ -223,10 +222,58 @@ describe('/local/storyboard/assemblies', () => {
       await assembliesOf(again.ctx).settled(id);
       const done = (await (await again.req(`/local/storyboard/assemblies/${id}`)).json()) as {
         status: string;
+        url: string;
       };
       expect(done.status).toBe('succeeded');
+      expect((await again.req(new URL(done.url).pathname)).status).toBe(200);
     } finally {
       await again.close();
     }
+  });
+
+  it('keeps its records in SQLite, not as files: a new server on the same DATA_DIR reads them', async () => {
+    const a = clip('q1', { size: '320x240', rate: 24, seconds: 2, audio: true, end: 'red' });
+    const res = await t.req('/local/storyboard/assemblies', { json: { shots: [{ url: a }] } });
+    const { id } = (await res.json()) as { id: string };
+    await assembliesOf(t.ctx).settled(id);
+    const row = t.ctx.db
+      .prepare('SELECT owner, status, url FROM storyboard_assemblies WHERE id = ?')
+      .get(id) as {
+      owner: string;
+      status: string;
+      url: string;
+    };
+    expect(row).toMatchObject({ owner, status: 'succeeded' });
+    expect(fs.existsSync(path.join(t.dataDir, 'storyboard'))).toBe(false);
+    const restarted = makeTestApp({ dataDir: t.dataDir });
+    try {
+      const read = await restarted.req(`/local/storyboard/assemblies/${id}`);
+      expect(read.status).toBe(200);
+      expect(await read.json()).toMatchObject({ id, status: 'succeeded', url: row.url });
+    } finally {
+      await restarted.close();
+    }
+  });
+
+  it('moves a record kept as a JSON file by the first version into the table on first read', async () => {
+    const dir = path.join(t.dataDir, 'storyboard', fileOwnerSegment(owner));
+    fs.mkdirSync(dir, { recursive: true });
+    const legacy = {
+      id: 'asm_legacyrecord01',
+      status: 'failed',
+      progress: 0,
+      shots: [{ url: 'http://localhost/files/x/y/gone.mp4' }],
+      joins: [],
+      created_at: 1_790_000_000,
+      origin: 'http://localhost',
+      error: 'shot 1 is gone',
+    };
+    fs.writeFileSync(path.join(dir, `${legacy.id}.json`), JSON.stringify(legacy));
+    const read = await t.req(`/local/storyboard/assemblies/${legacy.id}`);
+    expect(await read.json()).toMatchObject({ id: legacy.id, status: 'failed', error: 'shot 1 is gone' });
+    expect(fs.existsSync(path.join(dir, `${legacy.id}.json`))).toBe(false);
+    expect(findAssembly(t.ctx.db, owner, legacy.id)).toMatchObject({ status: 'failed' });
+    // Another key does not see it.
+    expect(findAssembly(t.ctx.db, 'someone-else', legacy.id)).toBeUndefined();
   });
 });

@@ -220,4 +220,33 @@ export const migrations: Migration[] = [
       );
     `,
   },
+  {
+    version: 7,
+    name: 'storyboard_assemblies',
+    // Decision 335: assembled storyboards, formerly a JSON file each under DATA_DIR/storyboard/. A
+    // row is written before the encode starts, so a row still `running` after a restart is an encode
+    // nobody works on; it is started again when asked for. The MP4 itself stays under DATA_DIR/files.
+    sql: `
+      CREATE TABLE storyboard_assemblies (
+        id TEXT PRIMARY KEY,
+        owner TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('running', 'succeeded', 'failed')),
+        progress REAL NOT NULL DEFAULT 0,
+        shots TEXT NOT NULL,
+        joins TEXT NOT NULL,
+        origin TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        url TEXT,
+        file_name TEXT,
+        duration REAL,
+        width INTEGER,
+        height INTEGER,
+        fps REAL,
+        scaled TEXT,
+        error TEXT,
+        updated_ms INTEGER NOT NULL
+      );
+      CREATE INDEX storyboard_assemblies_by_owner ON storyboard_assemblies (owner, id);
+    `,
+  },
 ];

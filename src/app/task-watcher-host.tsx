@@ -5,7 +5,7 @@ import { withNamespaces } from '@/lib/i18n';
 // One chunk for both (the tasks feature's watcher), with the strings its toasts use. Loaded again
 // under a fresh URL after a failure (./chunk-retry.ts): the watcher comes without a reload.
 const watcherChunk = withNamespaces(
-  retryableImport(() => import('@/features/tasks/task-watcher')),
+  retryableImport(() => import('@/app/shell-watcher')),
   ['tasks'],
 );
 const loadWatcher = () => watcherChunk().then((m) => m.TaskWatcher);

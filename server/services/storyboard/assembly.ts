@@ -7,6 +7,7 @@ import { h264Options, runFfmpeg } from '../../media/ffmpeg';
 import { token } from '../../ids';
 import { fileOwnerSegment } from '../file-owner';
 import { fileUrl, storedAbsPath } from '../assets/asset-files';
+import { findAssembly, saveAssembly, type AssemblyRecord } from '../../store/storyboard-assemblies';
 import { assemblyPlan, type AssemblyPlan, type Join } from './assembly-graph';
 import { localSource, storyboardTempDir, type LocalSource } from './media-source';
 import { probeShot, type ShotProbe } from './shot-probe';
@@ -26,33 +27,14 @@ const RequestSchema = z.object({
   joins: z.array(z.enum(['cut', 'crossfade'])).optional(),
 });
 
-export interface AssemblyRecord {
-  id: string;
-  status: 'running' | 'succeeded' | 'failed';
-  /** 0..1 while running. */
-  progress: number;
-  shots: Array<{ url: string }>;
-  joins: Join[];
-  created_at: number;
-  /** The origin the request used: the file's URL is built on it. */
-  origin: string;
-  url?: string;
-  file_name?: string;
-  duration?: number;
-  width?: number;
-  height?: number;
-  fps?: number;
-  /** Shots (0-based) whose size or frame rate were changed to the first shot's. */
-  scaled?: number[];
-  error?: string;
-}
+export type { AssemblyRecord };
 
 /**
- * Assembled storyboards: a JSON record per job under DATA_DIR/storyboard/<owner-segment>/, written
- * atomically before any work starts, and the MP4 under DATA_DIR/files/<owner-segment>/<id>/, so it
- * is served, downloaded and registrable as an asset by its capability URL like any stored file. A
- * record left `running` by a stopped server is taken up again when it is next asked for (decision
- * 311). One encode runs at a time: the others wait their turn.
+ * Assembled storyboards: a row of `storyboard_assemblies` per job (SQLite, decision 335), written
+ * before any work starts, and the MP4 under DATA_DIR/files/<owner-segment>/<id>/, so it is served,
+ * downloaded and registrable as an asset by its capability URL like any stored file. A row left
+ * `running` by a stopped server is taken up again when it is next asked for (decision 311). One
+ * encode runs at a time: the others wait their turn.
  */
 export class Assemblies {
   private readonly running = new Map<string, Promise<void>>();
@@ -60,29 +42,31 @@ export class Assemblies {
 
   constructor(private readonly ctx: AppContext) {}
 
-  private dir(owner: string): string {
-    return path.join(this.ctx.config.dataDir, 'storyboard', fileOwnerSegment(owner));
-  }
-
-  private recordPath(owner: string, id: string): string {
-    return path.join(this.dir(owner), `${id}.json`);
-  }
-
   private write(owner: string, record: AssemblyRecord): void {
-    fs.mkdirSync(this.dir(owner), { recursive: true });
-    const file = this.recordPath(owner, record.id);
-    const tmp = `${file}.${process.pid}.tmp`;
-    fs.writeFileSync(tmp, JSON.stringify(record));
-    fs.renameSync(tmp, file);
+    saveAssembly(this.ctx.db, owner, record, Date.now());
   }
 
   private read(owner: string, id: string): AssemblyRecord | undefined {
     if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return undefined;
+    return findAssembly(this.ctx.db, owner, id) ?? this.legacy(owner, id);
+  }
+
+  /**
+   * A record kept as a JSON file by the first version (DATA_DIR/storyboard/<owner segment>/<id>.json):
+   * moved into the table on first read, then the file is removed.
+   */
+  private legacy(owner: string, id: string): AssemblyRecord | undefined {
+    const file = path.join(this.ctx.config.dataDir, 'storyboard', fileOwnerSegment(owner), `${id}.json`);
+    let record: AssemblyRecord;
     try {
-      return JSON.parse(fs.readFileSync(this.recordPath(owner, id), 'utf8')) as AssemblyRecord;
+      record = JSON.parse(fs.readFileSync(file, 'utf8')) as AssemblyRecord;
     } catch {
       return undefined;
     }
+    if (record.id !== id || !Array.isArray(record.shots) || !Array.isArray(record.joins)) return undefined;
+    this.write(owner, record);
+    fs.rmSync(file, { force: true });
+    return record;
   }
 
   create(owner: string, origin: string, body: unknown): AssemblyRecord {

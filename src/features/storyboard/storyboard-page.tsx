@@ -120,3 +120,7 @@ function StoryboardList() {
     </>
   );
 }
+
+// The shell's resumption (decision 335) comes with the page's own chunk: one entry, not a second
+// one that would split the shared chunks of the first load differently.
+export { StoryboardResume } from './storyboard-resume';

@@ -5,10 +5,12 @@ import { uploadAssetFile } from '@/api/assets';
 import { fetchAssetDetail, fetchLastFrame, hasLocalServer } from '@/api/storyboard';
 import type { TaskRegistry } from '@/api/task-registry';
 import { createVideo } from '@/api/videos';
-import { saveStoryboard } from '@/lib/storyboard/storyboard-storage';
+import { isStoryboardListed, publishStoryboardProgress } from '@/lib/storyboard/storyboard-progress';
+import { loadStoryboard, runningStoryboardIds, saveStoryboard } from '@/lib/storyboard/storyboard-storage';
 import { errorMessage } from '@/lib/notify';
 import { captureLastFrame } from './canvas-frame';
-import type { Storyboard } from './storyboard';
+import { isRunning, overallProgress, runSummary, type Storyboard } from './storyboard';
+import { parseStoryboard } from './storyboard-file';
 import { StoryboardRunner } from './storyboard-runner';
 
 let runner: StoryboardRunner | undefined;
@@ -42,7 +44,20 @@ export function storyboardRunner(registry: TaskRegistry): StoryboardRunner {
       return { id: asset.id };
     },
     fetchAsset: async (id) => (await fetchAssetDetail(id)) as unknown as Record<string, unknown>,
-    save: (board) => void saveStoryboard(board).catch(() => undefined),
+    save: (board) => {
+      const running = isRunning(board);
+      // The shell's strip on every page; a run's end is shown only for a run it listed.
+      if (running || isStoryboardListed(board.id))
+        publishStoryboardProgress({
+          id: board.id,
+          name: board.name,
+          ...runSummary(board),
+          fraction: overallProgress(board),
+          active: running,
+        });
+      // `running` lets the shell resume the run at the next start, on whatever page opens first.
+      void saveStoryboard({ ...board, running }).catch(() => undefined);
+    },
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     describe: errorMessage,
   });
@@ -55,4 +70,20 @@ export function useRunnerBoard(r: StoryboardRunner, id: string | undefined): Sto
     (listener) => (id ? r.subscribe(id, listener) : () => undefined),
     () => (id ? r.get(id) : undefined),
   );
+}
+
+/**
+ * Called by the shell once per tab start: every storyboard kept mid-run is taken up again (its
+ * tasks followed, frames taken and registered, next shots sent), whatever page is open.
+ */
+export async function resumeStoryboards(registry: TaskRegistry): Promise<void> {
+  const r = storyboardRunner(registry);
+  for (const id of await runningStoryboardIds()) {
+    if (r.get(id)) continue;
+    try {
+      r.follow(parseStoryboard(await loadStoryboard(id), { fresh: false }));
+    } catch {
+      // A record that no longer reads as a storyboard is left for its page to report.
+    }
+  }
 }

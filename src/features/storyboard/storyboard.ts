@@ -303,3 +303,14 @@ export function moveShot(board: Storyboard, from: number, to: number): Storyboar
   shots.splice(to, 0, moved!);
   return { ...board, shots };
 }
+
+/** The run in numbers, as the shell shows it on other pages. */
+export function runSummary(board: Storyboard): { total: number; done: number; failed: number } {
+  let done = 0;
+  let failed = 0;
+  for (const s of board.shots) {
+    if (s.run.state === 'succeeded') done += 1;
+    else if (s.run.state === 'failed' || s.run.state === 'blocked') failed += 1;
+  }
+  return { total: board.shots.length, done, failed };
+}

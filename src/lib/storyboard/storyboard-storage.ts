@@ -9,6 +9,8 @@ export interface StoredStoryboard {
   id: string;
   name: string;
   updatedAt: number;
+  /** A run was under way when last written: the shell resumes it on whatever page opens first. */
+  running?: boolean;
 }
 
 const DB_NAME = 'media-studio-storyboards';
@@ -29,6 +31,12 @@ export async function listStoryboards(): Promise<StoredStoryboard[]> {
   return all
     .map(({ id, name, updatedAt }) => ({ id, name, updatedAt: Number(updatedAt) || 0 }))
     .sort((a, b) => b.updatedAt - a.updatedAt);
+}
+
+/** Storyboards kept mid-run (the tab closed or reloaded while they ran). */
+export async function runningStoryboardIds(): Promise<string[]> {
+  const all = (await values<unknown>(idbStore())).filter(isStored);
+  return all.filter((b) => b.running === true).map((b) => b.id);
 }
 
 export function loadStoryboard(id: string): Promise<unknown> {

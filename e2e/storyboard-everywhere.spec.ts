@@ -1,0 +1,110 @@
+import { useOwnServer } from './support/own-server';
+import { API_KEY, expect, test } from './support/test';
+
+// A storyboard's run is not bound to its page: its progress shows on every page through the task
+// watcher, and a reload on another page mid-run takes it up again there (the next shot's frame is
+// taken, registered and sent without the storyboard page ever being opened again).
+
+test.describe('storyboard run followed from another page', () => {
+  // Slow enough that a shot takes seconds: the reload lands while the run is under way.
+  const server = useOwnServer({ API_KEYS: API_KEY, EMULATOR_SPEED: '4' });
+
+  test('progress on the Tasks page, a reload there mid-run, and the run finishes there', async ({ page }) => {
+    test.setTimeout(240_000);
+    await page.goto(`${server.url}/storyboard`);
+    const prompt = page.getByRole('form', { name: 'An API key is needed' });
+    await prompt.getByLabel('API key').fill(API_KEY);
+    await prompt.getByRole('button', { name: 'Connect' }).click();
+
+    await page.getByRole('button', { name: 'New storyboard' }).click();
+    await expect(page).toHaveURL(/\/storyboard\/sb-/);
+    const boardUrl = page.url();
+    await page.getByLabel('Name').fill('Pier');
+    const shot = (n: number) => page.getByRole('listitem', { name: `Shot ${n}` });
+    await shot(1).getByRole('combobox', { name: 'Prompt' }).fill('a boat leaves the pier');
+    await page.getByRole('button', { name: 'Add shot' }).click();
+    await shot(2).getByRole('combobox', { name: 'Prompt' }).fill('the boat turns');
+    await page.getByRole('button', { name: 'Add shot' }).click();
+    await shot(3).getByRole('combobox', { name: 'Prompt' }).fill('the boat is gone');
+    await page.getByRole('button', { name: 'Run 3 shots' }).click();
+
+    // Another page: the strip names the storyboard and counts its shots.
+    await page
+      .getByRole('navigation')
+      .getByRole('link', { name: /^Tasks/ })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Tasks' })).toBeVisible();
+    const runs = page.getByRole('region', { name: 'Storyboard runs' });
+    await expect(runs.getByRole('status')).toHaveText(/^Storyboard “Pier”: [0-2]\/3 shots done$/);
+    await expect(runs.getByRole('progressbar', { name: 'Progress of storyboard “Pier”' })).toBeVisible();
+
+    // Shot 1 done, shots 2 and 3 still to come: the tab goes away here.
+    await expect(runs.getByRole('status')).toHaveText('Storyboard “Pier”: 1/3 shots done', {
+      timeout: 90_000,
+    });
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Tasks' })).toBeVisible();
+
+    // Back on the Tasks page, never on the storyboard's: the run goes on and ends there.
+    await expect(runs.getByRole('status')).toHaveText('Storyboard “Pier” finished: 3/3 shots done', {
+      timeout: 150_000,
+    });
+    await expect(page).toHaveURL(/\/tasks$/);
+
+    // The frames taken after the reload went through the API as image assets. (A frame whose upload
+    // the reload cut off may be registered twice: the browser never learnt the first one's id.)
+    const auth = { authorization: `Bearer ${API_KEY}` };
+    const assets = (await (
+      await page.request.get(`${server.url}/v1/assets?type=image`, { headers: auth })
+    ).json()) as {
+      data: Array<{ name?: string }>;
+    };
+    const frames = assets.data.map((a) => a.name).filter((n) => n?.startsWith('Last frame of shot'));
+    expect(frames).toEqual(expect.arrayContaining(['Last frame of shot 1', 'Last frame of shot 2']));
+
+    await runs.getByRole('link', { name: 'Open storyboard' }).click();
+    await expect(page).toHaveURL(boardUrl);
+    for (const n of [1, 2, 3])
+      await expect(page.getByTestId(`shot-status-${n}`).locator('[data-state]').first()).toHaveAttribute(
+        'data-state',
+        'succeeded',
+      );
+    // Its own page shows its own progress: the strip leaves it out.
+    await expect(page.getByRole('region', { name: 'Storyboard runs' })).toHaveCount(0);
+
+    // Elsewhere the ended run stays until dismissed.
+    await page
+      .getByRole('navigation')
+      .getByRole('link', { name: /^Tasks/ })
+      .click();
+    await runs.getByRole('button', { name: 'Dismiss “Pier”' }).click();
+    await expect(runs).toHaveCount(0);
+  });
+});
+
+test.describe('storyboard shots by pointer', () => {
+  test('a shot dragged by its handle onto another takes its place', async ({ page }) => {
+    // Tall enough for three shot cards at once: the drag here proves the drop, not autoscroll.
+    await page.setViewportSize({ width: 1440, height: 4800 });
+    await page.goto('/storyboard');
+    await page.getByRole('button', { name: 'New storyboard' }).click();
+    const shot = (n: number) => page.getByRole('listitem', { name: `Shot ${n}` });
+    await shot(1).getByRole('combobox', { name: 'Prompt' }).fill('first');
+    await page.getByRole('button', { name: 'Add shot' }).click();
+    await shot(2).getByRole('combobox', { name: 'Prompt' }).fill('second');
+    await page.getByRole('button', { name: 'Add shot' }).click();
+    await shot(3).getByRole('combobox', { name: 'Prompt' }).fill('third');
+
+    // Shot 3's handle dropped on shot 1: the order becomes third, first, second.
+    await page.getByRole('button', { name: 'Move shot 3 of 3' }).dragTo(shot(1));
+    await expect(shot(1).getByRole('combobox', { name: 'Prompt' })).toHaveText('third');
+    await expect(shot(2).getByRole('combobox', { name: 'Prompt' })).toHaveText('first');
+    await expect(shot(3).getByRole('combobox', { name: 'Prompt' })).toHaveText('second');
+    await expect(page.getByText('Shot 3 moved to position 1.')).toBeAttached();
+
+    // And back down: shot 1's handle dropped on shot 3.
+    await page.getByRole('button', { name: 'Move shot 1 of 3' }).dragTo(shot(3));
+    await expect(shot(1).getByRole('combobox', { name: 'Prompt' })).toHaveText('first');
+    await expect(shot(3).getByRole('combobox', { name: 'Prompt' })).toHaveText('third');
+  });
+});

@@ -1,0 +1,18 @@
+import { TaskWatcher as FeatureWatcher } from '@/features/tasks/task-watcher';
+import { StoryboardResumeHost } from '@/app/storyboard-resume-host';
+
+export { RunningTasksBadge } from '@/features/tasks/task-watcher';
+
+/**
+ * The watcher's chunk as the shell mounts it on every page: the tasks' polling and announcements,
+ * and the resumption of a storyboard kept mid-run (decision 335), which thus adds nothing to the
+ * first load.
+ */
+export function TaskWatcher() {
+  return (
+    <>
+      <FeatureWatcher />
+      <StoryboardResumeHost />
+    </>
+  );
+}
