@@ -358,7 +358,7 @@ test.describe('library', () => {
     // As when the browser goes offline just as the first page settles and the shell fetches the
     // watcher: outside the page's error boundary, the failure blanked the whole app.
     let refused = 0;
-    await page.route(/\/assets\/task-watcher-[\w-]+\.js/, (route) => {
+    await page.route(/\/assets\/shell-watcher-[\w-]+\.js/, (route) => {
       refused += 1;
       return route.abort('internetdisconnected');
     });

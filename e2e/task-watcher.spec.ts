@@ -3,7 +3,7 @@ import { startLocalServer, type LocalServer } from './support/local-server';
 import { API_KEY, expect, test } from './support/test';
 
 /** Any URL of the watcher's chunk: its own, and the retry's with a query string. */
-const WATCHER_CHUNK = /\/assets\/task-watcher-[\w-]+\.js(\?.*)?$/;
+const WATCHER_CHUNK = /\/assets\/shell-watcher-[\w-]+\.js(\?.*)?$/;
 
 /**
  * A server of the test's own at speed 1: at the default e2e speed a task is over in a second; at

@@ -29,7 +29,8 @@ export const test = base.extend<object, { localServer: LocalServer }>({
   // closes, and fail a test whose every step passed: the handlers stop with the test.
   page: async ({ page }, use) => {
     await use(page);
-    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    // A test may have closed its page (or its context) itself: then nothing is routed any more.
+    if (!page.isClosed()) await page.unrouteAll({ behavior: 'ignoreErrors' }).catch(() => undefined);
   },
 });
 

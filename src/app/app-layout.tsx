@@ -4,9 +4,9 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { AppNav } from '@/app/app-nav';
 import { ConnectionIndicator } from '@/app/connection-indicator';
-import { RateLimitNotice } from '@/app/rate-limit-notice';
 import { AppErrorBoundary } from '@/app/error-boundary';
 import { PaletteHost } from '@/app/palette/palette-host';
+import { RateLimitHost } from '@/app/rate-limit-host';
 import { prefetchPagesWhenIdle } from '@/app/page-prefetch';
 import { titleKeyForPath } from '@/app/pages';
 import { RunningTasksBadge, TaskWatcher } from '@/app/task-watcher-host';
@@ -158,7 +158,7 @@ export function AppLayout() {
       tasksBadge={watch ? <RunningTasksBadge /> : undefined}
     >
       {watch && <TaskWatcher />}
-      <RateLimitNotice />
+      <RateLimitHost />
       {ready ? (
         // Navigations run in a transition (React Router), so while the next page's code loads the
         // current page stays on screen; the fallback shows only on the very first render.

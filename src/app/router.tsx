@@ -1,8 +1,12 @@
+import { lazy } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { AppLayout } from '@/app/app-layout';
 import { LANDING_SEGMENT } from '@/app/landing';
-import { NotFoundPage } from '@/app/not-found-page';
 import { PAGE_ROUTES } from '@/app/pages';
+
+// An unknown path is rare: its page comes when asked for, like every other page, inside the
+// layout's Suspense and error boundary (decision 296).
+const NotFoundPage = lazy(() => import('@/app/not-found-page').then((m) => ({ default: m.NotFoundPage })));
 
 /**
  * `/` opens the library with the query string it was given (`/?page=2` is the library's page 2):
