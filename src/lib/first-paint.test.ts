@@ -99,7 +99,7 @@ describe('afterRenderOnScreen', () => {
     const { afterRenderOnScreen } = await load();
     const onScreen = vi.fn();
     void afterRenderOnScreen().then(onScreen);
-    await vi.advanceTimersByTimeAsync(499);
+    await vi.advanceTimersByTimeAsync(1_999);
     expect(onScreen).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
     expect(onScreen).toHaveBeenCalledTimes(1);
