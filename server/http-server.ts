@@ -21,6 +21,7 @@ import type { Logger } from './logger';
  * slow downloads run as long as they need.
  */
 export const HEADERS_TIMEOUT_MS = 20_000;
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 export const BODY_IDLE_TIMEOUT_MS = 60_000;
 const MIN_UPLOAD_BYTES_PER_S = 128 * 1024;
 const MIN_REQUEST_TIMEOUT_MS = 10 * 60_000;
@@ -210,6 +211,11 @@ export function createHttpServer(
       requireHostHeader: false,
       headersTimeout: timeouts.headersTimeoutMs,
       requestTimeout: timeouts.requestTimeoutMs,
+      // Longer than clients keep an idle socket (Node's agents and undici: 4-5 s), so the client
+      // closes it first. With Node's default 5 s both sides timed out together, and a request sent
+      // on a socket the server was closing met ECONNRESET (a POST, which no client retries: CI,
+      // Node 24, 2026-11-27). main.ts closes idle sockets itself on shutdown.
+      keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
       connectionsCheckingInterval: timeouts.checkIntervalMs,
     },
     (incoming, outgoing) => {
