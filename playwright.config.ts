@@ -27,6 +27,11 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     locale: 'en-US',
+    // The browser asks for reduced motion, as a person may: no assertion depends on motion, and a
+    // spinner or skeleton left running repainted every frame for the whole wait on a software
+    // compositor, a fifth of the suite's CPU (decision 296). Motion itself is checked in
+    // e2e/reduced-motion.spec.ts, and the toasts' and dialogs' specs run with it on.
+    reducedMotion: 'reduce',
   },
   projects: [
     {

@@ -2,6 +2,10 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { API_KEY, expect, fixtureOrigin, test } from './support/test';
 
+// Toasts and dialogs come and go by animation: here with motion on, as most people see them
+// (the suite's default is reduced motion: playwright.config.ts).
+test.use({ reducedMotion: 'no-preference' });
+
 /** Ctrl+K, then waits until the search box has focus, as a person sees it appear before typing. */
 async function openPalette(page: Page): Promise<void> {
   await page.keyboard.press('Control+K');

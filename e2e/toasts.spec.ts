@@ -2,6 +2,10 @@ import type { Locator, Page } from '@playwright/test';
 import { seriousViolations } from './support/axe';
 import { expect, test } from './support/test';
 
+// Toasts and dialogs come and go by animation: here with motion on, as most people see them
+// (the suite's default is reduced motion: playwright.config.ts).
+test.use({ reducedMotion: 'no-preference' });
+
 // Issue 34, point 2: toasts help instead of cover. They sit where no control is (not over Export and
 // Import on Tasks, nor over the playground's API format box), stay while hovered or focused, and
 // pass axe in both themes with nothing skipped. (Naming, grouping and durations: the unit tests of
