@@ -1,5 +1,18 @@
 import { useOwnServer } from './support/own-server';
+import type { Page } from '@playwright/test';
 import { API_KEY, expect, test } from './support/test';
+
+const shot = (page: Page, n: number) => page.getByRole('listitem', { name: `Shot ${n}` });
+
+/** Types one prompt per shot on the open storyboard, adding a shot after the first. */
+async function fillShots(page: Page, prompts: string[]) {
+  for (const [i, text] of prompts.entries()) {
+    if (i > 0) await page.getByRole('button', { name: 'Add shot' }).click();
+    await shot(page, i + 1)
+      .getByRole('combobox', { name: 'Prompt' })
+      .fill(text);
+  }
+}
 
 // A storyboard's run is not bound to its page: its progress shows on every page through the task
 // watcher, and a reload on another page mid-run takes it up again there (the next shot's frame is
@@ -20,12 +33,7 @@ test.describe('storyboard run followed from another page', () => {
     await expect(page).toHaveURL(/\/storyboard\/sb-/);
     const boardUrl = page.url();
     await page.getByLabel('Name').fill('Pier');
-    const shot = (n: number) => page.getByRole('listitem', { name: `Shot ${n}` });
-    await shot(1).getByRole('combobox', { name: 'Prompt' }).fill('a boat leaves the pier');
-    await page.getByRole('button', { name: 'Add shot' }).click();
-    await shot(2).getByRole('combobox', { name: 'Prompt' }).fill('the boat turns');
-    await page.getByRole('button', { name: 'Add shot' }).click();
-    await shot(3).getByRole('combobox', { name: 'Prompt' }).fill('the boat is gone');
+    await fillShots(page, ['a boat leaves the pier', 'the boat turns', 'the boat is gone']);
     await page.getByRole('button', { name: 'Run 3 shots' }).click();
 
     // Another page: the strip names the storyboard and counts its shots.
@@ -88,23 +96,18 @@ test.describe('storyboard shots by pointer', () => {
     await page.setViewportSize({ width: 1440, height: 4800 });
     await page.goto('/storyboard');
     await page.getByRole('button', { name: 'New storyboard' }).click();
-    const shot = (n: number) => page.getByRole('listitem', { name: `Shot ${n}` });
-    await shot(1).getByRole('combobox', { name: 'Prompt' }).fill('first');
-    await page.getByRole('button', { name: 'Add shot' }).click();
-    await shot(2).getByRole('combobox', { name: 'Prompt' }).fill('second');
-    await page.getByRole('button', { name: 'Add shot' }).click();
-    await shot(3).getByRole('combobox', { name: 'Prompt' }).fill('third');
+    await fillShots(page, ['first', 'second', 'third']);
 
     // Shot 3's handle dropped on shot 1: the order becomes third, first, second.
-    await page.getByRole('button', { name: 'Move shot 3 of 3' }).dragTo(shot(1));
-    await expect(shot(1).getByRole('combobox', { name: 'Prompt' })).toHaveText('third');
-    await expect(shot(2).getByRole('combobox', { name: 'Prompt' })).toHaveText('first');
-    await expect(shot(3).getByRole('combobox', { name: 'Prompt' })).toHaveText('second');
+    await page.getByRole('button', { name: 'Move shot 3 of 3' }).dragTo(shot(page, 1));
+    await expect(shot(page, 1).getByRole('combobox', { name: 'Prompt' })).toHaveText('third');
+    await expect(shot(page, 2).getByRole('combobox', { name: 'Prompt' })).toHaveText('first');
+    await expect(shot(page, 3).getByRole('combobox', { name: 'Prompt' })).toHaveText('second');
     await expect(page.getByText('Shot 3 moved to position 1.')).toBeAttached();
 
     // And back down: shot 1's handle dropped on shot 3.
-    await page.getByRole('button', { name: 'Move shot 1 of 3' }).dragTo(shot(3));
-    await expect(shot(1).getByRole('combobox', { name: 'Prompt' })).toHaveText('first');
-    await expect(shot(3).getByRole('combobox', { name: 'Prompt' })).toHaveText('third');
+    await page.getByRole('button', { name: 'Move shot 1 of 3' }).dragTo(shot(page, 3));
+    await expect(shot(page, 1).getByRole('combobox', { name: 'Prompt' })).toHaveText('first');
+    await expect(shot(page, 3).getByRole('combobox', { name: 'Prompt' })).toHaveText('third');
   });
 });

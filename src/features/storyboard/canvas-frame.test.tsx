@@ -1,5 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { READY_ASSET_FIELDS } from '@/test/asset-fixtures';
 import { renderRoutes } from '@/test/render';
 import { captureLastFrame, FrameCaptureError } from './canvas-frame';
 import { newShot, runAll, type Storyboard } from './storyboard';
@@ -126,15 +127,7 @@ describe('a frame the browser cannot take', () => {
         Promise.resolve({ id, status: 'succeeded', video_url: `https://cdn.example/${id}.mp4` }),
       lastFrame: () => captureLastFrame('https://cdn.example/task_1.mp4'),
       registerFrame: () => Promise.resolve({ id: 'asset_upload' }),
-      fetchAsset: (id) =>
-        Promise.resolve({
-          id,
-          status: 'ready',
-          preparation_status: 'ready',
-          generation_ready: true,
-          review_status: 'succeeded',
-          review_passed: true,
-        }),
+      fetchAsset: (id) => Promise.resolve({ id, ...READY_ASSET_FIELDS }),
       save: () => undefined,
       // A macrotask, so that a loop that never ends fails the test instead of starving the runner.
       sleep: () => new Promise((resolve) => setTimeout(resolve, 0)),

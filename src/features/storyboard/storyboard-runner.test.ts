@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { READY_ASSET_FIELDS } from '@/test/asset-fixtures';
 import { newShot, resumed, runAll, type Storyboard } from './storyboard';
 import { StoryboardRunner, type RunnerDeps } from './storyboard-runner';
 
@@ -37,14 +38,7 @@ function fakeDeps(opts: { frameSyncError?: string; failPrompt?: string } = {}) {
       return Promise.resolve(
         n < 2
           ? { id, status: 'syncing', preparation_status: 'syncing', generation_ready: false }
-          : {
-              id,
-              status: 'ready',
-              preparation_status: 'ready',
-              generation_ready: true,
-              review_status: 'succeeded',
-              review_passed: true,
-            },
+          : { id, ...READY_ASSET_FIELDS },
       );
     },
     save: (b) => saved.push(b),
