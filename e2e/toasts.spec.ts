@@ -161,7 +161,16 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expect(shown).toHaveCount(batch.length);
       // Expanded and still, as when a person reads them.
       await shown.first().hover();
-      for (const item of await shown.all()) await expect(item).toHaveCSS('opacity', '1');
+      for (const item of await shown.all()) {
+        await expect(item).toHaveCSS('opacity', '1');
+        // A toast behind the front one fades its content in (sonner: `> *`, 400 ms) as the stack
+        // expands, after the toast itself is opaque: audited half faded, its text failed contrast.
+        await expect
+          .poll(() =>
+            item.evaluate((el) => [...el.children].every((c) => getComputedStyle(c).opacity === '1')),
+          )
+          .toBe(true);
+      }
       expect(await seriousViolations(page), batch.join(', ')).toEqual([]);
       await page.mouse.move(900, 450);
     }
