@@ -35,6 +35,17 @@ export async function seriousViolations(page: Page, within?: string): Promise<st
  */
 export async function seriousViolationsInBothThemes(page: Page, within?: string): Promise<string[]> {
   const found: string[] = [];
+  // Colours are audited at rest: with transitions off while the theme switches, nothing can be
+  // read half-way. (Finishing the running ones was not enough: a colour whose transition began
+  // after that, in a later style change of the switch, was audited at its start value, the
+  // light theme's text on the dark sidebar.)
+  // A constructed sheet: the page's CSP refuses an inline <style>, not the CSSOM.
+  const still = await page.evaluateHandle(() => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync('*, *::before, *::after { transition: none !important; }');
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    return sheet;
+  });
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     await page.waitForFunction(
@@ -50,5 +61,8 @@ export async function seriousViolationsInBothThemes(page: Page, within?: string)
     found.push(...(await seriousViolations(page, within)).map((v) => `${colorScheme}: ${v}`));
   }
   await page.emulateMedia({ colorScheme: 'light' });
+  await still.evaluate((sheet) => {
+    document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== sheet);
+  });
   return found;
 }
