@@ -10,11 +10,19 @@ import { expect, fixtureOrigin, test } from './support/test';
 // from what the specification allows (e2e/support/spec-deployment.ts and -shapes.ts). Proxy mode
 // (the local server forwarding to it) and direct mode (the page talking to it with CORS). Several
 // seeds per run, rotating; each test's title names its seed, and `SPEC_SEED=<n>` replays one.
+//
+// Each seed's journeys run in order in one worker, against that seed's double and proxy (they build
+// on each other's uploads), but the seeds run side by side: a seed's journeys mostly wait on its
+// double's clock, and one file of all seeds in a row was the longest run of any worker, the suite's
+// tail (decision 341). The file's name sorts it among the first to start, for the same reason.
+test.describe.configure({ mode: 'parallel' });
+
 const FIXTURES = path.resolve(import.meta.dirname, 'fixtures');
 const BROWSER_KEY = 'sk-e2e-spec-browser';
 
 for (const seed of specSeeds()) {
   test.describe(`seed ${seed} (replay: SPEC_SEED=${seed})`, () => {
+    test.describe.configure({ mode: 'default' });
     let double: SpecDeployment;
     let proxy: LocalServer;
     test.beforeAll(async () => {
