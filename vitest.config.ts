@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config';
 
@@ -10,6 +11,14 @@ export default mergeConfig(
       },
     },
     test: {
+      // One worker more than the cores, and never one. Never one: the VM pools run without
+      // isolation, and Vitest hands every file of a non-isolated project with a single worker to
+      // one task, so the web project's files would share one module graph (a module loaded by one
+      // file ignores the next file's vi.mock, a store keeps the last file's state): on a 2-core
+      // machine Vitest's default is one. One more than the cores: the server tests spend much of
+      // their time waiting on the child processes they start (servers, ffmpeg), which the extra
+      // worker fills (decisions 296, 341).
+      maxWorkers: os.availableParallelism() + 1,
       projects: [
         {
           extends: true,

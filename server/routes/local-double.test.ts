@@ -47,6 +47,16 @@ function api(path: string, init: RequestInit & { json?: unknown; double?: string
 
 const setKey = (directives: string) => api('/v1/local/double', { method: 'PUT', json: { directives } });
 
+async function upload(double?: string): Promise<{ id: string; group_id: string }> {
+  const form = new FormData();
+  form.set('file', new Blob([fs.readFileSync(fixture('sample.png'))], { type: 'image/png' }), 'face.png');
+  form.set('type', 'image');
+  form.set('model', 'video-2.0-cl');
+  const res = await api('/v1/assets/uploads', { method: 'POST', body: form, ...(double ? { double } : {}) });
+  expect(res.status).toBe(200);
+  return (await res.json()) as { id: string; group_id: string };
+}
+
 async function poll<T extends Record<string, unknown>>(
   path: string,
   done: (v: T) => boolean,
@@ -166,15 +176,6 @@ describe('outcomes on demand', () => {
     });
   });
 
-  async function upload(double: string): Promise<{ id: string; group_id: string }> {
-    const form = new FormData();
-    form.set('file', new Blob([fs.readFileSync(fixture('sample.png'))], { type: 'image/png' }), 'face.png');
-    form.set('type', 'image');
-    form.set('model', 'video-2.0-cl');
-    const res = await api('/v1/assets/uploads', { method: 'POST', body: form, double });
-    expect(res.status).toBe(200);
-    return (await res.json()) as { id: string; group_id: string };
-  }
   const settled = (a: { status: string; review_status: string }) =>
     !['created', 'syncing'].includes(a.status) && a.review_status !== 'pending';
 
@@ -260,6 +261,8 @@ describe('answer forms', () => {
   });
 
   it('asset_type / asset_ref and no model on assets, in the detail and the list', async () => {
+    // An asset of its own, so the list is not empty whichever tests ran before.
+    await upload();
     const list = (await (
       await api('/v1/assets', { double: 'asset-names=alt; asset-model=omit' })
     ).json()) as {

@@ -244,7 +244,11 @@ describe('/local/storyboard/assemblies', () => {
       url: string;
     };
     expect(row).toMatchObject({ owner, status: 'succeeded' });
-    expect(fs.existsSync(path.join(t.dataDir, 'storyboard'))).toBe(false);
+    // No file of this record where the first version kept them (storyboard/<owner>/<id>.json);
+    // the migration test below may leave that folder behind, empty of this record.
+    const folder = path.join(t.dataDir, 'storyboard');
+    const files = fs.existsSync(folder) ? fs.readdirSync(folder, { recursive: true }).map(String) : [];
+    expect(files.filter((file) => file.includes(id))).toEqual([]);
     const restarted = makeTestApp({ dataDir: t.dataDir });
     try {
       const read = await restarted.req(`/local/storyboard/assemblies/${id}`);

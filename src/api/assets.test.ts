@@ -15,6 +15,7 @@ import {
   type AssetList,
 } from './assets';
 import { groupKeys } from './groups';
+import { useConnectionStore } from './connection-store';
 
 const preparing = {
   id: 'asset_p',
@@ -48,6 +49,9 @@ const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
+  // Requests go to the dashboard's own origin without a key, whatever an earlier test connected to
+  // (the store is module state, which the web project's files can share on one worker).
+  useConnectionStore.setState({ baseUrl: '', apiKey: '', remember: false, keySource: 'none' });
 });
 afterEach(() => vi.unstubAllGlobals());
 

@@ -26,6 +26,9 @@ function query(
 let registry: TaskRegistry;
 beforeEach(() => {
   registry = createTestRegistry();
+  // Ends announced while nothing listened wait, module-wide, for the first listener: one that
+  // listens and leaves at once takes those an earlier test left, so each test hears its own only.
+  onTaskFinished(() => undefined)();
 });
 afterEach(() => {
   vi.unstubAllGlobals();

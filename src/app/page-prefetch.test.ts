@@ -1,27 +1,39 @@
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as FirstPaint from '@/lib/first-paint';
 import { useConnectionStore } from '@/api/connection-store';
 
+// On one worker the web project's files share a module graph (vmThreads runs them in one task), so
+// page-prefetch may have been loaded by an earlier file with the real pages and first paint, which
+// the mocks below would then never reach. Fresh modules for this file, and none bound to its mocks
+// after it.
+vi.hoisted(() => void vi.resetModules());
+afterAll(() => void vi.resetModules());
+
 const log: string[] = [];
-/** A page whose code arrives when the test says so. */
+/** A page whose code arrives when the test says so (each test anew: see `renew`). */
 function page(name: string) {
-  let arrive!: () => void;
-  const arrived = new Promise<void>((resolve) => (arrive = resolve));
-  return {
+  const fixture = {
     path: `${name}/*`,
     titleKey: `nav.${name}`,
-    arrive,
+    arrive: () => {},
+    arrived: Promise.resolve(),
+    /** The page's code has not arrived yet; the routes hold this same object, so it is renewed in place. */
+    renew() {
+      fixture.arrived = new Promise<void>((resolve) => (fixture.arrive = resolve));
+    },
     prefetchData: vi.fn(() => Promise.resolve()),
     Component: Object.assign(() => null, {
       preload: vi.fn(() => log.push(`preload ${name}`)),
       load: vi.fn(async () => {
         log.push(`load ${name}`);
-        await arrived;
+        await fixture.arrived;
         return () => null;
       }),
     }),
   };
+  fixture.renew();
+  return fixture;
 }
 const pages = { assets: page('assets'), groups: page('groups') };
 
@@ -46,6 +58,10 @@ const { prefetchPage, prefetchPagesWhenIdle, PREFETCH_DONE_MARK, PREFETCH_MARK }
 
 beforeEach(() => {
   log.length = 0;
+  // Each test starts before any page's code has arrived, with no calls recorded.
+  pages.assets.renew();
+  pages.groups.renew();
+  vi.clearAllMocks();
   performance.clearMarks();
   paint.held = false;
   paint.presents.length = 0;

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError, INVALID_RESPONSE_TYPE } from '@/api/api-client';
 import { errorMessage, notifyError, notifySuccess } from '@/lib/notify';
 import { toasterMounted } from '@/lib/toaster-host';
@@ -10,6 +10,12 @@ vi.mock('sonner', () => ({ toast }));
 toasterMounted();
 
 describe('notify', () => {
+  // Each test reads the calls it caused: none left from an earlier test (in whatever order).
+  beforeEach(() => {
+    toast.error.mockClear();
+    toast.success.mockClear();
+  });
+
   it('shows the API error with its request id and a "Copy request ID" action', async () => {
     const writeText = vi.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });

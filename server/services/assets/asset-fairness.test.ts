@@ -49,6 +49,8 @@ afterEach(async () => {
   t = undefined;
   for (const res of trickling) res.destroy();
   trickling.clear();
+  // Each test counts its own stalled downloads (the deadline test also fetches a trickle path).
+  trickleGets = 0;
 });
 
 async function register(key: string, url: string): Promise<Asset> {

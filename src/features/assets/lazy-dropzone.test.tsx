@@ -1,8 +1,11 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useEffect, type ReactNode } from 'react';
-import { describe, expect, it, vi } from 'vitest';
-import { markFirstPageSettled } from '@/lib/first-paint';
-import { useLazyDropzone } from './lazy-dropzone';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as FirstPaint from '@/lib/first-paint';
+import type * as LazyDropzone from './lazy-dropzone';
+
+let markFirstPageSettled: typeof FirstPaint.markFirstPageSettled;
+let useLazyDropzone: typeof LazyDropzone.useLazyDropzone;
 
 function Target({ onDrop, children }: { onDrop: (files: File[]) => void; children: ReactNode }) {
   const [dropzone, node] = useLazyDropzone({ noClick: true, noKeyboard: true, onDrop });
@@ -33,7 +36,14 @@ const dataTransfer = {
 const names = (onDrop: ReturnType<typeof vi.fn>) => (onDrop.mock.calls[0]![0] as File[]).map((f) => f.name);
 
 describe('useLazyDropzone', () => {
-  // These run in order: react-dropzone, once loaded, stays loaded for the module's lifetime.
+  // React-dropzone, once loaded, stays loaded for the module's lifetime, and the first page, once
+  // settled, stays settled: each test takes fresh modules (neither loaded nor settled).
+  beforeEach(async () => {
+    vi.resetModules();
+    ({ markFirstPageSettled } = await import('@/lib/first-paint'));
+    ({ useLazyDropzone } = await import('./lazy-dropzone'));
+  });
+
   it('takes a drop before react-dropzone has loaded (the first page has not settled yet)', async () => {
     const onDrop = vi.fn();
     render(<Target onDrop={onDrop}>{null}</Target>);

@@ -61,8 +61,10 @@ describe('ReadinessBadge', () => {
   it('opens for keyboard users too, keeping focus on the badge', async () => {
     render(<ReadinessBadge asset={{ ...base, generation_ready: false }} />);
     await userEvent.tab();
-    const trigger = screen.getByRole('button', { name: 'Readiness: Preparing' });
     expect(await screen.findByRole('tooltip')).toHaveTextContent('generation_ready is false, needs true');
+    // Read once the tooltip is open: where its chunk had not loaded yet (no earlier test hovered a
+    // badge), arming re-creates the trigger, and focus must have been carried over to the new one.
+    const trigger = screen.getByRole('button', { name: 'Readiness: Preparing' });
     expect(trigger).toHaveFocus();
   });
 

@@ -1,11 +1,12 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { useEffect } from 'react';
 import type * as ReactVirtual from '@tanstack/react-virtual';
-import { describe, expect, it, vi } from 'vitest';
-import { PLAIN_MAX_ROWS, useWindowRows } from './use-window-rows';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as WindowRowsModule from './use-window-rows';
 
-const virtualizerCalls = vi.hoisted(() => ({ imported: false, count: 0 }));
-vi.mock('@tanstack/react-virtual', async (importOriginal) => {
+const virtualizerCalls = { imported: false, count: 0 };
+/** The virtualiser's module, its import and its hook calls counted (in virtualizerCalls). */
+const mockVirtual = async (importOriginal: <T>() => Promise<T>) => {
   virtualizerCalls.imported = true;
   const actual = await importOriginal<typeof ReactVirtual>();
   return {
@@ -15,9 +16,12 @@ vi.mock('@tanstack/react-virtual', async (importOriginal) => {
       return actual.useWindowVirtualizer(options);
     }) as typeof actual.useWindowVirtualizer,
   };
-});
+};
 
 const SIZE = 50;
+
+let PLAIN_MAX_ROWS: number;
+let useWindowRows: typeof WindowRowsModule.useWindowRows;
 
 function List({ count, onMount }: { count: number; onMount: () => void }) {
   const [{ rows, totalSize }, node] = useWindowRows({ count, size: SIZE, overscan: 2, scrollMargin: 0 });
@@ -35,7 +39,21 @@ function List({ count, onMount }: { count: number; onMount: () => void }) {
 }
 
 describe('useWindowRows', () => {
-  // In order: the virtualiser, once loaded, stays loaded for the module's lifetime.
+  // The virtualiser, once loaded, stays loaded for the module's lifetime: each test takes a fresh
+  // use-window-rows and fresh counts. The mock is registered anew too: vi.resetModules() keeps a
+  // mocked module (its factory would not run again), so `imported` says what this test imported.
+  beforeEach(async () => {
+    vi.resetModules();
+    vi.doMock('@tanstack/react-virtual', mockVirtual);
+    virtualizerCalls.imported = false;
+    virtualizerCalls.count = 0;
+    ({ PLAIN_MAX_ROWS, useWindowRows } = await import('./use-window-rows'));
+  });
+  // Real timers again even when a test failed before putting them back itself.
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('draws a short list whole, at fixed offsets, without the virtualiser', async () => {
     // Frames and timers faked, to run them all out: a long list's load is a frame, then a task, away.
     vi.useFakeTimers({

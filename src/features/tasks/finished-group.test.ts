@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TrackedTask } from '@/api/task-registry';
 import type { Task, TaskFinishedEvent } from '@/api/tasks';
 import { toasterMounted } from '@/lib/toaster-host';
@@ -23,13 +23,21 @@ const tracked = (id: string, extra: Partial<TrackedTask> = {}): TrackedTask => (
   ...extra,
 });
 
+/**
+ * The toasts raised so far. A toast comes a few ticks after its announcement (sonner is imported
+ * first); a test waits for its own, so that none lands in the next test after the mocks were
+ * cleared. Nor are two announced at once: Vitest hands concurrent dynamic imports of a mocked
+ * module from one importer the real module (its self-import guard), and their toasts are lost.
+ */
+const toastsRaised = () => Object.values(toast).reduce((n, fn) => n + fn.mock.calls.length, 0);
+
 function clock() {
   let t = 1_000_000;
   return { now: () => t, advance: (ms: number) => (t += ms) };
 }
 
 describe('finished tasks grouped', () => {
-  afterEach(() => vi.clearAllMocks());
+  beforeEach(() => vi.clearAllMocks());
 
   it('groups endings that come within the window of each other, and starts anew after a pause', () => {
     const c = clock();
@@ -178,7 +186,9 @@ describe('finished tasks grouped', () => {
       const g = new FinishedGrouper(c.now);
       const go = vi.fn();
       announceFinished(g.add(ended('task_a', 'succeeded')), go, () => '/tasks');
+      await vi.waitFor(() => expect(toastsRaised()).toBe(1));
       announceFinished(g.add(ended('task_b', 'succeeded')), go, () => '/tasks');
+      await vi.waitFor(() => expect(toastsRaised()).toBe(2));
       expect(made.map((n) => [n.title, n.tag])).toEqual([
         ['Task succeeded', 'task_a'],
         ['2 tasks finished', expect.stringMatching(/^tasks-finished-/)],
@@ -187,6 +197,7 @@ describe('finished tasks grouped', () => {
       c.advance(GROUP_WINDOW_MS + 1);
       g.closed(1);
       announceFinished(g.add(ended('task_c', 'failed')), go, () => '/tasks');
+      await vi.waitFor(() => expect(toastsRaised()).toBe(3));
       // A new group leaves the last one's notification alone.
       expect(made[1]!.close).not.toHaveBeenCalled();
       expect(made[2]!.tag).toBe('task_c');

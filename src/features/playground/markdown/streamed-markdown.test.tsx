@@ -1,7 +1,13 @@
 import { act, render } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FrameBuffer } from '@/features/playground/markdown/frame-buffer';
 import { ReplyMarkdown } from '@/features/playground/markdown/streamed-markdown';
+
+// On one worker the web project's files share a module graph (vmThreads runs them in one task), so
+// ReplyMarkdown may have been loaded by an earlier file with the real MarkdownView, which the mock
+// below would then never reach. Fresh modules for this file, and none bound to its mock after it.
+vi.hoisted(() => void vi.resetModules());
+afterAll(() => void vi.resetModules());
 
 // Every render of a Markdown block, by whether it was the streaming tail and by its text: a
 // finished block must be rendered as Markdown exactly once, however long the reply grows after it.
