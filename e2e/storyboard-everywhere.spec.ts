@@ -59,6 +59,23 @@ test.describe('storyboard run followed from another page', () => {
     });
     await expect(page).toHaveURL(/\/tasks$/);
 
+    // The monitor groups the run as the storyboard's shots, in shot order, not as variations. (A
+    // shot whose task the reload cut off mid-creation may have a retake, listed after it.)
+    const shots = page.getByRole('region', { name: 'Storyboard “Pier”: 3 shots' });
+    await expect(shots.getByRole('link', { name: 'Open storyboard' })).toHaveAttribute(
+      'href',
+      new URL(boardUrl).pathname,
+    );
+    const rows = (await shots.getByRole('link', { name: /^Shot \d/ }).allTextContents()).filter(
+      (row) => !row.includes('retake'),
+    );
+    expect(rows).toEqual([
+      'Shot 1 · a boat leaves the pier',
+      'Shot 2 · the boat turns',
+      'Shot 3 · the boat is gone',
+    ]);
+    await expect(page.getByRole('region', { name: /^Batch of/ })).toHaveCount(0);
+
     // The frames taken after the reload went through the API as image assets. (A frame whose upload
     // the reload cut off may be registered twice: the browser never learnt the first one's id.)
     const auth = { authorization: `Bearer ${API_KEY}` };

@@ -77,7 +77,26 @@ export interface TrackedTask {
   callbackUrl?: string;
   /** Tasks created together as variations of one request share it (absent in older records). */
   batchId?: string;
+  /** A storyboard's shot: its tasks share the run's batchId, and are shots, not variations. */
+  storyboard?: TrackedStoryboardShot;
   last?: TrackedTaskSnapshot;
+}
+
+export interface TrackedStoryboardShot {
+  /** The storyboard's id (its page is /storyboard/<id>). */
+  id: string;
+  /** Its name when the shot was submitted; absent if it had none. */
+  name?: string;
+  /** The shot's place in the storyboard, from 1. */
+  shot: number;
+}
+
+function parseStoryboardShot(v: unknown): TrackedStoryboardShot | undefined {
+  if (!isRecord(v) || !isValidTaskId(v.id)) return undefined;
+  if (typeof v.shot !== 'number' || !Number.isInteger(v.shot) || v.shot < 1 || v.shot > 9_999)
+    return undefined;
+  const name = optString(v.name, 200);
+  return { id: v.id, shot: v.shot, ...(name ? { name } : {}) };
 }
 
 /** Task ids go into URL paths: printable, no slashes or blanks, bounded. */
@@ -145,6 +164,8 @@ export function parseTrackedTask(v: unknown, fallbackSource: TrackedTaskSource):
   const callbackUrl = optString(v.callbackUrl, 2_000);
   if (callbackUrl) task.callbackUrl = callbackUrl;
   if (isValidTaskId(v.batchId)) task.batchId = v.batchId;
+  const storyboard = parseStoryboardShot(v.storyboard);
+  if (storyboard) task.storyboard = storyboard;
   const last = parseSnapshot(v.last);
   if (last) task.last = last;
   return task;

@@ -12,7 +12,12 @@ import type { AssetModelMemory } from '@/api/asset-models';
 import type { RegistryBackend } from '@/api/task-registry-storage';
 import { noteOpenTask } from '@/lib/open-task-signal';
 
-export type { TrackedTask, TrackedTaskKind, TrackedTaskSnapshot } from '@/api/task-registry-schema';
+export type {
+  TrackedStoryboardShot,
+  TrackedTask,
+  TrackedTaskKind,
+  TrackedTaskSnapshot,
+} from '@/api/task-registry-schema';
 export {
   isValidTaskId,
   RegistryImportError,

@@ -5,12 +5,12 @@ import { StoryboardRunner, type RunnerDeps } from './storyboard-runner';
 
 /** A fake API: tasks succeed on their second read; frame assets are ready on their second read. */
 function fakeDeps(opts: { frameSyncError?: string; failPrompt?: string } = {}) {
-  const created: Array<{ id: string; body: Record<string, unknown> }> = [];
+  const created: Array<{ id: string; body: Record<string, unknown>; meta?: unknown }> = [];
   const reads = new Map<string, number>();
   const saved: Storyboard[] = [];
   const deps: RunnerDeps = {
-    createTask: (body) => {
-      const task = { id: `task_${created.length + 1}`, body: body as Record<string, unknown> };
+    createTask: (body, meta) => {
+      const task = { id: `task_${created.length + 1}`, body: body as Record<string, unknown>, meta };
       created.push(task);
       return Promise.resolve({ id: task.id });
     },
@@ -76,6 +76,14 @@ describe('StoryboardRunner', () => {
     const b = await settle(runner, 'sb');
     expect(b.shots.map((s) => s.run.state)).toEqual(['succeeded', 'succeeded', 'succeeded']);
     expect(created.map((t) => t.body.prompt)).toEqual(['one', 'two', 'three']);
+    // Each task is recorded as its storyboard's shot, in the run's batch (the monitor groups them).
+    expect(created.map((t) => t.meta)).toEqual(
+      [1, 2, 3].map((shot) => ({
+        batchId: 'batch-1',
+        prompt: ['one', 'two', 'three'][shot - 1],
+        storyboard: { id: 'sb', name: 'Scene', shot },
+      })),
+    );
     const firstFrames = created.map(
       (t) =>
         (t.body.references as Array<{ role: string; url: string }> | undefined)?.find(

@@ -1,5 +1,6 @@
 import { assetPhase, assetReference } from '@contract/asset';
 import { isTerminalStatus, normalizeTaskStatus, resolveResultUrl, taskFailure } from '@contract/task';
+import type { TrackedStoryboardShot } from '@/api/task-registry';
 import type { CreateVideoBody } from '@/api/videos';
 import {
   fitJoins,
@@ -16,7 +17,10 @@ import {
 /** What the runner asks of the outside world; the page gives the real ones, tests give fakes. */
 export interface RunnerDeps {
   /** Creates the task and records it in the task registry (so the watcher follows it everywhere). */
-  createTask(body: CreateVideoBody, meta: { batchId?: string; prompt?: string }): Promise<{ id: string }>;
+  createTask(
+    body: CreateVideoBody,
+    meta: { batchId?: string; prompt?: string; storyboard: TrackedStoryboardShot },
+  ): Promise<{ id: string }>;
   fetchTask(id: string): Promise<unknown>;
   /** The last frame of a result, as a PNG (the local server's ffmpeg, or a canvas in direct mode). */
   lastFrame(resultUrl: string): Promise<Blob>;
@@ -191,7 +195,15 @@ export class StoryboardRunner {
     this.update(id, shotId, { state: 'submitting', error: undefined });
     let taskId: string;
     try {
-      ({ id: taskId } = await this.deps.createTask(body, { batchId: board.batchId, prompt: body.prompt }));
+      ({ id: taskId } = await this.deps.createTask(body, {
+        batchId: board.batchId,
+        prompt: body.prompt,
+        storyboard: {
+          id: board.id,
+          shot: index + 1,
+          ...(board.name.trim() ? { name: board.name.trim() } : {}),
+        },
+      }));
     } catch (error) {
       this.update(id, shotId, { state: 'failed', error: this.deps.describe(error) });
       return;

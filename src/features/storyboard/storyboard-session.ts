@@ -33,6 +33,7 @@ export function storyboardRunner(registry: TaskRegistry): StoryboardRunner {
         request: { ...body },
         baseUrl: getConnection().baseUrl,
         ...(meta.batchId ? { batchId: meta.batchId } : {}),
+        storyboard: meta.storyboard,
       });
       return { id: task.id };
     },

@@ -1,4 +1,4 @@
-import { Columns2 } from 'lucide-react';
+import { Clapperboard, Columns2 } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -11,7 +11,10 @@ import { useVariantWords } from './variant-label';
 /** How many batches the monitor shows above the list; older ones stay in the list itself. */
 const SHOWN = 3;
 
-/** The latest batches of variations, each with its tasks and, once all are done, Compare. */
+/**
+ * The latest batches of variations or storyboard runs, each with its tasks and, once all are done,
+ * Compare.
+ */
 export function TaskBatchesView({ tasks, search }: { tasks: readonly TrackedTask[]; search: string }) {
   const batches = useMemo(() => groupBatches(tasks).slice(0, SHOWN), [tasks]);
   if (batches.length === 0) return null;
@@ -28,8 +31,20 @@ function BatchCard({ batch, search }: { batch: TaskBatch; search: string }) {
   const { t, i18n } = useTranslation('tasks');
   const count = batch.tasks.length;
   const allDone = batch.done === count;
-  const title = t('batch.title', { count });
+  const board = batch.storyboard;
+  const title = !board
+    ? t('batch.title', { count })
+    : board.name
+      ? t('batch.storyboardNamed', { name: board.name, count: board.shots })
+      : t('batch.storyboard', { count: board.shots });
   const words = useVariantWords();
+  // A shot run again follows its first take: "Shot 2, retake".
+  const label = (task: TrackedTask, i: number): string => {
+    if (!board) return t('batch.variant', { n: i + 1 });
+    const n = task.storyboard!.shot;
+    const retake = batch.tasks.slice(0, i).some((earlier) => earlier.storyboard!.shot === n);
+    return t(retake ? 'batch.retake' : 'batch.shot', { n });
+  };
   return (
     <section aria-label={title} className="rounded-md border p-3" data-testid="task-batch">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -43,15 +58,24 @@ function BatchCard({ batch, search }: { batch: TaskBatch; search: string }) {
             {t('batch.done', { done: batch.done, count })}
           </p>
         </div>
-        {allDone ? (
-          <Button asChild size="sm" variant="outline">
-            <Link to={compareHref(batch)}>
-              <Columns2 aria-hidden="true" /> {t('batch.compare')}
-            </Link>
-          </Button>
-        ) : (
-          <p className="text-xs text-muted-foreground">{t('batch.compareWhenDone')}</p>
-        )}
+        <div className="flex flex-wrap items-center gap-2">
+          {board && (
+            <Button asChild size="sm" variant="outline">
+              <Link to={`/storyboard/${encodeURIComponent(board.id)}`}>
+                <Clapperboard aria-hidden="true" /> {t('batch.openStoryboard')}
+              </Link>
+            </Button>
+          )}
+          {allDone ? (
+            <Button asChild size="sm" variant="outline">
+              <Link to={compareHref(batch)}>
+                <Columns2 aria-hidden="true" /> {t('batch.compare')}
+              </Link>
+            </Button>
+          ) : (
+            <p className="text-xs text-muted-foreground">{t('batch.compareWhenDone')}</p>
+          )}
+        </div>
       </div>
       <ol className="mt-2 space-y-1">
         {batch.tasks.map((task, i) => (
@@ -60,8 +84,9 @@ function BatchCard({ batch, search }: { batch: TaskBatch; search: string }) {
               to={`/tasks/${encodeURIComponent(task.id)}${search}`}
               className="min-w-0 truncate underline-offset-2 hover:underline focus-visible:underline"
             >
-              {t('batch.variant', { n: i + 1 })}
+              {label(task, i)}
               {batch.varied?.values[i] ? ` · ${words.param(batch.varied.field, batch.varied.values[i])}` : ''}
+              {board && task.prompt ? ` · ${words.value('prompt', task.prompt)}` : ''}
             </Link>
             <TaskStatusBadge status={task.last?.status} className="shrink-0" />
           </li>

@@ -41,4 +41,44 @@ describe('task batches', () => {
     expect(variants.get('t3')).toEqual({ n: 2, count: 2, field: 'duration', value: '10' });
     expect(variants.has('t1')).toBe(false);
   });
+
+  it("group a storyboard run's tasks as its shots, in shot order, a retake after its first take", () => {
+    const shot = (n: number, name?: string) => ({
+      batchId: 'run1',
+      source: 'storyboard' as const,
+      request: { prompt: `shot ${n}` },
+      storyboard: { id: 'sb-1', shot: n, ...(name ? { name } : {}) },
+    });
+    const tasks = [
+      task('s2b', 4, { ...shot(2, 'Pier'), last: { status: 'running' } }),
+      task('s3', 3, { ...shot(3), last: { status: 'succeeded' } }),
+      task('s2', 2, { ...shot(2), last: { status: 'failed' } }),
+      task('s1', 1, { ...shot(1), last: { status: 'succeeded' } }),
+    ];
+    const [batch] = groupBatches(tasks);
+    expect(batch!.tasks.map((t) => t.id)).toEqual(['s1', 's2', 's2b', 's3']);
+    expect(batch!.storyboard).toEqual({ id: 'sb-1', name: 'Pier', shots: 3 });
+    // Shots differ in their prompts by design: not a varied field, and not variants in the gallery.
+    expect(batch!).not.toHaveProperty('varied');
+    expect(batch!.done).toBe(3);
+    expect(variantsByTask(tasks).size).toBe(0);
+    // A batch whose tasks do not all record one storyboard stays a batch of variations.
+    const [mixed] = groupBatches([task('v1', 1, { batchId: 'run1' }), ...tasks]);
+    expect(mixed!.storyboard).toBeUndefined();
+  });
+
+  it("keep a stored task's storyboard shot, and drop one that is malformed", () => {
+    const parsed = (storyboard: unknown) =>
+      parseTrackedTask({ id: 't1', storyboard }, 'imported')?.storyboard;
+    expect(parsed({ id: 'sb-1', name: 'Pier', shot: 2 })).toEqual({ id: 'sb-1', name: 'Pier', shot: 2 });
+    expect(parsed({ id: 'sb-1', shot: 1 })).toEqual({ id: 'sb-1', shot: 1 });
+    for (const bad of [
+      { id: 'sb-1', shot: 0 },
+      { id: 'sb-1', shot: 1.5 },
+      { id: '../x', shot: 1 },
+      { shot: 1 },
+      'sb-1',
+    ])
+      expect(parsed(bad)).toBeUndefined();
+  });
 });

@@ -3,12 +3,17 @@ import type { TrackedTask } from '@/api/task-registry';
 
 export interface TaskBatch {
   id: string;
-  /** In the order they were created (variant 1 first). */
+  /** In the order they were created (variant 1 first); a storyboard's by shot, retakes after. */
   tasks: TrackedTask[];
   createdAt: number;
   done: number;
   /** The request field the variants differ in, with each task's value; absent if none recorded. */
   varied?: { field: string; values: string[] };
+  /**
+   * A storyboard run's shots, not variations: every task of the batch records the same storyboard.
+   * `shots` counts its distinct shots (a shot run again adds a task, not a shot).
+   */
+  storyboard?: { id: string; name?: string; shots: number };
 }
 
 const VARIED_FIELDS = ['model', 'duration', 'resolution', 'ratio', 'prompt'] as const;
@@ -34,17 +39,35 @@ export function groupBatches(tasks: readonly TrackedTask[]): TaskBatch[] {
     byId.set(task.batchId, list);
   }
   return [...byId.entries()]
-    .map(([id, list]) => {
-      const ordered = [...list].sort((a, b) => a.createdAt - b.createdAt);
-      return {
+    .map(([id, list]): TaskBatch => {
+      const byCreation = [...list].sort((a, b) => a.createdAt - b.createdAt);
+      const board = storyboardOf(byCreation);
+      const ordered = board
+        ? [...byCreation].sort((a, b) => a.storyboard!.shot - b.storyboard!.shot)
+        : byCreation;
+      const batch: TaskBatch = {
         id,
         tasks: ordered,
-        createdAt: ordered[0]!.createdAt,
+        createdAt: byCreation[0]!.createdAt,
         done: ordered.filter((t) => isTerminalStatus(normalizeTaskStatus(t.last?.status))).length,
-        varied: variedField(ordered),
       };
+      if (board) batch.storyboard = board;
+      else {
+        const varied = variedField(ordered);
+        if (varied) batch.varied = varied;
+      }
+      return batch;
     })
     .sort((a, b) => b.createdAt - a.createdAt);
+}
+
+/** The storyboard every task of a batch records (the latest name given), if they all record one. */
+function storyboardOf(tasks: readonly TrackedTask[]): TaskBatch['storyboard'] {
+  const first = tasks[0]?.storyboard;
+  if (!first || !tasks.every((t) => t.storyboard?.id === first.id)) return undefined;
+  const name = tasks.findLast((t) => t.storyboard!.name)?.storyboard!.name;
+  const shots = new Set(tasks.map((t) => t.storyboard!.shot)).size;
+  return { id: first.id, shots, ...(name ? { name } : {}) };
 }
 
 export function compareHref(batch: TaskBatch): string {
@@ -63,6 +86,8 @@ export interface VariantInfo {
 export function variantsByTask(tasks: readonly TrackedTask[]): Map<string, VariantInfo> {
   const out = new Map<string, VariantInfo>();
   for (const batch of groupBatches(tasks)) {
+    // A storyboard's shots are not variants of one another.
+    if (batch.storyboard) continue;
     batch.tasks.forEach((task, i) => {
       out.set(task.id, {
         n: i + 1,
