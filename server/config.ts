@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { parseUpstreamKeys } from './config-upstream-keys';
 
 /** The start-up contract of LOCAL_API.md, read once from the environment. */
 export interface ServerConfig {
@@ -13,6 +14,11 @@ export interface ServerConfig {
   emulatorSpeed: number;
   upstreamBaseUrl?: string;
   upstreamApiKey?: string;
+  /**
+   * Proxy mode, UPSTREAM_API_KEYS: local key → its own upstream key (decision 359). A local key not
+   * in it is forwarded with upstreamApiKey; start-up makes sure one of the two exists for every key.
+   */
+  upstreamKeyMap: ReadonlyMap<string, string>;
   /** Proxy mode: how long the upstream may stay silent (no answer, no upload progress) before a 504. */
   upstreamTimeoutMs: number;
   /**
@@ -222,11 +228,20 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
   const keys = parseKeys(env.API_KEYS);
   const upstreamBaseUrl = parseUpstream(env.UPSTREAM_BASE_URL);
   const upstreamApiKey = env.UPSTREAM_API_KEY?.trim() || undefined;
-  if (upstreamBaseUrl && !upstreamApiKey) {
+  const mapped = !blank(env.UPSTREAM_API_KEYS);
+  if (mapped && !upstreamBaseUrl) {
+    throw new ConfigError('UPSTREAM_API_KEYS needs UPSTREAM_BASE_URL: it maps keys for proxy mode only.');
+  }
+  if (upstreamBaseUrl && !upstreamApiKey && !mapped) {
     throw new ConfigError(
-      'UPSTREAM_API_KEY is required with UPSTREAM_BASE_URL: it is the key sent to the upstream.',
+      'UPSTREAM_API_KEY is required with UPSTREAM_BASE_URL: it is the key sent to the upstream ' +
+        '(or give each key its own with UPSTREAM_API_KEYS=proxykey=upstreamkey,…).',
     );
   }
+  const upstreamKeys = mapped
+    ? parseUpstreamKeys(env.UPSTREAM_API_KEYS, keys.length ? keys : [DEFAULT_API_KEY], upstreamApiKey)
+    : { map: new Map<string, string>() };
+  if ('complaint' in upstreamKeys) throw new ConfigError(upstreamKeys.complaint);
   // A browser-side key equal to the upstream key would let the page hold the real key after all.
   if (upstreamApiKey && keys.includes(upstreamApiKey)) {
     throw new ConfigError(
@@ -242,6 +257,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     emulatorSpeed: positiveNumber('EMULATOR_SPEED', env.EMULATOR_SPEED, 1),
     upstreamBaseUrl,
     upstreamApiKey,
+    upstreamKeyMap: upstreamKeys.map,
     upstreamTimeoutMs: positiveNumber('UPSTREAM_TIMEOUT_MS', env.UPSTREAM_TIMEOUT_MS, 60_000),
     localFeatures: parseLocalFeatures(env.LOCAL_FEATURES),
     allowPrivateUrls: flag(env.ALLOW_PRIVATE_URLS),

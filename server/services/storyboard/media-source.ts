@@ -79,7 +79,7 @@ export async function localSource(
     );
     if (!target)
       throw badRequest(
-        `${param} holds an encoded "/", "\\" or dot segment; use the URL a task returned.`,
+        `${param} holds an encoded "/", "\\", a dot segment or a ";" path parameter; use the URL a task returned.`,
         param,
         'invalid_path',
       );
