@@ -9,7 +9,7 @@ import { fileOwnerSegment } from '../file-owner';
 import { fileUrl, storedAbsPath } from '../assets/asset-files';
 import { findAssembly, saveAssembly, type AssemblyRecord } from '../../store/storyboard-assemblies';
 import { assemblyPlan, type AssemblyPlan, type Join } from './assembly-graph';
-import { localSource, storyboardTempDir, type LocalSource } from './media-source';
+import { checkSourceUrl, localSource, storyboardTempDir, type LocalSource } from './media-source';
 import { probeShot, type ShotProbe } from './shot-probe';
 
 /** Bounds on what one request can make this server do (two cores, shared). */
@@ -81,6 +81,7 @@ export class Assemblies {
       );
     }
     const { shots } = parsed.data;
+    for (const [i, shot] of shots.entries()) checkSourceUrl(this.ctx, shot.url, `shots.${i}.url`, origin);
     const joins = parsed.data.joins ?? [];
     if (joins.length > Math.max(0, shots.length - 1))
       throw badRequest(
