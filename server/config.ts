@@ -26,7 +26,7 @@ export interface ServerConfig {
   maxUploadBytes: number;
   /** Largest JSON body accepted on API routes. */
   maxJsonBytes: number;
-  /** How long a body that is no multipart upload may take to arrive (REQUEST_BODY_TIMEOUT_MS). */
+  /** How long a body that is no multipart upload may take to arrive (BODY_TIMEOUT_MS). */
   requestBodyTimeoutMs: number;
   /** Open connections one client address may hold; TRUST_PROXY peers are exempt (connection-cap.ts). */
   maxConnectionsPerAddress: number;
@@ -51,7 +51,7 @@ export interface ServerConfig {
 export const DEFAULT_API_KEY = 'sk-local-dev';
 
 /** How long a body that is no multipart upload may take to arrive, like headers (decision 362). */
-export const REQUEST_BODY_TIMEOUT_MS = 30_000;
+export const DEFAULT_BODY_TIMEOUT_MS = 30_000;
 
 /**
  * Open connections one client address may hold (decision 362). A browser keeps about six per origin
@@ -59,7 +59,7 @@ export const REQUEST_BODY_TIMEOUT_MS = 30_000;
  * descriptor, and without a cap one address could take them all, after which nobody, /healthz
  * included, could connect (issue 41).
  */
-export const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 128;
+export const DEFAULT_MAX_CONNS_PER_IP = 128;
 
 /** A setting that cannot work; main.ts prints the message and exits 1. */
 export class ConfigError extends Error {
@@ -271,16 +271,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     webhookSecret: env.WEBHOOK_SECRET?.trim() || undefined,
     maxUploadBytes: positiveInteger('MAX_UPLOAD_BYTES', env.MAX_UPLOAD_BYTES, 2 * 1024 ** 3),
     maxJsonBytes: positiveInteger('MAX_JSON_BYTES', env.MAX_JSON_BYTES, 1024 * 1024),
-    requestBodyTimeoutMs: wholeNumber(
-      'REQUEST_BODY_TIMEOUT_MS',
-      env.REQUEST_BODY_TIMEOUT_MS,
-      REQUEST_BODY_TIMEOUT_MS,
-    ),
-    maxConnectionsPerAddress: wholeNumber(
-      'MAX_CONNECTIONS_PER_ADDRESS',
-      env.MAX_CONNECTIONS_PER_ADDRESS,
-      DEFAULT_MAX_CONNECTIONS_PER_ADDRESS,
-    ),
+    requestBodyTimeoutMs: wholeNumber('BODY_TIMEOUT_MS', env.BODY_TIMEOUT_MS, DEFAULT_BODY_TIMEOUT_MS),
+    maxConnectionsPerAddress: wholeNumber('MAX_CONNS_PER_IP', env.MAX_CONNS_PER_IP, DEFAULT_MAX_CONNS_PER_IP),
     staticDir: path.resolve(cwd, env.STATIC_DIR?.trim() || 'dist'),
     taskConcurrency: parseTaskConcurrency(env.TASK_CONCURRENCY),
     allowedHosts: parseAllowedHosts(env.ALLOWED_HOSTS),

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from './app';
-import { DEFAULT_MAX_CONNECTIONS_PER_ADDRESS, loadConfig, REQUEST_BODY_TIMEOUT_MS } from './config';
+import { DEFAULT_BODY_TIMEOUT_MS, DEFAULT_MAX_CONNS_PER_IP, loadConfig } from './config';
 import { closeContext, createContext } from './create-context';
 import { createHttpServer, defaultTimeouts } from './http-server';
 import { fixture } from './test/test-media';
@@ -67,13 +67,13 @@ async function trickle(socket: net.Socket, chunks: Array<string | Buffer>, every
 const status = (response: string) => Number(/^HTTP\/1\.1 (\d{3})/.exec(response)?.[1] ?? 0);
 
 describe('body deadline', () => {
-  it('defaults to 30 s, and MAX_CONNECTIONS_PER_ADDRESS to 128', () => {
-    expect(REQUEST_BODY_TIMEOUT_MS).toBe(30_000);
+  it('defaults to 30 s, and MAX_CONNS_PER_IP to 128', () => {
+    expect(DEFAULT_BODY_TIMEOUT_MS).toBe(30_000);
     expect(loadConfig({}).requestBodyTimeoutMs).toBe(30_000);
-    expect(loadConfig({}).maxConnectionsPerAddress).toBe(DEFAULT_MAX_CONNECTIONS_PER_ADDRESS);
-    expect(DEFAULT_MAX_CONNECTIONS_PER_ADDRESS).toBe(128);
-    expect(() => loadConfig({ MAX_CONNECTIONS_PER_ADDRESS: '0' })).toThrow(/MAX_CONNECTIONS_PER_ADDRESS/);
-    expect(() => loadConfig({ REQUEST_BODY_TIMEOUT_MS: 'soon' })).toThrow(/REQUEST_BODY_TIMEOUT_MS/);
+    expect(loadConfig({}).maxConnectionsPerAddress).toBe(DEFAULT_MAX_CONNS_PER_IP);
+    expect(DEFAULT_MAX_CONNS_PER_IP).toBe(128);
+    expect(() => loadConfig({ MAX_CONNS_PER_IP: '0' })).toThrow(/MAX_CONNS_PER_IP/);
+    expect(() => loadConfig({ BODY_TIMEOUT_MS: 'soon' })).toThrow(/BODY_TIMEOUT_MS/);
   });
 
   it('cuts a JSON body still arriving at the deadline, though it never went silent', async () => {
@@ -124,13 +124,13 @@ describe('body deadline', () => {
 
 describe('connections per address', () => {
   it('refuses the connection past the cap with a 429 envelope, and takes one again once one closes', async () => {
-    const port = await start({ MAX_CONNECTIONS_PER_ADDRESS: '3' });
+    const port = await start({ MAX_CONNS_PER_IP: '3' });
     const held = await Promise.all([1, 2, 3].map(() => connect(port, '127.0.0.5')));
     const fourth = await connect(port, '127.0.0.5');
     const refused = await fourth.closed;
     expect(status(refused)).toBe(429);
     expect(refused).toContain('"code":"too_many_connections"');
-    expect(refused).toContain('MAX_CONNECTIONS_PER_ADDRESS');
+    expect(refused).toContain('MAX_CONNS_PER_IP');
 
     // Another address is counted apart.
     const other = await connect(port, '127.0.0.6');
@@ -147,7 +147,7 @@ describe('connections per address', () => {
   });
 
   it('does not cap a TRUST_PROXY peer, which carries every client’s connections', async () => {
-    const port = await start({ MAX_CONNECTIONS_PER_ADDRESS: '2', TRUST_PROXY: '127.0.0.7' });
+    const port = await start({ MAX_CONNS_PER_IP: '2', TRUST_PROXY: '127.0.0.7' });
     const held = await Promise.all([1, 2, 3, 4].map(() => connect(port, '127.0.0.7')));
     held[3]!.socket.end('GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
     expect(status(await held[3]!.closed)).toBe(200);

@@ -4,7 +4,7 @@ import { getRequestListener } from '@hono/node-server';
 import type { Hono } from 'hono';
 import type { ErrorEnvelope } from '@contract/error-envelope';
 import type { AppContext, AppEnv } from './context';
-import { REQUEST_BODY_TIMEOUT_MS } from './config';
+import { DEFAULT_BODY_TIMEOUT_MS } from './config';
 import { errorTypeForStatus } from './errors';
 import { defaultErrorCode } from './http';
 import { newId } from './ids';
@@ -18,7 +18,7 @@ import { isMultipart } from './middleware/body-limit';
  * - a request body that goes silent for BODY_IDLE_TIMEOUT_MS is cut with a 408, which is what
  *   catches a body that stops short;
  * - a body that is no multipart upload (JSON, inbox posts) must be complete within
- *   REQUEST_BODY_TIMEOUT_MS of its headers (decision 362): otherwise a keyless POST trickling a byte
+ *   BODY_TIMEOUT_MS of its headers (decision 362): otherwise a keyless POST trickling a byte
  *   a minute held its connection for the whole upload budget;
  * - an upload must arrive within a time that lets MAX_UPLOAD_BYTES through at
  *   MIN_UPLOAD_BYTES_PER_S (a 2 GiB upload may take 4.5 h on a 1 Mbit/s uplink), and never under
@@ -44,7 +44,7 @@ export interface HttpServerTimeouts {
 
 export function defaultTimeouts(
   maxUploadBytes: number,
-  bodyTimeoutMs = REQUEST_BODY_TIMEOUT_MS,
+  bodyTimeoutMs = DEFAULT_BODY_TIMEOUT_MS,
 ): HttpServerTimeouts {
   return {
     headersTimeoutMs: HEADERS_TIMEOUT_MS,
@@ -263,7 +263,7 @@ export function createHttpServer(
       rawErrorResponse(
         429,
         'too_many_connections',
-        `This address already has ${max} connections open to the server (MAX_CONNECTIONS_PER_ADDRESS). ` +
+        `This address already has ${max} connections open to the server (MAX_CONNS_PER_IP). ` +
           'Close idle ones or wait for them to finish, then retry.',
       ).text,
   });

@@ -26,8 +26,8 @@ beforeAll(async () => {
     env: {
       API_KEYS: KEY,
       WEBHOOK_SECRET: SECRET,
-      MAX_CONNECTIONS_PER_ADDRESS: String(PER_ADDRESS),
-      REQUEST_BODY_TIMEOUT_MS: String(BODY_TIMEOUT_MS),
+      MAX_CONNS_PER_IP: String(PER_ADDRESS),
+      BODY_TIMEOUT_MS: String(BODY_TIMEOUT_MS),
     },
   });
   port = Number(new URL(server.url).port);
@@ -36,18 +36,15 @@ afterAll(() => server?.stop());
 
 const openFiles = () => fs.readdirSync(`/proc/${server.pid}/fd`).length;
 
-/** GET /healthz on a connection of its own, as a newcomer would ask: the status, or 0 past 1 s. */
-function health(): Promise<number> {
+/** GET /healthz on a connection of its own, as a newcomer would ask: the status, or why none came. */
+function health(): Promise<string> {
   return new Promise((resolve) => {
-    const req = http.get(
-      { host: '127.0.0.1', port, path: '/healthz', agent: false, timeout: 1_000 },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on('timeout', () => req.destroy());
-    req.on('error', () => resolve(0));
+    const req = http.get({ host: '127.0.0.1', port, path: '/healthz', agent: false }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(String(res.statusCode)));
+    });
+    req.setTimeout(1_000, () => req.destroy(new Error('no answer within 1 s')));
+    req.on('error', (err) => resolve(err.message));
   });
 }
 
@@ -58,7 +55,7 @@ async function healthWhile(done: Promise<unknown>): Promise<number[]> {
   const times: number[] = [];
   do {
     const started = performance.now();
-    expect(await health()).toBe(200);
+    expect(await health()).toBe('200');
     times.push(performance.now() - started);
     await new Promise((r) => setTimeout(r, 100));
   } while (!settled);
@@ -146,7 +143,7 @@ describe('keyless attacks against the real server process', () => {
       expect(bodyOf(answered.ended!)).toMatchObject({
         error: {
           code: 'too_many_connections',
-          message: expect.stringMatching(/MAX_CONNECTIONS_PER_ADDRESS/),
+          message: expect.stringMatching(/MAX_CONNS_PER_IP/),
         },
       });
       expect(peak.files).toBeLessThan(200);
@@ -170,8 +167,8 @@ describe('keyless attacks against the real server process', () => {
     });
     expect(real.status).toBe(200);
 
-    // 21 floods of 100 posts to made-up names, 20 at a time on kept-alive connections.
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 20, localAddress: '127.0.0.4' });
+    // 21 floods of 100 posts to made-up names, 8 at a time on kept-alive connections.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 8, localAddress: '127.0.0.4' });
     const postOne = (name: string) =>
       new Promise<number>((resolve, reject) => {
         const req = http.request(

@@ -24,7 +24,7 @@ export interface InboxCaps {
 }
 
 /**
- * Records a delivery and drops what exceeds the caps in the same transaction (issue 41). Anyone can
+ * Records a delivery and drops what exceeds the caps in the same transaction (decision 363). Anyone can
  * post without a key, so a post may only push out deliveries that are no more trusted than itself:
  * - in its own inbox, the oldest beyond `perInbox` of the same kind: an unsigned post never pushes
  *   out a delivery the server signed;
