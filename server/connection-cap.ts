@@ -8,14 +8,13 @@ import { trustedPeers } from './middleware/host-guard';
  * `text` is written and the socket closed at once, so a refused connection never holds a
  * descriptor. TRUST_PROXY peers are not capped: a reverse proxy carries every client's
  * connections, and who the client is cannot be known before a request arrives (cap them at the
- * proxy). Returns whether the socket was refused, for the request handler to leave it alone.
+ * proxy).
  */
 export function capConnectionsPerAddress(
   server: http.Server,
   opts: { max: number; trustProxy: readonly string[]; log: Logger; refusal: () => string },
-): (socket: Socket) => boolean {
+): void {
   const open = new Map<string, number>();
-  const refused = new WeakSet<Socket>();
   const trusted = trustedPeers(opts.trustProxy);
   let lastLogged = 0;
   server.on('connection', (socket: Socket) => {
@@ -23,7 +22,6 @@ export function capConnectionsPerAddress(
     if (!address || trusted(address)) return;
     const count = open.get(address) ?? 0;
     if (count >= opts.max) {
-      refused.add(socket);
       // The answer is best effort: a client that has not sent its request yet still reads it.
       socket.end(opts.refusal());
       socket.destroy();
@@ -45,5 +43,4 @@ export function capConnectionsPerAddress(
       else open.delete(address);
     });
   });
-  return (socket) => refused.has(socket);
 }

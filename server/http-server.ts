@@ -232,7 +232,6 @@ export function createHttpServer(
       );
     },
   });
-  let isRefused: (socket: Socket) => boolean = () => false;
   const server = http.createServer(
     {
       // A missing Host is answered by the host guard, in the envelope, instead of by Node.
@@ -247,15 +246,13 @@ export function createHttpServer(
       connectionsCheckingInterval: timeouts.checkIntervalMs,
     },
     (incoming, outgoing) => {
-      // Refused by the connection cap, which already answered and closed it.
-      if (isRefused(incoming.socket)) return void incoming.socket.destroy();
       watchBody(incoming, outgoing, timeouts, ctx.log);
       void listener(incoming, outgoing);
     },
   );
   server.on('clientError', onClientError(ctx.log));
   const max = ctx.config.maxConnectionsPerAddress;
-  isRefused = capConnectionsPerAddress(server, {
+  capConnectionsPerAddress(server, {
     max,
     trustProxy: ctx.config.trustProxy,
     log: ctx.log,
