@@ -32,6 +32,10 @@ export interface ServerConfig {
   maxUploadBytes: number;
   /** Largest JSON body accepted on API routes. */
   maxJsonBytes: number;
+  /** How long a body that is no multipart upload may take to arrive (BODY_TIMEOUT_MS). */
+  requestBodyTimeoutMs: number;
+  /** Open connections one client address may hold; TRUST_PROXY peers are exempt (connection-cap.ts). */
+  maxConnectionsPerAddress: number;
   /** Renders at once (TASK_CONCURRENCY), validated at start-up; undefined: the runner's default. */
   taskConcurrency?: number;
   /** Directory of the built dashboard (vite build output). */
@@ -51,6 +55,17 @@ export interface ServerConfig {
 }
 
 export const DEFAULT_API_KEY = 'sk-local-dev';
+
+/** How long a body that is no multipart upload may take to arrive, like headers (decision 362). */
+export const DEFAULT_BODY_TIMEOUT_MS = 30_000;
+
+/**
+ * Open connections one client address may hold (decision 362). A browser keeps about six per origin
+ * plus an event stream per tab, scripts and test runners a few dozen; every connection costs a file
+ * descriptor, and without a cap one address could take them all, after which nobody, /healthz
+ * included, could connect (issue 41).
+ */
+export const DEFAULT_MAX_CONNS_PER_IP = 128;
 
 /** A setting that cannot work; main.ts prints the message and exits 1. */
 export class ConfigError extends Error {
@@ -75,6 +90,14 @@ function positiveInteger(name: string, raw: string | undefined, fallback: number
   const n = positiveNumber(name, raw, fallback);
   if (!Number.isSafeInteger(n))
     throw new ConfigError(`${name} must be a whole number of bytes, got "${raw}".`);
+  return n;
+}
+
+function wholeNumber(name: string, raw: string | undefined, fallback: number): number {
+  if (blank(raw)) return fallback;
+  const n = Number(raw!.trim());
+  if (!Number.isSafeInteger(n) || n < 1)
+    throw new ConfigError(`${name} must be a whole number above 0, got "${raw}".`);
   return n;
 }
 
@@ -264,6 +287,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     webhookSecret: env.WEBHOOK_SECRET?.trim() || undefined,
     maxUploadBytes: positiveInteger('MAX_UPLOAD_BYTES', env.MAX_UPLOAD_BYTES, 2 * 1024 ** 3),
     maxJsonBytes: positiveInteger('MAX_JSON_BYTES', env.MAX_JSON_BYTES, 1024 * 1024),
+    requestBodyTimeoutMs: wholeNumber('BODY_TIMEOUT_MS', env.BODY_TIMEOUT_MS, DEFAULT_BODY_TIMEOUT_MS),
+    maxConnectionsPerAddress: wholeNumber('MAX_CONNS_PER_IP', env.MAX_CONNS_PER_IP, DEFAULT_MAX_CONNS_PER_IP),
     staticDir: path.resolve(cwd, env.STATIC_DIR?.trim() || 'dist'),
     taskConcurrency: parseTaskConcurrency(env.TASK_CONCURRENCY),
     allowedHosts: parseAllowedHosts(env.ALLOWED_HOSTS),
