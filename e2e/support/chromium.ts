@@ -10,8 +10,8 @@ export const DEBIAN_CHROMIUMS = ['/usr/bin/chromium-headless-shell', '/usr/bin/c
 /**
  * How the e2e tests and the browser benches launch Chromium, so that the benches' figures compare
  * with what the tests saw: `E2E_CHROMIUM` if set (`npm test` sets it to the one it found or
- * installed: scripts/test-machine.ts), else Debian's where installed (Playwright's own otherwise), headless without a GPU (the machine has none) and without Chromium's own background
- * traffic.
+ * installed: scripts/test-machine.ts), else Debian's where installed (Playwright's own otherwise),
+ * headless without a GPU (the machine has none) and without Chromium's own background traffic.
  */
 export function chromiumLaunchOptions(): { executablePath?: string; args: string[] } {
   return {
