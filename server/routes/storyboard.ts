@@ -3,11 +3,11 @@ import type { AppContext, AppEnv } from '../context';
 import { json, readJson, requestOrigin } from '../http';
 import { isRecord } from '@contract/is-record';
 import type { CreatingRequest } from '../services/tasks/creating-request';
-import { assembliesOf, type ShownAssembly } from '../services/storyboard/assembly';
+import { assembliesOf, type AssemblyRecord } from '../services/storyboard/assembly';
 import { lastFrame } from '../services/storyboard/last-frame';
 
 /** What the page is told of an assembly (the origin it was made for stays inside). */
-function shown(record: ShownAssembly) {
+function shown(record: AssemblyRecord) {
   const { origin: _origin, ...rest } = record;
   return { object: 'storyboard.assembly', ...rest };
 }
@@ -43,7 +43,7 @@ export function storyboardRoutes(ctx: AppContext): Hono<AppEnv> {
 
   app.post('/local/storyboard/assemblies', async (c) => {
     const record = assembliesOf(ctx).create(caller(c), await readJson(c));
-    return json(c, shown({ ...record, request_id: c.var.requestId }), 202);
+    return json(c, shown(record), 202);
   });
 
   app.get('/local/storyboard/assemblies/:id', (c) => {

@@ -21,9 +21,6 @@ const RequestSchema = z.object({
 
 export type { AssemblyRecord };
 
-/** What GET shows of an assembly: the record, with a running one's progress read from its job. */
-export type ShownAssembly = AssemblyRecord & { request_id?: string };
-
 const TERMINAL = new Set(['succeeded', 'failed', 'cancelled']);
 
 /**
@@ -124,7 +121,7 @@ export class Assemblies {
    * The record; a running one shows its job's progress. A `running` record without a job (left by
    * a version that queued in memory) is queued now, under the request that asked for it.
    */
-  get(req: CreatingRequest, id: string): ShownAssembly {
+  get(req: CreatingRequest, id: string): AssemblyRecord {
     const record = this.read(req.owner, id);
     if (!record)
       throw new ApiError(
@@ -133,13 +130,13 @@ export class Assemblies {
         { code: 'assembly_not_found', param: 'id' },
       );
     const job = getTaskForOwner(this.ctx.db, req.owner, id);
-    if (record.status !== 'running') return job ? { ...record, request_id: job.request_id } : record;
+    if (record.status !== 'running') return record;
     if (!job) {
       this.enqueue(req, id);
       wakeTaskRunner(this.ctx);
       return { ...record, progress: 0 };
     }
-    return { ...record, progress: Math.min(0.99, job.progress / 100), request_id: job.request_id };
+    return { ...record, progress: Math.min(0.99, job.progress / 100) };
   }
 
   /** Resolves when the job has ended (tests and the bench; the runner must be started). */
