@@ -28,7 +28,7 @@ export interface ServerConfig {
   maxJsonBytes: number;
   /** Renders at once (TASK_CONCURRENCY), validated at start-up; undefined: the runner's default. */
   taskConcurrency?: number;
-  /** The ffmpeg pool (FFMPEG_CONCURRENCY, FFMPEG_QUEUE_PER_KEY, FFMPEG_WAIT_MS; decision 356). */
+  /** The ffmpeg pool (FFMPEG_CONCURRENCY, FFMPEG_KEY_QUEUE, FFMPEG_WAIT_MS; decision 356). */
   ffmpeg: FfmpegLimits;
   /** Directory of the built dashboard (vite build output). */
   staticDir: string;
@@ -279,7 +279,7 @@ function wholeNumber(name: string, raw: string | undefined, min: number, max: nu
 function parseFfmpegLimits(env: Env): FfmpegLimits {
   return {
     slots: wholeNumber('FFMPEG_CONCURRENCY', env.FFMPEG_CONCURRENCY, 1, 64),
-    queuePerKey: wholeNumber('FFMPEG_QUEUE_PER_KEY', env.FFMPEG_QUEUE_PER_KEY, 0, 1000) ?? 4,
+    queuePerKey: wholeNumber('FFMPEG_KEY_QUEUE', env.FFMPEG_KEY_QUEUE, 0, 1000) ?? 4,
     waitMs: wholeNumber('FFMPEG_WAIT_MS', env.FFMPEG_WAIT_MS, 0, 600_000) ?? 15_000,
   };
 }

@@ -97,7 +97,7 @@ describe('ffmpeg work is bounded', () => {
   });
 
   it('a last-frame call that cannot get a slot in time answers 503 with Retry-After, and a key past its queue 429', async () => {
-    const t = app({ FFMPEG_CONCURRENCY: '1', FFMPEG_WAIT_MS: '300', FFMPEG_QUEUE_PER_KEY: '1' });
+    const t = app({ FFMPEG_CONCURRENCY: '1', FFMPEG_WAIT_MS: '300', FFMPEG_KEY_QUEUE: '1' });
     const url = clip(t, KEYS[0]!, 'busy');
     let release!: () => void;
     const held = ffmpegPool.run('someone-else', () => new Promise<void>((r) => (release = r)));
