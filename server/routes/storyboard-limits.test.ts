@@ -201,6 +201,18 @@ describe('assemblies are jobs of the durable runner', () => {
       record = findAssembly(next.ctx.db, ownerOf(KEYS[0]!), id);
     }
     expect(record?.status).toBe('succeeded');
+    // The job is the runner's, not an API task.
+    expect((await next.req(`/v1/tasks/${id}`, { key: KEYS[0] })).status).toBe(404);
     expect(fs.existsSync(path.join(filesRoot(next.ctx), new URL(record!.url!).pathname.slice(7)))).toBe(true);
+  });
+
+  it('run in proxy mode too, where no emulated task runs', async () => {
+    const t = app({ UPSTREAM_BASE_URL: 'https://api.example.com', UPSTREAM_API_KEY: 'sk-upstream-x' });
+    startWorkers(t.ctx);
+    const url = clip(t, KEYS[0]!, 'proxied');
+    const res = await t.req('/local/storyboard/assemblies', { json: { shots: [{ url }] }, key: KEYS[0] });
+    expect(res.status).toBe(202);
+    const { id } = (await res.json()) as { id: string };
+    expect((await untilEnded(t, KEYS[0]!, id)).status).toBe('succeeded');
   });
 });
