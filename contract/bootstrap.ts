@@ -11,6 +11,7 @@ export interface Bootstrap {
   service: string;
   version: string;
   mode: 'local' | 'proxy';
+  /** Proxy mode, and only when the request carried a valid key: the upstream's full base URL. */
   upstream_base_url?: string;
   /** Proxy mode: host (and port) of the upstream, what the dashboard's header names. */
   upstream_host?: string;

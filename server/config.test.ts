@@ -111,3 +111,45 @@ describe('TASK_CONCURRENCY', () => {
     }
   });
 });
+
+describe('UPSTREAM_API_KEYS (decision 359)', () => {
+  const proxy = { UPSTREAM_BASE_URL: 'https://api.example.com', API_KEYS: 'sk-a,sk-b' };
+
+  it('maps each proxy key to its own upstream key; unmapped keys fall back to UPSTREAM_API_KEY', () => {
+    const config = loadConfig({
+      ...proxy,
+      UPSTREAM_API_KEYS: ' sk-a=up-a== , sk-b=up-b',
+      UPSTREAM_API_KEY: 'up',
+    });
+    expect([...config.upstreamKeyMap]).toEqual([
+      ['sk-a', 'up-a=='],
+      ['sk-b', 'up-b'],
+    ]);
+    expect(loadConfig({ ...proxy, UPSTREAM_API_KEY: 'up' }).upstreamKeyMap.size).toBe(0);
+    // Every key mapped: UPSTREAM_API_KEY is not needed.
+    expect(loadConfig({ ...proxy, UPSTREAM_API_KEYS: 'sk-a=up-a,sk-b=up-b' }).upstreamApiKey).toBeUndefined();
+  });
+
+  it.each([
+    [{ UPSTREAM_API_KEYS: 'sk-a' }, /entry 1 is not of the form proxykey=upstreamkey/],
+    [{ UPSTREAM_API_KEYS: 'sk-a=' }, /entry 1 is not of the form/],
+    [{ UPSTREAM_API_KEYS: 'sk-a=up-a,=up-b' }, /entry 2 is not of the form/],
+    [{ UPSTREAM_API_KEYS: 'sk-a=up a' }, /entry 1 contains spaces/],
+    [{ UPSTREAM_API_KEYS: 'sk-zzz=up-z' }, /entry 1 maps a key that is not in API_KEYS/],
+    [{ UPSTREAM_API_KEYS: 'sk-a=sk-b' }, /entry 1 maps to a key that is also in API_KEYS/],
+    [{ UPSTREAM_API_KEYS: 'sk-a=up-a,sk-a=up-other' }, /entry 2 maps a proxy key that an earlier entry/],
+    [{ UPSTREAM_API_KEYS: 'sk-a=up-a', UPSTREAM_API_KEY: '' }, /API_KEYS entry 2 has no upstream key/],
+    [{ UPSTREAM_BASE_URL: '', UPSTREAM_API_KEYS: 'sk-a=up-a' }, /UPSTREAM_API_KEYS needs UPSTREAM_BASE_URL/],
+  ])('refuses %j at start-up without naming a key', (extra, message) => {
+    const env = { ...proxy, ...extra };
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+    try {
+      loadConfig(env);
+    } catch (err) {
+      for (const secret of ['sk-a', 'sk-b', 'up-a', 'up-other', 'sk-zzz', 'up-z']) {
+        expect((err as Error).message).not.toContain(secret);
+      }
+    }
+  });
+});

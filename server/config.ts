@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { parseUpstreamKeys } from './config-upstream-keys';
 
 /** The start-up contract of LOCAL_API.md, read once from the environment. */
 export interface ServerConfig {
@@ -13,6 +14,11 @@ export interface ServerConfig {
   emulatorSpeed: number;
   upstreamBaseUrl?: string;
   upstreamApiKey?: string;
+  /**
+   * Proxy mode, UPSTREAM_API_KEYS: local key → its own upstream key (decision 359). A local key not
+   * in it is forwarded with upstreamApiKey; start-up makes sure one of the two exists for every key.
+   */
+  upstreamKeyMap: ReadonlyMap<string, string>;
   /** Proxy mode: how long the upstream may stay silent (no answer, no upload progress) before a 504. */
   upstreamTimeoutMs: number;
   /**
@@ -26,6 +32,10 @@ export interface ServerConfig {
   maxUploadBytes: number;
   /** Largest JSON body accepted on API routes. */
   maxJsonBytes: number;
+  /** How long a body that is no multipart upload may take to arrive (BODY_TIMEOUT_MS). */
+  requestBodyTimeoutMs: number;
+  /** Open connections one client address may hold; TRUST_PROXY peers are exempt (connection-cap.ts). */
+  maxConnectionsPerAddress: number;
   /** Renders at once (TASK_CONCURRENCY), validated at start-up; undefined: the runner's default. */
   taskConcurrency?: number;
   /** The ffmpeg pool (FFMPEG_CONCURRENCY, FFMPEG_KEY_QUEUE, FFMPEG_WAIT_MS; decision 356). */
@@ -47,6 +57,17 @@ export interface ServerConfig {
 }
 
 export const DEFAULT_API_KEY = 'sk-local-dev';
+
+/** How long a body that is no multipart upload may take to arrive, like headers (decision 362). */
+export const DEFAULT_BODY_TIMEOUT_MS = 30_000;
+
+/**
+ * Open connections one client address may hold (decision 362). A browser keeps about six per origin
+ * plus an event stream per tab, scripts and test runners a few dozen; every connection costs a file
+ * descriptor, and without a cap one address could take them all, after which nobody, /healthz
+ * included, could connect (issue 41).
+ */
+export const DEFAULT_MAX_CONNS_PER_IP = 128;
 
 /** A setting that cannot work; main.ts prints the message and exits 1. */
 export class ConfigError extends Error {
@@ -71,6 +92,14 @@ function positiveInteger(name: string, raw: string | undefined, fallback: number
   const n = positiveNumber(name, raw, fallback);
   if (!Number.isSafeInteger(n))
     throw new ConfigError(`${name} must be a whole number of bytes, got "${raw}".`);
+  return n;
+}
+
+function wholeNumber(name: string, raw: string | undefined, fallback: number): number {
+  if (blank(raw)) return fallback;
+  const n = Number(raw!.trim());
+  if (!Number.isSafeInteger(n) || n < 1)
+    throw new ConfigError(`${name} must be a whole number above 0, got "${raw}".`);
   return n;
 }
 
@@ -224,11 +253,20 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
   const keys = parseKeys(env.API_KEYS);
   const upstreamBaseUrl = parseUpstream(env.UPSTREAM_BASE_URL);
   const upstreamApiKey = env.UPSTREAM_API_KEY?.trim() || undefined;
-  if (upstreamBaseUrl && !upstreamApiKey) {
+  const mapped = !blank(env.UPSTREAM_API_KEYS);
+  if (mapped && !upstreamBaseUrl) {
+    throw new ConfigError('UPSTREAM_API_KEYS needs UPSTREAM_BASE_URL: it maps keys for proxy mode only.');
+  }
+  if (upstreamBaseUrl && !upstreamApiKey && !mapped) {
     throw new ConfigError(
-      'UPSTREAM_API_KEY is required with UPSTREAM_BASE_URL: it is the key sent to the upstream.',
+      'UPSTREAM_API_KEY is required with UPSTREAM_BASE_URL: it is the key sent to the upstream ' +
+        '(or give each key its own with UPSTREAM_API_KEYS=proxykey=upstreamkey,…).',
     );
   }
+  const upstreamKeys = mapped
+    ? parseUpstreamKeys(env.UPSTREAM_API_KEYS, keys.length ? keys : [DEFAULT_API_KEY], upstreamApiKey)
+    : { map: new Map<string, string>() };
+  if ('complaint' in upstreamKeys) throw new ConfigError(upstreamKeys.complaint);
   // A browser-side key equal to the upstream key would let the page hold the real key after all.
   if (upstreamApiKey && keys.includes(upstreamApiKey)) {
     throw new ConfigError(
@@ -244,12 +282,15 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     emulatorSpeed: positiveNumber('EMULATOR_SPEED', env.EMULATOR_SPEED, 1),
     upstreamBaseUrl,
     upstreamApiKey,
+    upstreamKeyMap: upstreamKeys.map,
     upstreamTimeoutMs: positiveNumber('UPSTREAM_TIMEOUT_MS', env.UPSTREAM_TIMEOUT_MS, 60_000),
     localFeatures: parseLocalFeatures(env.LOCAL_FEATURES),
     allowPrivateUrls: flag(env.ALLOW_PRIVATE_URLS),
     webhookSecret: env.WEBHOOK_SECRET?.trim() || undefined,
     maxUploadBytes: positiveInteger('MAX_UPLOAD_BYTES', env.MAX_UPLOAD_BYTES, 2 * 1024 ** 3),
     maxJsonBytes: positiveInteger('MAX_JSON_BYTES', env.MAX_JSON_BYTES, 1024 * 1024),
+    requestBodyTimeoutMs: wholeNumber('BODY_TIMEOUT_MS', env.BODY_TIMEOUT_MS, DEFAULT_BODY_TIMEOUT_MS),
+    maxConnectionsPerAddress: wholeNumber('MAX_CONNS_PER_IP', env.MAX_CONNS_PER_IP, DEFAULT_MAX_CONNS_PER_IP),
     staticDir: path.resolve(cwd, env.STATIC_DIR?.trim() || 'dist'),
     taskConcurrency: parseTaskConcurrency(env.TASK_CONCURRENCY),
     allowedHosts: parseAllowedHosts(env.ALLOWED_HOSTS),
@@ -268,7 +309,7 @@ export interface FfmpegLimits {
   waitMs: number;
 }
 
-function wholeNumber(name: string, raw: string | undefined, min: number, max: number): number | undefined {
+function wholeNumberIn(name: string, raw: string | undefined, min: number, max: number): number | undefined {
   if (blank(raw)) return undefined;
   const n = Number(raw!.trim());
   if (!Number.isInteger(n) || n < min || n > max)
@@ -278,8 +319,8 @@ function wholeNumber(name: string, raw: string | undefined, min: number, max: nu
 
 function parseFfmpegLimits(env: Env): FfmpegLimits {
   return {
-    slots: wholeNumber('FFMPEG_CONCURRENCY', env.FFMPEG_CONCURRENCY, 1, 64),
-    queuePerKey: wholeNumber('FFMPEG_KEY_QUEUE', env.FFMPEG_KEY_QUEUE, 0, 1000) ?? 4,
-    waitMs: wholeNumber('FFMPEG_WAIT_MS', env.FFMPEG_WAIT_MS, 0, 600_000) ?? 15_000,
+    slots: wholeNumberIn('FFMPEG_CONCURRENCY', env.FFMPEG_CONCURRENCY, 1, 64),
+    queuePerKey: wholeNumberIn('FFMPEG_KEY_QUEUE', env.FFMPEG_KEY_QUEUE, 0, 1000) ?? 4,
+    waitMs: wholeNumberIn('FFMPEG_WAIT_MS', env.FFMPEG_WAIT_MS, 0, 600_000) ?? 15_000,
   };
 }

@@ -26,6 +26,7 @@ const FAST: HttpServerTimeouts = {
   headersTimeoutMs: 400,
   requestTimeoutMs: 60_000,
   bodyIdleTimeoutMs: 400,
+  bodyTimeoutMs: 10_000,
   checkIntervalMs: 100,
 };
 

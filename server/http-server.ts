@@ -4,17 +4,23 @@ import { getRequestListener } from '@hono/node-server';
 import type { Hono } from 'hono';
 import type { ErrorEnvelope } from '@contract/error-envelope';
 import type { AppContext, AppEnv } from './context';
+import { DEFAULT_BODY_TIMEOUT_MS } from './config';
 import { errorTypeForStatus } from './errors';
 import { defaultErrorCode } from './http';
 import { newId } from './ids';
 import type { Logger } from './logger';
+import { capConnectionsPerAddress } from './connection-cap';
+import { isMultipart } from './middleware/body-limit';
 
 /**
  * Time limits of the HTTP layer (decision 063):
  * - headers must arrive within HEADERS_TIMEOUT_MS (slow-loris requests are cut with a 408);
  * - a request body that goes silent for BODY_IDLE_TIMEOUT_MS is cut with a 408, which is what
  *   catches a body that stops short;
- * - the whole request must arrive within a time that lets MAX_UPLOAD_BYTES through at
+ * - a body that is no multipart upload (JSON, inbox posts) must be complete within
+ *   BODY_TIMEOUT_MS of its headers (decision 362): otherwise a keyless POST trickling a byte
+ *   a minute held its connection for the whole upload budget;
+ * - an upload must arrive within a time that lets MAX_UPLOAD_BYTES through at
  *   MIN_UPLOAD_BYTES_PER_S (a 2 GiB upload may take 4.5 h on a 1 Mbit/s uplink), and never under
  *   MIN_REQUEST_TIMEOUT_MS; Node's default of 5 minutes would cut honest large uploads.
  * Responses are not limited: requestTimeout only covers receiving the request, so SSE streams and
@@ -30,11 +36,16 @@ export interface HttpServerTimeouts {
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   bodyIdleTimeoutMs: number;
+  /** How long a body that is no multipart upload may take to arrive, from its headers. */
+  bodyTimeoutMs: number;
   /** How often Node checks the header and request deadlines. */
   checkIntervalMs: number;
 }
 
-export function defaultTimeouts(maxUploadBytes: number): HttpServerTimeouts {
+export function defaultTimeouts(
+  maxUploadBytes: number,
+  bodyTimeoutMs = DEFAULT_BODY_TIMEOUT_MS,
+): HttpServerTimeouts {
   return {
     headersTimeoutMs: HEADERS_TIMEOUT_MS,
     requestTimeoutMs: Math.max(
@@ -42,6 +53,7 @@ export function defaultTimeouts(maxUploadBytes: number): HttpServerTimeouts {
       Math.ceil((maxUploadBytes / MIN_UPLOAD_BYTES_PER_S) * 1000),
     ),
     bodyIdleTimeoutMs: BODY_IDLE_TIMEOUT_MS,
+    bodyTimeoutMs,
     checkIntervalMs: 5_000,
   };
 }
@@ -125,15 +137,18 @@ function onClientError(log: Logger) {
   };
 }
 
+const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
+
 /**
- * Cuts a request whose body goes silent: the handler then sees a client abort (logged as such).
- * It watches the socket's byte count instead of listening for `data` on the request: a `data`
- * listener would switch the body to flowing mode and consume it before the app reads it.
+ * Cuts a request whose body goes silent, or, unless it is a multipart upload, has not arrived whole
+ * by the body deadline: the handler then sees a client abort (logged as such). It watches the
+ * socket's byte count instead of listening for `data` on the request: a `data` listener would
+ * switch the body to flowing mode and consume it before the app reads it.
  */
 function watchBody(
   incoming: http.IncomingMessage,
   outgoing: http.ServerResponse,
-  idleMs: number,
+  timeouts: Pick<HttpServerTimeouts, 'bodyIdleTimeoutMs' | 'bodyTimeoutMs'>,
   log: Logger,
 ): void {
   const hasBody =
@@ -141,12 +156,28 @@ function watchBody(
     incoming.method !== 'HEAD' &&
     (Number(incoming.headers['content-length']) > 0 || incoming.headers['transfer-encoding'] !== undefined);
   if (!hasBody || incoming.complete) return;
+  const idleMs = timeouts.bodyIdleTimeoutMs;
+  // Only uploads stream to disk and may take hours (decision 063); every other body is small.
+  const deadlineMs = isMultipart(incoming.headers['content-type']) ? Infinity : timeouts.bodyTimeoutMs;
+  const deadline = Date.now() + deadlineMs;
   const socket = incoming.socket;
   let lastBytes = socket.bytesRead;
   let lastChange = Date.now();
+  const cut = (message: string, what: string) => {
+    stop();
+    const requestId = answerOnSocket(socket, 408, 'request_timeout', message);
+    log.info(what, { request_id: requestId, method: incoming.method, url: incoming.url });
+  };
   const timer = setInterval(
     () => {
       if (incoming.complete || outgoing.writableEnded || socket.destroyed) return stop();
+      if (Date.now() >= deadline) {
+        return cut(
+          `The request body did not arrive within ${seconds(deadlineMs)} of its headers, the limit for bodies ` +
+            'that are not multipart uploads. Send the whole body at once (files go as multipart/form-data).',
+          'request body too slow; connection closed',
+        );
+      }
       if (socket.bytesRead !== lastBytes) {
         lastBytes = socket.bytesRead;
         lastChange = Date.now();
@@ -155,16 +186,12 @@ function watchBody(
       // A handler that has not read yet pauses the socket (backpressure): only a request that is
       // being read, and still stalls, has really stopped arriving.
       if (Date.now() - lastChange < idleMs || incoming.readableFlowing === null) return;
-      stop();
-      const requestId = answerOnSocket(
-        socket,
-        408,
-        'request_timeout',
-        `The request body stopped arriving for ${Math.round(idleMs / 1000)} s before it was complete. Send it again.`,
+      cut(
+        `The request body stopped arriving for ${seconds(idleMs)} before it was complete. Send it again.`,
+        'request body stalled; connection closed',
       );
-      log.info('request body stalled; connection closed', { request_id: requestId, method: incoming.method });
     },
-    Math.max(25, Math.min(1_000, idleMs / 4)),
+    Math.max(25, Math.min(1_000, idleMs / 4, deadlineMs / 4)),
   );
   timer.unref();
   function stop() {
@@ -182,7 +209,7 @@ function watchBody(
 export function createHttpServer(
   ctx: AppContext,
   app: Hono<AppEnv>,
-  timeouts: HttpServerTimeouts = defaultTimeouts(ctx.config.maxUploadBytes),
+  timeouts: HttpServerTimeouts = defaultTimeouts(ctx.config.maxUploadBytes, ctx.config.requestBodyTimeoutMs),
 ): http.Server {
   const listener = getRequestListener(app.fetch, {
     hostname: ctx.config.host,
@@ -219,10 +246,23 @@ export function createHttpServer(
       connectionsCheckingInterval: timeouts.checkIntervalMs,
     },
     (incoming, outgoing) => {
-      watchBody(incoming, outgoing, timeouts.bodyIdleTimeoutMs, ctx.log);
+      watchBody(incoming, outgoing, timeouts, ctx.log);
       void listener(incoming, outgoing);
     },
   );
   server.on('clientError', onClientError(ctx.log));
+  const max = ctx.config.maxConnectionsPerAddress;
+  capConnectionsPerAddress(server, {
+    max,
+    trustProxy: ctx.config.trustProxy,
+    log: ctx.log,
+    refusal: () =>
+      rawErrorResponse(
+        429,
+        'too_many_connections',
+        `This address already has ${max} connections open to the server (MAX_CONNS_PER_IP). ` +
+          'Close idle ones or wait for them to finish, then retry.',
+      ).text,
+  });
   return server;
 }

@@ -57,6 +57,14 @@ function announce(config: ServerConfig, port: number, webhookNotice?: string): v
       ? `  mode: proxy to ${config.upstreamBaseUrl}`
       : `  mode: local (data in ${config.dataDir}, emulator speed ${config.emulatorSpeed}x)`,
   );
+  if (config.upstreamBaseUrl) {
+    // Counts only: which identity each key gets upstream is what an operator must be able to check.
+    const mapped = config.upstreamKeyMap.size;
+    const shared = config.apiKeys.length - mapped;
+    lines.push(
+      `  upstream keys: ${mapped} key(s) with their own (UPSTREAM_API_KEYS), ${shared} sharing UPSTREAM_API_KEY`,
+    );
+  }
   lines.push(...mediaToolLines());
   if (webhookNotice) lines.push(webhookNotice);
   process.stdout.write(`${lines.join('\n')}\n`);

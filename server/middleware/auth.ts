@@ -24,6 +24,22 @@ export function bearerToken(header: string | undefined): string | undefined {
 }
 
 /**
+ * Whether a request's `Authorization: Bearer <key>` holds one of `apiKeys`, compared as bearerAuth
+ * does; for answers that say more to a caller with a key but never refuse one without (/bootstrap).
+ */
+export function validKeyCheck(apiKeys: readonly string[]): (header: string | undefined) => boolean {
+  const known = apiKeys.map(digest);
+  return (header) => {
+    const presented = bearerToken(header);
+    if (!presented) return false;
+    const presentedDigest = digest(presented);
+    let found = false;
+    for (const k of known) found = timingSafeEqual(k, presentedDigest) || found;
+    return found;
+  };
+}
+
+/**
  * Bearer auth. Keys are compared as SHA-256 digests with timingSafeEqual, so neither the content
  * nor the length of a valid key leaks through timing, and every configured key is compared (no
  * early exit). Keys are never logged.

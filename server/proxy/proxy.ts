@@ -6,7 +6,9 @@ import { Hono, type Context } from 'hono';
 import type { AppContext, AppEnv } from '../context';
 import { errorResponse, requestOrigin } from '../http';
 import { answerHeaders, causeOf, notTheApi, rewriteFileUrls, stripHopByHop } from './answers';
-import { upstreamTarget } from '../services/outbound/upstream-target';
+import { fullyDecoded, upstreamTarget } from '../services/outbound/upstream-target';
+import { ownerOf } from '../middleware/auth';
+import { DOUBLE_HEADER } from '../services/double/directives';
 
 /** Request headers a file fetch may carry upstream: what ranged media playback needs, nothing else. */
 const FILE_REQUEST_HEADERS = ['range', 'if-range', 'if-none-match', 'if-modified-since', 'accept'];
@@ -72,6 +74,27 @@ function idleTimer(ms: number) {
 }
 
 /**
+ * Whether a raw request path is the local double's switch (`/v1/local/double`, decision 290) under
+ * any spelling an upstream might read as it: percent-encoded, in another case, with doubled or
+ * trailing slashes, or below it.
+ */
+function isSwitchPath(rawPath: string): boolean {
+  const segments = fullyDecoded(rawPath)
+    .toLowerCase()
+    .split(/[\\/]+/)
+    .filter(Boolean);
+  return segments[0] === 'v1' && segments[1] === 'local' && segments[2] === 'double';
+}
+
+/** The switch is this server's own, and off in proxy mode: never forwarded (docs/local-double.md). */
+const switchOff = (c: Context<AppEnv>) =>
+  errorResponse(c, 404, {
+    message:
+      "The local double's switch (/v1/local/double) is off in proxy mode: this server forwards to UPSTREAM_BASE_URL and never passes the switch or the X-Local-Double header on. Use a server in local mode (no UPSTREAM_BASE_URL) to simulate faults.",
+    code: 'local_double_off',
+  });
+
+/**
  * Proxy mode (LOCAL_API.md, decision 070): `/v1/*` and `/api/*` go to UPSTREAM_BASE_URL
  * unchanged, after the app's auth middleware has checked the caller's local key. The Authorization
  * header is replaced by the upstream key, so the browser never holds it. Bodies stream both ways
@@ -79,8 +102,10 @@ function idleTimer(ms: number) {
  * are; an unreachable upstream is a 502 and a silent one a 504, both naming the upstream host.
  */
 export function proxyRoutes(ctx: AppContext): Hono<AppEnv> {
-  const { upstreamBaseUrl, upstreamApiKey, upstreamTimeoutMs } = ctx.config;
+  const { upstreamBaseUrl, upstreamApiKey, upstreamKeyMap, upstreamTimeoutMs } = ctx.config;
   if (!upstreamBaseUrl) throw new Error('proxyRoutes needs UPSTREAM_BASE_URL');
+  // By owner (what auth sets), so no request-time code handles the local key itself (decision 359).
+  const upstreamKeyOf = new Map([...upstreamKeyMap].map(([local, up]) => [ownerOf(local), up]));
   const base = upstreamBaseUrl.replace(/\/+$/, '');
   const baseUrl = new URL(base);
   const upstreamOrigin = baseUrl.origin;
@@ -156,16 +181,17 @@ export function proxyRoutes(ctx: AppContext): Hono<AppEnv> {
     }
   };
 
-  /** A path this proxy will not forward: encoded separators or dot segments (decision 280). */
+  /** A path this proxy will not forward: encoded separators, dot segments or `;` (decision 280). */
   const strayPath = (c: Context<AppEnv>) =>
     errorResponse(c, 400, {
       message:
-        'The path holds an encoded "/", "\\" or dot segment ("..", "%2e%2e", "%5c", "%2f", or encoded twice), which this proxy does not forward. Ask for the resource by its plain path.',
+        'The path holds an encoded "/", "\\", a dot segment or a ";" path parameter ("..", "..;", "%2e%2e", "%5c", "%2f", "%3b", or encoded twice), which this proxy does not forward. Ask for the resource by its plain path.',
       code: 'invalid_path',
     });
 
   const forward = async (c: Context<AppEnv>) => {
     const incoming = new URL(c.req.url);
+    if (isSwitchPath(incoming.pathname)) return switchOff(c);
     // The key goes only to the upstream's /v1 and /api, checked on the URL object fetch() will use.
     const target = upstreamTarget(baseUrl, ['/v1', '/api'], incoming.pathname, incoming.search);
     if (!target) return strayPath(c);
@@ -174,7 +200,13 @@ export function proxyRoutes(ctx: AppContext): Hono<AppEnv> {
     // The Messages API also takes this server's key as x-api-key: it must not reach the upstream either.
     headers.delete('x-api-key');
     headers.delete('cookie');
-    headers.set('authorization', `Bearer ${upstreamApiKey}`);
+    // Only this server reads the local double's header; an upstream that is another local server
+    // would act on it for every key (issue 41).
+    headers.delete(DOUBLE_HEADER);
+    const upstreamKey = upstreamKeyOf.get(c.var.owner) ?? upstreamApiKey;
+    // config.ts refuses a start-up that leaves any key without one.
+    if (!upstreamKey) throw new Error('no upstream key for this caller');
+    headers.set('authorization', `Bearer ${upstreamKey}`);
     // fetch decodes compressed answers itself; let it negotiate rather than pass the browser's list.
     headers.delete('accept-encoding');
     headers.set('x-trace-id', c.var.traceId);

@@ -40,10 +40,16 @@ afterEach(() => {
   seen = [];
 });
 
-/** The path the upstream will act on, after any number of percent-decodings and `\` read as `/`. */
+/**
+ * The path the upstream will act on, after any number of percent-decodings, `\` read as `/`, and a
+ * `;` path parameter dropped to the end of its segment (servlet-style servers read `..;` as `..`).
+ */
 function normalisedOnUpstream(url: string): string {
   const path = new URL(url, 'http://upstream').pathname;
-  return new URL(fullyDecoded(path).replace(/\\/g, '/'), 'http://upstream').pathname;
+  const decoded = fullyDecoded(path)
+    .replace(/\\/g, '/')
+    .replace(/;[^/]*/g, '');
+  return new URL(decoded, 'http://upstream').pathname;
 }
 
 const ATTACKS = [
@@ -130,6 +136,11 @@ describe('/v1 forwarding sends the key only to the upstream /v1 and /api', () =>
       '%2f',
       '%2F',
       '%255c',
+      ';',
+      '..;',
+      '%3b',
+      '%3B',
+      '%253b',
       '/',
       'x',
       'admin',

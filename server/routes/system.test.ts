@@ -71,10 +71,29 @@ describe('GET /bootstrap', () => {
     expect(body.emulator_speed).toBe(5);
   });
 
-  it('reports proxy mode with the upstream address but never the upstream key', async () => {
-    const body = await bootstrap({ UPSTREAM_BASE_URL: 'https://api.example.com', UPSTREAM_API_KEY: 'sk-up' });
-    expect(body).toMatchObject({ mode: 'proxy', upstream_base_url: 'https://api.example.com' });
+  it('reports proxy mode and the upstream host, but the base URL only to a valid key (issue 41)', async () => {
+    const env = {
+      UPSTREAM_BASE_URL: 'https://api.example.com/tenant-7/gateway',
+      UPSTREAM_API_KEY: 'sk-up',
+      API_KEYS: 'sk-browser',
+    };
+    const body = await bootstrap(env);
+    expect(body).toMatchObject({ mode: 'proxy', upstream_host: 'api.example.com' });
+    expect(body).not.toHaveProperty('upstream_base_url');
+    expect(JSON.stringify(body)).not.toContain('tenant-7');
     expect(JSON.stringify(body)).not.toContain('sk-up');
+    for (const authorization of ['Bearer wrong', 'Bearer sk-up', 'Basic sk-browser', 'sk-browser']) {
+      const res = await t.req('/bootstrap', { key: null, headers: { authorization } });
+      expect(res.status).toBe(200);
+      expect(await res.json(), authorization).not.toHaveProperty('upstream_base_url');
+    }
+    const keyed = (await (await t.req('/bootstrap', { key: 'sk-browser' })).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(keyed).toMatchObject({ upstream_base_url: 'https://api.example.com/tenant-7/gateway' });
+    expect(JSON.stringify(keyed)).not.toContain('sk-up');
+    expect(parseBootstrap(keyed)).toBeTruthy();
   });
 });
 
@@ -88,18 +107,15 @@ describe('isLoopbackHost', () => {
       '::1',
       '::ffff:127.0.0.1',
       'app.localhost',
+      // Read as the network reads them (issue 41): a trailing dot is the DNS root, and `127.0.0`
+      // is 127.0.0.0 to both the URL parser and inet_aton.
+      'localhost.',
+      '127.0.0.1..',
+      '127.0.0',
     ]) {
       expect(isLoopbackHost(h), h).toBe(true);
     }
-    for (const h of [
-      '0.0.0.0',
-      '::',
-      '10.0.0.1',
-      '127.0.0',
-      '127.0.0.1.example.com',
-      '128.0.0.1',
-      '1270.0.0.1',
-    ]) {
+    for (const h of ['0.0.0.0', '::', '10.0.0.1', '127.0.0.1.example.com', '128.0.0.1', '1270.0.0.1']) {
       expect(isLoopbackHost(h), h).toBe(false);
     }
   });

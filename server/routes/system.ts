@@ -4,14 +4,17 @@ import type { ServerConfig } from '../config';
 import type { AppContext, AppEnv } from '../context';
 import { json } from '../http';
 import { isLoopbackHost } from '../loopback';
+import { validKeyCheck } from '../middleware/auth';
 import { mediaToolVersions } from '../services/media-tool-versions';
 import { SERVER_VERSION } from '../version';
 
 /**
  * The default key is handed to the page only when nobody but this machine can ask for it and it is
- * the well-known development key anyway; a configured key is never revealed.
+ * the well-known development key anyway; a configured key is never revealed. The upstream's full
+ * base URL (its path may name a tenant or a gateway route) only to a caller with a valid key
+ * (issue 41); its host, which the dashboard's header shows before any key, to everyone.
  */
-export function bootstrapInfo(config: ServerConfig): Bootstrap {
+export function bootstrapInfo(config: ServerConfig, keyed = false): Bootstrap {
   const exposeKey = config.usingDefaultKey && isLoopbackHost(config.host);
   return {
     object: 'bootstrap',
@@ -20,7 +23,7 @@ export function bootstrapInfo(config: ServerConfig): Bootstrap {
     mode: config.upstreamBaseUrl ? 'proxy' : 'local',
     ...(config.upstreamBaseUrl
       ? {
-          upstream_base_url: config.upstreamBaseUrl,
+          ...(keyed ? { upstream_base_url: config.upstreamBaseUrl } : {}),
           upstream_host: new URL(config.upstreamBaseUrl).host,
           local_features: config.localFeatures,
         }
@@ -36,6 +39,11 @@ export function systemRoutes(ctx: AppContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   // Exactly `{"ok":true}` (the start-up contract's probe body); the ids are in the headers.
   app.get('/healthz', (c) => c.json({ ok: true }, 200, { 'Cache-Control': 'no-store' }));
-  app.get('/bootstrap', (c) => json(c, bootstrapInfo(ctx.config), 200, { 'Cache-Control': 'no-store' }));
+  const hasValidKey = validKeyCheck(ctx.config.apiKeys);
+  app.get('/bootstrap', (c) =>
+    json(c, bootstrapInfo(ctx.config, hasValidKey(c.req.header('authorization'))), 200, {
+      'Cache-Control': 'no-store',
+    }),
+  );
   return app;
 }

@@ -16,28 +16,42 @@ export interface InboxRow {
 
 export type NewInboxRow = Omit<InboxRow, 'seq'>;
 
+export interface InboxCaps {
+  /** Per inbox, kept separately for signed (verified) and unsigned deliveries. */
+  perInbox: number;
+  /** Over all unclaimed inboxes (names nobody has read or named yet), oldest first. */
+  unclaimed: number;
+}
+
 /**
- * Records a delivery and drops what exceeds the caps in the same transaction: the oldest beyond
- * `perInbox` in this inbox, and the oldest beyond `total` over all inboxes (names are free to
- * invent, so without it the table could grow without bound).
+ * Records a delivery and drops what exceeds the caps in the same transaction (decision 363). Anyone can
+ * post without a key, so a post may only push out deliveries that are no more trusted than itself:
+ * - in its own inbox, the oldest beyond `perInbox` of the same kind: an unsigned post never pushes
+ *   out a delivery the server signed;
+ * - over all unclaimed inboxes, the oldest unsigned ones beyond `unclaimed` (names cost nothing to
+ *   invent, the disk does). A claimed inbox's deliveries are never counted there, so no post to
+ *   another name can push them out.
  */
-export function recordInboxDelivery(
-  db: Database.Database,
-  row: NewInboxRow,
-  caps: { perInbox: number; total: number },
-): void {
+export function recordInboxDelivery(db: Database.Database, row: NewInboxRow, caps: InboxCaps): void {
   db.transaction(() => {
     db.prepare(
       `INSERT INTO webhook_inbox (id, name, received_ms, method, headers, body, webhook_id, verified, reason)
        VALUES (@id, @name, @received_ms, @method, @headers, @body, @webhook_id, @verified, @reason)`,
     ).run(row);
     db.prepare(
-      `DELETE FROM webhook_inbox WHERE name = ? AND seq <= (
-         SELECT seq FROM webhook_inbox WHERE name = ? ORDER BY seq DESC LIMIT 1 OFFSET ?)`,
-    ).run(row.name, row.name, caps.perInbox);
+      `DELETE FROM webhook_inbox WHERE name = @name AND verified = @verified AND seq <= (
+         SELECT seq FROM webhook_inbox WHERE name = @name AND verified = @verified
+         ORDER BY seq DESC LIMIT 1 OFFSET @keep)`,
+    ).run({ name: row.name, verified: row.verified, keep: caps.perInbox });
+    if (row.verified) return;
+    const claimed = db.prepare('SELECT 1 FROM webhook_inbox_owners WHERE name = ?').get(row.name);
+    if (claimed) return;
     db.prepare(
-      `DELETE FROM webhook_inbox WHERE seq <= (SELECT seq FROM webhook_inbox ORDER BY seq DESC LIMIT 1 OFFSET ?)`,
-    ).run(caps.total);
+      `DELETE FROM webhook_inbox WHERE seq IN (
+         SELECT seq FROM webhook_inbox
+         WHERE verified = 0 AND name NOT IN (SELECT name FROM webhook_inbox_owners)
+         ORDER BY seq DESC LIMIT -1 OFFSET ?)`,
+    ).run(caps.unclaimed);
   })();
 }
 

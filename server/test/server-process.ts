@@ -17,6 +17,11 @@ export interface ServerProcessOptions {
   staticDir?: string;
   /** Also write the server's stderr to this process's stderr (so server errors reach a test report). */
   echoStderr?: boolean;
+  /**
+   * The process's limit of open files (`ulimit -n`, soft and hard, so Node cannot raise it): a test
+   * of what exhausts descriptors then needs hundreds of connections, not tens of thousands.
+   */
+  fileLimit?: number;
 }
 
 export interface ServerExit {
@@ -96,7 +101,13 @@ async function launch(
   dataDir: string,
   port?: number,
 ) {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/main.ts')], {
+  const node = [process.execPath, '--import', 'tsx', path.join(ROOT, 'server/main.ts')];
+  const [command, ...args] =
+    opts.fileLimit === undefined
+      ? node
+      : ['/bin/sh', '-c', `ulimit -n ${Math.floor(opts.fileLimit)} && exec "$0" "$@"`, ...node];
+  // With `exec`, the shell becomes the server: the pid and signals are the server's own.
+  const child = spawn(command!, args, {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, mockFetch } from '@/test/fetch-mock';
-import { testConnection } from './system';
+import { BOOTSTRAP_LOCAL, json, mockFetch } from '@/test/fetch-mock';
+import { fetchBootstrap, testConnection } from './system';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -37,5 +37,35 @@ describe('testConnection (the header badge and Settings → Test connection)', (
     expect((await testConnection(connection)).kind).toBe('unauthorized');
     mockFetch({ 'GET /v1/assets': () => json({ error: { message: 'busy' } }, 503) });
     expect((await testConnection(connection)).kind).toBe('http-error');
+  });
+});
+
+describe('GET /bootstrap and the key (issue 41: the upstream base URL only to a valid key)', () => {
+  const authOf = (init: RequestInit | undefined) => new Headers(init?.headers).get('authorization');
+
+  it('Test connection asks with the key it just checked, so it can name the upstream base URL', async () => {
+    const seen: Array<string | null> = [];
+    mockFetch({
+      'GET /v1/assets': () => json(SPEC_LIST),
+      'GET /bootstrap': (_url, init) => {
+        seen.push(authOf(init));
+        return json({ ...BOOTSTRAP_LOCAL, mode: 'proxy', upstream_base_url: 'https://up.example/base' });
+      },
+    });
+    const result = await testConnection(connection);
+    expect(seen).toEqual(['Bearer sk-test']);
+    expect(result).toMatchObject({ kind: 'ok', bootstrap: { upstream_base_url: 'https://up.example/base' } });
+  });
+
+  it('the first open asks without a key', async () => {
+    const seen: Array<string | null> = [];
+    mockFetch({
+      'GET /bootstrap': (_url, init) => {
+        seen.push(authOf(init));
+        return json(BOOTSTRAP_LOCAL);
+      },
+    });
+    await fetchBootstrap({ baseUrl: '' });
+    expect(seen).toEqual([null]);
   });
 });

@@ -38,18 +38,22 @@ function parseListEnvelope(data: unknown) {
 
 /**
  * GET /bootstrap exists only on the local server. On a real deployment it is a 404 (or an HTML
- * page); that is not an error for the dashboard, just "no bootstrap": null.
+ * page); that is not an error for the dashboard, just "no bootstrap": null. Asked without a key
+ * unless `apiKey` is given: the proxy's full upstream base URL is told only to a valid key.
  */
 export async function fetchBootstrap(
-  options: { signal?: AbortSignal; baseUrl?: string } = {},
+  options: { signal?: AbortSignal; baseUrl?: string; apiKey?: string } = {},
 ): Promise<Bootstrap | null> {
+  const keyed = Boolean(options.apiKey) && options.baseUrl !== undefined;
   try {
     return await apiRequest(
       '/bootstrap',
       {
         signal: options.signal,
-        anonymous: true,
-        ...(options.baseUrl !== undefined ? { connection: { baseUrl: options.baseUrl, apiKey: '' } } : {}),
+        anonymous: !keyed,
+        ...(options.baseUrl !== undefined
+          ? { connection: { baseUrl: options.baseUrl, apiKey: keyed ? options.apiKey! : '' } }
+          : {}),
       },
       parseBootstrap,
     );
@@ -92,7 +96,8 @@ export async function testConnection(
     return { kind: 'http-error', error };
   }
   if (options.describeServer === false) return { kind: 'ok', bootstrap: null };
-  const bootstrap = await fetchBootstrap({ signal, baseUrl: connection.baseUrl }).catch(() => null);
+  // The key was just accepted: with it, a proxy also names its upstream's base URL.
+  const bootstrap = await fetchBootstrap({ signal, ...connection }).catch(() => null);
   return { kind: 'ok', bootstrap };
 }
 

@@ -19,7 +19,7 @@ beforeEach(() => {
       json({
         ...BOOTSTRAP_LOCAL,
         mode: 'proxy',
-        upstream_base_url: 'https://api.example.com/base',
+        // Asked without a key, the server names only the host (issue 41).
         upstream_host: 'api.example.com',
         local_features: [],
       }),
@@ -49,6 +49,8 @@ describe('header in proxy mode', () => {
       expect(screen.getByText('Proxy → api.example.com')).toBeInTheDocument();
     }
     expect(screen.getByText(/forwards every request to the API at api\.example\.com/)).toBeInTheDocument();
+    // Settings' server card names the upstream by its host when the base URL is not told.
+    expect((await screen.findByText('Forwards to')).nextElementSibling).toHaveTextContent('api.example.com');
     // Three pages imported cold in jsdom: seconds on a busy machine.
   }, 15_000);
 });

@@ -1,8 +1,9 @@
 /*
  * The URL the proxy fetches upstream, built and then checked as the URL object fetch() will use
  * (decision 280). A path segment is forwarded only when no level of percent-decoding turns it into
- * a separator (`/`, `\`) or a dot segment: an upstream (or anything between) that decodes once
- * more must still see the path this proxy meant to serve.
+ * a separator (`/`, `\`), a dot segment or a `;` path parameter: an upstream (or anything between)
+ * that decodes once more must still see the path this proxy meant to serve. `;` because servlet-style
+ * servers drop everything from it to the end of the segment, so `..;` is `..` to them (issue 41).
  */
 
 /** How many nested percent-encodings a segment may carry; one still changing after this is refused. */
@@ -33,11 +34,11 @@ function hasControl(s: string): boolean {
   return false;
 }
 
-/** Whether no decoding of the raw segment is `.`, `..`, or holds a separator or control byte. */
+/** Whether no decoding of the raw segment is `.`, `..`, or holds a separator, `;` or control byte. */
 function harmlessSegment(raw: string): boolean {
   let s = raw;
   for (let i = 0; i <= MAX_DECODINGS; i++) {
-    if (s === '.' || s === '..' || /[\\/]/.test(s) || hasControl(s)) return false;
+    if (s === '.' || s === '..' || /[\\/;]/.test(s) || hasControl(s)) return false;
     let next: string;
     try {
       next = decodeURIComponent(s);
@@ -62,7 +63,6 @@ export function upstreamTarget(
   search = '',
 ): URL | undefined {
   if (!rawPath.startsWith('/')) return undefined;
-  if (!rawPath.split('/').every((segment) => segment === '' || harmlessSegment(segment))) return undefined;
   const basePath = base.pathname.replace(/\/+$/, '');
   const wanted = `${basePath}${rawPath}`;
   let url: URL;
@@ -73,6 +73,8 @@ export function upstreamTarget(
   }
   // The object fetch() will use: same origin, and no normalisation changed the path it carries.
   if (url.origin !== base.origin || url.pathname !== wanted) return undefined;
+  const forwarded = url.pathname.slice(basePath.length).split('/');
+  if (!forwarded.every((segment) => segment === '' || harmlessSegment(segment))) return undefined;
   const under = served.some((p) => {
     const prefix = `${basePath}${p}`;
     return url.pathname === prefix || url.pathname.startsWith(`${prefix}/`);

@@ -2,7 +2,7 @@ import { BlockList, isIP } from 'node:net';
 import os from 'node:os';
 import type { ServerConfig } from '../../config';
 import { badRequest } from '../../errors';
-import { isLoopbackHost } from '../../loopback';
+import { canonicalHost, isLoopbackHost } from '../../loopback';
 import {
   fetchWith,
   ForbiddenAddressError,
@@ -121,12 +121,13 @@ function blocked(url: URL, address: string): BlockedUrlError {
  * when the host is a name that DNS must answer for.
  */
 function assertLiteralAllowed(url: URL, isBlocked: (address: string) => boolean): boolean {
-  const host = url.hostname.replace(/^\[|\]$/g, '');
+  // Judged as the network reads it: `localhost.` or `127.0.0.1..` is loopback too (issue 41).
+  const host = canonicalHost(url.hostname);
   if (isIP(host)) {
     if (isBlocked(host)) throw blocked(url, host);
     return false;
   }
-  if (host === 'localhost' || host.endsWith('.localhost')) throw blocked(url, 'loopback');
+  if (isLoopbackHost(host)) throw blocked(url, 'loopback');
   return true;
 }
 

@@ -10,6 +10,7 @@ import { getTask, getTaskForOwner, insertTask } from '../../store/tasks';
 import { wakeTaskRunner } from '../tasks/runner';
 import type { CreatingRequest } from '../tasks/creating-request';
 import { ASSEMBLY_KIND, MAX_SHOTS } from './assembly-kind';
+import { checkSourceUrl } from './media-source';
 
 const RequestSchema = z.object({
   shots: z
@@ -68,6 +69,7 @@ export class Assemblies {
       );
     }
     const { shots } = parsed.data;
+    for (const [i, shot] of shots.entries()) checkSourceUrl(this.ctx, shot.url, `shots.${i}.url`, req.origin);
     const joins = parsed.data.joins ?? [];
     if (joins.length > Math.max(0, shots.length - 1))
       throw badRequest(

@@ -5,7 +5,7 @@ import { badRequest } from '../../errors';
 import { ApiError } from '../../errors';
 import { existingStoredFile, storedPathOf } from '../assets/asset-files';
 import { downloadTo, SourceRefusedError, SourceUnreachableError } from '../assets/asset-source';
-import { guardedFetch } from '../outbound/url-guard';
+import { assertUrlFormAllowed, guardedFetch } from '../outbound/url-guard';
 import { upstreamTarget } from '../outbound/upstream-target';
 
 /** A result URL must be fetched within this much real time (a 15 s clip is a few MB). */
@@ -38,6 +38,25 @@ function parseHttpUrl(raw: unknown, param: string): URL {
   if (url.username || url.password)
     throw badRequest(`${param} must not carry a user name or password.`, param);
   return url;
+}
+
+/** Whether localSource reads the URL in place or from the configured upstream, never from the URL's host. */
+function servedHere(ctx: AppContext, url: URL, origin: string): boolean {
+  if (url.origin !== origin) return false;
+  return (
+    url.pathname.startsWith('/files/') ||
+    (Boolean(ctx.config.upstreamBaseUrl) && url.pathname.startsWith('/upstream-files/'))
+  );
+}
+
+/**
+ * The check of a result URL that is fetched later (an assembly's shots): its form, and the URL
+ * guard's refusal by form (the shared rule of every URL field at creation, issue 41), so a loopback
+ * or private shot is a 400 at once rather than a failed assembly. localSource checks again.
+ */
+export function checkSourceUrl(ctx: AppContext, raw: unknown, param: string, origin: string): void {
+  const url = parseHttpUrl(raw, param);
+  if (!servedHere(ctx, url, origin)) assertUrlFormAllowed(ctx.config, url.href, param, ctx.urlGuard);
 }
 
 /**
@@ -79,7 +98,7 @@ export async function localSource(
     );
     if (!target)
       throw badRequest(
-        `${param} holds an encoded "/", "\\" or dot segment; use the URL a task returned.`,
+        `${param} holds an encoded "/", "\\", a dot segment or a ";" path parameter; use the URL a task returned.`,
         param,
         'invalid_path',
       );

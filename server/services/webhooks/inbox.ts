@@ -16,9 +16,10 @@ import {
 import { webhookSecret } from './secret';
 import { verifyWebhook } from './signature';
 
+/** Per inbox, signed and unsigned deliveries each (store/webhook-inbox.ts says why apart). */
 export const INBOX_KEEP = 100;
-/** Over all inboxes: names cost nothing to invent, the disk does. */
-export const INBOX_KEEP_TOTAL = 2_000;
+/** Unsigned deliveries over all unclaimed inboxes: names cost nothing to invent, the disk does. */
+export const INBOX_UNCLAIMED_KEEP = 1_000;
 /** Never kept, so an inbox (readable by whoever sent it a delivery's key) cannot leak a credential. */
 const REDACTED_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-api-key', 'api-key']);
 
@@ -75,12 +76,12 @@ export function receiveInboxDelivery(
       verified: check.verified ? 1 : 0,
       reason: check.reason ?? null,
     },
-    { perInbox: INBOX_KEEP, total: INBOX_KEEP_TOTAL },
+    { perInbox: INBOX_KEEP, unclaimed: INBOX_UNCLAIMED_KEEP },
   );
 }
 
 export function inboxDeliveries(ctx: AppContext, name: string): InboxDelivery[] {
-  return listInbox(ctx.db, name, INBOX_KEEP).map(inboxObject);
+  return listInbox(ctx.db, name, 2 * INBOX_KEEP).map(inboxObject);
 }
 
 /** The number of deliveries removed. */

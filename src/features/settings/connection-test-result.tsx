@@ -22,7 +22,10 @@ export function useConnectionTestMessage() {
         const b = result.bootstrap;
         if (!b) return t('test.okRemote');
         if (b.mode === 'proxy') {
-          return t('test.okProxy', { version: b.version, upstream: b.upstream_base_url ?? '?' });
+          return t('test.okProxy', {
+            version: b.version,
+            upstream: b.upstream_base_url ?? b.upstream_host ?? '?',
+          });
         }
         return t('test.okLocal', { version: b.version });
       }

@@ -35,10 +35,11 @@ export function ServerInfoCard() {
             </dd>
             <dt className="text-muted-foreground">{t('server.version')}</dt>
             <dd className="font-mono">{data.version}</dd>
-            {data.upstream_base_url ? (
+            {/* The base URL is told only to a key (issue 41); this keyless read names the host. */}
+            {data.upstream_base_url || data.upstream_host ? (
               <>
                 <dt className="text-muted-foreground">{t('server.upstream')}</dt>
-                <dd className="font-mono break-all">{data.upstream_base_url}</dd>
+                <dd className="font-mono break-all">{data.upstream_base_url ?? data.upstream_host}</dd>
               </>
             ) : null}
             {data.emulator_speed !== undefined && data.mode === 'local' ? (
