@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { withFfmpegSlot } from './ffmpeg-pool';
 import { mediaTools } from './media-tools';
+import { withFfmpegSlot } from './ffmpeg-pool';
 
 /**
  * FFMPEG_PATH, else a current ffmpeg on PATH, else the static build in node_modules (decisions 035,

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
-import { withFfmpegSlot } from './ffmpeg-pool';
 import { mediaTools } from './media-tools';
+import { withFfmpegSlot } from './ffmpeg-pool';
 
 /** FFPROBE_PATH, else a current ffprobe on PATH, else the one in node_modules (decision 130). */
 export const FFPROBE_PATH: string = mediaTools().ffprobe.tool.path;

@@ -10,7 +10,6 @@ import {
   renderInScratch,
   runFfmpeg,
 } from './ffmpeg';
-import { withFfmpegSlot } from './ffmpeg-pool';
 import { FFPROBE_PATH, probeMedia } from './probe';
 import { prepareFirstFrame, RenderInputError } from './render-inputs';
 import { fontFor } from './text-font';
@@ -124,10 +123,6 @@ async function frameFor(avatar: string, signal?: AbortSignal): Promise<{ width: 
 }
 
 async function imageSize(source: string, signal?: AbortSignal): Promise<{ width: number; height: number }> {
-  return withFfmpegSlot(() => probeImageSize(source, signal), signal);
-}
-
-function probeImageSize(source: string, signal?: AbortSignal): Promise<{ width: number; height: number }> {
   return new Promise((resolve, reject) => {
     const args = [
       '-v',

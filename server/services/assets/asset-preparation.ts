@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { AssetType } from '@contract/asset';
 import type { AppContext } from '../../context';
-import { shownFfmpegText } from '../../media/ffmpeg-text';
 import { type MediaProbe, ProbeError, probeMedia } from '../../media/probe';
 import type { AssetPatch, AssetRow } from '../../store/assets';
 import { moveIntoStore, removeQuietly, storedAbsPath, storedRelPath, tempPathFor } from './asset-files';
@@ -11,6 +10,7 @@ import { guardedFetch } from '../outbound/url-guard';
 import { downloadTo, SourceUnreachableError, unreachableSyncError } from './asset-source';
 import { shownSourceCause } from './source-privacy';
 import { probeSourceUrl } from './source-probe';
+import { shownFfmpegText } from '../../media/ffmpeg-text';
 
 /** Real time allowed to read a file's streams; a URL probe includes the network. */
 const PROBE_TIMEOUT_MS = 20_000;

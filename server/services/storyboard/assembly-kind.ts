@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { AppContext } from '../../context';
 import { ApiError } from '../../errors';
 import { FfmpegError, h264Options, runFfmpeg } from '../../media/ffmpeg';
+import { withFfmpegSlot } from '../../media/ffmpeg-pool';
 import { findAssembly, saveAssembly, type AssemblyRecord } from '../../store/storyboard-assemblies';
 import type { TaskRow } from '../../store/tasks';
 import { fileUrl } from '../assets/asset-files';
@@ -165,7 +166,8 @@ export const assemblyTaskKind: TaskKind = {
 async function probeChecked(ctx: AppContext, row: TaskRow, file: string, i: number): Promise<ShotProbe> {
   let probe: ShotProbe;
   try {
-    probe = await probeShot(file);
+    // In a slot of the shared pool like every ffprobe (decision 356).
+    probe = await withFfmpegSlot(() => probeShot(file));
   } catch (err) {
     if (err instanceof ApiError) throw err;
     logDetail(ctx, row, 'storyboard shot unreadable', err, { shot: i + 1 });

@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { withFfmpegSlot } from '../../media/ffmpeg-pool';
 import { FFPROBE_PATH } from '../../media/probe';
 
 /** What assembling needs to know of one shot. */
@@ -34,16 +33,8 @@ function rate(value: string | undefined): number {
   return Number.isFinite(fps) && fps > 0 ? fps : 0;
 }
 
-/**
- * ffprobe of a local file (files and pipes only, decision 098), in a slot of the shared pool
- * (decision 356), killed past `timeoutMs`. A rejection's message is ffprobe's own text: for the
- * log only, never for the caller (it names paths and demuxer internals).
- */
+/** ffprobe of a local file (files and pipes only, decision 098), killed past `timeoutMs`. */
 export function probeShot(file: string, timeoutMs = 15_000): Promise<ShotProbe> {
-  return withFfmpegSlot(() => startProbe(file, timeoutMs));
-}
-
-function startProbe(file: string, timeoutMs: number): Promise<ShotProbe> {
   const args = ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams'];
   args.push('-protocol_whitelist', 'file,pipe', '--', file);
   return new Promise((resolve, reject) => {
