@@ -14,8 +14,11 @@ import { ownerOf } from '../server/middleware/auth';
 import { filesRoot, fileUrl, storedRelPath } from '../server/services/assets/asset-files';
 import { assembliesOf } from '../server/services/storyboard/assembly';
 import { makeTestApp } from '../server/test/helpers';
+import { startWorkers } from '../server/create-context';
 
 const t = makeTestApp();
+// Assemblies are jobs of the task runner (decision 356).
+startWorkers(t.ctx);
 const owner = ownerOf(DEFAULT_API_KEY);
 
 function shot(n: number): string {

@@ -19,6 +19,7 @@ import { webhookRoutes } from './routes/webhooks';
 import { textRoutes } from './routes/text';
 import { anthropicErrorShape } from './middleware/anthropic-error-shape';
 import { localDouble } from './middleware/local-double';
+import { mediaWork } from './middleware/media-work';
 import { localDoubleRoutes } from './routes/local-double';
 import { imageTaskRoutes } from './routes/image-tasks';
 
@@ -38,9 +39,14 @@ export function createApp(ctx: AppContext): Hono<AppEnv> {
   app.use(hostGuard(config));
   // Before auth, so that a refused key on the Messages API is answered in Anthropic's error shape.
   if (!config.upstreamBaseUrl) app.use('/v1/messages/*', anthropicErrorShape());
-  for (const path of API_PATHS) app.use(path, bearerAuth(config.apiKeys));
+  for (const path of API_PATHS) app.use(path, bearerAuth(config.apiKeys), mediaWork(config.ffmpeg.waitMs));
   // The storyboard's local endpoints: this server's, never forwarded, behind the same key (README).
-  app.use('/local/*', bearerAuth(config.apiKeys), jsonBodyLimit(config.maxJsonBytes));
+  app.use(
+    '/local/*',
+    bearerAuth(config.apiKeys),
+    mediaWork(config.ffmpeg.waitMs),
+    jsonBodyLimit(config.maxJsonBytes),
+  );
 
   app.route('/', systemRoutes(ctx));
 

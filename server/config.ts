@@ -38,6 +38,8 @@ export interface ServerConfig {
   maxConnectionsPerAddress: number;
   /** Renders at once (TASK_CONCURRENCY), validated at start-up; undefined: the runner's default. */
   taskConcurrency?: number;
+  /** The ffmpeg pool (FFMPEG_CONCURRENCY, FFMPEG_KEY_QUEUE, FFMPEG_WAIT_MS; decision 356). */
+  ffmpeg: FfmpegLimits;
   /** Directory of the built dashboard (vite build output). */
   staticDir: string;
   /**
@@ -294,5 +296,31 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     allowedHosts: parseAllowedHosts(env.ALLOWED_HOSTS),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     publicBaseUrl: parsePublicBaseUrl(env.PUBLIC_BASE_URL),
+    ffmpeg: parseFfmpegLimits(env),
+  };
+}
+
+export interface FfmpegLimits {
+  /** ffmpeg/ffprobe processes at once; undefined: one per core, 2 to 8. */
+  slots?: number;
+  /** Request-bound media calls one key may have waiting for a slot. */
+  queuePerKey: number;
+  /** How long a request-bound media call waits for a slot before a 503. */
+  waitMs: number;
+}
+
+function wholeNumberIn(name: string, raw: string | undefined, min: number, max: number): number | undefined {
+  if (blank(raw)) return undefined;
+  const n = Number(raw!.trim());
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}".`);
+  return n;
+}
+
+function parseFfmpegLimits(env: Env): FfmpegLimits {
+  return {
+    slots: wholeNumberIn('FFMPEG_CONCURRENCY', env.FFMPEG_CONCURRENCY, 1, 64),
+    queuePerKey: wholeNumberIn('FFMPEG_KEY_QUEUE', env.FFMPEG_KEY_QUEUE, 0, 1000) ?? 4,
+    waitMs: wholeNumberIn('FFMPEG_WAIT_MS', env.FFMPEG_WAIT_MS, 0, 600_000) ?? 15_000,
   };
 }

@@ -1,8 +1,10 @@
 import type { ServerConfig } from './config';
 import type { AppContext, Worker } from './context';
 import { createLogger } from './logger';
+import { defaultFfmpegSlots, ffmpegPool } from './media/ffmpeg-pool';
 import { createAssetWorker } from './services/assets/asset-worker';
 import { prepareFileOwners } from './services/file-owner';
+import { ASSEMBLY_KIND } from './services/storyboard/assembly-kind';
 import { createTaskRunner } from './services/tasks/runner';
 import { createWebhookSender } from './services/webhooks/sender';
 import type { GuardHooks } from './services/outbound/url-guard';
@@ -36,9 +38,17 @@ export function createContext(
     urlGuard: opts.urlGuard ?? {},
   };
   prepareFileOwners(ctx);
-  // In proxy mode the emulation would produce results nobody asked the real API for (decision 073).
+  // One pool per process (the cores are the process's): the context built last sets its limits.
+  ffmpegPool.configure({
+    slots: config.ffmpeg.slots ?? defaultFfmpegSlots(),
+    queuePerKey: config.ffmpeg.queuePerKey,
+  });
+  // In proxy mode the emulation would produce results nobody asked the real API for (decision 073);
+  // the storyboard's own endpoints are this server's in both modes, so their jobs still run.
   const emulate = !config.upstreamBaseUrl || config.localFeatures.includes('workers');
-  ctx.workers = emulate ? workerFactories.map((make) => make(ctx)) : [];
+  ctx.workers = emulate
+    ? workerFactories.map((make) => make(ctx))
+    : [createTaskRunner(ctx, { kinds: [ASSEMBLY_KIND] })];
   return ctx;
 }
 

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { mediaTools } from './media-tools';
+import { withFfmpegSlot } from './ffmpeg-pool';
 
 /**
  * FFMPEG_PATH, else a current ffmpeg on PATH, else the static build in node_modules (decisions 035,
@@ -45,9 +46,15 @@ export function abortReason(signal: AbortSignal): Error {
 /**
  * Runs ffmpeg with `args` (input/output options; `-hide_banner -nostdin -y` and the progress pipe
  * are added here). Resolves when it exits 0. Aborting `signal` kills the process at once
- * (SIGKILL: the output is discarded anyway) and rejects with the signal's reason.
+ * (SIGKILL: the output is discarded anyway) and rejects with the signal's reason. The process
+ * starts once the shared pool gives the current key a slot (decision 356); `timeoutMs` counts
+ * from then.
  */
 export function runFfmpeg(args: string[], opts: RunFfmpegOptions = {}): Promise<void> {
+  return withFfmpegSlot(() => startFfmpeg(args, opts), opts.signal);
+}
+
+function startFfmpeg(args: string[], opts: RunFfmpegOptions): Promise<void> {
   const { signal, durationSec, onProgress } = opts;
   const full = ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error'];
   if (onProgress) full.push('-progress', 'pipe:1', '-nostats');

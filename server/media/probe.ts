@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mediaTools } from './media-tools';
+import { withFfmpegSlot } from './ffmpeg-pool';
 
 /** FFPROBE_PATH, else a current ffprobe on PATH, else the one in node_modules (decision 130). */
 export const FFPROBE_PATH: string = mediaTools().ffprobe.tool.path;
@@ -50,6 +51,11 @@ export function probeMedia(
   input: string,
   opts: { timeoutMs?: number; signal?: AbortSignal } = {},
 ): Promise<MediaProbe> {
+  // In a slot of the shared pool, like every ffmpeg (decision 356); the timeout counts from the start.
+  return withFfmpegSlot(() => startProbe(input, opts), opts.signal);
+}
+
+function startProbe(input: string, opts: { timeoutMs?: number; signal?: AbortSignal }): Promise<MediaProbe> {
   const timeoutMs = opts.timeoutMs ?? 15_000;
   const args = ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams'];
   // For URLs: give up on a stalled socket rather than hanging until the outer timeout. A local

@@ -17,7 +17,8 @@ const proxyEnv = (extra: Record<string, string> = {}) => ({
 describe('emulated features in proxy mode', () => {
   it('are off: no runner, asset worker or webhook sender, no inbox; /bootstrap names the upstream host', async () => {
     t = makeTestApp({ env: proxyEnv() });
-    expect(t.ctx.workers).toEqual([]);
+    // Only the storyboard's own jobs run (its endpoints are this server's in proxy mode too).
+    expect(t.ctx.workers.map((w) => w.name)).toEqual(['task-runner (storyboard_assembly)']);
     const inbox = await t.req('/webhooks/inbox/test', { key: null });
     expect(inbox.status).toBe(404);
     expect(((await inbox.json()) as { error: { message: string } }).error.message).toMatch(
@@ -30,7 +31,7 @@ describe('emulated features in proxy mode', () => {
 
   it('LOCAL_FEATURES turns them back on one by one', async () => {
     t = makeTestApp({ env: proxyEnv({ LOCAL_FEATURES: 'inbox' }) });
-    expect(t.ctx.workers).toEqual([]);
+    expect(t.ctx.workers.map((w) => w.name)).toEqual(['task-runner (storyboard_assembly)']);
     expect((await t.req('/webhooks/inbox/test', { key: 'sk-browser' })).status).toBe(200);
     await t.close();
     t = makeTestApp({ env: proxyEnv({ LOCAL_FEATURES: 'workers' }) });

@@ -11,6 +11,7 @@ import { assembliesOf } from '../services/storyboard/assembly';
 import { findAssembly, saveAssembly } from '../store/storyboard-assemblies';
 import { probeFile } from '../test/test-media';
 import { makeTestApp, type TestApp } from '../test/helpers';
+import { startWorkers } from '../create-context';
 
 let t: TestApp;
 const owner = ownerOf(DEFAULT_API_KEY);
@@ -37,6 +38,7 @@ function clip(
 
 beforeAll(() => {
   t = makeTestApp();
+  startWorkers(t.ctx);
 });
 afterAll(() => t.close());
 
@@ -205,30 +207,30 @@ describe('/local/storyboard/assemblies', () => {
     expect(failed.error).toMatch(/shots\.0\.url/);
   });
 
-  it('a record left running by a stopped server is taken up again when asked for', async () => {
+  it('a record left running by a version that queued in memory is queued when asked for', async () => {
     const a = clip('r1', { size: '320x240', rate: 24, seconds: 2, audio: true, end: 'red' });
-    const again = makeTestApp({ dataDir: t.dataDir });
-    try {
-      const res = await t.req('/local/storyboard/assemblies', { json: { shots: [{ url: a }] } });
-      const { id } = (await res.json()) as { id: string };
-      await assembliesOf(t.ctx).settled(id);
-      // As if the first server had died mid-encode: the row says running, nobody works on it.
-      const record = findAssembly(t.ctx.db, owner, id)!;
-      saveAssembly(t.ctx.db, owner, { ...record, status: 'running', progress: 0.4, url: undefined }, 0);
-      const first = (await (await again.req(`/local/storyboard/assemblies/${id}`)).json()) as {
-        status: string;
-      };
-      expect(first.status).toBe('running');
-      await assembliesOf(again.ctx).settled(id);
-      const done = (await (await again.req(`/local/storyboard/assemblies/${id}`)).json()) as {
-        status: string;
-        url: string;
-      };
-      expect(done.status).toBe('succeeded');
-      expect((await again.req(new URL(done.url).pathname)).status).toBe(200);
-    } finally {
-      await again.close();
-    }
+    // A row such a version left: `running`, no job of the task runner.
+    const record = {
+      id: 'asm_inmemoryleftover01',
+      status: 'running' as const,
+      progress: 0.4,
+      shots: [{ url: a }],
+      joins: [],
+      created_at: 1_790_000_000,
+      origin: 'http://localhost',
+    };
+    saveAssembly(t.ctx.db, owner, record, 0);
+    const first = (await (await t.req(`/local/storyboard/assemblies/${record.id}`)).json()) as {
+      status: string;
+    };
+    expect(first.status).toBe('running');
+    await assembliesOf(t.ctx).settled(record.id);
+    const done = (await (await t.req(`/local/storyboard/assemblies/${record.id}`)).json()) as {
+      status: string;
+      url: string;
+    };
+    expect(done.status).toBe('succeeded');
+    expect((await t.req(new URL(done.url).pathname)).status).toBe(200);
   });
 
   it('keeps its records in SQLite, not as files: a new server on the same DATA_DIR reads them', async () => {

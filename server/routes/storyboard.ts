@@ -1,7 +1,8 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { AppContext, AppEnv } from '../context';
 import { json, readJson, requestOrigin } from '../http';
 import { isRecord } from '@contract/is-record';
+import type { CreatingRequest } from '../services/tasks/creating-request';
 import { assembliesOf, type AssemblyRecord } from '../services/storyboard/assembly';
 import { lastFrame } from '../services/storyboard/last-frame';
 
@@ -23,8 +24,7 @@ export function storyboardRoutes(ctx: AppContext): Hono<AppEnv> {
     const body = await readJson(c);
     const png = await lastFrame(
       ctx,
-      isRecord(body) ? body.url : undefined,
-      requestOrigin(c),
+      { url: isRecord(body) ? body.url : undefined, origin: requestOrigin(c), requestId: c.var.requestId },
       c.req.raw.signal,
     );
     return c.body(new Uint8Array(png), 200, {
@@ -34,13 +34,20 @@ export function storyboardRoutes(ctx: AppContext): Hono<AppEnv> {
     });
   });
 
+  const caller = (c: Context<AppEnv>): CreatingRequest => ({
+    owner: c.var.owner,
+    origin: requestOrigin(c),
+    requestId: c.var.requestId,
+    traceId: c.var.traceId,
+  });
+
   app.post('/local/storyboard/assemblies', async (c) => {
-    const record = assembliesOf(ctx).create(c.var.owner, requestOrigin(c), await readJson(c));
+    const record = assembliesOf(ctx).create(caller(c), await readJson(c));
     return json(c, shown(record), 202);
   });
 
   app.get('/local/storyboard/assemblies/:id', (c) => {
-    return json(c, shown(assembliesOf(ctx).get(c.var.owner, c.req.param('id'))));
+    return json(c, shown(assembliesOf(ctx).get(caller(c), c.req.param('id'))));
   });
 
   return app;

@@ -92,7 +92,7 @@ export function submitDuePending(db: Database.Database, now: number, queuedUntil
 }
 
 /**
- * Claims the next task to run, fairly between owners, in one transaction: an `UPDATE … RETURNING`
+ * Claims the next task to run (of `kinds` only, when given), fairly between owners, in one transaction: an `UPDATE … RETURNING`
  * over the row picked by the same statement, plus the owner's turn. Claimable: a submitted task
  * whose queue time is over, or a running task whose lease is released or has expired (its runner
  * stopped or died). Order: the owner with the fewest tasks running now, then the owner served
@@ -110,6 +110,7 @@ export function claimNextTask(
   runner: string,
   now: number,
   leaseMs: number,
+  kinds?: readonly string[],
 ): TaskRow | undefined {
   return db.transaction(() => {
     const row = db
@@ -130,11 +131,13 @@ export function claimNextTask(
              SELECT owner, (
                SELECT seq FROM tasks q INDEXED BY tasks_queue
                WHERE q.status = 'submitted' AND q.owner = owners.owner AND q.next_at <= @now
+                 AND (@kinds IS NULL OR q.kind IN (SELECT value FROM json_each(@kinds)))
                ORDER BY q.seq LIMIT 1
              ) AS seq FROM owners WHERE owner IS NOT NULL
              UNION ALL
              SELECT owner, MIN(seq) FROM tasks INDEXED BY tasks_running
              WHERE status = 'running' AND (lease_owner IS NULL OR lease_expires_at < @now)
+               AND (@kinds IS NULL OR kind IN (SELECT value FROM json_each(@kinds)))
              GROUP BY owner
            ),
            busy AS (
@@ -151,7 +154,8 @@ export function claimNextTask(
          )
          RETURNING *`,
       )
-      .get({ runner, expires: now + leaseMs, now }) as TaskRow | undefined;
+      .get({ runner, expires: now + leaseMs, now, kinds: kinds ? JSON.stringify(kinds) : null }) as
+      TaskRow | undefined;
     if (row) {
       db.prepare(
         `INSERT INTO task_turns (owner, turn) VALUES (@owner, (SELECT COALESCE(MAX(turn), 0) + 1 FROM task_turns))
@@ -243,17 +247,18 @@ export function finishTask(
  * When the runner should look again: the earliest pending/submitted deadline or lease expiry.
  * Undefined when nothing is waiting.
  */
-export function nextTaskDeadline(db: Database.Database): number | undefined {
+export function nextTaskDeadline(db: Database.Database, kinds?: readonly string[]): number | undefined {
   // Three index seeks (status, next_at) and (owner, seq) WHERE running; one MIN over an IN list
-  // would scan.
+  // would scan. A runner of some kinds only (proxy mode) is not woken by rows it will never claim.
+  const only = `(@kinds IS NULL OR kind IN (SELECT value FROM json_each(@kinds)))`;
   const row = db
     .prepare(
       `SELECT MIN(
-         (SELECT MIN(next_at) FROM tasks WHERE status = 'pending'),
-         (SELECT MIN(next_at) FROM tasks WHERE status = 'submitted'),
-         (SELECT MIN(COALESCE(lease_expires_at, 0)) FROM tasks WHERE status = 'running')
+         (SELECT MIN(next_at) FROM tasks WHERE status = 'pending' AND ${only}),
+         (SELECT MIN(next_at) FROM tasks WHERE status = 'submitted' AND ${only}),
+         (SELECT MIN(COALESCE(lease_expires_at, 0)) FROM tasks WHERE status = 'running' AND ${only})
        ) AS at`,
     )
-    .get() as { at: number | null };
+    .get({ kinds: kinds ? JSON.stringify(kinds) : null }) as { at: number | null };
   return row.at ?? undefined;
 }

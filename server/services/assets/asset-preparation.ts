@@ -10,6 +10,7 @@ import { guardedFetch } from '../outbound/url-guard';
 import { downloadTo, SourceUnreachableError, unreachableSyncError } from './asset-source';
 import { shownSourceCause } from './source-privacy';
 import { probeSourceUrl } from './source-probe';
+import { shownFfmpegText } from '../../media/ffmpeg-text';
 
 /** Real time allowed to read a file's streams; a URL probe includes the network. */
 const PROBE_TIMEOUT_MS = 20_000;
@@ -66,6 +67,13 @@ function unreadable(type: AssetType, reason: string, fromUrl: boolean): string {
   return `The file could not be read as ${type}: ${reason}. ${fix}`;
 }
 
+/** ffprobe's complaint, unless it names paths or what the file points to: that goes to the log only. */
+function shownProbeError(ctx: AppContext, row: AssetRow, err: Error): string {
+  const shown = shownFfmpegText(err.message, 'its contents are not media this server reads');
+  if (shown !== err.message) ctx.log.warn('asset probe refused', { asset_id: row.id, error: err.message });
+  return shown;
+}
+
 function urlFileName(url: string): string {
   try {
     return path.posix.basename(decodeURIComponent(new URL(url).pathname));
@@ -109,7 +117,8 @@ export async function prepareAsset(ctx: AppContext, row: AssetRow, signal: Abort
           : await probeSourceUrl(ctx, row.id, row.source_url, { timeoutMs: PROBE_TIMEOUT_MS, signal });
       } catch (err) {
         if (!(err instanceof ProbeError) || signal.aborted) throw err;
-        const reason = fromUrl ? await shownSourceCause(ctx, row.source_url, err.message) : err.message;
+        const said = shownProbeError(ctx, row, err);
+        const reason = fromUrl ? await shownSourceCause(ctx, row.source_url, said) : said;
         return { ...found, ...technicalFailure(unreadable(row.type, reason, fromUrl)) };
       }
       const declared = (found.content_type as string | undefined) ?? row.content_type ?? '';

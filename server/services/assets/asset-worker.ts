@@ -1,4 +1,5 @@
 import type { AppContext, Worker } from '../../context';
+import { runAsMediaWork } from '../../media/ffmpeg-pool';
 import { assetsAwaitingWork, type AssetRow, dueAssets, nextDeadline, updateAsset } from '../../store/assets';
 import { clearAssetTemp } from './asset-files';
 import { finalPatch, syncingPatch } from './asset-lifecycle';
@@ -46,7 +47,9 @@ export function createAssetWorker(ctx: AppContext): Worker {
 
   function startWork(row: AssetRow): void {
     const abort = new AbortController();
-    const done = prepareAsset(ctx, row, abort.signal)
+    // Background work of the asset's key: its probes wait their turn in the ffmpeg pool without a
+    // deadline (a timer set during a request would otherwise carry that request's context).
+    const done = runAsMediaWork({ owner: row.owner }, () => prepareAsset(ctx, row, abort.signal))
       .then((patch) => {
         // After stop() the database may be closing; the row stays `pending` and is redone on restart.
         if (!abort.signal.aborted && running) updateAsset(ctx.db, row.id, patch, 'syncing');

@@ -15,10 +15,10 @@ export const LAST_FRAME_TIMEOUT_MS = 20_000;
  */
 export async function lastFrame(
   ctx: AppContext,
-  url: unknown,
-  origin: string,
+  req: { url: unknown; origin: string; requestId: string },
   signal: AbortSignal,
 ): Promise<Buffer> {
+  const { url, origin, requestId } = req;
   const source = await localSource(ctx, url, 'url', origin, signal);
   const out = path.join(storyboardTempDir(ctx), `frame-${process.hrtime.bigint()}.png`);
   try {
@@ -52,15 +52,20 @@ export async function lastFrame(
     if (!png || png.length === 0) throw new FfmpegError('no frame was decoded', '');
     return png;
   } catch (err) {
-    if (err instanceof FfmpegError)
+    if (err instanceof FfmpegError) {
+      // ffmpeg's text names paths and what it tried to open (a playlist's entries): it would tell a
+      // caller which files exist here. It goes to the log under the request id; the caller gets
+      // the reason and the id (decision 356).
+      ctx.log.warn('storyboard last frame failed', {
+        request_id: requestId,
+        error: err.message.slice(0, 2000),
+      });
       throw new ApiError(
         422,
-        `The last frame of url could not be taken: ${err.message}. Check that it is a video.`,
-        {
-          code: 'not_a_video',
-          param: 'url',
-        },
+        `The last frame of url could not be taken: it is not a video this server can read. Give the URL of a video task's result (MP4); if it is one, report request id ${requestId}.`,
+        { code: 'not_a_video', param: 'url' },
       );
+    }
     throw err;
   } finally {
     await source.release();

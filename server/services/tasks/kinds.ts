@@ -1,3 +1,4 @@
+import { assemblyTaskKind } from '../storyboard/assembly-kind';
 import { digitalHumanAudioTaskKind, digitalHumanVideoTaskKind } from './digital-human-task';
 import { imageTaskKind } from './image-task';
 import { musicTaskKind } from './music-task';
@@ -17,6 +18,7 @@ const KINDS = new Map<string, TaskKind>(
     musicTaskKind,
     imageTaskKind,
     resourceTaskKind,
+    assemblyTaskKind,
   ].map((k) => [k.kind, k]),
 );
 

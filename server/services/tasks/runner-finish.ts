@@ -2,6 +2,7 @@ import type { AppContext } from '../../context';
 import { finishTask, getTask, releaseLeases, type TaskRow, type TerminalPatch } from '../../store/tasks';
 import { moveIntoStore, removeQuietly, storedRelPath } from '../assets/asset-files';
 import { enqueueWebhook, wakeWebhookSender } from '../webhooks/outbox';
+import { taskKind } from './kinds';
 import type { PerformOutcome } from './task-kind';
 import { toTaskObject } from './task-object';
 
@@ -51,6 +52,7 @@ export async function completeTask(
       { ...patch, progress: currentProgress(ctx, row, patch) },
       Date.now(),
     );
+    if (done) taskKind(done.kind)?.settled?.(ctx, done);
     if (done?.callback_url) {
       const type = `task.${done.status}` as 'task.succeeded' | 'task.failed' | 'task.cancelled';
       enqueueWebhook(ctx.db, {

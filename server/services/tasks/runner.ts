@@ -4,6 +4,7 @@ import path from 'node:path';
 import { parseTaskConcurrency } from '../../config';
 import type { AppContext, Worker } from '../../context';
 import { token } from '../../ids';
+import { runAsMediaWork } from '../../media/ffmpeg-pool';
 import {
   claimNextTask,
   ensureTaskIndexes,
@@ -75,7 +76,10 @@ const sleep = (ms: number, signal: AbortSignal) =>
  * at once when their process is gone, or that expire. Either way the task runs again from scratch.
  * Claims are fair between API keys and bounded by `concurrency`.
  */
-export function createTaskRunner(ctx: AppContext, opts: { concurrency?: number } = {}): Worker {
+export function createTaskRunner(
+  ctx: AppContext,
+  opts: { concurrency?: number; kinds?: readonly string[] } = {},
+): Worker {
   // loadConfig has validated TASK_CONCURRENCY at start-up; tests that stub the environment after
   // building a config still reach it through taskConcurrency().
   const concurrency = opts.concurrency ?? ctx.config.taskConcurrency ?? taskConcurrency();
@@ -91,7 +95,7 @@ export function createTaskRunner(ctx: AppContext, opts: { concurrency?: number }
     let wait = MAX_POLL_MS;
     if (soon) wait = 0;
     else if (inFlight.size < concurrency) {
-      const deadline = nextTaskDeadline(ctx.db);
+      const deadline = nextTaskDeadline(ctx.db, opts.kinds);
       if (deadline !== undefined) wait = deadline - Date.now();
     }
     timer = setTimeout(tick, Math.min(MAX_POLL_MS, Math.max(soon ? 0 : MIN_POLL_MS, wait)));
@@ -104,7 +108,7 @@ export function createTaskRunner(ctx: AppContext, opts: { concurrency?: number }
       const now = Date.now();
       submitDuePending(ctx.db, now, now + ctx.scaled(SUBMITTED_MS));
       while (inFlight.size < concurrency) {
-        const row = claimNextTask(ctx.db, runnerId, Date.now(), LEASE_MS);
+        const row = claimNextTask(ctx.db, runnerId, Date.now(), LEASE_MS, opts.kinds);
         if (!row) break;
         // Our own lease expired under a stalled event loop and we claimed the task again: the
         // attempt in flight keeps it (the claim just renewed the lease).
@@ -158,16 +162,19 @@ export function createTaskRunner(ctx: AppContext, opts: { concurrency?: number }
         await sleep(startedMs + runMs * directive.atFraction - Date.now(), signal);
         outcome = directiveOutcome(directive);
       } else {
-        const result = await kind.perform(ctx, row, {
-          signal,
-          progress: (f) => {
-            if (Number.isFinite(f)) workFraction = Math.max(workFraction, Math.min(1, f));
-          },
-          tempFile: (ext) => {
-            fs.mkdirSync(taskTempDir(ctx), { recursive: true });
-            return path.join(taskTempDir(ctx), `${row.id}-${process.hrtime.bigint()}${ext}`);
-          },
-        });
+        // The key's own work in the ffmpeg pool: a turn among keys, no request deadline (decision 356).
+        const result = await runAsMediaWork({ owner: row.owner }, () =>
+          kind.perform(ctx, row, {
+            signal,
+            progress: (f) => {
+              if (Number.isFinite(f)) workFraction = Math.max(workFraction, Math.min(1, f));
+            },
+            tempFile: (ext) => {
+              fs.mkdirSync(taskTempDir(ctx), { recursive: true });
+              return path.join(taskTempDir(ctx), `${row.id}-${process.hrtime.bigint()}${ext}`);
+            },
+          }),
+        );
         workFraction = 1;
         if (result.status === 'succeeded') {
           // The simulated timeline still applies: a result is never faster than the service would be.
@@ -205,7 +212,7 @@ export function createTaskRunner(ctx: AppContext, opts: { concurrency?: number }
   }
 
   return {
-    name: 'task-runner',
+    name: opts.kinds ? `task-runner (${opts.kinds.join(', ')})` : 'task-runner',
     start() {
       if (running) return;
       running = true;

@@ -53,6 +53,16 @@ export interface BaseTaskObject {
  */
 export interface TaskKind {
   kind: string;
+  /**
+   * A job of this server's own endpoints (a storyboard assembly), run by the runner for its lease,
+   * restart recovery and fair share but not an API task: GET /v1/tasks/{id} does not find it.
+   */
+  internal?: boolean;
+  /**
+   * Records the terminal state beside the task (the kind's own table), inside the transaction that
+   * writes it, so neither is ever seen without the other.
+   */
+  settled?(ctx: AppContext, row: TaskRow): void;
   /** An end the request asks for, checked before any work starts. */
   directive(row: TaskRow): TaskDirective | undefined;
   perform(ctx: AppContext, row: TaskRow, tools: PerformTools): Promise<PerformOutcome>;

@@ -47,7 +47,7 @@ export function findTask(
   origin: string,
 ): Record<string, unknown> {
   const row = getTaskForOwner(ctx.db, owner, taskId);
-  if (!row) {
+  if (!row || taskKind(row.kind)?.internal) {
     throw new ApiError(
       404,
       `Task "${taskId}" was not found. Check the task_id (it looks like task_…) and that you use the API key that created it.`,

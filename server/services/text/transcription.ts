@@ -11,7 +11,11 @@ import type { AudioUpload } from './audio-upload';
 
 /** Seconds of audio in the file at `path`, to the millisecond; undefined when it holds no decodable audio. */
 export async function audioDuration(path: string): Promise<number | undefined> {
-  const probe = await probeMedia(path, { timeoutMs: 20_000 }).catch(() => undefined);
+  const probe = await probeMedia(path, { timeoutMs: 20_000 }).catch((err: unknown) => {
+    // A busy ffmpeg pool (503/429, decision 356) is not "no audio".
+    if (err instanceof ApiError) throw err;
+    return undefined;
+  });
   return probe?.hasAudio ? Math.round(probe.duration * 1000) / 1000 : undefined;
 }
 
