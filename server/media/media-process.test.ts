@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FfmpegError, runFfmpeg } from './ffmpeg';
 import { DEFAULT_MEMORY_BYTES, memoryCeiling } from './media-process';
@@ -35,7 +36,7 @@ async function waitFor<T>(read: () => T | undefined, ms = 10_000): Promise<T> {
 }
 
 describe.runIf(process.platform === 'linux')('the memory ceiling of every media process', () => {
-  it('a running ffmpeg has the ceiling as its data limit (1 GiB by default)', async () => {
+  it('a running ffmpeg has the ceiling as its data limit (1 GiB and 256 MiB a core by default)', async () => {
     const tag = `ceiling-${process.hrtime.bigint()}`;
     const abort = new AbortController();
     const run = runFfmpeg(
@@ -81,7 +82,7 @@ describe.runIf(process.platform === 'linux')('the memory ceiling of every media 
   });
 
   it('reads FFMPEG_MEMORY_BYTES, refusing what is not a number of bytes of at least 256 MiB', () => {
-    expect(memoryCeiling({})).toBe(1024 ** 3);
+    expect(memoryCeiling({})).toBe(1024 ** 3 + 256 * 1024 ** 2 * os.availableParallelism());
     expect(memoryCeiling({ FFMPEG_MEMORY_BYTES: '2147483648' })).toBe(2 * 1024 ** 3);
     for (const bad of ['1g', '-1', '1000', '1.5e9'])
       expect(() => memoryCeiling({ FFMPEG_MEMORY_BYTES: bad }), bad).toThrow(/FFMPEG_MEMORY_BYTES must be/);
