@@ -140,9 +140,6 @@ export function filterValue(value: string): string {
   return value.replace(/[\\':]/g, '\\$&').replace(/[\\'[\],;]/g, '\\$&');
 }
 
-/** Protocols the server's own inputs may open: files and pipes, never the network (decision 098). */
-export const LOCAL_PROTOCOLS = ['-protocol_whitelist', 'file,pipe'];
-
 /** `scheme://` or `scheme:` other than a lavfi graph's `name=...` or a Windows drive letter. */
 const URL_LIKE = /^[a-z][a-z0-9+.-]+:/i;
 
