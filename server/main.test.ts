@@ -66,6 +66,11 @@ describe('server/main.ts', () => {
     const server = await refused({ PORT: 'not-a-port' });
     expect(server.exit?.code).toBe(1);
     expect(server.stderr).toMatch(/invalid configuration: PORT must be a whole number/);
+    const ceiling = await refused({ PORT: '0', FFMPEG_MEMORY_BYTES: '1g' });
+    expect(ceiling.exit?.code).toBe(1);
+    expect(ceiling.stderr).toMatch(
+      /invalid configuration: FFMPEG_MEMORY_BYTES must be a whole number of bytes/,
+    );
   });
 
   it.each([

@@ -6,6 +6,7 @@ import type { AppContext } from './context';
 import { closeContext, createContext, startWorkers } from './create-context';
 import { deploymentProblem } from './deployment-check';
 import { createHttpServer } from './http-server';
+import { memoryCeiling } from './media/media-process';
 import { mediaToolLines, mediaTools } from './media/media-tools';
 import { isLoopbackHost } from './loopback';
 import { webhookSecretNotice } from './services/webhooks/secret';
@@ -105,6 +106,11 @@ async function main(): Promise<void> {
   const tools = mediaTools();
   const badTool = tools.ffmpeg.error ?? tools.ffprobe.error;
   if (badTool) fail(badTool);
+  try {
+    memoryCeiling();
+  } catch (err) {
+    fail(`invalid configuration: ${(err as Error).message}`);
+  }
 
   let ctx: AppContext;
   try {

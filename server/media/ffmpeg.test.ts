@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FfmpegError, filterValue, localInputsOnly, progressFraction, runFfmpeg } from './ffmpeg';
+import { USER_MEDIA_FORMATS } from './media-input';
 import { FONT_REGULAR } from './text-font';
 import { probeFile, processWithArg, tempDir } from '../test/test-media';
 
@@ -77,7 +78,8 @@ describe('runFfmpeg', () => {
 });
 
 describe('local inputs only (decision 098)', () => {
-  it('puts the file,pipe protocol whitelist before every input, lavfi graphs included', () => {
+  it('puts the allow-lists before every input: user media file-only, a lavfi graph its format too', () => {
+    const formats = USER_MEDIA_FORMATS.join(',');
     expect(
       localInputsOnly([
         '-f',
@@ -91,8 +93,19 @@ describe('local inputs only (decision 098)', () => {
         'out.mp4',
       ]),
     ).toEqual([
-      ...['-f', 'lavfi', '-protocol_whitelist', 'file,pipe', '-i', 'color=c=black:s=8x8:d=1'],
-      ...['-protocol_whitelist', 'file,pipe', '-i', '/tmp/a.png', '-map', '0', 'out.mp4'],
+      ...['-f', 'lavfi', '-format_whitelist', `lavfi,${formats}`, '-protocol_whitelist', 'file,pipe'],
+      ...['-i', 'color=c=black:s=8x8:d=1'],
+      ...[
+        '-format_whitelist',
+        formats,
+        '-protocol_whitelist',
+        'file',
+        '-i',
+        '/tmp/a.png',
+        '-map',
+        '0',
+        'out.mp4',
+      ],
     ]);
   });
 

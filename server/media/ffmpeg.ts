@@ -1,7 +1,8 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { patternProblem, userMediaArgs } from './media-input';
+import { maxAllocArgs, memoryFailure, spawnMedia } from './media-process';
 import { mediaTools } from './media-tools';
 import { withFfmpegSlot } from './ffmpeg-pool';
 
@@ -56,7 +57,7 @@ export function runFfmpeg(args: string[], opts: RunFfmpegOptions = {}): Promise<
 
 function startFfmpeg(args: string[], opts: RunFfmpegOptions): Promise<void> {
   const { signal, durationSec, onProgress } = opts;
-  const full = ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error'];
+  const full = ['-hide_banner', '-nostdin', '-y', '-loglevel', 'error', ...maxAllocArgs()];
   if (onProgress) full.push('-progress', 'pipe:1', '-nostats');
   try {
     full.push(...localInputsOnly(args));
@@ -65,7 +66,9 @@ function startFfmpeg(args: string[], opts: RunFfmpegOptions): Promise<void> {
   }
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(abortReason(signal));
-    const child = spawn(FFMPEG_PATH, full, { stdio: ['ignore', onProgress ? 'pipe' : 'ignore', 'pipe'] });
+    const child = spawnMedia(FFMPEG_PATH, full, {
+      stdio: ['ignore', onProgress ? 'pipe' : 'ignore', 'pipe'],
+    });
     let stderr = '';
     let pending = '';
     let settled = false;
@@ -109,6 +112,8 @@ function startFfmpeg(args: string[], opts: RunFfmpegOptions): Promise<void> {
         if (onProgress && !settled) onProgress(1);
         return finish();
       }
+      const memory = memoryFailure('ffmpeg', sig, stderr);
+      if (memory) return finish(new FfmpegError(memory, ''));
       finish(new FfmpegError(`ffmpeg failed (${sig ? `signal ${sig}` : `exit code ${code}`})`, tail(stderr)));
     });
   });
@@ -142,27 +147,30 @@ export function filterValue(value: string): string {
   return value.replace(/[\\':]/g, '\\$&').replace(/[\\'[\],;]/g, '\\$&');
 }
 
-/** Protocols an ffmpeg input may open: files and pipes, never the network (decision 098). */
-export const LOCAL_PROTOCOLS = ['-protocol_whitelist', 'file,pipe'];
-
 /** `scheme://` or `scheme:` other than a lavfi graph's `name=...` or a Windows drive letter. */
 const URL_LIKE = /^[a-z][a-z0-9+.-]+:/i;
 
 /**
- * `args` with LOCAL_PROTOCOLS before every `-i`. Media given by others reaches ffmpeg only as files
- * the URL guard fetched (services/tasks/reference-files.ts); the whitelist makes a URL that slips
- * through anyway, or one a playlist inside a file points to, fail instead of being fetched. A
- * URL-like input is refused before ffmpeg starts, so the mistake is named.
+ * `args` with the input options of decisions 098 and 353 before every `-i`. An input without `-f`
+ * is user media: only USER_MEDIA_FORMATS and the file protocol, so neither a URL that slips through
+ * the URL guard nor a playlist inside a file can make ffmpeg open anything else. An input the server
+ * forced with `-f` (a lavfi graph, raw PCM, a concat list it wrote) may be that format too. A URL-like
+ * input, or a path image2 would read as a sequence, is refused before ffmpeg starts.
  */
 export function localInputsOnly(args: string[]): string[] {
   const out: string[] = [];
+  let forced: string | undefined;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
+    if (arg === '-f') forced = args[i + 1];
     if (arg === '-i') {
       const input = args[i + 1] ?? '';
-      if (URL_LIKE.test(input) && !input.startsWith('pipe:') && args[i - 1] !== 'lavfi')
+      if (URL_LIKE.test(input) && !input.startsWith('pipe:') && forced !== 'lavfi')
         throw new FfmpegError(`ffmpeg is given local files only, not ${input.split(/[?#]/)[0]}`, '');
-      out.push(...LOCAL_PROTOCOLS);
+      const pattern = forced ? undefined : patternProblem(input);
+      if (pattern) throw new FfmpegError(pattern, '');
+      out.push(...userMediaArgs(forced));
+      forced = undefined;
     }
     out.push(arg);
   }

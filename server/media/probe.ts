@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { unsupportedContainer, USER_MEDIA_FORMATS, userMediaArgs } from './media-input';
+import { maxAllocArgs, memoryFailure, spawnMedia } from './media-process';
 import { mediaTools } from './media-tools';
 import { withFfmpegSlot } from './ffmpeg-pool';
 
@@ -12,13 +13,25 @@ export interface MediaProbe {
   /** A moving-picture stream (not a still image, not an mp3's cover art). */
   hasVideo: boolean;
   hasAudio: boolean;
-  /** The first picture stream (a still image's, or a video's): codec and size, when there is one. */
-  picture?: { codec: string; width: number; height: number };
+  /**
+   * The first picture stream (a still image's, or a video's): codec, size and how many frames it
+   * decodes to (counted from its packets for a local file), when there is one.
+   */
+  picture?: { codec: string; width: number; height: number; frames: number };
 }
 
-/** ffprobe could not read the input as media; `message` is its own complaint, made readable. */
+/**
+ * ffprobe could not read the input as media; `message` is its own complaint, made readable.
+ * `toolText` is set when the message quotes ffprobe (worth logging, not showing everywhere).
+ */
 export class ProbeError extends Error {
   override name = 'ProbeError';
+  constructor(
+    message: string,
+    readonly toolText?: string,
+  ) {
+    super(message);
+  }
 }
 
 interface FfprobeStream {
@@ -27,6 +40,9 @@ interface FfprobeStream {
   width?: number;
   height?: number;
   duration?: string;
+  nb_frames?: string;
+  nb_read_packets?: string;
+  avg_frame_rate?: string;
   disposition?: { attached_pic?: number; still_image?: number };
 }
 interface FfprobeOutput {
@@ -45,7 +61,8 @@ function seconds(value: string | undefined): number {
 
 /**
  * Reads duration and stream kinds of a local file or an http(s) URL with ffprobe, bounded by
- * `timeoutMs` (the process is killed past it) and cancellable with `signal`.
+ * `timeoutMs` (the process is killed past it) and cancellable with `signal`. The file is opened
+ * only as one of USER_MEDIA_FORMATS (decision 353): a playlist or script fails, named as such.
  */
 export function probeMedia(
   input: string,
@@ -57,15 +74,19 @@ export function probeMedia(
 
 function startProbe(input: string, opts: { timeoutMs?: number; signal?: AbortSignal }): Promise<MediaProbe> {
   const timeoutMs = opts.timeoutMs ?? 15_000;
-  const args = ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams'];
-  // For URLs: give up on a stalled socket rather than hanging until the outer timeout. A local
-  // file may open nothing but files: a playlist inside it must not reach the network (decision 098).
-  if (/^https?:/i.test(input)) args.push('-rw_timeout', String(Math.max(1, timeoutMs) * 1000));
-  else args.push('-protocol_whitelist', 'file,pipe');
+  const remote = /^https?:/i.test(input);
+  const args = ['-v', 'error', ...maxAllocArgs(), '-print_format', 'json', '-show_format', '-show_streams'];
+  // For URLs: give up on a stalled socket rather than hanging until the outer timeout, and reach
+  // nothing but the web. A local file may open nothing but itself (decision 098); its packets are
+  // counted (a read, not a decode) so that the frames it decodes to are known (decision 353).
+  if (remote) {
+    args.push('-rw_timeout', String(Math.max(1, timeoutMs) * 1000));
+    args.push('-format_whitelist', USER_MEDIA_FORMATS.join(','), '-protocol_whitelist', 'http,https,tcp,tls');
+  } else args.push(...userMediaArgs(), '-pattern_type', 'none', '-count_packets');
   args.push('--', input);
   return new Promise((resolve, reject) => {
     if (opts.signal?.aborted) return reject(new ProbeError('probe cancelled'));
-    const child = spawn(FFPROBE_PATH, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawnMedia(FFPROBE_PATH, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     let settled = false;
@@ -86,16 +107,22 @@ function startProbe(input: string, opts: { timeoutMs?: number; signal?: AbortSig
       finish(new ProbeError(`reading the media took longer than ${Math.round(timeoutMs / 1000)} s`));
     }, timeoutMs);
     opts.signal?.addEventListener('abort', onAbort, { once: true });
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+    child.stdout!.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr!.setEncoding('utf8').on('data', (d: string) => {
       if (stderr.length < 4000) stderr += d;
     });
     child.on('error', (err) => finish(new ProbeError(`ffprobe could not start: ${err.message}`)));
-    child.on('close', (code) => {
+    child.on('close', (code, sig) => {
       if (code !== 0) {
-        // ffprobe prefixes its complaint with the input ("<path or url>: Invalid data ..."); keep the complaint.
-        const reason = stderr.trim().split('\n').pop()?.split(': ').pop()?.trim() || `exit code ${code}`;
-        return finish(new ProbeError(`not readable as media (${reason})`));
+        const memory = memoryFailure('ffprobe', sig, stderr);
+        if (memory) return finish(new ProbeError(`not readable as media (${memory})`));
+        void unsupportedContainer(remote ? undefined : input, stderr).then((container) => {
+          if (container) return finish(new ProbeError(container));
+          // ffprobe prefixes its complaint with the input ("<path or url>: Invalid data ..."); keep the complaint.
+          const reason = stderr.trim().split('\n').pop()?.split(': ').pop()?.trim() || `exit code ${code}`;
+          finish(new ProbeError(`not readable as media (${reason})`, stderr.trim().slice(-1500)));
+        });
+        return;
       }
       try {
         finish(undefined, interpret(JSON.parse(stdout) as FfprobeOutput, stderr));
@@ -128,7 +155,22 @@ function interpret(out: FfprobeOutput, stderr = ''): MediaProbe {
         codec: first.codec_name ?? '',
         width: Number(first.width) || Number(refused?.[1]) || 0,
         height: Number(first.height) || Number(refused?.[2]) || 0,
+        frames: frameCount(first, duration),
       }
     : undefined;
   return { duration, formatName, hasVideo, hasAudio, ...(picture ? { picture } : {}) };
+}
+
+/**
+ * Frames a picture stream decodes to: its packets when they were counted (exact, whatever the
+ * header claims), else the count the container states, else duration × average rate; at least 1.
+ */
+function frameCount(stream: FfprobeStream, duration: number): number {
+  const counted = Number(stream.nb_read_packets);
+  if (counted > 0) return counted;
+  const stated = Number(stream.nb_frames);
+  if (stated > 0) return stated;
+  const [num, den] = (stream.avg_frame_rate ?? '').split('/').map(Number);
+  const fps = num && den ? num / den : 0;
+  return Math.max(1, Math.ceil((seconds(stream.duration) || duration) * fps));
 }

@@ -1,16 +1,15 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import {
   abortReason,
   afterPreparing,
   filterValue,
+  FfmpegError,
   h264Options,
-  LOCAL_PROTOCOLS,
   renderInScratch,
   runFfmpeg,
 } from './ffmpeg';
-import { FFPROBE_PATH, probeMedia } from './probe';
+import { checkedMedia } from './media-bounds';
 import { prepareFirstFrame, RenderInputError } from './render-inputs';
 import { fontFor } from './text-font';
 import { VIDEO_FPS } from './render-video';
@@ -42,11 +41,9 @@ const PREPARE_SHARE = 0.05;
 export async function renderDigitalHumanVideo(input: DigitalHumanRenderInput): Promise<void> {
   const { outPath, signal, onProgress } = input;
   await renderInScratch('render-dh-', outPath, async (work) => {
-    const speech = await probeMedia(input.audio, { signal, timeoutMs: 30_000 }).catch((err: Error) => {
+    const speech = await checkedMedia(input.audio, signal).catch((err: Error) => {
       if (signal?.aborted) throw abortReason(signal);
-      throw new RenderInputError('The audio could not be read (it is not audio ffprobe can decode)', {
-        cause: err,
-      });
+      throw new RenderInputError(`The audio could not be read (${err.message})`, { cause: err });
     });
     if (!speech.hasAudio) throw new RenderInputError('The audio has no sound track');
     if (!(speech.duration > 0)) throw new RenderInputError('The audio has no duration');
@@ -122,32 +119,16 @@ async function frameFor(avatar: string, signal?: AbortSignal): Promise<{ width: 
   return width > height ? { width: 1280, height: 720 } : { width: 720, height: 1280 };
 }
 
+/** The avatar's size, from the same probe and bounds as every user image (decision 353). */
 async function imageSize(source: string, signal?: AbortSignal): Promise<{ width: number; height: number }> {
-  return new Promise((resolve, reject) => {
-    const args = [
-      '-v',
-      'error',
-      '-select_streams',
-      'v:0',
-      '-show_entries',
-      'stream=width,height',
-      '-of',
-      'csv=p=0',
-    ];
-    execFile(
-      FFPROBE_PATH,
-      [...LOCAL_PROTOCOLS, ...args, '--', source],
-      { signal, timeout: 30_000 },
-      (err, stdout) => {
-        const [w, h] = stdout?.trim().split(',').map(Number) ?? [];
-        if (err || !w || !h) {
-          if (signal?.aborted) return reject(abortReason(signal));
-          return reject(
-            new RenderInputError('The avatar image could not be read (it is not an image ffmpeg can decode)'),
-          );
-        }
-        resolve({ width: w, height: h });
-      },
-    );
-  });
+  try {
+    const { picture } = await checkedMedia(source, signal);
+    if (picture?.width && picture.height) return { width: picture.width, height: picture.height };
+    throw new FfmpegError('it holds no picture', '');
+  } catch (err) {
+    if (signal?.aborted) throw abortReason(signal);
+    throw new RenderInputError(`The avatar image could not be read (${(err as Error).message})`, {
+      cause: err,
+    });
+  }
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { FfmpegError, filterValue, runFfmpeg } from './ffmpeg';
+import { checkedMedia } from './media-bounds';
 import { fontFor } from './text-font';
 
 /** A reference that could not be read, with which one it was: the task's error names it. */
@@ -54,12 +55,13 @@ export async function prepareFirstFrame(
     `[b]scale=${width}:${height}:force_original_aspect_ratio=decrease[fg]`,
     `[bg][fg]overlay=(W-w)/2:(H-h)/2,setsar=1[v]`,
   ].join(';');
-  await step('The first-frame image', shownAs, () =>
-    runFfmpeg(['-i', source, '-filter_complex', graph, '-map', '[v]', '-frames:v', '1', outPng], {
+  await step('The first-frame image', shownAs, async () => {
+    await checkedMedia(source, signal);
+    await runFfmpeg(['-i', source, '-filter_complex', graph, '-map', '[v]', '-frames:v', '1', outPng], {
       signal,
       timeoutMs: 60_000,
-    }),
-  );
+    });
+  });
 }
 
 /**
@@ -95,10 +97,11 @@ export async function prepareCard(
       : card.kind === 'video'
         ? 'The reference video'
         : 'The reference audio';
-  await step(what, card.shownAs ?? fileName(card.source), () =>
-    runFfmpeg(['-i', card.source, '-filter_complex', graph, '-map', '[v]', '-frames:v', '1', outPng], {
+  await step(what, card.shownAs ?? fileName(card.source), async () => {
+    await checkedMedia(card.source, signal);
+    await runFfmpeg(['-i', card.source, '-filter_complex', graph, '-map', '[v]', '-frames:v', '1', outPng], {
       signal,
       timeoutMs: 60_000,
-    }),
-  );
+    });
+  });
 }

@@ -1,4 +1,11 @@
 import { runFfmpeg } from './ffmpeg';
+import { checkedMedia } from './media-bounds';
+
+/**
+ * Memory the `thumbnail` filter may hold in frames: it keeps every frame it compares, 50 frames of
+ * a 64-megapixel GIF were 13 GB. Fewer frames are compared as the picture grows (one at 64 MP).
+ */
+const THUMBNAIL_FRAME_BYTES = 256 * 1024 ** 2;
 
 /**
  * A PNG thumbnail of a local image or video (decision 292): ffmpeg's `thumbnail` filter picks the
@@ -11,13 +18,16 @@ export async function renderThumbnail(input: {
   width: number;
   signal?: AbortSignal;
 }): Promise<void> {
+  const { picture } = await checkedMedia(input.source, input.signal);
+  const frameBytes = Math.max(1, (picture?.width ?? 0) * (picture?.height ?? 0) * 4);
+  const compared = Math.max(1, Math.min(50, Math.floor(THUMBNAIL_FRAME_BYTES / frameBytes)));
   await runFfmpeg(
     [
       '-i',
       input.source,
       '-an',
       '-vf',
-      `thumbnail=50,scale=${input.width}:-2:flags=bicubic`,
+      `thumbnail=${compared},scale=${input.width}:-2:flags=bicubic`,
       '-frames:v',
       '1',
       '-f',

@@ -123,3 +123,50 @@ export function processWithArg(needle: string): boolean {
 }
 
 export const fixture = (name: string) => path.resolve('e2e/fixtures', name);
+
+/**
+ * A GIF whose canvas is `width`×`height` and that holds `frames` frames of one pixel each: 23
+ * bytes a frame, while a decoder produces the whole canvas per frame (issue 41's frame bomb).
+ */
+export function gifFrameBomb(width: number, height: number, frames: number): Buffer {
+  const u16 = (v: number) => [v & 255, (v >> 8) & 255];
+  const head = Buffer.from([
+    ...Buffer.from('GIF89a', 'latin1'),
+    ...u16(width),
+    ...u16(height),
+    0x80, // a global colour table of 2 entries
+    0,
+    0,
+    ...[0, 0, 0, 255, 0, 0],
+  ]);
+  // Graphic control (40 ms), an image descriptor of 1×1 at 0,0, LZW data: clear, index 0, end.
+  const frame = Buffer.from([
+    0x21, 0xf9, 4, 0, 4, 0, 0, 0, 0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 0x01, 0,
+  ]);
+  return Buffer.concat([head, ...Array.from({ length: frames }, () => frame), Buffer.from([0x3b])]);
+}
+
+/**
+ * An HLS playlist naming `segment` by its absolute path: the text an upload declared as video/mp4
+ * used to make ffmpeg read any local media file (issue 41).
+ */
+export function playlistNaming(segment: string): string {
+  return `#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:1\n#EXTINF:1.0,\n${segment}\n#EXT-X-ENDLIST\n`;
+}
+
+/** A one-second red clip in MPEG-TS: the local file a playlist names, whose colour must never come back. */
+export async function redCanary(dir: string): Promise<string> {
+  const file = path.join(dir, 'canary.ts');
+  await ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    'color=c=red:s=64x64:r=10:d=1',
+    '-c:v',
+    'mpeg2video',
+    '-f',
+    'mpegts',
+    file,
+  ]);
+  return file;
+}

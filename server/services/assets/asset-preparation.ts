@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { AssetType } from '@contract/asset';
 import type { AppContext } from '../../context';
+import { boundsProblem } from '../../media/media-bounds';
 import { type MediaProbe, ProbeError, probeMedia } from '../../media/probe';
 import type { AssetPatch, AssetRow } from '../../store/assets';
 import { moveIntoStore, removeQuietly, storedAbsPath, storedRelPath, tempPathFor } from './asset-files';
@@ -14,14 +15,6 @@ import { shownFfmpegText } from '../../media/ffmpeg-text';
 
 /** Real time allowed to read a file's streams; a URL probe includes the network. */
 const PROBE_TIMEOUT_MS = 20_000;
-
-/**
- * The largest image accepted (README, "Assets"): 16,384 px a side and 64 megapixels. A PNG header
- * can declare 60000×60000 in a few bytes; whatever decodes it later (a render, a browser) would
- * need gigabytes.
- */
-export const MAX_IMAGE_SIDE = 16_384;
-export const MAX_IMAGE_PIXELS = 64_000_000;
 
 /** ffprobe's codec of each raster image type this service takes. */
 const IMAGE_CODECS: Record<string, string> = {
@@ -43,21 +36,14 @@ function imageProblem(probe: MediaProbe, declared: string): string | undefined {
     return `it was sent as ${type} but is really ${real}`;
   }
   if (pic.width <= 0 || pic.height <= 0) return 'its dimensions cannot be determined';
-  if (
-    pic.width > MAX_IMAGE_SIDE ||
-    pic.height > MAX_IMAGE_SIDE ||
-    pic.width * pic.height > MAX_IMAGE_PIXELS
-  ) {
-    return `it is ${pic.width}×${pic.height} pixels, larger than the ${MAX_IMAGE_SIDE.toLocaleString('en')} px a side and ${MAX_IMAGE_PIXELS / 1_000_000} megapixels this service accepts`;
-  }
-  return undefined;
+  return boundsProblem(probe);
 }
 
 function mediaProblem(type: AssetType, probe: MediaProbe): string | undefined {
   if (type === 'video' && !probe.hasVideo) return 'it contains no video stream';
   if (type === 'audio' && !probe.hasAudio) return 'it contains no audio stream';
   if (probe.duration <= 0) return 'its duration cannot be determined';
-  return undefined;
+  return boundsProblem(probe);
 }
 
 function unreadable(type: AssetType, reason: string, fromUrl: boolean): string {

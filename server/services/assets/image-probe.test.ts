@@ -5,7 +5,7 @@ import { startWorkers } from '../../create-context';
 import { pollAsset, settled } from '../../test/asset-polling';
 import { makeTestApp, type TestApp } from '../../test/helpers';
 import { fixture } from '../../test/test-media';
-import { MAX_IMAGE_SIDE } from './asset-preparation';
+import { MAX_PICTURE_SIDE } from '../../media/media-bounds';
 
 /*
  * Issue 35 §4c: images were never decoded, so a PNG declaring 60000×60000 pixels or an HTML page
@@ -55,7 +55,7 @@ describe('every image is probed', () => {
     const asset = await uploaded(pngDeclaring(60_000, 60_000), 'image/png', 'huge.png');
     expect(asset.status).toBe('failed');
     expect(asset.sync_error).toMatch(/60000×60000/);
-    expect(asset.sync_error).toContain(MAX_IMAGE_SIDE.toLocaleString('en'));
+    expect(asset.sync_error).toContain(MAX_PICTURE_SIDE.toLocaleString('en'));
   }, 30_000);
 
   it('an HTML page sent as image/png fails, saying it is not an image', async () => {

@@ -21,6 +21,10 @@ vi.mock('node:child_process', async (importOriginal) => {
   return { ...real, default: { ...real, spawn }, spawn };
 });
 
+/** An ffprobe run, started directly or under the memory ceiling's wrapper (decision 353). */
+const isFfprobe = (s: { command: string; args: string[] }) =>
+  s.command === FFPROBE_PATH || s.args.includes(FFPROBE_PATH);
+
 const apps: TestApp[] = [];
 const servers: Listening[] = [];
 afterEach(async () => {
@@ -68,7 +72,7 @@ describe('a mode=asset source off loopback is probed from a guarded copy (decisi
     const { asset } = await pollAsset(t, created, settled, { timeoutMs: 30_000 });
     expect(asset.status, JSON.stringify(asset)).toBe('ready');
     expect((asset as { duration?: number }).duration).toBeGreaterThan(0);
-    const probes = spawned.filter((s) => s.command === FFPROBE_PATH);
+    const probes = spawned.filter(isFfprobe);
     expect(probes.length).toBeGreaterThanOrEqual(1);
     for (const { args } of probes) {
       expect(args.join(' ')).not.toMatch(/https?:/i);
@@ -94,6 +98,6 @@ describe('a mode=asset source off loopback is probed from a guarded copy (decisi
     expect(asset.status).toBe('failed');
     expect(JSON.stringify(asset)).toMatch(/secret\.test:\d+ resolves to 10\.0\.0\.5/);
     expect(secretHits).toBe(0);
-    expect(spawned.filter((s) => s.command === FFPROBE_PATH)).toEqual([]);
+    expect(spawned.filter(isFfprobe)).toEqual([]);
   }, 40_000);
 });

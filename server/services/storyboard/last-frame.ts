@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { AppContext } from '../../context';
 import { ApiError } from '../../errors';
 import { FfmpegError, runFfmpeg } from '../../media/ffmpeg';
+import { checkedMedia } from '../../media/media-bounds';
 import { localSource, storyboardTempDir } from './media-source';
 
 /** A last frame is one decode of the final second: past this the source is not a short clip. */
@@ -22,6 +23,8 @@ export async function lastFrame(
   const source = await localSource(ctx, url, 'url', origin, signal);
   const out = path.join(storyboardTempDir(ctx), `frame-${process.hrtime.bigint()}.png`);
   try {
+    // A playlist, or a frame bomb whose end cannot be sought (a GIF decodes whole), stops here.
+    await checkedMedia(source.file, signal);
     let png: Buffer | undefined;
     // The last quarter second first (a few frames to decode and encode); a clip of a lower frame
     // rate has no frame there, so a longer tail, then the whole clip, are read in turn.

@@ -1,4 +1,6 @@
-import { spawn } from 'node:child_process';
+import { boundsProblem } from '../../media/media-bounds';
+import { unsupportedContainer, userMediaArgs } from '../../media/media-input';
+import { maxAllocArgs, memoryFailure, spawnMedia } from '../../media/media-process';
 import { FFPROBE_PATH } from '../../media/probe';
 
 /** What assembling needs to know of one shot. */
@@ -33,24 +35,33 @@ function rate(value: string | undefined): number {
   return Number.isFinite(fps) && fps > 0 ? fps : 0;
 }
 
-/** ffprobe of a local file (files and pipes only, decision 098), killed past `timeoutMs`. */
+/**
+ * ffprobe of a local file, killed past `timeoutMs`: opened as user media only (the file alone, in
+ * one of USER_MEDIA_FORMATS: decisions 098, 353), and held to the picture bounds of every upload.
+ */
 export function probeShot(file: string, timeoutMs = 15_000): Promise<ShotProbe> {
-  const args = ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams'];
-  args.push('-protocol_whitelist', 'file,pipe', '--', file);
+  const args = ['-v', 'error', ...maxAllocArgs(), '-print_format', 'json', '-show_format', '-show_streams'];
+  args.push(...userMediaArgs(), '-pattern_type', 'none', '--', file);
   return new Promise((resolve, reject) => {
-    const child = spawn(FFPROBE_PATH, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawnMedia(FFPROBE_PATH, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr = (stderr + d).slice(-2000)));
+    child.stdout!.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr = (stderr + d).slice(-2000)));
     child.on('error', (err) => {
       clearTimeout(timer);
       reject(new Error(`ffprobe could not start (${err.message})`));
     });
-    child.on('close', (code) => {
+    child.on('close', (code, sig) => {
       clearTimeout(timer);
-      if (code !== 0) return reject(new Error(stderr.trim().split('\n').pop() || 'not a readable video'));
+      if (code !== 0) {
+        const memory = memoryFailure('ffprobe', sig, stderr);
+        if (memory) return reject(new Error(memory));
+        return void unsupportedContainer(file, stderr).then((container) =>
+          reject(new Error(container ?? (stderr.trim().split('\n').pop() || 'not a readable video'))),
+        );
+      }
       try {
         const out = JSON.parse(stdout) as { streams?: RawStream[]; format?: { duration?: string } };
         const video = out.streams?.find((s) => s.codec_type === 'video' && !s.disposition?.attached_pic);
@@ -58,13 +69,24 @@ export function probeShot(file: string, timeoutMs = 15_000): Promise<ShotProbe> 
         const duration = Number(video.duration) || Number(out.format?.duration) || 0;
         if (!(duration > 0)) return reject(new Error('its duration cannot be read'));
         const audio = out.streams?.find((s) => s.codec_type === 'audio');
+        const fps = rate(video.avg_frame_rate) || rate(video.r_frame_rate) || 24;
+        const frames = Math.ceil(duration * fps);
+        const { width, height } = video;
+        const problem = boundsProblem({
+          duration,
+          formatName: '',
+          hasVideo: true,
+          hasAudio: Boolean(audio),
+          picture: { codec: video.codec_name ?? '', width, height, frames },
+        });
+        if (problem) return reject(new Error(problem));
         resolve({
           videoCodec: video.codec_name,
           audioCodec: audio?.codec_name,
           pixFmt: video.pix_fmt,
           width: video.width,
           height: video.height,
-          fps: rate(video.avg_frame_rate) || rate(video.r_frame_rate) || 24,
+          fps,
           duration,
           hasAudio: Boolean(audio),
         });

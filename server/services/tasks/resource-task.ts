@@ -42,8 +42,10 @@ export const resourceTaskKind: TaskKind = {
             task_id: row.id,
             error: String(err).slice(0, 2000),
           });
+          // A refusal of this server's own (a playlist, a frame bomb: decision 353) says why.
+          const why = err.stderrTail ? '' : ` (${err.message})`;
           throw new RenderInputError(
-            `The source ${local.shownAs(source)} is not an image or video ffmpeg can read`,
+            `The source ${local.shownAs(source)} is not an image or video ffmpeg can read${why}`,
           );
         }
         throw err;
