@@ -37,6 +37,17 @@ export function boundsProblem(probe: MediaProbe): string | undefined {
 }
 
 /**
+ * A refusal this server words itself about a caller's media (a playlist, a frame bomb): safe to show,
+ * unlike ffmpeg's own text, which names paths.
+ */
+export class MediaRefusal extends FfmpegError {
+  override name = 'MediaRefusal';
+  constructor(reason: string) {
+    super(reason, '');
+  }
+}
+
+/**
  * Probes user media again right before ffmpeg works on it (a last frame, a thumbnail, a reference
  * card): a file stored before these bounds, or one fetched by URL, is held to them too. Throws an
  * FfmpegError without ffmpeg output (its message is this server's and safe to show) when the file
@@ -50,11 +61,12 @@ export async function checkedMedia(file: string, signal?: AbortSignal): Promise<
     probe = await probeMedia(file, { signal, timeoutMs: 20_000 });
   } catch (err) {
     if (signal?.aborted) throw abortReason(signal);
-    if (err instanceof ProbeError && err.toolText)
-      throw new FfmpegError('not readable as media', err.toolText);
-    throw new FfmpegError((err as Error).message, '');
+    // A busy pool (429/503 with Retry-After) is the caller's answer as it is, not a verdict on the file.
+    if (!(err instanceof ProbeError)) throw err;
+    if (err.toolText) throw new FfmpegError('not readable as media', err.toolText);
+    throw new MediaRefusal(err.message);
   }
   const problem = boundsProblem(probe);
-  if (problem) throw new FfmpegError(problem, '');
+  if (problem) throw new MediaRefusal(problem);
   return probe;
 }

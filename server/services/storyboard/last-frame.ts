@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { AppContext } from '../../context';
 import { ApiError } from '../../errors';
 import { FfmpegError, runFfmpeg } from '../../media/ffmpeg';
-import { checkedMedia } from '../../media/media-bounds';
+import { checkedMedia, MediaRefusal } from '../../media/media-bounds';
 import { localSource, storyboardTempDir } from './media-source';
 
 /** A last frame is one decode of the final second: past this the source is not a short clip. */
@@ -55,6 +55,12 @@ export async function lastFrame(
     if (!png || png.length === 0) throw new FfmpegError('no frame was decoded', '');
     return png;
   } catch (err) {
+    if (err instanceof MediaRefusal)
+      throw new ApiError(
+        422,
+        `The last frame of url could not be taken: ${err.message}. Give the URL of a video task's result (MP4) (request id ${requestId}).`,
+        { code: 'not_a_video', param: 'url' },
+      );
     if (err instanceof FfmpegError) {
       // ffmpeg's text names paths and what it tried to open (a playlist's entries): it would tell a
       // caller which files exist here. It goes to the log under the request id; the caller gets
