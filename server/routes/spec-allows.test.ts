@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../test/helpers';
+import { seedAsset } from '../test/task-fixtures';
 
 /**
  * Issue 44, point 1: the local server refuses nothing the specification allows. One test per row
@@ -141,5 +142,49 @@ describe('POST /v1/videos accepts what the specification allows (issue 44, point
     const again = (await (await t.req(`/v1/tasks/${String(task.id)}`, { key: A })).json()) as Task;
     expect(again.content).toEqual(task.content);
     expect(again.input_references).toEqual(task.input_references);
+  });
+});
+
+describe('the other rows of issue 44, point 1', () => {
+  it('a digital-human avatar need not have purpose=digital_human_avatar', async () => {
+    const plain = seedAsset(t.ctx, A, { type: 'image' });
+    const r = await post('/v1/tasks', {
+      model: 'digital-human-video-v8',
+      avatar_asset_id: plain,
+      audio_url: 'https://example.com/a.mp3',
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+  });
+
+  it('a chat message role is any string', async () => {
+    const r = await post('/v1/chat/completions', {
+      model: 'service-chat',
+      messages: [
+        { role: 'narrator', content: 'Night falls.' },
+        { role: 'user', content: 'Hi' },
+      ],
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+  });
+
+  it('PATCH of a group with {} changes nothing and answers the group', async () => {
+    const res = await t.req('/v1/asset-groups/grp_default', { key: A, method: 'PATCH', json: {} });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ id: 'grp_default', name: 'Default' });
+  });
+
+  it('an asset asked for with the wrong group_id is not-found without naming its real group', async () => {
+    const id = seedAsset(t.ctx, A, { type: 'image' });
+    const group = (await (await t.req('/v1/asset-groups', { key: A, json: { name: 'Other' } })).json()) as {
+      id: string;
+    };
+    const wrong = await t.req(`/v1/assets/${id}?group_id=${group.id}`, { key: A });
+    const missing = await t.req(`/v1/assets/asset_nope?group_id=${group.id}`, { key: A });
+    expect(wrong.status).toBe(404);
+    const error = ((await wrong.json()) as Task).error!;
+    expect(JSON.stringify(error)).not.toContain('grp_default');
+    const missingError = ((await missing.json()) as Task).error!;
+    expect(error.message.replace(id, 'X')).toBe(missingError.message.replace('asset_nope', 'X'));
+    expect(error.param).toBe(missingError.param);
   });
 });
