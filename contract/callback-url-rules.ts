@@ -4,55 +4,18 @@
  */
 
 /**
- * Words that make a query parameter name look like a credential. The specification (Authentication)
- * says webhook callback URLs must not contain the key, user tokens or other sensitive data;
- * LOCAL_API.md refuses such a `callback_url` with 400.
+ * The query parameter names that are a credential. The specification (Authentication) says webhook
+ * callback URLs must not contain the key, user tokens or other sensitive data; it names no
+ * parameter, so only names that are exactly a credential are refused (LOCAL_API.md, Webhooks), in
+ * any case and with `_`, `-` or camelCase between words (`api_key`, `API-Key`, `apiKey`). Names
+ * that merely contain such a word (`signature_version`, `session`, `monkey`) are accepted; the
+ * API key itself is refused wherever it appears (`secrets`).
  */
-const CREDENTIAL_PARAM_WORDS = [
-  'key',
-  'apikey',
-  'accesskey',
-  'secretkey',
-  'privatekey',
-  'token',
-  'accesstoken',
-  'authtoken',
-  'refreshtoken',
-  'idtoken',
-  'sessiontoken',
-  'secret',
-  'clientsecret',
-  'password',
-  'passwd',
-  'pwd',
-  'pass',
-  'auth',
-  'authorization',
-  'credential',
-  'credentials',
-  'session',
-  'sessionid',
-  'jwt',
-  'bearer',
-  'sig',
-  'signature',
-] as const;
+const CREDENTIAL_NAMES = new Set(['key', 'apikey', 'token', 'accesstoken', 'secret', 'password']);
 
-const CREDENTIAL_WORDS = new Set<string>(CREDENTIAL_PARAM_WORDS);
-
-/**
- * Whether a query parameter name is named like a credential: one of its words (split at
- * non-letters and camelCase humps, `X-Api-Key`, `access_token`, `apiKey`) or the whole name
- * without separators (`apikey`) is a credential word. `author` or `monkey` are not.
- */
+/** Whether a query parameter name is exactly a credential's name (see CREDENTIAL_NAMES). */
 export function isCredentialParamName(name: string): boolean {
-  const words = name
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean);
-  const joined = words.join('');
-  return words.some((w) => CREDENTIAL_WORDS.has(w)) || CREDENTIAL_WORDS.has(joined);
+  return CREDENTIAL_NAMES.has(name.toLowerCase().replace(/[-_]/g, ''));
 }
 
 /** Why a `callback_url` may not be used, as a code the dashboard translates; `param` names the query parameter. */
@@ -64,8 +27,8 @@ export type CallbackUrlIssue =
 
 /**
  * What is wrong with a webhook `callback_url`, or undefined when it may be used: it must be an
- * absolute http(s) URL, without user name or password, without a query parameter named like a
- * credential, and must not contain any of `secrets` (the caller passes the API keys it knows).
+ * absolute http(s) URL, without user name or password, without a query parameter named exactly
+ * like a credential, and must not contain any of `secrets` (the caller passes the API keys it knows).
  */
 export function callbackUrlIssue(url: string, secrets: readonly string[] = []): CallbackUrlIssue | undefined {
   let parsed: URL;

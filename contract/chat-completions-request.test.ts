@@ -61,15 +61,24 @@ describe('Chat Completions request schema', () => {
     }
   });
 
+  it('accepts any role string, reading an unknown one as context (issue 44: role is a string)', () => {
+    const r = Schema.safeParse({
+      model: 'service-chat',
+      messages: [{ role: 'narrator', content: 'Night falls.' }, user],
+    });
+    expect(r.success).toBe(true);
+    expect(r.data?.messages[0]).toMatchObject({ role: 'developer', sent_role: 'narrator' });
+  });
+
   it('names the message field that is wrong and what it must be', () => {
     const cases: Array<[object, string, string]> = [
       [{ messages: 'Hi' }, 'messages', 'messages must be an array of messages.'],
       [{ messages: [] }, 'messages', 'messages must contain at least one message.'],
       [{ messages: [user, 5] }, 'messages[1]', 'messages[1] must be an object with "role" and "content".'],
       [
-        { messages: [{ role: 'wizard', content: 'x' }] },
+        { messages: [{ role: 5, content: 'x' }] },
         'messages[0].role',
-        'messages[0].role must be one of "system", "developer", "user", "assistant", "tool", got "wizard".',
+        'messages[0].role must be a non-empty string, e.g. "system", "developer", "user", "assistant", "tool".',
       ],
       [
         { messages: [user, user, { role: 'user', content: 5 }] },

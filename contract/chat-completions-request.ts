@@ -73,13 +73,22 @@ const ChatMessageSchema = z.discriminatedUnion(
     error: (iss) =>
       notAnObject(iss)
         ? `${fieldOf(iss)} must be an object with "role" and "content".`
-        : `${fieldOf(iss)} must be one of "system", "developer", "user", "assistant", "tool"` +
+        : `${fieldOf(iss)} must be a non-empty string, e.g. "system", "developer", "user", "assistant", "tool"` +
           `${sent(isRecord(iss.input) ? iss.input.role : undefined)}.`,
   },
 );
 
-/** An assistant message that only calls tools may leave `content` out or null: it is no text. */
+const KNOWN_ROLES = new Set(['system', 'developer', 'user', 'function', 'tool', 'assistant']);
+
+/**
+ * The specification's message `role` is a string, no list: a role this server does not know
+ * (`narrator`, `critic`) is read as context, like a developer message, and kept as `sent_role`
+ * (issue 44). An assistant message that only calls tools may leave `content` out or null: it is
+ * no text.
+ */
 function callsWithoutText(m: unknown): unknown {
+  if (isRecord(m) && typeof m.role === 'string' && m.role !== '' && !KNOWN_ROLES.has(m.role))
+    return { ...m, role: 'developer', sent_role: m.role };
   if (!isRecord(m) || m.role !== 'assistant' || (m.content !== null && m.content !== undefined)) return m;
   const calls = (Array.isArray(m.tool_calls) && m.tool_calls.length > 0) || Boolean(m.function_call);
   return calls ? { ...m, content: [] } : m;

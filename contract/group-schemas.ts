@@ -45,11 +45,6 @@ const description = z
 export const CreateGroupSchema = z.object({ name, description: z._default(description, '') });
 export type CreateGroup = z.infer<typeof CreateGroupSchema>;
 
-export const UpdateGroupSchema = z
-  .object({ name: z.optional(name), description: z.optional(description) })
-  .check(
-    z.refine((b) => b.name !== undefined || b.description !== undefined, {
-      message: 'PATCH needs name and/or description',
-    }),
-  );
+/** PATCH body: the specification does not show it, so `{}` is a valid PATCH that changes nothing. */
+export const UpdateGroupSchema = z.object({ name: z.optional(name), description: z.optional(description) });
 export type UpdateGroup = z.infer<typeof UpdateGroupSchema>;

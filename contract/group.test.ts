@@ -57,13 +57,11 @@ describe('asset groups (specification, Asset group; LOCAL_API.md, Assets and gro
     ]);
   });
 
-  it('UpdateGroupSchema (PATCH): name and/or description, not neither', () => {
+  it('UpdateGroupSchema (PATCH): name and/or description, or neither (issue 44)', () => {
     expect(UpdateGroupSchema.parse({ name: 'x' })).toEqual({ name: 'x' });
     expect(UpdateGroupSchema.parse({ description: '' })).toEqual({ description: '' });
-    expect(messages(UpdateGroupSchema.safeParse({}))).toEqual([': PATCH needs name and/or description']);
-    expect(messages(UpdateGroupSchema.safeParse({ other: 1 }))).toEqual([
-      ': PATCH needs name and/or description',
-    ]);
+    expect(UpdateGroupSchema.parse({})).toEqual({});
+    expect(UpdateGroupSchema.parse({ other: 1 })).toEqual({});
     expect(messages(UpdateGroupSchema.safeParse({ name: '' }))).toEqual([
       'name: name is required: a group name of 1 to 100 characters',
     ]);

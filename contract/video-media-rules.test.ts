@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CreateVideoSchema } from './video';
 import {
+  collectMediaInputs,
+  extraFirstFrames,
   isAcceptedMediaUrl,
   kindForRole,
   mediaInputProblems,
@@ -14,7 +16,7 @@ const vid = 'https://e.com/v.mp4';
 const params = (body: Record<string, unknown>) => mediaInputProblems(body).map((p) => p.param);
 
 describe('roleFitsKind', () => {
-  it('images take first_frame or reference_image, videos reference_video, audio reference_audio', () => {
+  it('images take first_frame or reference_image, videos reference_video, audio any other role', () => {
     expect(roleFitsKind('first_frame', 'image')).toBe(true);
     expect(roleFitsKind('reference_image', 'image')).toBe(true);
     expect(roleFitsKind('reference_video', 'image')).toBe(false);
@@ -22,6 +24,10 @@ describe('roleFitsKind', () => {
     expect(roleFitsKind('reference_video', 'video')).toBe(true);
     expect(roleFitsKind('reference_audio', 'audio')).toBe(true);
     expect(roleFitsKind('reference_image', 'audio')).toBe(false);
+    expect(roleFitsKind('first_frame', 'audio')).toBe(false);
+    // No audio role is named by the specification (issue 44).
+    expect(roleFitsKind('background_music', 'audio')).toBe(true);
+    expect(roleFitsKind('', 'audio')).toBe(false);
     expect(roleFitsKind(undefined, 'image')).toBe(false);
     expect(roleFitsKind('__proto__', 'image')).toBe(false);
   });
@@ -81,25 +87,28 @@ describe('mediaInputProblems', () => {
     ]);
   });
 
-  it('a second first frame is refused, param pointing at the second one', () => {
-    expect(
-      params({
-        references: [
-          { role: 'reference_image', url: img },
-          { role: 'first_frame', url: img },
-          { role: 'first_frame', url: img },
-        ],
-      }),
-    ).toEqual(['references[2].role']);
-    expect(params({ image_url: img, input_reference_role: 'first_frame', first_frame_url: img })).toEqual([
-      'first_frame_url',
+  it('a second first frame is not refused; extraFirstFrames names those after the first (issue 44)', () => {
+    const body = {
+      first_frame_url: img,
+      references: [
+        { role: 'reference_image', url: img },
+        { role: 'first_frame', url: img },
+      ],
+      content: [{ type: 'image_url' as const, role: 'first_frame', image_url: { url: img } }],
+    };
+    expect(params(body)).toEqual([]);
+    expect(extraFirstFrames(collectMediaInputs(body)).map((i) => i.source)).toEqual([
+      'references[1]',
+      'content[0]',
     ]);
-    expect(
-      params({
-        first_frame_url: img,
-        content: [{ type: 'image_url', role: 'first_frame', image_url: { url: img } }],
-      }),
-    ).toEqual(['content[0].role']);
+  });
+
+  it('an audio entry takes any role but the image and video ones', () => {
+    const audio = (role: string) => ({
+      content: [{ type: 'audio_url' as const, role, audio_url: { url: img } }],
+    });
+    expect(params(audio('background_music'))).toEqual([]);
+    expect(params(audio('first_frame'))).toEqual(['content[0].role']);
   });
 
   it('media URLs that are not http(s), Asset:// or /files/ are refused at the URL field', () => {
@@ -118,7 +127,7 @@ describe('mediaInputProblems', () => {
       ...base,
       references: [
         { role: 'first_frame', url: img },
-        { role: 'first_frame', url: img },
+        { role: 'first_frame', media_type: 'video', url: img },
       ],
     });
     expect(r.success).toBe(false);

@@ -10,15 +10,27 @@ import { isRecord } from './is-record';
 export const REFERENCE_ROLES = ['first_frame', 'reference_image', 'reference_video'] as const;
 export type ReferenceRole = (typeof REFERENCE_ROLES)[number];
 
-export const ALIAS_PATTERN = /^[\p{L}\p{N}_-]{1,32}$/u;
-/** `@alias` mentions: not preceded by a letter or digit, so `a@b.com` is not a mention of `b`. */
-const MENTION = /(?<![\p{L}\p{N}_])@([\p{L}\p{N}_-]{1,32})/gu;
+/** A word after `@`: not preceded by a letter or digit, so `a@b.com` is not a mention of `b`. */
+const MENTION = /(?<![\p{L}\p{N}_])@([\p{L}\p{N}_-]{1,64})/gu;
+const WORD_CHAR = /[\p{L}\p{N}_-]/u;
 
-/** Every distinct `@alias` mentioned in a prompt, in order of first mention. */
-export function extractAliases(prompt: string | null | undefined): string[] {
+/**
+ * Every distinct `@alias` mentioned in a prompt, in order of first mention. An alias is any text
+ * (the specification gives it no format: `hero.shot`, `my hero`), so a mention of a defined alias
+ * is found by its text, longest alias first, ending where a word would end; any other `@word` is
+ * returned as the word, for the caller to tell apart from the defined ones.
+ */
+export function extractAliases(prompt: string | null | undefined, defined: Iterable<string> = []): string[] {
   if (!prompt) return [];
+  const aliases = [...new Set(defined)].filter((a) => a !== '').sort((a, b) => b.length - a.length);
   const seen = new Set<string>();
-  for (const m of prompt.matchAll(MENTION)) seen.add(m[1]!);
+  for (const m of prompt.matchAll(MENTION)) {
+    const at = m.index + 1;
+    const alias = aliases.find(
+      (a) => prompt.startsWith(a, at) && !WORD_CHAR.test(prompt.charAt(at + a.length)),
+    );
+    seen.add(alias ?? m[1]!);
+  }
   return [...seen];
 }
 
@@ -220,9 +232,10 @@ export function effectiveRatio(body: { ratio?: string; aspect_ratio?: string }):
 }
 
 /**
- * The roles each media kind may take (specification, content[] entries: images `first_frame` or
- * `reference_image`, videos `reference_video`). Audio has no role in the specification; the local
- * API names it `reference_audio` (LOCAL_API.md, Video tasks).
+ * The roles each media kind is named with (specification, content[] entries: images `first_frame`
+ * or `reference_image`, videos `reference_video`). Audio "should carry role" but no audio role is
+ * named, so an audio takes any role but the image and video ones; `reference_audio` is only the
+ * suggestion (LOCAL_API.md, Video tasks).
  */
 export const ROLES_BY_KIND: Record<MediaKind, readonly string[]> = {
   image: ['first_frame', 'reference_image'],
@@ -237,7 +250,16 @@ function isKnownRole(role: string): boolean {
 
 /** Whether a media input of this kind may take this role (a video is never a `first_frame`). */
 export function roleFitsKind(role: string | undefined, kind: MediaKind): boolean {
-  return role !== undefined && ROLES_BY_KIND[kind].includes(role);
+  if (role === undefined || role.trim() === '') return false;
+  if (kind === 'audio') return role === 'reference_audio' || !isKnownRole(role);
+  return ROLES_BY_KIND[kind].includes(role);
+}
+
+/** The roles a kind takes, as a message says it ("first_frame or reference_image"). */
+export function rolesAllowedText(kind: MediaKind): string {
+  if (kind === 'audio')
+    return 'any role but first_frame, reference_image and reference_video (e.g. reference_audio)';
+  return ROLES_BY_KIND[kind].join(' or ');
 }
 
 /** The kind of media a role needs, for messages and for checking an asset's type against it. */
@@ -286,13 +308,13 @@ function problem(param: string, message: string): MediaProblem {
 /**
  * Rules over the media inputs that need no database, for the server and the composer alike: each
  * URL is http(s), `Asset://` or `/files/...`; each role fits its media kind (references[] and
- * content[] name their role; an image_url's role is input_reference_role); at most one first frame,
- * the refusal pointing at the second one. Entries without a role are left to the schema's own
+ * content[] name their role; an image_url's role is input_reference_role). Two first frames are
+ * not refused (the specification limits neither): the first listed is the first frame, and
+ * `extraFirstFrames` names the others. Entries without a role are left to the schema's own
  * "needs a role" rule.
  */
 export function mediaInputProblems(body: Parameters<typeof collectMediaInputs>[0]): MediaProblem[] {
   const problems: MediaProblem[] = [];
-  let firstFrame: MediaInput | undefined;
   for (const input of collectMediaInputs(body)) {
     // A blank URL is the schema's own "must be a URL" refusal; reporting it twice helps no one.
     if (input.url.trim() !== '' && !isAcceptedMediaUrl(input.url)) {
@@ -307,26 +329,19 @@ export function mediaInputProblems(body: Parameters<typeof collectMediaInputs>[0
     // (rendered as a reference image); a named role on the wrong media is refused everywhere.
     const openRole = input.roleParam === 'input_reference_role' && input.role && !isKnownRole(input.role);
     if (input.role !== undefined && input.role !== '' && !openRole && !roleFitsKind(input.role, input.kind)) {
-      const allowed = ROLES_BY_KIND[input.kind].join(' or ');
       problems.push(
         problem(
           input.roleParam,
-          `${input.roleParam}: ${article(input.kind)} cannot have role "${input.role}"; ${article(input.kind)} takes ${allowed}`,
+          `${input.roleParam}: ${article(input.kind)} cannot have role "${input.role}"; ${article(input.kind)} takes ${rolesAllowedText(input.kind)}`,
         ),
       );
     }
-    if (input.role === 'first_frame') {
-      if (firstFrame) {
-        problems.push(
-          problem(
-            input.roleParam,
-            `Only one first_frame input is allowed: ${firstFrame.roleParam} is already the first frame; give ${input.roleParam} another role or remove it`,
-          ),
-        );
-      } else {
-        firstFrame = input;
-      }
-    }
   }
   return problems;
+}
+
+/** The inputs with role `first_frame` after the first one: shown as reference images, not as the first frame. */
+export function extraFirstFrames<T extends { role?: string; kind: MediaKind }>(inputs: readonly T[]): T[] {
+  const frames = inputs.filter((i) => i.role === 'first_frame' && i.kind === 'image');
+  return frames.slice(1);
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CallbackUrlSchema } from './callback-url';
 import { VIDEO_DURATION, VIDEO_MODEL_IDS, isResolutionAllowed, isVideoModel, parseRatio } from './models';
-import { ALIAS_PATTERN, KNOWN_CONTENT_TYPES, REFERENCE_ROLES, mediaInputProblems } from './video-rules';
+import { KNOWN_CONTENT_TYPES, mediaInputProblems } from './video-rules';
 
 export * from './video-rules';
 
@@ -25,8 +25,9 @@ const AudioEntry = z.object({
 });
 /**
  * An entry of a type this server does not know: the specification does not show the type names of
- * video and audio entries, so another deployment's names are accepted and, having no media this
- * server can read, left out of the render. Bounded like everything else in the body.
+ * video and audio entries, so another deployment's names are accepted, kept as sent (every field)
+ * and echoed: the task's `content` repeats it and `input_references` lists it as `not_rendered`
+ * (decision 367). Bounded like everything else in the body.
  */
 const OtherEntry = z
   .looseObject({
@@ -45,25 +46,23 @@ const ContentEntrySchema = z.union([TextEntry, ImageEntry, VideoEntry, AudioEntr
 const ReferenceSchema = z.object({
   // "Usually image or video": an unknown media type is accepted, and the role tells the kind.
   media_type: z.string().max(64, 'media_type must be at most 64 characters').optional(),
-  role: z.enum(REFERENCE_ROLES, {
-    error: 'role must be one of first_frame, reference_image, reference_video',
-  }),
+  // first_frame, reference_image, reference_video; an audio (media_type audio) takes any role.
+  // Whether the role fits the media is mediaInputProblems' rule, which names the roles.
+  role: z
+    .string({ error: 'role is required: first_frame, reference_image or reference_video' })
+    .min(1, 'role is required: first_frame, reference_image or reference_video')
+    .max(64, 'role must be at most 64 characters'),
   url: urlString,
-  alias: z
-    .string()
-    .regex(ALIAS_PATTERN, 'alias must be 1-32 letters, digits, _ or -, used in the prompt as @alias')
-    .optional(),
+  // "Optional alias", no format: any text (the prompt mentions it as @<alias>).
+  alias: z.string().optional(),
 });
 export type Reference = z.infer<typeof ReferenceSchema>;
 
+/** A decimal number as JSON or a person writes it: `7`, `7.5`, `+7`, `7.`, `.5`, `1e1`. */
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
 const durationField = z
-  .union([
-    z.number(),
-    z
-      .string()
-      .trim()
-      .regex(/^\d+(\.\d+)?$/, 'duration must be a number of seconds'),
-  ])
+  .union([z.number(), z.string().trim().regex(DECIMAL, 'duration must be a number of seconds')])
   .transform((v) => Number(v))
   // Fractions are allowed (specification: "number or string, Seconds, 4 to 15"); the render is that long.
   .refine(
@@ -88,20 +87,30 @@ const VideosItem = z.union([urlString, z.looseObject({ url: urlString })], {
   error: 'videos[] items must be a URL or Asset://<asset_id>, or an object with url',
 });
 
+/**
+ * This server's own bound on the media inputs of one request (the specification sets none): each
+ * is fetched through the URL guard before the render starts, so a request naming thousands would
+ * hold a render slot for minutes. Listed in the README's "This server's own bounds"; the dashboard
+ * never copies it.
+ */
+export const MAX_MEDIA_LIST = 100;
+const listBound = (field: string) => `${field} may hold at most ${MAX_MEDIA_LIST} items on this server`;
+
 /** Body of POST /v1/videos, with every rule that needs no database (the server adds asset checks). */
 export const CreateVideoSchema = z
   .object({
     model: z.string({ error: `model is required: one of ${VIDEO_MODEL_IDS.join(', ')}` }),
-    prompt: z.string().max(5000, 'prompt must be at most 5000 characters').optional(),
-    content: z.array(ContentEntrySchema).max(20, 'content may hold at most 20 entries').optional(),
+    // No length limit (the specification sets none); the JSON body limit bounds it.
+    prompt: z.string().optional(),
+    content: z.array(ContentEntrySchema).max(MAX_MEDIA_LIST, listBound('content')).optional(),
     image_url: urlString.optional(),
     // "e.g. first_frame": open; a role this server does not know makes the image a reference image.
     input_reference_role: z.string().max(64, 'input_reference_role must be at most 64 characters').optional(),
     video_url: urlString.optional(),
     reference_video_url: urlString.optional(),
     first_frame_url: urlString.optional(),
-    references: z.array(ReferenceSchema).max(20, 'references may hold at most 20 items').optional(),
-    videos: z.array(VideosItem).max(20, 'videos may hold at most 20 items').optional(),
+    references: z.array(ReferenceSchema).max(MAX_MEDIA_LIST, listBound('references')).optional(),
+    videos: z.array(VideosItem).max(MAX_MEDIA_LIST, listBound('videos')).optional(),
     duration: durationField.optional(),
     ratio: ratioField.optional(),
     aspect_ratio: ratioField.optional(),

@@ -65,7 +65,7 @@ describe('POST /v1/videos: what the specification allows is accepted', () => {
 
   it('keeps refusing what harms the server: too many entries, too deep, too long', async () => {
     await refused(
-      { ...base, content: Array.from({ length: 21 }, () => ({ type: 'text', text: 'x' })) },
+      { ...base, content: Array.from({ length: 101 }, () => ({ type: 'text', text: 'x' })) },
       'content',
     );
     await refused({ ...base, content: [{ type: 'y'.repeat(65) }] }, 'content[0].type');
@@ -77,7 +77,7 @@ describe('POST /v1/videos: what the specification allows is accepted', () => {
 });
 
 describe('POST /v1/videos: refusals name the exact field', () => {
-  it('schema rules: model, duration, ratio, resolution, content role, alias', async () => {
+  it('schema rules: model, duration, ratio, resolution, content role, duplicate alias', async () => {
     expect(await refused({ ...base, model: 'video-9' }, 'model')).toMatch(/video-2\.0-cl-fast/);
     await refused({ prompt: 'x' }, 'model');
     expect(await refused({ ...base, duration: 3 }, 'duration')).toMatch(/4 to 15/);
@@ -99,10 +99,6 @@ describe('POST /v1/videos: refusals name the exact field', () => {
       'content[1].role',
     );
     await refused(
-      { ...base, references: [{ role: 'reference_image', url: img, alias: 'has space' }] },
-      'references[0].alias',
-    );
-    await refused(
       {
         ...base,
         prompt: '@a and @b',
@@ -117,7 +113,7 @@ describe('POST /v1/videos: refusals name the exact field', () => {
     await refused({ ...base, generate_audio: 'yes' }, 'generate_audio');
   });
 
-  it('roles must fit the media type; only one first frame, refused at the second', async () => {
+  it('roles must fit the media type', async () => {
     expect(
       await refused(
         { ...base, references: [{ media_type: 'video', role: 'first_frame', url: 'https://e.com/v.mp4' }] },
@@ -134,17 +130,6 @@ describe('POST /v1/videos: refusals name the exact field', () => {
     await refused(
       { ...base, image_url: img, input_reference_role: 'reference_video' },
       'input_reference_role',
-    );
-    await refused(
-      {
-        ...base,
-        first_frame_url: img,
-        references: [
-          { role: 'reference_image', url: img },
-          { role: 'first_frame', url: img },
-        ],
-      },
-      'references[1].role',
     );
   });
 
@@ -173,11 +158,6 @@ describe('POST /v1/videos: refusals name the exact field', () => {
     await refused({ ...base, callback_url: 'https://hooks.example.com/h?token=abc' }, 'callback_url');
     await refused({ ...base, callback_url: 'ftp://hooks.example.com/h' }, 'callback_url');
     expect((await post({ ...base, callback_url: 'https://hooks.example.com/video' })).status).toBe(200);
-  });
-
-  it('a request with neither prompt nor media is refused at prompt', async () => {
-    await refused({ model: 'video-2.0-cl' }, 'prompt');
-    await refused({ model: 'video-2.0-cl', prompt: '   ' }, 'prompt');
   });
 
   it('a body that is not JSON is 415, malformed JSON is 400', async () => {

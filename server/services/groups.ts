@@ -81,6 +81,8 @@ export function updateGroup(
       'default_group_name_fixed',
     );
   }
+  // An empty PATCH (the specification does not show its body) answers the group as it is.
+  if (patch.name === undefined && patch.description === undefined) return getGroup(ctx, owner, groupId);
   const row = updateGroupRow(ctx.db, owner, groupId, patch);
   if (!row) throw groupNotFound(groupId);
   return toGroup(row);
@@ -88,9 +90,10 @@ export function updateGroup(
 
 /**
  * The asset in the group the caller names, or in the default group when none is named
- * (specification, GET /v1/assets/{asset_id} and the group isolation rules; decision 010).
- * Another key's asset is not-found like a missing one; the caller's own asset in another group is
- * not-found too, with a message that names its group, since telling the owner leaks nothing.
+ * (specification, GET /v1/assets/{asset_id} and the group isolation rules; decision 010). An asset
+ * that is missing, another key's, or in another group of this key gets the same not-found, naming
+ * only what the caller asked for: the specification says only not-found, so where the asset really
+ * is stays unsaid (issue 44).
  */
 export function findAssetInGroup(
   ctx: AppContext,
@@ -101,21 +104,15 @@ export function findAssetInGroup(
   const groupId = groupParam ?? DEFAULT_GROUP_ID;
   if (groupParam !== undefined) requireGroup(ctx, owner, groupParam);
   const row = getAssetForOwner(ctx.db, owner, assetId);
-  if (!row) {
-    throw new ApiError(404, `Asset "${assetId}" was not found. Check the asset_id (it looks like asset_…).`, {
-      code: 'asset_not_found',
-      param: 'asset_id',
-    });
-  }
-  if (row.group_id !== groupId) {
+  if (!row || row.group_id !== groupId) {
     const which =
       groupParam === undefined
         ? `the default group ${DEFAULT_GROUP_ID} (used when group_id is omitted)`
         : `group ${groupId}`;
     throw new ApiError(
       404,
-      `Asset "${assetId}" is not in ${which}. It belongs to group ${row.group_id}: pass group_id=${row.group_id}.`,
-      { code: 'asset_not_found', param: 'group_id' },
+      `Asset "${assetId}" was not found in ${which}. Check the asset_id, and pass the group_id of the group that holds it (GET /v1/assets?group_id=… lists a group's assets).`,
+      { code: 'asset_not_found', param: 'asset_id' },
     );
   }
   return row;

@@ -102,7 +102,7 @@ describe('chat completions through the openai client', () => {
       [{ ...base }, 'model'],
       [{ ...base, model: 'gpt-nope' }, 'model'],
       [{ model: 'service-chat', messages: [] }, 'messages'],
-      [{ model: 'service-chat', messages: [{ role: 'wizard', content: 'x' }] }, 'messages[0].role'],
+      [{ model: 'service-chat', messages: [{ role: 5, content: 'x' }] }, 'messages[0].role'],
       [{ model: 'service-chat', messages: [{ role: 'user', content: 5 }] }, 'messages[0].content'],
       [
         { model: 'service-chat', messages: [{ role: 'user', content: [{ type: 'video' }] }] },

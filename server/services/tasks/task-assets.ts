@@ -30,7 +30,7 @@ const article = (type: string) => (type === 'image' ? 'an image' : `a ${type}`);
 /**
  * Checks an asset a digital-human field names and returns it (decision 065): it must be the
  * caller's (another key's answers exactly like a missing one), of the right type, registered with
- * the field's purpose, and generation-ready by the specification's five conditions. Unlike the
+ * any purpose (the field's purpose is only a suggestion), and generation-ready by the specification's five conditions. Unlike the
  * video line, the asset's `model` is not checked: digital-human assets are not prepared per model.
  */
 export function checkTaskAsset(ctx: AppContext, owner: string, assetId: string, need: AssetNeed): AssetRow {
@@ -50,14 +50,7 @@ export function checkTaskAsset(ctx: AppContext, owner: string, assetId: string, 
       'asset_type_mismatch',
     );
   }
-  if (asset.purpose !== need.purpose) {
-    const has = asset.purpose ? `purpose=${asset.purpose}` : 'no purpose';
-    throw badRequest(
-      `${param}: asset ${assetId} was registered with ${has}, but ${need.role} must be registered with purpose=${need.purpose}. Register the file again with purpose=${need.purpose} (POST /v1/assets/uploads) and use the new asset once it is ready.`,
-      param,
-      'asset_purpose_mismatch',
-    );
-  }
+  // `purpose` is "intended use, e.g.": any purpose, or none, is accepted (issue 44).
   const notReady = assetNotReady(asset, param);
   if (notReady) throw notReady;
   return asset;

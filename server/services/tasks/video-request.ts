@@ -7,7 +7,10 @@ import {
 } from '@contract/models';
 import {
   CreateVideoSchema,
+  type ContentEntry,
   collectMediaInputs,
+  extraFirstFrames,
+  KNOWN_CONTENT_TYPES,
   effectiveGenerateAudio,
   effectiveRatio,
   hasVideoInput,
@@ -15,6 +18,7 @@ import {
   type MediaInput,
   promptText,
 } from '@contract/video';
+import { isRecord } from '@contract/is-record';
 import type { AppContext } from '../../context';
 import { ApiError, badRequest } from '../../errors';
 import { newId } from '../../ids';
@@ -93,6 +97,29 @@ function checkMediaSources(ctx: AppContext, req: CreatingRequest, inputs: MediaI
 }
 
 /**
+ * A content[] entry of a type this server does not read is never dropped silently: the task keeps
+ * it in `content` as sent and lists it here as `not_rendered` (decision 367).
+ */
+function unreadContent(content: readonly ContentEntry[] | undefined): InputReference[] {
+  return (content ?? []).flatMap((entry, i) => {
+    if ((KNOWN_CONTENT_TYPES as readonly string[]).includes(entry.type)) return [];
+    const holder = (entry as Record<string, unknown>)[entry.type];
+    const url = isRecord(holder) && typeof holder.url === 'string' ? holder.url : null;
+    const role = (entry as { role?: unknown }).role;
+    return [
+      {
+        alias: null,
+        role: typeof role === 'string' ? role : null,
+        type: entry.type,
+        url,
+        binding_status: 'not_rendered' as const,
+        note: `content[${i}] has type "${entry.type.slice(0, 64)}", which this server does not render; the task's content keeps it as sent.`,
+      },
+    ];
+  });
+}
+
+/**
  * Validates a POST /v1/videos body (schema rules, then the credential check of callback_url, then
  * every media source against the database) and stores the new task, `pending`. Every refusal is a
  * 400 whose `param` names the exact field.
@@ -105,14 +132,8 @@ export function createVideoTask(ctx: AppContext, req: CreatingRequest, raw: unkn
     checkCallbackDestination(ctx, req, body.callback_url);
   }
   const inputs = collectMediaInputs(body);
+  // The specification does not mark prompt required: a body with only a model is a video too.
   const prompt = promptText(body);
-  if (!prompt.trim() && inputs.length === 0) {
-    throw badRequest(
-      'prompt is required when the request has no media: describe the subject, action, camera, scene and style.',
-      'prompt',
-      'missing_prompt',
-    );
-  }
   checkMediaSources(ctx, req, inputs, body.model);
 
   const assetType = (id: string) => getAssetForOwner(ctx.db, req.owner, id)?.type;
@@ -142,13 +163,23 @@ export function createVideoTask(ctx: AppContext, req: CreatingRequest, raw: unkn
       url: i.url.trim(),
     })),
   };
-  const references: InputReference[] = params.inputs.map((i) => ({
-    alias: i.alias ?? null,
-    role: i.role,
-    type: i.kind,
-    url: i.url,
-    binding_status: 'bound',
-  }));
+  const extra = new Set(extraFirstFrames(params.inputs));
+  const references: InputReference[] = [
+    ...params.inputs.map((i): InputReference => ({
+      alias: i.alias ?? null,
+      role: i.role,
+      type: i.kind,
+      url: i.url,
+      binding_status: 'bound',
+      ...(extra.has(i)
+        ? {
+            used_as: 'reference_image',
+            note: 'Only the first first_frame listed is the first frame; this one is shown as a reference image.',
+          }
+        : {}),
+    })),
+    ...unreadContent(body.content),
+  ];
   const now = Date.now();
   const id = newId('task');
   insertTask(ctx.db, {

@@ -21,12 +21,19 @@ export interface VideoParams {
   inputs: { role: string; kind: MediaKind; alias?: string; url: string }[];
 }
 
+/**
+ * One item of a task's `input_references`. Besides the specification's fields: `used_as` when an
+ * input is not used as its role says (a second first_frame is shown as a reference image), and a
+ * `not_rendered` item for each content[] entry of a type this server cannot read (decision 367).
+ */
 export interface InputReference {
   alias: string | null;
-  role: string;
-  type: MediaKind;
-  url: string;
-  binding_status: 'bound';
+  role: string | null;
+  type: string;
+  url: string | null;
+  binding_status: 'bound' | 'not_rendered';
+  used_as?: string;
+  note?: string;
 }
 
 const FAIL_MARK = /\[fail\]/i;
@@ -76,6 +83,16 @@ function unreadable(ctx: AppContext, row: TaskRow, err: RenderInputError): Perfo
     message: `${err.message}. Check that the media is reachable and of the type its role needs, then create the task again.`,
     failReason: err.message,
   };
+}
+
+/** The request's content[] as sent, every entry kept (an unknown type included), or undefined. */
+function requestContent(row: TaskRow): unknown[] | undefined {
+  try {
+    const request = JSON.parse(row.request) as { content?: unknown };
+    return Array.isArray(request.content) ? request.content : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function parseReferences(row: TaskRow): InputReference[] {
@@ -171,6 +188,7 @@ export const videoTaskKind: TaskKind = {
       height: p.height,
       generate_audio: p.generate_audio,
       watermark: p.watermark,
+      ...(requestContent(row) ? { content: requestContent(row) } : {}),
       input_references: parseReferences(row),
       has_video_input: row.has_video_input === 1,
       ...(resultUrl ? { video_url: resultUrl, data: { video_url: resultUrl } } : {}),

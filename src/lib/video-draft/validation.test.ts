@@ -88,7 +88,7 @@ describe('validateDraft', () => {
     expect(hasErrors(validateDraft({ ...d, prompt: 'The @hero walks' }))).toBe(false);
   });
 
-  it('checks each reference: URL present and acceptable, alias form, unique alias, role fits type, one first frame', () => {
+  it('checks each reference: URL present and acceptable, unique alias, role fits type; a second first frame only warns', () => {
     const d = draft({
       prompt: '@x @x2',
       references: [
@@ -104,12 +104,39 @@ describe('validateDraft', () => {
     const byField = issuesByField(validateDraft(d));
     expect(byField.get(refField('a', 'url'))?.code).toBe('urlRequired');
     expect(byField.get(refField('b', 'url'))?.code).toBe('urlInvalid');
-    expect(byField.get(refField('b', 'alias'))?.code).toBe('aliasInvalid');
+    expect(byField.get(refField('b', 'alias'))?.code).toBe('aliasUnused');
     expect(byField.get(refField('c', 'alias'))).toBeUndefined();
     expect(byField.get(refField('d', 'alias'))?.code).toBe('aliasDuplicate');
     expect(byField.get(refField('e', 'role'))?.code).toBe('roleType');
-    expect(byField.get(refField('f', 'role'))?.code).toBe('secondFirstFrame');
-    expect(byField.get(refField('g', 'role'))?.code).toBe('secondFirstFrame');
+    expect(byField.get(refField('f', 'role'))).toBeUndefined();
+    expect(byField.get(refField('g', 'role'))).toMatchObject({
+      code: 'secondFirstFrame',
+      severity: 'warning',
+    });
+  });
+
+  it('blocks nothing the specification allows and a server merely bounds (issue 44)', () => {
+    const many = Array.from({ length: 21 }, (_, i) => ref({ key: `r${i}` }));
+    const free = draft({
+      prompt: `@hero.shot meets @my hero and @${'a'.repeat(33)} ${'x'.repeat(6000)}`,
+      references: [
+        ref({ key: 'a', alias: 'hero.shot' }),
+        ref({ key: 'b', alias: 'my hero' }),
+        ref({ key: 'c', alias: 'a'.repeat(33) }),
+        ref({ key: 'd', mediaType: 'audio', role: 'background_music', url: 'https://e.com/a.mp3' }),
+        ref({ key: 'e', role: 'first_frame' }),
+        ref({ key: 'f', role: 'first_frame' }),
+        ...many,
+      ],
+      callbackUrl: 'https://e.com/h?signature_version=2&session=1',
+    });
+    const issues = validateDraft(free);
+    expect(hasErrors(issues), JSON.stringify(issues)).toBe(false);
+    // The mentions of aliases with a dot or a space are found, so none is called unused.
+    expect(issues.map((i) => i.code)).not.toContain('aliasUnused');
+    expect(codes(draft({ callbackUrl: 'https://e.com/h?api_key=1' }))).toEqual([
+      'callbackUrl callback_credential_param error',
+    ]);
   });
 
   it('refuses a library asset prepared for another model, naming both', () => {

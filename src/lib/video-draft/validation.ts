@@ -7,13 +7,7 @@ import {
   VIDEO_MODEL_IDS,
 } from '@contract/models';
 import { parseAssetReference } from '@contract/asset';
-import {
-  ALIAS_PATTERN,
-  ROLES_BY_KIND,
-  extractAliases,
-  isAcceptedMediaUrl,
-  roleFitsKind,
-} from '@contract/video-rules';
+import { ROLES_BY_KIND, extractAliases, isAcceptedMediaUrl, roleFitsKind } from '@contract/video-rules';
 import { callbackIssues, type FormIssue } from '@/lib/form/issues';
 import type { ComposerDraft, ReferenceDraft } from './draft';
 
@@ -43,9 +37,6 @@ export interface ValidationContext {
   missingAssets?: ReadonlySet<string>;
 }
 
-export const MAX_PROMPT_LENGTH = 5000;
-export const MAX_REFERENCES = 20;
-
 function error(field: FieldKey, code: string, values?: DraftIssue['values']): DraftIssue {
   return { field, code, values, severity: 'error' };
 }
@@ -69,8 +60,7 @@ function checkReference(ref: ReferenceDraft, model: string, missing?: ReadonlySe
     const id = parseAssetReference(url);
     if (id && missing?.has(id)) issues.push(error(refField(ref.key, 'url'), 'assetNotFound', { id }));
   }
-  if (ref.alias.trim() !== '' && !ALIAS_PATTERN.test(ref.alias.trim()))
-    issues.push(error(refField(ref.key, 'alias'), 'aliasInvalid'));
+  // An alias is any text (the specification gives it no format), so none is refused for its form.
   if (!roleFitsKind(ref.role, ref.mediaType)) {
     issues.push(
       error(refField(ref.key, 'role'), 'roleType', {
@@ -101,7 +91,11 @@ function checkReference(ref: ReferenceDraft, model: string, missing?: ReadonlySe
   return issues;
 }
 
-/** Every problem of the draft, errors and warnings, in the order of the form. */
+/**
+ * Every problem of the draft, errors and warnings, in the order of the form. No length or count
+ * limit is checked here: the specification sets none, and a server's own bounds are its to tell
+ * (issue 44: the dashboard never copies them).
+ */
 export function validateDraft(draft: ComposerDraft, context: ValidationContext = {}): DraftIssue[] {
   const issues: DraftIssue[] = [];
   const { references } = draft;
@@ -110,10 +104,8 @@ export function validateDraft(draft: ComposerDraft, context: ValidationContext =
     issues.push(error('model', 'modelUnknown', { model: draft.model, models: VIDEO_MODEL_IDS.join(', ') }));
 
   const defined = new Set(references.map((r) => r.alias.trim()).filter(Boolean));
-  const mentioned = extractAliases(draft.prompt);
+  const mentioned = extractAliases(draft.prompt, defined);
   if (draft.prompt.trim() === '' && references.length === 0) issues.push(error('prompt', 'promptRequired'));
-  if (draft.prompt.length > MAX_PROMPT_LENGTH)
-    issues.push(error('prompt', 'promptTooLong', { max: MAX_PROMPT_LENGTH, length: draft.prompt.length }));
   const undefinedAliases = mentioned.filter((a) => !defined.has(a));
   if (undefinedAliases.length > 0) {
     // An @word blocks only beside references that define aliases, where it is a mention that
@@ -143,8 +135,6 @@ export function validateDraft(draft: ComposerDraft, context: ValidationContext =
     );
   }
 
-  if (references.length > MAX_REFERENCES)
-    issues.push(error('references', 'tooManyReferences', { max: MAX_REFERENCES }));
   const seenAliases = new Set<string>();
   let firstFrame = false;
   for (const ref of references) {
@@ -161,8 +151,10 @@ export function validateDraft(draft: ComposerDraft, context: ValidationContext =
           severity: 'warning',
         });
     }
-    if (ref.role === 'first_frame') {
-      if (firstFrame) issues.push(error(refField(ref.key, 'role'), 'secondFirstFrame'));
+    if (ref.role === 'first_frame' && ref.mediaType === 'image') {
+      // Allowed (the specification limits no first frames); a deployment decides which it uses.
+      if (firstFrame)
+        issues.push({ field: refField(ref.key, 'role'), code: 'secondFirstFrame', severity: 'warning' });
       firstFrame = true;
     }
   }

@@ -3,9 +3,8 @@ import { FieldMessage } from '@/components/form/field';
 import type { FieldFeedback } from '@/lib/form/issues';
 import { useTranslation } from '@/lib/i18n';
 import { PromptEditor } from './prompt-editor';
-import { MAX_PROMPT_LENGTH } from '@/lib/video-draft/validation';
 
-/** The prompt with its length counter; the hint lists the aliases a mention can name. */
+/** The prompt with its length (no limit: the specification sets none, issue 44); the hint lists the aliases a mention can name. */
 export function PromptField({
   id,
   value,
@@ -25,7 +24,7 @@ export function PromptField({
       <div className="flex items-baseline justify-between gap-2">
         <Label htmlFor={id}>{t('prompt.label')}</Label>
         <span className="text-xs tabular-nums text-muted-foreground" aria-hidden="true">
-          {value.length}/{MAX_PROMPT_LENGTH}
+          {value.length}
         </span>
       </div>
       <PromptEditor
