@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { warmSchemaWorkers } from '../../services/text/schema-pool';
+import { queueLimit, SCHEMA_QUEUE_MS, warmSchemaWorkers } from '../../services/text/schema-pool';
 import { makeTestApp, type TestApp } from '../../test/helpers';
 
 /*
@@ -27,6 +27,7 @@ const FIELD = 'response_format.json_schema.schema';
 interface Answer {
   status: number;
   ms: number;
+  retryAfter: string | null;
   body: { error?: { message: string; param?: string; code?: string } } & Record<string, unknown>;
 }
 
@@ -34,7 +35,12 @@ async function timed(path: string, json: unknown, headers: Record<string, string
   const started = performance.now();
   const res = await t.req(path, { json, headers });
   const body = (await res.json()) as Answer['body'];
-  return { status: res.status, ms: performance.now() - started, body };
+  return {
+    status: res.status,
+    ms: performance.now() - started,
+    retryAfter: res.headers.get('retry-after'),
+    body,
+  };
 }
 
 const chat = (schema: unknown, content = 'hi') =>
@@ -175,5 +181,29 @@ describe('a caller schema that would block the event loop', () => {
     const unsupported = await chat({ type: 'string', pattern: '^[0-9]+$' });
     expect(unsupported.status).toBe(400);
     expect(unsupported.body.error?.code).toBe('unsupported_schema');
+  });
+
+  it('a request that finds every worker busy past the queue limit is told to retry (503), not blamed', async () => {
+    queueLimit.ms = 150;
+    try {
+      const costly = { type: 'object', properties: { p: { type: 'string', pattern: EVIL, default: LONG } } };
+      const answers = await Promise.all([
+        chat({ ...costly, required: ['p'] }),
+        chat({ ...costly, required: ['p'], title: 'b' }),
+        chat({ ...costly, required: ['p'], title: 'c' }),
+        chat({ type: 'object', properties: { a: { type: 'string' } } }),
+      ]);
+      const waited = answers.filter((a) => a.status === 503);
+      expect(waited.length, JSON.stringify(answers.map((a) => a.body))).toBeGreaterThanOrEqual(2);
+      for (const a of waited) {
+        expect(a.body.error?.code).toBe('schema_checker_busy');
+        expect(a.retryAfter).toBe('1');
+        expect(a.ms).toBeLessThan(1000);
+      }
+      for (const a of answers.filter((x) => x.status !== 503))
+        expect(a.body.error?.code).toBe('schema_too_costly');
+    } finally {
+      queueLimit.ms = SCHEMA_QUEUE_MS;
+    }
   });
 });

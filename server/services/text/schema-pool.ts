@@ -17,6 +17,8 @@ import type { SchemaTask, TaskOutcome } from './schema-tasks';
 export const SCHEMA_WORK_MS = 750;
 /** How long a request waits for a free worker before it is told to retry (503). */
 export const SCHEMA_QUEUE_MS = 1_000;
+/** The wait actually applied: SCHEMA_QUEUE_MS, shortened by tests that fill the pool on purpose. */
+export const queueLimit = { ms: SCHEMA_QUEUE_MS };
 /** A worker that has not loaded within this long is given up (a broken install, not a schema). */
 const BOOT_MS = 30_000;
 const POOL_SIZE = Math.max(1, Math.min(2, os.availableParallelism()));
@@ -174,7 +176,7 @@ function waitInQueue(job: Job): void {
     if (slots.some((s) => !s.ready)) return waitInQueue(job);
     queue.splice(queue.indexOf(job), 1);
     job.reject(busy());
-  }, SCHEMA_QUEUE_MS);
+  }, queueLimit.ms);
 }
 
 /**
