@@ -36,12 +36,28 @@ export function tooDeep(param: string): ApiError {
   );
 }
 
+/** Any error a task ends with, as a refusal naming the field it was checking. */
 function refusalOf(error: unknown, param: string): TaskRefusal {
-  const e = error instanceof RangeError ? tooDeep(param) : error;
-  if (e instanceof ApiError) {
-    return { status: e.status, message: e.message, code: e.options.code, param: e.options.param };
+  let refusal: ApiError;
+  if (error instanceof ApiError) refusal = error;
+  else if (error instanceof RangeError) refusal = tooDeep(param);
+  else {
+    // Only a caller's schema reaches this code, so what it trips over is that schema's to fix; the
+    // stack goes to the server's log (a worker's stderr is the process's), in case it is ours.
+    process.stderr.write(`schema worker: ${error instanceof Error ? error.stack : String(error)}\n`);
+    const reason = (error instanceof Error ? error.message : String(error)).slice(0, 200);
+    refusal = badRequest(
+      `${param} is not a JSON Schema the local server can use (${reason}).`,
+      param,
+      'unsupported_schema',
+    );
   }
-  throw error;
+  return {
+    status: refusal.status,
+    message: refusal.message,
+    code: refusal.options.code,
+    param: refusal.options.param,
+  };
 }
 
 /**
