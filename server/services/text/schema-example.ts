@@ -45,7 +45,7 @@ const MAX_APPLICATOR_DEPTH = 32;
  */
 export const EXAMPLE_BUDGET = { nodes: 10_000, bytes: 256 * 1024 };
 
-/** Only this much of the message is searched for `name: value` (one regex per property). */
+/** Only this much of the message is searched for `name: value` (one regex per property it names). */
 const MENTION_SCAN_CHARS = 16 * 1024;
 
 interface Context {
