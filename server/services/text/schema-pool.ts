@@ -108,8 +108,6 @@ function spawn(): void {
     workerData: { progress },
     resourceLimits: { maxOldGenerationSizeMb: HEAP_MB },
   });
-  // An idle pool must not keep a process (a test run, a server shutting down) alive.
-  worker.unref();
   const slot: Slot = {
     worker,
     progress: new Int32Array(progress),
@@ -122,6 +120,10 @@ function spawn(): void {
     if (m.ready) {
       clearTimeout(slot.timer);
       slot.ready = true;
+      // An idle pool must not keep a process (a test run, a server shutting down) alive. Only now:
+      // a `message` listener added after unref() refs the worker again, and until it has loaded,
+      // whoever awaits warmSchemaWorkers() needs the process to stay.
+      worker.unref();
       loaded();
       dispatch();
       return;
