@@ -1,4 +1,6 @@
+import { isRecord } from '@contract/is-record';
 import { token } from '../../ids';
+import { checkSchemaBounds } from './schema-bounds';
 import { inSchemaWorker } from './schema-pool';
 import type { SchemaTask } from './schema-tasks';
 import { jsonObjectText, type StructuredFormat } from './structured';
@@ -36,6 +38,10 @@ export async function prepareSchemas(
   if (format?.kind === 'json_schema') {
     tasks.push({ op: 'example', schema: format.schema, param: format.param, message });
   }
+  // The size and cycle bounds (decision 281) first, here: a walk capped at 4,000 values with no
+  // caller regex, it cannot hold the loop, and it spares cloning a huge schema to a worker only for
+  // the worker to refuse it (a 32,768-value schema cost 0.2 s more that way on a busy machine).
+  for (const task of tasks) if (isRecord(task.schema)) checkSchemaBounds(task.schema, task.param);
   for (const t of called) tasks.push({ op: 'example', schema: t.parameters, param: t.param, message });
   const results = (await inSchemaWorker(tasks)) as Array<string | null>;
   const args = results.slice(results.length - called.length) as string[];

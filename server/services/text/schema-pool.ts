@@ -16,7 +16,7 @@ import type { SchemaTask, TaskOutcome } from './schema-tasks';
 /** What one request's schema work may take on a worker: past it the worker is stopped, the field refused. */
 export const SCHEMA_WORK_MS = 750;
 /** How long a request waits for a free worker before it is told to retry (503). */
-export const SCHEMA_QUEUE_MS = 1_000;
+export const SCHEMA_QUEUE_MS = 2_000;
 /** The wait actually applied: SCHEMA_QUEUE_MS, shortened by tests that fill the pool on purpose. */
 export const queueLimit = { ms: SCHEMA_QUEUE_MS };
 /** A worker that has not loaded within this long is given up (a broken install, not a schema). */
