@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { METADATA_BOUNDS } from '@contract/bounded-json';
 import { MAX_JSON_BODY_DEPTH } from '../http';
+import { warmSchemaWorkers } from '../services/text/schema-pool';
 import { makeTestApp, type TestApp } from '../test/helpers';
 
 let t: TestApp;
@@ -146,6 +147,8 @@ describe('multipart limits', () => {
  * must be a 4xx naming the field, or a 200, within a second.
  */
 describe('hostile JSON Schemas for tools and structured output', () => {
+  // What is timed is the schema work, not the schema workers loading (a server starts them early).
+  beforeAll(() => warmSchemaWorkers());
   const nestTwice = (k: string, n: number): unknown =>
     n === 0 ? { type: 'string' } : { [k]: [nestTwice(k, n - 1), nestTwice(k, n - 1)] };
   const nestArrays = (n: number): Record<string, unknown> =>

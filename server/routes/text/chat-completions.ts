@@ -8,8 +8,8 @@ import { answer } from './answer';
 /** POST /v1/chat/completions, as the openai client expects it (services/text/chat-completion-reply.ts). */
 export function chatCompletionRoutes(ctx: AppContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.post('/v1/chat/completions', validJson(ChatCompletionRequestSchema), (c) =>
-    answer(c, ctx, chatCompletionReply(c.req.valid('json'))),
+  app.post('/v1/chat/completions', validJson(ChatCompletionRequestSchema), async (c) =>
+    answer(c, ctx, await chatCompletionReply(c.req.valid('json'))),
   );
   return app;
 }

@@ -14,8 +14,8 @@ import { answer } from './answer';
 export function messagesRoutes(ctx: AppContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.post('/v1/messages', validJson(MessagesRequestSchema), (c) =>
-    answer(c, ctx, messagesReply(c.req.valid('json')), { 'request-id': c.var.requestId }),
+  app.post('/v1/messages', validJson(MessagesRequestSchema), async (c) =>
+    answer(c, ctx, await messagesReply(c.req.valid('json')), { 'request-id': c.var.requestId }),
   );
 
   app.post('/v1/messages/count_tokens', validJson(CountTokensRequestSchema), (c) =>

@@ -20,8 +20,8 @@ export function responsesRoutes(ctx: AppContext): Hono<AppEnv> {
     json(c, compactResponse(ctx.db, c.var.owner, c.req.valid('json'))),
   );
 
-  app.post('/v1/responses', validJson(ResponsesRequestSchema), (c) =>
-    answer(c, ctx, createResponse(ctx.db, c.var.owner, c.req.valid('json'))),
+  app.post('/v1/responses', validJson(ResponsesRequestSchema), async (c) =>
+    answer(c, ctx, await createResponse(ctx.db, c.var.owner, c.req.valid('json'))),
   );
 
   app.get('/v1/responses/:id', (c) =>

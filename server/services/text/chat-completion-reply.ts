@@ -3,9 +3,9 @@ import { token } from '../../ids';
 import { chatTurns } from './conversation';
 import { dataFrame, jsonTemplate, type Frame } from './paced-stream';
 import type { TextReply } from './reply';
-import { structuredText } from './structured';
+import { prepareSchemas } from './prepare-schemas';
 import { chatResponseFormat, chatToolRequest } from './tool-params';
-import { checkToolResults, planToolCalls, type PlannedCall } from './tools';
+import { checkToolResults, type PlannedCall } from './tools';
 import { callTokens, tokenize } from './tokens';
 import { planReply, promptTokens, type PlannedReply } from './writer';
 
@@ -122,20 +122,19 @@ function messageOf({ plan, calls }: ChatChoice) {
 }
 
 /** The completion a validated request gets: `n` choices planned by the writer, streamed or whole. */
-export function chatCompletionReply(req: ChatCompletionRequest): TextReply {
+export async function chatCompletionReply(req: ChatCompletionRequest): Promise<TextReply> {
   const turns = chatTurns(req.messages);
   checkToolResults(turns);
   const n = req.n ?? 1;
   const temperature = req.temperature ?? undefined;
-  const tools = chatToolRequest(req);
-  const format = chatResponseFormat(req);
-  const text = format ? structuredText(format, turns, req.model) : undefined;
+  const schemas = await prepareSchemas(chatToolRequest(req), chatResponseFormat(req), turns, req.model);
+  const text = schemas.text;
   const choices = Array.from({ length: n }, (_, i): ChatChoice => ({
     plan: planReply(
       { model: req.model, turns, temperature, choice: i, choices: n },
       { maxTokens: req.max_completion_tokens ?? req.max_tokens ?? undefined, stop: req.stop ?? [], text },
     ),
-    calls: planToolCalls(tools.tools, tools.choice, turns, 'call_'),
+    calls: schemas.calls('call_'),
   }));
   const prompt = promptTokens(turns);
   const id = `chatcmpl-${token(24)}`;

@@ -7,7 +7,8 @@ import { checkSchemaBounds } from './schema-bounds';
 /*
  * JSON Schema for tool parameters and structured output: validated and checked by Ajv (draft
  * 2020-12 with the standard formats), never by hand. Strict mode makes an unknown keyword or format
- * a refusal naming it, instead of a schema the writer silently ignores.
+ * a refusal naming it, instead of a schema the writer silently ignores. Runs only on a schema worker
+ * (schema-pool.ts, decision 350): a caller's `pattern` runs on JavaScript's backtracking RegExp.
  */
 
 // ajv-formats is CommonJS: under Node's ESM loader its default export is the module object.
@@ -43,7 +44,7 @@ const AJV_OPTIONS = {
   loopEnum: 16,
   inlineRefs: false,
   // Ajv's optimiser passes grow faster than the schema (a 1,300-property object took 3 s to compile
-  // with them, 0.4 s without); the code they would save is not worth a blocked event loop.
+  // with them, 0.4 s without); the code they would save is not worth the time.
   code: { optimize: false },
 } as const;
 
@@ -54,6 +55,11 @@ function metaValidator(): Ajv2020 {
     addFormats(meta);
   }
   return meta;
+}
+
+/** Builds what every check needs, so that a fresh schema worker's first request does not pay for it. */
+export function warmSchemaChecker(): void {
+  metaValidator().validateSchema({ type: 'object' });
 }
 
 /** Compiles `schema` (sent in the field `param`) or refuses it with a 400 naming what is wrong. */
@@ -71,7 +77,7 @@ export function compileSchema(schema: unknown, param: string): ValidateFunction 
   const hit = cache.get(key);
   if (hit) return hit;
   // Checked against the draft's meta-schema by one long-lived instance: compiling the meta-schema
-  // costs ~150 ms of event loop, which every request with a new schema used to pay.
+  // costs ~150 ms, which every request with a new schema used to pay.
   if (!metaValidator().validateSchema(rest)) {
     throw badRequest(
       `${param} is not a valid JSON Schema: ${describeErrors(metaValidator().errors).slice(0, 300)}.`,

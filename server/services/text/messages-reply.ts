@@ -4,7 +4,8 @@ import { anthropicSystem, anthropicTurns } from './conversation';
 import { eventFrame, jsonTemplate, type Frame } from './paced-stream';
 import type { TextReply } from './reply';
 import { messagesToolRequest } from './tool-params';
-import { checkToolResults, planToolCalls, type PlannedCall } from './tools';
+import { prepareSchemas } from './prepare-schemas';
+import { checkToolResults, type PlannedCall } from './tools';
 import { callTokens, tokenize } from './tokens';
 import { planReply, promptTokens, type PlannedReply, type Turn } from './writer';
 
@@ -117,15 +118,15 @@ const conversationTurns = (req: Pick<MessagesRequest, 'system' | 'messages'>): T
 ];
 
 /** The message a validated request gets from the writer, streamed or whole. */
-export function messagesReply(req: MessagesRequest): TextReply {
+export async function messagesReply(req: MessagesRequest): Promise<TextReply> {
   const turns = conversationTurns(req);
   checkToolResults(turns);
-  const tools = messagesToolRequest(req);
+  const schemas = await prepareSchemas(messagesToolRequest(req), undefined, turns, req.model);
   const plan = planReply(
     { model: req.model, turns, temperature: req.temperature ?? undefined },
     { maxTokens: req.max_tokens, stop: req.stop_sequences ?? [] },
   );
-  const calls = planToolCalls(tools.tools, tools.choice, turns, 'toolu_');
+  const calls = schemas.calls('toolu_');
   const input = promptTokens(turns);
   const message = { id: `msg_${token(24)}`, type: 'message', role: 'assistant', model: req.model };
   if (req.stream) {

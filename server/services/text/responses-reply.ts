@@ -6,9 +6,9 @@ import { functionCallItems } from './response-calls';
 import { callFrames, responseStates, statusOf, textFrames, usageOf } from './response-output';
 import type { TextReply } from './reply';
 import { conversationOf, saveResponse } from './stored-responses';
-import { structuredText } from './structured';
+import { prepareSchemas } from './prepare-schemas';
 import { responsesTextFormat, responsesToolRequest } from './tool-params';
-import { checkToolResults, planToolCalls } from './tools';
+import { checkToolResults } from './tools';
 import { callTokens } from './tokens';
 import { planReply, promptTokens, type Turn } from './writer';
 
@@ -23,20 +23,24 @@ const withInstructions = (instructions: string | null | undefined, turns: Turn[]
   instructions ? [{ role: 'system', text: instructions, attachments: 0 }, ...turns] : turns;
 
 /** The response a validated request gets: function calls, or text streamed or whole. */
-export function createResponse(db: Database.Database, owner: string, req: ResponsesRequest): TextReply {
+export async function createResponse(
+  db: Database.Database,
+  owner: string,
+  req: ResponsesRequest,
+): Promise<TextReply> {
   const { history, input } = conversationOf(db, owner, req);
   const store = req.store ?? true;
   const tools = responsesToolRequest(req);
-  const format = responsesTextFormat(req);
   const conversation = [...history, ...input];
   checkToolResults(conversation);
   const turns = withInstructions(req.instructions, conversation);
-  const text = format ? structuredText(format, turns, req.model) : undefined;
+  const schemas = await prepareSchemas(tools, responsesTextFormat(req), turns, req.model);
+  const text = schemas.text;
   const plan = planReply(
     { model: req.model, turns, temperature: req.temperature ?? undefined },
     { maxTokens: req.max_output_tokens ?? undefined, text },
   );
-  const calls = functionCallItems(planToolCalls(tools.tools, tools.choice, turns, 'call_'));
+  const calls = functionCallItems(schemas.calls('call_'));
   const id = `resp_${token(24)}`;
   const itemId = `msg_${token(24)}`;
   const states = responseStates(req, {

@@ -10,8 +10,8 @@ import { badRequest } from '../../errors';
 
 /**
  * Values (objects, arrays, scalars) a schema may hold: about 1,300 typed properties. Ajv's compile
- * time grows with it (~0.1 ms a value on this machine's two cores), and must stay well under the
- * second a request may hold the event loop.
+ * time grows with it (~0.1 ms a value on this machine's two cores), and must stay within the
+ * schema worker's deadline (SCHEMA_WORK_MS, decision 350).
  */
 export const MAX_SCHEMA_NODES = 4_000;
 /** Nesting of the schema's JSON: 16 levels of schema (`properties` → name → schema is two). */

@@ -41,6 +41,18 @@ describe('exampleFor', () => {
     });
   });
 
+  it('finds a name however the message cases it, as the case-insensitive scan always did', () => {
+    const schema = {
+      type: 'object',
+      properties: { city: { type: 'string' }, Größe: { type: 'integer' }, ſize: { type: 'integer' } },
+    };
+    expect(exampleFor(schema, 's', 'CITY: Oslo, größe = 4, size is 9')).toEqual({
+      city: 'Oslo',
+      Größe: 4,
+      ſize: 9,
+    });
+  });
+
   it('takes values the message gives after a property name, when they fit', () => {
     const schema = {
       type: 'object',

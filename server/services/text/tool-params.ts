@@ -7,7 +7,7 @@ import { toolSpec, type ToolChoice, type ToolSpec } from './tools';
 /*
  * `tools`, `tool_choice` and the structured-output fields of the three formats, read into one
  * shape. The contract schemas checked their shapes, unique names and that a named choice is
- * offered; what is left here is compiling each JSON Schema (toolSpec, Ajv).
+ * offered; each JSON Schema is compiled by Ajv on a schema worker (prepare-schemas.ts).
  */
 
 export interface ToolRequest {

@@ -1,7 +1,4 @@
 import { badRequest } from '../../errors';
-import { token } from '../../ids';
-import { compileSchema } from './json-schema';
-import { exampleFor } from './schema-example';
 import { hasCjk } from './tokens';
 import type { Turn } from './writer';
 
@@ -11,7 +8,8 @@ import type { Turn } from './writer';
  * the user's, it calls the tool tool_choice names, else every offered tool the message names
  * exactly (two or more, when parallel calls are allowed), else the tool whose name and description
  * share the most words (of four letters or more) with the message, the first offered on a tie.
- * Arguments are built from the tool's JSON Schema (see schema-example.ts).
+ * Arguments are built from the tool's JSON Schema (see schema-example.ts), on a schema worker
+ * (prepare-schemas.ts).
  */
 
 export interface ToolSpec {
@@ -37,7 +35,7 @@ const EMPTY_OBJECT = { type: 'object', properties: {} };
 
 /**
  * One offered tool. Its shape (name, description, an object schema) was checked by the contract
- * schema; that the schema is valid JSON Schema is Ajv's check, here.
+ * schema; that the schema is valid JSON Schema is Ajv's check, on a schema worker (prepare-schemas.ts).
  */
 export function toolSpec(
   fields: { name: string; description?: string | null; parameters?: Record<string, unknown> | null },
@@ -46,7 +44,6 @@ export function toolSpec(
 ): ToolSpec {
   const schemaParam = `${param}.${schemaKey}`;
   const parameters = fields.parameters ?? EMPTY_OBJECT;
-  compileSchema(parameters, schemaParam);
   return { name: fields.name, description: fields.description ?? '', parameters, param: schemaParam };
 }
 
@@ -60,7 +57,7 @@ function words(text: string): Set<string> {
   return out;
 }
 
-function lastUserText(turns: readonly Turn[]): string {
+export function lastUserText(turns: readonly Turn[]): string {
   for (let i = turns.length - 1; i >= 0; i--) if (turns[i]!.role === 'user') return turns[i]!.text;
   return '';
 }
@@ -89,23 +86,10 @@ function chooseTools(tools: ToolSpec[], choice: ToolChoice, message: string): To
   return [best];
 }
 
-/**
- * The calls the writer makes for this conversation, or none (answer in text instead). `idPrefix`
- * is the format's call id prefix: `call_` (OpenAI) or `toolu_` (Anthropic).
- */
-export function planToolCalls(
-  tools: ToolSpec[],
-  choice: ToolChoice,
-  turns: readonly Turn[],
-  idPrefix: string,
-): PlannedCall[] {
+/** The tools the writer calls for this conversation, or none (it answers in text instead). */
+export function toolsToCall(tools: ToolSpec[], choice: ToolChoice, turns: readonly Turn[]): ToolSpec[] {
   if (tools.length === 0 || choice.mode === 'none' || !lastTurnIsUser(turns)) return [];
-  const message = lastUserText(turns);
-  return chooseTools(tools, choice, message).map((tool) => ({
-    id: `${idPrefix}${token(24)}`,
-    name: tool.name,
-    arguments: JSON.stringify(exampleFor(tool.parameters, tool.param, message)),
-  }));
+  return chooseTools(tools, choice, lastUserText(turns));
 }
 
 /**
