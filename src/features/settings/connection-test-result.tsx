@@ -40,6 +40,8 @@ export function useConnectionTestMessage() {
         return t('test.unauthorized', { status: result.error.status });
       case 'not-api':
         return t('test.notApi', { target });
+      case 'quota':
+        return t('test.quota');
       case 'http-error':
         return t('test.httpError', { status: result.error.status, message: result.error.message });
     }
@@ -81,10 +83,13 @@ export function ConnectionTestResultView({
   const { t } = useTranslation('settings');
   const message = useConnectionTestMessage()(result, target);
   const ok = result.kind === 'ok';
-  const warn = result.kind === 'no-key' || result.kind === 'http-error';
+  const warn = result.kind === 'no-key' || result.kind === 'http-error' || result.kind === 'quota';
   const Icon = ok ? CircleCheck : warn ? TriangleAlert : CircleX;
   const requestId =
-    result.kind === 'unauthorized' || result.kind === 'http-error' || result.kind === 'not-api'
+    result.kind === 'unauthorized' ||
+    result.kind === 'http-error' ||
+    result.kind === 'not-api' ||
+    result.kind === 'quota'
       ? result.error?.requestId
       : undefined;
   let extra: ReactNode = null;
