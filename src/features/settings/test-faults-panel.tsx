@@ -111,7 +111,7 @@ export function TestFaultsPanel() {
             )}
           </section>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id={`${id}-kind`} label={t('faults.fault')}>
+            <Field id={`${id}-kind`} label={t('faults.fault')} className="sm:col-span-2">
               {(props) => (
                 <Select
                   {...props}
