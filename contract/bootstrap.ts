@@ -18,6 +18,8 @@ export interface Bootstrap {
   /** Proxy mode: emulated parts still on (LOCAL_FEATURES), e.g. `inbox`. */
   local_features?: string[];
   default_api_key?: string;
+  /** Where this origin answers `GET <prefix>/task/{id}/fetch`: `/mj` locally, UPSTREAM_IMAGE_PREFIX by proxy. */
+  image_service_prefixes?: string[];
   emulator_speed?: number;
   /** Our server's extra: which ffmpeg/ffprobe it renders and probes with (no paths: no key is needed here). */
   media_tools?: Record<string, BootstrapMediaTool>;
@@ -62,6 +64,12 @@ export function safeParseBootstrap(value: unknown): BootstrapParse {
   }
   if (!Array.isArray(v.local_features) || !v.local_features.every((f) => typeof f === 'string')) {
     delete data.local_features;
+  }
+  if (
+    !Array.isArray(v.image_service_prefixes) ||
+    !v.image_service_prefixes.every((f) => typeof f === 'string')
+  ) {
+    delete data.image_service_prefixes;
   }
   if (typeof v.emulator_speed !== 'number' || !Number.isFinite(v.emulator_speed)) delete data.emulator_speed;
   if (!isMediaTools(v.media_tools)) delete data.media_tools;

@@ -40,6 +40,11 @@ export function createApp(ctx: AppContext): Hono<AppEnv> {
   // Before auth, so that a refused key on the Messages API is answered in Anthropic's error shape.
   if (!config.upstreamBaseUrl) app.use('/v1/messages/*', anthropicErrorShape());
   for (const path of API_PATHS) app.use(path, bearerAuth(config.apiKeys), mediaWork(config.ffmpeg.waitMs));
+  // A proxy forwards the image service's query at each configured prefix, behind the same key
+  // (decision 378); only the `/task/` subtree, so a prefix never hides a page of the dashboard.
+  if (config.upstreamBaseUrl)
+    for (const prefix of config.upstreamImagePrefixes)
+      if (prefix !== '/mj') app.use(`${prefix}/task/*`, bearerAuth(config.apiKeys));
   // The storyboard's local endpoints: this server's, never forwarded, behind the same key (README).
   app.use(
     '/local/*',
@@ -58,7 +63,7 @@ export function createApp(ctx: AppContext): Hono<AppEnv> {
     // Faults and answer forms on demand (decision 290); a proxy answers as its upstream does.
     for (const path of API_PATHS) app.use(path, localDouble(ctx));
     app.route('/', localDoubleRoutes(ctx));
-    // The image service's own prefix (decision 291); a proxy forwards only /v1 and /api.
+    // The image service's own prefix (decision 291); a proxy forwards its upstream's (decision 378).
     app.route('/', imageTaskRoutes(ctx));
   }
 

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { ImagePrefixError, parseImagePrefixes } from './config-image-prefix';
 import { parseUpstreamKeys } from './config-upstream-keys';
 
 /** The start-up contract of LOCAL_API.md, read once from the environment. */
@@ -19,6 +20,11 @@ export interface ServerConfig {
    * in it is forwarded with upstreamApiKey; start-up makes sure one of the two exists for every key.
    */
   upstreamKeyMap: ReadonlyMap<string, string>;
+  /**
+   * Proxy mode, UPSTREAM_IMAGE_PREFIX: the image service's prefixes whose
+   * `GET <prefix>/task/{id}/fetch` is forwarded (decision 378). Default `/mj`.
+   */
+  upstreamImagePrefixes: string[];
   /** Proxy mode: how long the upstream may stay silent (no answer, no upload progress) before a 504. */
   upstreamTimeoutMs: number;
   /**
@@ -273,6 +279,18 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
       'API_KEYS must not contain UPSTREAM_API_KEY: the browser would then hold the upstream key. Give the dashboard its own key in API_KEYS.',
     );
   }
+  let upstreamImagePrefixes: string[];
+  try {
+    upstreamImagePrefixes = parseImagePrefixes(env.UPSTREAM_IMAGE_PREFIX);
+  } catch (err) {
+    if (err instanceof ImagePrefixError) throw new ConfigError(err.message);
+    throw err;
+  }
+  if (!blank(env.UPSTREAM_IMAGE_PREFIX) && !upstreamBaseUrl) {
+    throw new ConfigError(
+      'UPSTREAM_IMAGE_PREFIX needs UPSTREAM_BASE_URL: it names the prefix a proxy forwards; the local server answers at /mj.',
+    );
+  }
   return {
     port: parsePort(env.PORT),
     host: env.HOST?.trim() || '127.0.0.1',
@@ -283,6 +301,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     upstreamBaseUrl,
     upstreamApiKey,
     upstreamKeyMap: upstreamKeys.map,
+    upstreamImagePrefixes,
     upstreamTimeoutMs: positiveNumber('UPSTREAM_TIMEOUT_MS', env.UPSTREAM_TIMEOUT_MS, 60_000),
     localFeatures: parseLocalFeatures(env.LOCAL_FEATURES),
     allowPrivateUrls: flag(env.ALLOW_PRIVATE_URLS),

@@ -9,6 +9,7 @@ import { answerHeaders, causeOf, notTheApi, rewriteFileUrls, stripHopByHop } fro
 import { fullyDecoded, upstreamTarget } from '../services/outbound/upstream-target';
 import { ownerOf } from '../middleware/auth';
 import { DOUBLE_HEADER } from '../services/double/directives';
+import { imageFetchPath } from '../config-image-prefix';
 
 /** Request headers a file fetch may carry upstream: what ranged media playback needs, nothing else. */
 const FILE_REQUEST_HEADERS = ['range', 'if-range', 'if-none-match', 'if-modified-since', 'accept'];
@@ -102,7 +103,8 @@ const switchOff = (c: Context<AppEnv>) =>
  * are; an unreachable upstream is a 502 and a silent one a 504, both naming the upstream host.
  */
 export function proxyRoutes(ctx: AppContext): Hono<AppEnv> {
-  const { upstreamBaseUrl, upstreamApiKey, upstreamKeyMap, upstreamTimeoutMs } = ctx.config;
+  const { upstreamBaseUrl, upstreamApiKey, upstreamKeyMap, upstreamTimeoutMs, upstreamImagePrefixes } =
+    ctx.config;
   if (!upstreamBaseUrl) throw new Error('proxyRoutes needs UPSTREAM_BASE_URL');
   // By owner (what auth sets), so no request-time code handles the local key itself (decision 359).
   const upstreamKeyOf = new Map([...upstreamKeyMap].map(([local, up]) => [ownerOf(local), up]));
@@ -189,11 +191,26 @@ export function proxyRoutes(ctx: AppContext): Hono<AppEnv> {
       code: 'invalid_path',
     });
 
-  const forward = async (c: Context<AppEnv>) => {
+  /**
+   * Under an image prefix only `GET <prefix>/task/{id}/fetch` is forwarded (decision 378): the key
+   * goes with it, so the prefix must not become a way to reach any other upstream path.
+   */
+  const imageFetch = (c: Context<AppEnv>) => {
+    const incoming = new URL(c.req.url);
+    const id = imageFetchPath(upstreamImagePrefixes, incoming.pathname);
+    if (id === undefined || (c.req.method !== 'GET' && c.req.method !== 'HEAD'))
+      return errorResponse(c, 404, {
+        message: `Under the image service's prefix this proxy forwards only GET ${upstreamImagePrefixes.map((p) => `${p}/task/{id}/fetch`).join(' or ')} (UPSTREAM_IMAGE_PREFIX). Query other tasks at GET /v1/tasks/{id}.`,
+        code: 'not_forwarded',
+      });
+    return forward(c, upstreamImagePrefixes);
+  };
+
+  const forward = async (c: Context<AppEnv>, served: readonly string[] = ['/v1', '/api']) => {
     const incoming = new URL(c.req.url);
     if (isSwitchPath(incoming.pathname)) return switchOff(c);
-    // The key goes only to the upstream's /v1 and /api, checked on the URL object fetch() will use.
-    const target = upstreamTarget(baseUrl, ['/v1', '/api'], incoming.pathname, incoming.search);
+    // The key goes only to the upstream's served paths, checked on the URL object fetch() will use.
+    const target = upstreamTarget(baseUrl, served, incoming.pathname, incoming.search);
     if (!target) return strayPath(c);
     const headers = stripHopByHop(c.req.raw.headers);
     headers.delete('authorization');
@@ -254,10 +271,12 @@ export function proxyRoutes(ctx: AppContext): Hono<AppEnv> {
     });
   };
 
-  app.all('/v1/*', forward);
-  app.all('/v1', forward);
-  app.all('/api/*', forward);
-  app.all('/api', forward);
+  const api = (c: Context<AppEnv>) => forward(c);
+  app.all('/v1/*', api);
+  app.all('/v1', api);
+  app.all('/api/*', api);
+  app.all('/api', api);
+  for (const prefix of upstreamImagePrefixes) app.all(`${prefix}/task/*`, imageFetch);
   app.on(['GET', 'HEAD'], '/upstream-files/*', file);
   return app;
 }

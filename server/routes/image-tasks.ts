@@ -1,3 +1,4 @@
+import { DEFAULT_IMAGE_PREFIX } from '../config-image-prefix';
 import { Hono } from 'hono';
 import type { AppContext, AppEnv } from '../context';
 import { ApiError } from '../errors';
@@ -10,7 +11,7 @@ import { publicResourceList } from '../services/tasks/public-avatars';
  * under the prefix `/mj` (decision 291). Its tasks are created with POST /v1/tasks and model
  * `image-v1` (the specification does not show the creation endpoint); GET /v1/tasks/{id} answers too.
  */
-export const IMAGE_SERVICE_PREFIX = '/mj';
+export const IMAGE_SERVICE_PREFIX = DEFAULT_IMAGE_PREFIX;
 
 export function imageTaskRoutes(ctx: AppContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();

@@ -7,6 +7,7 @@ import { isLoopbackHost } from '../loopback';
 import { validKeyCheck } from '../middleware/auth';
 import { mediaToolVersions } from '../services/media-tool-versions';
 import { SERVER_VERSION } from '../version';
+import { DEFAULT_IMAGE_PREFIX } from '../config-image-prefix';
 
 /**
  * The default key is handed to the page only when nobody but this machine can ask for it and it is
@@ -28,6 +29,8 @@ export function bootstrapInfo(config: ServerConfig, keyed = false): Bootstrap {
           local_features: config.localFeatures,
         }
       : {}),
+    // Where this origin answers the image service's query, so Settings can compare its own prefix.
+    image_service_prefixes: config.upstreamBaseUrl ? config.upstreamImagePrefixes : [DEFAULT_IMAGE_PREFIX],
     emulator_speed: config.emulatorSpeed,
     media_tools: mediaToolVersions(),
     ...(exposeKey ? { default_api_key: config.apiKeys[0] } : {}),

@@ -13,6 +13,8 @@ export const CONNECTION_STORAGE_KEY = 'media-studio.connection';
 /** What is kept of the connection (src/api/connection-store.ts). */
 interface Persisted {
   baseUrl: string;
+  /** The image service's prefix (decision 378); absent in older records: `/mj`. */
+  imagePrefix: string;
   apiKey: string;
   remember: boolean;
   keySource: KeySource;
@@ -54,6 +56,7 @@ function readPersisted(name: string): StorageValue<Persisted> | null {
   const value: StorageValue<Persisted> = {
     state: {
       baseUrl: str(localState.baseUrl),
+      imagePrefix: normalizeImagePrefix(str(localState.imagePrefix)),
       remember: localState.remember === true,
       apiKey,
       keySource,
@@ -93,6 +96,25 @@ export const connectionStorage: PersistStorage<Persisted> = {
     safeStorage('sessionStorage')?.removeItem(name);
   },
 };
+
+/** The prefix the specification's example deployments and this project's server use. */
+export const DEFAULT_IMAGE_PREFIX = '/mj';
+
+/** `mj`, `/mj/`, ` /mj ` → `/mj`; empty → the default. */
+export function normalizeImagePrefix(value: string): string {
+  const trimmed = value.trim().replace(/^\/+|\/+$/g, '');
+  return trimmed ? `/${trimmed}` : DEFAULT_IMAGE_PREFIX;
+}
+
+/** A path of plain segments (no query, no dot segments, no spaces or encoded characters). */
+export function isValidImagePrefix(value: string): boolean {
+  const segments = value
+    .trim()
+    .replace(/^\/+|\/+$/g, '')
+    .split('/');
+  if (value.trim() === '') return true;
+  return segments.every((s) => /^[A-Za-z0-9_~-][A-Za-z0-9._~-]*$/.test(s));
+}
 
 /** The stored base URL and key, as the store starts with them (before any /bootstrap answer). */
 export function storedConnection(): { baseUrl: string; apiKey: string } {

@@ -1,8 +1,21 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { CONNECTION_STORAGE_KEY, connectionStorage, type KeySource } from '@/api/connection-storage';
+import {
+  CONNECTION_STORAGE_KEY,
+  connectionStorage,
+  DEFAULT_IMAGE_PREFIX,
+  normalizeImagePrefix,
+  type KeySource,
+} from '@/api/connection-storage';
 
-export { CONNECTION_STORAGE_KEY, connectionStorage, type KeySource } from '@/api/connection-storage';
+export {
+  CONNECTION_STORAGE_KEY,
+  connectionStorage,
+  DEFAULT_IMAGE_PREFIX,
+  isValidImagePrefix,
+  normalizeImagePrefix,
+  type KeySource,
+} from '@/api/connection-storage';
 
 /**
  * Where the dashboard sends its requests, and with which key.
@@ -17,9 +30,15 @@ export interface ConnectionSettings {
   apiKey: string;
   /** Persist the key to localStorage. */
   remember: boolean;
+  /**
+   * Where the image service answers `<prefix>/task/{id}/fetch`: the specification leaves it to each
+   * deployment (decision 378). Omitted when saving: unchanged.
+   */
+  imagePrefix?: string;
 }
 
 interface ConnectionState extends ConnectionSettings {
+  imagePrefix: string;
   keySource: KeySource;
   /** Settings saved by the person (Settings page). */
   connectionSaved: (settings: ConnectionSettings) => void;
@@ -37,11 +56,13 @@ export const useConnectionStore = create<ConnectionState>()(
       baseUrl: '',
       apiKey: '',
       remember: false,
+      imagePrefix: DEFAULT_IMAGE_PREFIX,
       keySource: 'none',
-      connectionSaved: ({ baseUrl, apiKey, remember }) => {
+      connectionSaved: ({ baseUrl, apiKey, remember, imagePrefix }) => {
         const key = apiKey.trim();
         set({
           baseUrl: normalizeBaseUrl(baseUrl),
+          imagePrefix: normalizeImagePrefix(imagePrefix ?? get().imagePrefix),
           apiKey: key,
           remember,
           keySource: key ? 'user' : 'none',
@@ -61,7 +82,13 @@ export const useConnectionStore = create<ConnectionState>()(
     {
       name: CONNECTION_STORAGE_KEY,
       storage: connectionStorage,
-      partialize: ({ baseUrl, apiKey, remember, keySource }) => ({ baseUrl, apiKey, remember, keySource }),
+      partialize: ({ baseUrl, apiKey, remember, keySource, imagePrefix }) => ({
+        baseUrl,
+        apiKey,
+        remember,
+        keySource,
+        imagePrefix,
+      }),
     },
   ),
 );
@@ -84,12 +111,13 @@ export function isValidBaseUrl(value: string): boolean {
 }
 
 /** Non-React access for the API client (reads the current values at call time). */
-export function getConnection(): ConnectionSettings {
-  const { baseUrl, apiKey, remember } = useConnectionStore.getState();
-  return { baseUrl, apiKey, remember };
+export function getConnection(): ConnectionSettings & { imagePrefix: string } {
+  const { baseUrl, apiKey, remember, imagePrefix } = useConnectionStore.getState();
+  return { baseUrl, apiKey, remember, imagePrefix };
 }
 
 export const useBaseUrl = () => useConnectionStore((s) => s.baseUrl);
 export const useApiKey = () => useConnectionStore((s) => s.apiKey);
+export const useImagePrefix = () => useConnectionStore((s) => s.imagePrefix);
 
 export { apiOrigin } from '@/api/build-url';

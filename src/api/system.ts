@@ -71,6 +71,8 @@ export type ConnectionTestResult =
   | { kind: 'no-key' }
   | { kind: 'unreachable'; error: ApiRequestError }
   | { kind: 'unauthorized'; error: ApiRequestError }
+  /** The key is valid but its quota is spent (402, or the quota category on another status). */
+  | { kind: 'quota'; error: ApiRequestError }
   | { kind: 'not-api'; detail: string; error?: ApiRequestError }
   | { kind: 'http-error'; error: ApiRequestError };
 
@@ -90,6 +92,8 @@ export async function testConnection(
     if (!(error instanceof ApiRequestError)) throw error;
     if (error.isNetworkError) return { kind: 'unreachable', error };
     if (error.status === 401 || error.status === 403) return { kind: 'unauthorized', error };
+    if (error.status === 402 || error.info.type === 'quota_error' || error.code === 'insufficient_quota')
+      return { kind: 'quota', error };
     if (error.info.type === INVALID_RESPONSE_TYPE || error.status === 404 || error.status === 405) {
       return { kind: 'not-api', detail: error.message, error };
     }

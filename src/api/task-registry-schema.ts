@@ -45,6 +45,8 @@ export interface TrackedTaskSnapshot {
   serverCreatedAt?: number;
   /** The server answered 404 for it (another key's task, or an id that never existed). */
   notFound?: boolean;
+  /** An image task the image service did not know at this prefix (decision 378): kept, not lost. */
+  notFoundAt?: string;
   /**
    * What the usage page counts, kept once the task was seen in a terminal state (it changes no
    * more), so the page reads only the tasks without it (decision 225). Absent in older records.
@@ -135,6 +137,7 @@ function parseSnapshot(v: unknown): TrackedTaskSnapshot | undefined {
     snap.serverCreatedAt = v.serverCreatedAt;
   }
   if (v.notFound === true) snap.notFound = true;
+  if (typeof v.notFoundAt === 'string') snap.notFoundAt = v.notFoundAt;
   const usage = parseUsage(v.usage);
   if (usage) snap.usage = usage;
   return Object.keys(snap).length > 0 ? snap : undefined;

@@ -56,7 +56,7 @@ function newestFirst(a: TrackedTask, b: TrackedTask): number {
 /** Not known to have ended: the watcher polls it and the navigation may count it. */
 function isOpenTask(task: TrackedTask): boolean {
   const last = task.last;
-  if (last?.notFound) return false;
+  if (last?.notFound || last?.notFoundAt) return false;
   return last?.status === undefined || !isTerminalStatus(normalizeTaskStatus(last.status));
 }
 
@@ -65,6 +65,7 @@ function sameSnapshot(a: TrackedTaskSnapshot | undefined, b: TrackedTaskSnapshot
     a?.status === b.status &&
     a?.progress === b.progress &&
     a?.notFound === b.notFound &&
+    a?.notFoundAt === b.notFoundAt &&
     // Usage is stored once, the first time the task is seen terminal (older records lack it).
     (b.usage === undefined || a?.usage !== undefined) &&
     (b.serverCreatedAt === undefined || a?.serverCreatedAt === b.serverCreatedAt)

@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '@/api/api-client';
+import { DEFAULT_IMAGE_PREFIX, useConnectionStore } from '@/api/connection-store';
 import type { TaskRegistry } from '@/api/task-registry';
 import { createTestRegistry } from '@/test/render';
 import {
   fetchTask,
+  imagePrefixNotFound,
   onTaskFinished,
   stableRefetchInterval,
   taskRefetchInterval,
@@ -32,6 +34,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  useConnectionStore.setState({ imagePrefix: DEFAULT_IMAGE_PREFIX });
 });
 
 describe('taskRefetchInterval', () => {
@@ -82,6 +85,37 @@ describe('fetchTask', () => {
     expect(await fetchTask('task_res', registry)).toMatchObject({ kind: 'resource' });
     const paths = fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://h').pathname);
     expect(paths).toEqual(['/mj/task/task_img/fetch', '/v1/tasks/task_res']);
+  });
+
+  it('polls image tasks at the prefix of the connection setting (decision 378)', async () => {
+    useConnectionStore.getState().connectionSaved({
+      baseUrl: '',
+      apiKey: 'k',
+      remember: false,
+      imagePrefix: 'image/v2/',
+    });
+    registry.track({ id: 'cgt-1', kind: 'image', createdAt: 1, source: 'pasted' });
+    const fetchMock = mockFetch({
+      'GET /image/v2/task/cgt-1/fetch': () => json({ id: 'cgt-1', model: 'image-v1', status: 'SUCCESS' }),
+    });
+    await fetchTask('cgt-1', registry);
+    expect(new URL(String(fetchMock.mock.calls[0]![0]), 'http://h').pathname).toBe(
+      '/image/v2/task/cgt-1/fetch',
+    );
+  });
+
+  it('keeps an image task that answers 404 as not found at this prefix, not as lost', async () => {
+    useConnectionStore
+      .getState()
+      .connectionSaved({ baseUrl: '', apiKey: 'k', remember: false, imagePrefix: '/mj' });
+    registry.track({ id: 'img_1', kind: 'image', createdAt: 1, source: 'pasted' });
+    registry.recordSnapshot('img_1', { status: 'running', progress: 40 });
+    mockFetch({ 'GET /mj/task/img_1/fetch': () => json({ error: { message: 'unknown task' } }, 404) });
+    const error: unknown = await fetchTask('img_1', registry).catch((e: unknown) => e);
+    expect(imagePrefixNotFound(error)).toBe('/mj');
+    const last = registry.get('img_1')?.last;
+    expect(last).toMatchObject({ notFoundAt: '/mj', status: 'running' });
+    expect(last?.notFound).toBeUndefined();
   });
 
   it('remembers a tracked task the server does not know, so the list stops polling it', async () => {

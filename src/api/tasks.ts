@@ -9,6 +9,7 @@ import {
   type LenientTask,
 } from '@contract/task';
 import { apiRequest, isApiRequestError } from '@/api/api-client';
+import { getConnection } from '@/api/connection-store';
 import { registerAssetByUrl } from '@/api/assets';
 import { nextPollDelay, observe, updatePollMemory, type PollMemory } from '@/api/task-poll-policy';
 import type { TaskRegistry } from '@/api/task-registry';
@@ -126,26 +127,43 @@ export function parseTask(data: unknown): Task {
 
 /**
  * Where a task is read: an image task at the image service's query (the specification's
- * `/<image-service-prefix>/task/{id}/fetch`, `/mj` here: decision 291), every other at GET /v1/tasks/{id}.
+ * `/<image-service-prefix>/task/{id}/fetch`, the connection's prefix: decision 378), every other at
+ * GET /v1/tasks/{id}.
  */
-function taskPath(id: string, registry: TaskRegistry): string {
+function taskPath(id: string, registry: TaskRegistry, imagePrefix: string): string {
   const enc = encodeURIComponent(id);
-  return registry.get(id)?.kind === 'image' ? `/mj/task/${enc}/fetch` : `/v1/tasks/${enc}`;
+  return registry.get(id)?.kind === 'image' ? `${imagePrefix}/task/${enc}/fetch` : `/v1/tasks/${enc}`;
+}
+
+/**
+ * The image service's 404: most often the wrong prefix in Settings rather than a task that is gone,
+ * so it names the prefix asked and the task is kept (decision 378).
+ */
+export function imagePrefixNotFound(error: unknown): string | undefined {
+  return isTaskNotFound(error) ? (error as { imagePrefix?: string }).imagePrefix : undefined;
 }
 
 /** Reads a task and records what was seen in `registry` (the one the monitor lists). */
 export async function fetchTask(id: string, registry: TaskRegistry, signal?: AbortSignal): Promise<Task> {
   let task: Task;
+  const { imagePrefix } = getConnection();
   try {
     let poll: Task['poll'];
     const onResponseIds = (ids: { requestId?: string; traceId?: string }) => {
       poll = { request_id: ids.requestId, trace_id: ids.traceId };
     };
-    task = await apiRequest(taskPath(id, registry), { signal, onResponseIds }, parseTask);
+    task = await apiRequest(taskPath(id, registry, imagePrefix), { signal, onResponseIds }, parseTask);
     if (poll?.request_id || poll?.trace_id) task = { ...task, poll };
   } catch (error) {
-    // Remembered so the list stops polling it (and says so); opening it asks the server again.
-    if (isTaskNotFound(error) && registry.get(id)) registry.recordSnapshot(id, { notFound: true });
+    const tracked = registry.get(id);
+    if (isTaskNotFound(error) && tracked?.kind === 'image') {
+      // Not lost: the list says where it was asked, and a corrected prefix finds it again.
+      Object.assign(error as object, { imagePrefix });
+      registry.recordSnapshot(id, { ...tracked.last, notFound: undefined, notFoundAt: imagePrefix });
+    } else if (isTaskNotFound(error) && tracked) {
+      // Remembered so the list stops polling it (and says so); opening it asks the server again.
+      registry.recordSnapshot(id, { notFound: true });
+    }
     throw error;
   }
   noteSeen(registry, task);

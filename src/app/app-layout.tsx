@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { AppNav } from '@/app/app-nav';
 import { ConnectionIndicator } from '@/app/connection-indicator';
+import { FaultsBadge } from '@/app/faults-badge';
 import { AppErrorBoundary } from '@/app/error-boundary';
 import { PaletteHost } from '@/app/palette/palette-host';
 import { RateLimitHost } from '@/app/rate-limit-host';
@@ -154,7 +155,12 @@ export function AppLayout() {
   const watch = (settled || openTask) && hasKey;
   return (
     <Shell
-      header={<ConnectionIndicator bootstrap={bootstrap} enabled={ready} />}
+      header={
+        <>
+          {watch && bootstrap?.mode === 'local' && <FaultsBadge />}
+          <ConnectionIndicator bootstrap={bootstrap} enabled={ready} />
+        </>
+      }
       tasksBadge={watch ? <RunningTasksBadge /> : undefined}
     >
       {watch && <TaskWatcher />}

@@ -20,7 +20,12 @@ function useResetCacheOnConnectionChange(queryClient: ReturnType<typeof createQu
   useEffect(
     () =>
       useConnectionStore.subscribe((state, prev) => {
-        if (state.baseUrl === prev.baseUrl && state.apiKey === prev.apiKey) return;
+        if (
+          state.baseUrl === prev.baseUrl &&
+          state.apiKey === prev.apiKey &&
+          state.imagePrefix === prev.imagePrefix
+        )
+          return;
         void queryClient.cancelQueries();
         void queryClient.resetQueries({
           predicate: (query) => !(query.queryKey[0] === 'system' && query.queryKey[1] === 'bootstrap'),

@@ -20,6 +20,7 @@ const DOT: Record<ShownStatus, string> = {
   unreachable: 'bg-destructive',
   'not-api': 'bg-destructive',
   'http-error': 'bg-warning',
+  quota: 'bg-warning',
 };
 
 const LABEL_KEY: Record<ShownStatus, string> = {
@@ -31,6 +32,7 @@ const LABEL_KEY: Record<ShownStatus, string> = {
   unreachable: 'connection.unreachable',
   'not-api': 'connection.notApi',
   'http-error': 'connection.httpError',
+  quota: 'connection.quota',
 };
 
 /**
@@ -100,9 +102,11 @@ export function ConnectionIndicator({
               ? t('connection.hintOffline')
               : status === 'not-api'
                 ? t('connection.hintNotApi')
-                : status === 'http-error' && data?.kind === 'http-error'
-                  ? t('connection.hintHttpError', { message: data.error.message })
-                  : '';
+                : status === 'quota'
+                  ? t('connection.hintQuota')
+                  : status === 'http-error' && data?.kind === 'http-error'
+                    ? t('connection.hintHttpError', { message: data.error.message })
+                    : '';
   return (
     <NavLink
       to="/settings"

@@ -5,7 +5,7 @@ import { isApiRequestError } from '@/api/api-client';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { cn } from '@/lib/cn';
-import { knownErrorKind } from '@/lib/error-kind';
+import { isQuotaError, knownErrorKind } from '@/lib/error-kind';
 import { useTranslation } from '@/lib/i18n';
 import { errorMessage } from '@/lib/notify';
 
@@ -101,7 +101,8 @@ export function ErrorAlert({
   const sentence = description ?? (kind ? t(`errors.known.${kind}.description`) : message);
   const Heading = headingLevel ?? 'p';
   const copyAll = [message, ...rows.map((row) => `${row.label}: ${row.value}`)].join('\n');
-  const canRetry = onRetry && kind !== 'groupNotFound';
+  // A spent quota is not cured by asking again: the person must raise it first (issue 44 §5).
+  const canRetry = onRetry && kind !== 'groupNotFound' && !isQuotaError(error);
   return (
     <div
       role="alert"

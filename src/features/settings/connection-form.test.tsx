@@ -146,3 +146,37 @@ describe('Settings: saving', () => {
     expect(localStorage.getItem('media-studio.connection')).not.toContain('sk-keep');
   });
 });
+
+describe('Settings: image service prefix (decision 378)', () => {
+  it('is /mj by default, saved with the connection, and compared with the server in the test', async () => {
+    useConnectionStore.setState({ imagePrefix: '/mj' });
+    mockFetch({
+      'GET /v1/assets': () => json(LIST_ENVELOPE),
+      'GET /bootstrap': () => json({ ...BOOTSTRAP_LOCAL, image_service_prefixes: ['/mj'] }),
+    });
+    renderForm();
+    const user = userEvent.setup();
+    const field = screen.getByLabelText('Image service prefix');
+    expect(field).toHaveValue('/mj');
+    await user.clear(field);
+    await user.type(field, 'draw/');
+    await testWithKey('sk-local-dev');
+    expect(await screen.findByTestId('image-prefix-line')).toHaveTextContent(
+      /Image service prefix \/draw: this server answers only at \/mj/,
+    );
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(useConnectionStore.getState().imagePrefix).toBe('/draw');
+  });
+
+  it('refuses a prefix that is not a plain path', async () => {
+    useConnectionStore.setState({ imagePrefix: '/mj' });
+    renderForm();
+    const user = userEvent.setup();
+    const field = screen.getByLabelText('Image service prefix');
+    await user.clear(field);
+    await user.type(field, '/a b?x');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(useConnectionStore.getState().imagePrefix).toBe('/mj');
+  });
+});

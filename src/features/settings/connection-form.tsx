@@ -1,7 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { Eye, EyeOff } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { isValidBaseUrl, normalizeBaseUrl, useConnectionStore } from '@/api/connection-store';
+import {
+  isValidBaseUrl,
+  isValidImagePrefix,
+  normalizeBaseUrl,
+  normalizeImagePrefix,
+  useConnectionStore,
+} from '@/api/connection-store';
 import { testConnection } from '@/api/system';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -27,6 +33,8 @@ export function ConnectionForm() {
     apiKey: useId(),
     remember: useId(),
     baseUrlHelp: useId(),
+    imagePrefix: useId(),
+    imagePrefixHelp: useId(),
     keyHelp: useId(),
   };
   const saved = {
@@ -34,19 +42,30 @@ export function ConnectionForm() {
     apiKey: useConnectionStore((s) => s.apiKey),
     remember: useConnectionStore((s) => s.remember),
     keySource: useConnectionStore((s) => s.keySource),
+    imagePrefix: useConnectionStore((s) => s.imagePrefix),
   };
   const connectionSaved = useConnectionStore((s) => s.connectionSaved);
   const rememberToggled = useConnectionStore((s) => s.rememberToggled);
   const [baseUrl, setBaseUrl] = useState(saved.baseUrl);
   const [apiKey, setApiKey] = useState(saved.apiKey);
+  const [imagePrefix, setImagePrefix] = useState(saved.imagePrefix);
   const [showKey, setShowKey] = useState(false);
   const [touched, setTouched] = useState(false);
 
   const baseUrlValid = isValidBaseUrl(baseUrl);
   const showBaseUrlError = touched && !baseUrlValid;
-  const draft = { baseUrl: normalizeBaseUrl(baseUrl), apiKey: apiKey.trim() };
+  const prefixValid = isValidImagePrefix(imagePrefix);
+  const showPrefixError = touched && !prefixValid;
+  const draft = {
+    baseUrl: normalizeBaseUrl(baseUrl),
+    apiKey: apiKey.trim(),
+    imagePrefix: normalizeImagePrefix(imagePrefix),
+  };
   const target = draft.baseUrl || window.location.origin;
-  const dirty = draft.baseUrl !== saved.baseUrl || draft.apiKey !== saved.apiKey;
+  const dirty =
+    draft.baseUrl !== saved.baseUrl ||
+    draft.apiKey !== saved.apiKey ||
+    (prefixValid && draft.imagePrefix !== saved.imagePrefix);
   const pageServer = usePageServer(baseUrlValid && isOtherOrigin(draft.baseUrl));
   // Served by Media Studio's server, the CSP lets the page reach its own origin only (proxy mode instead).
   const blockedHere = pageServer === 'hosted' && baseUrlValid && isOtherOrigin(draft.baseUrl);
@@ -57,7 +76,8 @@ export function ConnectionForm() {
   function onSubmit(e: FormEvent) {
     e.preventDefault();
     setTouched(true);
-    if (!baseUrlValid || blockedHere) return;
+    if (!baseUrlValid || !prefixValid || blockedHere) return;
+    setImagePrefix(draft.imagePrefix);
     connectionSaved({ ...draft, remember: saved.remember });
     notifySuccess(t('saved'));
   }
@@ -113,6 +133,32 @@ export function ConnectionForm() {
                 {t('connection.directMode', { origin: window.location.origin })}
               </p>
             ) : null}
+          </div>
+
+          <div className="flex flex-col gap-2">
+            <Label htmlFor={ids.imagePrefix}>{t('connection.imagePrefix')}</Label>
+            <Input
+              id={ids.imagePrefix}
+              spellCheck={false}
+              autoComplete="off"
+              placeholder="/mj"
+              value={imagePrefix}
+              onChange={(e) => {
+                setImagePrefix(e.target.value);
+                test.reset();
+              }}
+              aria-invalid={showPrefixError || undefined}
+              aria-describedby={ids.imagePrefixHelp}
+              className="font-mono"
+            />
+            <p
+              id={ids.imagePrefixHelp}
+              className={showPrefixError ? 'text-sm text-destructive' : 'text-sm text-muted-foreground'}
+            >
+              {showPrefixError
+                ? t('connection.imagePrefixInvalid')
+                : t('connection.imagePrefixHelp', { path: `${draft.imagePrefix}/task/{id}/fetch` })}
+            </p>
           </div>
 
           <div className="flex flex-col gap-2">
@@ -172,12 +218,12 @@ export function ConnectionForm() {
                 <Spinner /> {t('test.running', { target })}
               </p>
             ) : test.data ? (
-              <ConnectionTestResultView result={test.data} target={target} />
+              <ConnectionTestResultView result={test.data} target={target} imagePrefix={draft.imagePrefix} />
             ) : null}
           </div>
         </CardContent>
         <CardFooter className="flex-wrap">
-          <Button type="submit" disabled={(!dirty && baseUrlValid) || blockedHere}>
+          <Button type="submit" disabled={(!dirty && baseUrlValid && prefixValid) || blockedHere}>
             {t('connection.save')}
           </Button>
           <Button variant="outline" onClick={onTest} disabled={test.isPending}>

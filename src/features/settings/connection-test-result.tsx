@@ -40,26 +40,56 @@ export function useConnectionTestMessage() {
         return t('test.unauthorized', { status: result.error.status });
       case 'not-api':
         return t('test.notApi', { target });
+      case 'quota':
+        return t('test.quota');
       case 'http-error':
         return t('test.httpError', { status: result.error.status, message: result.error.message });
     }
   };
 }
 
+/**
+ * The image service's prefix the dashboard will poll, and whether this origin's server answers there
+ * (`/bootstrap` names its prefixes; another deployment's cannot be known, decision 378).
+ */
+function ImagePrefixLine({ result, prefix }: { result: ConnectionTestResult; prefix: string }) {
+  const { t } = useTranslation('settings');
+  const served = result.kind === 'ok' ? result.bootstrap?.image_service_prefixes : undefined;
+  const mismatch = served !== undefined && served.length > 0 && !served.includes(prefix);
+  return (
+    <p
+      data-testid="image-prefix-line"
+      className={cn('text-xs', mismatch ? 'font-medium text-foreground' : 'text-muted-foreground')}
+    >
+      {mismatch
+        ? t('test.imagePrefixMismatch', { prefix, served: served.join(', ') })
+        : served
+          ? t('test.imagePrefixServed', { prefix })
+          : t('test.imagePrefix', { prefix })}
+    </p>
+  );
+}
+
 export function ConnectionTestResultView({
   result,
   target,
+  imagePrefix,
 }: {
   result: ConnectionTestResult;
   target: string;
+  /** Shown once the server answered: where image tasks will be polled. */
+  imagePrefix?: string;
 }) {
   const { t } = useTranslation('settings');
   const message = useConnectionTestMessage()(result, target);
   const ok = result.kind === 'ok';
-  const warn = result.kind === 'no-key' || result.kind === 'http-error';
+  const warn = result.kind === 'no-key' || result.kind === 'http-error' || result.kind === 'quota';
   const Icon = ok ? CircleCheck : warn ? TriangleAlert : CircleX;
   const requestId =
-    result.kind === 'unauthorized' || result.kind === 'http-error' || result.kind === 'not-api'
+    result.kind === 'unauthorized' ||
+    result.kind === 'http-error' ||
+    result.kind === 'not-api' ||
+    result.kind === 'quota'
       ? result.error?.requestId
       : undefined;
   let extra: ReactNode = null;
@@ -92,6 +122,9 @@ export function ConnectionTestResultView({
       />
       <div className="flex flex-col gap-1">
         <p>{message}</p>
+        {imagePrefix && (result.kind === 'ok' || result.kind === 'http-error') ? (
+          <ImagePrefixLine result={result} prefix={imagePrefix} />
+        ) : null}
         {extra}
       </div>
     </div>

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { LanguageSelect } from '@/components/language-select';
 import { PageHeader } from '@/components/page-header';
 import { ThemeToggle } from '@/components/theme-toggle';
@@ -5,9 +6,18 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { ConnectionForm } from '@/features/settings/connection-form';
 import { ServerInfoCard } from '@/features/settings/server-info-card';
 import { useTranslation } from '@/lib/i18n';
+import { useQuery } from '@tanstack/react-query';
+import { useBaseUrl } from '@/api/connection-store';
+import { systemQueries } from '@/api/system';
+
+// Only for a local server, and only on Settings: not part of any first load.
+const TestFaultsPanel = lazy(() =>
+  import('@/features/settings/test-faults-panel').then((m) => ({ default: m.TestFaultsPanel })),
+);
 
 export function SettingsPage() {
   const { t } = useTranslation('settings');
+  const { data: bootstrap } = useQuery(systemQueries.bootstrap(useBaseUrl()));
   return (
     <>
       <PageHeader title={t('title')} description={t('description')} />
@@ -28,6 +38,11 @@ export function SettingsPage() {
               </div>
             </CardContent>
           </Card>
+          {bootstrap?.mode === 'local' && (
+            <Suspense fallback={null}>
+              <TestFaultsPanel />
+            </Suspense>
+          )}
         </div>
       </div>
     </>

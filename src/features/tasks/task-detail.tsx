@@ -8,7 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useConnectionStore } from '@/api/connection-store';
 import { isValidTaskId, taskKindOf } from '@/api/task-registry';
 import { useTaskRegistry, useTrackedTask } from '@/api/task-registry-context';
-import { isTaskNotFound, taskQueryOptions } from '@/api/tasks';
+import { imagePrefixNotFound, isTaskNotFound, taskQueryOptions } from '@/api/tasks';
 import { useTranslation } from '@/lib/i18n';
 import { notifyUndoable } from '@/lib/notify';
 import { TaskView } from './task-view';
@@ -78,14 +78,28 @@ function KnownIdDetail({ taskId, listSearch }: { taskId: string; listSearch: str
     );
   }
   if (!task) {
-    const notFound = isTaskNotFound(query.error);
+    const atPrefix = imagePrefixNotFound(query.error);
+    const notFound = isTaskNotFound(query.error) && atPrefix === undefined;
     return (
       <ErrorAlert
         error={query.error}
         headingLevel="h2"
-        title={notFound ? t('detail.notFound') : t('detail.loadFailed')}
-        description={notFound ? t('detail.notFoundHint', { id: taskId }) : undefined}
-        explainKnown={!notFound}
+        title={
+          atPrefix !== undefined
+            ? t('detail.notFoundAtPrefix', { prefix: atPrefix })
+            : notFound
+              ? t('detail.notFound')
+              : t('detail.loadFailed')
+        }
+        description={
+          atPrefix !== undefined
+            ? t('detail.notFoundAtPrefixHint', { prefix: atPrefix, id: taskId })
+            : notFound
+              ? t('detail.notFoundHint', { id: taskId })
+              : undefined
+        }
+        explainKnown={!notFound && atPrefix === undefined}
+        // At a prefix the person can correct in Settings, asking again is the next step.
         onRetry={notFound ? undefined : () => void query.refetch()}
         retryLabel={t('detail.retry')}
         actions={

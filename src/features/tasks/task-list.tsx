@@ -92,6 +92,8 @@ const TaskRow = memo(function TaskRow({
       <div className="flex min-w-0 items-center gap-2">
         {task.last?.notFound ? (
           <Badge variant="muted">{t('list.notFound')}</Badge>
+        ) : task.last?.notFoundAt ? (
+          <Badge variant="muted">{t('list.notFoundAtPrefix', { prefix: task.last.notFoundAt })}</Badge>
         ) : (
           <TaskStatusBadge status={task.last?.status ?? 'pending'} />
         )}
