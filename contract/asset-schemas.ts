@@ -1,14 +1,8 @@
 import * as z from 'zod/mini';
-import {
-  ASSET_MODES,
-  ASSET_STATUSES,
-  ASSET_TYPES,
-  PREPARATION_STATUSES,
-  REVIEW_STATUSES,
-  SYNC_STATUSES,
-} from './asset';
+import { ASSET_MODES, ASSET_STATUSES, PREPARATION_STATUSES, REVIEW_STATUSES, SYNC_STATUSES } from './asset';
 import { boundedJson, METADATA_BOUNDS } from './bounded-json';
 import { plainText } from './plain-text';
+import { NAME_MAX } from './text-bounds';
 
 // The strict asset schemas: what the local server writes and the request bodies and queries it
 // validates. Written with `zod/mini`, like asset.ts, because the browser validates the register form
@@ -21,8 +15,9 @@ export const AssetSchema = z.object({
   asset_id: z.string(),
   group_id: z.string(),
   domain: z.string(),
-  type: z.enum(ASSET_TYPES),
-  asset_type: z.enum(ASSET_TYPES),
+  // The common values, or the type the caller gave (any text: decision 377).
+  type: z.string(),
+  asset_type: z.string(),
   name: z.string(),
   description: z.string(),
   source_url: z.string(),
@@ -92,7 +87,7 @@ export const ASSET_TEXT_LIMITS = {
   role: 64,
   model: 64,
   group_id: 64,
-  name: 200,
+  name: NAME_MAX,
   description: 2_000,
   domain: 32,
 } as const;
@@ -110,7 +105,12 @@ const optionalText = (max: number, field: string, opts: { multiline?: boolean } 
 
 const MODEL_MESSAGE = 'model must be a model name such as video-2.0-cl';
 const MODEL_NAME = new RegExp(`^[a-z0-9][a-z0-9._-]{0,${ASSET_TEXT_LIMITS.model - 1}}$`, 'i');
-const TYPE_MESSAGE = 'type must be one of image, audio, video, file';
+/**
+ * `type`: the specification's "common values" (image, audio, video, file) are probed as such; any
+ * other text is kept as given and the asset is prepared as a plain file (decision 377). The length
+ * bound is this server's own, like every text field's.
+ */
+const assetType = optionalText(64, 'type');
 
 /** JSON body of POST /v1/assets/uploads (register by public URL). */
 export const RegisterAssetByUrlSchema = z.object({
@@ -120,7 +120,7 @@ export const RegisterAssetByUrlSchema = z.object({
     .optional(z.string({ error: MODEL_MESSAGE }).check(z.trim(), z.minLength(1, MODEL_MESSAGE)))
     .check(z.refine((m) => m === undefined || MODEL_NAME.test(m), { message: MODEL_MESSAGE })),
   mode: z._default(z.enum(ASSET_MODES, { error: 'mode must be one of asset, oss, both' }), 'asset'),
-  type: z.optional(z.enum(ASSET_TYPES, { error: TYPE_MESSAGE })),
+  type: assetType,
   purpose: optionalText(ASSET_TEXT_LIMITS.purpose, 'purpose'),
   role: optionalText(ASSET_TEXT_LIMITS.role, 'role'),
   group_id: optionalText(ASSET_TEXT_LIMITS.group_id, 'group_id'),
@@ -137,7 +137,7 @@ export type RegisterAssetByUrl = z.infer<typeof RegisterAssetByUrlSchema>;
 
 /** Form fields of the multipart form of POST /v1/assets/uploads (the file part is `file`). */
 export const UploadAssetFieldsSchema = z.object({
-  type: z.optional(z.enum(ASSET_TYPES, { error: TYPE_MESSAGE })),
+  type: assetType,
   purpose: optionalText(ASSET_TEXT_LIMITS.purpose, 'purpose'),
   role: optionalText(ASSET_TEXT_LIMITS.role, 'role'),
   model: optionalText(ASSET_TEXT_LIMITS.model, 'model'),

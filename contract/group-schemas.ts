@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { plainText } from './plain-text';
+import { NAME_MAX } from './text-bounds';
 
 // The strict group schemas: what the local server writes and the request bodies it validates.
 // Written with `zod/mini`, like group.ts, because the browser validates the group forms with
@@ -20,7 +21,7 @@ export const GroupSchema = z.object({
 export type Group = z.infer<typeof GroupSchema>;
 
 /** A group's limits, in characters after trimming: the schemas below and the group forms use these. */
-export const GROUP_LIMITS = { name: 100, description: 2_000 } as const;
+export const GROUP_LIMITS = { name: NAME_MAX, description: 2_000 } as const;
 
 const NAME_REQUIRED = `name is required: a group name of 1 to ${GROUP_LIMITS.name} characters`;
 const name = z

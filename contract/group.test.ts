@@ -41,16 +41,16 @@ describe('asset groups (specification, Asset group; LOCAL_API.md, Assets and gro
 
   it('CreateGroupSchema: clear messages for a missing, blank or long name and a long description', () => {
     expect(messages(CreateGroupSchema.safeParse({}))).toEqual([
-      'name: name is required: a group name of 1 to 100 characters',
+      'name: name is required: a group name of 1 to 1000 characters',
     ]);
     expect(messages(CreateGroupSchema.safeParse({ name: '   ' }))).toEqual([
-      'name: name is required: a group name of 1 to 100 characters',
+      'name: name is required: a group name of 1 to 1000 characters',
     ]);
     expect(messages(CreateGroupSchema.safeParse({ name: 7 }))).toEqual([
-      'name: name is required: a group name of 1 to 100 characters',
+      'name: name is required: a group name of 1 to 1000 characters',
     ]);
-    expect(messages(CreateGroupSchema.safeParse({ name: 'n'.repeat(101) }))).toEqual([
-      'name: name must be at most 100 characters',
+    expect(messages(CreateGroupSchema.safeParse({ name: 'n'.repeat(1_001) }))).toEqual([
+      'name: name must be at most 1000 characters',
     ]);
     expect(messages(CreateGroupSchema.safeParse({ name: 'ok', description: 'd'.repeat(2001) }))).toEqual([
       'description: description must be at most 2000 characters',
@@ -63,7 +63,7 @@ describe('asset groups (specification, Asset group; LOCAL_API.md, Assets and gro
     expect(UpdateGroupSchema.parse({})).toEqual({});
     expect(UpdateGroupSchema.parse({ other: 1 })).toEqual({});
     expect(messages(UpdateGroupSchema.safeParse({ name: '' }))).toEqual([
-      'name: name is required: a group name of 1 to 100 characters',
+      'name: name is required: a group name of 1 to 1000 characters',
     ]);
   });
 

@@ -8,6 +8,7 @@ import {
 } from './models';
 import { isRecord } from './is-record';
 import { CallbackUrlSchema } from './callback-url';
+import { NAME_MAX } from './text-bounds';
 
 /**
  * The model of a POST /v1/tasks body: any model name ("e.g." in the specification); the kind comes
@@ -29,7 +30,8 @@ export const DigitalHumanVideoBodySchema = z.object({
     'an avatar image asset id, Asset:// reference or public avatar id (GET /v1/public-resources)',
   ),
   audio_url: required('audio_url', 'a public URL or Asset:// reference of the speech audio'),
-  name: z.string().max(200).optional(),
+  // Drawn as the caption; the bound is this server's own (README), generous on purpose (issue 44).
+  name: z.string().max(NAME_MAX).optional(),
   callback_url: CallbackUrlSchema.optional(),
 });
 
@@ -44,7 +46,8 @@ export const DigitalHumanAudioBodySchema = z.object({
 /** POST /v1/tasks, music. */
 export const MusicBodySchema = z.object({
   model: modelName,
-  prompt: z.string().max(3000).default(''),
+  // No bound of its own: the 1 MiB JSON body limit bounds it, as every video prompt (decision 367).
+  prompt: z.string().default(''),
   style: z.string().max(200).default(''),
   title: z.string().max(200).default(''),
   customMode: z.boolean().default(false),

@@ -30,26 +30,29 @@ describe('filterValue', () => {
     const textFile = path.join(odd, 'text.txt');
     fs.writeFileSync(textFile, 'hello');
     const out = path.join(dir, 'text.png');
-    await runFfmpeg([
-      '-f',
-      'lavfi',
-      '-i',
-      'color=c=black:s=160x40:d=1',
-      '-vf',
-      `drawtext=fontfile=${filterValue(FONT_REGULAR)}:textfile=${filterValue(textFile)}:fontcolor=white:fontsize=20`,
-      '-frames:v',
-      '1',
-      out,
-    ]);
+    await runFfmpeg(
+      [
+        '-f',
+        'lavfi',
+        '-i',
+        'color=c=black:s=160x40:d=1',
+        '-vf',
+        `drawtext=fontfile=${filterValue(FONT_REGULAR)}:textfile=${filterValue(textFile)}:fontcolor=white:fontsize=20`,
+        '-frames:v',
+        '1',
+        out,
+      ],
+      { timeoutMs: 60_000 },
+    );
     expect((await probeFile(out)).video?.width).toBe(160);
   });
 });
 
 describe('runFfmpeg', () => {
   it('rejects with the tail of stderr when ffmpeg fails', async () => {
-    const err = await runFfmpeg(['-i', path.join(dir, 'missing.mp4'), path.join(dir, 'x.mp4')]).catch(
-      (e: unknown) => e,
-    );
+    const err = await runFfmpeg(['-i', path.join(dir, 'missing.mp4'), path.join(dir, 'x.mp4')], {
+      timeoutMs: 60_000,
+    }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(FfmpegError);
     expect((err as FfmpegError).message).toMatch(/exit code 1.*No such file or directory/);
   });
@@ -60,6 +63,7 @@ describe('runFfmpeg', () => {
     // -re: read at real speed, so the run lasts 60 s unless killed.
     const running = runFfmpeg(['-re', '-f', 'lavfi', '-i', 'color=s=32x32:d=60', '-f', 'matroska', marker], {
       signal: abort.signal,
+      timeoutMs: 120_000,
     }).catch((e: unknown) => e);
     await expect.poll(() => processWithArg(marker), { interval: 20 }).toBe(true);
     abort.abort(new Error('cancelled by the user'));
@@ -116,10 +120,12 @@ describe('local inputs only (decision 098)', () => {
       'ftp://h/a',
       'tcp://h:1',
     ]) {
-      await expect(runFfmpeg(['-i', url, '-f', 'null', '-'])).rejects.toThrow(FfmpegError);
+      await expect(runFfmpeg(['-i', url, '-f', 'null', '-'], { timeoutMs: 60_000 })).rejects.toThrow(
+        FfmpegError,
+      );
     }
     await expect(
-      runFfmpeg(['-i', 'http://169.254.169.254/x.png?token=t0k', '-f', 'null', '-']),
+      runFfmpeg(['-i', 'http://169.254.169.254/x.png?token=t0k', '-f', 'null', '-'], { timeoutMs: 60_000 }),
     ).rejects.toThrow(/local files only, not http:\/\/169\.254\.169\.254\/x\.png$/);
   });
 
@@ -129,6 +135,8 @@ describe('local inputs only (decision 098)', () => {
       playlist,
       '#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:1,\nhttp://127.0.0.1:9/seg.ts\n#EXT-X-ENDLIST\n',
     );
-    await expect(runFfmpeg(['-i', playlist, '-f', 'null', '-'])).rejects.toThrow(/not on whitelist/);
+    await expect(runFfmpeg(['-i', playlist, '-f', 'null', '-'], { timeoutMs: 60_000 })).rejects.toThrow(
+      /not on whitelist/,
+    );
   });
 });

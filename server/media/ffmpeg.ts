@@ -31,8 +31,25 @@ export interface RunFfmpegOptions {
    */
   durationSec?: number;
   onProgress?: (fraction: number) => void;
-  /** Kill the process past this; a render that stalls must not hold a runner slot forever. */
-  timeoutMs?: number;
+  /**
+   * Kill the process past this. Required: an ffmpeg can hang rather than fail (at a low memory
+   * ceiling a refused thread start deadlocks ffmpeg 5.1), and a hung one would hold a pool slot and
+   * its task forever. Size it to the work with `encodeDeadlineMs`.
+   */
+  timeoutMs: number;
+}
+
+/** Pixels of one 1080p frame: the unit of `encodeDeadlineMs`'s video allowance. */
+const FULL_HD = 1920 * 1080;
+
+/**
+ * A deadline for an encode of `outputSec` seconds: a minute to start and finish, plus per output
+ * second 5 s for each 1080p worth of frame (`pixels`), or 0.5 s for audio alone. Generous on
+ * purpose: it ends a process that stopped working, never a slow one on a busy machine (decision 376).
+ */
+export function encodeDeadlineMs(outputSec: number, pixels?: number): number {
+  const perSecondMs = pixels === undefined ? 500 : 5_000 * Math.max(1, pixels / FULL_HD);
+  return Math.round(60_000 + Math.max(0, outputSec) * perSecondMs);
 }
 
 const STDERR_KEEP = 8000;
@@ -51,7 +68,7 @@ export function abortReason(signal: AbortSignal): Error {
  * starts once the shared pool gives the current key a slot (decision 356); `timeoutMs` counts
  * from then.
  */
-export function runFfmpeg(args: string[], opts: RunFfmpegOptions = {}): Promise<void> {
+export function runFfmpeg(args: string[], opts: RunFfmpegOptions): Promise<void> {
   return withFfmpegSlot(() => startFfmpeg(args, opts), opts.signal);
 }
 
@@ -72,11 +89,10 @@ function startFfmpeg(args: string[], opts: RunFfmpegOptions): Promise<void> {
     let stderr = '';
     let pending = '';
     let settled = false;
-    let timer: NodeJS.Timeout | undefined;
     const finish = (err?: Error) => {
       if (settled) return;
       settled = true;
-      if (timer) clearTimeout(timer);
+      clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
       if (err) reject(err);
       else resolve();
@@ -86,14 +102,10 @@ function startFfmpeg(args: string[], opts: RunFfmpegOptions): Promise<void> {
       finish(abortReason(signal!));
     };
     signal?.addEventListener('abort', onAbort, { once: true });
-    if (opts.timeoutMs) {
-      timer = setTimeout(() => {
-        child.kill('SIGKILL');
-        finish(
-          new FfmpegError(`ffmpeg took longer than ${Math.round(opts.timeoutMs! / 1000)} s`, tail(stderr)),
-        );
-      }, opts.timeoutMs);
-    }
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      finish(new FfmpegError(`ffmpeg took longer than ${Math.round(opts.timeoutMs / 1000)} s`, tail(stderr)));
+    }, opts.timeoutMs);
     child.stderr!.setEncoding('utf8').on('data', (d: string) => {
       stderr = (stderr + d).slice(-STDERR_KEEP);
     });

@@ -67,7 +67,9 @@ describe('a playlist as a video', () => {
     fs.writeFileSync(concat, `ffconcat version 1.0\nfile '${canary}'\n`);
     for (const input of [playlist, concat]) {
       const out = path.join(dir, 'direct.png');
-      const err = await runFfmpeg(['-i', input, '-frames:v', '1', out]).catch((e: unknown) => e);
+      const err = await runFfmpeg(['-i', input, '-frames:v', '1', out], { timeoutMs: 60_000 }).catch(
+        (e: unknown) => e,
+      );
       expect(err, input).toBeInstanceOf(FfmpegError);
       expect((err as FfmpegError).stderrTail).toMatch(/not on whitelist|Invalid data/);
       if (fs.existsSync(out) && fs.statSync(out).size > 0) expect(isRed(await averageColor(out))).toBe(false);
@@ -77,9 +79,9 @@ describe('a playlist as a video', () => {
   it('refuses a path ffmpeg would read as a numbered sequence of other files', async () => {
     await ffmpeg(['-f', 'lavfi', '-i', 'color=c=red:s=16x16', '-frames:v', '1', path.join(dir, 'seq1.png')]);
     const out = path.join(dir, 'seq-out.png');
-    const err = await runFfmpeg(['-i', path.join(dir, 'seq%d.png'), '-frames:v', '1', out]).catch(
-      (e: unknown) => e,
-    );
+    const err = await runFfmpeg(['-i', path.join(dir, 'seq%d.png'), '-frames:v', '1', out], {
+      timeoutMs: 60_000,
+    }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(FfmpegError);
     expect((err as Error).message).toMatch(/would name a sequence of files/);
     expect(fs.existsSync(out)).toBe(false);

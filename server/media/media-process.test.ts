@@ -52,7 +52,7 @@ describe.runIf(process.platform === 'linux')('the memory ceiling of every media 
         'null',
         '-',
       ],
-      { signal: abort.signal },
+      { signal: abort.signal, timeoutMs: 120_000 },
     ).catch(() => undefined);
     try {
       const pid = await waitFor(() => pidWithArg(`comment=${tag}`));

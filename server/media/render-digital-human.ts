@@ -3,6 +3,7 @@ import path from 'node:path';
 import {
   abortReason,
   afterPreparing,
+  encodeDeadlineMs,
   filterValue,
   FfmpegError,
   h264Options,
@@ -86,6 +87,7 @@ export async function renderDigitalHumanVideo(input: DigitalHumanRenderInput): P
       ],
       {
         signal,
+        timeoutMs: encodeDeadlineMs(duration, width * height),
         durationSec: duration,
         onProgress: afterPreparing(onProgress, PREPARE_SHARE),
       },

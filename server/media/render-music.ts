@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { setImmediate as nextTick } from 'node:timers/promises';
-import { abortReason, afterPreparing, renderInScratch, runFfmpeg } from './ffmpeg';
+import { abortReason, afterPreparing, encodeDeadlineMs, renderInScratch, runFfmpeg } from './ffmpeg';
 import { composeTrack, SAMPLE_RATE, synthesize, toPcm16 } from './music-synth';
 import { planMusic, type MusicPlan } from './music-style';
 import { hash32 } from './render-layout';
@@ -75,6 +75,7 @@ export async function renderMusic(input: MusicRenderInput): Promise<MusicPlan> {
       ],
       {
         signal,
+        timeoutMs: encodeDeadlineMs(durationSec),
         durationSec,
         onProgress: afterPreparing(onProgress, SYNTH_SHARE),
       },

@@ -1,6 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterPreparing, filterValue, h264Options, renderInScratch, runFfmpeg } from './ffmpeg';
+import {
+  afterPreparing,
+  encodeDeadlineMs,
+  filterValue,
+  h264Options,
+  renderInScratch,
+  runFfmpeg,
+} from './ffmpeg';
 import { prepareCard, prepareFirstFrame, type CardInput } from './render-inputs';
 import { fontFor } from './text-font';
 import { hash32, layoutVideo, palette, type Rgb } from './render-layout';
@@ -136,6 +143,7 @@ export async function renderVideo(input: VideoRenderInput): Promise<void> {
     );
     await runFfmpeg(args, {
       signal,
+      timeoutMs: encodeDeadlineMs(duration, width * height),
       durationSec: duration,
       onProgress: afterPreparing(onProgress, PREPARE_SHARE),
     });

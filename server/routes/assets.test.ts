@@ -95,7 +95,8 @@ describe('POST /v1/assets/uploads (by URL)', () => {
     const cases: Array<[unknown, number, string | undefined]> = [
       [{}, 400, 'url'],
       [{ url: 'ftp://x/y.png' }, 400, 'url'],
-      [{ url: `${host.origin}/a.png`, type: 'sticker' }, 400, 'type'],
+      // Any type text is taken (decision 377); only its length is bounded.
+      [{ url: `${host.origin}/a.png`, type: 'x'.repeat(65) }, 400, 'type'],
       [{ url: `${host.origin}/a.png`, type: 'video' }, 400, 'type'],
       [{ url: `${host.origin}/a.png`, mode: 'copy' }, 400, 'mode'],
       [{ url: `${host.origin}/a.png`, model: 'has space' }, 400, 'model'],

@@ -72,7 +72,7 @@ describe('asset groups', () => {
     const noName = await t.req('/v1/asset-groups', { key: 'k1', json: { description: 'x' } });
     expect(noName.status).toBe(400);
     expect((await body(noName)).error).toMatchObject({ type: 'invalid_request_error', param: 'name' });
-    const long = await t.req('/v1/asset-groups', { key: 'k1', json: { name: 'x'.repeat(101) } });
+    const long = await t.req('/v1/asset-groups', { key: 'k1', json: { name: 'x'.repeat(1_001) } });
     expect(long.status).toBe(400);
     for (const notObject of [[], null, 'name', 42]) {
       const res = await t.req('/v1/asset-groups', { key: 'k1', json: notObject });

@@ -1,12 +1,5 @@
 import type Database from 'better-sqlite3';
-import type {
-  AssetMode,
-  AssetStatus,
-  AssetType,
-  PreparationStatus,
-  ReviewStatus,
-  SyncStatus,
-} from '@contract/asset';
+import type { AssetMode, AssetStatus, PreparationStatus, ReviewStatus, SyncStatus } from '@contract/asset';
 
 /** Where an asset stands in the preparation lifecycle (services/assets/asset-lifecycle.ts). */
 export type AssetStage = 'created' | 'syncing' | 'ready' | 'failed';
@@ -23,7 +16,8 @@ export interface AssetRow {
   owner: string;
   group_id: string;
   domain: string;
-  type: AssetType;
+  /** One of ASSET_TYPES, or another type the caller gave, kept as given (decision 377). */
+  type: string;
   name: string;
   description: string;
   origin: 'url' | 'upload';

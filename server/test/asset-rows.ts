@@ -1,4 +1,4 @@
-import type { AssetType } from '@contract/asset';
+import { isAssetType, type AssetType } from '@contract/asset';
 import { DEFAULT_GROUP_ID } from '@contract/group';
 import { newId } from '../ids';
 import { READY_STATE } from '../services/assets/asset-lifecycle';
@@ -19,7 +19,7 @@ const MEDIA: Record<AssetType, { ext: string; contentType: string }> = {
  */
 export function readyAssetRow(fields: Partial<NewAssetRow> & Pick<NewAssetRow, 'owner'>): NewAssetRow {
   const type = fields.type ?? 'image';
-  const { ext, contentType } = MEDIA[type];
+  const { ext, contentType } = MEDIA[isAssetType(type) ? type : 'file'];
   const created = fields.created_ms ?? Date.now();
   return {
     id: newId('asset'),

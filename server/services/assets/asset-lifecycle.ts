@@ -1,4 +1,4 @@
-import { TYPICAL_READY_MS, type AssetType } from '@contract/asset';
+import { isAssetType, TYPICAL_READY_MS } from '@contract/asset';
 import type { AssetFault, AssetPatch, AssetRow } from '../../store/assets';
 import { parseDoubleFault, type DoubleAssetFault } from '../double/outcomes';
 
@@ -28,14 +28,14 @@ export function detectFault(source: string): { fault: AssetFault | null; pace: n
 }
 
 /** Every file is probed (images too, issue 35); stored copies must be downloaded: the real work of syncing. */
-export function needsWork(_type: AssetType, _origin: 'url' | 'upload', _mode: string): boolean {
+export function needsWork(_type: string, _origin: 'url' | 'upload', _mode: string): boolean {
   return true;
 }
 
 export function initialState(
   now: number,
   scaled: Scale,
-  init: { type: AssetType; pace: number; work: boolean },
+  init: { type: string; pace: number; work: boolean },
 ): Pick<
   AssetRow,
   | 'status'
@@ -67,7 +67,11 @@ export function syncingPatch(row: AssetRow, scaled: Scale): AssetPatch {
     sync_status: 'syncing',
     preparation_status: 'syncing',
     stage: 'syncing',
-    next_transition_at: row.created_ms + Math.round(scaled(TYPICAL_READY_MS[row.type] * row.pace)),
+    next_transition_at:
+      row.created_ms +
+      Math.round(
+        scaled((isAssetType(row.type) ? TYPICAL_READY_MS[row.type] : TYPICAL_READY_MS.file) * row.pace),
+      ),
   };
 }
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { type AssetType, inferAssetType } from '@contract/asset';
+import { type AssetType, inferAssetType, isAssetType } from '@contract/asset';
 import { getMimeType, mimes } from 'hono/utils/mime';
 import { badRequest } from '../../errors';
 
@@ -49,24 +49,23 @@ export function resolveContentType(declared: string | null | undefined, name: st
  * rather than an asset that can only fail later. Audio and video are not told apart here, because
  * one container (mp4, webm) holds either; ffprobe checks the streams during preparation.
  */
-export function resolveAssetType(
-  declared: AssetType | undefined,
-  contentType: string,
-  param = 'type',
-): AssetType {
+export function resolveAssetType(declared: string | undefined, contentType: string, param = 'type'): string {
   const inferred = inferAssetType(contentType);
   if (!declared) return inferred;
+  // Another type than the common values is the caller's own word: kept, and prepared as a file (decision 377).
+  const known = declared.toLowerCase();
+  if (!isAssetType(known)) return declared;
   const isImage = (t: AssetType) => t === 'image';
   const isAv = (t: AssetType) => t === 'audio' || t === 'video';
-  if ((isImage(declared) && isAv(inferred)) || (isAv(declared) && isImage(inferred))) {
+  if ((isImage(known) && isAv(inferred)) || (isAv(known) && isImage(inferred))) {
     throw badRequest(
-      `type is "${declared}" but the content is ${contentType} (${inferred}). ` +
+      `type is "${known}" but the content is ${contentType} (${inferred}). ` +
         `Send type=${inferred}, or omit type to have it inferred from the content type.`,
       param,
       'type_mismatch',
     );
   }
-  return declared;
+  return known;
 }
 
 /**

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { type AssetMode, type AssetType, inferAssetType } from '@contract/asset';
+import { type AssetMode, inferAssetType } from '@contract/asset';
 import type { RegisterAssetByUrl } from '@contract/asset-schemas';
 import { withoutControlCharacters } from '@contract/plain-text';
 import type { AppContext } from '../../context';
@@ -39,7 +39,7 @@ export interface NewAssetInput {
   id: string;
   owner: string;
   groupId: string;
-  type: AssetType;
+  type: string;
   name: string;
   description: string;
   origin: 'url' | 'upload';

@@ -151,7 +151,7 @@ describe('POST /v1/assets/uploads (multipart)', () => {
       'multipart field `file` is required',
     );
     const cases: Array<[Record<string, string>, number, string]> = [
-      [{ type: 'sticker' }, 400, 'type'],
+      [{ type: 'x'.repeat(65) }, 400, 'type'],
       [{ type: 'video' }, 400, 'type'],
       [{ model: 'no such model!' }, 400, 'model'],
       [{ group_id: 'grp_missing' }, 404, 'group_id'],

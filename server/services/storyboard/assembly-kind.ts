@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { AppContext } from '../../context';
 import { ApiError } from '../../errors';
-import { FfmpegError, h264Options, runFfmpeg } from '../../media/ffmpeg';
+import { encodeDeadlineMs, FfmpegError, h264Options, runFfmpeg } from '../../media/ffmpeg';
 import { withFfmpegSlot } from '../../media/ffmpeg-pool';
 import { findAssembly, saveAssembly, type AssemblyRecord } from '../../store/storyboard-assemblies';
 import type { TaskRow } from '../../store/tasks';
@@ -17,7 +17,6 @@ export const MAX_SHOTS = 12;
 export const MAX_SHOT_SEC = 60;
 export const MAX_TOTAL_SEC = 300;
 const MAX_PIXELS = 4096 * 2304;
-const ENCODE_TIMEOUT_MS = 10 * 60_000;
 
 /** A refusal of the shots themselves: retrying cannot help, and the message is safe to show. */
 class ShotsRefused extends Error {
@@ -96,7 +95,7 @@ export const assemblyTaskKind: TaskKind = {
       try {
         await runFfmpeg(args, {
           signal: tools.signal,
-          timeoutMs: ENCODE_TIMEOUT_MS,
+          timeoutMs: encodeDeadlineMs(plan.duration, plan.width * plan.height),
           durationSec: plan.duration,
           onProgress: tools.progress,
         });

@@ -102,15 +102,21 @@ export function Field({
   );
 }
 
-/** `12/200`, hidden from screen readers (the limit is announced as an issue when crossed). */
-export function Counter({ value, max }: { value: string; max: number }) {
+/**
+ * `12/200`, hidden from screen readers (the limit is announced as an issue when crossed); without
+ * `max`, the length alone: a field the page does not limit because only a deployment knows its bound.
+ */
+export function Counter({ value, max }: { value: string; max?: number }) {
   const length = [...value].length;
   return (
     <span
-      className={cn('text-xs tabular-nums', length > max ? 'text-destructive' : 'text-muted-foreground')}
+      className={cn(
+        'text-xs tabular-nums',
+        max !== undefined && length > max ? 'text-destructive' : 'text-muted-foreground',
+      )}
       aria-hidden="true"
     >
-      {length}/{max}
+      {max === undefined ? length : `${length}/${max}`}
     </span>
   );
 }

@@ -61,7 +61,7 @@ export function GroupForm(props: GroupFormProps) {
       id={fieldElementId(formId, name)}
       label={t(`form.${name}`)}
       feedback={form.feedback(name)}
-      aside={<Counter value={values[name].trim()} max={GROUP_LIMITS[name]} />}
+      aside={<Counter value={values[name].trim()} max={name === 'name' ? undefined : GROUP_LIMITS[name]} />}
     >
       {control}
     </Field>

@@ -1,4 +1,4 @@
-import { CreateGroupSchema, GROUP_LIMITS, UpdateGroupSchema } from '@contract/group-schemas';
+import { CreateGroupSchema, UpdateGroupSchema } from '@contract/group-schemas';
 import type { FormIssue } from '@/lib/form/issues';
 import { schemaIssues } from '@/lib/form/schema-issues';
 
@@ -26,9 +26,11 @@ export function groupIssues(values: GroupValues, saved?: GroupValues): FormIssue
       ? schemaIssues<GroupField>(UpdateGroupSchema, groupChange(values, saved))
       : []
     : schemaIssues<GroupField>(CreateGroupSchema, values);
-  return issues.map((issue) =>
-    issue.code === 'nameRequired' ? { ...issue, values: { max: GROUP_LIMITS.name } } : issue,
-  );
+  // The name's length bound is the local server's own (README, "This server's own bounds"): a
+  // deployment may allow longer names, so the page leaves that refusal to the server it talks to.
+  return issues
+    .filter((issue) => !(issue.field === 'name' && issue.code === 'tooLong'))
+    .map((issue) => (issue.code === 'nameRequired' ? { field: issue.field, code: issue.code } : issue));
 }
 
 /**

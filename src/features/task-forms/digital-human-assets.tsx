@@ -91,7 +91,7 @@ function VideoInputs({ draft, set, feedback, fieldId }: PartProps) {
         label={t('dh.name.label')}
         hint={t('dh.name.hint')}
         feedback={feedback('name')}
-        aside={<Counter value={draft.name.trim()} max={LIMITS.name} />}
+        aside={<Counter value={draft.name.trim()} />}
       >
         {(props) => <Input {...props} value={draft.name} onChange={(e) => set({ name: e.target.value })} />}
       </Field>

@@ -92,7 +92,7 @@ export function MusicForm() {
             label={custom ? t('music.prompt.lyricsLabel') : t('music.prompt.label')}
             hint={custom ? t('music.prompt.lyricsHint') : t('music.prompt.hint')}
             feedback={feedback('prompt')}
-            aside={<Counter value={draft.prompt} max={LIMITS.prompt} />}
+            aside={<Counter value={draft.prompt} />}
           >
             {(props) => (
               <Textarea

@@ -7,8 +7,12 @@ export type DigitalHumanField =
   'model' | 'avatar' | 'audio' | 'name' | 'text' | 'voice' | 'authorization' | 'callbackUrl';
 export type MusicField = 'model' | 'prompt' | 'style' | 'title' | 'callbackUrl';
 
-/** The limits of the contract's body schemas (contract/task-create.ts). */
-export const LIMITS = { name: 200, text: 5000, prompt: 3000, style: 200, title: 200 } as const;
+/**
+ * The limits of the contract's body schemas (contract/task-create.ts) that the page still checks.
+ * A name and the music prompt are not here: the specification sets no bound on them, and the local
+ * server's own is a bound of that server, not of the deployment the page may talk to (decision 367).
+ */
+export const LIMITS = { text: 5000, style: 200, title: 200 } as const;
 
 /** What the page knows about an asset the draft names (from its detail query); undefined = not loaded yet. */
 export type AssetLookup = (id: string) => Parameters<typeof assetPhase>[0] | undefined;
@@ -60,7 +64,6 @@ export function validateDigitalHuman(
     } else {
       issues.push(...assetIssue('audio', draft.audioAssetId.trim(), lookup));
     }
-    issues.push(...tooLong('name', draft.name.trim(), LIMITS.name));
   } else {
     if (!(DIGITAL_HUMAN_AUDIO_MODELS as readonly string[]).includes(draft.audioModel)) {
       issues.push({ field: 'model', code: 'modelUnknown', values: { model: draft.audioModel } });
@@ -97,7 +100,6 @@ export function validateMusic(
   } else if (!draft.prompt.trim()) {
     issues.push({ field: 'prompt', code: 'promptRequired' });
   }
-  issues.push(...tooLong('prompt', draft.prompt, LIMITS.prompt));
   issues.push(...tooLong('style', draft.style.trim(), LIMITS.style));
   issues.push(...tooLong('title', draft.title.trim(), LIMITS.title));
   issues.push(...callbackIssues('callbackUrl' as const, draft.callbackUrl, context.secrets ?? []));

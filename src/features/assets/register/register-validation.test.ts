@@ -30,7 +30,7 @@ describe('register form checks', () => {
     const name = 'n'.repeat(ASSET_TEXT_LIMITS.name + 1);
     expect(registerIssues({ ...draft, name, purpose: 'a\tb' }, 'grp_a')).toEqual([
       { field: 'purpose', code: 'controlCharacters', values: {} },
-      { field: 'name', code: 'tooLong', values: { length: 201, max: 200 } },
+      { field: 'name', code: 'tooLong', values: { length: name.length, max: ASSET_TEXT_LIMITS.name } },
     ]);
     expect(registerIssues({ ...draft, role: ` ${'r'.repeat(ASSET_TEXT_LIMITS.role)} ` }, 'grp_a')).toEqual(
       [],
