@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import type { AppContext } from '../../context';
 import { ApiError } from '../../errors';
 import { FfmpegError, runFfmpeg } from '../../media/ffmpeg';
-import { withFfmpegSlot } from '../../media/ffmpeg-pool';
 import { findAssembly, saveAssembly, type AssemblyRecord } from '../../store/storyboard-assemblies';
 import type { TaskRow } from '../../store/tasks';
 import { fileUrl, moveIntoStore, storedRelPath } from '../assets/asset-files';
@@ -12,7 +11,7 @@ import { assemblyPlan } from './assembly-graph';
 import { AssemblyRefused, logDetail, soundFiles } from './assembly-inputs';
 import { placeCues, webVtt } from './captions';
 import { localSource, type LocalSource } from './media-source';
-import { probeShot, type ShotProbe } from './shot-probe';
+import { probeShotOnce, type ShotProbe } from './shot-probe';
 
 export const ASSEMBLY_KIND = 'storyboard_assembly';
 /** Bounds on what one request can make this server do (two cores, shared). */
@@ -54,7 +53,7 @@ export const assemblyTaskKind: TaskKind = {
       for (const [i, shot] of record.shots.entries()) {
         const source = await localSource(ctx, shot.url, `shots[${i}].url`, record.origin, tools.signal);
         sources.push(source);
-        probes.push(await probeChecked(ctx, row, source.file, i));
+        probes.push(await probeChecked(ctx, row, source, i));
       }
       const total = probes.reduce((s, p) => s + p.duration, 0);
       if (total > MAX_TOTAL_SEC)
@@ -168,11 +167,15 @@ export const assemblyTaskKind: TaskKind = {
   },
 };
 
-async function probeChecked(ctx: AppContext, row: TaskRow, file: string, i: number): Promise<ShotProbe> {
+async function probeChecked(
+  ctx: AppContext,
+  row: TaskRow,
+  source: LocalSource,
+  i: number,
+): Promise<ShotProbe> {
   let probe: ShotProbe;
   try {
-    // In a slot of the shared pool like every ffprobe (decision 356).
-    probe = await withFfmpegSlot(() => probeShot(file));
+    probe = await probeShotOnce(source.file, source.stored);
   } catch (err) {
     if (err instanceof ApiError) throw err;
     logDetail(ctx, row, 'storyboard shot unreadable', err, { shot: i + 1 });
