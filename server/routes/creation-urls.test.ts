@@ -18,6 +18,8 @@ const noDns = {
 };
 const networked = () => (t = makeTestApp({ env: { HOST: '0.0.0.0', API_KEYS: 'sk-a' }, urlGuard: noDns }));
 const base = { model: 'video-2.0-cl', prompt: 'A cat walks across a sunny kitchen' };
+/** A public shot URL, so that an assembly's audio or narration URL is the one refused. */
+const STORED = 'https://cdn.example.com/shot.mp4';
 const FORMS = [
   'http://127.0.0.1:9/x',
   'http://localhost:9/x',
@@ -137,7 +139,13 @@ function fields(url: string, seed: (kind: 'avatar' | 'voice') => string) {
     ['/v1/tasks', { model: 'resource-thumbnail', source_url: url, width: 64 }, 'source_url'],
     ['/v1/assets/uploads', { url, model: base.model }, 'url'],
     ['/local/storyboard/last-frame', { url }, 'url'],
-    ['/local/storyboard/assemblies', { shots: [{ url }] }, 'shots.0.url'],
+    ['/local/storyboard/assemblies', { shots: [{ url }] }, 'shots[0].url'],
+    ['/local/storyboard/assemblies', { shots: [{ url: STORED }], audio: { url } }, 'audio.url'],
+    [
+      '/local/storyboard/assemblies',
+      { shots: [{ url: STORED }], narration: [{ shot: 0, url }] },
+      'narration[0].url',
+    ],
   ] as const;
 }
 

@@ -204,7 +204,7 @@ describe('/local/storyboard/assemblies', () => {
       string
     >;
     expect(failed.status).toBe('failed');
-    expect(failed.error).toMatch(/shots\.0\.url/);
+    expect(failed.error).toMatch(/shots\[0\]\.url/);
   });
 
   it('a record left running by a version that queued in memory is queued when asked for', async () => {

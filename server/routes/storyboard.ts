@@ -2,6 +2,8 @@ import { Hono, type Context } from 'hono';
 import type { AppContext, AppEnv } from '../context';
 import { json, readJson, requestOrigin } from '../http';
 import { isRecord } from '@contract/is-record';
+import { AssemblyRequestSchema } from '@contract/storyboard-assembly';
+import { validJson } from '../middleware/validate';
 import type { CreatingRequest } from '../services/tasks/creating-request';
 import { assembliesOf, type AssemblyRecord } from '../services/storyboard/assembly';
 import { lastFrame } from '../services/storyboard/last-frame';
@@ -41,8 +43,8 @@ export function storyboardRoutes(ctx: AppContext): Hono<AppEnv> {
     traceId: c.var.traceId,
   });
 
-  app.post('/local/storyboard/assemblies', async (c) => {
-    const record = assembliesOf(ctx).create(caller(c), await readJson(c));
+  app.post('/local/storyboard/assemblies', validJson(AssemblyRequestSchema), (c) => {
+    const record = assembliesOf(ctx).create(caller(c), c.req.valid('json'));
     return json(c, shown(record), 202);
   });
 

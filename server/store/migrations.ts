@@ -249,4 +249,14 @@ export const migrations: Migration[] = [
       CREATE INDEX storyboard_assemblies_by_owner ON storyboard_assemblies (owner, id);
     `,
   },
+  {
+    version: 8,
+    name: 'storyboard_assembly_sound',
+    // Decision 370: an assembly's music, narration and captions (one JSON value: they are read and
+    // written together, never queried), and the URL of its WebVTT file once it is made.
+    sql: `
+      ALTER TABLE storyboard_assemblies ADD COLUMN sound TEXT;
+      ALTER TABLE storyboard_assemblies ADD COLUMN captions_url TEXT;
+    `,
+  },
 ];

@@ -1,6 +1,15 @@
 import type Database from 'better-sqlite3';
+import type { AssemblyAudio } from '@contract/storyboard-assembly';
 
 type Join = 'cut' | 'crossfade';
+
+/** Sound and captions over the whole cut (decision 370); shots counted from 0. */
+export interface AssemblySound {
+  audio?: AssemblyAudio;
+  narration: Array<{ shot: number; url: string }>;
+  captions: Array<{ shot: number; text: string }>;
+  burn_captions: boolean;
+}
 
 /** One assembly job of `storyboard_assemblies` (decision 335), as the service works with it. */
 export interface AssemblyRecord {
@@ -10,11 +19,15 @@ export interface AssemblyRecord {
   progress: number;
   shots: Array<{ url: string }>;
   joins: Join[];
+  /** Absent on a record without music, narration or captions (and on every record before them). */
+  sound?: AssemblySound;
   /** Unix seconds. */
   created_at: number;
   /** The origin the request used: the file's URL is built on it. */
   origin: string;
   url?: string;
+  /** The WebVTT file of the captions, when the assembly has captions and has succeeded. */
+  captions_url?: string;
   file_name?: string;
   duration?: number;
   width?: number;
@@ -42,6 +55,8 @@ interface Row {
   fps: number | null;
   scaled: string | null;
   error: string | null;
+  sound: string | null;
+  captions_url: string | null;
 }
 
 const optional = <K extends string, V>(key: K, value: V | null) =>
@@ -54,9 +69,11 @@ function fromRow(row: Row): AssemblyRecord {
     progress: row.progress,
     shots: JSON.parse(row.shots) as AssemblyRecord['shots'],
     joins: JSON.parse(row.joins) as Join[],
+    ...(row.sound === null ? {} : { sound: JSON.parse(row.sound) as AssemblySound }),
     created_at: row.created_at,
     origin: row.origin,
     ...optional('url', row.url),
+    ...optional('captions_url', row.captions_url),
     ...optional('file_name', row.file_name),
     ...optional('duration', row.duration),
     ...optional('width', row.width),
@@ -83,14 +100,14 @@ export function saveAssembly(
   db.prepare(
     `INSERT INTO storyboard_assemblies
        (id, owner, status, progress, shots, joins, origin, created_at, url, file_name, duration,
-        width, height, fps, scaled, error, updated_ms)
+        width, height, fps, scaled, error, sound, captions_url, updated_ms)
      VALUES (@id, @owner, @status, @progress, @shots, @joins, @origin, @created_at, @url, @file_name,
-        @duration, @width, @height, @fps, @scaled, @error, @updated_ms)
+        @duration, @width, @height, @fps, @scaled, @error, @sound, @captions_url, @updated_ms)
      ON CONFLICT (id) DO UPDATE SET
        status = excluded.status, progress = excluded.progress, url = excluded.url,
        file_name = excluded.file_name, duration = excluded.duration, width = excluded.width,
        height = excluded.height, fps = excluded.fps, scaled = excluded.scaled, error = excluded.error,
-       updated_ms = excluded.updated_ms`,
+       captions_url = excluded.captions_url, updated_ms = excluded.updated_ms`,
   ).run({
     id: record.id,
     owner,
@@ -108,6 +125,8 @@ export function saveAssembly(
     fps: record.fps ?? null,
     scaled: record.scaled ? JSON.stringify(record.scaled) : null,
     error: record.error ?? null,
+    sound: record.sound ? JSON.stringify(record.sound) : null,
+    captions_url: record.captions_url ?? null,
     updated_ms: now,
   });
 }

@@ -16,6 +16,8 @@ const MEDIA_MIMES: Record<string, string> = {
   mov: 'video/quicktime',
   mkv: 'video/x-matroska',
   m4a: 'audio/mp4',
+  // An assembly's captions (decision 370): a <track> loads only a file served as text/vtt.
+  vtt: 'text/vtt',
   ogg: 'audio/ogg',
   flac: 'audio/flac',
   wav: 'audio/wav',

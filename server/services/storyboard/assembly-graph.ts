@@ -15,6 +15,8 @@ export interface AssemblyPlan {
   duration: number;
   /** Indexes of the shots whose size or frame rate differ from the first's, hence scaled. */
   scaled: number[];
+  /** Where each shot begins in the joined file, in seconds (a crossfaded shot: where its fade begins). */
+  starts: number[];
 }
 
 const round = (n: number) => Number(n.toFixed(3));
@@ -50,6 +52,7 @@ export function assemblyPlan(shots: readonly ShotProbe[], joins: readonly Join[]
   let v = 'v0';
   let a = 'a0';
   let total = shots[0]!.duration;
+  const starts = [0];
   for (let i = 1; i < shots.length; i++) {
     const d = shots[i]!.duration;
     const nv = i === shots.length - 1 ? 'v' : `jv${i}`;
@@ -60,6 +63,7 @@ export function assemblyPlan(shots: readonly ShotProbe[], joins: readonly Join[]
       // xfade is missing from older ffmpeg builds (the bundled one among them): the overlap is
       // blended by hand, the earlier shot's tail fading into the later shot's head.
       const cut = round(total - f);
+      starts.push(cut);
       parts.push(
         `[${v}]split[p${i}][q${i}]`,
         `[p${i}]trim=duration=${cut},setpts=PTS-STARTPTS[pb${i}]`,
@@ -73,6 +77,7 @@ export function assemblyPlan(shots: readonly ShotProbe[], joins: readonly Join[]
       parts.push(`[${a}][a${i}]acrossfade=d=${f}[${na}]`);
       total += d - f;
     } else {
+      starts.push(round(total));
       parts.push(`[${v}][${a}][v${i}][a${i}]concat=n=2:v=1:a=1[${nv}][${na}]`);
       total += d;
     }
@@ -82,5 +87,5 @@ export function assemblyPlan(shots: readonly ShotProbe[], joins: readonly Join[]
   if (shots.length === 1) {
     parts.push('[v0]null[v]', '[a0]anull[a]');
   }
-  return { graph: parts.join(';'), width, height, fps, duration: round(total), scaled };
+  return { graph: parts.join(';'), width, height, fps, duration: round(total), scaled, starts };
 }

@@ -1,15 +1,17 @@
 import fs from 'node:fs';
 import type { AppContext } from '../../context';
 import { ApiError } from '../../errors';
-import { encodeDeadlineMs, FfmpegError, h264Options, runFfmpeg } from '../../media/ffmpeg';
-import { withFfmpegSlot } from '../../media/ffmpeg-pool';
+import { encodeDeadlineMs, FfmpegError, runFfmpeg } from '../../media/ffmpeg';
 import { findAssembly, saveAssembly, type AssemblyRecord } from '../../store/storyboard-assemblies';
 import type { TaskRow } from '../../store/tasks';
-import { fileUrl } from '../assets/asset-files';
+import { fileUrl, moveIntoStore, storedRelPath } from '../assets/asset-files';
 import type { PerformOutcome, TaskKind } from '../tasks/task-kind';
-import { assemblyPlan, type Join } from './assembly-graph';
+import { assemblyCommand } from './assembly-command';
+import { assemblyPlan } from './assembly-graph';
+import { AssemblyRefused, logDetail, soundFiles } from './assembly-inputs';
+import { placeCues, webVtt } from './captions';
 import { localSource, type LocalSource } from './media-source';
-import { probeShot, type ShotProbe } from './shot-probe';
+import { probeShotOnce, type ShotProbe } from './shot-probe';
 
 export const ASSEMBLY_KIND = 'storyboard_assembly';
 /** Bounds on what one request can make this server do (two cores, shared). */
@@ -18,15 +20,7 @@ export const MAX_SHOT_SEC = 60;
 export const MAX_TOTAL_SEC = 300;
 const MAX_PIXELS = 4096 * 2304;
 
-/** A refusal of the shots themselves: retrying cannot help, and the message is safe to show. */
-class ShotsRefused extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+const CAPTIONS_FILE = 'captions.vtt';
 
 const failed = (row: TaskRow, code: string, reason: string): PerformOutcome => ({
   status: 'failed',
@@ -52,46 +46,47 @@ export const assemblyTaskKind: TaskKind = {
     if (!record) return failed(row, 'assembly_not_found', 'The assembly record is gone');
     const sources: LocalSource[] = [];
     const tmp = tools.tempFile('.mp4');
-    let listFile: string | undefined;
+    const scratch: string[] = [];
     try {
       const probes: ShotProbe[] = [];
       for (const [i, shot] of record.shots.entries()) {
-        const source = await localSource(ctx, shot.url, `shots.${i}.url`, record.origin, tools.signal);
+        const source = await localSource(ctx, shot.url, `shots[${i}].url`, record.origin, tools.signal);
         sources.push(source);
-        probes.push(await probeChecked(ctx, row, source.file, i));
+        probes.push(await probeChecked(ctx, row, source, i));
       }
       const total = probes.reduce((s, p) => s + p.duration, 0);
       if (total > MAX_TOTAL_SEC)
-        throw new ShotsRefused(
+        throw new AssemblyRefused(
           'assembly_too_long',
           `The shots last ${total.toFixed(1)} s together; at most ${MAX_TOTAL_SEC} s are assembled. Leave out shots, then assemble again`,
         );
       if (probes[0]!.width * probes[0]!.height > MAX_PIXELS)
-        throw new ShotsRefused(
+        throw new AssemblyRefused(
           'assembly_too_large',
           `The first shot is ${probes[0]!.width}x${probes[0]!.height}; at most 4096x2304 is assembled. Put a smaller shot first`,
         );
       const plan = assemblyPlan(probes, record.joins);
-      const args: string[] = [];
-      if (canCopy(probes, record.joins)) {
-        // Same size, rate and codecs, cuts only: the streams are joined as they are, no re-encode.
-        listFile = `${tmp}.txt`;
-        await fs.promises.writeFile(
-          listFile,
-          sources.map((s) => `file '${s.file.replaceAll("'", "'\\''")}'\n`).join(''),
-        );
-        args.push('-f', 'concat', '-safe', '0', '-i', listFile);
-        args.push('-map', '0:v:0', '-map', '0:a:0', '-c', 'copy');
-      } else {
-        for (const s of sources) args.push('-i', s.file);
-        args.push('-filter_complex', plan.graph, '-map', '[v]', '-map', '[a]');
-        // A join of results already compressed once: speed before size (decision 311).
-        args.push(
-          ...h264Options(plan.width, plan.height, plan.fps).map((a) => (a === 'veryfast' ? 'ultrafast' : a)),
-        );
-        args.push('-c:a', 'aac', '-b:a', '128k', '-ar', '48000');
-      }
-      args.push('-movflags', '+faststart', '-f', 'mp4', tmp);
+      const files = await soundFiles(ctx, row, record.sound, record.origin, tools.signal, sources);
+      const cues = placeCues(
+        record.sound?.captions ?? [],
+        plan.starts,
+        probes.map((p) => p.duration),
+        plan.duration,
+        new Map(files.narration.map((n) => [n.shot, n.duration])),
+      );
+      const command = await assemblyCommand({
+        shots: sources.slice(0, probes.length).map((s) => s.file),
+        probes,
+        joins: record.joins,
+        plan,
+        sound: record.sound,
+        files,
+        cues,
+        out: tmp,
+        tempFile: tools.tempFile,
+      });
+      scratch.push(...command.scratch);
+      const args = command.args;
       try {
         await runFfmpeg(args, {
           signal: tools.signal,
@@ -102,10 +97,16 @@ export const assemblyTaskKind: TaskKind = {
       } catch (err) {
         if (!(err instanceof FfmpegError)) throw err;
         logDetail(ctx, row, 'storyboard assembly encode failed', err);
-        throw new ShotsRefused(
+        throw new AssemblyRefused(
           'assembly_failed',
-          'Joining the shots failed: ffmpeg could not decode or encode them. Check that every shot plays, then assemble again; if it keeps failing, report the request id',
+          'Joining the shots failed: ffmpeg could not decode or encode them. Check that every shot and audio file plays, then assemble again; if it keeps failing, report the request id',
         );
+      }
+      // The captions beside the MP4, under the same capability path; their URL is given on success.
+      if (cues.length) {
+        const vtt = tools.tempFile('.vtt');
+        await fs.promises.writeFile(vtt, webVtt(cues));
+        await moveIntoStore(ctx, vtt, storedRelPath(row.owner, row.id, CAPTIONS_FILE));
       }
       // The result's description now; its status and URL when the runner has stored the file.
       saveAssembly(
@@ -124,14 +125,14 @@ export const assemblyTaskKind: TaskKind = {
       return { status: 'succeeded', tempFile: tmp, fileName: 'storyboard.mp4' };
     } catch (err) {
       await fs.promises.rm(tmp, { force: true }).catch(() => undefined);
-      if (err instanceof ShotsRefused) return failed(row, err.code, err.message);
+      if (err instanceof AssemblyRefused) return failed(row, err.code, err.message);
       // Our own refusals of a shot URL (not found, refused by the URL guard, unreachable) name the
       // field and say what to fix; they never carry ffmpeg's text.
       if (err instanceof ApiError) return failed(row, err.options.code ?? 'invalid_shot', err.message);
       throw err;
     } finally {
       await Promise.all(sources.map((s) => s.release()));
-      if (listFile) await fs.promises.rm(listFile, { force: true }).catch(() => undefined);
+      await Promise.all(scratch.map((f) => fs.promises.rm(f, { force: true }).catch(() => undefined)));
     }
   },
 
@@ -146,6 +147,9 @@ export const assemblyTaskKind: TaskKind = {
             progress: 1,
             url: fileUrl(record.origin, row.result_path),
             file_name: 'storyboard.mp4',
+            ...(record.sound?.captions.length
+              ? { captions_url: fileUrl(record.origin, storedRelPath(row.owner, row.id, CAPTIONS_FILE)) }
+              : {}),
           }
         : {
             ...record,
@@ -162,57 +166,27 @@ export const assemblyTaskKind: TaskKind = {
   },
 };
 
-async function probeChecked(ctx: AppContext, row: TaskRow, file: string, i: number): Promise<ShotProbe> {
+async function probeChecked(
+  ctx: AppContext,
+  row: TaskRow,
+  source: LocalSource,
+  i: number,
+): Promise<ShotProbe> {
   let probe: ShotProbe;
   try {
-    // In a slot of the shared pool like every ffprobe (decision 356).
-    probe = await withFfmpegSlot(() => probeShot(file));
+    probe = await probeShotOnce(source.file, source.stored);
   } catch (err) {
     if (err instanceof ApiError) throw err;
     logDetail(ctx, row, 'storyboard shot unreadable', err, { shot: i + 1 });
-    throw new ShotsRefused(
+    throw new AssemblyRefused(
       'not_a_video',
       `Shot ${i + 1} is not a video this server can read. Give the URL of a video task's result (MP4), then assemble again`,
     );
   }
   if (probe.duration > MAX_SHOT_SEC)
-    throw new ShotsRefused(
+    throw new AssemblyRefused(
       'shot_too_long',
       `Shot ${i + 1} lasts ${probe.duration.toFixed(1)} s; a shot may last at most ${MAX_SHOT_SEC} s. Trim it, then assemble again`,
     );
   return probe;
-}
-
-/** ffmpeg's own words (paths, demuxer internals) go to the log, under the request id the caller is shown. */
-function logDetail(
-  ctx: AppContext,
-  row: TaskRow,
-  what: string,
-  err: unknown,
-  extra: Record<string, unknown> = {},
-): void {
-  ctx.log.warn(what, {
-    assembly: row.id,
-    request_id: row.request_id,
-    ...extra,
-    error: String(err instanceof Error ? err.message : err).slice(0, 2000),
-  });
-}
-
-/**
- * Whether the shots can be joined by stream copy: cuts only, every shot H.264 video and AAC audio
- * at the first shot's size and frame rate (what one model's results are).
- */
-function canCopy(probes: readonly ShotProbe[], joins: readonly Join[]): boolean {
-  const [first] = probes;
-  if (!first || joins.some((j) => j !== 'cut')) return false;
-  return probes.every(
-    (p) =>
-      p.videoCodec === 'h264' &&
-      p.audioCodec === 'aac' &&
-      p.pixFmt === first.pixFmt &&
-      p.width === first.width &&
-      p.height === first.height &&
-      Math.abs(p.fps - first.fps) < 0.01,
-  );
 }

@@ -1,24 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
+import type { AssemblyRequest } from '@contract/storyboard-assembly';
 import type { AppContext } from '../../context';
-import { ApiError, badRequest } from '../../errors';
+import { ApiError } from '../../errors';
 import { token } from '../../ids';
 import { fileOwnerSegment } from '../file-owner';
 import { findAssembly, saveAssembly, type AssemblyRecord } from '../../store/storyboard-assemblies';
 import { getTask, getTaskForOwner, insertTask } from '../../store/tasks';
 import { wakeTaskRunner } from '../tasks/runner';
 import type { CreatingRequest } from '../tasks/creating-request';
-import { ASSEMBLY_KIND, MAX_SHOTS } from './assembly-kind';
+import { ASSEMBLY_KIND } from './assembly-kind';
 import { checkSourceUrl } from './media-source';
-
-const RequestSchema = z.object({
-  shots: z
-    .array(z.object({ url: z.string().min(1).max(4096) }).strict())
-    .min(1)
-    .max(MAX_SHOTS),
-  joins: z.array(z.enum(['cut', 'crossfade'])).optional(),
-});
 
 export type { AssemblyRecord };
 
@@ -57,31 +49,28 @@ export class Assemblies {
     return record;
   }
 
-  create(req: CreatingRequest, body: unknown): AssemblyRecord {
-    const parsed = RequestSchema.safeParse(body);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      const param = issue.path.join('.') || 'shots';
-      throw badRequest(
-        `${param}: ${issue.message}. Send {"shots": [{"url": "<result URL>"}, …]} with 1 to ${MAX_SHOTS} shots, ` +
-          'and optionally "joins": ["cut" | "crossfade", …] (one per join).',
-        param,
-      );
-    }
-    const { shots } = parsed.data;
-    for (const [i, shot] of shots.entries()) checkSourceUrl(this.ctx, shot.url, `shots.${i}.url`, req.origin);
-    const joins = parsed.data.joins ?? [];
-    if (joins.length > Math.max(0, shots.length - 1))
-      throw badRequest(
-        `joins has ${joins.length} entries; ${shots.length} shots have ${shots.length - 1} joins.`,
-        'joins',
-      );
+  /**
+   * Queues an assembly of a request the contract schema has judged (the route reads it with
+   * validJson). Every URL it names is checked now by the URL guard's rule of form, as every URL
+   * field is at creation (issue 41), so a loopback or private one is a 400 naming the field rather
+   * than a failed job; the job checks each again when it fetches it, and holds what it fetched to
+   * the media rules before ffmpeg reads it.
+   */
+  create(req: CreatingRequest, body: AssemblyRequest): AssemblyRecord {
+    const { shots, audio, narration, captions, burn_captions } = body;
+    const check = (url: string, param: string) => checkSourceUrl(this.ctx, url, param, req.origin);
+    shots.forEach((shot, i) => check(shot.url, `shots[${i}].url`));
+    if (audio) check(audio.url, 'audio.url');
+    narration.forEach((line, i) => check(line.url, `narration[${i}].url`));
+    const joins = body.joins ?? [];
+    const hasSound = Boolean(audio) || narration.length > 0 || captions.length > 0;
     const record: AssemblyRecord = {
       id: `asm_${token(20)}`,
       status: 'running',
       progress: 0,
       shots,
       joins: shots.slice(1).map((_, i) => joins[i] ?? 'cut'),
+      ...(hasSound ? { sound: { ...(audio ? { audio } : {}), narration, captions, burn_captions } } : {}),
       created_at: Math.floor(Date.now() / 1000),
       origin: req.origin,
     };

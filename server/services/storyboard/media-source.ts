@@ -20,6 +20,8 @@ export function storyboardTempDir(ctx: AppContext): string {
 
 export interface LocalSource {
   file: string;
+  /** A stored file of this server (written once, never changed in place), not a download. */
+  stored: boolean;
   /** Removes the file when it was downloaded (a stored file of this server is left alone). */
   release(): Promise<void>;
 }
@@ -81,7 +83,7 @@ export async function localSource(
         code: 'file_not_found',
         param,
       });
-    return { file, release: async () => undefined };
+    return { file, stored: true, release: async () => undefined };
   }
   let source = url.href;
   let doFetch: typeof fetch = guardedFetch(ctx.config, ctx.urlGuard);
@@ -133,5 +135,5 @@ export async function localSource(
       );
     throw err;
   }
-  return { file, release };
+  return { file, stored: false, release };
 }

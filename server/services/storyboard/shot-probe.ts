@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import { withFfmpegSlot } from '../../media/ffmpeg-pool';
 import { boundsProblem } from '../../media/media-bounds';
 import { unsupportedContainer, userMediaArgs } from '../../media/media-input';
 import { maxAllocArgs, memoryFailure, spawnMedia } from '../../media/media-process';
@@ -95,4 +97,27 @@ export function probeShot(file: string, timeoutMs = 15_000): Promise<ShotProbe> 
       }
     });
   });
+}
+
+/** Probes of stored files, by path, size and modification time; the oldest is dropped past the bound. */
+const probes = new Map<string, ShotProbe>();
+const PROBES_KEPT = 256;
+
+/**
+ * probeShot in a slot of the shared pool (decision 356). A stored file of this server (a task's
+ * result, written once under DATA_DIR/files) is probed once: re-assembling the same takes with
+ * other captions or music is the storyboard's usual loop, and on a loaded machine each ffprobe of a
+ * dynamically linked build costs a quarter of a second to start (bench/RESULTS.md, decision 370).
+ * A downloaded file is always probed.
+ */
+export async function probeShotOnce(file: string, stored: boolean): Promise<ShotProbe> {
+  if (!stored) return withFfmpegSlot(() => probeShot(file));
+  const stat = await fs.promises.stat(file);
+  const key = `${file}\0${stat.size}\0${stat.mtimeMs}`;
+  const known = probes.get(key);
+  if (known) return known;
+  const probe = await withFfmpegSlot(() => probeShot(file));
+  probes.set(key, probe);
+  if (probes.size > PROBES_KEPT) probes.delete(probes.keys().next().value!);
+  return probe;
 }
