@@ -2,12 +2,14 @@ import { LanguageSelect } from '@/components/language-select';
 import { PageHeader } from '@/components/page-header';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { PricesEditor } from '@/components/money/prices-editor';
 import { ConnectionForm } from '@/features/settings/connection-form';
 import { ServerInfoCard } from '@/features/settings/server-info-card';
 import { useTranslation } from '@/lib/i18n';
 
 export function SettingsPage() {
   const { t } = useTranslation('settings');
+  const { t: tm } = useTranslation('money');
   return (
     <>
       <PageHeader title={t('title')} description={t('description')} />
@@ -29,6 +31,15 @@ export function SettingsPage() {
             </CardContent>
           </Card>
         </div>
+        {/* The usage page links here (#prices); the same editor also opens there in place. */}
+        <Card id="prices" className="scroll-mt-20 xl:col-span-2">
+          <CardHeader>
+            <CardTitle>{tm('prices.title')}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <PricesEditor />
+          </CardContent>
+        </Card>
       </div>
     </>
   );
