@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { LanguageSelect } from '@/components/language-select';
 import { PageHeader } from '@/components/page-header';
 import { ThemeToggle } from '@/components/theme-toggle';
@@ -10,6 +12,11 @@ import { useTranslation } from '@/lib/i18n';
 export function SettingsPage() {
   const { t } = useTranslation('settings');
   const { t: tm } = useTranslation('money');
+  const { hash } = useLocation();
+  useEffect(() => {
+    // The usage page links to /settings#prices; the router does not scroll to a hash itself.
+    if (hash === '#prices') document.getElementById('prices')?.scrollIntoView({ block: 'start' });
+  }, [hash]);
   return (
     <>
       <PageHeader title={t('title')} description={t('description')} />
@@ -32,9 +39,9 @@ export function SettingsPage() {
           </Card>
         </div>
         {/* The usage page links here (#prices); the same editor also opens there in place. */}
-        <Card id="prices" className="scroll-mt-20 xl:col-span-2">
+        <Card id="prices" role="region" aria-labelledby="prices-title" className="scroll-mt-20 xl:col-span-2">
           <CardHeader>
-            <CardTitle>{tm('prices.title')}</CardTitle>
+            <CardTitle id="prices-title">{tm('prices.title')}</CardTitle>
           </CardHeader>
           <CardContent>
             <PricesEditor />
