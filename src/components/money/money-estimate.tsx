@@ -4,7 +4,7 @@ import { formatMoney, hasPrices, sumCosts, type CostInput, type MoneyTotal } fro
 import { usePriceBook } from '@/lib/money/prices-store';
 
 /** The run's money by the person's prices; undefined while they have entered none (nothing shown). */
-export function useMoneyEstimate(inputs: readonly CostInput[]): MoneyTotal | undefined {
+function useMoneyEstimate(inputs: readonly CostInput[]): MoneyTotal | undefined {
   const book = usePriceBook();
   return useMemo(() => (hasPrices(book) ? sumCosts(book, inputs) : undefined), [book, inputs]);
 }

@@ -33,7 +33,7 @@ const KNOWN_MODELS = [
 ];
 
 /** A typed amount: a finite number ≥ 0, or undefined (empty or not a number yet). */
-export function parseAmount(text: string): number | undefined {
+function parseAmount(text: string): number | undefined {
   const trimmed = text.trim().replace(',', '.');
   if (!trimmed) return undefined;
   const n = Number(trimmed);

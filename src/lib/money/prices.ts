@@ -45,7 +45,7 @@ export const PRICE_RULES: readonly PriceRule[] = ['any', 'withVideo', 'withoutVi
 export const PRICE_UNITS: readonly PriceUnit[] = ['per1kTokens', 'perTask'];
 export const DEFAULT_CURRENCY = 'USD';
 /** Bounds what a stored record or an imported file can make the page hold. */
-export const MAX_PRICES = 500;
+const MAX_PRICES = 500;
 
 export const EMPTY_BOOK: PriceBook = { currency: DEFAULT_CURRENCY, prices: [] };
 
@@ -168,7 +168,7 @@ export function parsePriceBook(v: unknown): PriceBook {
 }
 
 /** Two prices for the same thing (model, kind, rule): an import keeps the one already here. */
-export const priceKey = (p: Pick<Price, 'model' | 'kind' | 'rule'>) =>
+const priceKey = (p: Pick<Price, 'model' | 'kind' | 'rule'>) =>
   `${p.model.trim()}|${p.kind}|${p.rule}`;
 
 /** This browser's book with an imported one's: prices it lacks added, its own currency and caps kept. */

@@ -26,7 +26,7 @@ export function requestCostInput(request: { kind: string; model?: string; body: 
  * A tracked task's cost input: the usage the server reported once it ended (decision 225), else
  * the estimate of the body sent. `estimated` says the figure is not the reported one.
  */
-export function trackedCostInput(task: TrackedTask): { input: CostInput; estimated: boolean } | undefined {
+function trackedCostInput(task: TrackedTask): { input: CostInput; estimated: boolean } | undefined {
   const usage = task.last?.usage;
   const status = task.last?.status?.toLowerCase();
   if (status && UNBILLED.has(status) && usage?.tokens === undefined) return undefined;

@@ -7,7 +7,7 @@ export interface MoneyLine extends MoneyTotal {
 }
 
 /** Money is the one unit every kind shares: the range's total, and by day, model, kind and rule. */
-export interface MoneySummary {
+interface MoneySummary {
   total: MoneyTotal;
   byDay: MoneyLine[];
   byModel: MoneyLine[];
