@@ -109,9 +109,9 @@ export const PAGE_ROUTES: PageRoute[] = [
     Component: lazyPage(
       () => import('@/features/tasks/tasks-page'),
       (m) => m.TasksPage,
-      ['tasks', 'money'],
+      ['tasks'],
     ),
-    namespaces: ['tasks', 'money'],
+    namespaces: ['tasks'],
   },
   {
     path: 'gallery/*',
@@ -119,9 +119,9 @@ export const PAGE_ROUTES: PageRoute[] = [
     Component: lazyPage(
       () => import('@/features/tasks/gallery/gallery-page'),
       (m) => m.GalleryPage,
-      ['tasks', 'money'],
+      ['tasks'],
     ),
-    namespaces: ['tasks', 'money'],
+    namespaces: ['tasks'],
   },
   {
     path: 'usage',

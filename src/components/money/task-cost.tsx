@@ -4,9 +4,12 @@ import { usePriceBook } from '@/lib/money/prices-store';
 import { trackedTaskCost } from '@/lib/money/task-cost';
 import type { TrackedTask } from '@/api/task-registry-schema';
 
-/** One task's cost by the person's prices (monitor, gallery); nothing without a price for it. */
+/**
+ * One task's cost by the person's prices (monitor, gallery); nothing without a price for it. Its
+ * strings are the monitor's (`tasks`), so those pages load no other namespace on their way in.
+ */
 export function TaskCost({ task, className }: { task: TrackedTask; className?: string }) {
-  const { t, i18n } = useTranslation('money');
+  const { t, i18n } = useTranslation('tasks');
   const book = usePriceBook();
   const cost = hasPrices(book) ? trackedTaskCost(book, task) : undefined;
   if (!cost) return null;
