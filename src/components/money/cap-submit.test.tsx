@@ -61,6 +61,16 @@ describe('money before sending', { timeout: 20_000 }, () => {
     expect(await screen.findByTestId('money-estimate')).toHaveTextContent('≈ $1.50');
   });
 
+  it('says a price by tokens of a kind counted by the server is known only after the run', async () => {
+    usePricesStore.setState({ book: { ...book, prices: [{ ...book.prices[0]!, unit: 'per1kTokens' }] } });
+    setUp();
+    expect(await screen.findByTestId('money-estimate')).toHaveTextContent(
+      'priced by tokens: known once it has run',
+    );
+    usePricesStore.setState({ book: { ...book, prices: [{ ...book.prices[0]!, model: 'other' }] } });
+    expect(await screen.findByTestId('money-estimate')).toHaveTextContent('no price set for this model');
+  });
+
   it('asks, with the figures, before sending a run over the per-run cap; "don\'t send" sends nothing', async () => {
     usePricesStore.setState({ book: { ...book, runCap: 1 } });
     const { posts } = setUp();

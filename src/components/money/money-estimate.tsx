@@ -1,6 +1,13 @@
 import { useMemo } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { formatMoney, hasPrices, sumCosts, type CostInput, type MoneyTotal } from '@/lib/money/prices';
+import {
+  formatMoney,
+  hasPrices,
+  priceFor,
+  sumCosts,
+  type CostInput,
+  type MoneyTotal,
+} from '@/lib/money/prices';
 import { usePriceBook } from '@/lib/money/prices-store';
 
 /** The run's money by the person's prices; undefined while they have entered none (nothing shown). */
@@ -32,7 +39,10 @@ export function MoneyEstimate({
       <output className="font-medium tabular-nums" aria-live="polite" data-testid={testId}>
         {total.priced > 0
           ? t('estimate.amount', { amount: formatMoney(total.amount, book.currency, i18n.language) })
-          : t('estimate.none')}
+          : // A price by tokens for a kind whose tokens the server counts (music, digital human): known after the run.
+            inputs.some((input) => priceFor(book, input))
+            ? t('estimate.afterRun')
+            : t('estimate.none')}
       </output>
       {total.priced > 0 && total.unpriced > 0 && (
         <span className="ml-1 text-xs text-muted-foreground">
