@@ -70,8 +70,8 @@ export default defineConfig({
             // every module its members import, so what the first route does not render stays out: components
             // built on Radix (they would bring it along), those that validate with zod, and the JSON viewer
             // (decision 200), nor the composer's draft editor (video-draft/, the composer's and the storyboard's,
-            // decision 310). The form kit (fields, banners, the callback URL input, textarea), which the
-            // library does not render, is a file of its own that the form pages bring along (decision 265,
+            // decision 310), nor money/ (prices and estimates, which the library never shows: decision 381).
+            // The form kit (fields, banners, the callback URL input, textarea), which the library does not render, is a file of its own that the form pages bring along (decision 265,
             // 1.3 KB off the first open). It has the lower priority so that what it imports from the shell
             // (the bootstrap query of the callback URL input: `api/system.ts`, listed in `ui`) is captured by
             // `ui` first, not pulled into the form kit and onto the first route with it.
@@ -82,7 +82,7 @@ export default defineConfig({
             },
             {
               name: 'ui',
-              test: /[\\/]src[\\/](components[\\/](?!video-draft[\\/]|ui[\\/](checkbox|dialog|json-view|lazy-tooltip|sheet|tabs|textarea|tooltip-primitive)\.tsx|form[\\/]|callback-url-input|group-options|unreadable-item-dialog)[^\\]*|api[\\/]system\.ts)$/,
+              test: /[\\/]src[\\/](components[\\/](?!video-draft[\\/]|money[\\/]|ui[\\/](checkbox|dialog|json-view|lazy-tooltip|sheet|tabs|textarea|tooltip-primitive)\.tsx|form[\\/]|callback-url-input|group-options|unreadable-item-dialog)[^\\]*|api[\\/]system\.ts)$/,
               priority: 2,
             },
             // The small modules the library shares with other pages (its api clients, contract schemas,
@@ -92,6 +92,13 @@ export default defineConfig({
             {
               name: 'library-shared',
               test: /([\\/]src[\\/](lib[\\/](files-to-upload|use-url-dialog|format-date|last-group)|api[\\/](assets|asset-poll-policy|groups))|[\\/]contract[\\/](asset|group|list-schema|models)|[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](link-2|file|image|video|eighth-notes|circle-check|download))\.m?[jt]sx?$/,
+              priority: 2,
+            },
+            // The person's prices, their estimates, editor and cap question (decision 381): one file that the
+            // pages showing money share, rather than a chunk per module, each named in the entry's preload lists.
+            {
+              name: 'money',
+              test: /([\\/]src[\\/](components|lib)[\\/]money[\\/][^\\/]+|[\\/]contract[\\/]usage)\.tsx?$/,
               priority: 2,
             },
             { name: 'zod-mini', test: /[\\/]node_modules[\\/]zod[\\/]v4[\\/](core|mini)[\\/]/, priority: 4 },

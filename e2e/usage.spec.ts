@@ -36,9 +36,10 @@ test("usage over time adds up the tasks' usage.total_tokens by day, model and bi
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Usage' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Usage' })).toBeVisible();
   await expect(page.getByRole('img', { name: /Tokens by day/ })).toBeVisible();
-  // The answer first (issue 31): the range's total, by kind, model and billing rule, above the chart.
+  // The answer first (issue 31): the range's tokens per kind (never unlike units added), by kind,
+  // model and billing rule, above the chart.
   await expect(page.getByRole('radio', { name: '30 days' })).toHaveAttribute('aria-checked', 'true');
-  const rangeTotal = page.getByTestId('range-total');
+  const rangeTotal = page.getByTestId('range-total-video');
   await expect(rangeTotal).toHaveAttribute('data-tokens', String(total));
   await expect(rangeTotal).toHaveText(`${total.toLocaleString('en')} tokens`);
   await expect(
@@ -58,8 +59,8 @@ test("usage over time adds up the tasks' usage.total_tokens by day, model and bi
   await page.getByRole('radio', { name: '7 days' }).click();
   await expect(rangeTotal).toHaveAttribute('data-tokens', String(total));
   const table = page.getByRole('table', { name: 'Tokens by day and series' });
-  await expect(table.getByTestId('usage-total')).toHaveAttribute('data-tokens', String(total));
-  await expect(table.getByTestId('usage-total')).toHaveText(total.toLocaleString('en'));
+  await expect(table.getByTestId('usage-total-video')).toHaveAttribute('data-tokens', String(total));
+  await expect(table.getByTestId('usage-total-video')).toHaveText(total.toLocaleString('en'));
   for (const [model, sum] of Object.entries(tokens)) {
     const row = table.getByRole('row', { name: new RegExp(`${model} · without video input`) });
     await expect(row).toContainText(sum.toLocaleString('en'));
@@ -83,7 +84,7 @@ test("usage over time adds up the tasks' usage.total_tokens by day, model and bi
   });
   await page.reload();
   await expect(page.getByText('Counted from every tracked task of this connection: 3.')).toBeVisible();
-  await expect(table.getByTestId('usage-total')).toHaveAttribute('data-tokens', String(total));
+  await expect(table.getByTestId('usage-total-video')).toHaveAttribute('data-tokens', String(total));
   expect(taskReads).toEqual([]);
 });
 
@@ -153,5 +154,5 @@ test('usage counts every tracked task, well over the 300 it once stopped at', as
     timeout: 60_000,
   });
   const table = page.getByRole('table', { name: 'Tokens by day and series' });
-  await expect(table.getByTestId('usage-total')).toHaveAttribute('data-tokens', String(total));
+  await expect(table.getByTestId('usage-total-video')).toHaveAttribute('data-tokens', String(total));
 });

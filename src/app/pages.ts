@@ -76,9 +76,9 @@ export const PAGE_ROUTES: PageRoute[] = [
     Component: lazyPage(
       () => import('@/features/composer/composer-page'),
       (m) => m.ComposerPage,
-      ['composer'],
+      ['composer', 'money'],
     ),
-    namespaces: ['composer'],
+    namespaces: ['composer', 'money'],
   },
   {
     path: 'storyboard/*',
@@ -97,9 +97,9 @@ export const PAGE_ROUTES: PageRoute[] = [
     Component: lazyPage(
       () => import('@/features/task-forms/task-forms-page'),
       (m) => m.TaskFormsPage,
-      ['task-forms'],
+      ['task-forms', 'money'],
     ),
-    namespaces: ['task-forms'],
+    namespaces: ['task-forms', 'money'],
     warmPath: '/create/digital-human',
     prefetchData: prefetchGroups(),
   },
@@ -129,9 +129,9 @@ export const PAGE_ROUTES: PageRoute[] = [
     Component: lazyPage(
       () => import('@/features/tasks/usage/usage-page'),
       (m) => m.UsagePage,
-      ['tasks'],
+      ['tasks', 'money'],
     ),
-    namespaces: ['tasks'],
+    namespaces: ['tasks', 'money'],
   },
   {
     path: 'playground',
@@ -149,9 +149,9 @@ export const PAGE_ROUTES: PageRoute[] = [
     Component: lazyPage(
       () => import('@/features/settings/settings-page'),
       (m) => m.SettingsPage,
-      ['settings'],
+      ['settings', 'money'],
     ),
-    namespaces: ['settings'],
+    namespaces: ['settings', 'money'],
   },
 ];
 

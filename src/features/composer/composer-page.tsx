@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { CallbackUrlField } from '@/components/form/callback-url-field';
 import { FormNamespace } from '@/components/form/issue-text';
 import { SubmitPanel } from '@/components/form/submit-panel';
+import { CapDialog } from '@/components/money/cap-dialog';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -16,6 +17,7 @@ import { useFormFeedback } from '@/lib/form/use-form-feedback';
 import { useLoadFromTask } from '@/lib/form/use-load-from-task';
 import { useSubmitTasks } from '@/lib/form/submit-tasks';
 import { useTranslation } from '@/lib/i18n';
+import { requestCostInput } from '@/lib/money/task-cost';
 import { useComposerDraftStore } from './composer-draft-store';
 import { draftToRequest, requestToDraft, taskToRequest, type ComposerDraft } from '@/lib/video-draft/draft';
 import { ComposerNotices } from './composer-notices';
@@ -57,7 +59,7 @@ export function ComposerPage() {
       return { undo: () => useComposerDraftStore.getState().draftReplaced(previous) };
     },
   });
-  const { submit, pending, refusal, dismissRefusal } = useSubmitTasks({
+  const { submit, pending, refusal, dismissRefusal, capBreach, answerCap } = useSubmitTasks({
     create: createVideo,
     source: 'composer',
     fieldOfParam: (param, sent: ComposerDraft, _index, refused) =>
@@ -77,6 +79,11 @@ export function ComposerPage() {
   );
   const batch = useVariations(draft, context);
   const { ownsField } = batch;
+  const sentBodies = batch.variations ? batch.bodies : undefined;
+  const costInputs = useMemo(
+    () => (sentBodies ?? [body]).map((b) => requestCostInput({ kind: 'video', model: b.model, body: b })),
+    [sentBodies, body],
+  );
   const issues = useMemo(
     () => validateDraft(draft, context).filter((issue) => !ownsField(issue.field)),
     [draft, context, ownsField],
@@ -224,9 +231,11 @@ export function ComposerPage() {
             tokens={batch.variations ? batch.total : tokens}
             pending={pending}
             count={batch.variations ? batch.bodies.length : 1}
+            costInputs={costInputs}
           />
         </SubmitPanel>
       </form>
+      <CapDialog breach={capBreach} onAnswer={answerCap} />
     </FormNamespace.Provider>
   );
 }

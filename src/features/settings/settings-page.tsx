@@ -1,8 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { LanguageSelect } from '@/components/language-select';
 import { PageHeader } from '@/components/page-header';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { PricesEditor } from '@/components/money/prices-editor';
 import { ConnectionForm } from '@/features/settings/connection-form';
 import { ServerInfoCard } from '@/features/settings/server-info-card';
 import { useTranslation } from '@/lib/i18n';
@@ -18,6 +20,13 @@ const TestFaultsPanel = lazy(() =>
 export function SettingsPage() {
   const { t } = useTranslation('settings');
   const { data: bootstrap } = useQuery(systemQueries.bootstrap(useBaseUrl()));
+  const { t: tm } = useTranslation('money');
+  const { hash } = useLocation();
+  useEffect(() => {
+    // The usage page links to #prices and the faults badge to #test-faults; the router does not
+    // scroll to a hash itself.
+    if (hash) document.getElementById(hash.slice(1))?.scrollIntoView({ block: 'start' });
+  }, [hash]);
   return (
     <>
       <PageHeader title={t('title')} description={t('description')} />
@@ -44,6 +53,15 @@ export function SettingsPage() {
             </Suspense>
           )}
         </div>
+        {/* The usage page links here (#prices); the same editor also opens there in place. */}
+        <Card id="prices" role="region" aria-labelledby="prices-title" className="scroll-mt-20 xl:col-span-2">
+          <CardHeader>
+            <CardTitle id="prices-title">{tm('prices.title')}</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <PricesEditor />
+          </CardContent>
+        </Card>
       </div>
     </>
   );

@@ -1,5 +1,7 @@
 import { Send } from 'lucide-react';
 import type { ComponentProps, ReactNode } from 'react';
+import { CapDialog } from '@/components/money/cap-dialog';
+import { MoneyEstimate } from '@/components/money/money-estimate';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { JsonView } from '@/components/ui/json-view';
@@ -11,6 +13,8 @@ import type { FieldFeedback, FormIssue } from '@/lib/form/issues';
 import type { Refusal } from '@/lib/form/refusal';
 import { submitShortcutAria, submitShortcutLabel } from '@/lib/form/submit-shortcut';
 import { useTranslation } from '@/lib/i18n';
+import type { CostInput } from '@/lib/money/prices';
+import type { CapBreach } from '@/lib/money/task-cost';
 import type { CreateTaskBody } from './draft';
 
 interface TaskPanelProps<F extends string> {
@@ -21,13 +25,25 @@ interface TaskPanelProps<F extends string> {
   pending: boolean;
   submitLabel: string;
   onDismissRefusal?: () => void;
+  /** What the money estimate prices, and a held submit's cap question. */
+  costInputs: readonly CostInput[];
+  capBreach: CapBreach | null;
+  answerCap: (send: boolean) => void;
 }
 
 /**
  * The side panel of a task form: what blocks it and the refusal of the last attempt (the kit's
  * panel), the submit button, and what will be sent.
  */
-function TaskPanel<F extends string>({ body, pending, submitLabel, ...problems }: TaskPanelProps<F>) {
+function TaskPanel<F extends string>({
+  body,
+  pending,
+  submitLabel,
+  costInputs,
+  capBreach,
+  answerCap,
+  ...problems
+}: TaskPanelProps<F>) {
   const { t } = useTranslation('task-forms');
   return (
     <SubmitPanel layout="side" label={t('submit.panel')} refusedTitle={t('submit.refused')} {...problems}>
@@ -35,9 +51,11 @@ function TaskPanel<F extends string>({ body, pending, submitLabel, ...problems }
         <Button type="submit" disabled={pending} aria-keyshortcuts={submitShortcutAria()}>
           {pending ? <Spinner /> : <Send aria-hidden="true" />} {submitLabel}
         </Button>
+        <MoneyEstimate inputs={costInputs} />
         <p className="hidden text-xs text-muted-foreground sm:block">
           {t('submit.shortcut', { keys: submitShortcutLabel() })}
         </p>
+        <CapDialog breach={capBreach} onAnswer={answerCap} />
       </div>
       <section className="flex flex-col gap-1">
         <h2 className="text-sm font-semibold">{t('submit.preview')}</h2>

@@ -3,6 +3,7 @@ import { fieldElementId } from '@/lib/form/focus';
 import type { FormIssue } from '@/lib/form/issues';
 import { useSubmitTasks } from '@/lib/form/submit-tasks';
 import { useFormFeedback } from '@/lib/form/use-form-feedback';
+import { requestCostInput } from '@/lib/money/task-cost';
 import type { CreateTaskBody, FormKind } from './draft';
 
 /** The id of a field's control (or of its group, for radios and asset slots) in a form. */
@@ -41,7 +42,11 @@ export function useTaskForm<F extends string>({
   fieldOfParam,
   paramOf,
 }: TaskFormOptions<F>) {
-  const { submit, pending, refusal, dismissRefusal } = useSubmitTasks<CreateTaskBody, F, CreateTaskBody>({
+  const { submit, pending, refusal, dismissRefusal, capBreach, answerCap } = useSubmitTasks<
+    CreateTaskBody,
+    F,
+    CreateTaskBody
+  >({
     create: (sent: CreateTaskBody) => createGenericTask(sent),
     source: 'task-form',
     fieldOfParam: (param) => fieldOfParam(param),
@@ -67,6 +72,9 @@ export function useTaskForm<F extends string>({
       ...form.panel,
       body,
       pending,
+      costInputs: [requestCostInput({ kind, model: body.model, body })],
+      capBreach,
+      answerCap,
     },
   };
 }

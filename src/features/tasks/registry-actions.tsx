@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { RegistryImportError } from '@/api/task-registry';
 import { useTaskRegistry } from '@/api/task-registry-context';
 import { useTranslation } from '@/lib/i18n';
+import { importPrices, withPrices } from '@/lib/money/prices-store';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { importRatings, withRatings } from './ratings/ratings-store';
 import { requestNotificationPermission, useNotificationPermission } from './task-notify';
@@ -16,7 +17,8 @@ export function RegistryActions({ count }: { count: number }) {
 
   function exportFile() {
     // The ratings and notes travel in the same file (ratings/ratings-store.ts).
-    const blob = new Blob([withRatings(registry.exportJson())], { type: 'application/json' });
+    // The person's prices travel in it too (lib/money/prices-store.ts).
+    const blob = new Blob([withPrices(withRatings(registry.exportJson()))], { type: 'application/json' });
     const url = URL.createObjectURL(blob);
     const a = document.createElement('a');
     a.href = url;
@@ -30,6 +32,7 @@ export function RegistryActions({ count }: { count: number }) {
       const text = await file.text();
       const result = registry.importJson(text);
       importRatings(text);
+      importPrices(text);
       notifySuccess(
         t('import.result', { added: result.added, already: result.alreadyTracked, invalid: result.invalid }),
       );

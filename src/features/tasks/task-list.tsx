@@ -6,6 +6,7 @@ import { Progress } from '@/components/ui/progress';
 import type { TrackedTask } from '@/api/task-registry';
 import { cn } from '@/lib/cn';
 import { useTranslation } from '@/lib/i18n';
+import { TaskCost } from '@/components/money/task-cost';
 import { formatElapsed, listElapsedMs, statusDisplay } from './task-display';
 import { TaskStatusBadge } from './task-status-badge';
 import { useNow } from './use-now';
@@ -111,6 +112,7 @@ const TaskRow = memo(function TaskRow({
       </p>
       <div className="flex items-center gap-2">
         <code className="truncate font-mono text-xs text-muted-foreground">{task.id}</code>
+        <TaskCost task={task} className="ml-auto shrink-0 text-xs tabular-nums text-muted-foreground" />
         {display.active && !task.last?.notFound && (
           <Progress
             value={task.last?.progress}

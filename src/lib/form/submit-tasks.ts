@@ -4,6 +4,9 @@ import { useNavigate } from 'react-router';
 import { getConnection } from '@/api/connection-store';
 import { useTaskRegistry } from '@/api/task-registry-context';
 import type { TrackedTaskKind, TrackedTaskSource } from '@/api/task-registry-schema';
+import { sumCosts } from '@/lib/money/prices';
+import { usePricesStore } from '@/lib/money/prices-store';
+import { checkCaps, requestCostInput, spentOnDay, type CapBreach } from '@/lib/money/task-cost';
 import { refusalOf, type FieldOfParam, type Refusal } from './refusal';
 
 /** One task to create: the exact body to POST and what the monitor lists it by. */
@@ -81,8 +84,25 @@ export function useSubmitTasks<B extends object, F extends string, S>(options: S
       setRefusal(next);
     },
   });
+  // A submit over a cap waits here for the person's answer; nothing is sent before it.
+  const [held, setHeld] = useState<{ breach: CapBreach; requests: TaskRequest<B>[]; snapshot: S } | null>(
+    null,
+  );
+  function submit(requests: TaskRequest<B>[], snapshot: S) {
+    const { book } = usePricesStore.getState();
+    const estimate = sumCosts(book, requests.map(requestCostInput));
+    const breach = checkCaps(book, estimate, spentOnDay(book, registry.list()));
+    if (breach) setHeld({ breach, requests, snapshot });
+    else mutation.mutate({ requests, snapshot });
+  }
   return {
-    submit: (requests: TaskRequest<B>[], snapshot: S) => mutation.mutate({ requests, snapshot }),
+    submit,
+    /** The cap a held submit goes over (for CapDialog), and the person's answer to it. */
+    capBreach: held?.breach ?? null,
+    answerCap: (send: boolean) => {
+      setHeld(null);
+      if (send && held) mutation.mutate({ requests: held.requests, snapshot: held.snapshot });
+    },
     pending: mutation.isPending,
     refusal,
     dismissRefusal: () => setRefusal(null),

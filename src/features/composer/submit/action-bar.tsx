@@ -1,8 +1,10 @@
 import { Send } from 'lucide-react';
+import { MoneyEstimate } from '@/components/money/money-estimate';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { submitShortcutAria, submitShortcutLabel } from '@/lib/form/submit-shortcut';
 import { useTranslation } from '@/lib/i18n';
+import type { CostInput } from '@/lib/money/prices';
 
 /**
  * The create button with the estimated usage beside it. Below xl it sticks to the bottom of the
@@ -13,11 +15,14 @@ export function ActionBar({
   tokens,
   pending,
   count = 1,
+  costInputs,
 }: {
   tokens: number | undefined;
   pending: boolean;
   /** Tasks one click creates (a batch of variations makes several); the estimate is their total. */
   count?: number;
+  /** What the money estimate prices (one per task), shown once the person has prices. */
+  costInputs: readonly CostInput[];
 }) {
   const { t, i18n } = useTranslation('composer');
   return (
@@ -36,6 +41,7 @@ export function ActionBar({
               : t('estimate.tokens', { tokens: tokens.toLocaleString(i18n.language) })}
           </output>
         </p>
+        <MoneyEstimate inputs={costInputs} />
         {/* Phones have no shortcut to offer, and there the bar keeps to the estimate and the button. */}
         <p className="hidden text-xs text-muted-foreground sm:block">
           {t('submit.shortcut', { keys: submitShortcutLabel() })}

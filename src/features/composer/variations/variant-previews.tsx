@@ -2,6 +2,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { CreateVideoBody } from '@/api/videos';
 import { useTranslation } from '@/lib/i18n';
 import { RequestPreview } from '@/components/video-draft/request-preview';
+import { MoneyEstimate } from '@/components/money/money-estimate';
+import { requestCostInput } from '@/lib/money/task-cost';
 
 /** The request preview of a batch: one tab per variant, each with its body and its own estimate. */
 export function VariantPreviews({
@@ -34,6 +36,11 @@ export function VariantPreviews({
                 : t('estimate.tokens', { tokens: each[i].toLocaleString(i18n.language) })}
             </span>
           </p>
+          <MoneyEstimate
+            className="text-sm"
+            testId="variant-money-estimate"
+            inputs={[requestCostInput({ kind: 'video', model: body.model, body })]}
+          />
           <RequestPreview body={body} />
         </TabsContent>
       ))}

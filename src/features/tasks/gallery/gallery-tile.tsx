@@ -8,6 +8,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { cn } from '@/lib/cn';
 import { useTranslation } from '@/lib/i18n';
 import { formatDateMs } from '@/lib/format-date';
+import { TaskCost } from '@/components/money/task-cost';
 import { StarRating } from '../ratings/rating-control';
 import type { VariantInfo } from '../task-batches';
 import { resultView, statusDisplay } from '../task-display';
@@ -167,7 +168,10 @@ export const GalleryTile = memo(function GalleryTile({
         </time>
       </p>
       <div className="flex min-w-0 items-center justify-between gap-2">
-        <span className="truncate text-xs text-muted-foreground">{task.model ?? task.kind}</span>
+        <span className="flex min-w-0 items-baseline gap-1.5 text-xs text-muted-foreground">
+          <span className="truncate">{task.model ?? task.kind}</span>
+          <TaskCost task={task} className="shrink-0 tabular-nums" />
+        </span>
         <StarRating taskId={task.id} />
       </div>
     </div>

@@ -1,5 +1,5 @@
 import { Star } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/cn';
@@ -23,9 +23,11 @@ export function StarRating({ taskId, size = 'sm' }: { taskId: string; size?: 'sm
           aria-label={stars === n ? t('rating.clear', { n }) : t('rating.set', { count: n })}
           title={t('rating.set', { count: n })}
           onClick={() => rateTask(taskId, { stars: stars === n ? undefined : n })}
+          // One colour class per state: with cn's plain joining (decision 235) a grey and a gold
+          // class on one star let the stylesheet's order pick grey, and a saved rating looked off.
           className={cn(
-            'rounded-sm p-0.5 text-muted-foreground hover:text-amber-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
-            n <= stars && 'text-amber-500 dark:text-amber-400',
+            'rounded-sm p-0.5 hover:text-amber-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring',
+            n <= stars ? 'text-amber-500 dark:text-amber-400' : 'text-muted-foreground',
           )}
         >
           <Star
@@ -38,13 +40,29 @@ export function StarRating({ taskId, size = 'sm' }: { taskId: string; size?: 'sm
   );
 }
 
-/** The note on a result, saved as the person leaves the field. */
+/**
+ * The note on a result, saved as the person leaves the field and on every other way out: a dialog
+ * closed with Escape or a page left unmounts the field without a blur, so unmounting saves too.
+ */
 export function RatingNote({ taskId }: { taskId: string }) {
   const { t } = useTranslation('tasks');
   const id = useId();
   const saved = useRating(taskId)?.note ?? '';
-  const [draft, setDraft] = useState<string | undefined>(undefined);
+  // The draft names its task: moved to another result, the field shows that one's note.
+  const [typed, setTyped] = useState<{ taskId: string; text: string } | undefined>(undefined);
+  const draft = typed?.taskId === taskId ? typed.text : undefined;
   const value = draft ?? saved;
+  // What was typed and not saved yet, read when the field goes away (or moves to another result).
+  const unsaved = useRef<{ taskId: string; text: string } | undefined>(undefined);
+  useEffect(
+    () => () => {
+      const left = unsaved.current;
+      if (left?.taskId !== taskId) return;
+      unsaved.current = undefined;
+      rateTask(taskId, { note: left.text.trim() || undefined });
+    },
+    [taskId],
+  );
   return (
     <div className="space-y-1">
       <Label htmlFor={id}>{t('rating.note')}</Label>
@@ -54,11 +72,15 @@ export function RatingNote({ taskId }: { taskId: string }) {
         maxLength={NOTE_MAX}
         rows={2}
         placeholder={t('rating.notePlaceholder')}
-        onChange={(e) => setDraft(e.target.value)}
+        onChange={(e) => {
+          unsaved.current = { taskId, text: e.target.value };
+          setTyped(unsaved.current);
+        }}
         onBlur={() => {
           if (draft === undefined) return;
           rateTask(taskId, { note: draft.trim() || undefined });
-          setDraft(undefined);
+          unsaved.current = undefined;
+          setTyped(undefined);
         }}
       />
     </div>

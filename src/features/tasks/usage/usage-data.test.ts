@@ -37,13 +37,33 @@ describe('usage over time', () => {
     ];
     const s = summariseUsage(samples);
     expect(s.days).toEqual([dayOf(DAY1), dayOf(DAY2)]);
-    expect(s.total).toBe(557);
+    expect(s.byKind).toEqual([{ key: 'video', tokens: 557, counted: 4, unknown: 1 }]);
     expect(s.unknown).toBe(1);
     const row = (day: number, rule: string) => s.rows.find((r) => r.day === dayOf(day) && r.rule === rule);
     expect(row(DAY1, 'withoutVideo')).toMatchObject({ tokens: 150, counted: 2, unknown: 0 });
     expect(row(DAY1, 'withVideo')).toMatchObject({ tokens: 400, counted: 1 });
     expect(row(DAY2, 'withoutVideo')).toMatchObject({ tokens: 0, counted: 0, unknown: 1 });
     expect(row(DAY2, 'withVideo')).toMatchObject({ tokens: 7 });
+  });
+
+  it('keeps tokens per kind: a music task has no billing rule and is not added to video tokens', () => {
+    const music: TrackedTask = { ...tracked('m', DAY1), kind: 'music', model: 'music-v5.5' };
+    const samples = [
+      taskUsageSample(tracked('a', DAY1), {
+        id: 'a',
+        status: 'succeeded',
+        usage: { total_tokens: 1000 },
+      } as Task),
+      taskUsageSample(music, { id: 'm', status: 'succeeded', usage: { total_tokens: 7 } } as Task),
+    ];
+    expect(samples[1]!.rule).toBeUndefined();
+    const s = summariseUsage(samples);
+    expect(s).not.toHaveProperty('total');
+    expect(s.byKind.map((k) => [k.key, k.tokens])).toEqual([
+      ['video', 1000],
+      ['music', 7],
+    ]);
+    expect(s.byRule).toEqual([{ key: 'withoutVideo', tokens: 1000, counted: 1, unknown: 0 }]);
   });
 
   it("reads the playground's replies, ignoring what it cannot read", () => {

@@ -28,7 +28,8 @@ function sampleOf(tracked: TrackedTask, facts: TaskUsageFacts): UsageSample {
     model: facts.model || tracked.model || tracked.kind,
     source: 'task',
     kind: tracked.kind,
-    rule: facts.withVideo ? 'withVideo' : 'withoutVideo',
+    // The billing rule is the video line's: a music task is not "without video input".
+    ...(tracked.kind === 'video' ? { rule: facts.withVideo ? 'withVideo' : 'withoutVideo' } : {}),
     tokens: facts.tokens,
   };
 }
@@ -103,7 +104,7 @@ export interface UsageRow {
 }
 
 export function seriesKey(s: Pick<UsageSample, 'model' | 'source' | 'rule'>): string {
-  return s.source === 'text' ? `text|${s.model}` : `task|${s.model}|${s.rule}`;
+  return s.source === 'text' ? `text|${s.model}` : `task|${s.model}|${s.rule ?? ''}`;
 }
 
 /** One line of the totals: tokens and how many items carried none. */
@@ -118,7 +119,7 @@ export interface UsageSummary {
   days: string[];
   series: string[];
   rows: UsageRow[];
-  total: number;
+  /** No grand total of tokens: a video token and a music token are not one unit (byKind is). */
   unknown: number;
   /** The totals first (issue 31): by kind, by model, by billing rule, largest first. */
   byKind: UsageTotal[];
@@ -185,7 +186,6 @@ export function summariseUsage(samples: readonly UsageSample[]): UsageSummary {
     days: [...new Set(list.map((r) => r.day))],
     series: [...new Set(list.map((r) => r.series))].sort(),
     rows: list,
-    total: list.reduce((n, r) => n + r.tokens, 0),
     unknown: list.reduce((n, r) => n + r.unknown, 0),
     byKind: totals(list, (r) => r.kind),
     byModel: totals(list, (r) => r.model),

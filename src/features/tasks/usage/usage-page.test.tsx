@@ -1,8 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TrackedTask } from '@/api/task-registry';
 import { BOOTSTRAP_LOCAL, json, mockFetch } from '@/test/fetch-mock';
 import { createTestRegistry, renderRoutes } from '@/test/render';
+import { usePricesStore } from '@/lib/money/prices-store';
 import { UsagePage } from './usage-page';
 
 afterEach(() => {
@@ -49,9 +50,11 @@ describe(
         .filter((path) => path.startsWith('/v1/tasks/'));
       expect(tasksRead.sort()).toEqual(['/v1/tasks/task_old', '/v1/tasks/task_running']);
       // 50 × 10 stored + 7 read; the running task has no usage yet: unknown, not zero.
-      await waitFor(() => expect(screen.getByTestId('usage-total')).toHaveAttribute('data-tokens', '507'));
-      // The answer first: the range's total above the chart and the table.
-      expect(screen.getByTestId('range-total')).toHaveAttribute('data-tokens', '507');
+      await waitFor(() =>
+        expect(screen.getByTestId('usage-total-video')).toHaveAttribute('data-tokens', '507'),
+      );
+      // The answer first: the range's tokens per kind above the chart and the table.
+      expect(screen.getByTestId('range-total-video')).toHaveAttribute('data-tokens', '507');
       // The older record now keeps its usage: the next visit will not read it.
       expect(registry.get('task_old')?.last?.usage).toEqual({
         tokens: 7,
@@ -62,3 +65,60 @@ describe(
     });
   },
 );
+
+describe('UsagePage speaks in units that add up', { timeout: 20_000 }, () => {
+  it('keeps video and music tokens apart, and adds them only as money, labelled as your prices', async () => {
+    usePricesStore.setState({
+      book: {
+        currency: 'USD',
+        prices: [
+          {
+            id: 'v',
+            model: 'video-2.0-cl',
+            kind: 'video',
+            rule: 'withoutVideo',
+            unit: 'per1kTokens',
+            amount: 0.01,
+          },
+          { id: 'm', model: 'music-v5.5', kind: 'music', rule: 'any', unit: 'perTask', amount: 0.25 },
+        ],
+      },
+    });
+    const registry = createTestRegistry();
+    await registry.ready;
+    registry.importJson(
+      JSON.stringify([
+        {
+          ...base,
+          id: 'task_v',
+          last: {
+            status: 'succeeded',
+            usage: { tokens: 1_900_800, model: 'video-2.0-cl', withVideo: false },
+          },
+        },
+        {
+          ...base,
+          kind: 'music',
+          id: 'task_m',
+          last: { status: 'succeeded', usage: { tokens: 7, model: 'music-v5.5', withVideo: false } },
+        },
+      ]),
+    );
+    mockFetch({ 'GET /bootstrap': () => json(BOOTSTRAP_LOCAL) });
+    renderRoutes({ '/usage': <UsagePage /> }, { at: '/usage', registry });
+    expect(await screen.findByTestId('range-total-video')).toHaveTextContent('1,900,800 tokens');
+    expect(screen.getByTestId('range-total-music')).toHaveTextContent('7 tokens');
+    expect(screen.queryByText(/1,900,807/)).toBeNull();
+    // Music has no billing rule: not listed under "Without video input".
+    const [tokensByRule] = screen.getAllByLabelText('By billing rule', { selector: 'dl' });
+    expect(within(tokensByRule!).getByRole('definition')).toHaveTextContent(/^1,900,800$/);
+    expect(screen.getByRole('row', { name: /music-v5\.5/ })).not.toHaveTextContent(/video input/);
+    expect(screen.getByRole('heading', { name: 'Money by your prices' })).toBeVisible();
+    expect(screen.getByText(/not the deployment's bill/)).toBeVisible();
+    expect(screen.getByTestId('money-total')).toHaveTextContent('$19.26');
+    expect(screen.getByRole('link', { name: 'Prices in Settings' })).toHaveAttribute(
+      'href',
+      '/settings#prices',
+    );
+  });
+});

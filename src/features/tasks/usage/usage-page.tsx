@@ -9,6 +9,7 @@ import { inRange, storedUsageSample, summariseUsage, taskUsageSample, textUsageS
 import { rangeDays, useUsageRange } from './usage-range';
 import { UsageRangePicker } from './usage-range-picker';
 import { UsageTotals } from './usage-totals';
+import { UsageMoneySection } from './usage-money-section';
 import { UsageChart } from './usage-chart';
 import { UsageTable } from './usage-table';
 import { useTaskReads } from './use-task-reads';
@@ -16,7 +17,7 @@ import { useTaskReads } from './use-task-reads';
 /** Where the playground keeps its conversations (its own store; read here, never written). */
 const PLAYGROUND_STORAGE_KEY = 'media-studio.playground.conversations';
 
-/** /usage: usage.total_tokens of the tracked tasks by day, model and billing rule, and the playground's. */
+/** /usage: usage.total_tokens of the tracked tasks (tokens per kind, money by the person's prices) by day, model and billing rule, and the playground's. */
 export function UsagePage() {
   const { t } = useTranslation('tasks');
   const all = useTrackedTasks();
@@ -29,7 +30,7 @@ export function UsagePage() {
   const { answers, pending } = useTaskReads(tasks);
   const [range, setRange] = useUsageRange();
   const { from, to } = rangeDays(range);
-  const { summary, perKind } = useMemo(() => {
+  const { summary, perKind, shown } = useMemo(() => {
     // A task not answered yet is left out (not "unknown") until its answer comes.
     const samples = tasks.flatMap(
       (task) =>
@@ -45,6 +46,7 @@ export function UsagePage() {
     // One small chart per kind, each on its own scale: 200 music tokens stay visible beside
     // 1.2 M video tokens (one shared linear axis drew them as nothing).
     return {
+      shown,
       summary: all,
       perKind: all.byKind.map((k) => ({
         kind: k.key,
@@ -55,9 +57,11 @@ export function UsagePage() {
   const seriesLabel = useCallback(
     (series: string) => {
       const [source, model, rule] = series.split('|');
-      return source === 'text'
-        ? t('usage.textSeries', { model })
-        : t(`usage.rule.${rule === 'withVideo' ? 'withVideo' : 'withoutVideo'}`, { model });
+      if (source === 'text') return t('usage.textSeries', { model });
+      // Kinds other than video have no billing rule: named by their model alone.
+      return rule
+        ? t(`usage.rule.${rule === 'withVideo' ? 'withVideo' : 'withoutVideo'}`, { model })
+        : t('usage.taskSeries', { model });
     },
     [t],
   );
@@ -73,6 +77,7 @@ export function UsagePage() {
       ) : (
         <>
           <UsageTotals summary={summary} />
+          <UsageMoneySection samples={shown} />
           <section aria-labelledby="usage-charts" className="space-y-2">
             <h2 id="usage-charts" className="text-lg font-semibold">
               {t('usage.chartsTitle')}

@@ -36,17 +36,20 @@ export function UsageTable({ summary, seriesLabel }: UsageViewProps) {
           ))}
         </tbody>
         <tfoot>
-          <tr className="border-t font-medium">
-            <th scope="row" colSpan={3} className="p-2 text-left">
-              {t('usage.total')}
-            </th>
-            <TokenCells
-              tokens={summary.total}
-              unknown={summary.unknown}
-              format={format}
-              testId="usage-total"
-            />
-          </tr>
+          {/* One total per kind: tokens of unlike kinds are not added together. */}
+          {summary.byKind.map((k) => (
+            <tr key={k.key} className="border-t font-medium">
+              <th scope="row" colSpan={3} className="p-2 text-left">
+                {t('usage.totalOfKind', { kind: t(`usage.kinds.${k.key}`, { defaultValue: k.key }) })}
+              </th>
+              <TokenCells
+                tokens={k.tokens}
+                unknown={k.unknown}
+                format={format}
+                testId={`usage-total-${k.key}`}
+              />
+            </tr>
+          ))}
         </tfoot>
       </table>
     </div>

@@ -1,7 +1,7 @@
 import { useTranslation } from '@/lib/i18n';
 import type { UsageSummary, UsageTotal } from './usage-data';
 
-/** The answer first: the range's total, then tokens by kind, by model and by billing rule. */
+/** The answer first: the range's tokens per kind, then by kind, by model and by billing rule. */
 export function UsageTotals({ summary }: { summary: UsageSummary }) {
   const { t, i18n } = useTranslation('tasks');
   const format = new Intl.NumberFormat(i18n.language);
@@ -14,13 +14,21 @@ export function UsageTotals({ summary }: { summary: UsageSummary }) {
       </h2>
       <div className="rounded-lg border p-4">
         <p className="text-sm text-muted-foreground">{t('usage.rangeTotal')}</p>
-        <p
-          className="text-3xl font-semibold tabular-nums"
-          data-testid="range-total"
-          data-tokens={summary.total}
-        >
-          {t('usage.tokenCount', { count: summary.total, formatted: format.format(summary.total) })}
-        </p>
+        {/* Tokens per kind only: a video token and a music token are not one unit (money is, below). */}
+        <ul className="flex flex-wrap gap-x-8 gap-y-2" data-testid="range-total">
+          {summary.byKind.map((k) => (
+            <li key={k.key}>
+              <span className="block text-sm text-muted-foreground">{kindLabel(k.key)}</span>
+              <span
+                className="text-2xl font-semibold tabular-nums"
+                data-testid={`range-total-${k.key}`}
+                data-tokens={k.tokens}
+              >
+                {t('usage.tokenCount', { count: k.tokens, formatted: format.format(k.tokens) })}
+              </span>
+            </li>
+          ))}
+        </ul>
         {summary.unknown > 0 && (
           <p className="text-sm text-muted-foreground">
             {t('usage.unknownNote', { count: summary.unknown })}
