@@ -198,6 +198,7 @@ export function ShotCard({
             references={shot.draft.references}
             fieldId={fieldId}
             feedback={feedback}
+            model={shot.draft.model}
             onChange={(references) => actions.draftChanged({ references })}
           />
           <VideoSettings

@@ -139,6 +139,7 @@ export function StoryboardEditor({ id }: { id: string }) {
                 references={board.cast}
                 fieldId={shotFieldId('cast')}
                 feedback={feedbackOf(cast, attempted)}
+                model={board.shots[0]?.draft.model ?? ''}
                 onChange={(references) => edit((b) => ({ ...b, cast: references }))}
               />
             </CardContent>
