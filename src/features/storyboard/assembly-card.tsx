@@ -1,4 +1,5 @@
 import { Download, Film, PackagePlus } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
@@ -8,7 +9,7 @@ import { Label } from '@/components/ui/label';
 import { Progress } from '@/components/ui/progress';
 import { Select } from '@/components/ui/select';
 import { registerAssetByUrl } from '@/api/assets';
-import { fetchAssembly, hasLocalServer, startAssembly } from '@/api/storyboard';
+import { assemblyQueryOptions, hasLocalServer, startAssembly } from '@/api/storyboard';
 import { useTranslation } from '@/lib/i18n';
 import { assemblable, type AssemblyState, type Join, type Storyboard } from './storyboard';
 
@@ -34,35 +35,24 @@ export function AssemblyCard({
   const { t } = useTranslation('storyboard');
   const [error, setError] = useState<unknown>(null);
   const [registering, setRegistering] = useState(false);
-  const assembly = board.assembly;
+  const kept = board.assembly;
+  const local = hasLocalServer();
+  // A job running is followed through the query cache (its own poll in api/storyboard.ts); the
+  // board keeps the job's id, and its end once known, so a reload shows the file again.
+  const live = useQuery({
+    ...assemblyQueryOptions(kept?.id ?? ''),
+    enabled: local && kept?.status === 'running',
+  });
+  const assembly: AssemblyState | undefined =
+    kept && live.data && kept.status === 'running' ? { ...kept, ...live.data } : kept;
+  useEffect(() => {
+    if (kept?.status === 'running' && live.data && live.data.status !== 'running')
+      onChange({ ...kept, ...live.data });
+  }, [kept, live.data, onChange]);
   const taskIds = board.shots.map((s) => s.run.taskId ?? '');
   const outdated = assembly && assembly.taskIds.join() !== taskIds.join();
   const ready = assemblable(board);
-  const local = hasLocalServer();
-
-  const pollId = assembly?.status === 'running' ? assembly.id : undefined;
-  useEffect(() => {
-    if (!pollId) return;
-    const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout>;
-    const poll = async () => {
-      try {
-        const next = await fetchAssembly(pollId, controller.signal);
-        const current = board.assembly!;
-        onChange({ ...current, ...next });
-        if (next.status === 'running') timer = setTimeout(() => void poll(), 1000);
-      } catch (err) {
-        if (!controller.signal.aborted) setError(err);
-      }
-    };
-    timer = setTimeout(() => void poll(), 500);
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
-    };
-    // Polling follows the job id only; the board's other changes do not restart it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [pollId]);
+  const shownError = error ?? (kept?.status === 'running' ? live.error : null);
 
   async function assemble() {
     setError(null);
@@ -222,9 +212,9 @@ export function AssemblyCard({
           )}
         </>
       )}
-      {error !== null && (
+      {shownError !== null && (
         <ErrorAlert
-          error={error}
+          error={shownError}
           title={t('assembly.error')}
           onDismiss={() => setError(null)}
           dismissLabel={t('dismiss')}

@@ -51,8 +51,8 @@ describe('the storyboard reference rows', { timeout: 20_000 }, () => {
     let value: ReferenceDraft[] = [];
     renderWithProviders(<Cast onValue={(v) => (value = v)} />);
     await userEvent.click(screen.getByRole('button', { name: 'Pick reference 1 from the library' }));
-    const dialog = await screen.findByRole('dialog');
-    const rows = await within(dialog).findByRole('list');
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 10_000 });
+    const rows = await within(dialog).findByRole('list', {}, { timeout: 10_000 });
     await userEvent.click(within(rows).getByRole('button', { name: /hero\.png/ }));
     expect(value[0]?.url).toBe('Asset://asset_hero');
     expect(screen.getByLabelText('URL of reference 1')).toHaveValue('Asset://asset_hero');

@@ -28,6 +28,7 @@ export interface ShotActions {
   removed: () => void;
   rerun: () => void;
   frameChosen: (file: File) => void;
+  useKept: () => void;
 }
 
 /** One shot: a composer draft (model, prompt, references, settings), its request and its run. */
@@ -148,6 +149,7 @@ export function ShotCard({
             index={index}
             onRerun={actions.rerun}
             onFrameChosen={actions.frameChosen}
+            onUseKept={actions.useKept}
           />
 
           {index > 0 && (

@@ -47,6 +47,7 @@ const RunSchema = z.catch(
     error: optional(str(2000)),
     frameRefused: optional(z.boolean()),
     stale: optional(z.boolean()),
+    kept: optional(z.object({ taskId: str(200), resultUrl: str(4096) })),
   }),
   { state: 'idle' as const },
 );
@@ -68,6 +69,7 @@ const BoardSchema = z.object({
   shots: z.array(ShotSchema).check(z.minLength(1), z.maxLength(MAX_SHOTS)),
   joins: z.catch(z.array(z.catch(z.enum(['cut', 'crossfade']), 'cut')), []),
   batchId: optional(str(100)),
+  frameGroupId: optional(str(200)),
   assembly: optional(
     z.object({
       id: z.string(),
@@ -113,6 +115,7 @@ export function parseStoryboard(data: unknown, { fresh }: { fresh: boolean }): S
     shots,
     joins: fitJoins(parsed.joins, shots.length),
     ...(!fresh && parsed.batchId ? { batchId: parsed.batchId } : {}),
+    ...(!fresh && parsed.frameGroupId ? { frameGroupId: parsed.frameGroupId } : {}),
     ...(!fresh && parsed.assembly ? { assembly: parsed.assembly } : {}),
   };
 }

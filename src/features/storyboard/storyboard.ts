@@ -48,6 +48,11 @@ export interface ShotRun {
   frameRefused?: boolean;
   /** Its predecessor was re-run after it: its first frame no longer matches. */
   stale?: boolean;
+  /**
+   * The last good take while a new one is made: shown on the page meanwhile and after the new one
+   * fails, so a failed later run never takes a good result off the page.
+   */
+  kept?: { taskId: string; resultUrl: string };
 }
 
 export interface Shot {
@@ -84,6 +89,8 @@ export interface Storyboard {
   joins: Join[];
   /** The monitor groups the run's tasks as one batch. */
   batchId?: string;
+  /** The asset group its last frames are registered in ("Storyboard · <name>"), once made. */
+  frameGroupId?: string;
   assembly?: AssemblyState;
 }
 
@@ -147,10 +154,13 @@ export function shotBody(board: Storyboard, index: number, frameUrl?: string): C
   return draftToRequest(sentDraft(board, index, frameUrl));
 }
 
-/** One estimate for the whole run; undefined while any shot's body cannot be estimated. */
-export function totalEstimate(board: Storyboard): number | undefined {
+/** One estimate for the given shots (all by default); undefined while any one cannot be estimated. */
+export function totalEstimate(
+  board: Storyboard,
+  indices: readonly number[] = board.shots.map((_, i) => i),
+): number | undefined {
   let total = 0;
-  for (let i = 0; i < board.shots.length; i++) {
+  for (const i of indices) {
     const tokens = estimateVideoTokens(shotBody(board, i));
     if (tokens === undefined) return undefined;
     total += tokens;
@@ -179,14 +189,56 @@ export function shotChanged(board: Storyboard, shotId: string, change: Partial<S
   return withRun(board, index, { ...board.shots[index]!.run, ...change });
 }
 
-/** A new run of every shot: all queued, earlier results forgotten; a new batch in the monitor. */
-export function runAll(board: Storyboard, batchId: string): Storyboard {
+/** The take a new run of a shot keeps on show: its own good result, or the one it kept before. */
+function keptTake(run: ShotRun): ShotRun['kept'] {
+  if (run.state === 'succeeded' && run.taskId && run.resultUrl)
+    return { taskId: run.taskId, resultUrl: run.resultUrl };
+  return run.kept;
+}
+
+const queuedRun = (run: ShotRun): ShotRun => {
+  const kept = keptTake(run);
+  return kept ? { state: 'queued', kept } : { state: 'queued' };
+};
+
+/**
+ * What Run starts: every shot that is new (never run), failed, blocked or stale, and every shot
+ * that continues from one of them (its first frame will change). A shot that succeeded and is
+ * current is left alone: Run never spends tokens on it again.
+ */
+export function pendingShots(board: Storyboard): number[] {
+  const out = new Set<number>();
+  board.shots.forEach((s, i) => {
+    const { state, stale } = s.run;
+    if (state === 'idle' || state === 'failed' || state === 'blocked' || stale) {
+      out.add(i);
+      for (const d of dependentsOf(board, i)) out.add(d);
+    }
+  });
+  return [...out].sort((a, b) => a - b);
+}
+
+/**
+ * A run of the given shots: they are queued (each keeping its last good take on show), the others
+ * keep their results, the assembled file stays on the page (it says when it is outdated), and the
+ * monitor groups the run's tasks as one batch.
+ */
+export function runShots(board: Storyboard, indices: readonly number[], batchId: string): Storyboard {
+  const chosen = new Set(indices);
   return {
     ...board,
     batchId,
-    assembly: undefined,
-    shots: board.shots.map((s) => ({ ...s, run: { state: 'queued' } })),
+    shots: board.shots.map((s, i) => (chosen.has(i) ? { ...s, run: queuedRun(s.run) } : s)),
   };
+}
+
+/** "Run every shot again": all queued; their good takes stay on show until replaced. */
+export function runAll(board: Storyboard, batchId: string): Storyboard {
+  return runShots(
+    board,
+    board.shots.map((_, i) => i),
+    batchId,
+  );
 }
 
 /**
@@ -200,7 +252,7 @@ export function rerunShot(board: Storyboard, shotId: string): Storyboard {
   return {
     ...board,
     shots: board.shots.map((s, i) => {
-      if (i === index) return { ...s, run: { state: 'queued' } };
+      if (i === index) return { ...s, run: queuedRun(s.run) };
       if (dependents.has(i) && s.run.state !== 'idle' && s.run.state !== 'queued')
         return { ...s, run: { ...s.run, stale: true } };
       return s;
