@@ -35,6 +35,10 @@ test.describe('storyboard run followed from another page', () => {
     await page.getByLabel('Name').fill('Pier');
     await fillShots(page, ['a boat leaves the pier', 'the boat turns', 'the boat is gone']);
     await page.getByRole('button', { name: 'Run 3 shots' }).click();
+    await page
+      .getByRole('dialog', { name: 'Run 3 shots?' })
+      .getByRole('button', { name: 'Run 3 shots' })
+      .click();
 
     // Another page: the strip names the storyboard and counts its shots.
     await page
