@@ -13,12 +13,22 @@ import { assemblyQueryOptions, hasLocalServer, startAssembly } from '@/api/story
 import { useTranslation } from '@/lib/i18n';
 import { assemblable, type AssemblyState, type Join, type Storyboard } from './storyboard';
 
+/** The assembled file's name: the storyboard's, safe in a file name (a bare `storyboard.mp4` told nothing). */
+export function assemblyFileName(board: Pick<Storyboard, 'name'>): string {
+  return `${
+    board.name
+      .trim()
+      .replace(/[^\p{L}\p{N}_ -]+/gu, '-')
+      .replace(/\s+/g, ' ') || 'storyboard'
+  }.mp4`;
+}
+
 /** The ffmpeg line that joins the shots by hand (direct mode, where no local server can). */
 export function ffmpegCommand(board: Storyboard): string {
   const names = board.shots.map((_, i) => `shot-${i + 1}.mp4`);
   const inputs = names.map((n) => `-i ${n}`).join(' ');
   const streams = names.map((_, i) => `[${i}:v][${i}:a]`).join('');
-  return `ffmpeg ${inputs} -filter_complex "${streams}concat=n=${names.length}:v=1:a=1[v][a]" -map "[v]" -map "[a]" -c:v libx264 -c:a aac storyboard.mp4`;
+  return `ffmpeg ${inputs} -filter_complex "${streams}concat=n=${names.length}:v=1:a=1[v][a]" -map "[v]" -map "[a]" -c:v libx264 -c:a aac "${assemblyFileName(board).replace(/"/g, '')}"`;
 }
 
 /**
@@ -76,7 +86,7 @@ export function AssemblyCard({
         url: assembly.url,
         type: 'video',
         mode: 'both',
-        name: `${board.name}.mp4`,
+        name: assemblyFileName(board),
       });
       onChange({ ...assembly, assetId: asset.id });
     } catch (err) {
@@ -186,7 +196,7 @@ export function AssemblyCard({
               </p>
               <div className="flex flex-wrap gap-2">
                 <Button asChild variant="outline" size="sm">
-                  <a href={assembly.url} download={`${board.name || 'storyboard'}.mp4`}>
+                  <a href={assembly.url} download={assemblyFileName(board)}>
                     <Download aria-hidden="true" /> {t('assembly.download')}
                   </a>
                 </Button>
