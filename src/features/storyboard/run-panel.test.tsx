@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '@/test/render';
-import { newShot, runAll, shotChanged, totalEstimate, type Storyboard } from './storyboard';
+import { newShot, shotChanged, totalEstimate, type Storyboard } from './storyboard';
+import { runAll } from './storyboard-runs';
 import { PhoneRunBar, RunConfirm, RunPanel } from './run-panel';
 
 /** Three shots, 2 and 3 continuing; all run and good, then shot 3 stale. */

@@ -12,7 +12,8 @@ import {
 } from '@/components/ui/dialog';
 import { Progress } from '@/components/ui/progress';
 import { useTranslation } from '@/lib/i18n';
-import { overallProgress, pendingShots, predecessorOf, totalEstimate, type Storyboard } from './storyboard';
+import { overallProgress, predecessorOf, totalEstimate, type Storyboard } from './storyboard';
+import { pendingShots } from './storyboard-runs';
 
 /** Compare shows at most four results side by side. */
 const MAX_COMPARED = 4;

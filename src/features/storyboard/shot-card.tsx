@@ -29,6 +29,7 @@ export interface ShotActions {
   rerun: () => void;
   frameChosen: (file: File) => void;
   useKept: () => void;
+  pickTake: (taskId: string) => void;
 }
 
 /** One shot: a composer draft (model, prompt, references, settings), its request and its run. */
@@ -150,6 +151,7 @@ export function ShotCard({
             onRerun={actions.rerun}
             onFrameChosen={actions.frameChosen}
             onUseKept={actions.useKept}
+            onPickTake={actions.pickTake}
           />
 
           {index > 0 && (

@@ -1,8 +1,9 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '@/test/render';
-import { newShot, rerunShot, shotChanged, type Storyboard } from './storyboard';
+import { newShot, shotChanged, type Storyboard } from './storyboard';
+import { rerunShot } from './storyboard-runs';
 import { ShotStatus } from './shot-status';
 
 function failedRetake(): Storyboard {
@@ -52,5 +53,36 @@ describe('ShotStatus', () => {
       { at: '/' },
     );
     expect(screen.getByRole('alert')).toHaveTextContent("The server no longer knows this shot's task (404)");
+  });
+
+  it('shows the shot’s takes as a strip; picking one says which', async () => {
+    let b = failedRetake();
+    const take = (t: string) => ({ taskId: t, resultUrl: `https://x/${t}.mp4` });
+    b = shotChanged(b, b.shots[0]!.id, {
+      state: 'succeeded',
+      taskId: 'task_b',
+      resultUrl: 'https://x/task_b.mp4',
+      error: undefined,
+      takes: [take('task_a'), take('task_b')],
+    });
+    const onPickTake = vi.fn();
+    renderRoutes(
+      {
+        '/': (
+          <ShotStatus
+            board={b}
+            index={0}
+            onRerun={() => undefined}
+            onFrameChosen={() => undefined}
+            onPickTake={onPickTake}
+          />
+        ),
+      },
+      { at: '/' },
+    );
+    const strip = screen.getByRole('group', { name: 'Takes of shot 1' });
+    expect(within(strip).getByRole('button', { name: 'Take 2' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(within(strip).getByRole('button', { name: 'Take 1' }));
+    expect(onPickTake).toHaveBeenCalledWith('task_a');
   });
 });

@@ -40,6 +40,7 @@ export function ShotStatus({
   onRerun,
   onFrameChosen,
   onUseKept,
+  onPickTake,
 }: {
   board: Storyboard;
   index: number;
@@ -47,6 +48,8 @@ export function ShotStatus({
   onFrameChosen: (file: File) => void;
   /** Puts the kept good take back as the shot's result (after a later run of it failed). */
   onUseKept?: () => void;
+  /** Makes one of the shot's takes the one assembly and the next shot use. */
+  onPickTake?: (taskId: string) => void;
 }) {
   const { t } = useTranslation('storyboard');
   const file = useRef<HTMLInputElement>(null);
@@ -135,6 +138,27 @@ export function ShotStatus({
               {t('shot.useKept')}
             </Button>
           )}
+        </div>
+      )}
+      {onPickTake && (run.takes?.length ?? 0) > 1 && (
+        <div role="group" aria-label={t('takes.label', { n: index + 1 })} className="flex flex-wrap gap-1">
+          {run.takes!.map((take, i) => {
+            const current = run.state === 'succeeded' && run.taskId === take.taskId;
+            return (
+              <Button
+                key={take.taskId}
+                type="button"
+                size="sm"
+                variant={current ? 'secondary' : 'outline'}
+                aria-pressed={current}
+                disabled={isActive(run)}
+                title={take.taskId}
+                onClick={() => !current && onPickTake(take.taskId)}
+              >
+                {t('takes.take', { n: i + 1 })}
+              </Button>
+            );
+          })}
         </div>
       )}
       {run.state === 'succeeded' && run.resultUrl && (

@@ -14,16 +14,8 @@ import { useTranslation } from '@/lib/i18n';
 import { AssemblyCard } from './assembly-card';
 import { ReferenceRows } from './reference-rows';
 import { ShotCard, shotFieldId } from './shot-card';
-import {
-  duplicateShot,
-  isRunning,
-  moveShot,
-  newShot,
-  rerunShot,
-  runShots,
-  shotChanged,
-  type Storyboard,
-} from './storyboard';
+import { duplicateShot, isRunning, moveShot, newShot, shotChanged, type Storyboard } from './storyboard';
+import { pickTake, rerunShot, runShots } from './storyboard-runs';
 import { PhoneRunBar, RunConfirm, RunPanel, type RunScope } from './run-panel';
 import { MAX_SHOTS, parseStoryboard } from './storyboard-file';
 import { blocking, castIssues, feedbackOf, shotIssues } from './storyboard-issues';
@@ -196,6 +188,7 @@ export function StoryboardEditor({ id }: { id: string }) {
                   removed: () => edit((b) => ({ ...b, shots: b.shots.filter((s) => s.id !== shot.id) })),
                   rerun: () =>
                     edit((b) => ({ ...rerunShot(b, shot.id), batchId: b.batchId ?? newBatchId() })),
+                  pickTake: (taskId) => edit((b) => pickTake(b, shot.id, taskId)),
                   useKept: () =>
                     edit((b) => {
                       const kept = b.shots.find((s) => s.id === shot.id)?.run.kept;

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { completedDraft } from '@/lib/form/draft-storage';
 import { EMPTY_COMPOSER_DRAFT, newReferenceKey, type ReferenceDraft } from '@/lib/video-draft/draft';
 import { fitJoins, newShotId, newStoryboardId, type Shot, type ShotRun, type Storyboard } from './storyboard';
+import { MAX_TAKES } from './storyboard-runs';
 
 /**
  * Storyboards as JSON: what "Export" writes and "Import" reads, and what IndexedDB gives back.
@@ -48,6 +49,13 @@ const RunSchema = z.catch(
     frameRefused: optional(z.boolean()),
     stale: optional(z.boolean()),
     kept: optional(z.object({ taskId: str(200), resultUrl: str(4096) })),
+    // Written at most MAX_TAKES long; a longer list (an edited file) keeps its newest.
+    takes: optional(
+      z.pipe(
+        z.array(z.object({ taskId: str(200), resultUrl: str(4096) })),
+        z.transform((takes) => takes.slice(-MAX_TAKES)),
+      ),
+    ),
   }),
   { state: 'idle' as const },
 );

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  newShot,
-  pendingShots,
-  rerunShot,
-  runAll,
-  runShots,
-  shotChanged,
-  type Storyboard,
-} from './storyboard';
+import { newShot, shotChanged, type Storyboard } from './storyboard';
+import { MAX_TAKES, pendingShots, pickTake, rerunShot, runAll, runShots, withTake } from './storyboard-runs';
 
 /** Shot 1 alone; shots 2 and 3 continue from the one before. */
 function board(): Storyboard {
@@ -83,5 +76,37 @@ describe('a good take is never taken off the page by a later run', () => {
   it("every shot run again keeps each one's good take", () => {
     const b = runAll(allDone(), 'batch-2');
     expect(b.shots.map((s) => s.run.kept?.taskId)).toEqual(['t1', 't2', 't3']);
+  });
+});
+
+describe('takes', () => {
+  it('the person picks an earlier take: it becomes the shot’s result, and the shots after it go stale', () => {
+    let b = allDone();
+    const take = (t: string) => ({ taskId: t, resultUrl: `https://x/${t}.mp4` });
+    b = shotChanged(b, id(b, 1), {
+      takes: [take('t2'), take('t2b')],
+      taskId: 't2b',
+      resultUrl: 'https://x/t2b.mp4',
+    });
+    const picked = pickTake(b, id(b, 1), 't2');
+    expect(picked.shots[1]!.run).toMatchObject({
+      state: 'succeeded',
+      taskId: 't2',
+      resultUrl: 'https://x/t2.mp4',
+    });
+    expect(picked.shots[1]!.run.takes).toHaveLength(2);
+    expect(picked.shots[2]!.run.stale).toBe(true);
+    expect(picked.shots[0]!.run.taskId).toBe('t1');
+    // Run then offers the stale shot only, not the one whose take was picked.
+    expect(pendingShots(picked)).toEqual([2]);
+  });
+
+  it('keeps the newest MAX_TAKES takes, each once', () => {
+    let takes = withTake(undefined, { taskId: 'a', resultUrl: 'u' });
+    takes = withTake(takes, { taskId: 'a', resultUrl: 'u' });
+    expect(takes).toHaveLength(1);
+    for (let i = 0; i < MAX_TAKES + 3; i++) takes = withTake(takes, { taskId: `t${i}`, resultUrl: 'u' });
+    expect(takes).toHaveLength(MAX_TAKES);
+    expect(takes.at(-1)!.taskId).toBe(`t${MAX_TAKES + 2}`);
   });
 });

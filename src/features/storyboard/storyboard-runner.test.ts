@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { READY_ASSET_FIELDS } from '@/test/asset-fixtures';
-import { newShot, resumed, runAll, type Storyboard } from './storyboard';
+import { newShot, resumed, type Storyboard } from './storyboard';
+import { rerunShot, runAll } from './storyboard-runs';
 import { fakeWatch } from './runner-fakes';
 import { StoryboardRunner, type RunnerDeps } from './storyboard-runner';
 
@@ -206,5 +207,17 @@ describe('StoryboardRunner', () => {
     for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
     expect(runner.get('sb')).toBeUndefined();
     expect(saved).toHaveLength(count);
+  });
+
+  it('keeps every good take of a shot: a retake adds one, and the run’s result is the newest', async () => {
+    const { deps } = fakeDeps();
+    const runner = new StoryboardRunner(deps);
+    runner.put(runAll(threeShots(), 'b'));
+    let b = await settle(runner, 'sb');
+    expect(b.shots[0]!.run.takes).toEqual([{ taskId: 'task_1', resultUrl: 'https://r/task_1.mp4' }]);
+    runner.edit('sb', (board) => rerunShot(board, board.shots[0]!.id));
+    b = await settle(runner, 'sb');
+    expect(b.shots[0]!.run.takes!.map((t) => t.taskId)).toEqual(['task_1', 'task_4']);
+    expect(b.shots[0]!.run.taskId).toBe('task_4');
   });
 });

@@ -13,6 +13,7 @@ import {
   type ShotRun,
   type Storyboard,
 } from './storyboard';
+import { withTake } from './storyboard-runs';
 
 /** What a watched query shows now: its data, or the error of its last read. */
 export interface Watched<T> {
@@ -327,14 +328,19 @@ export class StoryboardRunner {
         if (data === undefined) return undefined;
         const record = (data ?? {}) as Record<string, unknown>;
         const status = normalizeTaskStatus(record.status);
-        if (status === 'succeeded')
+        if (status === 'succeeded') {
+          const resultUrl = resolveResultUrl(data);
+          const takes = this.boards.get(id)?.shots[this.indexOf(id, shotId)]?.run.takes;
           return {
             state: 'succeeded',
             progress: 1,
-            resultUrl: resolveResultUrl(data),
+            resultUrl,
             stale: false,
             kept: undefined,
+            // Every good take is kept: the person may pick an earlier one again.
+            ...(resultUrl ? { takes: withTake(takes, { taskId, resultUrl }) } : {}),
           };
+        }
         if (isTerminalStatus(status)) {
           const f = taskFailure(data);
           return { state: 'failed', error: f.message ?? f.failReason ?? f.code ?? status };

@@ -52,7 +52,15 @@ export interface ShotRun {
    * The last good take while a new one is made: shown on the page meanwhile and after the new one
    * fails, so a failed later run never takes a good result off the page.
    */
-  kept?: { taskId: string; resultUrl: string };
+  kept?: Take;
+  /** Every good take of this shot, oldest first (at most MAX_TAKES): the person picks which one is used. */
+  takes?: Take[];
+}
+
+/** A finished run of a shot: its task and its result. */
+export interface Take {
+  taskId: string;
+  resultUrl: string;
 }
 
 export interface Shot {
@@ -187,77 +195,6 @@ export function shotChanged(board: Storyboard, shotId: string, change: Partial<S
   const index = board.shots.findIndex((s) => s.id === shotId);
   if (index < 0) return board;
   return withRun(board, index, { ...board.shots[index]!.run, ...change });
-}
-
-/** The take a new run of a shot keeps on show: its own good result, or the one it kept before. */
-function keptTake(run: ShotRun): ShotRun['kept'] {
-  if (run.state === 'succeeded' && run.taskId && run.resultUrl)
-    return { taskId: run.taskId, resultUrl: run.resultUrl };
-  return run.kept;
-}
-
-const queuedRun = (run: ShotRun): ShotRun => {
-  const kept = keptTake(run);
-  return kept ? { state: 'queued', kept } : { state: 'queued' };
-};
-
-/**
- * What Run starts: every shot that is new (never run), failed, blocked or stale, and every shot
- * that continues from one of them (its first frame will change). A shot that succeeded and is
- * current is left alone: Run never spends tokens on it again.
- */
-export function pendingShots(board: Storyboard): number[] {
-  const out = new Set<number>();
-  board.shots.forEach((s, i) => {
-    const { state, stale } = s.run;
-    if (state === 'idle' || state === 'failed' || state === 'blocked' || stale) {
-      out.add(i);
-      for (const d of dependentsOf(board, i)) out.add(d);
-    }
-  });
-  return [...out].sort((a, b) => a - b);
-}
-
-/**
- * A run of the given shots: they are queued (each keeping its last good take on show), the others
- * keep their results, the assembled file stays on the page (it says when it is outdated), and the
- * monitor groups the run's tasks as one batch.
- */
-export function runShots(board: Storyboard, indices: readonly number[], batchId: string): Storyboard {
-  const chosen = new Set(indices);
-  return {
-    ...board,
-    batchId,
-    shots: board.shots.map((s, i) => (chosen.has(i) ? { ...s, run: queuedRun(s.run) } : s)),
-  };
-}
-
-/** "Run every shot again": all queued; their good takes stay on show until replaced. */
-export function runAll(board: Storyboard, batchId: string): Storyboard {
-  return runShots(
-    board,
-    board.shots.map((_, i) => i),
-    batchId,
-  );
-}
-
-/**
- * Re-runs one shot. Each shot that continues from it (transitively) and has run is marked stale:
- * its first frame came from the result being replaced; the page offers to re-run it.
- */
-export function rerunShot(board: Storyboard, shotId: string): Storyboard {
-  const index = board.shots.findIndex((s) => s.id === shotId);
-  if (index < 0) return board;
-  const dependents = new Set(dependentsOf(board, index));
-  return {
-    ...board,
-    shots: board.shots.map((s, i) => {
-      if (i === index) return { ...s, run: queuedRun(s.run) };
-      if (dependents.has(i) && s.run.state !== 'idle' && s.run.state !== 'queued')
-        return { ...s, run: { ...s.run, stale: true } };
-      return s;
-    }),
-  };
 }
 
 export type Step =
