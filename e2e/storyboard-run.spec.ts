@@ -93,6 +93,15 @@ test.describe('storyboard Run', () => {
     await expect(state(page, 2)).toHaveAttribute('data-state', 'succeeded', { timeout: 90_000 });
     expect(await taskOf(page, 1)).toBe(retake);
     expect(await taskOf(page, 2)).not.toBe(second);
+
+    // Both takes of shot 1 are kept; picking the first again makes shot 2 stale, and nothing runs.
+    const takes = shot(page, 1).getByRole('group', { name: 'Takes of shot 1' });
+    await expect(takes.getByRole('button', { name: 'Take 2' })).toHaveAttribute('aria-pressed', 'true');
+    await takes.getByRole('button', { name: 'Take 1' }).click();
+    await expect(takes.getByRole('button', { name: 'Take 1' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await taskOf(page, 1)).toBe(first);
+    await expect(shot(page, 2).getByText('Stale', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Run 1 shot' }).first()).toBeVisible();
   });
 });
 
