@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { createGroup, uploadReadyImage } from './support/composer-fixtures';
+import { seriousViolations } from './support/axe';
 import { API_KEY, expect, test } from './support/test';
 
 // Issue 42, what the new user hit: Run re-ran every shot without asking; the cast offered only a
@@ -122,6 +123,7 @@ test.describe('storyboard on a phone', () => {
     await expect(bar.getByRole('button', { name: 'Assemble' })).toBeInViewport();
     await shot(page, 2).getByRole('combobox', { name: 'Prompt' }).scrollIntoViewIfNeeded();
     await expect(bar.getByRole('button', { name: 'Run 3 shots' })).toBeInViewport();
+    expect(await seriousViolations(page)).toEqual([]);
     // It asks, as the card does.
     await bar.getByRole('button', { name: 'Run 3 shots' }).click();
     await expect(page.getByRole('dialog', { name: 'Run 3 shots?' })).toBeVisible();
