@@ -149,7 +149,7 @@ export function ShotStatus({
                 key={take.taskId}
                 type="button"
                 size="sm"
-                variant={current ? 'secondary' : 'outline'}
+                variant={current ? 'default' : 'outline'}
                 aria-pressed={current}
                 disabled={isActive(run)}
                 title={take.taskId}
