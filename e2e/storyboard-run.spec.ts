@@ -109,7 +109,8 @@ test.describe('storyboard Run', () => {
 test.describe('storyboard on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-  test('Run and Assemble stay in view while the shots scroll by', async ({ page }) => {
+  test('Run and Assemble stay in view while the shots scroll by, and work from there', async ({ page }) => {
+    test.setTimeout(180_000);
     await page.goto('/storyboard');
     await page.getByRole('button', { name: 'New storyboard' }).click();
     await expect(page).toHaveURL(/\/storyboard\/sb-/);
@@ -126,6 +127,15 @@ test.describe('storyboard on a phone', () => {
     expect(await seriousViolations(page)).toEqual([]);
     // It asks, as the card does.
     await bar.getByRole('button', { name: 'Run 3 shots' }).click();
-    await expect(page.getByRole('dialog', { name: 'Run 3 shots?' })).toBeVisible();
+    await page
+      .getByRole('dialog', { name: 'Run 3 shots?' })
+      .getByRole('button', { name: 'Run 3 shots' })
+      .click();
+    await expect(bar.getByRole('progressbar', { name: 'Progress of the storyboard' })).toBeInViewport();
+    for (const n of [1, 2, 3])
+      await expect(state(page, n)).toHaveAttribute('data-state', 'succeeded', { timeout: 90_000 });
+    // Assemble from the bar starts the job and shows the card with the file.
+    await bar.getByRole('button', { name: 'Assemble' }).click();
+    await expect(page.getByTestId('assembled')).toBeVisible({ timeout: 60_000 });
   });
 });

@@ -31,6 +31,22 @@ export function ffmpegCommand(board: Storyboard): string {
   return `ffmpeg ${inputs} -filter_complex "${streams}concat=n=${names.length}:v=1:a=1[v][a]" -map "[v]" -map "[a]" -c:v libx264 -c:a aac "${assemblyFileName(board).replace(/"/g, '')}"`;
 }
 
+/** Whether the board can be assembled now: every shot done, no job running, none current already. */
+export function canAssemble(board: Storyboard): boolean {
+  const taskIds = board.shots.map((s) => s.run.taskId ?? '').join();
+  const current = board.assembly?.status === 'succeeded' && board.assembly.taskIds.join() === taskIds;
+  return hasLocalServer() && assemblable(board) && board.assembly?.status !== 'running' && !current;
+}
+
+/** Starts the local server's assembly of the board's takes, in order, with its joins. */
+export async function beginAssembly(board: Storyboard): Promise<AssemblyState> {
+  const started = await startAssembly(
+    board.shots.map((s) => s.run.resultUrl!),
+    board.joins,
+  );
+  return { ...started, taskIds: board.shots.map((s) => s.run.taskId ?? '') };
+}
+
 /**
  * Joins the finished shots into one MP4 on the local server, follows the job (kept in the board,
  * so a reload follows it again), plays and offers the file, and registers it as an asset.
@@ -67,11 +83,7 @@ export function AssemblyCard({
   async function assemble() {
     setError(null);
     try {
-      const started = await startAssembly(
-        board.shots.map((s) => s.run.resultUrl!),
-        board.joins,
-      );
-      onChange({ ...started, taskIds });
+      onChange(await beginAssembly(board));
     } catch (err) {
       setError(err);
     }

@@ -9,9 +9,10 @@ import { Card, CardContent } from '@/components/ui/card';
 import { useApiKey } from '@/api/connection-store';
 import { useTaskRegistry } from '@/api/task-registry-context';
 import { focusElement } from '@/lib/form/focus';
+import { notifyError } from '@/lib/notify';
 import { loadStoryboard } from '@/lib/storyboard/storyboard-storage';
 import { useTranslation } from '@/lib/i18n';
-import { AssemblyCard } from './assembly-card';
+import { AssemblyCard, beginAssembly, canAssemble } from './assembly-card';
 import { ReferenceRows } from './reference-rows';
 import { ShotCard, shotFieldId } from './shot-card';
 import { duplicateShot, isRunning, moveShot, newShot, shotChanged, type Storyboard } from './storyboard';
@@ -105,10 +106,14 @@ export function StoryboardEditor({ id }: { id: string }) {
     setAsking(scope);
   }
   const stop = () => runner.stop(id);
+  /** The phone bar's Assemble: starts it when it can, and shows the card (its progress, or why not). */
   const toAssembly = () => {
-    const section = document.getElementById('storyboard-assembly');
-    section?.scrollIntoView({ block: 'center' });
-    section?.closest('section')?.querySelector<HTMLButtonElement>('button:not([disabled])')?.focus();
+    document.getElementById('storyboard-assembly')?.scrollIntoView({ block: 'start' });
+    if (!canAssemble(board)) return;
+    beginAssembly(board).then(
+      (assembly) => edit((b) => ({ ...b, assembly })),
+      (error: unknown) => notifyError(error, t('assembly.error')),
+    );
   };
 
   return (
