@@ -35,6 +35,10 @@ test.describe('storyboard run followed from another page', () => {
     await page.getByLabel('Name').fill('Pier');
     await fillShots(page, ['a boat leaves the pier', 'the boat turns', 'the boat is gone']);
     await page.getByRole('button', { name: 'Run 3 shots' }).click();
+    await page
+      .getByRole('dialog', { name: 'Run 3 shots?' })
+      .getByRole('button', { name: 'Run 3 shots' })
+      .click();
 
     // Another page: the strip names the storyboard and counts its shots.
     await page
@@ -76,16 +80,24 @@ test.describe('storyboard run followed from another page', () => {
     ]);
     await expect(page.getByRole('region', { name: /^Batch of/ })).toHaveCount(0);
 
-    // The frames taken after the reload went through the API as image assets. (A frame whose upload
-    // the reload cut off may be registered twice: the browser never learnt the first one's id.)
+    // The frames taken after the reload went through the API as image assets, in the storyboard's
+    // group, named in words the resumed run had to load (the storyboard page was never opened). (A
+    // frame whose upload the reload cut off may be registered twice: the browser never learnt the
+    // first one's id.)
     const auth = { authorization: `Bearer ${API_KEY}` };
+    const groups = (await (
+      await page.request.get(`${server.url}/v1/asset-groups`, { headers: auth })
+    ).json()) as { data: Array<{ id: string; name?: string }> };
+    const group = groups.data.find((g) => g.name === 'Storyboard · Pier');
+    expect(group, JSON.stringify(groups.data)).toBeDefined();
     const assets = (await (
-      await page.request.get(`${server.url}/v1/assets?type=image`, { headers: auth })
+      await page.request.get(`${server.url}/v1/assets?type=image&group_id=${group!.id}`, { headers: auth })
     ).json()) as {
       data: Array<{ name?: string }>;
     };
-    const frames = assets.data.map((a) => a.name).filter((n) => n?.startsWith('Last frame of shot'));
-    expect(frames).toEqual(expect.arrayContaining(['Last frame of shot 1', 'Last frame of shot 2']));
+    expect(assets.data.map((a) => a.name)).toEqual(
+      expect.arrayContaining(['Pier · last frame of shot 1', 'Pier · last frame of shot 2']),
+    );
 
     await runs.getByRole('link', { name: 'Open storyboard' }).click();
     await expect(page).toHaveURL(boardUrl);

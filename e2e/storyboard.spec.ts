@@ -97,6 +97,11 @@ async function journey(page: Page, origin: string, key: string) {
   await expect(page.getByTestId('storyboard-estimate')).toContainText('for 3 shots');
   await expect(page.getByText('Shot 3 waits for shot 2.')).toBeVisible();
   await page.getByRole('button', { name: 'Run 3 shots' }).click();
+  // Run asks first: what it sends and the estimate.
+  await page
+    .getByRole('dialog', { name: 'Run 3 shots?' })
+    .getByRole('button', { name: 'Run 3 shots' })
+    .click();
 
   for (const n of [1, 2, 3])
     await expect(page.getByTestId(`shot-status-${n}`).locator('[data-state]').first()).toHaveAttribute(
@@ -130,12 +135,21 @@ async function journey(page: Page, origin: string, key: string) {
   expect(meanDifference(thumb(results[0]!, 'last'), thumb(results[1]!, 'first'))).toBeLessThan(12);
   expect(meanDifference(thumb(results[1]!, 'last'), thumb(results[2]!, 'first'))).toBeLessThan(12);
 
-  // The frames went through the API as image assets, and the run shows as one batch in the monitor.
-  const assets = await page.request.get(`${origin}/v1/assets?type=image`, {
-    headers: { authorization: `Bearer ${key}` },
-  });
+  // The frames went through the API as image assets, in the storyboard's own group, named after it.
+  const auth = { headers: { authorization: `Bearer ${key}` } };
+  const groups = (await (await page.request.get(`${origin}/v1/asset-groups`, auth)).json()) as {
+    data: Array<{ id: string; name?: string }>;
+  };
+  const group = groups.data.find((g) => g.name === 'Storyboard · Harbour scene');
+  expect(group, JSON.stringify(groups.data)).toBeDefined();
+  const assets = await page.request.get(`${origin}/v1/assets?type=image&group_id=${group!.id}`, auth);
   const names = ((await assets.json()) as { data: Array<{ name?: string }> }).data.map((a) => a.name);
-  expect(names).toEqual(expect.arrayContaining(['Last frame of shot 1', 'Last frame of shot 2']));
+  expect(names).toEqual(
+    expect.arrayContaining(['Harbour scene · last frame of shot 1', 'Harbour scene · last frame of shot 2']),
+  );
+  const defaults = await page.request.get(`${origin}/v1/assets?type=image`, auth);
+  const inDefault = ((await defaults.json()) as { data: Array<{ name?: string }> }).data.map((a) => a.name);
+  expect(inDefault.filter((n) => n?.includes('last frame'))).toEqual([]);
 }
 
 test.describe('storyboard on the local server', () => {

@@ -67,6 +67,11 @@ export interface RequestOptions {
   onResponseIds?: (ids: { requestId?: string; traceId?: string }) => void;
   /** Send no Authorization header (GET /bootstrap and /healthz need none). */
   anonymous?: boolean;
+  /**
+   * `blob`: a successful answer's body is resolved as a Blob (an image the server made), not read as
+   * JSON; an error answer is still read as the JSON error envelope. Not with onUploadProgress.
+   */
+  responseType?: 'json' | 'blob';
 }
 
 /** Retry-After is either delay-seconds or an HTTP date (RFC 9110 §10.2.3). */
@@ -81,6 +86,8 @@ export function parseRetryAfter(value: string | null | undefined, now = Date.now
 interface RawResponse {
   status: number;
   text: string;
+  /** The body of a successful answer asked for as a Blob (responseType 'blob'); `text` is then empty. */
+  blob?: Blob;
   header: (name: string) => string | null;
 }
 
@@ -118,9 +125,18 @@ function abortable(response: Promise<Response>, signal: AbortSignal | null | und
 }
 
 /** `early`: the same request, started by the early script (decision 245): answered as fetch's own. */
-function sendWithFetch(url: string, init: RequestInit, early?: Promise<Response>): Promise<RawResponse> {
+function sendWithFetch(
+  url: string,
+  init: RequestInit,
+  early?: Promise<Response>,
+  asBlob = false,
+): Promise<RawResponse> {
   return (early ? abortable(early, init.signal) : fetch(url, init)).then(
-    async (res) => ({ status: res.status, text: await res.text(), header: (n) => res.headers.get(n) }),
+    async (res) => {
+      const header = (n: string) => res.headers.get(n);
+      if (asBlob && res.ok) return { status: res.status, text: '', blob: await res.blob(), header };
+      return { status: res.status, text: await res.text(), header };
+    },
     (cause: unknown) => {
       if (init.signal?.aborted) throw abortError(init.signal);
       throw networkError(url, cause);
@@ -244,7 +260,8 @@ async function apiRequestOnce<T>(
   const { baseUrl, apiKey } = options.connection ?? getConnection();
   const method = options.method ?? (options.json !== undefined || options.formData ? 'POST' : 'GET');
   const url = buildUrl(baseUrl, path, options.query);
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const asBlob = options.responseType === 'blob';
+  const headers: Record<string, string> = { Accept: asBlob ? '*/*' : 'application/json', ...options.headers };
   if (apiKey && !options.anonymous) headers.Authorization = authorization(apiKey);
   let body: BodyInit | null = null;
   if (options.formData) {
@@ -270,7 +287,10 @@ async function apiRequestOnce<T>(
         url,
         { method, headers, body, signal: options.signal, credentials: 'same-origin' },
         // Only a plain GET is what the early script can have sent: same URL, same key, no extra header.
-        method === 'GET' && !options.headers ? takeEarlyRequest(url, headers.Authorization ?? '') : undefined,
+        method === 'GET' && !options.headers && !asBlob
+          ? takeEarlyRequest(url, headers.Authorization ?? '')
+          : undefined,
+        asBlob,
       );
   let res: RawResponse;
   try {
@@ -295,6 +315,7 @@ async function apiRequestOnce<T>(
     requestId: res.header('X-Request-Id') ?? undefined,
     traceId: res.header('X-Trace-Id') ?? undefined,
   });
+  if (res.blob) return (parse ? parse(res.blob) : res.blob) as T;
   let data: unknown = undefined;
   if (res.text.trim() !== '') {
     try {

@@ -1,8 +1,7 @@
-import { parseApiError } from '@contract/errors';
 import { isRecord } from '@contract/is-record';
 import { LenientAssetSchema, type LenientAsset } from '@contract/asset';
-import { ApiRequestError, apiRequest } from '@/api/api-client';
-import { authorization, buildUrl } from '@/api/build-url';
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '@/api/api-client';
 import { getConnection } from '@/api/connection-store';
 
 /**
@@ -17,33 +16,13 @@ export function hasLocalServer(): boolean {
 }
 
 /** POST /local/storyboard/last-frame: the last frame of a result, taken by the local server's ffmpeg. */
-export async function fetchLastFrame(url: string, signal?: AbortSignal): Promise<Blob> {
-  const { baseUrl, apiKey } = getConnection();
-  let res: Response;
-  try {
-    res = await fetch(buildUrl(baseUrl, '/local/storyboard/last-frame'), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: authorization(apiKey) },
-      body: JSON.stringify({ url }),
-      signal,
-      credentials: 'same-origin',
-    });
-  } catch (cause) {
-    throw new ApiRequestError(
-      { status: 0, type: 'network_error', message: 'The local server could not be reached.' },
-      { isNetworkError: true, cause },
-    );
-  }
-  if (!res.ok) {
-    const text = await res.text();
-    throw new ApiRequestError(
-      parseApiError(res.status, text, {
-        requestId: res.headers.get('X-Request-Id'),
-        traceId: res.headers.get('X-Trace-Id'),
-      }),
-    );
-  }
-  return res.blob();
+export function fetchLastFrame(url: string, signal?: AbortSignal): Promise<Blob> {
+  return apiRequest<Blob>('/local/storyboard/last-frame', {
+    method: 'POST',
+    json: { url },
+    signal,
+    responseType: 'blob',
+  });
 }
 
 export interface Assembly {
@@ -89,4 +68,28 @@ export function fetchAssetDetail(id: string, signal?: AbortSignal): Promise<Leni
   return apiRequest(`/v1/assets/${encodeURIComponent(id)}`, { signal }, (data) =>
     LenientAssetSchema.parse(data),
   );
+}
+
+/** How often a running assembly is asked about: ffmpeg's progress moves by the second. */
+export const ASSEMBLY_POLL_MS = 1_000;
+
+export const assemblyKeys = {
+  detail: (id: string) => ['storyboard', 'assemblies', id] as const,
+};
+
+/**
+ * GET /local/storyboard/assemblies/{id}, followed while it runs. A job the server no longer knows
+ * (404: restarted, or swept) or a refused key is not asked about again.
+ */
+export function assemblyQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: assemblyKeys.detail(id),
+    queryFn: ({ signal }) => fetchAssembly(id, signal),
+    refetchInterval: (query) => {
+      const status = query.state.error ? (query.state.error as { status?: number }).status : undefined;
+      if (status === 401 || status === 403 || status === 404) return false;
+      return query.state.data?.status === 'running' || !query.state.data ? ASSEMBLY_POLL_MS : false;
+    },
+    staleTime: (query) => (query.state.data?.status === 'running' ? 0 : Infinity),
+  });
 }

@@ -1,4 +1,5 @@
 import { Download, Film, PackagePlus } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorAlert } from '@/components/error-alert';
@@ -8,16 +9,42 @@ import { Label } from '@/components/ui/label';
 import { Progress } from '@/components/ui/progress';
 import { Select } from '@/components/ui/select';
 import { registerAssetByUrl } from '@/api/assets';
-import { fetchAssembly, hasLocalServer, startAssembly } from '@/api/storyboard';
+import { assemblyQueryOptions, hasLocalServer, startAssembly } from '@/api/storyboard';
 import { useTranslation } from '@/lib/i18n';
 import { assemblable, type AssemblyState, type Join, type Storyboard } from './storyboard';
+
+/** The assembled file's name: the storyboard's, safe in a file name (a bare `storyboard.mp4` told nothing). */
+export function assemblyFileName(board: Pick<Storyboard, 'name'>): string {
+  return `${
+    board.name
+      .trim()
+      .replace(/[^\p{L}\p{N}_ -]+/gu, '-')
+      .replace(/\s+/g, ' ') || 'storyboard'
+  }.mp4`;
+}
 
 /** The ffmpeg line that joins the shots by hand (direct mode, where no local server can). */
 export function ffmpegCommand(board: Storyboard): string {
   const names = board.shots.map((_, i) => `shot-${i + 1}.mp4`);
   const inputs = names.map((n) => `-i ${n}`).join(' ');
   const streams = names.map((_, i) => `[${i}:v][${i}:a]`).join('');
-  return `ffmpeg ${inputs} -filter_complex "${streams}concat=n=${names.length}:v=1:a=1[v][a]" -map "[v]" -map "[a]" -c:v libx264 -c:a aac storyboard.mp4`;
+  return `ffmpeg ${inputs} -filter_complex "${streams}concat=n=${names.length}:v=1:a=1[v][a]" -map "[v]" -map "[a]" -c:v libx264 -c:a aac "${assemblyFileName(board).replace(/"/g, '')}"`;
+}
+
+/** Whether the board can be assembled now: every shot done, no job running, none current already. */
+export function canAssemble(board: Storyboard): boolean {
+  const taskIds = board.shots.map((s) => s.run.taskId ?? '').join();
+  const current = board.assembly?.status === 'succeeded' && board.assembly.taskIds.join() === taskIds;
+  return hasLocalServer() && assemblable(board) && board.assembly?.status !== 'running' && !current;
+}
+
+/** Starts the local server's assembly of the board's takes, in order, with its joins. */
+export async function beginAssembly(board: Storyboard): Promise<AssemblyState> {
+  const started = await startAssembly(
+    board.shots.map((s) => s.run.resultUrl!),
+    board.joins,
+  );
+  return { ...started, taskIds: board.shots.map((s) => s.run.taskId ?? '') };
 }
 
 /**
@@ -34,44 +61,29 @@ export function AssemblyCard({
   const { t } = useTranslation('storyboard');
   const [error, setError] = useState<unknown>(null);
   const [registering, setRegistering] = useState(false);
-  const assembly = board.assembly;
+  const kept = board.assembly;
+  const local = hasLocalServer();
+  // A job running is followed through the query cache (its own poll in api/storyboard.ts); the
+  // board keeps the job's id, and its end once known, so a reload shows the file again.
+  const live = useQuery({
+    ...assemblyQueryOptions(kept?.id ?? ''),
+    enabled: local && kept?.status === 'running',
+  });
+  const assembly: AssemblyState | undefined =
+    kept && live.data && kept.status === 'running' ? { ...kept, ...live.data } : kept;
+  useEffect(() => {
+    if (kept?.status === 'running' && live.data && live.data.status !== 'running')
+      onChange({ ...kept, ...live.data });
+  }, [kept, live.data, onChange]);
   const taskIds = board.shots.map((s) => s.run.taskId ?? '');
   const outdated = assembly && assembly.taskIds.join() !== taskIds.join();
   const ready = assemblable(board);
-  const local = hasLocalServer();
-
-  const pollId = assembly?.status === 'running' ? assembly.id : undefined;
-  useEffect(() => {
-    if (!pollId) return;
-    const controller = new AbortController();
-    let timer: ReturnType<typeof setTimeout>;
-    const poll = async () => {
-      try {
-        const next = await fetchAssembly(pollId, controller.signal);
-        const current = board.assembly!;
-        onChange({ ...current, ...next });
-        if (next.status === 'running') timer = setTimeout(() => void poll(), 1000);
-      } catch (err) {
-        if (!controller.signal.aborted) setError(err);
-      }
-    };
-    timer = setTimeout(() => void poll(), 500);
-    return () => {
-      controller.abort();
-      clearTimeout(timer);
-    };
-    // Polling follows the job id only; the board's other changes do not restart it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [pollId]);
+  const shownError = error ?? (kept?.status === 'running' ? live.error : null);
 
   async function assemble() {
     setError(null);
     try {
-      const started = await startAssembly(
-        board.shots.map((s) => s.run.resultUrl!),
-        board.joins,
-      );
-      onChange({ ...started, taskIds });
+      onChange(await beginAssembly(board));
     } catch (err) {
       setError(err);
     }
@@ -86,7 +98,7 @@ export function AssemblyCard({
         url: assembly.url,
         type: 'video',
         mode: 'both',
-        name: `${board.name}.mp4`,
+        name: assemblyFileName(board),
       });
       onChange({ ...assembly, assetId: asset.id });
     } catch (err) {
@@ -196,7 +208,7 @@ export function AssemblyCard({
               </p>
               <div className="flex flex-wrap gap-2">
                 <Button asChild variant="outline" size="sm">
-                  <a href={assembly.url} download={`${board.name || 'storyboard'}.mp4`}>
+                  <a href={assembly.url} download={assemblyFileName(board)}>
                     <Download aria-hidden="true" /> {t('assembly.download')}
                   </a>
                 </Button>
@@ -222,9 +234,9 @@ export function AssemblyCard({
           )}
         </>
       )}
-      {error !== null && (
+      {shownError !== null && (
         <ErrorAlert
-          error={error}
+          error={shownError}
           title={t('assembly.error')}
           onDismiss={() => setError(null)}
           dismissLabel={t('dismiss')}

@@ -3,7 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { READY_ASSET_FIELDS } from '@/test/asset-fixtures';
 import { renderRoutes } from '@/test/render';
 import { captureLastFrame, FrameCaptureError } from './canvas-frame';
-import { newShot, runAll, type Storyboard } from './storyboard';
+import { newShot, type Storyboard } from './storyboard';
+import { runAll } from './storyboard-runs';
+import { fakeWatch } from './runner-fakes';
 import { StoryboardRunner, type RunnerDeps } from './storyboard-runner';
 import { ShotStatus } from './shot-status';
 
@@ -123,14 +125,12 @@ describe('a frame the browser cannot take', () => {
         created.push(body as Record<string, unknown>);
         return Promise.resolve({ id: `task_${created.length}` });
       },
-      fetchTask: (id) =>
-        Promise.resolve({ id, status: 'succeeded', video_url: `https://cdn.example/${id}.mp4` }),
+      watchTask: fakeWatch((id) => ({ id, status: 'succeeded', video_url: `https://cdn.example/${id}.mp4` })),
       lastFrame: () => captureLastFrame('https://cdn.example/task_1.mp4'),
       registerFrame: () => Promise.resolve({ id: 'asset_upload' }),
-      fetchAsset: (id) => Promise.resolve({ id, ...READY_ASSET_FIELDS }),
+      watchAsset: (assetId, _group, seen) =>
+        fakeWatch((id): Record<string, unknown> => ({ id, ...READY_ASSET_FIELDS }))(assetId, seen),
       save: () => undefined,
-      // A macrotask, so that a loop that never ends fails the test instead of starving the runner.
-      sleep: () => new Promise((resolve) => setTimeout(resolve, 0)),
       describe: (e) => (e as Error).message,
     };
   }
@@ -166,7 +166,7 @@ describe('a frame the browser cannot take', () => {
     fireEvent.change(upload, { target: { files: [file] } });
     expect(chosen).toHaveBeenCalledWith(file);
 
-    await runner.useFrame('sb', runner.get('sb')!.shots[1]!.id, file, 'video-2.0-cl', file.name);
+    await runner.useFrame('sb', runner.get('sb')!.shots[1]!.id, file, 'video-2.0-cl', { file: file.name });
     await until(() => runner.get('sb')!.shots[1]!.run.state === 'succeeded');
     const refs = created[1]!.references as Array<{ role: string; url: string }>;
     expect(refs.find((r) => r.role === 'first_frame')?.url).toBe('Asset://asset_upload');

@@ -1,5 +1,9 @@
-import { Plus, Trash2 } from 'lucide-react';
+import { Library, Plus, Trash2 } from 'lucide-react';
+import { Suspense, useState } from 'react';
 import { FieldMessage, controlProps } from '@/components/form/field';
+import { AssetPickerDialog } from '@/components/library-picker/lazy-asset-picker';
+import { pickedAssetFields } from '@/components/library-picker/picked-asset';
+import { DialogFallback } from '@/components/ui/dialog-fallback';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -10,9 +14,10 @@ import { newReference, type ReferenceDraft } from '@/lib/video-draft/draft';
 import { refField, type FieldKey } from '@/lib/video-draft/validation';
 
 /**
- * Reference rows by URL (`https://…`, `/files/…` or `Asset://<id>`) with their alias: the cast's,
- * and a shot's own. Image rows are reference images, video rows reference videos; the first frame
- * of a continuing shot is added by the run, never typed here.
+ * Reference rows by URL (`https://…`, `/files/…` or `Asset://<id>`) or picked from the library (the
+ * composer's picker, for `model`), with their alias: the cast's, and a shot's own. Image rows are
+ * reference images, video rows reference videos; the first frame of a continuing shot is added by
+ * the run, never typed here.
  */
 export function ReferenceRows({
   title,
@@ -20,9 +25,12 @@ export function ReferenceRows({
   references,
   fieldId,
   feedback,
+  model,
   onChange,
 }: {
   title: string;
+  /** The model the picked asset must be ready for (the cast: the first shot's). */
+  model: string;
   hint: string;
   references: ReferenceDraft[];
   fieldId: (field: string) => string;
@@ -30,6 +38,8 @@ export function ReferenceRows({
   onChange: (references: ReferenceDraft[]) => void;
 }) {
   const { t } = useTranslation('storyboard');
+  const [picking, setPicking] = useState<string | null>(null);
+  const pickingRow = references.find((r) => r.key === picking);
   const change = (key: string, patch: Partial<ReferenceDraft>) =>
     onChange(references.map((r) => (r.key === key ? { ...r, ...patch } : r)));
   return (
@@ -69,7 +79,7 @@ export function ReferenceRows({
             return (
               <li
                 key={ref.key}
-                className="grid gap-2 rounded-md border p-3 sm:grid-cols-[8rem_10rem_minmax(0,1fr)_auto]"
+                className="grid gap-2 rounded-md border p-3 sm:grid-cols-[8rem_10rem_minmax(0,1fr)_auto_auto]"
               >
                 <div className="flex flex-col gap-1.5">
                   <Label htmlFor={`${ref.key}-kind`}>{t('references.kind')}</Label>
@@ -110,6 +120,17 @@ export function ReferenceRows({
                 </div>
                 <Button
                   type="button"
+                  variant="outline"
+                  className="self-end"
+                  onClick={() => setPicking(ref.key)}
+                  onPointerEnter={AssetPickerDialog.preload}
+                  onFocus={AssetPickerDialog.preload}
+                  aria-label={t('references.pickLabel', { n: i + 1 })}
+                >
+                  <Library aria-hidden="true" /> {t('references.pick')}
+                </Button>
+                <Button
+                  type="button"
                   variant="ghost-destructive"
                   size="icon"
                   className="self-end"
@@ -122,6 +143,17 @@ export function ReferenceRows({
             );
           })}
         </ul>
+      )}
+      {pickingRow && (
+        <Suspense fallback={<DialogFallback label={t('references.pickLoading')} />}>
+          <AssetPickerDialog
+            open
+            onOpenChange={(open) => !open && setPicking(null)}
+            referenceRole={pickingRow.role}
+            model={model}
+            onPick={(asset) => change(pickingRow.key, pickedAssetFields(asset))}
+          />
+        </Suspense>
       )}
     </section>
   );

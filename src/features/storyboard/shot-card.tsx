@@ -28,6 +28,8 @@ export interface ShotActions {
   removed: () => void;
   rerun: () => void;
   frameChosen: (file: File) => void;
+  useKept: () => void;
+  pickTake: (taskId: string) => void;
 }
 
 /** One shot: a composer draft (model, prompt, references, settings), its request and its run. */
@@ -148,6 +150,8 @@ export function ShotCard({
             index={index}
             onRerun={actions.rerun}
             onFrameChosen={actions.frameChosen}
+            onUseKept={actions.useKept}
+            onPickTake={actions.pickTake}
           />
 
           {index > 0 && (
@@ -198,6 +202,7 @@ export function ShotCard({
             references={shot.draft.references}
             fieldId={fieldId}
             feedback={feedback}
+            model={shot.draft.model}
             onChange={(references) => actions.draftChanged({ references })}
           />
           <VideoSettings

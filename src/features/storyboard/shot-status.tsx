@@ -21,7 +21,17 @@ const VARIANT: Record<ShotState, BadgeProps['variant']> = {
 };
 
 /** Reasons the runner names by a code (the others are the server's or the browser's own words). */
-const REASON_CODES = new Set(['predecessorFailed', 'predecessorNoResult', 'cors', 'unreadable', 'timeout']);
+const REASON_CODES = new Set([
+  'predecessorFailed',
+  'predecessorNoResult',
+  'cors',
+  'unreadable',
+  'timeout',
+  'stopped',
+  'taskNotFound',
+  'frameNotFound',
+  'unauthorized',
+]);
 
 /** A shot's run: its state, progress, task link, why it stopped, and what can be done next. */
 export function ShotStatus({
@@ -29,11 +39,17 @@ export function ShotStatus({
   index,
   onRerun,
   onFrameChosen,
+  onUseKept,
+  onPickTake,
 }: {
   board: Storyboard;
   index: number;
   onRerun: () => void;
   onFrameChosen: (file: File) => void;
+  /** Puts the kept good take back as the shot's result (after a later run of it failed). */
+  onUseKept?: () => void;
+  /** Makes one of the shot's takes the one assembly and the next shot use. */
+  onPickTake?: (taskId: string) => void;
 }) {
   const { t } = useTranslation('storyboard');
   const file = useRef<HTMLInputElement>(null);
@@ -102,6 +118,47 @@ export function ShotStatus({
           <Button type="button" size="sm" variant="outline" onClick={() => file.current?.click()}>
             <Upload aria-hidden="true" /> {t('shot.otherImage', { n: index + 1 })}
           </Button>
+        </div>
+      )}
+      {run.kept && run.state !== 'succeeded' && (
+        <div className="flex flex-col gap-2" data-testid={`shot-kept-${index + 1}`}>
+          <p className="text-xs text-muted-foreground">
+            {t('shot.kept', { id: run.kept.taskId, n: index + 1 })}
+          </p>
+          <video
+            src={run.kept.resultUrl}
+            controls
+            muted
+            preload="metadata"
+            className="aspect-video w-full max-w-md rounded-md bg-black"
+            aria-label={t('shot.keptResult', { n: index + 1 })}
+          />
+          {onUseKept && (run.state === 'failed' || run.state === 'blocked') && (
+            <Button type="button" size="sm" variant="outline" className="self-start" onClick={onUseKept}>
+              {t('shot.useKept')}
+            </Button>
+          )}
+        </div>
+      )}
+      {onPickTake && (run.takes?.length ?? 0) > 1 && (
+        <div role="group" aria-label={t('takes.label', { n: index + 1 })} className="flex flex-wrap gap-1">
+          {run.takes!.map((take, i) => {
+            const current = run.state === 'succeeded' && run.taskId === take.taskId;
+            return (
+              <Button
+                key={take.taskId}
+                type="button"
+                size="sm"
+                variant={current ? 'default' : 'outline'}
+                aria-pressed={current}
+                disabled={isActive(run)}
+                title={take.taskId}
+                onClick={() => !current && onPickTake(take.taskId)}
+              >
+                {t('takes.take', { n: i + 1 })}
+              </Button>
+            );
+          })}
         </div>
       )}
       {run.state === 'succeeded' && run.resultUrl && (

@@ -1,50 +1,41 @@
-import { Columns2, Play, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { DraftIssue } from '@/lib/video-draft/validation';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { FormNamespace, useIssueText } from '@/components/form/issue-text';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { Progress } from '@/components/ui/progress';
 import { useApiKey } from '@/api/connection-store';
 import { useTaskRegistry } from '@/api/task-registry-context';
 import { focusElement } from '@/lib/form/focus';
+import { notifyError } from '@/lib/notify';
 import { loadStoryboard } from '@/lib/storyboard/storyboard-storage';
 import { useTranslation } from '@/lib/i18n';
-import { AssemblyCard } from './assembly-card';
+import { AssemblyCard, beginAssembly, canAssemble } from './assembly-card';
 import { ReferenceRows } from './reference-rows';
 import { ShotCard, shotFieldId } from './shot-card';
-import {
-  duplicateShot,
-  isRunning,
-  moveShot,
-  newShot,
-  overallProgress,
-  predecessorOf,
-  rerunShot,
-  runAll,
-  totalEstimate,
-  type Storyboard,
-} from './storyboard';
+import { duplicateShot, isRunning, moveShot, newShot, shotChanged, type Storyboard } from './storyboard';
+import { pickTake, rerunShot, runShots } from './storyboard-runs';
+import { PhoneRunBar, RunConfirm, RunPanel, type RunScope } from './run-panel';
 import { MAX_SHOTS, parseStoryboard } from './storyboard-file';
 import { blocking, castIssues, feedbackOf, shotIssues } from './storyboard-issues';
 import { StoryboardHeader } from './storyboard-header';
 import { storyboardRunner, useRunnerBoard } from './storyboard-session';
 
 const newBatchId = () => `batch-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-/** Compare shows at most four results side by side. */
-const MAX_COMPARED = 4;
 
 /** One storyboard: its cast, its shots, one estimate and one run for all, and the assembled file. */
 export function StoryboardEditor({ id }: { id: string }) {
   const { t } = useTranslation('storyboard');
   const registry = useTaskRegistry();
-  const runner = storyboardRunner(registry);
+  const runner = storyboardRunner(registry, useQueryClient());
   const board = useRunnerBoard(runner, id);
   const [missing, setMissing] = useState(false);
   const [attempted, setAttempted] = useState(false);
   const [dragFrom, setDragFrom] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  const [asking, setAsking] = useState<RunScope | null>(null);
   const apiKey = useApiKey();
 
   useEffect(() => {
@@ -93,7 +84,6 @@ export function StoryboardEditor({ id }: { id: string }) {
     requestAnimationFrame(() => focusElement(`${shotFieldId(board.shots[from]!.id)('heading')}`));
   };
   const running = isRunning(board);
-  const estimate = totalEstimate(board);
   const errors = [
     ...blocking(cast).map((issue) => ({ where: t('cast.title'), issue, shot: 'cast' })),
     ...issuesPerShot.flatMap((issues, i) =>
@@ -104,25 +94,47 @@ export function StoryboardEditor({ id }: { id: string }) {
       })),
     ),
   ];
-  const finished = board.shots.map((s) => s.run.taskId).filter((x): x is string => !!x);
-  const compareHref =
-    finished.length >= 2 && finished.length <= MAX_COMPARED
-      ? `/gallery/compare?${new URLSearchParams({ ids: finished.join(',') }).toString()}`
-      : '/tasks';
 
-  function run() {
+  /** Run and "Run every shot again" ask first (what runs, what it costs); a form in error is shown instead. */
+  function ask(scope: RunScope) {
     setAttempted(true);
     if (errors.length > 0) {
       const first = errors[0]!;
       requestAnimationFrame(() => focusElement(shotFieldId(first.shot)(first.issue.field)));
       return;
     }
-    edit((b) => runAll(b, newBatchId()));
+    setAsking(scope);
   }
+  const stop = () => runner.stop(id);
+  /** The phone bar's Assemble: starts it when it can, and shows the card (its progress, or why not). */
+  const toAssembly = () => {
+    document.getElementById('storyboard-assembly')?.scrollIntoView({ block: 'start' });
+    if (!canAssemble(board)) return;
+    beginAssembly(board).then(
+      (assembly) => edit((b) => ({ ...b, assembly })),
+      (error: unknown) => notifyError(error, t('assembly.error')),
+    );
+  };
 
   return (
     <FormNamespace.Provider value="composer">
-      <StoryboardHeader board={board} running={running} onRename={(name) => edit((b) => ({ ...b, name }))} />
+      <StoryboardHeader
+        board={board}
+        running={running}
+        onRename={(name) => edit((b) => ({ ...b, name }))}
+        onDelete={() => runner.stop(id, { forget: true })}
+      />
+      {asking && (
+        <RunConfirm
+          board={board}
+          scope={asking}
+          onCancel={() => setAsking(null)}
+          onConfirm={(shots) => {
+            setAsking(null);
+            edit((b) => runShots(b, shots, newBatchId()));
+          }}
+        />
+      )}
       <p id="storyboard-reorder-hint" className="sr-only">
         {t('shot.reorderHint')}
       </p>
@@ -139,6 +151,7 @@ export function StoryboardEditor({ id }: { id: string }) {
                 references={board.cast}
                 fieldId={shotFieldId('cast')}
                 feedback={feedbackOf(cast, attempted)}
+                model={board.shots[0]?.draft.model ?? ''}
                 onChange={(references) => edit((b) => ({ ...b, cast: references }))}
               />
             </CardContent>
@@ -180,8 +193,23 @@ export function StoryboardEditor({ id }: { id: string }) {
                   removed: () => edit((b) => ({ ...b, shots: b.shots.filter((s) => s.id !== shot.id) })),
                   rerun: () =>
                     edit((b) => ({ ...rerunShot(b, shot.id), batchId: b.batchId ?? newBatchId() })),
+                  pickTake: (taskId) => edit((b) => pickTake(b, shot.id, taskId)),
+                  useKept: () =>
+                    edit((b) => {
+                      const kept = b.shots.find((s) => s.id === shot.id)?.run.kept;
+                      if (!kept) return b;
+                      return shotChanged(b, shot.id, {
+                        state: 'succeeded',
+                        taskId: kept.taskId,
+                        resultUrl: kept.resultUrl,
+                        progress: 1,
+                        kept: undefined,
+                        error: undefined,
+                        frameRefused: undefined,
+                      });
+                    }),
                   frameChosen: (file) => {
-                    void runner.useFrame(id, shot.id, file, shot.draft.model, file.name);
+                    void runner.useFrame(id, shot.id, file, shot.draft.model, { file: file.name });
                   },
                 }}
               />
@@ -201,46 +229,18 @@ export function StoryboardEditor({ id }: { id: string }) {
           >
             <Plus aria-hidden="true" /> {t('addShot')}
           </Button>
+          <PhoneRunBar board={board} running={running} onAsk={ask} onStop={stop} onAssemble={toAssembly} />
         </div>
         <div className="flex flex-col gap-4 xl:sticky xl:top-4">
           <Card>
             <CardContent standalone className="flex flex-col gap-4">
-              <h2 className="text-base font-semibold">{t('run.title')}</h2>
-              <p className="text-sm" data-testid="storyboard-estimate">
-                {estimate === undefined
-                  ? t('estimate.unknown')
-                  : t('estimate.total', { count: estimate, shots: board.shots.length })}
-              </p>
-              <ul className="text-xs text-muted-foreground">
-                {board.shots.map((s, i) => {
-                  const from = predecessorOf(board, i);
-                  return (
-                    <li key={s.id}>
-                      {from === undefined
-                        ? t('run.startsAtOnce', { n: i + 1 })
-                        : t('run.waitsFor', { n: i + 1, from: from + 1 })}
-                    </li>
-                  );
-                })}
-              </ul>
-              {errors.length > 0 && attempted && <RunErrors errors={errors} />}
-              <Button type="button" onClick={run} disabled={running}>
-                <Play aria-hidden="true" />{' '}
-                {running ? t('run.running') : t('run.run', { count: board.shots.length })}
-              </Button>
-              {(running || board.batchId) && (
-                <Progress value={Math.round(overallProgress(board) * 100)} label={t('run.progress')} />
-              )}
-              {finished.length > 0 && (
-                <Button asChild variant="outline" size="sm">
-                  <Link to={compareHref}>
-                    <Columns2 aria-hidden="true" />{' '}
-                    {finished.length <= MAX_COMPARED && finished.length >= 2
-                      ? t('run.compare')
-                      : t('run.monitor')}
-                  </Link>
-                </Button>
-              )}
+              <RunPanel
+                board={board}
+                running={running}
+                onAsk={ask}
+                onStop={stop}
+                errors={errors.length > 0 && attempted && <RunErrors errors={errors} />}
+              />
             </CardContent>
           </Card>
           <Card>

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { completedDraft } from '@/lib/form/draft-storage';
 import { EMPTY_COMPOSER_DRAFT, newReferenceKey, type ReferenceDraft } from '@/lib/video-draft/draft';
 import { fitJoins, newShotId, newStoryboardId, type Shot, type ShotRun, type Storyboard } from './storyboard';
+import { MAX_TAKES } from './storyboard-runs';
 
 /**
  * Storyboards as JSON: what "Export" writes and "Import" reads, and what IndexedDB gives back.
@@ -47,6 +48,14 @@ const RunSchema = z.catch(
     error: optional(str(2000)),
     frameRefused: optional(z.boolean()),
     stale: optional(z.boolean()),
+    kept: optional(z.object({ taskId: str(200), resultUrl: str(4096) })),
+    // Written at most MAX_TAKES long; a longer list (an edited file) keeps its newest.
+    takes: optional(
+      z.pipe(
+        z.array(z.object({ taskId: str(200), resultUrl: str(4096) })),
+        z.transform((takes) => takes.slice(-MAX_TAKES)),
+      ),
+    ),
   }),
   { state: 'idle' as const },
 );
@@ -68,6 +77,7 @@ const BoardSchema = z.object({
   shots: z.array(ShotSchema).check(z.minLength(1), z.maxLength(MAX_SHOTS)),
   joins: z.catch(z.array(z.catch(z.enum(['cut', 'crossfade']), 'cut')), []),
   batchId: optional(str(100)),
+  frameGroupId: optional(str(200)),
   assembly: optional(
     z.object({
       id: z.string(),
@@ -113,6 +123,7 @@ export function parseStoryboard(data: unknown, { fresh }: { fresh: boolean }): S
     shots,
     joins: fitJoins(parsed.joins, shots.length),
     ...(!fresh && parsed.batchId ? { batchId: parsed.batchId } : {}),
+    ...(!fresh && parsed.frameGroupId ? { frameGroupId: parsed.frameGroupId } : {}),
     ...(!fresh && parsed.assembly ? { assembly: parsed.assembly } : {}),
   };
 }

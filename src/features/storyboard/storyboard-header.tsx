@@ -27,10 +27,13 @@ export function StoryboardHeader({
   board,
   running,
   onRename,
+  onDelete,
 }: {
   board: Storyboard;
   running: boolean;
   onRename: (name: string) => void;
+  /** Before the record goes: the run is let go, so no late answer writes the board back. */
+  onDelete: () => void;
 }) {
   const { t } = useTranslation('storyboard');
   const navigate = useNavigate();
@@ -55,9 +58,12 @@ export function StoryboardHeader({
             type="button"
             variant="ghost-destructive"
             size="sm"
-            disabled={running}
             onClick={() => {
-              if (!window.confirm(t('deleteConfirm', { name: board.name }))) return;
+              if (
+                !window.confirm(t(running ? 'deleteRunningConfirm' : 'deleteConfirm', { name: board.name }))
+              )
+                return;
+              onDelete();
               void deleteStoryboard(board.id).then(() => navigate('/storyboard'));
             }}
           >

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTaskRegistry } from '@/api/task-registry-context';
 import { resumeStoryboards } from './storyboard-session';
@@ -9,8 +10,9 @@ import { resumeStoryboards } from './storyboard-session';
  */
 export function StoryboardResume() {
   const registry = useTaskRegistry();
+  const client = useQueryClient();
   useEffect(() => {
-    void resumeStoryboards(registry).catch(() => undefined);
-  }, [registry]);
+    void resumeStoryboards(registry, client).catch(() => undefined);
+  }, [registry, client]);
   return null;
 }

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { READY_ASSET_FIELDS } from '@/test/asset-fixtures';
-import { newShot, resumed, runAll, type Storyboard } from './storyboard';
+import { newShot, resumed, type Storyboard } from './storyboard';
+import { rerunShot, runAll } from './storyboard-runs';
+import { fakeWatch } from './runner-fakes';
 import { StoryboardRunner, type RunnerDeps } from './storyboard-runner';
 
 /** A fake API: tasks succeed on their second read; frame assets are ready on their second read. */
-function fakeDeps(opts: { frameSyncError?: string; failPrompt?: string } = {}) {
+function fakeDeps(opts: { frameSyncError?: string; failPrompt?: string; taskError?: unknown } = {}) {
   const created: Array<{ id: string; body: Record<string, unknown>; meta?: unknown }> = [];
   const reads = new Map<string, number>();
   const saved: Storyboard[] = [];
@@ -14,7 +16,8 @@ function fakeDeps(opts: { frameSyncError?: string; failPrompt?: string } = {}) {
       created.push(task);
       return Promise.resolve({ id: task.id });
     },
-    fetchTask: (id) => {
+    watchTask: fakeWatch((id): Promise<unknown> => {
+      if (opts.taskError) throw opts.taskError;
       const n = (reads.get(id) ?? 0) + 1;
       reads.set(id, n);
       const body = created.find((t) => t.id === id)!.body;
@@ -22,30 +25,30 @@ function fakeDeps(opts: { frameSyncError?: string; failPrompt?: string } = {}) {
       if (body.prompt === opts.failPrompt)
         return Promise.resolve({ id, status: 'failed', error: { message: 'refused by policy' } });
       return Promise.resolve({ id, status: 'succeeded', video_url: `https://r/${id}.mp4` });
-    },
+    }),
     lastFrame: () => Promise.resolve(new Blob(['png'])),
     registerFrame: () => Promise.resolve({ id: `asset_${reads.size}` }),
-    fetchAsset: (id) => {
-      const n = (reads.get(id) ?? 0) + 1;
-      reads.set(id, n);
-      if (opts.frameSyncError)
-        return Promise.resolve({
-          id,
-          status: 'failed',
-          preparation_status: 'failed',
-          sync_error: opts.frameSyncError,
-        });
-      return Promise.resolve(
-        n < 2
-          ? { id, status: 'syncing', preparation_status: 'syncing', generation_ready: false }
-          : { id, ...READY_ASSET_FIELDS },
-      );
-    },
+    watchAsset: (assetId, _group, seen) =>
+      fakeWatch((id): Promise<Record<string, unknown>> => {
+        const n = (reads.get(id) ?? 0) + 1;
+        reads.set(id, n);
+        if (opts.frameSyncError)
+          return Promise.resolve({
+            id,
+            status: 'failed',
+            preparation_status: 'failed',
+            sync_error: opts.frameSyncError,
+          });
+        return Promise.resolve(
+          n < 2
+            ? { id, status: 'syncing', preparation_status: 'syncing', generation_ready: false }
+            : { id, ...READY_ASSET_FIELDS },
+        );
+      })(assetId, seen),
     save: (b) => saved.push(b),
-    sleep: () => Promise.resolve(),
     describe: (e) => String((e as Error).message ?? e),
   };
-  return { deps, created, saved };
+  return { deps, created, saved, reads };
 }
 
 function threeShots(): Storyboard {
@@ -138,5 +141,83 @@ describe('StoryboardRunner', () => {
     // Shot 1 was not created again: only shots 2 and 3 were.
     expect(second.created.map((t) => t.body.prompt)).toEqual(['one', 'two', 'three']);
     expect(resumed(stored).shots[0]!.run.state).toBe('running');
+  });
+
+  it('gives up on a task the server no longer knows (404), with words, and stops watching it', async () => {
+    const { deps } = fakeDeps({ taskError: Object.assign(new Error('Not found'), { status: 404 }) });
+    const runner = new StoryboardRunner(deps);
+    runner.put(runAll(threeShots(), 'b'));
+    const b = await settle(runner, 'sb');
+    expect(b.shots.map((s) => [s.run.state, s.run.error])).toEqual([
+      ['failed', 'taskNotFound'],
+      ['blocked', 'predecessorFailed'],
+      ['blocked', 'predecessorFailed'],
+    ]);
+    expect((deps.watchTask as ReturnType<typeof fakeWatch>).active()).toBe(0);
+  });
+
+  it('gives up on a refused key (401) instead of asking for ever', async () => {
+    const { deps } = fakeDeps({ taskError: Object.assign(new Error('Invalid key'), { status: 401 }) });
+    const runner = new StoryboardRunner(deps);
+    runner.put(runAll(threeShots(), 'b'));
+    const b = await settle(runner, 'sb');
+    expect(b.shots[0]!.run).toMatchObject({ state: 'failed', error: 'unauthorized' });
+  });
+
+  it('keeps following through a lost answer (network, 5xx): the query asks again', async () => {
+    let fails = 3;
+    const { deps } = fakeDeps();
+    const inner = deps.watchTask;
+    deps.watchTask = (id, seen) =>
+      inner(id, (w) =>
+        fails-- > 0 ? seen({ error: Object.assign(new Error('down'), { status: 503 }) }) : seen(w),
+      );
+    const runner = new StoryboardRunner(deps);
+    runner.put(runAll(threeShots(), 'b'));
+    const b = await settle(runner, 'sb');
+    expect(b.shots.map((s) => s.run.state)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+  });
+
+  it('stops when asked: nothing more is watched or sent, and the shots say they were stopped', async () => {
+    const { deps, created } = fakeDeps();
+    // Shot 1's task never ends.
+    deps.watchTask = fakeWatch((id) => ({ id, status: 'running', progress: 10 }));
+    const runner = new StoryboardRunner(deps);
+    runner.put(runAll(threeShots(), 'b'));
+    for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
+    expect((deps.watchTask as ReturnType<typeof fakeWatch>).active()).toBe(1);
+    runner.stop('sb');
+    expect((deps.watchTask as ReturnType<typeof fakeWatch>).active()).toBe(0);
+    const b = await settle(runner, 'sb');
+    expect(b.shots.map((s) => [s.run.state, s.run.error])).toEqual([
+      ['failed', 'stopped'],
+      ['failed', 'stopped'],
+      ['failed', 'stopped'],
+    ]);
+    expect(created).toHaveLength(1);
+  });
+
+  it('a board stopped to be forgotten (deleted mid-run) does not come back', async () => {
+    const { deps, saved } = fakeDeps();
+    const runner = new StoryboardRunner(deps);
+    runner.put(runAll(threeShots(), 'b'));
+    await new Promise((r) => setTimeout(r, 0));
+    runner.stop('sb', { forget: true });
+    const count = saved.length;
+    for (let i = 0; i < 20; i++) await new Promise((r) => setTimeout(r, 0));
+    expect(runner.get('sb')).toBeUndefined();
+    expect(saved).toHaveLength(count);
+  });
+
+  it('keeps every good take of a shot: a retake adds one, and the run’s result is the newest', async () => {
+    const { deps } = fakeDeps();
+    const runner = new StoryboardRunner(deps);
+    runner.put(runAll(threeShots(), 'b'));
+    let b = await settle(runner, 'sb');
+    expect(b.shots[0]!.run.takes).toEqual([{ taskId: 'task_1', resultUrl: 'https://r/task_1.mp4' }]);
+    runner.edit('sb', (board) => rerunShot(board, board.shots[0]!.id));
+    b = await settle(runner, 'sb');
+    expect(b.shots[0]!.run.takes!.map((t) => t.taskId)).toEqual(['task_1', 'task_4']);
+    expect(b.shots[0]!.run.taskId).toBe('task_4');
   });
 });

@@ -13,6 +13,16 @@ import {
   type ShotRun,
   type Storyboard,
 } from './storyboard';
+import { withTake } from './storyboard-runs';
+
+/** What a watched query shows now: its data, or the error of its last read. */
+export interface Watched<T> {
+  data?: T;
+  error?: unknown;
+}
+
+/** What the runner names an image it registers: a predecessor's last frame, or a file chosen instead. */
+export type FrameName = { board: string; shot: number } | { file: string };
 
 /** What the runner asks of the outside world; the page gives the real ones, tests give fakes. */
 export interface RunnerDeps {
@@ -21,22 +31,40 @@ export interface RunnerDeps {
     body: CreateVideoBody,
     meta: { batchId?: string; prompt?: string; storyboard: TrackedStoryboardShot },
   ): Promise<{ id: string }>;
-  fetchTask(id: string): Promise<unknown>;
+  /**
+   * Follows a task through the query cache (its poll policy asks the server, once for every page
+   * that shows it); `seen` is called with what the cache holds now and at every change. Returns a stop.
+   */
+  watchTask(id: string, seen: (w: Watched<unknown>) => void): () => void;
   /** The last frame of a result, as a PNG (the local server's ffmpeg, or a canvas in direct mode). */
   lastFrame(resultUrl: string): Promise<Blob>;
-  /** Registers a frame as an image asset for `model` through the API; returns its asset id. */
-  registerFrame(frame: Blob, model: string, name: string): Promise<{ id: string }>;
-  fetchAsset(id: string): Promise<Record<string, unknown>>;
+  /** Registers a frame as an image asset for `model` (in the storyboard's own group); returns its ids. */
+  registerFrame(
+    frame: Blob,
+    model: string,
+    name: FrameName,
+    board: Storyboard,
+  ): Promise<{ id: string; groupId?: string }>;
+  /** Follows a frame asset through the query cache (the asset poll policy), as watchTask does. */
+  watchAsset(
+    id: string,
+    groupId: string | undefined,
+    seen: (w: Watched<Record<string, unknown>>) => void,
+  ): () => void;
   /** Where the board is kept (IndexedDB); called after every change. */
   save(board: Storyboard): void;
-  sleep(ms: number): Promise<void>;
   /** Words for a failure the runner reports. */
   describe(error: unknown): string;
 }
 
-/** Task and asset polling: a short first wait, then longer ones, as the monitor's policy does. */
-const POLL_MS = [500, 1000, 1500, 2000, 3000];
-const pollDelay = (n: number) => POLL_MS[Math.min(n, POLL_MS.length - 1)]!;
+/** Errors no later read can mend: the key is refused, or the task or asset is gone. */
+function fatalReason(error: unknown): string | undefined {
+  const status =
+    typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
+  if (status === 401 || status === 403) return 'unauthorized';
+  if (status === 404) return 'notFound';
+  return undefined;
+}
 
 /**
  * Runs storyboards: starts each step nextSteps() names, follows tasks to their end, takes and
@@ -48,6 +76,8 @@ export class StoryboardRunner {
   private readonly listeners = new Map<string, Set<() => void>>();
   /** Shots whose current step is in flight in this tab. */
   private readonly busy = new Set<string>();
+  /** Per board, the ends of what it waits on (watched tasks and assets): stop() calls them. */
+  private readonly waits = new Map<string, Set<() => void>>();
 
   constructor(private readonly deps: RunnerDeps) {}
 
@@ -84,6 +114,64 @@ export class StoryboardRunner {
     const next = { ...shotChanged(board, shotId, change), updatedAt: Date.now() };
     this.put(next);
     return next;
+  }
+
+  /**
+   * Stops a board's run in this tab: nothing more is watched or started. Its shots not finished
+   * say they were stopped (a task already sent goes on on the server, and shows in Tasks); Run
+   * starts them again. `forget`: the board is let go too (deleted), so no late answer brings it back.
+   */
+  stop(id: string, { forget = false }: { forget?: boolean } = {}): void {
+    for (const end of this.waits.get(id) ?? []) end();
+    this.waits.delete(id);
+    const board = this.boards.get(id);
+    if (!board) return;
+    if (forget) {
+      this.boards.delete(id);
+      return;
+    }
+    this.put({
+      ...board,
+      updatedAt: Date.now(),
+      shots: board.shots.map((s) =>
+        s.run.state === 'queued' || isActive(s.run)
+          ? { ...s, run: { ...s.run, state: 'failed', error: 'stopped', progress: undefined } }
+          : s,
+      ),
+    });
+  }
+
+  /**
+   * Waits on a watched query until `decide` gives an answer; undefined when the board was stopped.
+   * The query's own poll policy decides when to ask the server; this only reads what it holds.
+   */
+  private until<T, R>(
+    id: string,
+    watch: (seen: (w: Watched<T>) => void) => () => void,
+    decide: (w: Watched<T>) => R | undefined,
+  ): Promise<R | undefined> {
+    return new Promise((resolve) => {
+      const ends = this.waits.get(id) ?? new Set<() => void>();
+      this.waits.set(id, ends);
+      let done = false;
+      // Filled once watch() returns: a first answer may settle the wait before it does.
+      const watching: { stop?: () => void } = {};
+      const finish = (result: R | undefined) => {
+        if (done) return;
+        done = true;
+        ends.delete(end);
+        watching.stop?.();
+        resolve(result);
+      };
+      const end = () => finish(undefined);
+      ends.add(end);
+      watching.stop = watch((w) => {
+        if (done) return;
+        const result = decide(w);
+        if (result !== undefined) finish(result);
+      });
+      if (done) watching.stop();
+    });
   }
 
   /** Takes up a board read back from storage: tasks are followed again, cut-off steps redone. */
@@ -144,14 +232,19 @@ export class StoryboardRunner {
       this.update(id, shotId, { state: 'failed', error: this.deps.describe(error), frameRefused: true });
       return;
     }
-    await this.useFrame(id, shotId, frame, model, `Last frame of shot ${from + 1}`);
+    await this.useFrame(id, shotId, frame, model, { board: board.name, shot: from + 1 });
   }
 
   /** Registers `frame` (the predecessor's last frame, or an image the person chose instead) and waits for it. */
-  async useFrame(id: string, shotId: string, frame: Blob, model: string, name: string): Promise<void> {
+  async useFrame(id: string, shotId: string, frame: Blob, model: string, name: FrameName): Promise<void> {
+    const board = this.boards.get(id);
+    if (!board) return;
     this.update(id, shotId, { state: 'registering', error: undefined, frameRefused: undefined });
     try {
-      const asset = await this.deps.registerFrame(frame, model, name);
+      const asset = await this.deps.registerFrame(frame, model, name, board);
+      if (!this.boards.has(id)) return;
+      if (asset.groupId && this.boards.get(id)!.frameGroupId !== asset.groupId)
+        this.put({ ...this.boards.get(id)!, frameGroupId: asset.groupId });
       this.update(id, shotId, { state: 'preparing', frameAssetId: asset.id });
     } catch (error) {
       this.update(id, shotId, { state: 'failed', error: this.deps.describe(error), frameRefused: true });
@@ -160,29 +253,39 @@ export class StoryboardRunner {
     await this.prepare(id, shotId);
   }
 
-  /** Re-queries the same frame asset until it is ready (asset rule 3), then sends the shot. */
+  /** Follows the same frame asset until it is ready (asset rule 3), then sends the shot. */
   private async prepare(id: string, shotId: string): Promise<void> {
     const assetId = this.boards.get(id)?.shots[this.indexOf(id, shotId)]?.run.frameAssetId;
     if (!assetId) return;
     if (this.boards.get(id)?.shots[this.indexOf(id, shotId)]?.run.state !== 'preparing')
       this.update(id, shotId, { state: 'preparing' });
-    for (let n = 0; ; n++) {
-      let asset: Record<string, unknown>;
-      try {
-        asset = await this.deps.fetchAsset(assetId);
-      } catch (error) {
-        this.update(id, shotId, { state: 'failed', error: this.deps.describe(error) });
-        return;
-      }
-      const phase = assetPhase(asset);
-      if (phase === 'ready') break;
-      if (phase === 'failed' || phase === 'disabled') {
-        const reason = typeof asset.sync_error === 'string' && asset.sync_error ? asset.sync_error : phase;
-        this.update(id, shotId, { state: 'failed', error: reason, frameRefused: true });
-        return;
-      }
-      if (!this.boards.has(id)) return;
-      await this.deps.sleep(pollDelay(n));
+    const outcome = await this.until<
+      Record<string, unknown>,
+      { ready: true } | { error: string; refused?: boolean }
+    >(
+      id,
+      (seen) => this.deps.watchAsset(assetId, this.boards.get(id)?.frameGroupId, seen),
+      ({ data, error }) => {
+        const fatal = error === undefined ? undefined : fatalReason(error);
+        if (fatal) return { error: fatal === 'notFound' ? 'frameNotFound' : fatal };
+        if (!data) return undefined;
+        const phase = assetPhase(data);
+        if (phase === 'ready') return { ready: true };
+        if (phase === 'failed' || phase === 'disabled') {
+          const reason = typeof data.sync_error === 'string' && data.sync_error ? data.sync_error : phase;
+          return { error: reason, refused: true };
+        }
+        return undefined;
+      },
+    );
+    if (!outcome || !this.boards.has(id)) return;
+    if ('error' in outcome) {
+      this.update(id, shotId, {
+        state: 'failed',
+        error: outcome.error,
+        ...(outcome.refused ? { frameRefused: true } : {}),
+      });
+      return;
     }
     await this.submit(id, shotId, assetReference(assetId));
   }
@@ -212,40 +315,45 @@ export class StoryboardRunner {
     await this.watch(id, shotId);
   }
 
+  /** Follows the shot's task to its end; a refused key or a task gone ends the wait with words. */
   private async watch(id: string, shotId: string): Promise<void> {
-    for (let n = 0; ; n++) {
-      const run = this.boards.get(id)?.shots[this.indexOf(id, shotId)]?.run;
-      if (!run?.taskId || run.state !== 'running') return;
-      let task: unknown;
-      try {
-        task = await this.deps.fetchTask(run.taskId);
-      } catch {
-        // A lost answer is asked again; the task goes on on the server meanwhile.
-        await this.deps.sleep(pollDelay(n));
-        continue;
-      }
-      const record = (task ?? {}) as Record<string, unknown>;
-      const status = normalizeTaskStatus(record.status);
-      if (isTerminalStatus(status)) {
+    const taskId = this.boards.get(id)?.shots[this.indexOf(id, shotId)]?.run.taskId;
+    if (!taskId) return;
+    const outcome = await this.until<unknown, Partial<ShotRun>>(
+      id,
+      (seen) => this.deps.watchTask(taskId, seen),
+      ({ data, error }) => {
+        const fatal = error === undefined ? undefined : fatalReason(error);
+        if (fatal) return { state: 'failed', error: fatal === 'notFound' ? 'taskNotFound' : fatal };
+        if (data === undefined) return undefined;
+        const record = (data ?? {}) as Record<string, unknown>;
+        const status = normalizeTaskStatus(record.status);
         if (status === 'succeeded') {
-          this.update(id, shotId, {
+          const resultUrl = resolveResultUrl(data);
+          const takes = this.boards.get(id)?.shots[this.indexOf(id, shotId)]?.run.takes;
+          return {
             state: 'succeeded',
             progress: 1,
-            resultUrl: resolveResultUrl(task),
+            resultUrl,
             stale: false,
-          });
-        } else {
-          const f = taskFailure(task);
-          this.update(id, shotId, {
-            state: 'failed',
-            error: f.message ?? f.failReason ?? f.code ?? status,
-          });
+            kept: undefined,
+            // Every good take is kept: the person may pick an earlier one again.
+            ...(resultUrl ? { takes: withTake(takes, { taskId, resultUrl }) } : {}),
+          };
         }
-        return;
-      }
-      const progress = typeof record.progress === 'number' ? record.progress / 100 : run.progress;
-      if (progress !== run.progress) this.update(id, shotId, { progress });
-      await this.deps.sleep(pollDelay(n));
-    }
+        if (isTerminalStatus(status)) {
+          const f = taskFailure(data);
+          return { state: 'failed', error: f.message ?? f.failReason ?? f.code ?? status };
+        }
+        const run = this.boards.get(id)?.shots[this.indexOf(id, shotId)]?.run;
+        const progress = typeof record.progress === 'number' ? record.progress / 100 : run?.progress;
+        if (run && progress !== run.progress) this.update(id, shotId, { progress });
+        return undefined;
+      },
+    );
+    const run = this.boards.get(id)?.shots[this.indexOf(id, shotId)]?.run;
+    // Stopped, or the shot was sent again meanwhile: this answer is not its own any more.
+    if (!outcome || run?.taskId !== taskId || run.state !== 'running') return;
+    this.update(id, shotId, outcome);
   }
 }

@@ -1,8 +1,14 @@
+import {
+  QueryObserver,
+  type QueryClient,
+  type QueryKey,
+  type QueryObserverOptions,
+} from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { fetchTask } from '@/api/tasks';
+import { assetQueries } from '@/api/assets';
+import { taskQueryOptions } from '@/api/tasks';
 import { getConnection } from '@/api/connection-store';
-import { uploadAssetFile } from '@/api/assets';
-import { fetchAssetDetail, fetchLastFrame, hasLocalServer } from '@/api/storyboard';
+import { fetchLastFrame, hasLocalServer } from '@/api/storyboard';
 import type { TaskRegistry } from '@/api/task-registry';
 import { createVideo } from '@/api/videos';
 import { isStoryboardListed, publishStoryboardProgress } from '@/lib/storyboard/storyboard-progress';
@@ -10,16 +16,35 @@ import { loadStoryboard, runningStoryboardIds, saveStoryboard } from '@/lib/stor
 import { errorMessage } from '@/lib/notify';
 import { captureLastFrame } from './canvas-frame';
 import { isRunning, overallProgress, runSummary, type Storyboard } from './storyboard';
+import { uploadFrame } from './storyboard-frames';
 import { parseStoryboard } from './storyboard-file';
-import { StoryboardRunner } from './storyboard-runner';
+import { StoryboardRunner, type Watched } from './storyboard-runner';
 
 let runner: StoryboardRunner | undefined;
+
+/**
+ * Watches one query of the cache: `seen` gets what it holds now and every change. The query's own
+ * refetchInterval (the task or asset poll policy) decides when the server is asked, once for every
+ * page and watcher that shows it.
+ */
+function watchQuery<T, K extends QueryKey>(
+  client: QueryClient,
+  options: QueryObserverOptions<T, Error, T, T, K>,
+  seen: (w: Watched<T>) => void,
+): () => void {
+  const observer = new QueryObserver(client, options);
+  const tell = (r: { data: T | undefined; error: Error | null }) =>
+    seen({ data: r.data, ...(r.error ? { error: r.error } : {}) });
+  const stop = observer.subscribe(tell);
+  tell(observer.getCurrentResult());
+  return stop;
+}
 
 /**
  * The tab's one runner, made with the real API on first use. Module state on purpose: a run goes
  * on while the person is on another page (its tasks show in the task watcher meanwhile).
  */
-export function storyboardRunner(registry: TaskRegistry): StoryboardRunner {
+export function storyboardRunner(registry: TaskRegistry, client: QueryClient): StoryboardRunner {
   runner ??= new StoryboardRunner({
     createTask: async (body, meta) => {
       const task = await createVideo(body);
@@ -37,14 +62,16 @@ export function storyboardRunner(registry: TaskRegistry): StoryboardRunner {
       });
       return { id: task.id };
     },
-    fetchTask: (id) => fetchTask(id, registry),
+    // A run goes on in a hidden tab (at the policy's hidden pace): the next shot waits on this one.
+    watchTask: (id, seen) => watchQuery(client, taskQueryOptions(id, registry, { inBackground: true }), seen),
     lastFrame: (url) => (hasLocalServer() ? fetchLastFrame(url) : captureLastFrame(url)),
-    registerFrame: async (frame, model, name) => {
-      const file = new File([frame], 'last-frame.png', { type: 'image/png' });
-      const asset = await uploadAssetFile(file, { type: 'image', model, name });
-      return { id: asset.id };
-    },
-    fetchAsset: async (id) => (await fetchAssetDetail(id)) as unknown as Record<string, unknown>,
+    registerFrame: (frame, model, name, board) => uploadFrame(client, frame, model, name, board),
+    watchAsset: (id, groupId, seen) =>
+      watchQuery(
+        client,
+        { ...assetQueries.detail(id, groupId ?? ''), refetchIntervalInBackground: true },
+        seen as (w: Watched<unknown>) => void,
+      ),
     save: (board) => {
       const running = isRunning(board);
       // The shell's strip on every page; a run's end is shown only for a run it listed.
@@ -59,7 +86,6 @@ export function storyboardRunner(registry: TaskRegistry): StoryboardRunner {
       // `running` lets the shell resume the run at the next start, on whatever page opens first.
       void saveStoryboard({ ...board, running }).catch(() => undefined);
     },
-    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
     describe: errorMessage,
   });
   return runner;
@@ -77,8 +103,8 @@ export function useRunnerBoard(r: StoryboardRunner, id: string | undefined): Sto
  * Called by the shell once per tab start: every storyboard kept mid-run is taken up again (its
  * tasks followed, frames taken and registered, next shots sent), whatever page is open.
  */
-export async function resumeStoryboards(registry: TaskRegistry): Promise<void> {
-  const r = storyboardRunner(registry);
+export async function resumeStoryboards(registry: TaskRegistry, client: QueryClient): Promise<void> {
+  const r = storyboardRunner(registry, client);
   for (const id of await runningStoryboardIds()) {
     if (r.get(id)) continue;
     try {

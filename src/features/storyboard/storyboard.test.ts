@@ -4,14 +4,13 @@ import {
   moveShot,
   newShot,
   nextSteps,
-  rerunShot,
   resumed,
-  runAll,
   sentDraft,
   shotChanged,
   totalEstimate,
   type Storyboard,
 } from './storyboard';
+import { rerunShot, runAll } from './storyboard-runs';
 import { exportStoryboard, importStoryboard, parseStoryboard } from './storyboard-file';
 
 /** Shot 1 alone; shots 2 and 3 continue; shot 4 starts on its own. */

@@ -48,6 +48,19 @@ export interface ShotRun {
   frameRefused?: boolean;
   /** Its predecessor was re-run after it: its first frame no longer matches. */
   stale?: boolean;
+  /**
+   * The last good take while a new one is made: shown on the page meanwhile and after the new one
+   * fails, so a failed later run never takes a good result off the page.
+   */
+  kept?: Take;
+  /** Every good take of this shot, oldest first (at most MAX_TAKES): the person picks which one is used. */
+  takes?: Take[];
+}
+
+/** A finished run of a shot: its task and its result. */
+export interface Take {
+  taskId: string;
+  resultUrl: string;
 }
 
 export interface Shot {
@@ -84,6 +97,8 @@ export interface Storyboard {
   joins: Join[];
   /** The monitor groups the run's tasks as one batch. */
   batchId?: string;
+  /** The asset group its last frames are registered in ("Storyboard · <name>"), once made. */
+  frameGroupId?: string;
   assembly?: AssemblyState;
 }
 
@@ -147,10 +162,13 @@ export function shotBody(board: Storyboard, index: number, frameUrl?: string): C
   return draftToRequest(sentDraft(board, index, frameUrl));
 }
 
-/** One estimate for the whole run; undefined while any shot's body cannot be estimated. */
-export function totalEstimate(board: Storyboard): number | undefined {
+/** One estimate for the given shots (all by default); undefined while any one cannot be estimated. */
+export function totalEstimate(
+  board: Storyboard,
+  indices: readonly number[] = board.shots.map((_, i) => i),
+): number | undefined {
   let total = 0;
-  for (let i = 0; i < board.shots.length; i++) {
+  for (const i of indices) {
     const tokens = estimateVideoTokens(shotBody(board, i));
     if (tokens === undefined) return undefined;
     total += tokens;
@@ -177,35 +195,6 @@ export function shotChanged(board: Storyboard, shotId: string, change: Partial<S
   const index = board.shots.findIndex((s) => s.id === shotId);
   if (index < 0) return board;
   return withRun(board, index, { ...board.shots[index]!.run, ...change });
-}
-
-/** A new run of every shot: all queued, earlier results forgotten; a new batch in the monitor. */
-export function runAll(board: Storyboard, batchId: string): Storyboard {
-  return {
-    ...board,
-    batchId,
-    assembly: undefined,
-    shots: board.shots.map((s) => ({ ...s, run: { state: 'queued' } })),
-  };
-}
-
-/**
- * Re-runs one shot. Each shot that continues from it (transitively) and has run is marked stale:
- * its first frame came from the result being replaced; the page offers to re-run it.
- */
-export function rerunShot(board: Storyboard, shotId: string): Storyboard {
-  const index = board.shots.findIndex((s) => s.id === shotId);
-  if (index < 0) return board;
-  const dependents = new Set(dependentsOf(board, index));
-  return {
-    ...board,
-    shots: board.shots.map((s, i) => {
-      if (i === index) return { ...s, run: { state: 'queued' } };
-      if (dependents.has(i) && s.run.state !== 'idle' && s.run.state !== 'queued')
-        return { ...s, run: { ...s.run, stale: true } };
-      return s;
-    }),
-  };
 }
 
 export type Step =

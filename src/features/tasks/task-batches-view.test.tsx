@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { TrackedTask } from '@/api/task-registry';
+import { dismissStoryboardProgress, publishStoryboardProgress } from '@/lib/storyboard/storyboard-progress';
 import { renderRoutes } from '@/test/render';
 import { TaskBatchesView } from './task-batches-view';
 
@@ -44,6 +45,35 @@ describe('TaskBatchesView', () => {
     );
     expect(within(run).getByRole('link', { name: 'Compare' })).toBeInTheDocument();
     expect(run).not.toHaveTextContent(/Varied|Variant/);
+  });
+
+  it('counts a run this tab drives as the strip above does: the same shots and the same done', () => {
+    // Shot 3 of 3 not sent yet; shot 2 running: the strip says 1/3 shots done.
+    publishStoryboardProgress({
+      id: 'sb-pier',
+      name: 'Pier',
+      total: 3,
+      done: 1,
+      failed: 0,
+      fraction: 0.5,
+      active: true,
+    });
+    try {
+      renderBatches([shot('t1', 1, 1, 'succeeded'), shot('t2', 2, 2, 'running')]);
+      const run = screen.getByRole('region', { name: 'Storyboard “Pier”: 3 shots' });
+      expect(run).toHaveTextContent('1 of 3 done');
+    } finally {
+      publishStoryboardProgress({
+        id: 'sb-pier',
+        name: 'Pier',
+        total: 3,
+        done: 1,
+        failed: 0,
+        fraction: 0.5,
+        active: false,
+      });
+      dismissStoryboardProgress('sb-pier');
+    }
   });
 
   it('keeps naming variations as a batch of variants', () => {

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import type { TrackedTask } from '@/api/task-registry';
 import { useTranslation } from '@/lib/i18n';
+import { useStoryboardProgress } from '@/lib/storyboard/storyboard-progress';
 import { compareHref, groupBatches, type TaskBatch } from './task-batches';
 import { TaskStatusBadge } from './task-status-badge';
 import { useVariantWords } from './variant-label';
@@ -32,11 +33,15 @@ function BatchCard({ batch, search }: { batch: TaskBatch; search: string }) {
   const count = batch.tasks.length;
   const allDone = batch.done === count;
   const board = batch.storyboard;
+  // A run this tab drives counts as the strip above says (its shots, not the tasks sent so far):
+  // one source, so the card and the strip never disagree.
+  const live = useStoryboardProgress().find((r) => board && r.id === board.id);
+  const shots = live?.total ?? board?.shots ?? 0;
   const title = !board
     ? t('batch.title', { count })
     : board.name
-      ? t('batch.storyboardNamed', { name: board.name, count: board.shots })
-      : t('batch.storyboard', { count: board.shots });
+      ? t('batch.storyboardNamed', { name: live?.name || board.name, count: shots })
+      : t('batch.storyboard', { count: shots });
   const words = useVariantWords();
   // A shot run again follows its first take: "Shot 2, retake".
   const label = (task: TrackedTask, i: number): string => {
@@ -55,7 +60,9 @@ function BatchCard({ batch, search }: { batch: TaskBatch; search: string }) {
               ? t('batch.varied', { field: t(`batch.fields.${batch.varied.field}`) }) + ' · '
               : ''}
             {new Date(batch.createdAt).toLocaleString(i18n.language)} ·{' '}
-            {t('batch.done', { done: batch.done, count })}
+            {live
+              ? t('batch.done', { done: live.done, count: live.total })
+              : t('batch.done', { done: batch.done, count })}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">

@@ -6,7 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useTranslation } from '@/lib/i18n';
 import { notifyError } from '@/lib/notify';
 import type { PickedAsset, ReferenceDraft } from '@/lib/video-draft/draft';
-import { pickedAssetFields } from './picked-asset';
+import { pickedAssetFields } from '@/components/library-picker/picked-asset';
 
 /**
  * Whether a deployment's refusal of a picked asset can be answered by preparing it for this model:

@@ -2,22 +2,14 @@ import { Film, ImagePlus, Images } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { DialogFallback } from '@/components/ui/dialog-fallback';
-import { lazyWithPreload } from '@/components/ui/lazy-with-preload';
-import { useTranslation, withNamespaces } from '@/lib/i18n';
-import { pickedAssetFields } from './picked-asset';
+import { AssetPickerDialog } from '@/components/library-picker/lazy-asset-picker';
+import { useTranslation } from '@/lib/i18n';
+import { pickedAssetFields } from '@/components/library-picker/picked-asset';
 import { useComposerDraftStore } from '../composer-draft-store';
 import type { ComposerRole, ReferenceDraft } from '@/lib/video-draft/draft';
 import type { FieldFeedback } from '@/lib/form/issues';
 import { ReferenceRow } from './reference-row';
 import type { FieldKey } from '@/lib/video-draft/validation';
-
-// Its rows say why an asset cannot be picked yet in words (readiness-words.ts): strings of their own.
-export const AssetPickerDialog = lazyWithPreload(
-  withNamespaces(
-    () => import('../library-picker/asset-picker-dialog').then((m) => m.AssetPickerDialog),
-    ['readiness-reasons'],
-  ),
-);
 
 const ADD_BUTTONS: { role: ComposerRole; icon: typeof Film }[] = [
   { role: 'first_frame', icon: ImagePlus },

@@ -7,7 +7,7 @@ import { assetQueries } from '@/api/assets';
 import { useBaseUrl } from '@/api/connection-store';
 import { useComposerDraftStore } from '../composer-draft-store';
 import type { ReferenceDraft } from '@/lib/video-draft/draft';
-import { pickedAssetFields } from './picked-asset';
+import { pickedAssetFields } from '@/components/library-picker/picked-asset';
 
 /** While an id is being typed, it is looked up once the typing pauses, not at every keystroke. */
 const TYPING_PAUSE_MS = 400;

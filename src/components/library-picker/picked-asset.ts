@@ -2,7 +2,7 @@ import { assetReference, isGenerationReady } from '@contract/asset';
 import { assetModelMemory } from '@/api/asset-models';
 import type { Asset } from '@/api/assets';
 import type { ReferenceDraft } from '@/lib/video-draft/draft';
-import { assetModelKnowledge, assetSourceUrl, assetType } from '../library-picker/asset-availability';
+import { assetModelKnowledge, assetSourceUrl, assetType } from './asset-availability';
 
 /** What a reference takes from a library asset, picked or looked up by id: the same either way. */
 export function pickedAssetFields(asset: Asset): Partial<ReferenceDraft> {

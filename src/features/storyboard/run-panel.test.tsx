@@ -1,0 +1,114 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderRoutes } from '@/test/render';
+import { newShot, shotChanged, totalEstimate, type Storyboard } from './storyboard';
+import { runAll } from './storyboard-runs';
+import { PhoneRunBar, RunConfirm, RunPanel } from './run-panel';
+
+/** Three shots, 2 and 3 continuing; all run and good, then shot 3 stale. */
+function staleThird(): Storyboard {
+  let b: Storyboard = runAll(
+    {
+      id: 'sb',
+      name: 'Pier chase',
+      updatedAt: 0,
+      cast: [],
+      shots: [
+        newShot({ prompt: 'one' }),
+        newShot({ prompt: 'two' }, true),
+        newShot({ prompt: 'three' }, true),
+      ],
+      joins: ['cut', 'cut'],
+    },
+    'batch-1',
+  );
+  b.shots.forEach((s, i) => {
+    b = shotChanged(b, s.id, { state: 'succeeded', taskId: `t${i}`, resultUrl: `https://x/${i}.mp4` });
+  });
+  return shotChanged(b, b.shots[2]!.id, { stale: true });
+}
+
+const render = (ui: React.ReactElement) => renderRoutes({ '/': ui }, { at: '/' });
+
+describe('RunPanel', () => {
+  it('offers to run only the stale shot, with its estimate in one shot’s words and with separators', async () => {
+    const board = staleThird();
+    const onAsk = vi.fn();
+    render(<RunPanel board={board} running={false} onAsk={onAsk} onStop={() => undefined} errors={null} />);
+    const tokens = totalEstimate(board, [2])!;
+    expect(tokens).toBeGreaterThanOrEqual(1000);
+    expect(screen.getByTestId('storyboard-estimate')).toHaveTextContent(
+      `≈ ${tokens.toLocaleString('en')} tokens for 1 shot`,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Run 1 shot' }));
+    expect(onAsk).toHaveBeenCalledWith('pending');
+    await userEvent.click(screen.getByRole('button', { name: 'Run every shot again' }));
+    expect(onAsk).toHaveBeenLastCalledWith('all');
+  });
+
+  it('shows no progress bar once a run has ended (failed), only while one goes on', () => {
+    let board = staleThird();
+    board = shotChanged(board, board.shots[2]!.id, { state: 'failed', error: 'policy', stale: false });
+    const { unmount } = render(
+      <RunPanel
+        board={board}
+        running={false}
+        onAsk={() => undefined}
+        onStop={() => undefined}
+        errors={null}
+      />,
+    );
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    unmount();
+    render(<RunPanel board={board} running onAsk={() => undefined} onStop={() => undefined} errors={null} />);
+    expect(screen.getByRole('progressbar', { name: 'Progress of the storyboard' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Stop' })).toBeInTheDocument();
+  });
+});
+
+describe('RunConfirm', () => {
+  it('lists what Run sends and why, with the estimate, and runs just that', async () => {
+    const board = staleThird();
+    const onConfirm = vi.fn();
+    render(<RunConfirm board={board} scope="pending" onConfirm={onConfirm} onCancel={() => undefined} />);
+    const dialog = screen.getByRole('dialog', { name: 'Run 1 shot?' });
+    expect(within(dialog).getByRole('list', { name: 'Shots this run sends' })).toHaveTextContent(
+      'Shot 3: stale (shot 2 was run again after it)',
+    );
+    expect(dialog).toHaveTextContent('for 1 shot');
+    expect(dialog).toHaveTextContent('2 shots with a good, current take are kept as they are.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Run 1 shot' }));
+    expect(onConfirm).toHaveBeenCalledWith([2]);
+  });
+
+  it('"Run every shot again" asks for all of them', async () => {
+    const onConfirm = vi.fn();
+    render(<RunConfirm board={staleThird()} scope="all" onConfirm={onConfirm} onCancel={() => undefined} />);
+    const dialog = screen.getByRole('dialog', { name: 'Run every shot again (3)?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Run 3 shots' }));
+    expect(onConfirm).toHaveBeenCalledWith([0, 1, 2]);
+  });
+});
+
+describe('PhoneRunBar', () => {
+  it('carries Run and the way to Assemble', async () => {
+    const onAsk = vi.fn();
+    const onAssemble = vi.fn();
+    render(
+      <PhoneRunBar
+        board={staleThird()}
+        running={false}
+        onAsk={onAsk}
+        onStop={() => undefined}
+        onAssemble={onAssemble}
+      />,
+    );
+    const bar = screen.getByRole('region', { name: 'Run and assemble' });
+    expect(bar).toHaveClass('sticky', 'bottom-0');
+    await userEvent.click(within(bar).getByRole('button', { name: 'Run 1 shot' }));
+    await userEvent.click(within(bar).getByRole('button', { name: 'Assemble' }));
+    expect(onAsk).toHaveBeenCalledWith('pending');
+    expect(onAssemble).toHaveBeenCalled();
+  });
+});

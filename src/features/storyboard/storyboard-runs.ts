@@ -1,0 +1,116 @@
+import { dependentsOf, isActive, type ShotRun, type Storyboard, type Take } from './storyboard';
+
+/**
+ * What a run covers and what it keeps: Run's shots (new, stale or failed), a retake, every shot
+ * again, and the takes of each shot. Pure rules, as storyboard.ts; the runner performs them.
+ */
+
+/** Takes kept per shot: older ones stay in Tasks. */
+export const MAX_TAKES = 8;
+
+/** The shot's takes with `take` added last (once). */
+export function withTake(takes: readonly Take[] | undefined, take: Take): Take[] {
+  return [...(takes ?? []).filter((t) => t.taskId !== take.taskId), take].slice(-MAX_TAKES);
+}
+
+/** The take a new run of a shot keeps on show: its own good result, or the one it kept before. */
+function keptTake(run: ShotRun): ShotRun['kept'] {
+  if (run.state === 'succeeded' && run.taskId && run.resultUrl)
+    return { taskId: run.taskId, resultUrl: run.resultUrl };
+  return run.kept;
+}
+
+const queuedRun = (run: ShotRun): ShotRun => {
+  const kept = keptTake(run);
+  return { state: 'queued', ...(kept ? { kept } : {}), ...(run.takes?.length ? { takes: run.takes } : {}) };
+};
+
+/**
+ * Makes one of a shot's takes the one assembly and the next shot's continuity use. The shots that
+ * continue from it and have run are marked stale: their first frame came from another take.
+ */
+export function pickTake(board: Storyboard, shotId: string, taskId: string): Storyboard {
+  const index = board.shots.findIndex((s) => s.id === shotId);
+  const shot = board.shots[index];
+  const take = shot?.run.takes?.find((t) => t.taskId === taskId);
+  if (!shot || !take || isActive(shot.run) || shot.run.taskId === taskId) return board;
+  const dependents = new Set(dependentsOf(board, index));
+  return {
+    ...board,
+    shots: board.shots.map((s, i) => {
+      if (i === index)
+        return {
+          ...s,
+          run: {
+            state: 'succeeded',
+            taskId: take.taskId,
+            resultUrl: take.resultUrl,
+            progress: 1,
+            takes: s.run.takes,
+          },
+        };
+      if (dependents.has(i) && s.run.state !== 'idle' && s.run.state !== 'queued')
+        return { ...s, run: { ...s.run, stale: true } };
+      return s;
+    }),
+  };
+}
+
+/**
+ * What Run starts: every shot that is new (never run), failed, blocked or stale, and every shot
+ * that continues from one of them (its first frame will change). A shot that succeeded and is
+ * current is left alone: Run never spends tokens on it again.
+ */
+export function pendingShots(board: Storyboard): number[] {
+  const out = new Set<number>();
+  board.shots.forEach((s, i) => {
+    const { state, stale } = s.run;
+    if (state === 'idle' || state === 'failed' || state === 'blocked' || stale) {
+      out.add(i);
+      for (const d of dependentsOf(board, i)) out.add(d);
+    }
+  });
+  return [...out].sort((a, b) => a - b);
+}
+
+/**
+ * A run of the given shots: they are queued (each keeping its last good take on show), the others
+ * keep their results, the assembled file stays on the page (it says when it is outdated), and the
+ * monitor groups the run's tasks as one batch.
+ */
+export function runShots(board: Storyboard, indices: readonly number[], batchId: string): Storyboard {
+  const chosen = new Set(indices);
+  return {
+    ...board,
+    batchId,
+    shots: board.shots.map((s, i) => (chosen.has(i) ? { ...s, run: queuedRun(s.run) } : s)),
+  };
+}
+
+/** "Run every shot again": all queued; their good takes stay on show until replaced. */
+export function runAll(board: Storyboard, batchId: string): Storyboard {
+  return runShots(
+    board,
+    board.shots.map((_, i) => i),
+    batchId,
+  );
+}
+
+/**
+ * Re-runs one shot. Each shot that continues from it (transitively) and has run is marked stale:
+ * its first frame came from the result being replaced; the page offers to re-run it.
+ */
+export function rerunShot(board: Storyboard, shotId: string): Storyboard {
+  const index = board.shots.findIndex((s) => s.id === shotId);
+  if (index < 0) return board;
+  const dependents = new Set(dependentsOf(board, index));
+  return {
+    ...board,
+    shots: board.shots.map((s, i) => {
+      if (i === index) return { ...s, run: queuedRun(s.run) };
+      if (dependents.has(i) && s.run.state !== 'idle' && s.run.state !== 'queued')
+        return { ...s, run: { ...s.run, stale: true } };
+      return s;
+    }),
+  };
+}
