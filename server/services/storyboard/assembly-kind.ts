@@ -15,7 +15,6 @@ import { probeShotOnce, type ShotProbe } from './shot-probe';
 
 export const ASSEMBLY_KIND = 'storyboard_assembly';
 /** Bounds on what one request can make this server do (two cores, shared). */
-export const MAX_SHOTS = 12;
 export const MAX_SHOT_SEC = 60;
 export const MAX_TOTAL_SEC = 300;
 const MAX_PIXELS = 4096 * 2304;

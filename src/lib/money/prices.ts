@@ -168,8 +168,7 @@ export function parsePriceBook(v: unknown): PriceBook {
 }
 
 /** Two prices for the same thing (model, kind, rule): an import keeps the one already here. */
-const priceKey = (p: Pick<Price, 'model' | 'kind' | 'rule'>) =>
-  `${p.model.trim()}|${p.kind}|${p.rule}`;
+const priceKey = (p: Pick<Price, 'model' | 'kind' | 'rule'>) => `${p.model.trim()}|${p.kind}|${p.rule}`;
 
 /** This browser's book with an imported one's: prices it lacks added, its own currency and caps kept. */
 export function mergeBooks(own: PriceBook, incoming: PriceBook): { book: PriceBook; added: number } {
