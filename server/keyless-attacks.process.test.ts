@@ -4,6 +4,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signatureHeaders } from './services/webhooks/signature';
 import { startServerProcess, type ServerProcess } from './test/server-process';
+import { healthOnce } from './test/health-probe';
 
 /*
  * Issue 41 §4 against `npm run serve`'s own process: keyless requests must not hurt keyed users.
@@ -36,17 +37,7 @@ afterAll(() => server?.stop());
 
 const openFiles = () => fs.readdirSync(`/proc/${server.pid}/fd`).length;
 
-/** GET /healthz on a connection of its own, as a newcomer would ask: the status, or why none came. */
-function health(): Promise<string> {
-  return new Promise((resolve) => {
-    const req = http.get({ host: '127.0.0.1', port, path: '/healthz', agent: false }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(String(res.statusCode)));
-    });
-    req.setTimeout(1_000, () => req.destroy(new Error('no answer within 1 s')));
-    req.on('error', (err) => resolve(err.message));
-  });
-}
+const health = () => healthOnce(port);
 
 /** Asks /healthz every 100 ms until `done` settles; every answer must be a 200 within 1 s. */
 async function healthWhile(done: Promise<unknown>): Promise<number[]> {

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture, gifFrameBomb, playlistNaming } from './test/test-media';
 import { startServerProcess, type ServerProcess } from './test/server-process';
+import { healthOnce } from './test/health-probe';
 
 /*
  * Issue 41 §2 against `npm run serve`'s own process: a frame-bomb GIF and an HLS playlist sent as
@@ -25,16 +25,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => server?.stop());
 
-function health(): Promise<string> {
-  return new Promise((resolve) => {
-    const req = http.get({ host: '127.0.0.1', port, path: '/healthz', agent: false }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(String(res.statusCode)));
-    });
-    req.setTimeout(1_000, () => req.destroy(new Error('no answer within 1 s')));
-    req.on('error', (err) => resolve(err.message));
-  });
-}
+const health = () => healthOnce(port);
 
 /** The server's ffmpeg and ffprobe children alive now (prlimit execs the tool, so the pid is the tool's). */
 function mediaChildren(): number {
