@@ -33,7 +33,8 @@ const text = (field: string, opts: { multiline?: boolean } = {}) =>
  * decision 377), so the page leaves them to whichever server answers. The shape checks (the URL,
  * the model's form, no control characters) stay.
  */
-const RegisterFormSchema = z.extend(RegisterAssetByUrlSchema, {
+const RegisterFormSchema = z.object({
+  ...RegisterAssetByUrlSchema.shape,
   type: text('type'),
   purpose: text('purpose'),
   role: text('role'),
