@@ -4,10 +4,10 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { AppNav } from '@/app/app-nav';
 import { ConnectionIndicator } from '@/app/connection-indicator';
-import { FaultsBadge } from '@/app/faults-badge';
 import { AppErrorBoundary } from '@/app/error-boundary';
 import { PaletteHost } from '@/app/palette/palette-host';
 import { RateLimitHost } from '@/app/rate-limit-host';
+import { ShellPart } from '@/app/shell-part';
 import { prefetchPagesWhenIdle } from '@/app/page-prefetch';
 import { titleKeyForPath } from '@/app/pages';
 import { RunningTasksBadge, TaskWatcher } from '@/app/task-watcher-host';
@@ -17,12 +17,18 @@ import { LanguageSelect } from '@/components/language-select';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { retryableImport } from '@/lib/chunk-retry';
 import { cn } from '@/lib/cn';
 import { useTranslation, withNamespaces } from '@/lib/i18n';
 import { useOpenTaskAfterPaint } from '@/lib/open-task-signal';
 import { useScrollRestoration } from '@/lib/use-scroll-restoration';
 
 // Only a server with its own keys needs it: not part of the first load, nor are its strings.
+// The test-faults badge (and the fault switch's query) comes once the first page has settled, as
+// the task watcher: the library's first open has no bytes to spare for it (decision 296).
+const loadFaultsBadge = retryableImport(() => import('@/app/faults-badge'));
+const faultsBadge = () => loadFaultsBadge().then((m) => m.FaultsBadge);
+
 const KeyPrompt = lazy(
   withNamespaces(() => import('@/app/key-prompt').then((m) => ({ default: m.KeyPrompt })), ['key-prompt']),
 );
@@ -157,7 +163,7 @@ export function AppLayout() {
     <Shell
       header={
         <>
-          {watch && bootstrap?.mode === 'local' && <FaultsBadge />}
+          {watch && bootstrap?.mode === 'local' && <ShellPart load={faultsBadge} />}
           <ConnectionIndicator bootstrap={bootstrap} enabled={ready} />
         </>
       }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { failedChunkUrl, importAfresh } from '@/app/chunk-retry';
+import { failedChunkUrl, importAfresh } from '@/lib/chunk-retry';
 import { pageForPath } from '@/app/pages';
 import { ErrorAlert } from '@/components/error-alert';
 import { Button } from '@/components/ui/button';
@@ -21,7 +21,7 @@ export function isChunkLoadError(error: unknown): boolean {
 const CHUNK_RETRY_MS = 3_000;
 
 /**
- * Fetches the page's code again, under a fresh URL (./chunk-retry.ts); once it arrives the page
+ * Fetches the page's code again, under a fresh URL (src/lib/chunk-retry.ts); once it arrives the page
  * reloads and gets it from the HTTP cache. Where the error names no URL, the route's own loader is
  * asked again.
  */

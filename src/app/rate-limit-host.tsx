@@ -1,4 +1,4 @@
-import { retryableImport } from '@/app/chunk-retry';
+import { retryableImport } from '@/lib/chunk-retry';
 import { ShellPart } from '@/app/shell-part';
 import { useRateLimitWait } from '@/api/rate-limit';
 

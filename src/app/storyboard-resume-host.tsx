@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { retryableImport } from '@/app/chunk-retry';
+import { retryableImport } from '@/lib/chunk-retry';
 import { ShellPart } from '@/app/shell-part';
 
 // The storyboard page's chunk: the runner lives there, and a second entry would reshape shared chunks.

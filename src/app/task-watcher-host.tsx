@@ -1,9 +1,9 @@
-import { retryableImport } from '@/app/chunk-retry';
+import { retryableImport } from '@/lib/chunk-retry';
 import { ShellPart } from '@/app/shell-part';
 import { withNamespaces } from '@/lib/i18n';
 
 // One chunk for both (the tasks feature's watcher), with the strings its toasts use. Loaded again
-// under a fresh URL after a failure (./chunk-retry.ts): the watcher comes without a reload.
+// under a fresh URL after a failure (src/lib/chunk-retry.ts): the watcher comes without a reload.
 const watcherChunk = withNamespaces(
   retryableImport(() => import('@/app/shell-watcher')),
   ['tasks'],

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore, type ComponentType, type CSSProperties } from 'react';
-import { retryableImport } from '@/app/chunk-retry';
+import { retryableImport } from '@/lib/chunk-retry';
 import { ShellPart } from '@/app/shell-part';
 import { whenFirstPageIdle } from '@/lib/first-paint';
 import { useTranslation } from '@/lib/i18n';

@@ -1,6 +1,6 @@
 import { Command as CommandIcon } from 'lucide-react';
 import { useEffect, type ComponentType } from 'react';
-import { retryableImport } from '@/app/chunk-retry';
+import { retryableImport } from '@/lib/chunk-retry';
 import { prefetchWhenIdle } from '@/app/page-prefetch';
 import { ShellPart } from '@/app/shell-part';
 import { Button } from '@/components/ui/button';

@@ -1,4 +1,5 @@
 import { FALLBACK_LANGUAGE, LANGUAGES, matchLanguage, type Language } from '@contract/language';
+import { retryableImport } from '@/lib/chunk-retry';
 import { createI18n, StringsUnavailableError } from './translator';
 import { createUseTranslation } from './use-translation';
 
@@ -30,8 +31,20 @@ export const NAMESPACES: string[] = [
   ),
 ].sort();
 
+/**
+ * Chromium remembers a failed import of a URL for the life of the document (../chunk-retry.ts): a
+ * namespace that failed once (offline, server down) would fail again on every Try again, without a
+ * request. So each file's loader asks for its chunk under a fresh URL after a failure.
+ */
+const retryableLoaders = new Map<string, () => Promise<{ default: Record<string, unknown> }>>();
+
 function loaderFor(lng: string, ns: string) {
-  return localeFiles[`../../locales/${lng}/${ns}.json`];
+  const path = `../../locales/${lng}/${ns}.json`;
+  const load = localeFiles[path];
+  if (!load) return undefined;
+  let retryable = retryableLoaders.get(path);
+  if (!retryable) retryableLoaders.set(path, (retryable = retryableImport(load)));
+  return retryable;
 }
 
 export function isLanguage(value: unknown): value is Language {

@@ -1,6 +1,5 @@
 import { useId, type ReactNode } from 'react';
 import { ASSET_MODES, ASSET_PURPOSES, ASSET_TYPES } from '@contract/asset';
-import { ASSET_TEXT_LIMITS } from '@contract/asset-schemas';
 import { isVideoModel, VIDEO_MODEL_IDS } from '@contract/models';
 import { controlProps, Counter, Field, FieldMessage, type ControlProps } from '@/components/form/field';
 import { FormNamespace } from '@/components/form/issue-text';
@@ -139,7 +138,7 @@ export function RegisterAssetDialog({ open, onOpenChange, group, onRegistered }:
               t('register.name'),
               text('name'),
               undefined,
-              <Counter value={draft.name.trim()} max={ASSET_TEXT_LIMITS.name} />,
+              <Counter value={draft.name.trim()} />,
             )}
             <div className="flex flex-col gap-1.5 sm:col-span-2">
               <GroupSwitcher

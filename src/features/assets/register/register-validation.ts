@@ -1,4 +1,6 @@
+import * as z from 'zod/mini';
 import { RegisterAssetByUrlSchema } from '@contract/asset-schemas';
+import { plainText } from '@contract/plain-text';
 import type { FormIssue } from '@/lib/form/issues';
 import { schemaIssues } from '@/lib/form/schema-issues';
 import type { RegisterDraft } from './register-draft';
@@ -22,9 +24,29 @@ export function registerBody(
   return { url, ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== '')) };
 }
 
+const text = (field: string, opts: { multiline?: boolean } = {}) =>
+  z.optional(z.string().check(z.trim(), plainText(field, opts)));
+
 /**
- * The draft checked in the page by the request's own schema (contract/asset-schemas.ts), so the
- * page refuses what the server would, at the same limits, in the reader's language.
+ * The request's schema (contract/asset-schemas.ts) without the server's length bounds on its text
+ * fields: those are this server's own, and another deployment may set others (issue 44 §3,
+ * decision 377), so the page leaves them to whichever server answers. The shape checks (the URL,
+ * the model's form, no control characters) stay.
+ */
+const RegisterFormSchema = z.object({
+  ...RegisterAssetByUrlSchema.shape,
+  type: text('type'),
+  purpose: text('purpose'),
+  role: text('role'),
+  group_id: text('group_id'),
+  name: text('name'),
+  description: text('description', { multiline: true }),
+  domain: text('domain'),
+});
+
+/**
+ * The draft checked in the page by the request's schema without the server's bounds, so the page
+ * refuses what no server would take, in the reader's language.
  */
 export function registerIssues(draft: RegisterDraft, group: string): FormIssue<RegisterField>[] {
   const url = draft.url.trim();
@@ -32,8 +54,5 @@ export function registerIssues(draft: RegisterDraft, group: string): FormIssue<R
     url.length > MAX_URL_LENGTH
       ? [{ field: 'url', code: 'urlTooLong', values: { length: url.length, max: MAX_URL_LENGTH } }]
       : [];
-  return [
-    ...urlTooLong,
-    ...schemaIssues<RegisterField>(RegisterAssetByUrlSchema, registerBody(draft, group)),
-  ];
+  return [...urlTooLong, ...schemaIssues<RegisterField>(RegisterFormSchema, registerBody(draft, group))];
 }

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useCallback, useEffect } from 'react';
 import { useStore } from 'zustand';
-import { retryableImport } from '@/app/chunk-retry';
+import { retryableImport } from '@/lib/chunk-retry';
 import { Button } from '@/components/ui/button';
 import { whenFirstPageIdle } from '@/lib/first-paint';
 import { useTranslation, withNamespaces } from '@/lib/i18n';
