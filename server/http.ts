@@ -8,6 +8,7 @@
  * - `errorBody(c, …)`: the error envelope; the app's error handler uses it, routes simply throw
  *   an ApiError (server/errors.ts).
  */
+import { brotliCompressSync } from 'node:zlib';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppEnv } from './context';
@@ -40,6 +41,23 @@ export function json(
 ): Response {
   const payload = Array.isArray(body) ? body : withIds(c, body);
   return c.json(payload, status, headers);
+}
+
+/**
+ * A small body the server builds per request (the dashboard's document, /bootstrap), brotli-encoded
+ * when the client accepts it: both are on the critical path of every first open, and neither has a
+ * precompressed copy (the compress middleware would gzip only the document, a fifth larger).
+ */
+export function brotliIfAccepted(
+  c: AnyContext,
+  body: string,
+  headers: Record<string, string>,
+  status: ContentfulStatusCode = 200,
+): Response {
+  const vary = { ...headers, Vary: headers.Vary ? `${headers.Vary}, Accept-Encoding` : 'Accept-Encoding' };
+  if (!/(^|[\s,])br\s*(;|,|$)/i.test(c.req.header('accept-encoding') ?? ''))
+    return c.body(body, status, vary);
+  return c.body(new Uint8Array(brotliCompressSync(body)), status, { ...vary, 'Content-Encoding': 'br' });
 }
 
 /** What a caller gives; `type` and `code` default from the status. */

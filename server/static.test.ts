@@ -40,6 +40,16 @@ describe('dashboard files', () => {
     expect(withoutNonce(await res.text())).toBe(INDEX);
   });
 
+  it('sends the document brotli-encoded to a browser that accepts it (made per response, so encoded here)', async () => {
+    open();
+    const res = await t.req('/', { key: null, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('vary')).toBe('Accept-Language, Accept-Encoding');
+    expect(withoutNonce(brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString('utf8'))).toBe(
+      INDEX,
+    );
+  });
+
   it('gives each page a fresh style nonce, in the CSP and in a meta tag, and never unsafe-inline', async () => {
     open();
     const nonces = new Set<string>();

@@ -8,7 +8,7 @@ import { etag } from 'hono/etag';
 import { languageFromAcceptLanguage, languagesLoadedFor } from '@contract/language';
 import type { ServerConfig } from './config';
 import type { AppEnv } from './context';
-import { errorResponse } from './http';
+import { brotliIfAccepted, errorResponse } from './http';
 import type { Logger } from './logger';
 import { contentSecurityPolicy, dashboardStyleSources } from './middleware/security-headers';
 
@@ -88,7 +88,7 @@ function sendIndex(c: Context<AppEnv>, file: string, stat: fs.Stats, log?: Logge
     Vary: 'Accept-Language',
     'Content-Security-Policy': contentSecurityPolicy(dashboardStyleSources(nonce, log)),
   };
-  return c.req.method === 'HEAD' ? c.body(null, 200, headers) : c.body(body, 200, headers);
+  return c.req.method === 'HEAD' ? c.body(null, 200, headers) : brotliIfAccepted(c, body, headers);
 }
 
 /** What `/` answers before the dashboard is built: a clear instruction, not a crash. */

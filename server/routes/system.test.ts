@@ -1,4 +1,5 @@
 import { parseBootstrap } from '@contract/bootstrap';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../test/helpers';
 import { isLoopbackHost } from '../loopback';
@@ -28,6 +29,19 @@ describe('GET /healthz', () => {
 });
 
 describe('GET /bootstrap', () => {
+  it('is brotli-encoded for a client that accepts it (it is on every first open), plain JSON otherwise', async () => {
+    t = makeTestApp();
+    const br = await t.req('/bootstrap', { key: null, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toContain('Accept-Encoding');
+    const text = brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString('utf8');
+    expect(parseBootstrap(JSON.parse(text))).toMatchObject({ object: 'bootstrap', mode: 'local' });
+    expect(JSON.parse(text).request_id).toBe(br.headers.get('x-request-id'));
+    const plain = await t.req('/bootstrap', { key: null, headers: { 'accept-encoding': 'gzip' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(((await plain.json()) as { object: string }).object).toBe('bootstrap');
+  });
+
   it('describes a local server and hands out the default key on loopback', async () => {
     const body = await bootstrap();
     expect(body).toMatchObject({

@@ -2,7 +2,7 @@ import { BOOTSTRAP_SERVICE, type Bootstrap } from '@contract/bootstrap';
 import { Hono } from 'hono';
 import type { ServerConfig } from '../config';
 import type { AppContext, AppEnv } from '../context';
-import { json } from '../http';
+import { brotliIfAccepted, withIds } from '../http';
 import { isLoopbackHost } from '../loopback';
 import { validKeyCheck } from '../middleware/auth';
 import { mediaToolVersions } from '../services/media-tool-versions';
@@ -44,9 +44,14 @@ export function systemRoutes(ctx: AppContext): Hono<AppEnv> {
   app.get('/healthz', (c) => c.json({ ok: true }, 200, { 'Cache-Control': 'no-store' }));
   const hasValidKey = validKeyCheck(ctx.config.apiKeys);
   app.get('/bootstrap', (c) =>
-    json(c, bootstrapInfo(ctx.config, hasValidKey(c.req.header('authorization'))), 200, {
-      'Cache-Control': 'no-store',
-    }),
+    brotliIfAccepted(
+      c,
+      JSON.stringify(withIds(c, bootstrapInfo(ctx.config, hasValidKey(c.req.header('authorization'))))),
+      {
+        'Content-Type': 'application/json',
+        'Cache-Control': 'no-store',
+      },
+    ),
   );
   return app;
 }

@@ -106,16 +106,6 @@ export function normalizeImagePrefix(value: string): string {
   return trimmed ? `/${trimmed}` : DEFAULT_IMAGE_PREFIX;
 }
 
-/** A path of plain segments (no query, no dot segments, no spaces or encoded characters). */
-export function isValidImagePrefix(value: string): boolean {
-  const segments = value
-    .trim()
-    .replace(/^\/+|\/+$/g, '')
-    .split('/');
-  if (value.trim() === '') return true;
-  return segments.every((s) => /^[A-Za-z0-9_~-][A-Za-z0-9._~-]*$/.test(s));
-}
-
 /** The stored base URL and key, as the store starts with them (before any /bootstrap answer). */
 export function storedConnection(): { baseUrl: string; apiKey: string } {
   const stored = readPersisted(CONNECTION_STORAGE_KEY)?.state;

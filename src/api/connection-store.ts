@@ -12,7 +12,6 @@ export {
   CONNECTION_STORAGE_KEY,
   connectionStorage,
   DEFAULT_IMAGE_PREFIX,
-  isValidImagePrefix,
   normalizeImagePrefix,
   type KeySource,
 } from '@/api/connection-storage';

@@ -2,7 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { unstable_HistoryRouter as HistoryRouter } from 'react-router';
 import { useConnectionStore } from '@/api/connection-store';
-import { PageWarmer } from '@/app/page-warmer';
+import { PageWarmerHost } from '@/app/page-warmer-host';
 import { createQueryClient } from '@/app/query-client';
 import { AppRoutes } from '@/app/router';
 import { AppToaster } from '@/app/toaster';
@@ -44,7 +44,7 @@ export function App({ queryClient: given }: { queryClient?: QueryClient }) {
       <HistoryRouter history={history}>
         <AppRoutes />
         {/* Beside the routes, not in the layout: hidden pre-renders of other pages (page-prefetch.ts). */}
-        <PageWarmer />
+        <PageWarmerHost />
       </HistoryRouter>
       <AppToaster />
     </QueryClientProvider>

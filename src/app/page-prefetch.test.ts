@@ -49,7 +49,7 @@ vi.mock('@/lib/first-paint', async (importOriginal) => ({
   afterRenderOnScreen: () =>
     paint.held ? new Promise<void>((resolve) => paint.presents.push(resolve)) : Promise.resolve(),
 }));
-vi.mock('@/app/page-warmer', () => ({
+vi.mock('@/app/page-warming', () => ({
   warmPage: vi.fn(async (path: string) => void log.push(`warm ${path}`)),
 }));
 

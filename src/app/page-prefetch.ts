@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useConnectionStore } from '@/api/connection-store';
 import { PAGE_ROUTES, pageForPath } from '@/app/pages';
-import { warmPage } from '@/app/page-warmer';
+import { warmPage } from '@/app/page-warming';
 import {
   afterFirstPaint,
   afterRenderOnScreen,

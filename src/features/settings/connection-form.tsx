@@ -3,7 +3,6 @@ import { Eye, EyeOff } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import {
   isValidBaseUrl,
-  isValidImagePrefix,
   normalizeBaseUrl,
   normalizeImagePrefix,
   useConnectionStore,
@@ -234,4 +233,14 @@ export function ConnectionForm() {
       </form>
     </Card>
   );
+}
+
+/** Settings only (kept out of the first load): a path of plain segments (no query, no dot segments, no spaces or encoded characters). */
+function isValidImagePrefix(value: string): boolean {
+  const segments = value
+    .trim()
+    .replace(/^\/+|\/+$/g, '')
+    .split('/');
+  if (value.trim() === '') return true;
+  return segments.every((s) => /^[A-Za-z0-9_~-][A-Za-z0-9._~-]*$/.test(s));
 }
