@@ -39,6 +39,25 @@ test.describe('on a 390 px phone', () => {
     });
   }
 
+  test('a group named by one long unbroken word wraps on its card instead of widening the page', async ({
+    page,
+    request,
+  }) => {
+    // Names have no length limit in the browser (decision 377): a 150-character word once pushed
+    // /groups wider than the phone whenever another test had made such a group first.
+    const name = `Long${'x'.repeat(150)}${Date.now()}`;
+    const res = await request.post('/v1/asset-groups', {
+      headers: { Authorization: 'Bearer sk-local-dev' },
+      data: { name, description: 'y'.repeat(150) },
+    });
+    expect(res.ok()).toBe(true);
+    await page.goto('/groups');
+    await expect(page.getByText(name)).toBeVisible();
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(390);
+  });
+
   test('the library shows its first asset within the first screen', async ({ page, request }) => {
     const res = await request.post('/v1/assets/uploads', {
       headers: { Authorization: 'Bearer sk-local-dev' },

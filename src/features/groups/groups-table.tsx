@@ -55,9 +55,11 @@ function GroupRow({ group, onEditIntent }: { group: Group; onEditIntent: () => v
   return (
     <tr className="border-b last:border-0 max-md:block max-md:rounded-md max-md:border max-md:p-2 max-md:last:border">
       <th scope="row" className="px-3 py-2 text-left font-medium max-md:block max-md:p-1">
-        <span className="block">{name}</span>
+        <span className="block wrap-anywhere">{name}</span>
         {group.description && (
-          <span className="block text-xs font-normal text-muted-foreground">{group.description}</span>
+          <span className="block text-xs font-normal text-muted-foreground wrap-anywhere">
+            {group.description}
+          </span>
         )}
       </th>
       {/* On a card the column header is not shown: a ::before label says what the number is. */}
