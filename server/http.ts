@@ -54,7 +54,10 @@ export function brotliIfAccepted(
   headers: Record<string, string>,
   status: ContentfulStatusCode = 200,
 ): Response {
-  const vary = { ...headers, Vary: headers.Vary ? `${headers.Vary}, Accept-Encoding` : 'Accept-Encoding' };
+  // A body no cache keeps (no-store) needs no Vary: it would be header bytes on the first open for nothing.
+  const vary = /no-store/.test(headers['Cache-Control'] ?? '')
+    ? headers
+    : { ...headers, Vary: headers.Vary ? `${headers.Vary}, Accept-Encoding` : 'Accept-Encoding' };
   if (!/(^|[\s,])br\s*(;|,|$)/i.test(c.req.header('accept-encoding') ?? ''))
     return c.body(body, status, vary);
   return c.body(new Uint8Array(brotliCompressSync(body)), status, { ...vary, 'Content-Encoding': 'br' });
