@@ -13,20 +13,14 @@ import { FFMPEG_PATH } from '../server/media/ffmpeg';
 import { renderDigitalHumanVideo } from '../server/media/render-digital-human';
 import { renderMusic } from '../server/media/render-music';
 import { renderVideo } from '../server/media/render-video';
+import { cpuSeconds, loadAverage } from './process-cpu';
 
 const fixture = (name: string) => path.resolve(import.meta.dirname, '../e2e/fixtures', name);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-render-'));
 
-/** User+system CPU seconds of this process and its waited-for children (Linux /proc; 100 ticks/s). */
-function cpuSeconds(): number {
-  const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
-  // After the command name: utime, stime, cutime, cstime are fields 12-15 (0-based).
-  return [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0) / 100;
-}
-
 async function time(label: string, run: (outPath: string) => Promise<unknown>, ext = 'mp4') {
   const outPath = path.join(dir, `${label.replace(/\W+/g, '-')}.${ext}`);
-  const load = os.loadavg()[0]!.toFixed(1);
+  const load = loadAverage();
   const started = performance.now();
   const cpu0 = cpuSeconds();
   await run(outPath);

@@ -8,7 +8,6 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_API_KEY } from '../server/config';
 import { FFMPEG_PATH } from '../server/media/ffmpeg';
@@ -17,6 +16,7 @@ import { filesRoot, fileUrl, storedRelPath } from '../server/services/assets/ass
 import { assembliesOf } from '../server/services/storyboard/assembly';
 import { makeTestApp } from '../server/test/helpers';
 import { startWorkers } from '../server/create-context';
+import { cpuSeconds, loadAverage } from './process-cpu';
 
 const t = makeTestApp();
 startWorkers(t.ctx);
@@ -48,14 +48,6 @@ const shot = (n: number) =>
     ],
   ]);
 
-const load = () => os.loadavg()[0]!.toFixed(1);
-
-/** User+system CPU seconds of this process and its waited-for children (Linux /proc; 100 ticks/s). */
-function cpuSeconds(): number {
-  const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
-  return [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0) / 100;
-}
-
 try {
   const shots = [1, 2, 3].map(shot);
   // A 20 s music bed (looped or cut by the assembly) and three 4 s spoken lines, as a speech task gives.
@@ -78,7 +70,7 @@ try {
     ['copied picture, music + 3 narration mixed', { audio, narration, captions }],
   ];
   for (const [name, body] of cases) {
-    const l = load();
+    const l = loadAverage();
     const started = performance.now();
     const cpu0 = cpuSeconds();
     const res = await t.req('/local/storyboard/assemblies', {

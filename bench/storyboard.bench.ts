@@ -6,7 +6,6 @@
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_API_KEY } from '../server/config';
 import { FFMPEG_PATH } from '../server/media/ffmpeg';
@@ -15,6 +14,7 @@ import { filesRoot, fileUrl, storedRelPath } from '../server/services/assets/ass
 import { assembliesOf } from '../server/services/storyboard/assembly';
 import { makeTestApp } from '../server/test/helpers';
 import { startWorkers } from '../server/create-context';
+import { cpuSeconds, loadAverage } from './process-cpu';
 
 const t = makeTestApp();
 // Assemblies are jobs of the task runner (decision 356).
@@ -51,21 +51,13 @@ function shot(n: number): string {
   return fileUrl('http://localhost', rel);
 }
 
-const load = () => os.loadavg()[0]!.toFixed(1);
-
-/** User+system CPU seconds of this process and its waited-for children (Linux /proc; 100 ticks/s). */
-function cpuSeconds(): number {
-  const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
-  return [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0) / 100;
-}
-
 try {
   const shots = [1, 2, 3].map(shot);
   for (const joins of [
     ['cut', 'cut'],
     ['crossfade', 'crossfade'],
   ]) {
-    const l = load();
+    const l = loadAverage();
     const started = performance.now();
     const cpu0 = cpuSeconds();
     const res = await t.req('/local/storyboard/assemblies', {
@@ -87,7 +79,7 @@ try {
     );
   }
   for (let i = 0; i < 3; i++) {
-    const l = load();
+    const l = loadAverage();
     const started = performance.now();
     const cpu0 = cpuSeconds();
     const res = await t.req('/local/storyboard/last-frame', { json: { url: shots[i] } });
