@@ -200,3 +200,8 @@ export async function warmSchemaWorkers(): Promise<void> {
   while (slots.length < POOL_SIZE) spawn();
   await Promise.all(slots.map((s) => s.loaded));
 }
+
+/** How many schema workers exist, loaded or loading: what tests observe of the pool's start. */
+export function schemaWorkerCount(): number {
+  return slots.length;
+}
