@@ -372,3 +372,49 @@ export function retryDelay(failureCount: number, error: unknown): number {
   const ceiling = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** Math.max(0, failureCount));
   return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
 }
+
+/**
+ * The bytes of a media file the API handed out (an asset's `url`), for copying an upload into
+ * another group by uploading it again (issue 43). Never with the key: a media URL may be another
+ * host's (a deployment's storage), and the key goes only to the API. A host that does not let this
+ * page read its files (CORS) is a network error saying so.
+ */
+export async function readMediaFile(
+  url: string,
+  options: { signal?: AbortSignal; onProgress?: (p: { loaded: number; total: number }) => void } = {},
+): Promise<Blob> {
+  let res: Response;
+  try {
+    res = await fetch(url, { credentials: 'omit', referrerPolicy: 'no-referrer', signal: options.signal });
+  } catch (cause) {
+    if (options.signal?.aborted) throw cause;
+    throw new ApiRequestError(
+      {
+        status: 0,
+        type: NETWORK_ERROR_TYPE,
+        message: `This browser could not read ${new URL(url, location.href).host}'s file: the host is unreachable or does not let other sites read its files (CORS). Download it and upload it into the target group instead.`,
+      },
+      { isNetworkError: true, cause },
+    );
+  }
+  if (!res.ok) {
+    throw new ApiRequestError({
+      status: res.status,
+      type: 'media_unreadable',
+      message: `Reading the file answered HTTP ${res.status}: it may have expired. Download it and upload it into the target group instead.`,
+    });
+  }
+  const total = Number(res.headers.get('content-length')) || 0;
+  if (!res.body || !options.onProgress) return res.blob();
+  const reader = res.body.getReader();
+  const parts: Uint8Array[] = [];
+  let loaded = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    loaded += value.byteLength;
+    options.onProgress({ loaded, total: Math.max(total, loaded) });
+  }
+  return new Blob(parts as BlobPart[], { type: res.headers.get('content-type') ?? '' });
+}
