@@ -66,6 +66,13 @@ function variantFields(param: VariedParam): ReadonlySet<FieldKey> {
 }
 
 /**
+ * A reference's issues that follow the model (readiness is per model, Asset states rule 1): a
+ * reference prepared for one model sends variant 2 of a model sweep to a 400 after variant 1 was
+ * made and billed, so they are each variant's own, and stop the whole batch before any is sent.
+ */
+const MODEL_BOUND_REFERENCE = new Set(['assetOtherModel', 'assetPreparing']);
+
+/**
  * What is wrong with each variant that the shared form does not already show: the varied field's
  * own issues (a duration out of range), the combinations it makes (1080p on a model that does not
  * offer it), and a value repeated from an earlier variant (two identical tasks compare nothing).
@@ -79,7 +86,9 @@ export function variantIssues(
   const seen = new Map<string, number>();
   return variantDrafts(draft, variations).map((variant, index) => {
     const issues = validateDraft(variant, context).filter(
-      (i) => fields.has(i.field) && i.severity === 'error',
+      (i) =>
+        i.severity === 'error' &&
+        (fields.has(i.field) || (variations.param === 'model' && MODEL_BOUND_REFERENCE.has(i.code))),
     );
     const key = variations.values[index]!.trim();
     const first = seen.get(key);
