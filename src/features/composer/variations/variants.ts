@@ -1,6 +1,6 @@
 import { VIDEO_MODEL_IDS, VIDEO_RESOLUTIONS } from '@contract/models';
 import { estimateVideoTokens } from '@contract/usage';
-import type { CreateVideoBody } from '@/api/videos';
+import type { CreateVideo } from '@contract/video';
 import { draftToRequest, type ComposerDraft } from '@/lib/video-draft/draft';
 import {
   validateDraft,
@@ -55,7 +55,7 @@ export function variantDrafts(draft: ComposerDraft, variations: Variations): Com
 }
 
 /** The exact POST /v1/videos body of each variant, as the request preview shows it. */
-export function variantBodies(draft: ComposerDraft, variations: Variations): CreateVideoBody[] {
+export function variantBodies(draft: ComposerDraft, variations: Variations): CreateVideo[] {
   return variantDrafts(draft, variations).map(draftToRequest);
 }
 
@@ -108,7 +108,7 @@ export function variantIssues(
  * The local server's usage.total_tokens for the whole batch, and for each variant; the total is
  * undefined while any variant has no estimate (an invalid duration or resolution).
  */
-export function batchEstimate(bodies: readonly CreateVideoBody[]): {
+export function batchEstimate(bodies: readonly CreateVideo[]): {
   each: (number | undefined)[];
   total: number | undefined;
 } {
