@@ -16,8 +16,22 @@ const SHOWN = 3;
  * The latest batches of variations or storyboard runs, each with its tasks and, once all are done,
  * Compare.
  */
-export function TaskBatchesView({ tasks, search }: { tasks: readonly TrackedTask[]; search: string }) {
-  const batches = useMemo(() => groupBatches(tasks).slice(0, SHOWN), [tasks]);
+export function TaskBatchesView({
+  tasks,
+  matched,
+  search,
+}: {
+  tasks: readonly TrackedTask[];
+  /** The tasks the monitor's search and filters left; a batch with none of them is not shown. */
+  matched?: readonly TrackedTask[];
+  search: string;
+}) {
+  const batches = useMemo(() => {
+    const all = groupBatches(tasks);
+    if (!matched || matched === tasks) return all.slice(0, SHOWN);
+    const ids = new Set(matched.map((t) => t.id));
+    return all.filter((batch) => batch.tasks.some((t) => ids.has(t.id))).slice(0, SHOWN);
+  }, [tasks, matched]);
   if (batches.length === 0) return null;
   return (
     <div className="space-y-3">
@@ -73,7 +87,8 @@ function BatchCard({ batch, search }: { batch: TaskBatch; search: string }) {
               </Link>
             </Button>
           )}
-          {allDone ? (
+          {/* One task has nothing to be compared with. */}
+          {count < 2 ? null : allDone ? (
             <Button asChild size="sm" variant="outline">
               <Link to={compareHref(batch)}>
                 <Columns2 aria-hidden="true" /> {t('batch.compare')}

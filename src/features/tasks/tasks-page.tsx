@@ -92,7 +92,7 @@ function TasksView({ taskId }: { taskId?: string }) {
       <div className={cn('order-2 min-w-0 space-y-3 lg:order-1', taskId && 'max-lg:hidden')}>
         <TrackTaskForm />
         <TaskToolbar search={search} onChange={update} />
-        <TaskBatchesView tasks={tasks} search={location.search} />
+        <TaskBatchesView tasks={tasks} matched={shown} search={location.search} />
         {(status.persistence === 'memory' || status.writeFailed) && (
           <p role="status" className="rounded-md border border-warning/40 p-2 text-xs">
             {t('list.notPersisted')}
