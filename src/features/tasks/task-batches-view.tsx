@@ -1,10 +1,11 @@
-import { Clapperboard, Columns2 } from 'lucide-react';
+import { Clapperboard, Columns2, RotateCcw } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import type { TrackedTask } from '@/api/task-registry';
 import { useTranslation } from '@/lib/i18n';
 import { useStoryboardProgress } from '@/lib/storyboard/storyboard-progress';
+import { isFailed } from './bulk/bulk-plan';
 import { compareHref, groupBatches, type TaskBatch } from './task-batches';
 import { TaskStatusBadge } from './task-status-badge';
 import { useVariantWords } from './variant-label';
@@ -20,11 +21,14 @@ export function TaskBatchesView({
   tasks,
   matched,
   search,
+  onRetryFailed,
 }: {
   tasks: readonly TrackedTask[];
   /** The tasks the monitor's search and filters left; a batch with none of them is not shown. */
   matched?: readonly TrackedTask[];
   search: string;
+  /** "Retry every failed task of this batch": the monitor asks, with the count and the cost. */
+  onRetryFailed?: (ids: string[]) => void;
 }) {
   const batches = useMemo(() => {
     const all = groupBatches(tasks);
@@ -36,13 +40,21 @@ export function TaskBatchesView({
   return (
     <div className="space-y-3">
       {batches.map((batch) => (
-        <BatchCard key={batch.id} batch={batch} search={search} />
+        <BatchCard key={batch.id} batch={batch} search={search} onRetryFailed={onRetryFailed} />
       ))}
     </div>
   );
 }
 
-function BatchCard({ batch, search }: { batch: TaskBatch; search: string }) {
+function BatchCard({
+  batch,
+  search,
+  onRetryFailed,
+}: {
+  batch: TaskBatch;
+  search: string;
+  onRetryFailed?: (ids: string[]) => void;
+}) {
   const { t, i18n } = useTranslation('tasks');
   const count = batch.tasks.length;
   const allDone = batch.done === count;
@@ -57,6 +69,7 @@ function BatchCard({ batch, search }: { batch: TaskBatch; search: string }) {
       ? t('batch.storyboardNamed', { name: live?.name || board.name, count: shots })
       : t('batch.storyboard', { count: shots });
   const words = useVariantWords();
+  const failed = batch.tasks.filter(isFailed).map((task) => task.id);
   // A shot run again follows its first take: "Shot 2, retake".
   const label = (task: TrackedTask, i: number): string => {
     if (!board) return t('batch.variant', { n: i + 1 });
@@ -85,6 +98,11 @@ function BatchCard({ batch, search }: { batch: TaskBatch; search: string }) {
               <Link to={`/storyboard/${encodeURIComponent(board.id)}`}>
                 <Clapperboard aria-hidden="true" /> {t('batch.openStoryboard')}
               </Link>
+            </Button>
+          )}
+          {onRetryFailed && failed.length > 0 && (
+            <Button size="sm" variant="outline" onClick={() => onRetryFailed(failed)}>
+              <RotateCcw aria-hidden="true" /> {t('bulk.retryBatch', { count: failed.length })}
             </Button>
           )}
           {/* One task has nothing to be compared with. */}

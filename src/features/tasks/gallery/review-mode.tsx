@@ -97,7 +97,7 @@ export function ReviewMode({ tasks: shown, all, startId, onClose, onHideRejected
         <DialogPrimitive.Content
           ref={contentRef}
           onKeyDown={onKeyDown}
-          className="fixed inset-0 z-50 flex flex-col gap-3 overflow-y-auto bg-background p-4 focus-visible:outline-none sm:p-6"
+          className="fixed inset-0 z-50 flex flex-col gap-3 overflow-y-auto bg-background p-4 focus-visible:outline-none"
         >
           <header className="flex flex-wrap items-baseline gap-x-3 gap-y-1 pr-8">
             <DialogTitle>{t('review.title')}</DialogTitle>
@@ -192,19 +192,21 @@ function ReviewedResult({
       </div>
       {batch && <BatchContext batch={batch} current={task.id} reviewed={reviewed} onJump={onJump} />}
       {/* As large as the screen allows at 16:9, never taller than it. */}
-      <div className="mx-auto w-full max-w-[calc((100vh-22rem)*16/9)]">
+      <div className="mx-auto w-full" style={{ maxWidth: 'calc((100vh - 22rem) * 16 / 9)' }}>
         <LightboxMedia task={task} />
       </div>
-      <div className="grid gap-2 sm:grid-cols-[auto_auto_1fr] sm:items-start">
-        <StarRating taskId={task.id} size="md" />
-        <Button
-          size="sm"
-          variant={rejected ? 'destructive' : 'outline'}
-          aria-pressed={rejected}
-          onClick={() => rateTask(task.id, { rejected: !rejected })}
-        >
-          <Ban aria-hidden /> {t('review.reject')}
-        </Button>
+      <div className="grid gap-2 sm:grid-cols-[auto_1fr] sm:items-start">
+        <div className="flex items-center gap-2">
+          <StarRating taskId={task.id} size="md" />
+          <Button
+            size="sm"
+            variant={rejected ? 'destructive' : 'outline'}
+            aria-pressed={rejected}
+            onClick={() => rateTask(task.id, { rejected: !rejected })}
+          >
+            <Ban aria-hidden /> {t('review.reject')}
+          </Button>
+        </div>
         <RatingNote taskId={task.id} />
       </div>
     </article>
