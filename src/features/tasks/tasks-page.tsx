@@ -88,7 +88,7 @@ function TasksView({ taskId }: { taskId?: string }) {
   const shown = useMemo(() => filterTasks(tasks, deferred, ratings), [tasks, deferred, ratings]);
   const filtered = Boolean(search.q || search.kind || search.state || search.rated);
   const navigate = useNavigate();
-  const bulk = useBulkSelection(tasks, shown);
+  const bulk = useBulkSelection(shown);
   const openedFromList = (location.state as typeof FROM_LIST | null)?.fromTaskList === true;
   const backToList = () => {
     if (openedFromList) void navigate(-1);
@@ -192,7 +192,7 @@ function TasksView({ taskId }: { taskId?: string }) {
 }
 
 /** The monitor's ticked tasks: a click ticks one, Shift-click a range from the last ticked. */
-function useBulkSelection(tasks: readonly TrackedTask[], shown: readonly TrackedTask[]) {
+function useBulkSelection(shown: readonly TrackedTask[]) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const [action, setAction] = useState<BulkAction>();
   const anchor = useRef<string | undefined>(undefined);
@@ -219,10 +219,11 @@ function useBulkSelection(tasks: readonly TrackedTask[], shown: readonly Tracked
       return next;
     });
   }, []);
-  // Forgotten tasks leave the selection as they leave the list.
+  // Acted on: the ticked tasks the list shows. One the search now hides (or forgotten) is never
+  // cancelled, re-run or forgotten unseen; it is ticked again when it shows again.
   const selectedTasks = useMemo(
-    () => (selected.size === 0 ? [] : tasks.filter((task) => selected.has(task.id))),
-    [tasks, selected],
+    () => (selected.size === 0 ? [] : shown.filter((task) => selected.has(task.id))),
+    [shown, selected],
   );
   return {
     selected,

@@ -21,7 +21,7 @@ export function BulkBar({
   onAction,
 }: {
   shown: readonly TrackedTask[];
-  /** The selected tasks still tracked, in the list's order. */
+  /** The ticked tasks the list shows, in its order: what every action acts on. */
   selected: readonly TrackedTask[];
   selectedIds: ReadonlySet<string>;
   onSelectAll: (on: boolean) => void;
@@ -51,7 +51,7 @@ export function BulkBar({
       </div>
       {selected.length > 0 && (
         <>
-          <span className="font-medium" aria-live="polite">
+          <span className="border-l pl-2 font-medium" aria-live="polite">
             {t('bulk.selected', { count: selected.length })}
           </span>
           <div className="flex flex-wrap items-center gap-1">

@@ -181,7 +181,7 @@ function ReviewedResult({
 }) {
   const { t } = useTranslation('tasks');
   return (
-    <article aria-label={task.prompt?.trim() || task.id} className="flex min-h-0 flex-1 flex-col gap-3">
+    <article aria-label={task.prompt?.trim() || task.id} className="flex flex-1 flex-col gap-3">
       <div className="flex min-w-0 flex-wrap items-center gap-2">
         <p className="min-w-0 flex-1 truncate text-sm font-medium">{task.prompt?.trim() || task.id}</p>
         {rejected && (
@@ -192,7 +192,7 @@ function ReviewedResult({
       </div>
       {batch && <BatchContext batch={batch} current={task.id} reviewed={reviewed} onJump={onJump} />}
       {/* As large as the screen allows at 16:9, never taller than it. */}
-      <div className="mx-auto w-full" style={{ maxWidth: 'calc((100vh - 22rem) * 16 / 9)' }}>
+      <div className="mx-auto w-full" style={{ maxWidth: 'calc((100vh - 24rem) * 16 / 9)' }}>
         <LightboxMedia task={task} />
       </div>
       <div className="grid gap-2 sm:grid-cols-[auto_1fr] sm:items-start">
