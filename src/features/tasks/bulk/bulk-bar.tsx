@@ -51,7 +51,7 @@ export function BulkBar({
       </div>
       {selected.length > 0 && (
         <>
-          <span className="border-l pl-2 font-medium" aria-live="polite">
+          <span className="border-l px-2 font-medium" aria-live="polite">
             {t('bulk.selected', { count: selected.length })}
           </span>
           <div className="flex flex-wrap items-center gap-1">
