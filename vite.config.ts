@@ -63,7 +63,7 @@ export default defineConfig({
           groups: [
             {
               name: 'shell-libs',
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|clsx|class-variance-authority|zustand|@radix-ui[\\/](react-slot|react-compose-refs))[\\/]/,
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)(?![\\/]build[\\/]modern[\\/](mutationObserver|useMutation)\.js$)|clsx|class-variance-authority|zustand|@radix-ui[\\/](react-slot|react-compose-refs))[\\/]/,
               priority: 3,
             },
             // The form kit (fields, banners, the callback URL input, textarea), which the library does not
@@ -88,7 +88,14 @@ export default defineConfig({
             // (library-picker/, loaded when opened: decision 373), nor the form kit.
             {
               name: 'app',
-              test: /[\\/]src[\\/](main\.tsx|features[\\/]assets[\\/]assets-page\.tsx|components[\\/](?!video-draft[\\/]|money[\\/]|library-picker[\\/]|ui[\\/](checkbox|dialog|json-view|lazy-tooltip|sheet|tabs|textarea|tooltip-primitive)\.tsx|form[\\/]|callback-url-input|group-options|unreadable-item-dialog)[^\\]*|api[\\/]system\.ts)$|[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](circle-check|download)\.mjs$/,
+              test: /[\\/]src[\\/](main\.tsx|features[\\/]assets[\\/]assets-page\.tsx|components[\\/](?!video-draft[\\/]|money[\\/]|library-picker[\\/]|ui[\\/](card|checkbox|dialog|input|json-view|lazy-tooltip|progress|sheet|tabs|textarea|tooltip-primitive)\.tsx|form[\\/]|callback-url-input|group-options|unreadable-item-dialog)[^\\]*|api[\\/]system\.ts)$|[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](circle-check|download)\.mjs$/,
+              priority: 2,
+            },
+            // Small components that only later pages render (the library's first paint has none of
+            // them): one file those pages share, not one each, and not on the first open (decision 470).
+            {
+              name: 'page-ui',
+              test: /[\\/]src[\\/]components[\\/]ui[\\/](card|input|progress)\.tsx$/,
               priority: 2,
             },
             // The person's prices, their estimates, editor and cap question (decision 381): one file that the
