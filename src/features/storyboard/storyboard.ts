@@ -8,6 +8,8 @@ import {
   type ComposerDraft,
   type ReferenceDraft,
 } from '@/lib/video-draft/draft';
+import { promptWithCamera, type CameraMove } from './camera';
+import type { BoardSound, ShotSound, SoundSummary } from './sound-types';
 
 /**
  * A storyboard: shots in order, one cast of references shared by every shot, and the state of its
@@ -55,12 +57,28 @@ export interface ShotRun {
   kept?: Take;
   /** Every good take of this shot, oldest first (at most MAX_TAKES): the person picks which one is used. */
   takes?: Take[];
+  /** What the take being made was sent with (becomes its settings when it succeeds). */
+  sent?: TakeSettings;
 }
 
-/** A finished run of a shot: its task and its result. */
+/** A finished run of a shot: its task, its result, and what it was made with. */
 export interface Take {
   taskId: string;
   resultUrl: string;
+  settings?: TakeSettings;
+}
+
+/** The settings a take was made with, shown beside it (the draft may have changed since). */
+export interface TakeSettings {
+  model: string;
+  duration?: number;
+  resolution?: string;
+  ratio?: string;
+  seed?: number;
+  camera?: CameraMove;
+  /** Seconds into the previous take its first frame was taken at; undefined: the last frame. */
+  frameAt?: number;
+  prompt: string;
 }
 
 export interface Shot {
@@ -68,6 +86,10 @@ export interface Shot {
   draft: ComposerDraft;
   /** Starts from the last frame of the shot before it (ignored on the first shot). */
   continueFromPrevious: boolean;
+  /** Seconds into the previous shot's take to continue from; undefined: its last frame. */
+  frameAt?: number;
+  camera?: CameraMove;
+  sound?: ShotSound;
   run: ShotRun;
 }
 
@@ -84,6 +106,13 @@ export interface AssemblyState {
   /** The task ids it was made from: a shot re-run since makes it outdated. */
   taskIds: string[];
   assetId?: string;
+  /** The WebVTT beside the file, when it has captions. */
+  captionsUrl?: string;
+  createdAt?: number;
+  /** The takes, joins and sound it was made from (assembly.ts recipeOf): a change makes it outdated. */
+  recipe?: string;
+  /** What sound and captions it was made with. */
+  sound?: SoundSummary;
 }
 
 export interface Storyboard {
@@ -100,6 +129,19 @@ export interface Storyboard {
   /** The asset group its last frames are registered in ("Storyboard · <name>"), once made. */
   frameGroupId?: string;
   assembly?: AssemblyState;
+  /** Finished cuts, newest first (at most MAX_ASSEMBLIES): each plays and downloads again. */
+  assemblies?: AssemblyState[];
+  sound?: BoardSound;
+}
+
+/** Cuts kept per storyboard: the local server keeps their files; older ones stay in its DATA_DIR. */
+export const MAX_ASSEMBLIES = 10;
+
+/** The board with a finished cut kept in its list (once, newest first). */
+export function keptAssembly(board: Storyboard, assembly: AssemblyState): Storyboard {
+  if (assembly.status !== 'succeeded' || !assembly.url) return { ...board, assembly };
+  const others = (board.assemblies ?? []).filter((a) => a.id !== assembly.id);
+  return { ...board, assembly, assemblies: [assembly, ...others].slice(0, MAX_ASSEMBLIES) };
 }
 
 const rand = () => Math.random().toString(36).slice(2, 8);
@@ -155,7 +197,7 @@ export function sentDraft(board: Storyboard, index: number, frameUrl?: string): 
     });
   }
   references.push(...board.cast, ...shot.draft.references);
-  return { ...shot.draft, references };
+  return { ...shot.draft, prompt: promptWithCamera(shot.draft.prompt, shot.camera), references };
 }
 
 export function shotBody(board: Storyboard, index: number, frameUrl?: string): CreateVideoBody {
@@ -281,6 +323,12 @@ export function duplicateShot(shot: Shot): Shot {
       references: shot.draft.references.map((r) => ({ ...r, key: newReferenceKey() })),
     },
     continueFromPrevious: shot.continueFromPrevious,
+    ...(shot.camera ? { camera: shot.camera } : {}),
+    ...(shot.frameAt !== undefined ? { frameAt: shot.frameAt } : {}),
+    // The lines are copied; their speech is made again for the copy when asked.
+    ...(shot.sound
+      ? { sound: { narration: shot.sound.narration, caption: shot.sound.caption, voice: shot.sound.voice } }
+      : {}),
     run: { state: 'idle' },
   };
 }
