@@ -6,6 +6,9 @@ import { Link } from 'react-router';
 import { FormNamespace, useIssueText } from '@/components/form/issue-text';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { CapDialog } from '@/components/money/cap-dialog';
+import type { CapBreach } from '@/lib/money/task-cost';
+import { usePricesStore } from '@/lib/money/prices-store';
 import { useApiKey } from '@/api/connection-store';
 import { useTaskRegistry } from '@/api/task-registry-context';
 import { focusElement } from '@/lib/form/focus';
@@ -21,6 +24,7 @@ import { ReferenceRows } from './reference-rows';
 import { ShotCard, shotFieldId } from './shot-card';
 import { isRunning, moveShot, newShot, type Storyboard } from './storyboard';
 import { runShots } from './storyboard-runs';
+import { runCapBreach } from './storyboard-money';
 import { PhoneRunBar, RunConfirm, RunPanel, type RunScope } from './run-panel';
 import { MAX_SHOTS, parseStoryboard } from './storyboard-file';
 import { blocking, castIssues, feedbackOf, shotIssues } from './storyboard-issues';
@@ -29,7 +33,8 @@ import { storyboardRunner, useRunnerBoard } from './storyboard-session';
 
 /** One storyboard: its cast, its shots, one estimate and one run for all, and the assembled file. */
 export function StoryboardEditor({ id }: { id: string }) {
-  const { t } = useTranslation('storyboard');
+  // The run's money (MoneyEstimate, CapDialog) speaks in the money namespace: loaded with the page.
+  const { t } = useTranslation(['storyboard', 'money']);
   const registry = useTaskRegistry();
   const runner = storyboardRunner(registry, useQueryClient());
   const board = useRunnerBoard(runner, id);
@@ -38,6 +43,8 @@ export function StoryboardEditor({ id }: { id: string }) {
   const [dragFrom, setDragFrom] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [asking, setAsking] = useState<RunScope | null>(null);
+  // A confirmed run over a money cap waits here for a second answer (CapDialog).
+  const [held, setHeld] = useState<{ breach: CapBreach; shots: number[] } | null>(null);
   const apiKey = useApiKey();
 
   useEffect(() => {
@@ -133,10 +140,19 @@ export function StoryboardEditor({ id }: { id: string }) {
           onCancel={() => setAsking(null)}
           onConfirm={(shots) => {
             setAsking(null);
-            edit((b) => runShots(b, shots, newBatchId()));
+            const breach = runCapBreach(usePricesStore.getState().book, board, shots, registry.list());
+            if (breach) setHeld({ breach, shots });
+            else edit((b) => runShots(b, shots, newBatchId()));
           }}
         />
       )}
+      <CapDialog
+        breach={held?.breach ?? null}
+        onAnswer={(send) => {
+          if (send && held) edit((b) => runShots(b, held.shots, newBatchId()));
+          setHeld(null);
+        }}
+      />
       <p id="storyboard-reorder-hint" className="sr-only">
         {t('shot.reorderHint')}
       </p>
