@@ -99,7 +99,7 @@ export function ShotSoundFields({
           {speaking
             ? t('sound.speaking')
             : sound.speech
-              ? t('sound.speakAgain')
+              ? t('sound.speakAgain', { n: index + 1 })
               : t('sound.speak', { n: index + 1 })}
         </Button>
       </div>

@@ -49,7 +49,8 @@ export function TimelineStrip({
             <li
               key={shot.id}
               className={dragFrom === i ? 'opacity-50' : undefined}
-              style={{ flexGrow: seconds ?? 5, flexBasis: `${(seconds ?? 5) * 1.2}rem` }}
+              // Width by length, so the strip reads as time; a thumbnail stays small.
+              style={{ width: `${Math.max(4, seconds ?? 5) * 1.4}rem`, flexShrink: 0 }}
               onDragOver={(e) => e.preventDefault()}
               onDrop={(e) => {
                 e.preventDefault();
