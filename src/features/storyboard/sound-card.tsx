@@ -144,13 +144,15 @@ export function SoundCard({ board, edit }: { board: Storyboard; edit: Edit }) {
         </div>
       </div>
       {overlong.length > 0 && (
-        <ul role="status" className="rounded-md border border-warning/40 bg-warning/10 px-3 py-2 text-sm">
-          {overlong.map((o) => (
-            <li key={o.index}>
-              {t('sound.overlong', { n: o.index + 1, spoken: o.spoken.toFixed(1), shot: o.shot })}
-            </li>
-          ))}
-        </ul>
+        <div role="status" className="rounded-md border border-warning/40 bg-warning/10 px-3 py-2 text-sm">
+          <ul>
+            {overlong.map((o) => (
+              <li key={o.index}>
+                {t('sound.overlong', { n: o.index + 1, spoken: o.spoken.toFixed(1), shot: o.shot })}
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
       {picking && (
         <Suspense fallback={<DialogFallback label={t('sound.pickTitle')} />}>
