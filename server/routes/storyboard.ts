@@ -26,7 +26,12 @@ export function storyboardRoutes(ctx: AppContext): Hono<AppEnv> {
     const body = await readJson(c);
     const png = await lastFrame(
       ctx,
-      { url: isRecord(body) ? body.url : undefined, origin: requestOrigin(c), requestId: c.var.requestId },
+      {
+        url: isRecord(body) ? body.url : undefined,
+        at: isRecord(body) ? body.at : undefined,
+        origin: requestOrigin(c),
+        requestId: c.var.requestId,
+      },
       c.req.raw.signal,
     );
     return c.body(new Uint8Array(png), 200, {

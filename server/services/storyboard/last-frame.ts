@@ -1,10 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AppContext } from '../../context';
-import { ApiError } from '../../errors';
+import { ApiError, badRequest } from '../../errors';
 import { FfmpegError, runFfmpeg } from '../../media/ffmpeg';
 import { checkedMedia, MediaRefusal } from '../../media/media-bounds';
 import { localSource, storyboardTempDir } from './media-source';
+
+/** A chosen frame lies within a shot: no clip this server assembles lasts an hour. */
+const MAX_AT_SEC = 3600;
+
+/** `at`: seconds from the start of the clip, or undefined for its last frame. */
+export function frameTime(raw: unknown): number | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  if (typeof raw !== 'number' || !Number.isFinite(raw) || raw < 0 || raw > MAX_AT_SEC)
+    throw badRequest(
+      `at must be seconds from the start of the clip (0 to ${MAX_AT_SEC}); leave it out for the last frame.`,
+      'at',
+    );
+  return raw;
+}
 
 /** A last frame is one decode of the final second: past this the source is not a short clip. */
 export const LAST_FRAME_TIMEOUT_MS = 20_000;
@@ -16,10 +30,11 @@ export const LAST_FRAME_TIMEOUT_MS = 20_000;
  */
 export async function lastFrame(
   ctx: AppContext,
-  req: { url: unknown; origin: string; requestId: string },
+  req: { url: unknown; at?: unknown; origin: string; requestId: string },
   signal: AbortSignal,
 ): Promise<Buffer> {
   const { url, origin, requestId } = req;
+  const at = frameTime(req.at);
   const source = await localSource(ctx, url, 'url', origin, signal);
   const out = path.join(storyboardTempDir(ctx), `frame-${process.hrtime.bigint()}.png`);
   try {
@@ -28,14 +43,20 @@ export async function lastFrame(
     let png: Buffer | undefined;
     // The last quarter second first (a few frames to decode and encode); a clip of a lower frame
     // rate has no frame there, so a longer tail, then the whole clip, are read in turn.
-    for (const tail of ['-0.25', '-2', undefined]) {
+    // A chosen second first (one frame); past the clip's end it decodes none, and the last frame
+    // is taken as when none was chosen.
+    const seeks: string[][] = [['-sseof', '-0.25'], ['-sseof', '-2'], []];
+    if (at !== undefined) seeks.unshift(['-ss', at.toFixed(3)]);
+    for (const seek of seeks) {
       await runFfmpeg(
         [
-          ...(tail ? ['-sseof', tail] : []),
+          ...seek,
           ...[
             '-i',
             source.file,
             '-an',
+            // At a chosen second: that one frame, not every frame after it.
+            ...(seek[0] === '-ss' ? ['-frames:v', '1'] : []),
             '-update',
             '1',
             '-f',
