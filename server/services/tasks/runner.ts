@@ -7,7 +7,6 @@ import { token } from '../../ids';
 import { runAsMediaWork } from '../../media/ffmpeg-pool';
 import {
   claimNextTask,
-  ensureTaskIndexes,
   leaseHolders,
   nextTaskDeadline,
   releaseLeases,
@@ -218,7 +217,6 @@ export function createTaskRunner(
       running = true;
       liveRunners.add(runnerId);
       fs.rmSync(taskTempDir(ctx), { recursive: true, force: true });
-      ensureTaskIndexes(ctx.db);
       recoverDeadLeases();
       wakers.set(ctx, () => schedule(true));
       heartbeat = setInterval(() => {
