@@ -7,7 +7,7 @@ import type { PerformOutcome } from './task-kind';
 import { toTaskObject } from './task-object';
 
 /** Attempts of a task whose work crashes unexpectedly before it is failed for good. */
-export const MAX_ATTEMPTS = 3;
+export const MAX_TASK_ATTEMPTS = 3;
 
 /** How a task attempt ended, as the runner writes it. */
 export type Outcome =
@@ -86,11 +86,11 @@ function currentProgress(ctx: AppContext, row: TaskRow, patch: TerminalPatch): n
 
 /**
  * An attempt whose work crashed (not a refusal of its input: those fail at once). The task is
- * given back for another attempt, from scratch, until MAX_ATTEMPTS; then it fails with the cause.
+ * given back for another attempt, from scratch, until MAX_TASK_ATTEMPTS; then it fails with the cause.
  */
-export function finishAttempt(ctx: AppContext, runnerId: string, row: TaskRow, err: unknown): void {
+export function retryOrFailCrashed(ctx: AppContext, runnerId: string, row: TaskRow, err: unknown): void {
   if (!ctx.db.open) return;
-  if (row.attempts < MAX_ATTEMPTS) {
+  if (row.attempts < MAX_TASK_ATTEMPTS) {
     releaseLeases(ctx.db, runnerId, row.id);
     return;
   }

@@ -19,7 +19,7 @@ import { removeQuietly } from '../assets/asset-files';
 import { taskKind } from './kinds';
 import { rememberedTaskOutcome } from '../double/outcomes';
 import type { TaskDirective } from './task-kind';
-import { completeTask, finishAttempt, isPidAlive, parseHolder, type Outcome } from './runner-finish';
+import { completeTask, retryOrFailCrashed, isPidAlive, parseHolder, type Outcome } from './runner-finish';
 import { SUBMITTED_MS } from './timing';
 
 /** Real-time bounds of the scheduling loop: responsive at high EMULATOR_SPEED, idle-cheap at rest. */
@@ -127,7 +127,7 @@ export function createTaskRunner(
       .catch((err: unknown) => {
         if (abort.signal.aborted || !running) return;
         ctx.log.error('task attempt crashed', { task_id: row.id, attempt: row.attempts, error: String(err) });
-        finishAttempt(ctx, runnerId, row, err);
+        retryOrFailCrashed(ctx, runnerId, row, err);
       })
       .finally(() => {
         inFlight.delete(row.id);
