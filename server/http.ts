@@ -152,6 +152,16 @@ export async function readJson(c: AnyContext): Promise<unknown> {
   }
 }
 
+/**
+ * 415 unless the request declares a JSON body. Besides telling a client what to send, this keeps
+ * out cross-site posts: a form or `text/plain` post needs no CORS preflight, a JSON one does
+ * (decision 282).
+ */
+export function assertJsonContentType(c: AnyContext): void {
+  const contentType = c.req.header('content-type');
+  if (!isJsonContentType(contentType)) throw unsupportedMediaType(c, contentType);
+}
+
 function unsupportedMediaType(c: AnyContext, contentType: string | undefined): ApiError {
   return new ApiError(
     415,
