@@ -187,3 +187,16 @@ export function requestOrigin(c: Context<AppEnv>): string {
   // Undefined only when a route runs without the app's middleware (a unit test of a sub-app).
   return (c.get('origin') as string | undefined) ?? new URL(c.req.url).origin;
 }
+
+/**
+ * Who is asking and from where, as every service that creates something takes it (the tasks'
+ * `CreatingRequest`): the key's owner, the origin result URLs are built from, and the request's ids.
+ */
+export function creatingRequest(c: Context<AppEnv>): {
+  owner: string;
+  origin: string;
+  requestId: string;
+  traceId: string;
+} {
+  return { owner: c.var.owner, origin: requestOrigin(c), requestId: c.var.requestId, traceId: c.var.traceId };
+}

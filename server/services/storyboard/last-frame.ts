@@ -16,7 +16,7 @@ export const LAST_FRAME_TIMEOUT_MS = 20_000;
  */
 export async function lastFrame(
   ctx: AppContext,
-  req: { url: unknown; origin: string; requestId: string },
+  req: { url: string; origin: string; requestId: string },
   signal: AbortSignal,
 ): Promise<Buffer> {
   const { url, origin, requestId } = req;

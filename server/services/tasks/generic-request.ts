@@ -1,21 +1,5 @@
 import { callbackUrlProblem } from '@contract/callback-url';
-import {
-  DIGITAL_HUMAN_AUDIO_MODELS,
-  DIGITAL_HUMAN_VIDEO_MODELS,
-  IMAGE_MODELS,
-  isVideoModel,
-  MUSIC_MODELS,
-  RESOURCE_MODELS,
-} from '@contract/models';
-import {
-  DigitalHumanAudioBodySchema,
-  DigitalHumanVideoBodySchema,
-  ImageBodySchema,
-  MusicBodySchema,
-  ResourceBodySchema,
-  taskKindOfBody,
-  taskKindOfModel,
-} from '@contract/task-create';
+import type { CreateTask } from '@contract/task-create';
 import type { AppContext } from '../../context';
 import { ApiError, badRequest } from '../../errors';
 import { publicAvatarOf } from '@contract/public-avatars';
@@ -24,8 +8,7 @@ import { SPEECH_VOICES } from '@contract/text-requests';
 import { detectSpeechLanguage } from '../../media/speech';
 import { hash32 } from '../../media/render-layout';
 import { countTokens } from '../text/tokens';
-import { getTask, insertTask, type TaskRow } from '../../store/tasks';
-import { parseOrThrow } from '../../validation';
+import { getTask, insertTask } from '../../store/tasks';
 import type { DigitalHumanAudioParams, DigitalHumanVideoParams } from './digital-human-task';
 import { keyName, musicLength, musicSeed, planMusic, styleFromPlan, titleFromPrompt } from './music-plan';
 import type { MusicParams } from './music-task';
@@ -39,15 +22,10 @@ import { wakeTaskRunner } from './runner';
 import { rememberTaskOutcome } from '../double/outcomes';
 import { assetIdOf, checkMediaUrlField, checkTaskAsset } from './task-assets';
 import { PENDING_MS } from './timing';
-import type { CreatingRequest } from './creating-request';
+import { toTaskObject, type TaskObject } from './task-object';
 
-const KNOWN_MODELS = [
-  ...DIGITAL_HUMAN_VIDEO_MODELS.map((m) => `${m} (digital-human video)`),
-  ...DIGITAL_HUMAN_AUDIO_MODELS.map((m) => `${m} (digital-human audio)`),
-  ...MUSIC_MODELS.map((m) => `${m} (music)`),
-  ...IMAGE_MODELS.map((m) => `${m} (image)`),
-  ...RESOURCE_MODELS.map((m) => `${m} (resource thumbnail)`),
-].join(', ');
+type BodyOf<K extends CreateTask['kind']> = Extract<CreateTask, { kind: K }>['body'];
+import type { CreatingRequest } from './creating-request';
 
 const AVATAR = {
   param: 'avatar_asset_id',
@@ -79,33 +57,6 @@ interface Prepared {
   runMs: number;
 }
 
-function modelOf(raw: unknown): string {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    throw badRequest('The request body must be a JSON object with the fields of this endpoint.');
-  }
-  const model = (raw as Record<string, unknown>).model;
-  if (model === undefined || model === null || model === '') {
-    throw badRequest(`model is required: one of ${KNOWN_MODELS}.`, 'model', 'missing_model');
-  }
-  if (typeof model !== 'string') throw badRequest(`model must be a string: one of ${KNOWN_MODELS}.`, 'model');
-  if (isVideoModel(model.trim())) {
-    throw badRequest(
-      `model ${model} is a video model: create video tasks with POST /v1/videos. POST /v1/tasks takes ${KNOWN_MODELS}.`,
-      'model',
-      'unknown_model',
-    );
-  }
-  if (!taskKindOfModel(model) && !taskKindOfBody(raw)) {
-    throw badRequest(
-      `Unknown model "${model.slice(0, 100)}" and no fields that say what to make: use one of ${KNOWN_MODELS}, ` +
-        'or send the fields of one kind (avatar_asset_id and audio_url for a digital-human video, text and voice_asset_id for digital-human audio, prompt, style and title for music, source_url for a resource thumbnail).',
-      'model',
-      'unknown_model',
-    );
-  }
-  return model;
-}
-
 function checkCallback(ctx: AppContext, req: CreatingRequest, url: string | undefined): void {
   if (!url) return;
   const problem = callbackUrlProblem(url, ctx.config.apiKeys);
@@ -126,8 +77,11 @@ function assetField(
   );
 }
 
-function digitalHumanVideo(ctx: AppContext, req: CreatingRequest, raw: unknown): Prepared {
-  const body = parseOrThrow(DigitalHumanVideoBodySchema, raw);
+function digitalHumanVideo(
+  ctx: AppContext,
+  req: CreatingRequest,
+  body: BodyOf<'digital_human_video'>,
+): Prepared {
   checkCallback(ctx, req, body.callback_url);
   // A public avatar (decision 293) is every key's; any other value must be an asset of this key.
   const publicAvatar = publicAvatarOf(body.avatar_asset_id);
@@ -155,8 +109,11 @@ function digitalHumanVideo(ctx: AppContext, req: CreatingRequest, raw: unknown):
   };
 }
 
-function digitalHumanAudio(ctx: AppContext, req: CreatingRequest, raw: unknown): Prepared {
-  const body = parseOrThrow(DigitalHumanAudioBodySchema, raw);
+function digitalHumanAudio(
+  ctx: AppContext,
+  req: CreatingRequest,
+  body: BodyOf<'digital_human_audio'>,
+): Prepared {
   checkCallback(ctx, req, body.callback_url);
   const voiceId = assetField(body.voice_asset_id, VOICE);
   checkTaskAsset(ctx, req.owner, voiceId, VOICE);
@@ -178,8 +135,7 @@ function digitalHumanAudio(ctx: AppContext, req: CreatingRequest, raw: unknown):
   };
 }
 
-function music(ctx: AppContext, req: CreatingRequest, raw: unknown): Prepared {
-  const body = parseOrThrow(MusicBodySchema, raw);
+function music(ctx: AppContext, req: CreatingRequest, body: BodyOf<'music'>): Prepared {
   checkCallback(ctx, req, body.callback_url);
   const prompt = body.prompt.trim();
   const style = body.style.trim();
@@ -224,8 +180,7 @@ function music(ctx: AppContext, req: CreatingRequest, raw: unknown): Prepared {
   };
 }
 
-function image(ctx: AppContext, req: CreatingRequest, raw: unknown): Prepared {
-  const body = parseOrThrow(ImageBodySchema, raw);
+function image(ctx: AppContext, req: CreatingRequest, body: BodyOf<'image'>): Prepared {
   checkCallback(ctx, req, body.callback_url);
   const [width, height] = (body.size ?? '1024x1024').split('x').map(Number) as [number, number];
   const params: ImageParams = { prompt: body.prompt, width, height };
@@ -278,8 +233,7 @@ function resourceSource(ctx: AppContext, req: CreatingRequest, value: string): s
   return value;
 }
 
-function resource(ctx: AppContext, req: CreatingRequest, raw: unknown): Prepared {
-  const body = parseOrThrow(ResourceBodySchema, raw);
+function resource(ctx: AppContext, req: CreatingRequest, body: BodyOf<'resource'>): Prepared {
   checkCallback(ctx, req, body.callback_url);
   const sourceUrl = body.source_url.trim();
   const params: ResourceParams = {
@@ -300,24 +254,22 @@ function resource(ctx: AppContext, req: CreatingRequest, raw: unknown): Prepared
 }
 
 /**
- * Validates a POST /v1/tasks body (the model picks the body shape; then its schema, the credential
- * check of callback_url and every asset against the database) and stores the new task, `pending`.
- * Every refusal is a 400 whose `param` names the exact field (decision 065).
+ * Creates a POST /v1/tasks task from a body the contract schema has judged (the route reads it with
+ * validJson): the checks that need the database (callback_url's destination, every asset), then the
+ * new row, `pending`. Every refusal is a 400 whose `param` names the exact field (decision 065).
+ * Returns the task object to show.
  */
-export function createGenericTask(ctx: AppContext, req: CreatingRequest, raw: unknown): TaskRow {
-  // The model table first; a model it does not know is taken for what its fields ask (decision 290).
-  const model = modelOf(raw);
-  const kind = taskKindOfModel(model) ?? taskKindOfBody(raw);
+export function createGenericTask(ctx: AppContext, req: CreatingRequest, input: CreateTask): TaskObject {
   const prepared =
-    kind === 'digital_human_video'
-      ? digitalHumanVideo(ctx, req, raw)
-      : kind === 'digital_human_audio'
-        ? digitalHumanAudio(ctx, req, raw)
-        : kind === 'image'
-          ? image(ctx, req, raw)
-          : kind === 'resource'
-            ? resource(ctx, req, raw)
-            : music(ctx, req, raw);
+    input.kind === 'digital_human_video'
+      ? digitalHumanVideo(ctx, req, input.body)
+      : input.kind === 'digital_human_audio'
+        ? digitalHumanAudio(ctx, req, input.body)
+        : input.kind === 'image'
+          ? image(ctx, req, input.body)
+          : input.kind === 'resource'
+            ? resource(ctx, req, input.body)
+            : music(ctx, req, input.body);
   const now = Date.now();
   const id = newId('task');
   insertTask(ctx.db, {
@@ -343,5 +295,5 @@ export function createGenericTask(ctx: AppContext, req: CreatingRequest, raw: un
   });
   rememberTaskOutcome(ctx, id);
   wakeTaskRunner(ctx);
-  return getTask(ctx.db, id)!;
+  return toTaskObject(getTask(ctx.db, id)!, req.origin);
 }

@@ -6,8 +6,8 @@ import {
   type VideoResolution,
 } from '@contract/models';
 import {
-  CreateVideoSchema,
   type ContentEntry,
+  type CreateVideoParsed,
   collectMediaInputs,
   extraFirstFrames,
   KNOWN_CONTENT_TYPES,
@@ -23,8 +23,7 @@ import type { AppContext } from '../../context';
 import { ApiError, badRequest } from '../../errors';
 import { newId } from '../../ids';
 import { type AssetRow, getAssetForOwner } from '../../store/assets';
-import { insertTask, type TaskRow, getTask } from '../../store/tasks';
-import { parseOrThrow } from '../../validation';
+import { insertTask, getTask } from '../../store/tasks';
 import { assetNotReady } from '../assets/asset-readiness';
 import { existingStoredFile } from '../assets/asset-files';
 import { assertUrlFormAllowed } from '../outbound/url-guard';
@@ -36,6 +35,7 @@ import { PENDING_MS, videoRunMs } from './timing';
 import { LOCAL_VIDEO_FPS, videoTotalTokens } from '@contract/usage';
 import type { InputReference, VideoParams } from './video-task';
 import type { CreatingRequest } from './creating-request';
+import { toTaskObject, type TaskObject } from './task-object';
 
 function assetProblem(input: MediaInput, asset: AssetRow | undefined, model: string): ApiError | undefined {
   const id = input.assetId!;
@@ -120,12 +120,12 @@ function unreadContent(content: readonly ContentEntry[] | undefined): InputRefer
 }
 
 /**
- * Validates a POST /v1/videos body (schema rules, then the credential check of callback_url, then
- * every media source against the database) and stores the new task, `pending`. Every refusal is a
- * 400 whose `param` names the exact field.
+ * Creates a POST /v1/videos task from a body the contract schema has judged (the route reads it with
+ * validJson): the credential check of callback_url, then every media source against the database,
+ * then the new row, `pending`. Every refusal is a 400 whose `param` names the exact field. Returns
+ * the task object to show.
  */
-export function createVideoTask(ctx: AppContext, req: CreatingRequest, raw: unknown): TaskRow {
-  const body = parseOrThrow(CreateVideoSchema, raw);
+export function createVideoTask(ctx: AppContext, req: CreatingRequest, body: CreateVideoParsed): TaskObject {
   if (body.callback_url) {
     const problem = callbackUrlProblem(body.callback_url, ctx.config.apiKeys);
     if (problem) throw badRequest(problem, 'callback_url', 'invalid_callback_url');
@@ -211,5 +211,5 @@ export function createVideoTask(ctx: AppContext, req: CreatingRequest, raw: unkn
   });
   rememberTaskOutcome(ctx, id);
   wakeTaskRunner(ctx);
-  return getTask(ctx.db, id)!;
+  return toTaskObject(getTask(ctx.db, id)!, req.origin);
 }
