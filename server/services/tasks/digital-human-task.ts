@@ -8,7 +8,6 @@ import { InputUnavailableError, renderSource } from './input-sources';
 import { fetchReferences } from './reference-files';
 import { publicAvatarFile } from './public-avatars';
 import type { PublicAvatarId } from '@contract/public-avatars';
-import { requestDirective } from './request-directive';
 import type { PerformOutcome, TaskKind } from './task-kind';
 
 /** What the runner needs for a digital-human video, stored as the row's `params`. */
@@ -66,8 +65,11 @@ function inputFailure(ctx: AppContext, row: TaskRow, err: unknown): PerformOutco
 export const digitalHumanVideoTaskKind: TaskKind = {
   kind: 'digital_human_video',
 
-  directive: (row) =>
-    requestDirective(params<DigitalHumanVideoParams>(row).name, 'name', 'Digital-human video generation'),
+  marked: (row) => ({
+    text: params<DigitalHumanVideoParams>(row).name,
+    field: 'name',
+    work: 'Digital-human video generation',
+  }),
 
   async perform(ctx, row, tools) {
     const p = params<DigitalHumanVideoParams>(row);
@@ -122,8 +124,11 @@ export const digitalHumanVideoTaskKind: TaskKind = {
 export const digitalHumanAudioTaskKind: TaskKind = {
   kind: 'digital_human_audio',
 
-  directive: (row) =>
-    requestDirective(params<DigitalHumanAudioParams>(row).text, 'text', 'Digital-human speech synthesis'),
+  marked: (row) => ({
+    text: params<DigitalHumanAudioParams>(row).text,
+    field: 'text',
+    work: 'Digital-human speech synthesis',
+  }),
 
   async perform(_ctx, row, tools) {
     const p = params<DigitalHumanAudioParams>(row);

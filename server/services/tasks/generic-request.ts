@@ -17,11 +17,10 @@ import type { ImageParams } from './image-task';
 import type { ResourceParams } from './resource-task';
 import { assetNotReady } from '../assets/asset-readiness';
 import { getAssetForOwner } from '../../store/assets';
-import { boundedRunMs } from './request-directive';
 import { wakeTaskRunner } from './runner';
 import { rememberTaskOutcome } from '../double/outcomes';
 import { assetIdOf, checkMediaUrlField, checkTaskAsset } from './task-assets';
-import { PENDING_MS } from './timing';
+import { boundedRunMs, PENDING_MS } from './timing';
 import { toTaskObject, type TaskObject } from './task-object';
 
 type BodyOf<K extends CreateTask['kind']> = Extract<CreateTask, { kind: K }>['body'];

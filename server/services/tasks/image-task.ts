@@ -1,6 +1,5 @@
 import { renderImage } from '../../media/render-image';
 import type { TaskRow } from '../../store/tasks';
-import { requestDirective } from './request-directive';
 import type { TaskKind } from './task-kind';
 
 /** What the runner needs for an image task (decision 291), stored as the row's `params`. */
@@ -20,7 +19,7 @@ const params = (row: TaskRow) => JSON.parse(row.params) as ImageParams;
 export const imageTaskKind: TaskKind = {
   kind: 'image',
 
-  directive: (row) => requestDirective(params(row).prompt, 'prompt', 'Image generation'),
+  marked: (row) => ({ text: params(row).prompt, field: 'prompt', work: 'Image generation' }),
 
   async perform(_ctx, row, tools) {
     const p = params(row);

@@ -1,6 +1,5 @@
 import { renderMusic } from '../../media/render-music';
 import type { TaskRow } from '../../store/tasks';
-import { requestDirective } from './request-directive';
 import type { TaskKind } from './task-kind';
 
 /** What the runner needs for a music task, stored as the row's `params` (decision 065). */
@@ -44,7 +43,7 @@ const params = (row: TaskRow) => JSON.parse(row.params) as MusicParams;
 export const musicTaskKind: TaskKind = {
   kind: 'music',
 
-  directive: (row) => requestDirective(params(row).prompt, 'prompt', 'Music generation'),
+  marked: (row) => ({ text: params(row).prompt, field: 'prompt', work: 'Music generation' }),
 
   async perform(_ctx, row, tools) {
     const p = params(row);

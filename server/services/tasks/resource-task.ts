@@ -26,8 +26,6 @@ const params = (row: TaskRow) => JSON.parse(row.params) as ResourceParams;
 export const resourceTaskKind: TaskKind = {
   kind: 'resource',
 
-  directive: () => undefined,
-
   async perform(ctx, row, tools) {
     const p = params(row);
     const outPath = tools.tempFile('.png');

@@ -17,7 +17,7 @@ import {
 } from '../../store/tasks';
 import { removeQuietly } from '../assets/asset-files';
 import { taskKind } from './kinds';
-import { rememberedTaskOutcome } from '../double/outcomes';
+import { askedTaskEnd } from '../double/outcomes';
 import type { TaskDirective } from './task-kind';
 import { completeTask, retryOrFailCrashed, isPidAlive, parseHolder, type Outcome } from './runner-finish';
 import { SUBMITTED_MS } from './timing';
@@ -150,7 +150,7 @@ export function createTaskRunner(
       });
       return;
     }
-    const directive = rememberedTaskOutcome(ctx, row.id) ?? kind.directive(row);
+    const directive = askedTaskEnd(ctx, row.id, kind.marked?.(row));
     let workFraction = directive ? 1 : 0;
     const cap = directive ? Math.floor(100 * directive.atFraction) : 99;
     const progress = () => Math.min(cap, Math.floor(100 * Math.min(simFraction(), workFraction)));

@@ -20,3 +20,8 @@ export function videoRunMs(durationSec: number, resolution: string): number {
   const ms = MIN_RUN_MS + byDuration + (RESOLUTION_EXTRA_MS[resolution] ?? 0);
   return Math.round(Math.min(MAX_RUN_MS, ms));
 }
+
+/** Running time at EMULATOR_SPEED 1 within the 8-20 s of LOCAL_API.md (decision 065). */
+export function boundedRunMs(ms: number): number {
+  return Math.round(Math.min(MAX_RUN_MS, Math.max(MIN_RUN_MS, ms)));
+}

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import type { TaskRow } from '../../store/tasks';
 import { InputUnavailableError, renderSource } from './input-sources';
 import { fetchReferences, type LocalReferences } from './reference-files';
-import type { PerformOutcome, TaskDirective, TaskKind } from './task-kind';
+import type { PerformOutcome, TaskKind } from './task-kind';
 
 /** What the runner needs to render a video task, stored as the row's `params`. */
 export interface VideoParams {
@@ -34,37 +34,6 @@ export interface InputReference {
   binding_status: 'bound' | 'not_rendered';
   used_as?: string;
   note?: string;
-}
-
-const FAIL_MARK = /\[fail\]/i;
-const CANCEL_MARK = /\[cancel\]/i;
-
-/**
- * `[fail]` and `[cancel]` in a prompt reach those ends (LOCAL_API.md, Video tasks) part-way through
- * running, with every failure field set, so that people and tests can see each state.
- */
-export function promptDirective(prompt: string): TaskDirective | undefined {
-  if (FAIL_MARK.test(prompt)) {
-    return {
-      status: 'failed',
-      atFraction: 0.6,
-      code: 'generation_failed',
-      message:
-        'Video generation failed: the prompt contains [fail], which makes the local server fail the task on purpose. Remove [fail] to get a video.',
-      failReason: 'The prompt asked for a failure with [fail].',
-    };
-  }
-  if (CANCEL_MARK.test(prompt)) {
-    return {
-      status: 'cancelled',
-      atFraction: 0.3,
-      code: 'task_cancelled',
-      message:
-        'The task was cancelled: the prompt contains [cancel], which makes the local server cancel it. Stop polling this task.',
-      failReason: 'The prompt asked for cancellation with [cancel].',
-    };
-  }
-  return undefined;
 }
 
 export function videoParams(row: TaskRow): VideoParams {
@@ -107,7 +76,12 @@ function parseReferences(row: TaskRow): InputReference[] {
 export const videoTaskKind: TaskKind = {
   kind: 'video',
 
-  directive: (row) => promptDirective(videoParams(row).prompt),
+  marked: (row) => ({
+    text: videoParams(row).prompt,
+    field: 'prompt',
+    work: 'Video generation',
+    result: 'a video',
+  }),
 
   async perform(ctx, row, tools) {
     const p = videoParams(row);
