@@ -1,4 +1,3 @@
-import { callbackUrlProblem } from '@contract/callback-url';
 import {
   DEFAULT_VIDEO_RESOLUTION,
   resolutionDimensions,
@@ -27,7 +26,7 @@ import { insertTask, getTask } from '../../store/tasks';
 import { assetNotReady } from '../assets/asset-readiness';
 import { existingStoredFile } from '../assets/asset-files';
 import { assertUrlFormAllowed } from '../outbound/url-guard';
-import { checkCallbackDestination } from './callback-destination';
+import { checkCallbackUrl } from './callback-destination';
 import { filesRelPath } from './input-sources';
 import { wakeTaskRunner } from './runner';
 import { rememberTaskOutcome } from '../double/outcomes';
@@ -126,11 +125,7 @@ function unreadContent(content: readonly ContentEntry[] | undefined): InputRefer
  * the task object to show.
  */
 export function createVideoTask(ctx: AppContext, req: CreatingRequest, body: CreateVideoParsed): TaskObject {
-  if (body.callback_url) {
-    const problem = callbackUrlProblem(body.callback_url, ctx.config.apiKeys);
-    if (problem) throw badRequest(problem, 'callback_url', 'invalid_callback_url');
-    checkCallbackDestination(ctx, req, body.callback_url);
-  }
+  checkCallbackUrl(ctx, req, body.callback_url);
   const inputs = collectMediaInputs(body);
   // The specification does not mark prompt required: a body with only a model is a video too.
   const prompt = promptText(body);
