@@ -5,7 +5,7 @@ import { CreateVideoSchema } from '@contract/video';
 import { creatingRequest, json, requestOrigin } from '../http';
 import { validJson } from '../middleware/validate';
 import { findTask } from '../services/tasks/task-object';
-import { createVideoTask } from '../services/tasks/video-request';
+import { createVideoTask } from '../services/tasks/video/video-request';
 
 /** POST /v1/videos and GET /v1/videos/{task_id} (specification, Video tasks). */
 export function videoRoutes(ctx: AppContext): Hono<AppEnv> {

@@ -4,7 +4,7 @@ import { ApiError } from '../../errors';
 import { token } from '../../ids';
 import { findAssembly, saveAssembly, type AssemblyRecord } from '../../store/storyboard-assemblies';
 import { getTask, getTaskForOwner, insertTask } from '../../store/tasks';
-import { wakeTaskRunner } from '../tasks/runner';
+import { wakeTaskRunner } from '../tasks/runner/runner';
 import type { CreatingRequest } from '../tasks/creating-request';
 import { ASSEMBLY_KIND } from './assembly-kind';
 import { checkSourceUrl } from './media-source';

@@ -4,13 +4,13 @@ import { newId } from '../../ids';
 import { getTask, insertTask } from '../../store/tasks';
 import { rememberTaskOutcome } from '../double/outcomes';
 import type { CreatingRequest } from './creating-request';
-import { digitalHumanAudio, digitalHumanVideo } from './digital-human-request';
-import { image } from './image-request';
-import { music } from './music-request';
-import { resource } from './resource-request';
-import { wakeTaskRunner } from './runner';
+import { digitalHumanAudio, digitalHumanVideo } from './digital-human/digital-human-request';
+import { image } from './image/image-request';
+import { music } from './music/music-request';
+import { resource } from './resource/resource-request';
+import { wakeTaskRunner } from './runner/runner';
 import { toTaskObject, type TaskObject } from './task-object';
-import { PENDING_MS } from './timing';
+import { PENDING_MS } from './runner/timing';
 
 /**
  * Creates a POST /v1/tasks task from a body the contract schema has judged (the route reads it with

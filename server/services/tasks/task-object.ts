@@ -3,7 +3,7 @@ import { ApiError } from '../../errors';
 import { getTaskForOwner, type TaskRow } from '../../store/tasks';
 import { toUnixSeconds } from '../unix-time';
 import { fileUrl } from '../assets/asset-files';
-import { taskKind } from './kinds';
+import { taskKind } from './runner/kinds';
 import type { BaseTaskObject } from './task-kind';
 
 const seconds = (ms: number | null) => (ms === null ? null : toUnixSeconds(ms));

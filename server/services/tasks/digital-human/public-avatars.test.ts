@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startWorkers } from '../../create-context';
-import { seedDigitalHumanAsset } from '../../test/generic-task-fixtures';
-import { makeTestApp, type TestApp } from '../../test/helpers';
-import { isTerminal, pollTask } from '../../test/task-fixtures';
+import { startWorkers } from '../../../create-context';
+import { seedDigitalHumanAsset } from '../../../test/generic-task-fixtures';
+import { makeTestApp, type TestApp } from '../../../test/helpers';
+import { isTerminal, pollTask } from '../../../test/task-fixtures';
 
 // Public avatar ids (decision 293): listed by GET /v1/public-resources, usable by every key.
 const apps: TestApp[] = [];

@@ -1,12 +1,12 @@
-import type { AppContext } from '../../context';
-import { badRequest } from '../../errors';
-import { countTokens } from '../text/tokens';
-import { checkCallbackUrl } from './callback-destination';
-import type { CreatingRequest } from './creating-request';
+import type { AppContext } from '../../../context';
+import { badRequest } from '../../../errors';
+import { countTokens } from '../../text/tokens';
+import { checkCallbackUrl } from '../callback-destination';
+import type { CreatingRequest } from '../creating-request';
 import { keyName, musicLength, musicSeed, planMusic, styleFromPlan, titleFromPrompt } from './music-plan';
 import type { MusicParams } from './music-task';
-import type { BodyOf, Prepared } from './prepared-task';
-import { boundedRunMs } from './timing';
+import type { BodyOf, Prepared } from '../prepared-task';
+import { boundedRunMs } from '../runner/timing';
 
 /** POST /v1/tasks, music: custom mode's required fields, the plan, and the row's params. */
 export function music(ctx: AppContext, req: CreatingRequest, body: BodyOf<'music'>): Prepared {

@@ -1,13 +1,13 @@
-import type { AppContext } from '../../context';
-import { ApiError, badRequest } from '../../errors';
-import { getAssetForOwner } from '../../store/assets';
-import { assetNotReady } from '../assets/asset-readiness';
-import { checkCallbackUrl } from './callback-destination';
-import type { CreatingRequest } from './creating-request';
-import type { BodyOf, Prepared } from './prepared-task';
+import type { AppContext } from '../../../context';
+import { ApiError, badRequest } from '../../../errors';
+import { getAssetForOwner } from '../../../store/assets';
+import { assetNotReady } from '../../assets/asset-readiness';
+import { checkCallbackUrl } from '../callback-destination';
+import type { CreatingRequest } from '../creating-request';
+import type { BodyOf, Prepared } from '../prepared-task';
 import type { ResourceParams } from './resource-task';
-import { assetIdOf, checkMediaUrlField } from './task-assets';
-import { boundedRunMs } from './timing';
+import { assetIdOf, checkMediaUrlField } from '../inputs/task-assets';
+import { boundedRunMs } from '../runner/timing';
 
 const RESOURCE_SOURCE = {
   param: 'source_url',

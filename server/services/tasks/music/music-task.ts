@@ -1,6 +1,6 @@
-import { renderMusic } from '../../media/render-music';
-import type { TaskRow } from '../../store/tasks';
-import type { TaskKind } from './task-kind';
+import { renderMusic } from '../../../media/render-music';
+import type { TaskRow } from '../../../store/tasks';
+import type { TaskKind } from '../task-kind';
 
 /** What the runner needs for a music task, stored as the row's `params` (decision 065). */
 export interface MusicParams {

@@ -1,10 +1,10 @@
-import type { AppContext } from '../../context';
-import { countTokens } from '../text/tokens';
-import { checkCallbackUrl } from './callback-destination';
-import type { CreatingRequest } from './creating-request';
+import type { AppContext } from '../../../context';
+import { countTokens } from '../../text/tokens';
+import { checkCallbackUrl } from '../callback-destination';
+import type { CreatingRequest } from '../creating-request';
 import type { ImageParams } from './image-task';
-import type { BodyOf, Prepared } from './prepared-task';
-import { boundedRunMs } from './timing';
+import type { BodyOf, Prepared } from '../prepared-task';
+import { boundedRunMs } from '../runner/timing';
 
 /** POST /v1/tasks, image generation (decision 291): the row's params from the judged body. */
 export function image(ctx: AppContext, req: CreatingRequest, body: BodyOf<'image'>): Prepared {

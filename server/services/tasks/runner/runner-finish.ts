@@ -1,10 +1,10 @@
-import type { AppContext } from '../../context';
-import { finishTask, getTask, releaseLeases, type TaskRow, type TerminalPatch } from '../../store/tasks';
-import { moveIntoStore, removeQuietly, storedRelPath } from '../assets/asset-files';
-import { enqueueWebhook, wakeWebhookSender } from '../webhooks/outbox';
+import type { AppContext } from '../../../context';
+import { finishTask, getTask, releaseLeases, type TaskRow, type TerminalPatch } from '../../../store/tasks';
+import { moveIntoStore, removeQuietly, storedRelPath } from '../../assets/asset-files';
+import { enqueueWebhook, wakeWebhookSender } from '../../webhooks/outbox';
 import { taskKind } from './kinds';
-import type { PerformOutcome } from './task-kind';
-import { toTaskObject } from './task-object';
+import type { PerformOutcome } from '../task-kind';
+import { toTaskObject } from '../task-object';
 
 /** Attempts of a task whose work crashes unexpectedly before it is failed for good. */
 export const MAX_TASK_ATTEMPTS = 3;

@@ -1,13 +1,13 @@
 import type * as ChildProcess from 'node:child_process';
 import fs from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startWorkers } from '../../create-context';
-import { FFMPEG_PATH } from '../../media/ffmpeg';
-import { fixture } from '../../test/test-media';
-import { makeTestApp, type TestApp } from '../../test/helpers';
-import { closedPort, listenOnLoopback, type Listening } from '../../test/listen';
-import { isTerminal, pollTask } from '../../test/task-fixtures';
-import { taskTempDir } from './runner';
+import { startWorkers } from '../../../create-context';
+import { FFMPEG_PATH } from '../../../media/ffmpeg';
+import { fixture } from '../../../test/test-media';
+import { makeTestApp, type TestApp } from '../../../test/helpers';
+import { closedPort, listenOnLoopback, type Listening } from '../../../test/listen';
+import { isTerminal, pollTask } from '../../../test/task-fixtures';
+import { taskTempDir } from '../runner/runner';
 
 // Every process the server starts is recorded, so that the test can read ffmpeg's arguments.
 const spawned = vi.hoisted(() => [] as Array<{ command: string; args: string[] }>);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startServerProcess, type ServerProcess } from '../../test/server-process';
+import { startServerProcess, type ServerProcess } from '../../../test/server-process';
 
 const KEY = 'sk-local-dev';
 let server: ServerProcess | undefined;

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { prepareFirstFrame, RenderInputError } from '../../media/render-inputs';
-import { makeTestApp, type TestApp } from '../../test/helpers';
-import { tempDir } from '../../test/test-media';
-import type { TaskRow } from '../../store/tasks';
+import { prepareFirstFrame, RenderInputError } from '../../../media/render-inputs';
+import { makeTestApp, type TestApp } from '../../../test/helpers';
+import { tempDir } from '../../../test/test-media';
+import type { TaskRow } from '../../../store/tasks';
 import { crashOutcome } from './runner-finish';
 
 /*

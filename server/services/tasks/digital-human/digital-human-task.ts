@@ -1,14 +1,14 @@
 import fs from 'node:fs/promises';
-import { RenderInputError } from '../../media/render-inputs';
-import { renderDigitalHumanVideo } from '../../media/render-digital-human';
-import { synthesizeSpeech, type SpeechVoice } from '../../media/speech';
-import type { AppContext } from '../../context';
-import type { TaskRow } from '../../store/tasks';
-import { InputUnavailableError, renderSource } from './input-sources';
-import { fetchReferences } from './reference-files';
+import { RenderInputError } from '../../../media/render-inputs';
+import { renderDigitalHumanVideo } from '../../../media/render-digital-human';
+import { synthesizeSpeech, type SpeechVoice } from '../../../media/speech';
+import type { AppContext } from '../../../context';
+import type { TaskRow } from '../../../store/tasks';
+import { InputUnavailableError, renderSource } from '../inputs/input-sources';
+import { fetchReferences } from '../inputs/reference-files';
 import { publicAvatarFile } from './public-avatars';
 import type { PublicAvatarId } from '@contract/public-avatars';
-import type { PerformOutcome, TaskKind } from './task-kind';
+import type { PerformOutcome, TaskKind } from '../task-kind';
 
 /** What the runner needs for a digital-human video, stored as the row's `params`. */
 export interface DigitalHumanVideoParams {

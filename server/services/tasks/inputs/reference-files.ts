@@ -1,9 +1,9 @@
 import path from 'node:path';
-import type { AppContext } from '../../context';
-import { RenderInputError } from '../../media/render-inputs';
-import { removeQuietly } from '../assets/asset-files';
-import { downloadTo, SourceRefusedError, SourceUnreachableError } from '../assets/asset-source';
-import { guardedFetch } from '../outbound/url-guard';
+import type { AppContext } from '../../../context';
+import { RenderInputError } from '../../../media/render-inputs';
+import { removeQuietly } from '../../assets/asset-files';
+import { downloadTo, SourceRefusedError, SourceUnreachableError } from '../../assets/asset-source';
+import { guardedFetch } from '../../outbound/url-guard';
 import { InputUnavailableError } from './input-sources';
 
 /**

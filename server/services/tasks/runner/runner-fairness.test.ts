@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startWorkers } from '../../create-context';
-import { ownerOf } from '../../middleware/auth';
-import { makeTestApp, type TestApp } from '../../test/helpers';
-import { isTerminal, pollTask, type TaskObject } from '../../test/task-fixtures';
+import { startWorkers } from '../../../create-context';
+import { ownerOf } from '../../../middleware/auth';
+import { makeTestApp, type TestApp } from '../../../test/helpers';
+import { isTerminal, pollTask, type TaskObject } from '../../../test/task-fixtures';
 import { taskConcurrency } from './runner';
 
 const A = 'sk-fair-a';

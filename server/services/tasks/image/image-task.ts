@@ -1,6 +1,6 @@
-import { renderImage } from '../../media/render-image';
-import type { TaskRow } from '../../store/tasks';
-import type { TaskKind } from './task-kind';
+import { renderImage } from '../../../media/render-image';
+import type { TaskRow } from '../../../store/tasks';
+import type { TaskKind } from '../task-kind';
 
 /** What the runner needs for an image task (decision 291), stored as the row's `params`. */
 export interface ImageParams {

@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeContext, startWorkers } from '../../create-context';
-import { probeMedia } from '../../media/probe';
-import { makeTestApp, type TestApp } from '../../test/helpers';
-import { isTerminal, pollTask, probeVideo, seedAsset, type TaskObject } from '../../test/task-fixtures';
-import { ownerOf } from '../../middleware/auth';
-import { filesRoot } from '../assets/asset-files';
+import { closeContext, startWorkers } from '../../../create-context';
+import { probeMedia } from '../../../media/probe';
+import { makeTestApp, type TestApp } from '../../../test/helpers';
+import { isTerminal, pollTask, probeVideo, seedAsset, type TaskObject } from '../../../test/task-fixtures';
+import { ownerOf } from '../../../middleware/auth';
+import { filesRoot } from '../../assets/asset-files';
 
 const apps: TestApp[] = [];
 afterEach(async () => {

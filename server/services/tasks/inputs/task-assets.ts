@@ -1,11 +1,11 @@
 import { parseAssetReference } from '@contract/asset';
 import { isAcceptedMediaUrl } from '@contract/video-rules';
-import type { AppContext } from '../../context';
-import { ApiError, badRequest } from '../../errors';
-import { type AssetRow, getAssetForOwner } from '../../store/assets';
-import { assetNotReady } from '../assets/asset-readiness';
-import { assertUrlFormAllowed } from '../outbound/url-guard';
-import { existingStoredFile } from '../assets/asset-files';
+import type { AppContext } from '../../../context';
+import { ApiError, badRequest } from '../../../errors';
+import { type AssetRow, getAssetForOwner } from '../../../store/assets';
+import { assetNotReady } from '../../assets/asset-readiness';
+import { assertUrlFormAllowed } from '../../outbound/url-guard';
+import { existingStoredFile } from '../../assets/asset-files';
 import { filesRelPath } from './input-sources';
 
 /** What a digital-human field needs of the asset it names. */

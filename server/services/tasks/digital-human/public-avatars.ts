@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PUBLIC_AVATARS, type PublicAvatarId } from '@contract/public-avatars';
-import type { AppContext } from '../../context';
-import { renderImage } from '../../media/render-image';
+import type { AppContext } from '../../../context';
+import { renderImage } from '../../../media/render-image';
 
 /** One render per avatar per process, shared by tasks that start at the same time. */
 const rendering = new Map<string, Promise<string>>();

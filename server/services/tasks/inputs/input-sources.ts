@@ -1,7 +1,7 @@
 import { parseAssetReference } from '@contract/asset';
-import type { AppContext } from '../../context';
-import { getAssetForOwner } from '../../store/assets';
-import { existingStoredFile, storedPathOf } from '../assets/asset-files';
+import type { AppContext } from '../../../context';
+import { getAssetForOwner } from '../../../store/assets';
+import { existingStoredFile, storedPathOf } from '../../assets/asset-files';
 
 /**
  * The path below `/files/` when `url` addresses a stored file of this server: a `/files/...` path,

@@ -1,11 +1,11 @@
 import type { MediaKind } from '@contract/video-rules';
-import { RenderInputError } from '../../media/render-inputs';
-import { renderVideo, type VideoRenderInput } from '../../media/render-video';
-import type { AppContext } from '../../context';
-import type { TaskRow } from '../../store/tasks';
-import { InputUnavailableError, renderSource } from './input-sources';
-import { fetchReferences, type LocalReferences } from './reference-files';
-import type { PerformOutcome, TaskKind } from './task-kind';
+import { RenderInputError } from '../../../media/render-inputs';
+import { renderVideo, type VideoRenderInput } from '../../../media/render-video';
+import type { AppContext } from '../../../context';
+import type { TaskRow } from '../../../store/tasks';
+import { InputUnavailableError, renderSource } from '../inputs/input-sources';
+import { fetchReferences, type LocalReferences } from '../inputs/reference-files';
+import type { PerformOutcome, TaskKind } from '../task-kind';
 
 /** What the runner needs to render a video task, stored as the row's `params`. */
 export interface VideoParams {

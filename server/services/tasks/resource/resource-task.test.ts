@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startWorkers } from '../../create-context';
-import { seedDigitalHumanAsset } from '../../test/generic-task-fixtures';
-import { makeTestApp, type TestApp } from '../../test/helpers';
-import { isTerminal, pollTask, type TaskObject } from '../../test/task-fixtures';
-import { probeFile } from '../../test/test-media';
-import { filesRoot } from '../assets/asset-files';
+import { startWorkers } from '../../../create-context';
+import { seedDigitalHumanAsset } from '../../../test/generic-task-fixtures';
+import { makeTestApp, type TestApp } from '../../../test/helpers';
+import { isTerminal, pollTask, type TaskObject } from '../../../test/task-fixtures';
+import { probeFile } from '../../../test/test-media';
+import { filesRoot } from '../../assets/asset-files';
 
 // Resource processing on POST /v1/tasks (decision 292): a real PNG thumbnail made by ffmpeg.
 const apps: TestApp[] = [];

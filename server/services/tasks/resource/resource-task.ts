@@ -1,10 +1,10 @@
-import { FfmpegError } from '../../media/ffmpeg';
-import { RenderInputError } from '../../media/render-inputs';
-import { renderThumbnail } from '../../media/render-thumbnail';
-import type { TaskRow } from '../../store/tasks';
-import { InputUnavailableError, renderSource } from './input-sources';
-import { fetchReferences } from './reference-files';
-import type { TaskKind } from './task-kind';
+import { FfmpegError } from '../../../media/ffmpeg';
+import { RenderInputError } from '../../../media/render-inputs';
+import { renderThumbnail } from '../../../media/render-thumbnail';
+import type { TaskRow } from '../../../store/tasks';
+import { InputUnavailableError, renderSource } from '../inputs/input-sources';
+import { fetchReferences } from '../inputs/reference-files';
+import type { TaskKind } from '../task-kind';
 
 /** What the runner needs for a resource-processing task (decision 292), stored as `params`. */
 export interface ResourceParams {

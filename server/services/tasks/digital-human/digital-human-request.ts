@@ -1,16 +1,16 @@
 import { publicAvatarOf } from '@contract/public-avatars';
 import { SPEECH_VOICES } from '@contract/text-requests';
-import type { AppContext } from '../../context';
-import { badRequest } from '../../errors';
-import { hash32 } from '../../media/render-layout';
-import { detectSpeechLanguage } from '../../media/speech';
-import { countTokens } from '../text/tokens';
-import { checkCallbackUrl } from './callback-destination';
-import type { CreatingRequest } from './creating-request';
+import type { AppContext } from '../../../context';
+import { badRequest } from '../../../errors';
+import { hash32 } from '../../../media/render-layout';
+import { detectSpeechLanguage } from '../../../media/speech';
+import { countTokens } from '../../text/tokens';
+import { checkCallbackUrl } from '../callback-destination';
+import type { CreatingRequest } from '../creating-request';
 import type { DigitalHumanAudioParams, DigitalHumanVideoParams } from './digital-human-task';
-import type { BodyOf, Prepared } from './prepared-task';
-import { assetIdOf, checkMediaUrlField, checkTaskAsset } from './task-assets';
-import { boundedRunMs } from './timing';
+import type { BodyOf, Prepared } from '../prepared-task';
+import { assetIdOf, checkMediaUrlField, checkTaskAsset } from '../inputs/task-assets';
+import { boundedRunMs } from '../runner/timing';
 
 /** POST /v1/tasks, digital-human video and audio: the checks that need the database, and the row's params. */
 

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ownerOf } from '../../middleware/auth';
-import { makeTestApp, type TestApp } from '../../test/helpers';
-import { seedAsset } from '../../test/task-fixtures';
-import { filesRoot } from '../assets/asset-files';
+import { ownerOf } from '../../../middleware/auth';
+import { makeTestApp, type TestApp } from '../../../test/helpers';
+import { seedAsset } from '../../../test/task-fixtures';
+import { filesRoot } from '../../assets/asset-files';
 import { filesRelPath, InputUnavailableError, renderSource } from './input-sources';
 
 const KEY = 'sk-local-dev';

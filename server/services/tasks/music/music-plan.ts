@@ -1,5 +1,5 @@
-import { hash32 } from '../../media/render-layout';
-import { planMusic, type MusicPlan } from '../../media/music-style';
+import { hash32 } from '../../../media/render-layout';
+import { planMusic, type MusicPlan } from '../../../media/music-style';
 
 /** Length bounds of a generated track in seconds (decision 065). */
 export const MUSIC_LENGTH = { min: 10, max: 180, default: 30, lyricsMin: 20 } as const;

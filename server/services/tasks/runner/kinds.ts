@@ -1,10 +1,10 @@
-import { assemblyTaskKind } from '../storyboard/assembly-kind';
-import { digitalHumanAudioTaskKind, digitalHumanVideoTaskKind } from './digital-human-task';
-import { imageTaskKind } from './image-task';
-import { musicTaskKind } from './music-task';
-import { resourceTaskKind } from './resource-task';
-import type { TaskKind } from './task-kind';
-import { videoTaskKind } from './video-task';
+import { assemblyTaskKind } from '../../storyboard/assembly-kind';
+import { digitalHumanAudioTaskKind, digitalHumanVideoTaskKind } from '../digital-human/digital-human-task';
+import { imageTaskKind } from '../image/image-task';
+import { musicTaskKind } from '../music/music-task';
+import { resourceTaskKind } from '../resource/resource-task';
+import type { TaskKind } from '../task-kind';
+import { videoTaskKind } from '../video/video-task';
 
 /**
  * The kinds the runner can run, by `tasks.kind`. A new kind adds its TaskKind here; the runner,

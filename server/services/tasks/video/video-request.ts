@@ -18,23 +18,23 @@ import {
   promptText,
 } from '@contract/video';
 import { isRecord } from '@contract/is-record';
-import type { AppContext } from '../../context';
-import { ApiError, badRequest } from '../../errors';
-import { newId } from '../../ids';
-import { type AssetRow, getAssetForOwner } from '../../store/assets';
-import { insertTask, getTask } from '../../store/tasks';
-import { assetNotReady } from '../assets/asset-readiness';
-import { existingStoredFile } from '../assets/asset-files';
-import { assertUrlFormAllowed } from '../outbound/url-guard';
-import { checkCallbackUrl } from './callback-destination';
-import { filesRelPath } from './input-sources';
-import { wakeTaskRunner } from './runner';
-import { rememberTaskOutcome } from '../double/outcomes';
-import { PENDING_MS, videoRunMs } from './timing';
+import type { AppContext } from '../../../context';
+import { ApiError, badRequest } from '../../../errors';
+import { newId } from '../../../ids';
+import { type AssetRow, getAssetForOwner } from '../../../store/assets';
+import { insertTask, getTask } from '../../../store/tasks';
+import { assetNotReady } from '../../assets/asset-readiness';
+import { existingStoredFile } from '../../assets/asset-files';
+import { assertUrlFormAllowed } from '../../outbound/url-guard';
+import { checkCallbackUrl } from '../callback-destination';
+import { filesRelPath } from '../inputs/input-sources';
+import { wakeTaskRunner } from '../runner/runner';
+import { rememberTaskOutcome } from '../../double/outcomes';
+import { PENDING_MS, videoRunMs } from '../runner/timing';
 import { LOCAL_VIDEO_FPS, videoTotalTokens } from '@contract/usage';
 import type { InputReference, VideoParams } from './video-task';
-import type { CreatingRequest } from './creating-request';
-import { toTaskObject, type TaskObject } from './task-object';
+import type { CreatingRequest } from '../creating-request';
+import { toTaskObject, type TaskObject } from '../task-object';
 
 function assetProblem(input: MediaInput, asset: AssetRow | undefined, model: string): ApiError | undefined {
   const id = input.assetId!;

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseTaskConcurrency } from '../../config';
-import type { AppContext, Worker } from '../../context';
-import { token } from '../../ids';
-import { runAsMediaWork } from '../../media/ffmpeg-pool';
+import { parseTaskConcurrency } from '../../../config';
+import type { AppContext, Worker } from '../../../context';
+import { token } from '../../../ids';
+import { runAsMediaWork } from '../../../media/ffmpeg-pool';
 import {
   claimNextTask,
   leaseHolders,
@@ -14,11 +14,11 @@ import {
   submitDuePending,
   writeProgress,
   type TaskRow,
-} from '../../store/tasks';
-import { removeQuietly } from '../assets/asset-files';
+} from '../../../store/tasks';
+import { removeQuietly } from '../../assets/asset-files';
 import { taskKind } from './kinds';
-import { askedTaskEnd } from '../double/outcomes';
-import type { TaskDirective } from './task-kind';
+import { askedTaskEnd } from '../../double/outcomes';
+import type { TaskDirective } from '../task-kind';
 import { completeTask, retryOrFailCrashed, isPidAlive, parseHolder, type Outcome } from './runner-finish';
 import { SUBMITTED_MS } from './timing';
 
