@@ -9,7 +9,7 @@ import { createHttpServer } from './http-server';
 import { memoryCeiling } from './media/media-process';
 import { mediaToolLines, mediaTools } from './media/media-tools';
 import { isLoopbackHost } from './loopback';
-import { warmSchemaWorkers } from './services/text/schema-pool';
+import { warmSchemaWorkers } from './services/text/schemas/schema-pool';
 import { webhookSecretNotice } from './services/webhooks/secret';
 
 /** Long-lived responses (SSE, slow downloads) get this long to finish before being cut at shutdown. */

@@ -1,5 +1,5 @@
 import { isRecord } from '@contract/is-record';
-import { badRequest } from '../../errors';
+import { badRequest } from '../../../errors';
 import { compileSchema, validationProblem } from './json-schema';
 
 /*

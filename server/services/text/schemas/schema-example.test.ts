@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../errors';
+import { ApiError } from '../../../errors';
 import { exampleFor } from './schema-example';
 
 function refusal(run: () => unknown): ApiError {

@@ -1,8 +1,8 @@
 import type { ResponsesRequest } from '@contract/responses-request';
-import { eventFrame, jsonTemplate, type Frame } from './paced-stream';
+import { eventFrame, jsonTemplate, type Frame } from '../paced-stream';
 import { functionCallFrames, type FunctionCallItem } from './response-calls';
-import { callTokens } from './tokens';
-import type { PlannedReply } from './writer';
+import { callTokens } from '../tokens';
+import type { PlannedReply } from '../writer';
 
 /*
  * The Response objects POST /v1/responses answers with, and the events it streams, as the openai

@@ -1,7 +1,7 @@
 import type { ChatCompletionRequest } from '@contract/chat-completions-request';
 import type { MessagesRequest } from '@contract/messages-request';
 import type { ResponsesRequest } from '@contract/responses-request';
-import type { StructuredFormat } from './structured';
+import type { StructuredFormat } from '../schemas/structured';
 import { toolSpec, type ToolChoice, type ToolSpec } from './tools';
 
 /*

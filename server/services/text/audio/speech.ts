@@ -1,5 +1,5 @@
 import type { SpeechRequest } from '@contract/text-requests';
-import { synthesizeSpeech } from '../../media/speech';
+import { synthesizeSpeech } from '../../../media/speech';
 
 /*
  * POST /v1/audio/speech renders through here: routes reach media/ only through a service

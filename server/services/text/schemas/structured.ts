@@ -1,5 +1,5 @@
-import { countTokens } from './tokens';
-import type { Turn } from './writer';
+import { countTokens } from '../tokens';
+import type { Turn } from '../writer';
 
 /*
  * Structured output: the reply is JSON text instead of Markdown. `json_schema` replies with a value

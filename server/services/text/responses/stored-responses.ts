@@ -1,10 +1,10 @@
 import type Database from 'better-sqlite3';
 import type { ResponsesRequest } from '@contract/responses-request';
-import { ApiError, badRequest } from '../../errors';
-import * as table from '../../store/text-responses';
+import { ApiError, badRequest } from '../../../errors';
+import * as table from '../../../store/text-responses';
 import { decodeCompaction } from './compact';
-import { responseInputTurns } from './conversation';
-import type { Turn } from './writer';
+import { responseInputTurns } from '../conversation';
+import type { Turn } from '../writer';
 
 /**
  * Stored Responses for the routes: what was answered and the conversation it continued, so that

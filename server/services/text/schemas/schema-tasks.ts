@@ -1,4 +1,4 @@
-import { ApiError, badRequest } from '../../errors';
+import { ApiError, badRequest } from '../../../errors';
 import { compileSchema } from './json-schema';
 import { exampleFor } from './schema-example';
 

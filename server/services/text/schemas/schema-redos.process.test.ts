@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServerProcess, type ServerProcess } from '../../test/server-process';
+import { startServerProcess, type ServerProcess } from '../../../test/server-process';
 
 /*
  * Issue 41 §1 through `npm run serve`'s own process: schemas whose `pattern` backtracks for

@@ -1,6 +1,6 @@
-import { badRequest } from '../../errors';
-import { hasCjk } from './tokens';
-import type { Turn } from './writer';
+import { badRequest } from '../../../errors';
+import { hasCjk } from '../tokens';
+import type { Turn } from '../writer';
 
 /**
  * Tool calling for the deterministic writer, the same rule in all three formats (README, "Tools

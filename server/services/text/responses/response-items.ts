@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { InputItemsQuery } from '@contract/responses-request';
-import { badRequest } from '../../errors';
+import { badRequest } from '../../../errors';
 import type { StoredResponse } from './stored-responses';
 
 /**

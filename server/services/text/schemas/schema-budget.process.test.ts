@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServerProcess, type ServerProcess } from '../../test/server-process';
+import { startServerProcess, type ServerProcess } from '../../../test/server-process';
 
 /*
  * Issue 35 §2 through `npm run serve`'s own process: the worst schemas of the hostile-request tests

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { ApiError, badRequest } from '../../errors';
+import { ApiError, badRequest } from '../../../errors';
 import type { SchemaTask, TaskOutcome } from './schema-tasks';
 
 /*

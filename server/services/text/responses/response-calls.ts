@@ -1,7 +1,7 @@
-import { token } from '../../ids';
-import { tokenize } from './tokens';
-import type { PlannedCall } from './tools';
-import type { Frame } from './paced-stream';
+import { token } from '../../../ids';
+import { tokenize } from '../tokens';
+import type { PlannedCall } from '../tools/tools';
+import type { Frame } from '../paced-stream';
 
 /** Responses output items and stream events for the writer's function calls. */
 

@@ -1,5 +1,5 @@
-import { hasCjk } from './tokens';
-import type { ToolResultRecord, Turn } from './turns';
+import { hasCjk } from '../tokens';
+import type { ToolResultRecord, Turn } from '../turns';
 
 /*
  * The writer's answer after tool results: Markdown that quotes each result (a JSON object as a

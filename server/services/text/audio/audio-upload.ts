@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { formatBytes } from '@contract/format-bytes';
-import { ApiError } from '../../errors';
-import { token } from '../../ids';
-import type { Logger } from '../../logger';
-import { receiveMultipart } from '../multipart-upload';
+import { ApiError } from '../../../errors';
+import { token } from '../../../ids';
+import type { Logger } from '../../../logger';
+import { receiveMultipart } from '../../multipart-upload';
 
 /** The hosted API's limit for transcription uploads. */
 export const MAX_AUDIO_UPLOAD_BYTES = 25 * 1024 * 1024;

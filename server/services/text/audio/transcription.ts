@@ -4,9 +4,9 @@
  * from ffprobe, and segments tile that duration.
  */
 import { transcriptionRequestSchema } from '@contract/text-requests';
-import { ApiError } from '../../errors';
-import { probeMedia } from '../../media/probe';
-import { parseOrThrow } from '../../validation';
+import { ApiError } from '../../../errors';
+import { probeMedia } from '../../../media/probe';
+import { parseOrThrow } from '../../../validation';
 import type { AudioUpload } from './audio-upload';
 
 /** Seconds of audio in the file at `path`, to the millisecond; undefined when it holds no decodable audio. */

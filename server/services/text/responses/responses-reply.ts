@@ -1,16 +1,16 @@
 import type Database from 'better-sqlite3';
 import type { ResponsesRequest } from '@contract/responses-request';
-import { token } from '../../ids';
+import { token } from '../../../ids';
 import { compactTurns } from './compact';
 import { functionCallItems } from './response-calls';
 import { callFrames, responseStates, statusOf, textFrames, usageOf } from './response-output';
-import type { TextReply } from './reply';
+import type { TextReply } from '../reply';
 import { conversationOf, saveResponse } from './stored-responses';
-import { prepareSchemas } from './prepare-schemas';
-import { responsesTextFormat, responsesToolRequest } from './tool-params';
-import { checkToolResults } from './tools';
-import { callTokens } from './tokens';
-import { planReply, promptTokens, type Turn } from './writer';
+import { prepareSchemas } from '../schemas/prepare-schemas';
+import { responsesTextFormat, responsesToolRequest } from '../tools/tool-params';
+import { checkToolResults } from '../tools/tools';
+import { callTokens } from '../tokens';
+import { planReply, promptTokens, type Turn } from '../writer';
 
 /*
  * POST /v1/responses and /v1/responses/compact answered by the local writer. A response is stored

@@ -1,7 +1,7 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { isRecord } from '@contract/is-record';
-import { badRequest } from '../../errors';
+import { badRequest } from '../../../errors';
 import { checkSchemaBounds } from './schema-bounds';
 
 /*

@@ -1,6 +1,6 @@
-import { badRequest } from '../../errors';
-import { token } from '../../ids';
-import { promptTokens, type Turn } from './writer';
+import { badRequest } from '../../../errors';
+import { token } from '../../../ids';
+import { promptTokens, type Turn } from '../writer';
 
 /**
  * Conversation compaction for POST /v1/responses/compact. User messages are kept word for word

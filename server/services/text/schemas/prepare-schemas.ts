@@ -1,12 +1,12 @@
 import { isRecord } from '@contract/is-record';
-import { token } from '../../ids';
+import { token } from '../../../ids';
 import { checkSchemaBounds } from './schema-bounds';
 import { inSchemaWorker } from './schema-pool';
 import type { SchemaTask } from './schema-tasks';
 import { jsonObjectText, type StructuredFormat } from './structured';
-import type { ToolRequest } from './tool-params';
-import { lastUserText, toolsToCall, type PlannedCall } from './tools';
-import type { Turn } from './writer';
+import type { ToolRequest } from '../tools/tool-params';
+import { lastUserText, toolsToCall, type PlannedCall } from '../tools/tools';
+import type { Turn } from '../writer';
 
 /*
  * Everything a reply needs from the caller's JSON Schemas, in one awaited step before the reply is

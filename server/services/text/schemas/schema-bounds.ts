@@ -1,5 +1,5 @@
 import { isRecord } from '@contract/is-record';
-import { badRequest } from '../../errors';
+import { badRequest } from '../../../errors';
 
 /*
  * Bounds on a JSON Schema received from a caller, checked before Ajv sees it (decision 281). Ajv
