@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { promptDiff, requestDifferences } from './request-diff';
+import { promptDiff, requestDifferences, withLeaves } from './request-diff';
 
 describe('request differences', () => {
   it('lists every field of either request by path, marking the ones that differ', () => {
@@ -22,5 +22,24 @@ describe('request differences', () => {
       { text: 'cat', change: 'removed' },
       { text: 'dog', change: 'added' },
     ]);
+  });
+});
+
+describe('withLeaves', () => {
+  it('replaces strings by path and keeps everything else', () => {
+    const request = { prompt: 'a', duration: 5, references: [{ url: 'u1', role: 'r' }] };
+    expect(
+      withLeaves(
+        request,
+        new Map([
+          ['references[0].url', 'u2'],
+          ['prompt', 'b'],
+        ]),
+      ),
+    ).toEqual({
+      prompt: 'b',
+      duration: 5,
+      references: [{ url: 'u2', role: 'r' }],
+    });
   });
 });

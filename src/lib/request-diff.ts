@@ -55,3 +55,17 @@ export function requestDifferences(before: unknown, after: unknown): FieldDiffer
     differs: JSON.stringify(a.get(path)) !== JSON.stringify(b.get(path)),
   }));
 }
+
+/** The request with the strings at the given paths (as `requestLeaves` names them) replaced. */
+export function withLeaves<T>(value: T, edits: ReadonlyMap<string, string>, path = ''): T {
+  if (typeof value === 'string') return (edits.get(path) ?? value) as T;
+  if (Array.isArray(value)) return value.map((child, i) => withLeaves(child, edits, `${path}[${i}]`)) as T;
+  if (isRecord(value))
+    return Object.fromEntries(
+      Object.entries(value).map(([key, child]) => [
+        key,
+        withLeaves(child, edits, path ? `${path}.${key}` : key),
+      ]),
+    ) as T;
+  return value;
+}
