@@ -9,20 +9,12 @@ import { notifyUndoable } from '@/lib/notify';
 import { templateFile } from '@/lib/templates/template-file';
 import { latestVersion, type Template } from '@/lib/templates/template-model';
 import { deleteTemplate, importTemplates } from '@/lib/templates/template-store';
+import { downloadJson } from './download';
 import { EditTemplateDialog } from './edit-template-dialog';
 import { TemplateVersions } from './template-versions';
 
 /** Where a template of each kind is used: the composer takes `?template=` (composer-templates.tsx). */
 const USE_PATH: Partial<Record<Template['kind'], string>> = { video: '/composer' };
-
-function download(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 const fileName = (template: Template) =>
   `template-${template.name.replace(/[^\w-]+/g, '-').replace(/^-+|-+$/g, '') || template.id}.json`;
@@ -99,7 +91,7 @@ export function TemplateCard({ template }: { template: Template }) {
             <Button
               size="sm"
               variant="outline"
-              onClick={() => download(fileName(template), templateFile(template))}
+              onClick={() => downloadJson(fileName(template), templateFile(template))}
             >
               <Download aria-hidden="true" /> {t('list.export')}
             </Button>

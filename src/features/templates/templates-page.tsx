@@ -1,4 +1,4 @@
-import { BookMarked, Upload } from 'lucide-react';
+import { BookMarked, Download, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -6,9 +6,10 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { useTranslation } from '@/lib/i18n';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { templatesInFile } from '@/lib/templates/template-file';
+import { templatesFile, templatesInFile } from '@/lib/templates/template-file';
 import { matchesSearch } from '@/lib/templates/template-model';
 import { importTemplates, useTemplates, useTemplatesLoaded } from '@/lib/templates/template-store';
+import { downloadJson } from './download';
 import { TemplateCard } from './template-card';
 
 /** The prompt library: every kept template, searched by name or tag, with its versions. */
@@ -37,6 +38,18 @@ export function TemplatesPage() {
         description={t('description')}
         actions={
           <>
+            <Button
+              variant="outline"
+              disabled={templates.length === 0}
+              onClick={() =>
+                downloadJson(
+                  `templates-${new Date().toISOString().slice(0, 10)}.json`,
+                  templatesFile(templates),
+                )
+              }
+            >
+              <Download aria-hidden="true" /> {t('import.exportAll')}
+            </Button>
             <Button variant="outline" onClick={() => fileRef.current?.click()}>
               <Upload aria-hidden="true" /> {t('import.button')}
             </Button>

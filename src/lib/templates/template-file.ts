@@ -24,6 +24,14 @@ export function withTemplates(exportJson: string, templates: readonly Template[]
   return JSON.stringify({ ...file, templates: section }, null, 2);
 }
 
+/** The whole library as a file of its own (the same section a registry export carries). */
+export function templatesFile(templates: readonly Template[]): string {
+  return withTemplates(
+    JSON.stringify({ format: 'media-studio.templates', exportedAt: new Date().toISOString() }),
+    templates,
+  );
+}
+
 /** One template as a file of its own, to share. */
 export function templateFile(template: Template): string {
   return JSON.stringify({ format: TEMPLATE_FILE_FORMAT, version: TEMPLATE_FILE_VERSION, template }, null, 2);
