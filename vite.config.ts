@@ -71,7 +71,9 @@ export default defineConfig({
             // built on Radix (they would bring it along), those that validate with zod, and the JSON viewer
             // (decision 200), nor the composer's draft editor (video-draft/, the composer's and the storyboard's,
             // decision 310), nor money/ (prices and estimates, which the library never shows: decision 381), nor
-            // the asset picker of the composer and storyboard (library-picker/, loaded when opened: decision 373).
+            // the asset picker of the composer and storyboard (library-picker/, loaded when opened: decision 373),
+            // nor the prompt library's dialogs and the word diff (templates/, word-diff: they bring the
+            // template store and `diff`; decision 420).
             // The form kit (fields, banners, the callback URL input, textarea), which the library does not render, is a file of its own that the form pages bring along (decision 265,
             // 1.3 KB off the first open). It has the lower priority so that what it imports from the shell
             // (the bootstrap query of the callback URL input: `api/system.ts`, listed in `ui`) is captured by
@@ -83,7 +85,7 @@ export default defineConfig({
             },
             {
               name: 'ui',
-              test: /[\\/]src[\\/](components[\\/](?!video-draft[\\/]|money[\\/]|library-picker[\\/]|ui[\\/](checkbox|dialog|json-view|lazy-tooltip|sheet|tabs|textarea|tooltip-primitive)\.tsx|form[\\/]|callback-url-input|group-options|unreadable-item-dialog)[^\\]*|api[\\/]system\.ts)$/,
+              test: /[\\/]src[\\/](components[\\/](?!video-draft[\\/]|money[\\/]|library-picker[\\/]|templates[\\/]|word-diff|ui[\\/](checkbox|dialog|json-view|lazy-tooltip|sheet|tabs|textarea|tooltip-primitive)\.tsx|form[\\/]|callback-url-input|group-options|unreadable-item-dialog)[^\\]*|api[\\/]system\.ts)$/,
               priority: 2,
             },
             // The small modules the library shares with other pages (its api clients, contract schemas,

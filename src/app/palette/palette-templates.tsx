@@ -1,5 +1,5 @@
 import { Command } from 'cmdk';
-import { FileInput } from 'lucide-react';
+import { BookMarked } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
 import type { Template } from '@/lib/templates/template-model';
@@ -30,7 +30,7 @@ export function PaletteTemplates({ go }: { go: (to: string) => void }) {
           key={template.id}
           value={t('palette.insertTemplate', { name: template.name })}
           keywords={['template', 'insert', ...template.tags]}
-          icon={<FileInput aria-hidden="true" className="size-4" />}
+          icon={<BookMarked aria-hidden="true" className="size-4" />}
           onSelect={() => go(`/composer?template=${encodeURIComponent(template.id)}`)}
         >
           {t('palette.insertTemplate', { name: template.name })}

@@ -64,21 +64,23 @@ export function InsertTemplateDialog({
                 {ofKind.length === 0 ? t('insert.noneOfKind') : t('list.noMatch')}
               </p>
             ) : (
-              <ul aria-label={t('insert.listLabel')} className="flex max-h-80 flex-col gap-1 overflow-y-auto">
+              <ul
+                aria-label={t('insert.listLabel')}
+                className="flex max-h-[60vh] flex-col gap-1 overflow-y-auto"
+              >
                 {shown.map((template) => (
                   <li key={template.id}>
-                    <Button
-                      variant="ghost"
-                      className="h-auto w-full justify-start py-2 text-left"
+                    {/* A plain button: two lines of text, which the Button's fixed height would clip. */}
+                    <button
+                      type="button"
+                      className="flex w-full flex-col rounded-md px-3 py-2 text-left text-sm hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
                       onClick={() => setChosenId(template.id)}
                     >
-                      <span className="flex flex-col">
-                        <span className="font-medium">{template.name}</span>
-                        <span className="text-xs text-muted-foreground">
-                          {[template.model, ...template.tags].filter(Boolean).join(' · ')}
-                        </span>
+                      <span className="font-medium">{template.name}</span>
+                      <span className="text-xs text-muted-foreground">
+                        {[template.model, ...template.tags].filter(Boolean).join(' · ')}
                       </span>
-                    </Button>
+                    </button>
                   </li>
                 ))}
               </ul>
@@ -86,7 +88,7 @@ export function InsertTemplateDialog({
           </div>
         ) : (
           <form
-            className="grid gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1.3fr)]"
+            className="grid gap-4 md:grid-cols-2"
             onSubmit={(e) => {
               e.preventDefault();
               if (filled) onInsert(filled, chosen);
@@ -104,7 +106,7 @@ export function InsertTemplateDialog({
                   {t('insert.unfilled', { names: missing.join(', ') })}
                 </p>
               )}
-              <div className="mt-auto flex flex-wrap justify-end gap-2">
+              <div className="flex flex-wrap justify-end gap-2">
                 {!initialId && (
                   <Button type="button" variant="outline" onClick={() => setChosenId(undefined)}>
                     {t('insert.back')}

@@ -6,7 +6,6 @@ import { useTaskRegistry } from '@/api/task-registry-context';
 import { useTranslation } from '@/lib/i18n';
 import { importPrices, withPrices } from '@/lib/money/prices-store';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { templatesInFile, withTemplates } from '@/lib/templates/template-file';
 import { importRatings, withRatings } from './ratings/ratings-store';
 import { requestNotificationPermission, useNotificationPermission } from './task-notify';
 
@@ -19,9 +18,9 @@ export function RegistryActions({ count }: { count: number }) {
   async function exportFile() {
     // The ratings and notes travel in the same file (ratings/ratings-store.ts).
     // The person's prices travel in it too (lib/money/prices-store.ts), and the prompt library.
-    const { listTemplates } = await import('@/lib/templates/template-store');
-    const templates = await listTemplates().catch(() => []);
-    const json = withTemplates(withPrices(withRatings(registry.exportJson())), templates);
+    // The library's code is fetched only when a file is exported or imported, not with this page.
+    const { exportWithTemplates } = await import('@/lib/templates/template-store');
+    const json = await exportWithTemplates(withPrices(withRatings(registry.exportJson())));
     const blob = new Blob([json], { type: 'application/json' });
     const url = URL.createObjectURL(blob);
     const a = document.createElement('a');
@@ -37,7 +36,8 @@ export function RegistryActions({ count }: { count: number }) {
       const result = registry.importJson(text);
       importRatings(text);
       importPrices(text);
-      const templates = await importTemplatesOf(text);
+      const { importTemplatesFromFile } = await import('@/lib/templates/template-store');
+      const templates = await importTemplatesFromFile(text);
       notifySuccess(
         t('import.result', { added: result.added, already: result.alreadyTracked, invalid: result.invalid }) +
           (templates > 0 ? ` ${t('import.templates', { count: templates })}` : ''),
@@ -77,24 +77,6 @@ export function RegistryActions({ count }: { count: number }) {
       <NotificationButton />
     </>
   );
-}
-
-/**
- * The prompt library a registry file carries (an older file has none): added or merged, and
- * counted. The store is fetched only when a file is imported.
- */
-async function importTemplatesOf(text: string): Promise<number> {
-  let templates;
-  try {
-    ({ templates } = templatesInFile(text));
-  } catch {
-    // A section from a newer version: the tasks still import; the templates page says why.
-    return 0;
-  }
-  if (templates.length === 0) return 0;
-  const { importTemplates } = await import('@/lib/templates/template-store');
-  const { added, versions } = await importTemplates(templates);
-  return added + versions;
 }
 
 /** Browser notifications are asked for only from this button, never on arrival. */

@@ -1,4 +1,4 @@
-import { Download, History, Pencil, Trash2, Wand2 } from 'lucide-react';
+import { Download, History, PenLine, Trash2, Wand2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
@@ -78,7 +78,7 @@ export function TemplateCard({ template }: { template: Template }) {
               </Button>
             )}
             <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
-              <Pencil aria-hidden="true" /> {t('list.edit')}
+              <PenLine aria-hidden="true" /> {t('list.edit')}
             </Button>
             <Button
               size="sm"

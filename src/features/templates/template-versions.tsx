@@ -58,10 +58,13 @@ export function TemplateVersions({ template }: { template: Template }) {
     <div className="flex flex-col gap-4">
       <ol
         aria-label={t('versions.label', { name: template.name })}
-        className="flex flex-col divide-y rounded-md border"
+        className="flex flex-col rounded-md border"
       >
         {[...template.versions].reverse().map((v) => (
-          <li key={v.version} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
+          <li
+            key={v.version}
+            className="flex flex-wrap items-center justify-between gap-2 border-b px-3 py-2 text-sm last:border-b-0"
+          >
             <span>
               <span className="font-medium">{t('versions.name', { version: v.version })}</span>{' '}
               <span className="text-muted-foreground">
@@ -91,7 +94,7 @@ export function TemplateVersions({ template }: { template: Template }) {
               : t('compare.same')}
           </p>
           <div className="overflow-x-auto rounded-md border">
-            <table className="w-full min-w-[28rem] text-sm">
+            <table className="w-full min-w-[32rem] text-sm">
               <thead>
                 <tr className="border-b bg-muted/50 text-left">
                   <th scope="col" className="p-2">

@@ -10,6 +10,7 @@ import {
   type Template,
   type TemplateDraft,
 } from './template-model';
+import { templatesInFile, withTemplates } from './template-file';
 
 /**
  * The prompt library, kept in this browser: one IndexedDB record per template (idb-keyval, as the
@@ -124,6 +125,27 @@ export async function importTemplates(
     channel?.postMessage('changed');
   }
   return { added, versions };
+}
+
+/** A task registry export with the whole library added as its `templates` section (template-file.ts). */
+export async function exportWithTemplates(registryJson: string): Promise<string> {
+  return withTemplates(registryJson, await listTemplates().catch(() => []));
+}
+
+/**
+ * The templates a file carries (a registry export, a shared template), added or merged; 0 for a
+ * file that has none (an export from before templates) or a section too new to read.
+ */
+export async function importTemplatesFromFile(text: string): Promise<number> {
+  let found: Template[];
+  try {
+    found = templatesInFile(text).templates;
+  } catch {
+    return 0;
+  }
+  if (found.length === 0) return 0;
+  const { added, versions } = await importTemplates(found);
+  return added + versions;
 }
 
 interface TemplatesState {
