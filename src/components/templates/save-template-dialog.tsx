@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { useApiKey } from '@/api/connection-store';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -21,7 +22,7 @@ import { VariableDefaults } from './variable-defaults';
  */
 export function SaveTemplateDialog({
   kind,
-  request,
+  request: given,
   onClose,
 }: {
   kind: TemplateKind;
@@ -29,6 +30,12 @@ export function SaveTemplateDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('templates');
+  const apiKey = useApiKey();
+  // The key is never kept in the browser's storage (decision 040): a field carrying it (a
+  // callback URL with the key in it) is left out of the template.
+  const request = apiKey
+    ? Object.fromEntries(Object.entries(given).filter(([, value]) => !JSON.stringify(value).includes(apiKey)))
+    : given;
   const templates = useTemplates();
   const [name, setName] = useState('');
   const [tags, setTags] = useState('');

@@ -23,7 +23,7 @@ export function VariableDefaults({
   if (variables.length === 0) return <p className="text-sm text-muted-foreground">{t('variables.none')}</p>;
   return (
     <fieldset className="flex flex-col gap-3">
-      <legend className="mb-1 text-sm font-medium">
+      <legend className="pb-2 text-sm font-medium">
         {mode === 'fill' ? t('variables.fillLegend') : t('variables.defaultsLegend')}
       </legend>
       {variables.map((variable) => {

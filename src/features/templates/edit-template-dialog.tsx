@@ -83,7 +83,7 @@ export function EditTemplateDialog({ template, onClose }: { template: Template; 
             </div>
           </div>
           <fieldset className="flex flex-col gap-3">
-            <legend className="mb-1 text-sm font-medium">{t('edit.fields')}</legend>
+            <legend className="pb-2 text-sm font-medium">{t('edit.fields')}</legend>
             {texts.map(([path, value], i) => (
               <div key={path} className="flex flex-col gap-1">
                 <Label htmlFor={`edit-template-field-${i}`} className="font-mono text-xs">
