@@ -1,5 +1,6 @@
 import {
   BarChart3,
+  BookMarked,
   Boxes,
   Clapperboard,
   FolderTree,
@@ -23,6 +24,7 @@ export const NAV_ITEMS: { to: string; labelKey: string; icon: LucideIcon }[] = [
   { to: '/groups', labelKey: 'nav.groups', icon: FolderTree },
   { to: '/composer', labelKey: 'nav.composer', icon: Wand2 },
   { to: '/storyboard', labelKey: 'nav.storyboard', icon: Clapperboard },
+  { to: '/templates', labelKey: 'nav.templates', icon: BookMarked },
   { to: '/create', labelKey: 'nav.create', icon: Sparkles },
   { to: '/tasks', labelKey: 'nav.tasks', icon: ListChecks },
   { to: '/gallery', labelKey: 'nav.gallery', icon: Images },

@@ -92,6 +92,16 @@ export const PAGE_ROUTES: PageRoute[] = [
     namespaces: ['storyboard', 'composer'],
   },
   {
+    path: 'templates',
+    titleKey: 'nav.templates',
+    Component: lazyPage(
+      () => import('@/features/templates/templates-page'),
+      (m) => m.TemplatesPage,
+      ['templates'],
+    ),
+    namespaces: ['templates'],
+  },
+  {
     path: 'create/*',
     titleKey: 'nav.create',
     Component: lazyPage(

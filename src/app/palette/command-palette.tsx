@@ -6,6 +6,7 @@ import { NAV_ITEMS } from '@/app/app-nav';
 import { useTranslation } from '@/lib/i18n';
 import { PaletteActions } from './palette-actions';
 import { PaletteStoryboards } from './palette-storyboards';
+import { PaletteTemplates } from './palette-templates';
 import { GROUP_HEADING, Item, paletteFilter } from './palette-item';
 import { FoundItems, OpenById } from './palette-results';
 import { usePaletteStore } from './palette-store';
@@ -112,6 +113,7 @@ export function CommandPalette() {
 
         <PaletteActions run={run} go={go} withGroup={withGroup} navigate={(to) => void navigate(to)} />
         <PaletteStoryboards go={go} />
+        <PaletteTemplates go={go} />
 
         {/* Mounted while the search is empty too: the group's assets load as the palette opens. */}
         <FoundItems query={query} group={group} groupSearch={groupSearch} go={go} />

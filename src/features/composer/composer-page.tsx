@@ -21,6 +21,7 @@ import { requestCostInput } from '@/lib/money/task-cost';
 import { useComposerDraftStore } from './composer-draft-store';
 import { draftToRequest, requestToDraft, taskToRequest, type ComposerDraft } from '@/lib/video-draft/draft';
 import { ComposerNotices } from './composer-notices';
+import { useComposerTemplates } from './composer-templates';
 import { PromptField } from '@/components/video-draft/prompt/prompt-field';
 import { ReferencesEditor } from './references/references-editor';
 import { useReferenceAssets } from './references/use-reference-assets';
@@ -78,6 +79,7 @@ export function ComposerPage() {
     [apiKey, missingKey],
   );
   const batch = useVariations(draft, context);
+  const templates = useComposerTemplates(draft);
   const { ownsField } = batch;
   const sentBodies = batch.variations ? batch.bodies : undefined;
   const costInputs = useMemo(
@@ -126,6 +128,7 @@ export function ComposerPage() {
         description={t('description')}
         actions={
           <>
+            {templates.buttons}
             {/* Digital-human and music tasks have their own forms beside the composer. */}
             <Button asChild variant="ghost">
               <Link to="/create/digital-human">
@@ -186,7 +189,7 @@ export function ComposerPage() {
                 value={draft.prompt}
                 aliases={aliases}
                 feedback={feedback('prompt')}
-                onChange={(prompt) => draftChanged({ prompt })}
+                onChange={(prompt) => templates.slashOpens(prompt) || draftChanged({ prompt })}
               />
             </CardContent>
           </Card>
@@ -236,6 +239,7 @@ export function ComposerPage() {
         </SubmitPanel>
       </form>
       <CapDialog breach={capBreach} onAnswer={answerCap} />
+      {templates.dialogs}
     </FormNamespace.Provider>
   );
 }

@@ -1,5 +1,6 @@
-import { ArrowDown, ArrowUp, Copy, GripVertical, Trash2 } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { ArrowDown, ArrowUp, BookmarkPlus, Copy, GripVertical, Trash2 } from 'lucide-react';
+import { Suspense, useMemo, useState } from 'react';
+import { LazySaveTemplateDialog } from '@/components/templates/lazy-template-dialogs';
 import { estimateVideoTokens } from '@contract/usage';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Button } from '@/components/ui/button';
@@ -63,6 +64,7 @@ export function ShotCard({
   const fieldId = useMemo(() => shotFieldId(shot.id), [shot.id]);
   const feedback = feedbackOf(issues, attempted);
   const body = useMemo(() => shotBody(board, index), [board, index]);
+  const [savingTemplate, setSavingTemplate] = useState(false);
   const tokens = estimateVideoTokens(body);
   const [notice, setNotice] = useState<string | null>(null);
   const aliases = [...board.cast, ...shot.draft.references].map((r) => r.alias.trim()).filter(Boolean);
@@ -138,6 +140,24 @@ export function ShotCard({
               >
                 <Copy aria-hidden="true" />
               </Button>
+              <Button
+                type="button"
+                size="icon-sm"
+                variant="ghost"
+                onClick={() => setSavingTemplate(true)}
+                aria-label={t('shot.saveTemplate', { n: index + 1 })}
+              >
+                <BookmarkPlus aria-hidden="true" />
+              </Button>
+              <Suspense fallback={null}>
+                {savingTemplate && (
+                  <LazySaveTemplateDialog
+                    kind="storyboard-shot"
+                    request={body as unknown as Record<string, unknown>}
+                    onClose={() => setSavingTemplate(false)}
+                  />
+                )}
+              </Suspense>
               <Button
                 type="button"
                 size="icon-sm"

@@ -1,4 +1,4 @@
-import type { CreateVideoBody } from '@/api/videos';
+import type { CreateVideo } from '@contract/video';
 import {
   dependentsOf,
   isActive,
@@ -23,7 +23,7 @@ export function withTake(takes: readonly Take[] | undefined, take: Take): Take[]
 }
 
 /** What a take is made with: the request's settings, the camera move and the frame it continues from. */
-export function takeSettings(board: Storyboard, index: number, body: CreateVideoBody): TakeSettings {
+export function takeSettings(board: Storyboard, index: number, body: CreateVideo): TakeSettings {
   const shot = board.shots[index]!;
   const continuing = predecessorOf(board, index) !== undefined;
   return {

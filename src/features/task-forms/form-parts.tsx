@@ -1,5 +1,6 @@
-import { Send } from 'lucide-react';
-import type { ComponentProps, ReactNode } from 'react';
+import { BookmarkPlus, Send } from 'lucide-react';
+import { Suspense, useState, type ComponentProps, type ReactNode } from 'react';
+import { LazySaveTemplateDialog } from '@/components/templates/lazy-template-dialogs';
 import { CapDialog } from '@/components/money/cap-dialog';
 import { MoneyEstimate } from '@/components/money/money-estimate';
 import { Button } from '@/components/ui/button';
@@ -19,6 +20,8 @@ import type { CreateTaskBody } from './draft';
 
 interface TaskPanelProps<F extends string> {
   body: unknown;
+  /** What a template saved from this form is (the prompt library, issue 45). */
+  templateKind: 'digital-human' | 'music';
   errors: readonly FormIssue<F>[];
   onFocusField: (field: F) => void;
   refusal: Refusal<F, CreateTaskBody> | null;
@@ -37,6 +40,7 @@ interface TaskPanelProps<F extends string> {
  */
 function TaskPanel<F extends string>({
   body,
+  templateKind,
   pending,
   submitLabel,
   costInputs,
@@ -45,6 +49,7 @@ function TaskPanel<F extends string>({
   ...problems
 }: TaskPanelProps<F>) {
   const { t } = useTranslation('task-forms');
+  const [saving, setSaving] = useState(false);
   return (
     <SubmitPanel layout="side" label={t('submit.panel')} refusedTitle={t('submit.refused')} {...problems}>
       <div className="sticky bottom-0 z-10 -mx-4 flex flex-col gap-1 border-t bg-background/95 px-4 py-3 xl:static xl:mx-0 xl:border-0 xl:bg-transparent xl:p-0">
@@ -62,6 +67,24 @@ function TaskPanel<F extends string>({
         <p className="text-xs text-muted-foreground">{t('submit.previewHint')}</p>
         {/* Long values (URLs, ids, a text to speak) wrap: the column is narrower than they are. */}
         <JsonView value={body} label={t('submit.preview')} wrap />
+        <Button
+          type="button"
+          variant="outline"
+          size="sm"
+          className="self-start"
+          onClick={() => setSaving(true)}
+        >
+          <BookmarkPlus aria-hidden="true" /> {t('templates.save')}
+        </Button>
+        <Suspense fallback={null}>
+          {saving && (
+            <LazySaveTemplateDialog
+              kind={templateKind}
+              request={body as Record<string, unknown>}
+              onClose={() => setSaving(false)}
+            />
+          )}
+        </Suspense>
       </section>
     </SubmitPanel>
   );

@@ -71,6 +71,7 @@ export function useTaskForm<F extends string>({
     panel: {
       ...form.panel,
       body,
+      templateKind: kind === 'music' ? ('music' as const) : ('digital-human' as const),
       pending,
       costInputs: [requestCostInput({ kind, model: body.model, body })],
       capBreach,

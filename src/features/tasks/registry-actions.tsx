@@ -15,10 +15,13 @@ export function RegistryActions({ count }: { count: number }) {
   const fileRef = useRef<HTMLInputElement>(null);
   const registry = useTaskRegistry();
 
-  function exportFile() {
+  async function exportFile() {
     // The ratings and notes travel in the same file (ratings/ratings-store.ts).
-    // The person's prices travel in it too (lib/money/prices-store.ts).
-    const blob = new Blob([withPrices(withRatings(registry.exportJson()))], { type: 'application/json' });
+    // The person's prices travel in it too (lib/money/prices-store.ts), and the prompt library.
+    // The library's code is fetched only when a file is exported or imported, not with this page.
+    const { exportWithTemplates } = await import('@/lib/templates/template-store');
+    const json = await exportWithTemplates(withPrices(withRatings(registry.exportJson())));
+    const blob = new Blob([json], { type: 'application/json' });
     const url = URL.createObjectURL(blob);
     const a = document.createElement('a');
     a.href = url;
@@ -33,8 +36,11 @@ export function RegistryActions({ count }: { count: number }) {
       const result = registry.importJson(text);
       importRatings(text);
       importPrices(text);
+      const { importTemplatesFromFile } = await import('@/lib/templates/template-store');
+      const templates = await importTemplatesFromFile(text);
       notifySuccess(
-        t('import.result', { added: result.added, already: result.alreadyTracked, invalid: result.invalid }),
+        t('import.result', { added: result.added, already: result.alreadyTracked, invalid: result.invalid }) +
+          (templates > 0 ? ` ${t('import.templates', { count: templates })}` : ''),
       );
     } catch (error) {
       notifyError(
@@ -46,7 +52,7 @@ export function RegistryActions({ count }: { count: number }) {
 
   return (
     <>
-      <Button variant="outline" size="sm" onClick={exportFile} disabled={count === 0}>
+      <Button variant="outline" size="sm" onClick={() => void exportFile()} disabled={count === 0}>
         <Download aria-hidden /> {t('export.button')}
       </Button>
       <Button variant="outline" size="sm" onClick={() => fileRef.current?.click()}>

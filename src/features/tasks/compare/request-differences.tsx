@@ -2,7 +2,8 @@ import { CircleAlert } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { useTranslation } from '@/lib/i18n';
 import type { CompareColumn } from './compare-column';
-import { differingFields, FACT_FIELDS, promptDiff, type RequestFacts } from './request-facts';
+import { WordDiff } from '@/components/word-diff';
+import { differingFields, FACT_FIELDS, type RequestFacts } from './request-facts';
 
 const ALL_FIELDS = ['prompt', ...FACT_FIELDS] as const;
 
@@ -77,21 +78,7 @@ export function RequestDifferences({ columns, facts }: { columns: CompareColumn[
               {header('prompt')}
               {facts.map((f, i) => (
                 <td key={columns[i]!.task.id} className="p-2 font-normal" data-field="prompt">
-                  {i === 0
-                    ? f.prompt
-                    : promptDiff(base.prompt, f.prompt).map((part, j) =>
-                        part.change === 'same' ? (
-                          <span key={j}>{part.text}</span>
-                        ) : part.change === 'added' ? (
-                          <ins key={j} className="bg-success/30 font-semibold no-underline">
-                            {part.text}
-                          </ins>
-                        ) : (
-                          <del key={j} className="bg-destructive/20">
-                            {part.text}
-                          </del>
-                        ),
-                      )}
+                  {i === 0 ? f.prompt : <WordDiff base={base.prompt} other={f.prompt} />}
                 </td>
               ))}
             </tr>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TrackedTask } from '@/api/task-registry';
-import { differingFields, promptDiff, requestFacts } from './request-facts';
+import { promptDiff } from '@/lib/request-diff';
+import { differingFields, requestFacts } from './request-facts';
 
 const tracked = (id: string, request: Record<string, unknown>): TrackedTask => ({
   id,

@@ -1,4 +1,3 @@
-import { diffWords } from 'diff';
 import { isRecord } from '@contract/is-record';
 import type { TrackedTask } from '@/api/task-registry';
 import type { Task } from '@/api/tasks';
@@ -103,17 +102,4 @@ export function differingFields(all: RequestFacts[]): Set<(typeof FACT_FIELDS)[n
     }
   }
   return out;
-}
-
-export interface WordPart {
-  text: string;
-  change: 'same' | 'added' | 'removed';
-}
-
-/** The prompt of `other` against `base`, word by word. */
-export function promptDiff(base: string, other: string): WordPart[] {
-  return diffWords(base, other).map((p) => ({
-    text: p.value,
-    change: p.added ? 'added' : p.removed ? 'removed' : 'same',
-  }));
 }

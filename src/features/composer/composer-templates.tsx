@@ -1,0 +1,103 @@
+import { BookmarkPlus, FileInput } from 'lucide-react';
+import { Suspense, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  LazyInsertTemplateDialog,
+  LazySaveTemplateDialog,
+} from '@/components/templates/lazy-template-dialogs';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { BillingBadge, RequestPreview } from '@/components/video-draft/request-preview';
+import { useTranslation } from '@/lib/i18n';
+import { requestToDraft, draftToRequest, type ComposerDraft } from '@/lib/video-draft/draft';
+import { useComposerDraftStore } from './composer-draft-store';
+
+/** `?template=<id>` (the palette, the templates page): open the insert form on that template. */
+const TEMPLATE_PARAM = 'template';
+
+/**
+ * The prompt library in the composer: save the draft's request as a template, insert one (`/` in
+ * an empty prompt, the palette, or the button) with its variables filled in a small form.
+ */
+export function useComposerTemplates(draft: ComposerDraft) {
+  const { t } = useTranslation('composer');
+  const [params, setParams] = useSearchParams();
+  const [open, setOpen] = useState<'save' | 'insert' | null>(null);
+  const linked = params.get(TEMPLATE_PARAM) ?? undefined;
+  const inserting = open === 'insert' || linked !== undefined;
+
+  function close() {
+    setOpen(null);
+    if (linked !== undefined)
+      setParams(
+        (p) => {
+          p.delete(TEMPLATE_PARAM);
+          return p;
+        },
+        { replace: true },
+      );
+  }
+
+  const buttons = (
+    <>
+      <Button variant="outline" onClick={() => setOpen('insert')}>
+        <FileInput aria-hidden="true" /> {t('templates.insert')}
+      </Button>
+      <Button variant="outline" onClick={() => setOpen('save')}>
+        <BookmarkPlus aria-hidden="true" /> {t('templates.save')}
+      </Button>
+    </>
+  );
+
+  const dialogs = (
+    <Suspense fallback={null}>
+      {open === 'save' && (
+        <LazySaveTemplateDialog
+          kind="video"
+          request={draftToRequest(draft) as Record<string, unknown>}
+          onClose={close}
+        />
+      )}
+      {inserting && (
+        <LazyInsertTemplateDialog
+          kind="video"
+          initialId={linked}
+          onClose={close}
+          onInsert={(request) => {
+            useComposerDraftStore.getState().draftReplaced(requestToDraft(request));
+            close();
+          }}
+          preview={(request) => <FilledPreview request={request} />}
+        />
+      )}
+    </Suspense>
+  );
+
+  /** `/` typed into an empty prompt opens the insert form instead of being typed. */
+  const slashOpens = (prompt: string) => {
+    if (draft.prompt === '' && prompt === '/') {
+      setOpen('insert');
+      return true;
+    }
+    return false;
+  };
+
+  return { buttons, dialogs, slashOpens };
+}
+
+/** The filled template as the composer will send it: through its draft, as the page's own preview. */
+function FilledPreview({ request }: { request: Record<string, unknown> }) {
+  const { t } = useTranslation('composer');
+  const body = draftToRequest(requestToDraft(request));
+  return (
+    <Card>
+      <CardHeader row className="space-y-0">
+        <CardTitle>{t('preview.title')}</CardTitle>
+        <BillingBadge body={body} />
+      </CardHeader>
+      <CardContent>
+        <RequestPreview body={body} />
+      </CardContent>
+    </Card>
+  );
+}
