@@ -32,7 +32,6 @@ export function takeSettings(board: Storyboard, index: number, body: CreateVideo
     ...(typeof body.duration === 'number' ? { duration: body.duration } : {}),
     ...(body.resolution ? { resolution: body.resolution } : {}),
     ...(body.ratio ? { ratio: body.ratio } : {}),
-    ...(typeof body.seed === 'number' ? { seed: body.seed } : {}),
     ...(shot.camera && shot.camera !== 'none' ? { camera: shot.camera } : {}),
     ...(continuing && shot.frameAt !== undefined ? { frameAt: shot.frameAt } : {}),
   };
