@@ -9,6 +9,7 @@ import {
   MessageSquareCode,
   Settings,
   Sparkles,
+  Table2,
   Wand2,
 } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -23,6 +24,7 @@ export const NAV_ITEMS: { to: string; labelKey: string; icon: LucideIcon }[] = [
   { to: '/groups', labelKey: 'nav.groups', icon: FolderTree },
   { to: '/composer', labelKey: 'nav.composer', icon: Wand2 },
   { to: '/storyboard', labelKey: 'nav.storyboard', icon: Clapperboard },
+  { to: '/batches', labelKey: 'nav.batches', icon: Table2 },
   { to: '/create', labelKey: 'nav.create', icon: Sparkles },
   { to: '/tasks', labelKey: 'nav.tasks', icon: ListChecks },
   { to: '/gallery', labelKey: 'nav.gallery', icon: Images },

@@ -95,6 +95,17 @@ export class BatchRunner {
     }));
   }
 
+  /** The person's change (the request, a cell, a row dropped); a running batch takes it at its next send. */
+  edit(id: string, change: (b: Batch) => Batch): void {
+    if (this.change(id, change)) this.pump(id);
+  }
+
+  /** Holds a batch read from storage or made new, without starting anything it does not already run. */
+  open(batch: Batch): void {
+    if (this.batches.has(batch.id)) return;
+    this.follow(batch);
+  }
+
   /** Starts (or restarts) a batch: its pending rows are sent as slots free up. */
   start(batch: Batch): void {
     void this.put({ ...batch, state: 'running', stopReason: undefined, updatedAt: this.now() });

@@ -1,6 +1,13 @@
 import Papa from 'papaparse';
-import { variablesInRequest } from '@/lib/templates/variables';
-import { BATCH_FIELDS, newRowKey, type BatchField, type BatchRow, type ColumnTarget } from './batch-model';
+import { variablesInRequest, type TemplateVariable } from '@/lib/templates/variables';
+import {
+  BATCH_FIELDS,
+  newRowKey,
+  type Batch,
+  type BatchField,
+  type BatchRow,
+  type ColumnTarget,
+} from './batch-model';
 
 /**
  * Reading a pasted or dropped table. CSV and TSV both: papaparse guesses the delimiter (comma,
@@ -75,4 +82,22 @@ export function parseTargetKey(key: string): ColumnTarget {
   if (key.startsWith('field:') && (BATCH_FIELDS as readonly string[]).includes(key.slice(6)))
     return { field: key.slice(6) as BatchField };
   return { ignore: true };
+}
+
+/**
+ * The seam for a saved template (issue 45, section 1): a batch takes any request with its
+ * variables' defaults. Columns already read keep their place and are mapped afresh to the new
+ * request's variables.
+ */
+export function startFromRequest<B extends Pick<Batch, 'request' | 'variables' | 'headers' | 'columns'>>(
+  batch: B,
+  request: Record<string, unknown>,
+  variables: readonly TemplateVariable[] = [],
+): B {
+  return {
+    ...batch,
+    request: { ...request },
+    variables: [...variables],
+    columns: guessColumns(batch.headers, request),
+  };
 }

@@ -1,4 +1,4 @@
-import { Clapperboard, Columns2 } from 'lucide-react';
+import { Clapperboard, Columns2, Table2 } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -11,6 +11,8 @@ import { useVariantWords } from './variant-label';
 
 /** How many batches the monitor shows above the list; older ones stay in the list itself. */
 const SHOWN = 3;
+/** A batch from a table may hold 1,000 rows: the card lists the first few, its page has them all. */
+const ROWS_SHOWN = 12;
 
 /**
  * The latest batches of variations or storyboard runs, each with its tasks and, once all are done,
@@ -33,18 +35,22 @@ function BatchCard({ batch, search }: { batch: TaskBatch; search: string }) {
   const count = batch.tasks.length;
   const allDone = batch.done === count;
   const board = batch.storyboard;
+  const table = batch.table;
   // A run this tab drives counts as the strip above says (its shots, not the tasks sent so far):
   // one source, so the card and the strip never disagree.
   const live = useStoryboardProgress().find((r) => board && r.id === board.id);
   const shots = live?.total ?? board?.shots ?? 0;
-  const title = !board
-    ? t('batch.title', { count })
-    : board.name
-      ? t('batch.storyboardNamed', { name: live?.name || board.name, count: shots })
-      : t('batch.storyboard', { count: shots });
+  const title = table
+    ? t('batch.table', { name: table.name || batch.id, count: table.rows })
+    : !board
+      ? t('batch.title', { count })
+      : board.name
+        ? t('batch.storyboardNamed', { name: live?.name || board.name, count: shots })
+        : t('batch.storyboard', { count: shots });
   const words = useVariantWords();
   // A shot run again follows its first take: "Shot 2, retake".
   const label = (task: TrackedTask, i: number): string => {
+    if (table) return t('batch.row', { n: task.table!.row });
     if (!board) return t('batch.variant', { n: i + 1 });
     const n = task.storyboard!.shot;
     const retake = batch.tasks.slice(0, i).some((earlier) => earlier.storyboard!.shot === n);
@@ -73,7 +79,14 @@ function BatchCard({ batch, search }: { batch: TaskBatch; search: string }) {
               </Link>
             </Button>
           )}
-          {allDone ? (
+          {table && (
+            <Button asChild size="sm" variant="outline">
+              <Link to={`/batches/${encodeURIComponent(batch.id)}`}>
+                <Table2 aria-hidden="true" /> {t('batch.openTable')}
+              </Link>
+            </Button>
+          )}
+          {table ? null : allDone ? (
             <Button asChild size="sm" variant="outline">
               <Link to={compareHref(batch)}>
                 <Columns2 aria-hidden="true" /> {t('batch.compare')}
@@ -85,7 +98,7 @@ function BatchCard({ batch, search }: { batch: TaskBatch; search: string }) {
         </div>
       </div>
       <ol className="mt-2 space-y-1">
-        {batch.tasks.map((task, i) => (
+        {(table ? batch.tasks.slice(0, ROWS_SHOWN) : batch.tasks).map((task, i) => (
           <li key={task.id} className="flex items-center justify-between gap-2 text-sm">
             <Link
               to={`/tasks/${encodeURIComponent(task.id)}${search}`}
@@ -99,6 +112,11 @@ function BatchCard({ batch, search }: { batch: TaskBatch; search: string }) {
           </li>
         ))}
       </ol>
+      {table && count > ROWS_SHOWN && (
+        <p className="mt-1 text-xs text-muted-foreground">
+          {t('batch.moreRows', { count: count - ROWS_SHOWN })}
+        </p>
+      )}
     </section>
   );
 }

@@ -1,0 +1,15 @@
+import { retryableImport } from '@/lib/chunk-retry';
+import { runningBatchIds } from '@/lib/batches/batch-active';
+import { ShellPart } from '@/app/shell-part';
+
+// The batches page's chunk: the runner lives there (as the storyboard's resume loads its page).
+const resumeChunk = retryableImport(() => import('@/features/batches/batches-page'));
+const loadResume = () => resumeChunk().then((m) => m.BatchResume);
+
+/**
+ * A batch kept running survives a reload or a closed tab (issue 45): the shell reads a list in
+ * localStorage (no IndexedDB opened) and only then loads the batch runner, on whatever page is open.
+ */
+export function BatchResumeHost() {
+  return runningBatchIds().length > 0 ? <ShellPart load={loadResume} /> : null;
+}
