@@ -60,7 +60,11 @@ export function BatchGrid({
         <Checkbox id="batch-only-bad" checked={onlyBad} onCheckedChange={(v) => setOnlyBad(v === true)} />
         <Label htmlFor="batch-only-bad">{t('grid.onlyBad')}</Label>
       </div>
-      <div ref={scrollRef} className="h-[32rem] overflow-auto rounded-md border" data-testid="batch-grid">
+      <div
+        ref={scrollRef}
+        className="h-[calc(100vh-19rem)] min-h-80 overflow-auto rounded-md border"
+        data-testid="batch-grid"
+      >
         <div
           className="sticky top-0 z-10 grid gap-2 border-b bg-background px-2 py-1.5 text-xs font-medium text-muted-foreground"
           style={{ gridTemplateColumns: template, minWidth: 'max-content' }}

@@ -69,7 +69,7 @@ export function BatchRequestCard({
             />
             <p className="text-xs text-muted-foreground">{t('request.promptHint')}</p>
           </div>
-          <div className="grid gap-3 sm:grid-cols-4">
+          <div className="grid gap-3 md:grid-cols-4">
             <div className="grid gap-1.5">
               <Label htmlFor="batch-model">{t('fields.model')}</Label>
               <Select
@@ -147,15 +147,11 @@ export function BatchRequestCard({
                 onChange={(e) => setJson(e.target.value)}
               />
               {jsonError && <p className="text-sm text-destructive">{t('request.jsonError')}</p>}
-              <Button
-                type="button"
-                variant="outline"
-                size="sm"
-                className="justify-self-start"
-                onClick={applyJson}
-              >
-                {t('request.useJson')}
-              </Button>
+              <div>
+                <Button type="button" variant="outline" size="sm" onClick={applyJson}>
+                  {t('request.useJson')}
+                </Button>
+              </div>
             </div>
           </details>
         </fieldset>

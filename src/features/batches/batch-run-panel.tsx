@@ -1,5 +1,5 @@
 import { estimateVideoTokens } from '@contract/usage';
-import { Download, Pause, Play, RotateCcw } from 'lucide-react';
+import { Download, RotateCcw } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTaskRegistry } from '@/api/task-registry-context';
 import { CapDialog } from '@/components/money/cap-dialog';
@@ -125,16 +125,16 @@ export function BatchRunPanel({
           </div>
           {running ? (
             <Button type="button" variant="outline" onClick={() => runner.pause(batch.id)}>
-              <Pause aria-hidden="true" /> {t('run.pause')}
+              {t('run.pause')}
             </Button>
           ) : batch.state === 'draft' ? (
             <Button type="button" onClick={run} disabled={bad > 0 || toSend.length === 0}>
-              <Play aria-hidden="true" /> {t('run.start', { count: toSend.length })}
+              {t('run.start', { count: toSend.length })}
             </Button>
           ) : (
             progress.left > 0 && (
               <Button type="button" onClick={() => runner.resume(batch.id)} disabled={bad > 0}>
-                <Play aria-hidden="true" /> {t('run.resume')}
+                {t('run.resume')}
               </Button>
             )
           )}

@@ -5,7 +5,7 @@ import { beginRateLimitWait } from '@/api/rate-limit';
 import { postTask } from '@/api/task-create';
 import type { TaskRegistry } from '@/api/task-registry';
 import { taskQueryOptions } from '@/api/tasks';
-import { markBatchRunning, runningBatchIds } from '@/lib/batches/batch-active';
+import { markBatchRunning, runningBatchIds } from './batch-active';
 import { errorMessage } from '@/lib/notify';
 import { checkRow } from './batch-check';
 import type { Batch } from './batch-model';

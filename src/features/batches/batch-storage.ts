@@ -1,5 +1,5 @@
 import { createStore, del, get, set, values, type UseStore } from 'idb-keyval';
-import { markBatchRunning } from '@/lib/batches/batch-active';
+import { markBatchRunning } from './batch-active';
 import type { Batch } from './batch-model';
 
 /**

@@ -1,4 +1,4 @@
-import { FileUp, Plus } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useRef, useState, type DragEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -74,13 +74,13 @@ export function BatchTableCard({
             }}
             onDragLeave={() => setOver(false)}
             onDrop={onDrop}
-            className={over ? 'rounded-md ring-2 ring-ring' : undefined}
+            className={over ? 'rounded-md bg-accent' : undefined}
           >
             <Label htmlFor="batch-paste">{t('table.paste')}</Label>
             <Textarea
               id="batch-paste"
               code
-              className="mt-1.5"
+              className="mt-2"
               placeholder={t('table.pastePlaceholder')}
               value={pasted}
               onChange={(e) => setPasted(e.target.value)}
@@ -103,7 +103,7 @@ export function BatchTableCard({
               }}
             />
             <Button type="button" variant="outline" onClick={() => file.current?.click()}>
-              <FileUp aria-hidden="true" /> {t('table.file')}
+              {t('table.file')}
             </Button>
             <Button type="button" variant="outline" onClick={addRow}>
               <Plus aria-hidden="true" /> {t('table.addRow')}

@@ -3,7 +3,10 @@
  * start (no IndexedDB opened, nothing loaded) and loads the batch runner only when one is listed,
  * so a reload or a closed tab resumes the run on whatever page opens (issue 45).
  */
-const KEY = 'media-studio.batches-running';
+// Read by src/app/batch-resume-host.tsx under the same name: a module shared by the shell's watcher
+// and this page would be a chunk of its own, one more name in the first load.
+export const RUNNING_KEY = 'media-studio.batches-running';
+const KEY = RUNNING_KEY;
 
 export function runningBatchIds(): string[] {
   try {
