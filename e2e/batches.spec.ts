@@ -97,6 +97,11 @@ test('a 12-row batch is checked, fixed in place, and runs 3 at a time through a 
     expect(row.result_url).toMatch(/\/files\/.+\.mp4$/);
   }
 
+  // The results, saved as assets into a group of their own.
+  await page.getByLabel('Save the results as assets into a new group named').fill('Catalogue results');
+  await page.getByRole('button', { name: 'Save 12 results as assets' }).click();
+  await expect(page.getByTestId('batch-assets-saved')).toHaveText('12 results saved as assets.');
+
   // The monitor shows them as one batch, by row.
   await page.goto('/tasks');
   await expect(page.getByRole('region', { name: 'Batch “Catalogue”: 12 rows' })).toBeVisible();

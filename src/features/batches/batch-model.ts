@@ -33,6 +33,8 @@ export interface BatchRow {
   resultUrl?: string;
   /** Why it failed, in words (the server's message, or the runner's). */
   error?: string;
+  /** The asset its result was saved as (Save results as assets). */
+  assetId?: string;
   /** Tokens the server reported once it ended, else absent. */
   tokens?: number;
   startedAt?: number;

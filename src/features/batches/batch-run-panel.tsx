@@ -23,6 +23,7 @@ import type { RowCheck } from './batch-check';
 import { clampConcurrency, MAX_CONCURRENCY, MIN_CONCURRENCY, type Batch } from './batch-model';
 import { batchProgress, exportCsv, exportRows } from './batch-progress';
 import type { BatchRunner } from './batch-runner';
+import { BatchSaveAssets } from './batch-save-assets';
 
 function download(text: string, name: string, type: string) {
   const url = URL.createObjectURL(new Blob([text], { type }));
@@ -200,6 +201,7 @@ export function BatchRunPanel({
             </Button>
           </div>
         )}
+        {batch.state !== 'draft' && <BatchSaveAssets batch={batch} runner={runner} />}
         <CapDialog
           breach={breach}
           onAnswer={(send) => {
