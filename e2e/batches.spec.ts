@@ -1,6 +1,10 @@
 import fs from 'node:fs';
 import Papa from 'papaparse';
-import { API_KEY, expect, test } from './support/test';
+import type { Download } from '@playwright/test';
+import { startLocalServer } from './support/local-server';
+import { DOUBLE_KEY, startSpecDeployment } from './support/spec-deployment';
+import { specSeeds } from './support/spec-deployment-shapes';
+import { API_KEY, expect, fixtureOrigin, test } from './support/test';
 
 // Issue 45, "Done when": a 12-row CSV with one bad row is checked, the row fixed in place, run
 // with concurrency 3 through a 429 and a reload mid-run; the export lists 12 rows with their results.
@@ -86,10 +90,9 @@ test('a 12-row batch is checked, fixed in place, and runs 3 at a time through a 
   expect(posts.length).toBeGreaterThanOrEqual(13);
   expect(posts.length).toBeLessThanOrEqual(16);
 
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Export CSV' }).click();
-  const file = fs.readFileSync((await (await download).path())!, 'utf8');
-  const rows = Papa.parse<Record<string, string>>(file, { header: true, skipEmptyLines: true }).data;
+  const rows = await exported(page.waitForEvent('download'), () =>
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  );
   expect(rows).toHaveLength(12);
   expect(rows.map((r) => r.product)).toEqual(Array.from({ length: 12 }, (_, i) => `product ${i + 1}`));
   expect(rows[4]!.duration).toBe('4');
@@ -107,4 +110,56 @@ test('a 12-row batch is checked, fixed in place, and runs 3 at a time through a 
   // The monitor shows them as one batch, by row.
   await page.goto('/tasks');
   await expect(page.getByRole('region', { name: 'Batch “Catalogue”: 12 rows' })).toBeVisible();
+});
+
+async function exported(download: Promise<Download>, click: () => Promise<void>) {
+  await click();
+  const file = fs.readFileSync((await (await download).path())!, 'utf8');
+  return Papa.parse<Record<string, string>>(file, { header: true, skipEmptyLines: true }).data;
+}
+
+// Issue 45, section 3: the same batch through the proxy, against a deployment double whose answers
+// are drawn from what the specification allows (the id where its style puts it, any state spelling,
+// the result in any of its places, 429s and 503s on the polls).
+test('a batch runs through the proxy against the generated deployment double', async ({ page }) => {
+  test.setTimeout(180_000);
+  const seed = specSeeds()[0]!;
+  const staticDir = process.env.E2E_STATIC_DIR!;
+  const double = await startSpecDeployment({ fixtureOrigin: fixtureOrigin(), staticDir, seed });
+  const key = 'sk-e2e-batch-browser';
+  const proxy = await startLocalServer({
+    staticDir,
+    env: { API_KEYS: key, UPSTREAM_BASE_URL: double.url, UPSTREAM_API_KEY: DOUBLE_KEY },
+  });
+  try {
+    await page.goto(`${proxy.url}/batches`);
+    const prompt = page.getByRole('form', { name: 'An API key is needed' });
+    await prompt.getByLabel('API key').fill(key);
+    await prompt.getByRole('button', { name: 'Connect' }).click();
+    await page.getByRole('button', { name: 'New batch' }).click();
+    await page.getByLabel(/Paste a CSV or TSV/).fill('product\tduration\nmug\t4\nlamp\t5\nchair\t6\nvase\t4');
+    await page.getByRole('button', { name: 'Read the table' }).click();
+    await expect(page.getByTestId('batch-counts')).toHaveText('4 rows: 4 ready, 0 with problems, 0 dropped');
+    await page.getByLabel('At most at once').fill('2');
+    await page.getByRole('button', { name: 'Run 4 rows' }).click();
+    await expect(page.getByTestId('batch-progress')).toContainText(
+      'Finished · 4 done, 0 running, 0 failed, 0 left',
+      {
+        timeout: 150_000,
+      },
+    );
+    const rows = await exported(page.waitForEvent('download'), () =>
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    );
+    expect(rows.map((r) => r.product)).toEqual(['mug', 'lamp', 'chair', 'vase']);
+    for (const row of rows) expect(row.result_url, `seed ${seed}`).toMatch(/^https?:\/\//);
+    const sent = double.created.filter((c) => c.path === '/v1/videos');
+    // Two at a time: the POSTs of a pair may arrive in either order.
+    expect(sent.map((c) => String(c.body.prompt)).sort()).toEqual(
+      ['chair', 'lamp', 'mug', 'vase'].map((p) => `A product shot of ${p}`),
+    );
+  } finally {
+    await proxy.stop();
+    await double.close();
+  }
 });
