@@ -8,7 +8,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci
 COPY . .
-RUN npm run build && npm prune --omit=dev
+RUN npm run build && node scripts/server-bundle.mjs && npm prune --omit=dev
 
 # Same base as the build stage, so the native modules match.
 FROM node:24-slim
@@ -34,5 +34,5 @@ EXPOSE 8787
 # Bound to 0.0.0.0 the server refuses the public default key: run with -e API_KEYS=...
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8787)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-# tsx runs the TypeScript server as `npm run serve` does; node receives SIGTERM directly.
-CMD ["node", "--import", "tsx", "server/main.ts"]
+# The bundled server, as `npm run serve` runs it (decision 383); node receives SIGTERM directly.
+CMD ["node", "--enable-source-maps", "build/server/main.mjs"]

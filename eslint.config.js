@@ -15,6 +15,14 @@ const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withF
 const SHARED_HOME =
   'What two features share moves down to src/components, src/lib, src/api or contract/ (ARCHITECTURE.md).';
 
+const ONE_CLIENT =
+  'Only src/api/api-client.ts calls fetch: use apiRequest (responseType blob or response for a body that is not JSON).';
+
+const NO_FEATURE = {
+  regex: '^(@/|(\\.\\./)+)features/',
+  message: `Shared code must not import a feature. ${SHARED_HOME}`,
+};
+
 /**
  * A feature imports from src/api, src/components, src/lib and contract/, never from another
  * feature, whether by alias or by a relative path that climbs into a sibling (decision 085).
@@ -59,9 +67,9 @@ const ROUTE_MODULES = readdirSync(new URL('./server/routes', import.meta.url), {
 
 const LAYERS_HOME = 'Put shared code in the lower layer both can import (decision 150).';
 
-/** An import of any of `dirs` (server-relative folders) by a relative path or the @server alias. */
+/** An import of any of `dirs` (server-relative folders) by a relative path. */
 function importOf(dirs, message) {
-  return { regex: `^(@server/|(\\.\\.?/)+)(${dirs.join('|')})(/|$)`, message };
+  return { regex: `^(\\.\\.?/)+(${dirs.join('|')})(/|$)`, message };
 }
 
 /** Layering exceptions still in the tree, each with the decision that records why and until when. */
@@ -167,16 +175,24 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
-      // Components never call fetch: everything goes through src/api (one place for auth, errors, retries).
-      'no-restricted-globals': [
+      // One client path: only src/api/api-client.ts calls fetch (one place for the key, the error
+      // envelope, 429 waits and the server's health), by its bare name or as a property.
+      'no-restricted-globals': ['error', { name: 'fetch', message: ONE_CLIENT }],
+      'no-restricted-properties': [
         'error',
-        { name: 'fetch', message: 'Use the API client in src/api instead of fetch.' },
+        ...['window', 'globalThis', 'self'].map((object) => ({
+          object,
+          property: 'fetch',
+          message: ONE_CLIENT,
+        })),
       ],
     },
   },
   {
-    files: ['src/api/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-globals': 'off' },
+    // early-requests.ts is the early script's (src/early.ts), a bundle of its own that runs before
+    // the app and must not carry the client: its one GET is handed over to the client (decision 410).
+    files: ['src/api/api-client.ts', 'src/api/early-requests.ts'],
+    rules: { 'no-restricted-globals': 'off', 'no-restricted-properties': 'off' },
   },
   {
     // Browser code validates with zod/mini: full zod brings all of its core onto whichever route
@@ -193,6 +209,14 @@ export default tseslint.config(
             message:
               "Browser code imports zod/mini (`import * as z from 'zod/mini'`); full zod is server-only.",
           })),
+          patterns: [
+            {
+              // Types included: what both sides share is contract/'s, never the server's own.
+              regex: '^(\\.\\./)+server/',
+              message:
+                'src/ never imports server/: what the browser and the server share lives in contract/.',
+            },
+          ],
         },
       ],
       'no-restricted-syntax': [
@@ -200,6 +224,10 @@ export default tseslint.config(
         {
           selector: 'ImportExpression[source.value=/^zod(\\/v[34](\\/classic)?)?$/]',
           message: 'Browser code imports zod/mini; full zod is server-only (decision 330).',
+        },
+        {
+          selector: 'ImportExpression[source.value=/^(\\.\\.\\/)+server\\//]',
+          message: 'src/ never imports server/: what the browser and the server share lives in contract/.',
         },
       ],
     },
@@ -213,14 +241,23 @@ export default tseslint.config(
       'src/lib/**/*.{ts,tsx}',
       'src/test/**/*.{ts,tsx}',
     ],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_FEATURE] }] },
+  },
+  {
+    // src/api is the bottom of the browser: lib and components build on it, never the other way
+    // (decision 410). Its tests may reach up to set up and observe.
+    files: ['src/api/**/*.{ts,tsx}'],
+    ignores: ['src/api/**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
+            NO_FEATURE,
             {
-              regex: '^(@/|(\\.\\./)+)features/',
-              message: `Shared code must not import a feature. ${SHARED_HOME}`,
+              regex: '^(@/|(\\.\\./)+)(lib|components|app)/',
+              message:
+                'src/api imports nothing from src/lib, src/components or src/app: they import it. Move what it needs into src/api (decision 410).',
             },
           ],
         },
@@ -242,7 +279,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['node:*', 'react', 'react-*', 'hono', 'hono/*', '@/*', '@server/*'],
+              group: ['node:*', 'react', 'react-*', 'hono', 'hono/*', '@/*'],
               message: 'contract/ is pure TypeScript: no Node, React, server or app imports.',
             },
             {

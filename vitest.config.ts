@@ -5,11 +5,6 @@ import viteConfig from './vite.config';
 export default mergeConfig(
   viteConfig,
   defineConfig({
-    resolve: {
-      alias: {
-        '@server': new URL('./server', import.meta.url).pathname,
-      },
-    },
     test: {
       // One worker more than the cores, and never one. Never one: the VM pools run without
       // isolation, and Vitest hands every file of a non-isolated project with a single worker to

@@ -1,7 +1,7 @@
 /**
  * The text server alone: time to first token and tokens per second of a `/bench 20000` stream, for
- * each streaming format. The server runs as its own process (`tsx server/main.ts`, as `npm start`
- * runs it), so the client's parsing does not share its event loop; the client only counts frames.
+ * each streaming format. The server runs as its own process (bundled, as `npm start`
+ * runs it: decision 383), so the client's parsing does not share its event loop; the client only counts frames.
  * Run: `npx tsx bench/text-stream.bench.ts`.
  */
 import { startServerProcess } from '../server/test/server-process';

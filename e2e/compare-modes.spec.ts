@@ -3,7 +3,8 @@ import { API_KEY, expect, test } from './support/test';
 
 // Issue 31, Compare: a batch of three duration variants, in variant order with the varied value in
 // each heading, one difference named (never the output URLs), the sweep grid laid out by the value,
-// the wipe slider, a transport in view on a desktop, and no sideways scroll on a phone.
+// the wipe slider, the difference blend, a transport in view on a desktop, and no sideways scroll
+// on a phone.
 const auth = { Authorization: `Bearer ${API_KEY}` };
 const PROMPT = 'A paper boat on a pond';
 const DURATIONS = [5, 10, 8];
@@ -101,6 +102,18 @@ test('a batch compared in variant order, in the sweep grid and the wipe slider, 
   await expect(stage.locator('video')).toHaveCount(2);
   await page.getByRole('button', { name: 'Zoom in' }).click();
   await expect(page.getByText('150 %')).toBeVisible();
+
+  // Difference: the same pair, the second blended over the first, the zoom kept; no wipe slider.
+  await page.getByRole('radio', { name: 'Difference' }).click();
+  await expect(page).toHaveURL(/mode=difference/);
+  await expect(page.getByTestId('compare-difference')).toBeVisible();
+  await expect(second).toHaveAttribute('style', /mix-blend-mode: difference/);
+  await expect(page.getByLabel('Second')).toHaveValue('2');
+  await expect(page.getByText('Black where the two frames agree')).toBeVisible();
+  await expect(page.getByRole('slider', { name: 'Wipe position' })).toHaveCount(0);
+  await expect(stage.locator('video')).toHaveCount(2);
+  await expect(page.getByText('150 %')).toBeVisible();
+  await page.getByRole('radio', { name: 'Wipe' }).click();
 
   // On a phone: tiles stacked, one transport, nothing scrolls sideways, in either mode.
   await page.setViewportSize({ width: 390, height: 844 });

@@ -1,5 +1,5 @@
 import { seriousViolations } from './support/axe';
-import { API_KEY, expect, test } from './support/test';
+import { API_KEY, expect, fixtureOrigin, test } from './support/test';
 
 // Variations in one step against the real local server: three tasks that differ only in the model,
 // each body previewed, the batch's estimate checked against the usage the server then reports,
@@ -83,4 +83,51 @@ test('a batch of model variations is previewed, flagged, estimated, grouped in t
   await compare.click();
   await expect(page).toHaveURL(`/gallery/compare?ids=${ids.join(',')}`);
   await expect(page.getByRole('region', { name: 'Compared results' }).locator('video')).toHaveCount(3);
+});
+
+// Issue 43 §4: a model sweep over a reference prepared for one model used to create variant 1, get
+// a 400 asset_model_mismatch for variant 2, and leave a half-made, billed batch. Every variant is
+// now checked before any is sent: all of them or none.
+test('a model sweep with a reference prepared for one model is refused before any task is sent', async ({
+  page,
+  request,
+}) => {
+  const made = await request.post('/v1/assets/uploads', {
+    headers: auth,
+    data: {
+      url: `${fixtureOrigin()}/pack-1.png`,
+      type: 'image',
+      name: 'Sweep hero',
+      model: 'video-2.0-cl',
+      mode: 'asset',
+    },
+  });
+  expect(made.ok()).toBe(true);
+  const { id } = (await made.json()) as { id: string };
+  const sent: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/v1/videos') sent.push(r.url());
+  });
+
+  await page.goto('/composer');
+  await page.getByRole('combobox', { name: 'Prompt' }).fill('The hero walks through a market');
+  await page.getByRole('radio', { name: '720p' }).check();
+  await page.getByRole('button', { name: 'Add first frame' }).click();
+  await page.getByLabel('Media of reference 1').fill(`Asset://${id}`);
+  // Looked up as if picked: the record says which model it was prepared for.
+  await expect(page.getByText('Sweep hero')).toBeVisible();
+
+  await page.getByRole('checkbox', { name: 'Create variations' }).click();
+  await page.getByLabel('Vary').selectOption('model');
+  await expect(page.getByLabel('Model of variant 2')).toHaveValue('video-2.0-cl-fast');
+  await page.getByRole('button', { name: 'Create 2 tasks' }).click();
+  await expect(
+    page
+      .getByTestId('variant-issues')
+      .getByText(
+        'This asset is prepared for video-2.0-cl, not video-2.0-cl-fast: prepare it for video-2.0-cl-fast from the library.',
+      ),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/composer$/);
+  expect(sent).toEqual([]);
 });

@@ -67,24 +67,39 @@ test('three assets copied into a group by multi-select; the composer picks from 
   await expect(dialog).toContainText('the API has no move; this registers a copy, and the original stays', {
     ignoreCase: true,
   });
+  // Before the click: the upload is named as one this browser reads and uploads again.
+  await expect(
+    dialog.getByText('1 is an upload: this browser reads its file and uploads it again'),
+  ).toBeVisible();
+  await expect(dialog.getByRole('listitem', { name: 'Uploaded still' })).toContainText(
+    'An upload: its file will be read and uploaded again',
+  );
   await dialog.getByLabel('Target group').selectOption(target);
   await dialog.getByRole('button', { name: 'Copy 4 assets' }).click();
-  await expect(dialog.getByRole('status')).toHaveText('Copied 3, failed 0, could not be copied 1.');
-  await expect(dialog.getByRole('listitem', { name: 'Uploaded still' })).toContainText(
-    'its only URL is a service-hosted test URL',
-  );
+  await expect(dialog.getByRole('status')).toHaveText('Copied 4, failed 0, could not be copied 0.');
+  await expect(dialog.getByRole('listitem', { name: 'Uploaded still' })).toContainText(/Copied as asset_/);
   await expect(dialog.getByRole('listitem', { name: 'Pack 2' })).toContainText(/Copied as asset_/);
   await dialog.getByRole('button', { name: 'Open the group' }).click();
   await expect(page).toHaveURL(new RegExp(`group_id=${target}`));
   await expect(table.getByRole('button', { name: /^Open details of Pack/ })).toHaveCount(3);
+  await expect(table.getByRole('button', { name: /^Open details of Uploaded still/ })).toBeVisible();
 
   // The originals stay where they were.
   const left = await request.get(`/v1/assets?group_id=${source}`, { headers: auth });
   expect(((await left.json()) as { total: number }).total).toBe(4);
   const copies = (await (await request.get(`/v1/assets?group_id=${target}`, { headers: auth })).json()) as {
-    data: { model?: string; source_url?: string }[];
+    data: { id: string; name?: string; model?: string; url?: string }[];
   };
-  expect(copies.data.map((a) => a.model)).toEqual(['video-2.0-cl', 'video-2.0-cl', 'video-2.0-cl']);
+  expect(copies.data.filter((a) => a.name?.startsWith('Pack')).map((a) => a.model)).toEqual([
+    'video-2.0-cl',
+    'video-2.0-cl',
+    'video-2.0-cl',
+  ]);
+  // The upload's copy is a new file in the target group with the same bytes.
+  const copied = copies.data.find((a) => a.name === 'Uploaded still')!;
+  const original = fs.readFileSync(path.resolve(import.meta.dirname, 'fixtures', 'sample.png'));
+  const bytes = Buffer.from(await (await request.get(copied.url!)).body());
+  expect(bytes.equals(original)).toBe(true);
 
   // The composer's picker opens on the group the person was using, and one of the copies is used.
   await page.goto('/composer');

@@ -73,6 +73,31 @@ test.describe('the dashboard against the local double', () => {
     await expect(sheet.getByTestId('readiness-remedy')).toContainText('disabled by the deployment');
   });
 
+  test('an upload that ends disabled says so in the tray, with the reason, not "Done"', async ({
+    page,
+    request,
+  }) => {
+    await setSwitch(
+      request,
+      'asset=disabled; sync-error=Disabled by the account owner; method=POST; path=/v1/assets/uploads',
+    );
+    await page.goto('/assets');
+    await page
+      .getByLabel('Files to upload')
+      .setInputFiles(path.resolve(import.meta.dirname, 'fixtures', 'sample.png'));
+    const tray = page.getByRole('region', { name: 'Upload (1)' });
+    const row = tray
+      .getByRole('list', { name: 'Uploads in progress or needing attention' })
+      .getByRole('listitem');
+    await expect(row).toContainText('Uploaded, but it ended disabled: no task can use it.', {
+      timeout: 30_000,
+    });
+    await expect(row).toContainText('The service says: Disabled by the account owner');
+    await expect(tray).toContainText('Finished: 1 file uploaded · 1 cannot be used');
+    await expect(tray).not.toContainText('Done: 1 file uploaded');
+    await expect(tray.getByRole('button', { name: '1 file uploaded' })).toHaveCount(0);
+  });
+
   test('the other answer forms: upper-case states, task_id only, result at output.url, asset_type/asset_ref, no model', async ({
     page,
     request,

@@ -3,11 +3,12 @@ import path from 'node:path';
 import ts from 'typescript';
 
 /*
- * `local/no-import-cycle`: a module must not reach itself again through its static imports and
- * re-exports, type-only ones included (a type-only circle still ties two modules' designs to each
- * other, and becomes a runtime one the day a value is imported the same way). A dynamic import()
- * is a lazily loaded part and is not followed. The project's aliases are resolved as
- * tsconfig.base.json has them; packages are not followed.
+ * `local/no-import-cycle`: a module must not reach itself again through its imports and re-exports,
+ * type-only ones included (a type-only circle still ties two modules' designs to each other, and
+ * becomes a runtime one the day a value is imported the same way), and lazy `import()`s included:
+ * a lazily loaded part that imports back the module that loads it is one design in two files, and
+ * its chunk carries (or shares) what was meant to stay behind. The project's aliases are resolved
+ * as tsconfig.base.json has them; packages are not followed.
  *
  * Written here rather than taken from eslint-plugin-import-x, which the project does not install:
  * this is the one rule of that plugin the architecture asks for (issue 33).
@@ -35,7 +36,6 @@ function resolve(specifier, from, root) {
     base = path.resolve(path.dirname(from), specifier);
   else if (specifier.startsWith('@/')) base = path.join(root, 'src', specifier.slice(2));
   else if (specifier.startsWith('@contract/')) base = path.join(root, 'contract', specifier.slice(10));
-  else if (specifier.startsWith('@server/')) base = path.join(root, 'server', specifier.slice(8));
   else return undefined;
   const bare = base.replace(/\.js$/, '');
   for (const candidate of [base, ...EXTENSIONS.map((ext) => bare + ext)]) {
@@ -44,8 +44,8 @@ function resolve(specifier, from, root) {
   return undefined;
 }
 
-/** Static imports and re-exports of `source` (type-only ones included), as `[specifier, node]`. */
-function staticImports(source, fileName) {
+/** The specifiers `source` imports: imports and re-exports (type-only ones included) and lazy `import('…')`s. */
+function importsOf(source, fileName) {
   const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, false);
   const found = [];
   for (const statement of file.statements) {
@@ -56,6 +56,22 @@ function staticImports(source, fileName) {
     ) {
       found.push(statement.moduleSpecifier.text);
     }
+  }
+  // A lazy import may sit anywhere (a route table, a preload on hover): walk the whole tree, and
+  // only when the text has one at all.
+  if (source.includes('import(')) {
+    const visit = (node) => {
+      if (
+        ts.isCallExpression(node) &&
+        node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+        node.arguments[0] &&
+        ts.isStringLiteralLike(node.arguments[0])
+      ) {
+        found.push(node.arguments[0].text);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(file);
   }
   return found;
 }
@@ -69,7 +85,7 @@ function depsOf(file, root) {
   }
   const known = cache.get(file);
   if (known && known.mtimeMs === stat.mtimeMs) return known.deps;
-  const deps = staticImports(fs.readFileSync(file, 'utf8'), file)
+  const deps = importsOf(fs.readFileSync(file, 'utf8'), file)
     .map((specifier) => resolve(specifier, file, root))
     .filter((dep) => dep !== undefined);
   cache.set(file, { mtimeMs: stat.mtimeMs, deps });
@@ -96,7 +112,7 @@ function pathBack(start, target, root) {
 const noImportCycle = {
   meta: {
     type: 'problem',
-    docs: { description: 'Forbid import circles, type-only imports included' },
+    docs: { description: 'Forbid import circles, type-only and lazy imports included' },
     schema: [],
     messages: {
       cycle:
@@ -120,6 +136,7 @@ const noImportCycle = {
       ImportDeclaration: check,
       ExportNamedDeclaration: check,
       ExportAllDeclaration: check,
+      ImportExpression: check,
     };
   },
 };

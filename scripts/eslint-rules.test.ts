@@ -29,7 +29,7 @@ describe('architecture lint rules', { timeout: 60_000 }, () => {
     expect(await problems('server/routes/fixture.ts', code('../media/probe'))).toEqual([
       expect.stringMatching(/^no-restricted-imports: .*Routes reach media\/ through a service/),
     ]);
-    expect(await problems('server/routes/text/fixture.ts', code('@server/media/probe'))).toEqual([
+    expect(await problems('server/routes/text/fixture.ts', code('../../media/probe'))).toEqual([
       expect.stringMatching(/Routes reach media\/ through a service/),
     ]);
     expect(await problems('server/services/fixture.ts', code('../media/probe'))).toEqual([]);
@@ -66,7 +66,7 @@ describe('architecture lint rules', { timeout: 60_000 }, () => {
     expect(await problems('server/services/fixture.ts', value('zod'))).toEqual([]);
   });
 
-  it('an import circle fails, a type-only one too; a dynamic import back does not', async () => {
+  it('an import circle fails, a type-only one and a lazy one too; a plain import does not', async () => {
     const dir = fs.mkdtempSync(path.join(ROOT, 'server', 'lint-fixture-'));
     made.push(dir);
     const relative = path.relative(ROOT, dir);
@@ -86,12 +86,89 @@ describe('architecture lint rules', { timeout: 60_000 }, () => {
     expect(
       await problems(`${relative}/b.ts`, "import type { a } from './c';\nexport type B = typeof a;\n"),
     ).toEqual([expect.stringMatching(/^local\/no-import-cycle: /)]);
-    // A lazily loaded part importing back is no circle of static imports; nor is a plain import.
+    // A lazily loaded part that imports back the module loading it: a circle all the same.
+    expect(await problems(`${relative}/b.ts`, "export const b = () => import('./c');\n")).toEqual([
+      expect.stringMatching(/^local\/no-import-cycle: Import circle: .*b\.ts → .*c\.ts → .*a\.ts → .*b\.ts/),
+    ]);
+    // A lazy import of a part that does not come back, and a plain import, are no circle.
     expect(
       await problems(
         `${relative}/b.ts`,
-        "export const b = () => import('./c');\nexport type { D } from './d';\n",
+        "export const b = () => import('./d');\nexport type { D } from './d';\n",
       ),
+    ).toEqual([]);
+  });
+
+  it('fetch outside src/api/api-client.ts fails, by name or as a property; apiRequest passes', async () => {
+    const client = /^no-restricted-(globals|properties): .*Only src\/api\/api-client\.ts calls fetch/;
+    expect(await problems('src/api/fixture.ts', "export const get = () => fetch('/v1/x');\n")).toEqual([
+      expect.stringMatching(client),
+    ]);
+    expect(
+      await problems('src/features/assets/fixture.ts', "export const get = () => window.fetch('/v1/x');\n"),
+    ).toEqual([expect.stringMatching(client)]);
+    expect(
+      await problems('src/lib/fixture.ts', "export const get = () => globalThis.fetch('/v1/x');\n"),
+    ).toEqual([expect.stringMatching(client)]);
+    expect(await problems('src/api/api-client.ts', "export const get = () => fetch('/v1/x');\n")).toEqual([]);
+    expect(
+      await problems(
+        'src/api/fixture.ts',
+        "import { apiRequest } from '@/api/api-client';\nexport const get = () => apiRequest('/v1/x');\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('src/ importing server/ fails, a type or a lazy import too; contract/ passes', async () => {
+    const server = /src\/ never imports server\//;
+    expect(
+      await problems(
+        'src/lib/fixture.ts',
+        "import { newId } from '../../server/ids';\nexport const id = newId;\n",
+      ),
+    ).toEqual([
+      expect.stringMatching(/^@typescript-eslint\/no-restricted-imports: .*src\/ never imports server\//),
+    ]);
+    expect(
+      await problems(
+        'src/features/assets/fixture.ts',
+        "import type { Config } from '../../../server/config';\nexport type C = Config;\n",
+      ),
+    ).toEqual([expect.stringMatching(server)]);
+    expect(
+      await problems('src/api/fixture.ts', "export const load = () => import('../../server/ids');\n"),
+    ).toEqual([expect.stringMatching(/^no-restricted-syntax: src\/ never imports server\//)]);
+    expect(
+      await problems(
+        'src/lib/fixture.ts',
+        "import { isRecord } from '@contract/is-record';\nexport const r = isRecord;\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('src/api importing src/lib or src/components fails; lib importing api passes, as do api tests', async () => {
+    const down = /^no-restricted-imports: .*src\/api imports nothing from src\/lib/;
+    expect(
+      await problems('src/api/fixture.ts', "import { cn } from '@/lib/cn';\nexport const c = cn;\n"),
+    ).toEqual([expect.stringMatching(down)]);
+    expect(
+      await problems(
+        'src/api/fixture.ts',
+        "import { Button } from '../components/ui/button';\nexport const B = Button;\n",
+      ),
+    ).toEqual([expect.stringMatching(down)]);
+    // The rule of the shared layers still holds for src/api beside it.
+    expect(
+      await problems('src/api/fixture.ts', "import { x } from '@/features/assets/x';\nexport const y = x;\n"),
+    ).toEqual([expect.stringMatching(/^no-restricted-imports: .*Shared code must not import a feature/)]);
+    expect(
+      await problems(
+        'src/lib/fixture.ts',
+        "import { apiRequest } from '@/api/api-client';\nexport const get = apiRequest;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await problems('src/api/fixture.test.ts', "import { cn } from '@/lib/cn';\nexport const c = cn;\n"),
     ).toEqual([]);
   });
 });

@@ -100,8 +100,12 @@ describe('Dockerfile', () => {
     expect(all(runtime, 'VOLUME')).toEqual(['["/data"]']);
     expect(all(runtime, 'RUN').join(' ')).toMatch(/mkdir -p \/data && chown node:node \/data/);
     expect(all(runtime, 'EXPOSE')).toEqual(['8787']);
-    expect(all(runtime, 'CMD')).toEqual(['["node", "--import", "tsx", "server/main.ts"]']);
-    expect(fs.existsSync(path.join(root, 'server/main.ts'))).toBe(true);
+    // The bundle the build stage makes, as `npm run serve` runs it (decision 383).
+    expect(all(runtime, 'CMD')).toEqual(['["node", "--enable-source-maps", "build/server/main.mjs"]']);
+    expect(all(build, 'RUN').join(' ')).toMatch(
+      /npm run build && node scripts\/server-bundle\.mjs && npm prune/,
+    );
+    expect(fs.existsSync(path.join(root, 'scripts/server-bundle.mjs'))).toBe(true);
   });
 
   it('checks health with Node itself (the slim image has no curl) against /healthz', async () => {

@@ -7,7 +7,7 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.stop()));
 });
 
-/** Runs `server/main.ts` the way `npm run serve` does (tsx), in a process of its own. */
+/** Runs `server/main.ts` the way `npm run serve` does (bundled, decision 383), in a process of its own. */
 async function start(env: Record<string, string>): Promise<ServerProcess> {
   const server = await startServerProcess({ env });
   servers.push(server);

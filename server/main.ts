@@ -9,7 +9,6 @@ import { createHttpServer } from './http-server';
 import { memoryCeiling } from './media/media-process';
 import { mediaToolLines, mediaTools } from './media/media-tools';
 import { isLoopbackHost } from './loopback';
-import { warmSchemaWorkers } from './services/text/schema-pool';
 import { webhookSecretNotice } from './services/webhooks/secret';
 
 /** Long-lived responses (SSE, slow downloads) get this long to finish before being cut at shutdown. */
@@ -153,8 +152,6 @@ async function main(): Promise<void> {
     fail(listenError(err, config));
   }
   startWorkers(ctx);
-  // Loaded in the background, so that the first request with a JSON Schema does not wait for them.
-  if (!config.upstreamBaseUrl) void warmSchemaWorkers();
   announce(config, port, webhookSecretNotice(ctx));
   ctx.log.info('server started', { host: config.host, port });
 }

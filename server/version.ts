@@ -1,8 +1,10 @@
 import fs from 'node:fs';
+import path from 'node:path';
+import { PROJECT_ROOT } from './root';
 
 function readVersion(): string {
   try {
-    const pkg = JSON.parse(fs.readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    const pkg = JSON.parse(fs.readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as {
       version?: unknown;
     };
     return typeof pkg.version === 'string' ? pkg.version : '0.0.0';

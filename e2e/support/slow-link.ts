@@ -49,14 +49,14 @@ const LCP_OBSERVER = `(() => {
 
 /**
  * Opens `url` in `context` (fresh: nothing cached) over the throttled link and measures the LCP and
- * every request. `ready` resolves once the page shows what counts as painted; after it the page
- * is given time for a later, larger paint (the LCP is the last candidate before input).
+ * every request. `ready` resolves once the page shows what counts as painted and has settled (the
+ * LCP is the last candidate before input): it waits for a condition, such as the network going
+ * idle, never for a fixed time.
  */
 export async function measureFirstOpen(
   context: BrowserContext,
   url: string,
   ready: (page: Page) => Promise<void>,
-  options: { settleMs?: number } = {},
 ): Promise<{ page: Page; result: () => Promise<FirstOpen> }> {
   const page = await context.newPage();
   await page.addInitScript(LCP_OBSERVER);
@@ -94,7 +94,6 @@ export async function measureFirstOpen(
 
   await page.goto(url, { waitUntil: 'commit' });
   await ready(page);
-  if (options.settleMs) await page.waitForTimeout(options.settleMs);
 
   return {
     page,

@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { create, type Font } from 'fontkitten';
+import { PROJECT_ROOT } from '../root';
 
-const FONT_DIR = fileURLToPath(new URL('./fonts/', import.meta.url));
+const FONT_DIR = path.join(PROJECT_ROOT, 'server/media/fonts');
 export const FONT_REGULAR = path.join(FONT_DIR, 'DejaVuSans.ttf');
 export const FONT_BOLD = path.join(FONT_DIR, 'DejaVuSans-Bold.ttf');
 /**

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { testServerBundle } from '../../scripts/server-bundle.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const START_TIMEOUT_MS = 60_000;
@@ -87,6 +88,16 @@ function tail(): Tail {
   };
 }
 
+let bundled: Promise<string> | undefined;
+/**
+ * The server as `npm run serve` runs it: the sources bundled (scripts/server-bundle.mjs, decision
+ * 383), built once per test process from the sources as they are, so a test never runs a stale one.
+ */
+function serverEntry(): Promise<string> {
+  bundled ??= testServerBundle();
+  return bundled;
+}
+
 interface Running {
   child: ChildProcess;
   url: string;
@@ -101,7 +112,7 @@ async function launch(
   dataDir: string,
   port?: number,
 ) {
-  const node = [process.execPath, '--import', 'tsx', path.join(ROOT, 'server/main.ts')];
+  const node = [process.execPath, '--enable-source-maps', await serverEntry()];
   const [command, ...args] =
     opts.fileLimit === undefined
       ? node
@@ -172,7 +183,7 @@ async function launch(
 
 /**
  * The one way a test starts the real server in a process of its own: `server/main.ts` as `npm start`
- * runs it (tsx), on 127.0.0.1 and a port the OS picks, with its own DATA_DIR; resolves once it printed
+ * runs it (bundled), on 127.0.0.1 and a port the OS picks, with its own DATA_DIR; resolves once it printed
  * its URL and answers /healthz, or rejects with a ServerStartError. For what needs a real port, a
  * process's memory or a signal: server tests, the e2e workers (e2e/support/local-server.ts), benches.
  * Everything else goes through `app.request()` (makeTestApp in helpers.ts).

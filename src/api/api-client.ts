@@ -8,7 +8,8 @@ import { beginRateLimitWait } from '@/api/rate-limit';
 /**
  * The one place the dashboard talks HTTP: base URL and Bearer key from the connection store, JSON and
  * multipart bodies, upload progress, AbortSignal, and errors normalised by the contract's
- * `parseApiError` with the request id kept for support. Components never call fetch (eslint).
+ * `parseApiError` with the request id kept for support. Nothing else under src/ calls fetch (eslint,
+ * decision 410).
  */
 
 /** `type` of an ApiRequestError that is not an HTTP error status. */
@@ -69,9 +70,11 @@ export interface RequestOptions {
   anonymous?: boolean;
   /**
    * `blob`: a successful answer's body is resolved as a Blob (an image the server made), not read as
-   * JSON; an error answer is still read as the JSON error envelope. Not with onUploadProgress.
+   * JSON. `response`: the successful answer itself, its body unread (a server-sent event stream read
+   * as it arrives, a transcript whose Content-Type says what it is). Either way an error answer is
+   * still read as the JSON error envelope. Not with onUploadProgress.
    */
-  responseType?: 'json' | 'blob';
+  responseType?: 'json' | 'blob' | 'response';
   /**
    * How often a 429 is waited out and sent again here (default MAX_RATE_LIMIT_RETRIES). A batch
    * passes 0: it holds all its sends on a 429, not this one request (issue 45).
@@ -91,8 +94,8 @@ export function parseRetryAfter(value: string | null | undefined, now = Date.now
 interface RawResponse {
   status: number;
   text: string;
-  /** The body of a successful answer asked for as a Blob (responseType 'blob'); `text` is then empty. */
-  blob?: Blob;
+  /** A successful answer asked for as a Blob or unread (responseType 'blob', 'response'); `text` is then empty. */
+  body?: Blob | Response;
   header: (name: string) => string | null;
 }
 
@@ -134,12 +137,14 @@ function sendWithFetch(
   url: string,
   init: RequestInit,
   early?: Promise<Response>,
-  asBlob = false,
+  responseType: RequestOptions['responseType'] = 'json',
 ): Promise<RawResponse> {
   return (early ? abortable(early, init.signal) : fetch(url, init)).then(
     async (res) => {
       const header = (n: string) => res.headers.get(n);
-      if (asBlob && res.ok) return { status: res.status, text: '', blob: await res.blob(), header };
+      if (responseType === 'blob' && res.ok)
+        return { status: res.status, text: '', body: await res.blob(), header };
+      if (responseType === 'response' && res.ok) return { status: res.status, text: '', body: res, header };
       return { status: res.status, text: await res.text(), header };
     },
     (cause: unknown) => {
@@ -266,8 +271,8 @@ async function apiRequestOnce<T>(
   const { baseUrl, apiKey } = options.connection ?? getConnection();
   const method = options.method ?? (options.json !== undefined || options.formData ? 'POST' : 'GET');
   const url = buildUrl(baseUrl, path, options.query);
-  const asBlob = options.responseType === 'blob';
-  const headers: Record<string, string> = { Accept: asBlob ? '*/*' : 'application/json', ...options.headers };
+  const asJson = (options.responseType ?? 'json') === 'json';
+  const headers: Record<string, string> = { Accept: asJson ? 'application/json' : '*/*', ...options.headers };
   if (apiKey && !options.anonymous) headers.Authorization = authorization(apiKey);
   let body: BodyInit | null = null;
   if (options.formData) {
@@ -293,10 +298,10 @@ async function apiRequestOnce<T>(
         url,
         { method, headers, body, signal: options.signal, credentials: 'same-origin' },
         // Only a plain GET is what the early script can have sent: same URL, same key, no extra header.
-        method === 'GET' && !options.headers && !asBlob
+        method === 'GET' && !options.headers && asJson
           ? takeEarlyRequest(url, headers.Authorization ?? '')
           : undefined,
-        asBlob,
+        options.responseType,
       );
   let res: RawResponse;
   try {
@@ -321,7 +326,7 @@ async function apiRequestOnce<T>(
     requestId: res.header('X-Request-Id') ?? undefined,
     traceId: res.header('X-Trace-Id') ?? undefined,
   });
-  if (res.blob) return (parse ? parse(res.blob) : res.blob) as T;
+  if (res.body) return (parse ? parse(res.body) : res.body) as T;
   let data: unknown = undefined;
   if (res.text.trim() !== '') {
     try {
@@ -377,4 +382,50 @@ export function retryDelay(failureCount: number, error: unknown): number {
   }
   const ceiling = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** Math.max(0, failureCount));
   return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
+}
+
+/**
+ * The bytes of a media file the API handed out (an asset's `url`), for copying an upload into
+ * another group by uploading it again (issue 43). Never with the key: a media URL may be another
+ * host's (a deployment's storage), and the key goes only to the API. A host that does not let this
+ * page read its files (CORS) is a network error saying so.
+ */
+export async function readMediaFile(
+  url: string,
+  options: { signal?: AbortSignal; onProgress?: (p: { loaded: number; total: number }) => void } = {},
+): Promise<Blob> {
+  let res: Response;
+  try {
+    res = await fetch(url, { credentials: 'omit', referrerPolicy: 'no-referrer', signal: options.signal });
+  } catch (cause) {
+    if (options.signal?.aborted) throw cause;
+    throw new ApiRequestError(
+      {
+        status: 0,
+        type: NETWORK_ERROR_TYPE,
+        message: `This browser could not read ${new URL(url, location.href).host}'s file: the host is unreachable or does not let other sites read its files (CORS). Download it and upload it into the target group instead.`,
+      },
+      { isNetworkError: true, cause },
+    );
+  }
+  if (!res.ok) {
+    throw new ApiRequestError({
+      status: res.status,
+      type: 'media_unreadable',
+      message: `Reading the file answered HTTP ${res.status}: it may have expired. Download it and upload it into the target group instead.`,
+    });
+  }
+  const total = Number(res.headers.get('content-length')) || 0;
+  if (!res.body || !options.onProgress) return res.blob();
+  const reader = res.body.getReader();
+  const parts: Uint8Array[] = [];
+  let loaded = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    loaded += value.byteLength;
+    options.onProgress({ loaded, total: Math.max(total, loaded) });
+  }
+  return new Blob(parts as BlobPart[], { type: res.headers.get('content-type') ?? '' });
 }

@@ -10,7 +10,7 @@ import {
 } from '@/api/task-registry-schema';
 import type { AssetModelMemory } from '@/api/asset-models';
 import type { RegistryBackend } from '@/api/task-registry-storage';
-import { noteOpenTask } from '@/lib/open-task-signal';
+import { noteOpenTask } from '@/api/open-task-signal';
 
 export type {
   TrackedStoryboardShot,

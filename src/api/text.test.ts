@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiRequestError } from '@/api/api-client';
 import { useConnectionStore } from '@/api/connection-store';
-import { readSse, streamEvents, type SseMessage } from '@/api/text';
+import { createTranscript, readSse, streamEvents, type SseMessage } from '@/api/text';
 import { json, mockFetch } from '@/test/fetch-mock';
 
 /** A byte stream delivered in the given pieces, as a network would split it. */
@@ -110,5 +110,26 @@ describe('streamEvents', () => {
     );
     expect(opened).toHaveBeenCalledWith({ requestId: 'req_2' });
     expect(messages).toEqual(['{"x":1}', '[DONE]']);
+  });
+});
+
+describe('createTranscript', () => {
+  it('reads a plain-text transcript as text and a JSON one as JSON, through the API client', async () => {
+    useConnectionStore.setState({ baseUrl: '', apiKey: 'sk-test-123' });
+    const fetch = mockFetch({
+      'POST /v1/audio/transcriptions': () =>
+        new Response('WEBVTT\n\nhello', { headers: { 'Content-Type': 'text/vtt', 'X-Request-Id': 'req_3' } }),
+      'POST /v1/audio/translations': () => json({ text: 'hi' }),
+    });
+    const vtt = await createTranscript('transcriptions', new FormData());
+    expect(vtt).toEqual({
+      text: 'WEBVTT\n\nhello',
+      json: undefined,
+      contentType: 'text/vtt',
+      requestId: 'req_3',
+    });
+    expect(new Headers(fetch.mock.calls[0]![1]!.headers).get('Authorization')).toBe('Bearer sk-test-123');
+    const translated = await createTranscript('translations', new FormData());
+    expect(translated.json).toEqual({ text: 'hi' });
   });
 });

@@ -1,13 +1,11 @@
-import { parseApiError } from '@contract/errors';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
-import { ApiRequestError, apiRequest, buildUrl, NETWORK_ERROR_TYPE, parseRetryAfter } from '@/api/api-client';
-import { getConnection } from '@/api/connection-store';
+import { apiRequest } from '@/api/api-client';
 
 /**
  * The text family (chat completions, responses, messages, embeddings, speech, transcription) as the
- * playground calls it. JSON answers go through `apiRequest`; three kinds of answer it cannot give
- * are handled here, over the same base URL, key and error envelope: a server-sent event stream read
- * as it arrives, binary audio (speech), and plain-text transcripts (`text`, `srt`, `vtt`).
+ * playground calls it, all through `apiRequest`. Three kinds of answer are read here from the
+ * unread response it hands back: a server-sent event stream read as it arrives, binary audio
+ * (speech), and plain-text transcripts (`text`, `srt`, `vtt`).
  */
 
 export const TEXT_PATHS = {
@@ -25,31 +23,27 @@ function abortReason(signal: AbortSignal | undefined): unknown {
   return signal?.reason ?? new DOMException('The request was aborted.', 'AbortError');
 }
 
-/** POST with the saved connection; rejects with ApiRequestError on a status >= 400. */
-async function send(path: string, body: BodyInit, headers: Record<string, string>, signal?: AbortSignal) {
-  const { baseUrl, apiKey } = getConnection();
-  const url = buildUrl(baseUrl, path);
-  const all: Record<string, string> = { ...headers };
-  if (apiKey) all.Authorization = `Bearer ${apiKey}`;
-  let response: Response;
-  try {
-    response = await fetch(url, { method: 'POST', headers: all, body, signal, credentials: 'same-origin' });
-  } catch (cause) {
-    if (signal?.aborted) throw abortReason(signal);
-    throw new ApiRequestError(
-      { status: 0, type: NETWORK_ERROR_TYPE, message: `Could not reach ${url}: ${String(cause)}` },
-      { isNetworkError: true, cause },
-    );
-  }
-  const requestId = response.headers.get('X-Request-Id') ?? undefined;
-  if (!response.ok) {
-    const text = await response.text().catch(() => '');
-    const info = parseApiError(response.status, text, {
-      requestId,
-      traceId: response.headers.get('X-Trace-Id'),
-    });
-    throw new ApiRequestError(info, { retryAfterMs: parseRetryAfter(response.headers.get('Retry-After')) });
-  }
+/**
+ * POST with the saved connection through the API client, the answer's body left unread; rejects
+ * with ApiRequestError on a status >= 400 as every other call does.
+ */
+async function send(
+  path: string,
+  body: { json: unknown } | { formData: FormData },
+  accept: string,
+  signal?: AbortSignal,
+) {
+  let requestId: string | undefined;
+  const response = await apiRequest<Response>(path, {
+    method: 'POST',
+    ...body,
+    headers: { Accept: accept },
+    signal,
+    responseType: 'response',
+    onResponseIds: (ids) => {
+      requestId = ids.requestId;
+    },
+  });
   return { response, requestId };
 }
 
@@ -73,12 +67,7 @@ export interface StreamOptions {
  * status before the stream starts rejects with ApiRequestError like any other call.
  */
 export async function streamEvents(path: string, json: unknown, options: StreamOptions): Promise<void> {
-  const { response, requestId } = await send(
-    path,
-    JSON.stringify(json),
-    { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
-    options.signal,
-  );
+  const { response, requestId } = await send(path, { json }, 'text/event-stream', options.signal);
   options.onOpen?.({ requestId });
   const body = response.body;
   if (!body) return;
@@ -161,12 +150,7 @@ export interface SpeechResult {
 
 /** POST /v1/audio/speech: the audio bytes, typed by the server's Content-Type. */
 export async function createSpeech(json: unknown, signal?: AbortSignal): Promise<SpeechResult> {
-  const { response, requestId } = await send(
-    TEXT_PATHS.speech,
-    JSON.stringify(json),
-    { 'Content-Type': 'application/json', Accept: 'audio/*' },
-    signal,
-  );
+  const { response, requestId } = await send(TEXT_PATHS.speech, { json }, 'audio/*', signal);
   return { blob: await response.blob(), requestId };
 }
 
@@ -185,7 +169,7 @@ export async function createTranscript(
   form: FormData,
   signal?: AbortSignal,
 ): Promise<TranscriptResult> {
-  const { response, requestId } = await send(TEXT_PATHS[kind], form, { Accept: '*/*' }, signal);
+  const { response, requestId } = await send(TEXT_PATHS[kind], { formData: form }, '*/*', signal);
   const text = await response.text();
   const contentType = response.headers.get('Content-Type') ?? '';
   let json: unknown = undefined;

@@ -19,7 +19,7 @@ function MountedSignal() {
  */
 const sonnerChunk = retryableImport(() => import('sonner'));
 
-/** Wide enough for the sidebar: at md and up toasts sit in its empty lower part (see below). */
+/** From md up there is room beside the page's title for a wider toast (see below). */
 const SIDEBAR = '(min-width: 768px)';
 
 function useWide(): boolean {
@@ -76,15 +76,18 @@ async function loadToaster(): Promise<ComponentType> {
           theme={theme}
           richColors
           closeButton
-          // Where they cover no control (decision 301). From md up, over the lower part of the
-          // sidebar, which holds nothing below its links, and as wide as it: not over the page's
-          // header actions (Export/Import on Tasks), the playground's settings, the pager or the
-          // upload tray. On a phone there is no sidebar: at the top, over the page's title, under
-          // the header row.
-          position={wide ? 'bottom-left' : 'top-center'}
-          offset={wide ? { left: 12, bottom: 12 } : { top: 56 }}
+          // Where they cover no control (decisions 301, 384): from md up at the top centre, in the
+          // header row between a page's title and its actions, as wide as a line of a prompt needs
+          // (the sidebar's foot made them a cramped 200 px column); on a phone at the top, over the
+          // page's title, under the header row. Never bottom corners: the pager, the upload tray,
+          // the playground's message box and Send live there.
+          position="top-center"
+          offset={wide ? { top: 12 } : { top: 56 }}
           mobileOffset={{ top: 52, left: 8, right: 8 }}
-          style={wide ? ({ '--width': '200px' } as CSSProperties) : undefined}
+          style={wide ? ({ '--width': 'min(400px, 42vw)' } as CSSProperties) : undefined}
+          // A toast names a task by its prompt: two lines of it say which one; the rest is one
+          // click away in the task.
+          toastOptions={{ classNames: { description: 'line-clamp-2 break-words' } }}
           // sonner's own region label is English; it appends the shortcut (alt+T) itself.
           containerAriaLabel={t('notifications')}
         />

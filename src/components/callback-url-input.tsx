@@ -8,7 +8,12 @@ import { systemQueries } from '@/api/system';
 import { isInboxName } from '@contract/webhook-inbox';
 import { useTranslation } from '@/lib/i18n';
 
-/** An inbox name nobody guesses: the inbox needs no key, so its name is all that keeps it private. */
+/**
+ * An inbox name nobody guesses. Reading an inbox needs the key that owns it (decision 282), and a
+ * delivery without this server's signature shows as unverified; but names are first come, first
+ * served and anyone may post to one, so a guessable name could be claimed by another key first or
+ * filled by strangers.
+ */
 export function randomInboxName(prefix: string): string {
   const bytes = new Uint8Array(9);
   crypto.getRandomValues(bytes);

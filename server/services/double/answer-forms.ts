@@ -1,4 +1,4 @@
-import { resolveResultUrl } from '@contract/task';
+import { RESULT_URL_ORDER, resolveResultUrl } from '@contract/task';
 import { isRecord } from '@contract/is-record';
 import type { Directives, ResultPlace } from './directives';
 
@@ -59,15 +59,7 @@ function taskForm(input: Record<string, unknown>, d: Directives): Record<string,
   }
   const url = d.result ? resolveResultUrl(input) : undefined;
   if (url && d.result) {
-    for (const place of [
-      'data.video_url',
-      'video_url',
-      'url',
-      'result_url',
-      'output.url',
-      'metadata.url',
-    ] as const)
-      removeUrl(task, place, url);
+    for (const place of RESULT_URL_ORDER) removeUrl(task, place, url);
     for (const place of d.result) putUrl(task, place, url);
   }
   return task;

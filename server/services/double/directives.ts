@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { RESULT_URL_ORDER } from '@contract/task';
 import { badRequest } from '../../errors';
 
 /**
@@ -10,14 +11,8 @@ import { badRequest } from '../../errors';
  *   X-Local-Double: fault=429; retry-after=3; retry-after-form=date
  */
 
-const RESULT_PLACES = [
-  'data.video_url',
-  'video_url',
-  'url',
-  'result_url',
-  'output.url',
-  'metadata.url',
-] as const;
+/** Where a result URL may be put: the six places the client reads, in the contract's one list. */
+const RESULT_PLACES = RESULT_URL_ORDER;
 export type ResultPlace = (typeof RESULT_PLACES)[number];
 
 const FAULTS = ['429', '402', '503', 'non-json'] as const;

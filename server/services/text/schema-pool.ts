@@ -1,6 +1,7 @@
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { ApiError, badRequest } from '../../errors';
 import type { SchemaTask, TaskOutcome } from './schema-tasks';
@@ -25,10 +26,17 @@ const POOL_SIZE = Math.max(1, Math.min(2, os.availableParallelism()));
 /** Ajv, the example builder and their compile caches stay far below this; a schema that needs more is refused. */
 const HEAP_MB = 256;
 
-// The worker is TypeScript like the rest of the server: it loads tsx's loader itself, resolved from
-// here, so it works whether the server runs under `tsx`, `node --import tsx` or Vitest.
-const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-const WORKER_URL = new URL('./schema-worker.ts', import.meta.url);
+// Run from the bundle (`npm start`, the test suites' server processes: decision 383), the worker is
+// the bundle's sibling schema-worker.mjs, plain JavaScript. Run from the sources (Vitest, `npm run
+// dev`), it is TypeScript like the rest of the server and loads tsx's loader itself, resolved from
+// here, so it works under `tsx`, `node --import tsx` or Vitest alike.
+const BUNDLED_WORKER = new URL('./schema-worker.mjs', import.meta.url);
+const WORKER = fs.existsSync(fileURLToPath(BUNDLED_WORKER))
+  ? { url: BUNDLED_WORKER, execArgv: [] }
+  : {
+      url: new URL('./schema-worker.ts', import.meta.url),
+      execArgv: ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href],
+    };
 
 interface Job {
   id: number;
@@ -103,8 +111,8 @@ function retire(slot: Slot, error: ApiError): void {
 function spawn(): void {
   let loaded!: () => void;
   const progress = new SharedArrayBuffer(4);
-  const worker = new Worker(WORKER_URL, {
-    execArgv: ['--import', TSX_LOADER],
+  const worker = new Worker(WORKER.url, {
+    execArgv: WORKER.execArgv,
     workerData: { progress },
     resourceLimits: { maxOldGenerationSizeMb: HEAP_MB },
   });
@@ -199,4 +207,9 @@ export function inSchemaWorker(tasks: SchemaTask[]): Promise<unknown[]> {
 export async function warmSchemaWorkers(): Promise<void> {
   while (slots.length < POOL_SIZE) spawn();
   await Promise.all(slots.map((s) => s.loaded));
+}
+
+/** How many schema workers exist, loaded or loading: what tests observe of the pool's start. */
+export function schemaWorkerCount(): number {
+  return slots.length;
 }

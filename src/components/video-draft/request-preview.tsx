@@ -5,12 +5,12 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { JsonView } from '@/components/ui/json-view';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { apiOrigin, useApiKey, useBaseUrl } from '@/api/connection-store';
-import type { CreateVideoBody } from '@/api/videos';
+import type { CreateVideo } from '@contract/video';
 import { useTranslation } from '@/lib/i18n';
 import { buildCurl, maskKey } from './curl';
 
 /** Which billing rule the request falls under (specification, POST /v1/videos rule 3). */
-export function BillingBadge({ body }: { body: CreateVideoBody }) {
+export function BillingBadge({ body }: { body: CreateVideo }) {
   const { t } = useTranslation('composer');
   const video = hasVideoInput(body);
   return (
@@ -26,7 +26,7 @@ export function BillingBadge({ body }: { body: CreateVideoBody }) {
 }
 
 /** The live request: the JSON body and the same request as curl, with the key kept out of it. */
-export function RequestPreview({ body }: { body: CreateVideoBody }) {
+export function RequestPreview({ body }: { body: CreateVideo }) {
   const { t } = useTranslation('composer');
   const baseUrl = useBaseUrl();
   const apiKey = useApiKey();

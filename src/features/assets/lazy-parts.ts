@@ -15,12 +15,9 @@ export const AssetDetailSheet = lazyWithPreload(
   withNamespaces(() => import('./asset-detail-sheet').then((m) => m.AssetDetailSheet), ['asset-detail']),
 );
 
-// Bulk copy: Radix Dialog again, needed only once assets are selected and Copy to group is asked for.
-export const CopyToGroupDialog = lazyWithPreload(() =>
-  import('./library/copy-to-group-dialog').then((m) => m.CopyToGroupDialog),
-);
-
-// The bulk actions appear once something is selected (a click), so they wait for it.
+// The bulk actions appear once something is selected (a click), so they wait for it. What they
+// load lazily in turn (Copy to group's dialog) they declare themselves: a part that imported this
+// file back would be an import circle.
 export const SelectionActions = lazyWithPreload(() =>
   import('./library/selection-actions').then((m) => m.SelectionActions),
 );

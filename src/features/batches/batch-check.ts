@@ -1,7 +1,7 @@
 import { draftToRequest, requestToDraft, type ComposerDraft } from '@/lib/video-draft/draft';
 import { validateDraft, type DraftIssue } from '@/lib/video-draft/validation';
 import { fillRequest, unfilled, type TemplateVariable } from '@/lib/templates/variables';
-import type { CreateVideoBody } from '@/api/videos';
+import type { CreateVideo as CreateVideoBody } from '@contract/video';
 import type { Batch, BatchField, ColumnTarget } from './batch-model';
 
 /**

@@ -1,6 +1,6 @@
 import { isTerminalStatus, normalizeTaskStatus, resolveResultUrl, taskFailure } from '@contract/task';
 import { isRecord } from '@contract/is-record';
-import type { CreateVideoBody } from '@/api/videos';
+import type { CreateVideo as CreateVideoBody } from '@contract/video';
 import { isActiveRow, type Batch, type BatchRow, type StopReason } from './batch-model';
 
 /** What a watched task query holds now. */

@@ -124,6 +124,28 @@ describe('Settings: saving', () => {
     expect(localStorage.getItem('media-studio.connection')).not.toContain('sk-new');
   });
 
+  it('on the form kit: a left field shows its problem, Save and Test focus it and send nothing', async () => {
+    const fetch = mockFetch({});
+    const user = userEvent.setup();
+    renderForm();
+    const baseUrl = screen.getByLabelText('Base URL');
+    await user.type(baseUrl, 'ftp://x');
+    expect(baseUrl).not.toHaveAttribute('aria-invalid');
+    await user.tab();
+    expect(baseUrl).toHaveAttribute('aria-invalid', 'true');
+    const message = document.getElementById(baseUrl.getAttribute('aria-describedby')!);
+    expect(message).toHaveTextContent(/Enter an address starting with http:\/\//);
+
+    await user.type(screen.getByLabelText('API key'), 'sk-x');
+    await user.click(screen.getByRole('button', { name: 'Test connection' }));
+    await vi.waitFor(() => expect(baseUrl).toHaveFocus());
+    expect(fetch).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(baseUrl).toHaveFocus());
+    expect(useConnectionStore.getState().baseUrl).toBe('');
+  });
+
   it('masks the key and toggles its visibility', async () => {
     const user = userEvent.setup();
     renderForm();

@@ -1,7 +1,7 @@
 import { assetPhase, assetReference } from '@contract/asset';
 import { isTerminalStatus, normalizeTaskStatus, resolveResultUrl, taskFailure } from '@contract/task';
 import type { TrackedStoryboardShot } from '@/api/task-registry';
-import type { CreateVideoBody } from '@/api/videos';
+import type { CreateVideo } from '@contract/video';
 import {
   fitJoins,
   isActive,
@@ -28,7 +28,7 @@ export type FrameName = { board: string; shot: number } | { file: string };
 export interface RunnerDeps {
   /** Creates the task and records it in the task registry (so the watcher follows it everywhere). */
   createTask(
-    body: CreateVideoBody,
+    body: CreateVideo,
     meta: { batchId?: string; prompt?: string; storyboard: TrackedStoryboardShot },
   ): Promise<{ id: string }>;
   /**

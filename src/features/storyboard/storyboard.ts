@@ -1,6 +1,6 @@
 import { assetReference } from '@contract/asset';
 import { estimateVideoTokens } from '@contract/usage';
-import type { CreateVideoBody } from '@/api/videos';
+import type { CreateVideo } from '@contract/video';
 import {
   draftToRequest,
   EMPTY_COMPOSER_DRAFT,
@@ -158,7 +158,7 @@ export function sentDraft(board: Storyboard, index: number, frameUrl?: string): 
   return { ...shot.draft, references };
 }
 
-export function shotBody(board: Storyboard, index: number, frameUrl?: string): CreateVideoBody {
+export function shotBody(board: Storyboard, index: number, frameUrl?: string): CreateVideo {
   return draftToRequest(sentDraft(board, index, frameUrl));
 }
 

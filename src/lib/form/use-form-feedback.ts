@@ -70,8 +70,18 @@ export function useFormFeedback<F extends string, S, I extends FormIssue<F>>({
     return issue || refused ? { issue, serverMessage: refused } : undefined;
   };
 
+  /** A submit attempt: every issue shows, the first blocking one takes focus, or, with none, `send` runs. */
+  const attempt = (send: () => void) => {
+    setAttempted(true);
+    const first = issues.find(isBlocking);
+    if (first) focusField(first.field);
+    else send();
+  };
+
   return {
     feedback,
+    /** For a second action of the form that needs its values right (a connection test): as a submit. */
+    attempt,
     /** What the submit panel shows: the blocking issues once a submit was attempted, and the refusal. */
     panel: {
       errors: attempted ? issues.filter(isBlocking) : [],
@@ -88,10 +98,7 @@ export function useFormFeedback<F extends string, S, I extends FormIssue<F>>({
       ref: submitShortcutRef,
       onSubmit: (event: FormEvent) => {
         event.preventDefault();
-        setAttempted(true);
-        const first = issues.find(isBlocking);
-        if (first) focusField(first.field);
-        else send();
+        attempt(send);
       },
       // The field whose element (or an element inside it) lost focus was left.
       onBlur: (event: FocusEvent) => {

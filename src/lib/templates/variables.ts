@@ -17,7 +17,7 @@ export interface TemplateVariable {
 /** The variable names in one text, in order of first appearance, each once. */
 export function variablesIn(text: string): string[] {
   const names: string[] = [];
-  for (const match of text.matchAll(VARIABLE)) if (!names.includes(match[1])) names.push(match[1]);
+  for (const [, name] of text.matchAll(VARIABLE)) if (name && !names.includes(name)) names.push(name);
   return names;
 }
 

@@ -7,7 +7,7 @@ import {
   type ContentEntry,
   type MediaKind,
 } from '@contract/video-rules';
-import type { CreateVideoBody } from '@/api/videos';
+import type { CreateVideo } from '@contract/video';
 import { isRecord } from '@contract/is-record';
 
 /** The roles the composer offers (specification, references[].role). */
@@ -134,8 +134,8 @@ function durationValue(text: string): number | string {
  * The request body for POST /v1/videos. Every reference goes into `references[]` (first frame
  * included), in the draft's order, so a refusal's `references[i]` names draft row i.
  */
-export function draftToRequest(draft: ComposerDraft): CreateVideoBody {
-  const body: CreateVideoBody = { model: draft.model };
+export function draftToRequest(draft: ComposerDraft): CreateVideo {
+  const body: CreateVideo = { model: draft.model };
   if (draft.prompt.trim() !== '') body.prompt = draft.prompt;
   if (draft.references.length > 0) {
     body.references = draft.references.map((r) => ({

@@ -56,9 +56,31 @@ describe('planCopies', () => {
       },
     });
   });
-  it('keeps a reason instead of an input for what cannot be copied', () => {
-    const [plan] = planCopies([asset({ oss_url: 'https://h.test/f', url: 'https://h.test/f' })], 'grp_b');
-    expect(plan).toMatchObject({ reason: 'serviceHostedOnly' });
-    expect('input' in plan!).toBe(false);
+  it('uploads an upload again: its hosted file is read and sent into the target group', () => {
+    const [plan] = planCopies(
+      [
+        asset({
+          oss_url: 'https://h.test/files/o/asset_1/still%20life.png',
+          url: 'https://h.test/files/o/asset_1/still%20life.png',
+          model: 'video-2.0-cl',
+          type: 'image',
+          name: 'Still',
+        }),
+      ],
+      'grp_b',
+    );
+    expect(plan).toEqual({
+      asset: expect.anything(),
+      reupload: {
+        url: 'https://h.test/files/o/asset_1/still%20life.png',
+        fileName: 'still life.png',
+        fields: { group_id: 'grp_b', model: 'video-2.0-cl', type: 'image', name: 'Still' },
+      },
+    });
+  });
+  it('keeps a reason instead of an input for what has nothing to copy', () => {
+    const [plan] = planCopies([asset({ name: 'Ghost' })], 'grp_b');
+    expect(plan).toMatchObject({ reason: 'noUrl' });
+    expect('input' in plan! || 'reupload' in plan!).toBe(false);
   });
 });

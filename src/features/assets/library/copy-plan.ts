@@ -1,10 +1,17 @@
-import type { Asset } from '@/api/assets';
-import type { RegisterAssetInput } from '@/api/assets';
+import type { Asset, RegisterAssetInput, UploadAssetFieldsInput } from '@/api/assets';
 
-/** Why an asset cannot be registered again elsewhere by its URL. */
-export type NotCopyable = 'serviceHostedOnly' | 'noUrl';
+/** Why an asset cannot be copied at all: nothing to register again or to read. */
+export type NotCopyable = 'noUrl';
 
-export type CopyPlan = { asset: Asset; input: RegisterAssetInput } | { asset: Asset; reason: NotCopyable };
+/**
+ * How one asset is copied: registered again by its public URL; or, for an upload (its only URL the
+ * service-hosted test copy), its bytes read by this browser and uploaded again into the target
+ * group; or not at all, with the reason, shown before anything is sent.
+ */
+export type CopyPlan =
+  | { asset: Asset; input: RegisterAssetInput }
+  | { asset: Asset; reupload: { url: string; fileName: string; fields: UploadAssetFieldsInput } }
+  | { asset: Asset; reason: NotCopyable };
 
 /**
  * The URL an asset can be registered again by. The specification has no move and no copy: a group
@@ -13,7 +20,7 @@ export type CopyPlan = { asset: Asset; input: RegisterAssetInput } | { asset: As
  * test URL "not guaranteed to stay valid": registering it would make an asset that may break later,
  * so an upload whose only URL is that one is named as not copyable instead.
  */
-export function copyableUrl(asset: Asset): string | NotCopyable {
+export function copyableUrl(asset: Asset): string | 'serviceHostedOnly' | NotCopyable {
   const hosted = asset.oss_url?.trim() || undefined;
   for (const candidate of [asset.source_url, asset.url]) {
     const url = candidate?.trim();
@@ -29,7 +36,26 @@ export function copyableUrl(asset: Asset): string | NotCopyable {
 export function planCopies(assets: readonly Asset[], groupId: string): CopyPlan[] {
   return assets.map((asset) => {
     const url = copyableUrl(asset);
-    if (url === 'serviceHostedOnly' || url === 'noUrl') return { asset, reason: url };
+    if (url === 'noUrl') return { asset, reason: url };
+    if (url === 'serviceHostedOnly') {
+      // Uploads are the common case: the hosted copy is readable now, so its bytes travel again.
+      const hosted = asset.oss_url!.trim();
+      return {
+        asset,
+        reupload: {
+          url: hosted,
+          fileName: fileNameOf(asset, hosted),
+          fields: {
+            group_id: groupId,
+            model: asset.model,
+            type: asset.type ?? asset.asset_type,
+            purpose: asset.purpose,
+            role: asset.role,
+            name: asset.name,
+          },
+        },
+      };
+    }
     return {
       asset,
       input: {
@@ -45,4 +71,15 @@ export function planCopies(assets: readonly Asset[], groupId: string): CopyPlan[
       },
     };
   });
+}
+
+/** A file name for the upload: the URL's last segment when it has one, else the asset's name or id. */
+function fileNameOf(asset: Asset, url: string): string {
+  let last = '';
+  try {
+    last = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '');
+  } catch {
+    last = '';
+  }
+  return last || asset.name || asset.id;
 }

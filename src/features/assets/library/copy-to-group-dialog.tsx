@@ -15,15 +15,18 @@ import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { useBaseUrl } from '@/api/connection-store';
 import { groupQueries } from '@/api/groups';
-import { invalidateAfterAssetCreated, registerAssetByUrl, type Asset } from '@/api/assets';
+import { readMediaFile } from '@/api/api-client';
+import { invalidateAfterAssetCreated, registerAssetByUrl, uploadAssetFile, type Asset } from '@/api/assets';
 import { useTranslation } from '@/lib/i18n';
 import { rememberGroup } from '@/lib/last-group';
 import { errorMessage } from '@/lib/notify';
-import { planCopies, type NotCopyable } from './copy-plan';
+import { planCopies, type CopyPlan, type NotCopyable } from './copy-plan';
 
 type ItemState =
   | { state: 'waiting' }
   | { state: 'copying' }
+  | { state: 'reading'; percent: number | undefined }
+  | { state: 'uploading'; percent: number | undefined }
   | { state: 'copied'; newId: string }
   | { state: 'failed'; message: string }
   | { state: 'notCopyable'; reason: NotCopyable };
@@ -39,10 +42,15 @@ interface CopyToGroupDialogProps {
   onOpenGroup: (groupId: string) => void;
 }
 
+const percentOf = (p: { loaded: number; total: number }) =>
+  p.total > 0 ? Math.min(100, Math.round((p.loaded / p.total) * 100)) : undefined;
+
 /**
  * Copy to group: the specification has no move (a group is set at registration), so each asset is
- * registered again in the target group by its URL, with its model. One at a time, so each row shows
- * its own progress and failure, and a deployment's rate limit is not met by a burst.
+ * registered again in the target group by its URL, with its model; an upload, whose only URL is the
+ * service's hosted test copy, is read by this browser and uploaded again there. What cannot be
+ * copied is said on its row before the click. One at a time, so each row shows its own progress and
+ * failure, and a deployment's rate limit is not met by a burst.
  */
 export function CopyToGroupDialog({
   open,
@@ -65,11 +73,34 @@ export function CopyToGroupDialog({
   const [states, setStates] = useState<ReadonlyMap<string, ItemState>>(new Map());
   const [phase, setPhase] = useState<'choose' | 'running' | 'done'>('choose');
   const cancelled = useRef(false);
+  const stop = useRef<AbortController | null>(null);
+  // Planned while the person chooses, so each row says before the click how it will be copied.
+  const plans = planCopies(assets, target);
+  const planOf = new Map(plans.map((p) => [p.asset.id, p]));
+  const toUpload = plans.filter((p) => 'reupload' in p).length;
+  const notCopyable = plans.filter((p) => 'reason' in p).length;
+
+  const copyOne = async (plan: Exclude<CopyPlan, { reason: NotCopyable }>, set: (s: ItemState) => void) => {
+    if ('input' in plan) return (await registerAssetByUrl(plan.input)).id;
+    const controller = new AbortController();
+    stop.current = controller;
+    set({ state: 'reading', percent: undefined });
+    const blob = await readMediaFile(plan.reupload.url, {
+      signal: controller.signal,
+      onProgress: (p) => set({ state: 'reading', percent: percentOf(p) }),
+    });
+    set({ state: 'uploading', percent: 0 });
+    const file = new File([blob], plan.reupload.fileName, { type: blob.type });
+    const created = await uploadAssetFile(file, plan.reupload.fields, {
+      signal: controller.signal,
+      onUploadProgress: (p) => set({ state: 'uploading', percent: percentOf(p) }),
+    });
+    return created.id;
+  };
 
   const run = async () => {
     cancelled.current = false;
     setPhase('running');
-    const plans = planCopies(assets, target);
     const next = new Map<string, ItemState>(
       plans.map((p) => [
         p.asset.id,
@@ -80,11 +111,13 @@ export function CopyToGroupDialog({
     for (const plan of plans) {
       if (cancelled.current) break;
       if ('reason' in plan) continue;
-      next.set(plan.asset.id, { state: 'copying' });
-      setStates(new Map(next));
+      const set = (state: ItemState) => {
+        next.set(plan.asset.id, state);
+        setStates(new Map(next));
+      };
+      set({ state: 'copying' });
       try {
-        const created = await registerAssetByUrl(plan.input);
-        next.set(plan.asset.id, { state: 'copied', newId: created.id });
+        next.set(plan.asset.id, { state: 'copied', newId: await copyOne(plan, set) });
       } catch (error) {
         next.set(plan.asset.id, { state: 'failed', message: errorMessage(error) });
       }
@@ -107,7 +140,10 @@ export function CopyToGroupDialog({
     <Dialog
       open={open}
       onOpenChange={(next) => {
-        if (!next) cancelled.current = true;
+        if (!next) {
+          cancelled.current = true;
+          stop.current?.abort();
+        }
         onOpenChange(next);
       }}
     >
@@ -128,9 +164,19 @@ export function CopyToGroupDialog({
           </Select>
           {target === fromGroup && <p className="text-sm text-muted-foreground">{t('copy.sameGroup')}</p>}
         </div>
+        {phase === 'choose' && (toUpload > 0 || notCopyable > 0) && (
+          <p className="text-sm text-amber-700 dark:text-amber-300">
+            {[
+              toUpload > 0 ? t('copy.willUpload', { count: toUpload }) : '',
+              notCopyable > 0 ? t('copy.willSkip', { count: notCopyable }) : '',
+            ]
+              .filter(Boolean)
+              .join(' ')}
+          </p>
+        )}
         <ul className="max-h-72 space-y-1 overflow-y-auto text-sm" aria-label={t('copy.items')}>
           {assets.map((asset) => (
-            <CopyRow key={asset.id} asset={asset} state={states.get(asset.id)} />
+            <CopyRow key={asset.id} asset={asset} plan={planOf.get(asset.id)} state={states.get(asset.id)} />
           ))}
         </ul>
         {phase === 'done' && (
@@ -172,7 +218,15 @@ export function CopyToGroupDialog({
   );
 }
 
-function CopyRow({ asset, state }: { asset: Asset; state: ItemState | undefined }) {
+function CopyRow({
+  asset,
+  plan,
+  state,
+}: {
+  asset: Asset;
+  plan: CopyPlan | undefined;
+  state: ItemState | undefined;
+}) {
   const { t } = useTranslation('asset-copy');
   const name = asset.name || asset.id;
   let text = '';
@@ -181,6 +235,14 @@ function CopyRow({ asset, state }: { asset: Asset; state: ItemState | undefined 
   switch (state?.state) {
     case 'copying':
       text = t('copy.state.copying');
+      icon = <Loader2 className="size-4 animate-spin" aria-hidden />;
+      break;
+    case 'reading':
+    case 'uploading':
+      text =
+        state.percent === undefined
+          ? t(`copy.state.${state.state}`)
+          : t(`copy.state.${state.state}Percent`, { percent: state.percent });
       icon = <Loader2 className="size-4 animate-spin" aria-hidden />;
       break;
     case 'copied':
@@ -202,7 +264,13 @@ function CopyRow({ asset, state }: { asset: Asset; state: ItemState | undefined 
       text = t('copy.state.waiting');
       break;
     default:
-      text = asset.model ? t('copy.state.withModel', { model: asset.model }) : '';
+      // Before the click: how this one will be copied, and what cannot be.
+      if (plan && 'reason' in plan) {
+        text = t(`copy.state.${plan.reason}`);
+        icon = <AlertTriangle className="size-4 text-amber-600 dark:text-amber-400" aria-hidden />;
+        tone = 'text-amber-700 dark:text-amber-300';
+      } else if (plan && 'reupload' in plan) text = t('copy.state.willUpload');
+      else text = asset.model ? t('copy.state.withModel', { model: asset.model }) : '';
   }
   return (
     <li className="flex items-start gap-2 rounded border px-2 py-1.5" aria-label={name}>

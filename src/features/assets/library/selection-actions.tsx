@@ -3,12 +3,17 @@ import { Suspense, useState } from 'react';
 import { assetReference } from '@contract/asset';
 import { Button } from '@/components/ui/button';
 import { DialogFallback } from '@/components/ui/dialog-fallback';
+import { lazyWithPreload } from '@/components/ui/lazy-with-preload';
 import type { Asset } from '@/api/assets';
 import { useTranslation } from '@/lib/i18n';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { CopyToGroupDialog } from '../lazy-parts';
 import { copyableUrl } from './copy-plan';
 import type { AssetSelection } from './use-asset-selection';
+
+// Bulk copy: Radix Dialog, needed only once Copy to group is asked for.
+const CopyToGroupDialog = lazyWithPreload(() =>
+  import('./copy-to-group-dialog').then((m) => m.CopyToGroupDialog),
+);
 
 interface SelectionActionsProps {
   selection: AssetSelection;

@@ -1,10 +1,13 @@
+import { useQueries } from '@tanstack/react-query';
 import { ChevronDown, ChevronRight, ChevronUp, CircleCheck } from 'lucide-react';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { useTranslation, type TFunction } from '@/lib/i18n';
+import { assetQueries } from '@/api/assets';
 import { formatBytes } from '../format';
-import { UploadRow } from './upload-row';
+import { readinessLabel } from '../readiness';
+import { UNUSABLE_READINESS, UploadRow } from './upload-row';
 import type { UploadItem } from './upload-queue';
 import { finishedCounts, splitDuration, uploadStats } from './upload-stats';
 import { uploadQueueActions, useUploadItems } from './use-upload-queue';
@@ -25,9 +28,12 @@ export function UploadList({ onEmptied }: { onEmptied?: () => void }) {
   const bodyId = useId();
   const now = useTicker(items.some((i) => i.status === 'uploading'));
   const dock = useDockedHeight();
+  const unusable = useUnusableUploads(items);
   if (items.length === 0) return null;
-  const done = items.filter((i) => i.status === 'succeeded');
-  const open = items.filter((i) => i.status !== 'succeeded');
+  // An upload that ended unusable (disabled, failed preparation or review) needs a decision: it
+  // stays in view with the running and failed ones, never folded into "uploaded".
+  const done = items.filter((i) => i.status === 'succeeded' && !unusable.has(i.id));
+  const open = items.filter((i) => i.status !== 'succeeded' || unusable.has(i.id));
   const finished = items.some((i) => i.status !== 'queued' && i.status !== 'uploading');
   const stats = uploadStats(items, now);
   const title = t('queueTitle', { count: items.length });
@@ -51,7 +57,7 @@ export function UploadList({ onEmptied }: { onEmptied?: () => void }) {
         ]
           .filter(Boolean)
           .join(' · ')
-      : finishedSummary(t, items);
+      : finishedSummary(t, items, unusable.size);
   return (
     <section
       ref={dock}
@@ -129,6 +135,22 @@ export function UploadList({ onEmptied }: { onEmptied?: () => void }) {
   );
 }
 
+/**
+ * The uploaded items whose asset cannot be used, read from the rows' own readiness queries (the
+ * same query keys: no request of its own).
+ */
+function useUnusableUploads(items: UploadItem[]): ReadonlySet<string> {
+  const uploaded = items.filter((i) => i.status === 'succeeded' && i.assetId);
+  const results = useQueries({
+    queries: uploaded.map((i) => assetQueries.detail(i.assetId!, i.fields.group_id ?? '')),
+  });
+  const ids = new Set<string>();
+  results.forEach((r, n) => {
+    if (r.data && UNUSABLE_READINESS.has(readinessLabel(r.data))) ids.add(uploaded[n]!.id);
+  });
+  return ids;
+}
+
 /** Re-renders every second while something uploads, so speed and time left keep moving. */
 function useTicker(active: boolean): number {
   const [now, setNow] = useState(() => Date.now());
@@ -144,10 +166,11 @@ function useTicker(active: boolean): number {
  * The tray's line once nothing is running: what was sent and what was not, never "all done" over
  * a failed file.
  */
-function finishedSummary(t: TFunction, items: UploadItem[]): string {
+function finishedSummary(t: TFunction, items: UploadItem[], unusable: number): string {
   const { sent, failed, cancelled } = finishedCounts(items);
   return [
-    t(failed || cancelled ? 'sentCount' : 'allDone', { count: sent }),
+    t(failed || cancelled || unusable ? 'sentCount' : 'allDone', { count: sent }),
+    unusable ? t('unusableCount', { count: unusable }) : undefined,
     failed ? t('failedCount', { count: failed }) : undefined,
     cancelled ? t('cancelledCount', { count: cancelled }) : undefined,
   ]

@@ -16,8 +16,12 @@ const READINESS_VARIANT = {
   failed: 'destructive',
   review_failed: 'destructive',
   review_unknown: 'warning',
-  disabled: 'outline',
+  // Uploaded but unusable: never the neutral look of a state that needs nothing (issue 43 §4).
+  disabled: 'destructive',
 } as const;
+
+/** Labels of an uploaded asset that no task can use: its row says so, and why. */
+export const UNUSABLE_READINESS: ReadonlySet<string> = new Set(['disabled', 'failed', 'review_failed']);
 
 /** The uploaded asset's readiness, re-queried by its id while it prepares (the detail query). */
 function UploadReadiness({ assetId, group }: { assetId: string; group: string }) {
@@ -29,6 +33,22 @@ function UploadReadiness({ assetId, group }: { assetId: string; group: string })
     <Badge variant={READINESS_VARIANT[label]} data-upload-readiness={label}>
       {t(`readiness.${label}`)}
     </Badge>
+  );
+}
+
+/** Why an uploaded asset cannot be used: what the label means, and the service's own reason. */
+function UnusableReason({ assetId, group }: { assetId: string; group: string }) {
+  const { t } = useTranslation('upload');
+  const { data } = useQuery(assetQueries.detail(assetId, group));
+  if (!data) return null;
+  const label = readinessLabel(data);
+  if (!UNUSABLE_READINESS.has(label)) return null;
+  const reason = typeof data.sync_error === 'string' && data.sync_error.trim() ? data.sync_error.trim() : '';
+  return (
+    <p className="mt-1 text-xs text-destructive">
+      {t(`unusable.${label}`)}
+      {reason && ` ${t('unusable.reason', { reason })}`}
+    </p>
   );
 }
 
@@ -84,6 +104,7 @@ export function UploadRow({ item }: { item: UploadItem }) {
           <UploadReadiness assetId={item.assetId} group={item.fields.group_id ?? ''} />
         </div>
       )}
+      {item.assetId && <UnusableReason assetId={item.assetId} group={item.fields.group_id ?? ''} />}
     </li>
   );
 }

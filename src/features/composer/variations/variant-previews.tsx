@@ -1,5 +1,5 @@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import type { CreateVideoBody } from '@/api/videos';
+import type { CreateVideo } from '@contract/video';
 import { useTranslation } from '@/lib/i18n';
 import { RequestPreview } from '@/components/video-draft/request-preview';
 import { MoneyEstimate } from '@/components/money/money-estimate';
@@ -11,7 +11,7 @@ export function VariantPreviews({
   each,
   invalid,
 }: {
-  bodies: CreateVideoBody[];
+  bodies: CreateVideo[];
   each: (number | undefined)[];
   invalid: boolean[];
 }) {

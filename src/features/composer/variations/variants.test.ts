@@ -44,6 +44,34 @@ describe('variant issues', () => {
     expect(issues[2]!.map((i) => [i.code, i.values])).toEqual([['variantDuplicate', { n: 1 }]]);
   });
 
+  it('flag, in a model sweep, each variant whose model a library reference was not prepared for', () => {
+    const withRef: ComposerDraft = {
+      ...draft,
+      resolution: '720p',
+      references: [
+        {
+          key: 'r1',
+          role: 'reference_image',
+          mediaType: 'image',
+          alias: 'hero',
+          url: 'Asset://asset_hero',
+          asset: { id: 'asset_hero', model: 'video-2.0-cl', modelSource: 'record', ready: true },
+        },
+      ],
+    };
+    const issues = variantIssues(withRef, {
+      param: 'model',
+      values: ['video-2.0-cl', 'video-2.0-cl-fast'],
+    });
+    // The first variant can be sent; the second would be refused after the first was made and billed.
+    expect(issues[0]).toEqual([]);
+    expect(issues[1]!.map((i) => [i.code, i.values])).toEqual([
+      ['assetOtherModel', { assetModel: 'video-2.0-cl', model: 'video-2.0-cl-fast' }],
+    ]);
+    // Varying anything else leaves that check to the shared form, where it already shows.
+    expect(variantIssues(withRef, { param: 'duration', values: ['5', '10'] })).toEqual([[], []]);
+  });
+
   it('flag an empty prompt variant when there are no references', () => {
     const issues = variantIssues(draft, { param: 'prompt', values: ['A fox', ''] });
     expect(issues[1]!.map((i) => i.code)).toEqual(['promptRequired']);

@@ -1,6 +1,6 @@
 import { VIDEO_MODEL_IDS, VIDEO_RESOLUTIONS } from '@contract/models';
 import { estimateVideoTokens } from '@contract/usage';
-import type { CreateVideoBody } from '@/api/videos';
+import type { CreateVideo } from '@contract/video';
 import { draftToRequest, type ComposerDraft } from '@/lib/video-draft/draft';
 import {
   validateDraft,
@@ -55,7 +55,7 @@ export function variantDrafts(draft: ComposerDraft, variations: Variations): Com
 }
 
 /** The exact POST /v1/videos body of each variant, as the request preview shows it. */
-export function variantBodies(draft: ComposerDraft, variations: Variations): CreateVideoBody[] {
+export function variantBodies(draft: ComposerDraft, variations: Variations): CreateVideo[] {
   return variantDrafts(draft, variations).map(draftToRequest);
 }
 
@@ -64,6 +64,13 @@ function variantFields(param: VariedParam): ReadonlySet<FieldKey> {
   // A model without 1080p makes the (shared) resolution invalid for that variant only.
   return new Set<FieldKey>(param === 'model' ? ['model', 'resolution'] : [param]);
 }
+
+/**
+ * A reference's issues that follow the model (readiness is per model, Asset states rule 1): a
+ * reference prepared for one model sends variant 2 of a model sweep to a 400 after variant 1 was
+ * made and billed, so they are each variant's own, and stop the whole batch before any is sent.
+ */
+const MODEL_BOUND_REFERENCE = new Set(['assetOtherModel', 'assetPreparing']);
 
 /**
  * What is wrong with each variant that the shared form does not already show: the varied field's
@@ -79,7 +86,9 @@ export function variantIssues(
   const seen = new Map<string, number>();
   return variantDrafts(draft, variations).map((variant, index) => {
     const issues = validateDraft(variant, context).filter(
-      (i) => fields.has(i.field) && i.severity === 'error',
+      (i) =>
+        i.severity === 'error' &&
+        (fields.has(i.field) || (variations.param === 'model' && MODEL_BOUND_REFERENCE.has(i.code))),
     );
     const key = variations.values[index]!.trim();
     const first = seen.get(key);
@@ -99,7 +108,7 @@ export function variantIssues(
  * The local server's usage.total_tokens for the whole batch, and for each variant; the total is
  * undefined while any variant has no estimate (an invalid duration or resolution).
  */
-export function batchEstimate(bodies: readonly CreateVideoBody[]): {
+export function batchEstimate(bodies: readonly CreateVideo[]): {
   each: (number | undefined)[];
   total: number | undefined;
 } {

@@ -9,7 +9,8 @@ import { Button } from '@/components/ui/button';
 import { useTranslation } from '@/lib/i18n';
 import { requestFacts } from './request-facts';
 import { DifferenceSummary, RequestDifferences } from './request-differences';
-import { CompareStage, COMPARE_MODES, type CompareColumn, type CompareMode } from './compare-stage';
+import { COMPARE_MODES, type CompareColumn, type CompareMode } from './compare-column';
+import { CompareStage } from './compare-stage';
 import { variantsByTask } from '../task-batches';
 import { useVariantWords } from '../variant-label';
 

@@ -1,7 +1,7 @@
 import { CircleAlert } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { useTranslation } from '@/lib/i18n';
-import type { CompareColumn } from './compare-stage';
+import type { CompareColumn } from './compare-column';
 import { differingFields, FACT_FIELDS, promptDiff, type RequestFacts } from './request-facts';
 
 const ALL_FIELDS = ['prompt', ...FACT_FIELDS] as const;

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { fetchFileBytes } from '@/api/result-files';
 
 const BARS = 48;
 const peaksCache = new Map<string, Promise<number[]>>();
@@ -9,13 +10,10 @@ function loadPeaks(url: string): Promise<number[]> {
   let peaks = peaksCache.get(url);
   if (!peaks) {
     peaks = (async () => {
-      // A result file, not an API call: no key goes with it (file URLs are capabilities, decision 011).
-      // eslint-disable-next-line no-restricted-globals
-      const res = await fetch(url);
-      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      const bytes = await fetchFileBytes(url);
       // One OfflineAudioContext decodes for every tile: browsers cap live AudioContexts.
       decoder ??= new OfflineAudioContext(1, 1, 44_100);
-      const buffer = await decoder.decodeAudioData(await res.arrayBuffer());
+      const buffer = await decoder.decodeAudioData(bytes);
       const data = buffer.getChannelData(0);
       const size = Math.max(1, Math.floor(data.length / BARS));
       const out: number[] = [];

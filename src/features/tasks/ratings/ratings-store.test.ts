@@ -41,4 +41,28 @@ describe('ratings', () => {
     rateTask('task_q', { stars: undefined });
     expect(JSON.parse(withRatings(JSON.stringify({ tasks: [{ id: 'task_q' }] }))).ratings).toEqual({});
   });
+
+  it('is kept as the other stores are (zustand persist), and reads what another tab stored', async () => {
+    rateTask('task_kept', { stars: 4 });
+    const stored = JSON.parse(localStorage.getItem('media-studio.task-ratings') ?? '{}');
+    expect(stored).toMatchObject({ version: 1, state: { ratings: { task_kept: { stars: 4 } } } });
+
+    const ratedElsewhere = { version: 1, state: { ratings: { task_there: { stars: 2, note: 'meh' } } } };
+    localStorage.setItem('media-studio.task-ratings', JSON.stringify(ratedElsewhere));
+    window.dispatchEvent(new StorageEvent('storage', { key: 'media-studio.task-ratings' }));
+    await Promise.resolve();
+    const file = withRatings(JSON.stringify({ tasks: [{ id: 'task_there' }, { id: 'task_kept' }] }));
+    expect(JSON.parse(file).ratings).toEqual({ task_there: { stars: 2, note: 'meh' } });
+  });
+
+  it('reads a record stored before it was a zustand store (ratings by task id)', async () => {
+    localStorage.setItem(
+      'media-studio.task-ratings',
+      JSON.stringify({ task_old: { stars: 5 }, 'bad/id': { stars: 1 } }),
+    );
+    window.dispatchEvent(new StorageEvent('storage', { key: 'media-studio.task-ratings' }));
+    await Promise.resolve();
+    const file = withRatings(JSON.stringify({ tasks: [{ id: 'task_old' }] }));
+    expect(JSON.parse(file).ratings).toEqual({ task_old: { stars: 5 } });
+  });
 });

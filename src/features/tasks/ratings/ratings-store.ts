@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from 'react';
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
 import { isRecord } from '@contract/is-record';
 import { isValidTaskId } from '@/api/task-registry-schema';
 
@@ -64,56 +65,64 @@ export function matchesRating(rating: TaskRating | undefined, filter: RatingFilt
   }
 }
 
-let ratings: ReadonlyMap<string, TaskRating> = load();
-const listeners = new Set<() => void>();
-
-function load(): Map<string, TaskRating> {
+/** What this store kept before it was a zustand store: the ratings object itself, by task id. */
+function storedBeforePersist(): unknown {
   try {
-    return parseRatings(JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '{}'));
+    const raw: unknown = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null');
+    return isRecord(raw) && !('state' in raw) ? raw : undefined;
   } catch {
-    return new Map();
+    return undefined;
   }
 }
 
-function commit(next: Map<string, TaskRating>) {
-  ratings = next;
-  try {
-    localStorage.setItem(STORAGE_KEY, JSON.stringify(Object.fromEntries(next)));
-  } catch {
-    // Storage full or denied: kept for this visit; the export file still carries them.
-  }
-  for (const listener of listeners) listener();
+interface RatingsStore {
+  ratings: ReadonlyMap<string, TaskRating>;
+  ratingsChanged: (next: ReadonlyMap<string, TaskRating>) => void;
 }
+
+/**
+ * The ratings, in this browser's localStorage like the other records beside the registry (zustand
+ * `persist`, as the prices and the drafts). Storage full or denied: kept for this visit, and the
+ * export file still carries them.
+ */
+const useRatingsStore = create<RatingsStore>()(
+  persist((set) => ({ ratings: new Map(), ratingsChanged: (ratings) => set({ ratings }) }), {
+    name: STORAGE_KEY,
+    version: 1,
+    storage: createJSONStorage(() => localStorage),
+    partialize: (s) => ({ ratings: Object.fromEntries(s.ratings) }),
+    // Stored data is untrusted (another version, a hand edit): parsed as an imported file is.
+    merge: (persisted, current) => ({
+      ...current,
+      ratings: parseRatings(isRecord(persisted) ? persisted.ratings : storedBeforePersist()),
+    }),
+  }),
+);
+
+const current = () => useRatingsStore.getState().ratings;
 
 if (typeof window !== 'undefined') {
   // Another tab rated a result: this one shows it too.
   window.addEventListener('storage', (event) => {
-    if (event.key !== STORAGE_KEY) return;
-    ratings = load();
-    for (const listener of listeners) listener();
+    if (event.key === STORAGE_KEY) void useRatingsStore.persist.rehydrate();
   });
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
 }
 
 export function rateTask(id: string, change: TaskRating) {
   if (!isValidTaskId(id)) return;
-  const merged = parseRating({ ...ratings.get(id), ...change });
-  const next = new Map(ratings);
+  const merged = parseRating({ ...current().get(id), ...change });
+  const next = new Map(current());
   if (merged) next.set(id, merged);
   else next.delete(id);
-  commit(next);
+  useRatingsStore.getState().ratingsChanged(next);
 }
 
 export function useRatings(): ReadonlyMap<string, TaskRating> {
-  return useSyncExternalStore(subscribe, () => ratings);
+  return useRatingsStore((s) => s.ratings);
 }
 
 export function useRating(id: string): TaskRating | undefined {
-  return useSyncExternalStore(subscribe, () => ratings.get(id));
+  return useRatingsStore((s) => s.ratings.get(id));
 }
 
 /** An export file (the registry's JSON) with the ratings of its tasks added under `ratings`. */
@@ -122,7 +131,7 @@ export function withRatings(exportJson: string): string {
   if (!isRecord(file) || !Array.isArray(file.tasks)) return exportJson;
   const own: Record<string, TaskRating> = {};
   for (const task of file.tasks) {
-    const rating = isRecord(task) && typeof task.id === 'string' ? ratings.get(task.id) : undefined;
+    const rating = isRecord(task) && typeof task.id === 'string' ? current().get(task.id) : undefined;
     if (rating) own[task.id as string] = rating;
   }
   return JSON.stringify({ ...file, ratings: own }, null, 2);
@@ -141,13 +150,13 @@ export function importRatings(text: string): number {
   }
   if (!isRecord(file)) return 0;
   const incoming = parseRatings(file.ratings);
-  const next = new Map(ratings);
+  const next = new Map(current());
   let added = 0;
   for (const [id, rating] of incoming) {
     if (next.has(id) || next.size >= MAX_RATED) continue;
     next.set(id, rating);
     added++;
   }
-  if (added) commit(next);
+  if (added) useRatingsStore.getState().ratingsChanged(next);
   return added;
 }
