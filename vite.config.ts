@@ -47,52 +47,55 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: true,
     target: 'es2022',
+    // Tailwind v4's own baseline (cascade layers, @property, color-mix): older browsers cannot use
+    // the styles at all, so the hex and lab copies of every oklch colour the minifier added for them
+    // were 0.7 KB of dead weight on the first open (decision 470).
+    cssTarget: ['chrome111', 'edge111', 'firefox128', 'safari16.4'],
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // Left to itself the bundler merges modules shared by lazy pages into a common chunk that
-          // the entry also needs, so the shell would preload zod although only pages that parse
-          // resources use it. In a chunk of its own it is fetched with the first such page. The
-          // browser uses only zod/mini (core + mini): response parsing and the request schemas the
-          // forms validate with (asset-schemas.ts, group-schemas.ts) alike; full zod is server-only.
-          // The second group is a guard: should a browser module ever import full zod, it gets a
-          // chunk of its own (and shows up in the build) rather than joining the shell.
-          // The shell's libraries and the code every page shares are one file each, not dozens of
-          // small shared chunks: on a slow link each request costs a round trip and ~0.8 KB of
-          // headers (decision 140).
+          // The first open of any path fetches the shell, the code every page shares and the asset
+          // library (index.html preloads the library on every path, decision 140): one file, `app`,
+          // rather than a chunk for each (decisions 240, 470). Each file on a slow link is a request
+          // and ~0.3 KB of headers, and brotli compresses the whole better than its parts: 4.6 KB
+          // less for the same code. The shell's libraries stay a file of their own (they change
+          // far less often than the app).
           groups: [
             {
               name: 'shell-libs',
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|clsx|class-variance-authority|zustand|@radix-ui[\\/](react-slot|react-compose-refs))[\\/]/,
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)(?![\\/]build[\\/]modern[\\/](mutationObserver|useMutation)\.js$)|clsx|class-variance-authority|zustand|@radix-ui[\\/](react-slot|react-compose-refs))[\\/]/,
               priority: 3,
             },
-            // Small components shared by pages: one file rather than a chunk per component. A group takes
-            // every module its members import, so what the first route does not render stays out: components
-            // built on Radix (they would bring it along), those that validate with zod, and the JSON viewer
-            // (decision 200), nor the composer's draft editor (video-draft/, the composer's and the storyboard's,
-            // decision 310), nor money/ (prices and estimates, which the library never shows: decision 381), nor
-            // the asset picker of the composer and storyboard (library-picker/, loaded when opened: decision 373).
-            // The form kit (fields, banners, the callback URL input, textarea), which the library does not render, is a file of its own that the form pages bring along (decision 265,
-            // 1.3 KB off the first open). It has the lower priority so that what it imports from the shell
-            // (the bootstrap query of the callback URL input: `api/system.ts`, listed in `ui`) is captured by
-            // `ui` first, not pulled into the form kit and onto the first route with it.
+            // The form kit (fields, banners, the callback URL input, textarea), which the library does not
+            // render, is a file of its own that the form pages bring along (decision 265, 1.3 KB off the
+            // first open). It has the lower priority so that what it imports from the shell (the bootstrap
+            // query of the callback URL input: `api/system.ts`) is captured by `app` first, not pulled
+            // into the form kit and onto the first route with it.
             {
               name: 'form-kit',
               test: /[\\/]src[\\/]components[\\/](form[\\/][^\\/]+|callback-url-input|ui[\\/]textarea)\.tsx?$/,
               priority: 1,
             },
+            // The entry (main.tsx) and the library's page, each with every module it imports statically:
+            // the shell, the library and what they share with other pages (api clients, contract schemas,
+            // zod/mini, icons). Also the small components other pages share, so that those do not become
+            // a chunk each (and two icons the library's parts share with other pages, 0.2 KB, that
+            // would be). A group takes every module its members import, so what the first route does
+            // not render stays out of that list: components built on Radix (they would bring it along),
+            // those that validate with zod, and the JSON viewer (decision 200), nor the composer's draft
+            // editor (video-draft/, decision 310), nor money/ (prices and estimates, which the library
+            // never shows: decision 381), nor the asset picker of the composer and storyboard
+            // (library-picker/, loaded when opened: decision 373), nor the form kit.
             {
-              name: 'ui',
-              test: /[\\/]src[\\/](components[\\/](?!video-draft[\\/]|money[\\/]|library-picker[\\/]|ui[\\/](checkbox|dialog|json-view|lazy-tooltip|sheet|tabs|textarea|tooltip-primitive)\.tsx|form[\\/]|callback-url-input|group-options|unreadable-item-dialog)[^\\]*|api[\\/]system\.ts)$/,
+              name: 'app',
+              test: /[\\/]src[\\/](main\.tsx|features[\\/]assets[\\/]assets-page\.tsx|components[\\/](?!video-draft[\\/]|money[\\/]|library-picker[\\/]|ui[\\/](card|checkbox|dialog|input|json-view|lazy-tooltip|progress|sheet|tabs|textarea|tooltip-primitive)\.tsx|form[\\/]|callback-url-input|group-options|unreadable-item-dialog)[^\\]*|api[\\/]system\.ts)$|[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](circle-check|download)\.mjs$/,
               priority: 2,
             },
-            // The small modules the library shares with other pages (its api clients, contract schemas,
-            // icons, helpers): a chunk each by default, each a request and ~0.35 KB of headers on
-            // the first route. index.html preloads the library on every path (decision 140), so one
-            // file with all of them costs no page anything it would not load anyway (decision 240).
+            // Small components that only later pages render (the library's first paint has none of
+            // them): one file those pages share, not one each, and not on the first open (decision 470).
             {
-              name: 'library-shared',
-              test: /([\\/]src[\\/](lib[\\/](files-to-upload|use-url-dialog|format-date|last-group)|api[\\/](assets|asset-poll-policy|groups))|[\\/]contract[\\/](asset|group|list-schema|models)|[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](link-2|file|image|video|eighth-notes|circle-check|download))\.m?[jt]sx?$/,
+              name: 'page-ui',
+              test: /[\\/]src[\\/]components[\\/]ui[\\/](card|input|progress)\.tsx$/,
               priority: 2,
             },
             // The person's prices, their estimates, editor and cap question (decision 381): one file that the
@@ -102,7 +105,9 @@ export default defineConfig({
               test: /([\\/]src[\\/](components|lib)[\\/]money[\\/][^\\/]+|[\\/]contract[\\/]usage)\.tsx?$/,
               priority: 2,
             },
-            { name: 'zod-mini', test: /[\\/]node_modules[\\/]zod[\\/]v4[\\/](core|mini)[\\/]/, priority: 4 },
+            // The browser uses only zod/mini (core + mini), which the library's list parse brings into
+            // `app`; full zod is server-only. This group is a guard: should a browser module ever import
+            // full zod, it gets a chunk of its own (and shows up in the build) rather than joining the shell.
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 1 },
           ],
         },

@@ -25,7 +25,7 @@ import { createApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { closeContext, createContext, startWorkers } from '../server/create-context';
 import { createHttpServer } from '../server/http-server';
-import { videoTaskKind } from '../server/services/tasks/video-task';
+import { videoTaskKind } from '../server/services/tasks/video/video-task';
 import { buildDist, launchBenchBrowser, seedTaskRegistry, topSelf } from './browser';
 
 /** The built dashboard the server hands out (buildDist: dist/, or `--dist DIR`). */

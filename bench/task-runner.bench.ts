@@ -13,7 +13,7 @@ import path from 'node:path';
 import { createApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { closeContext, createContext, startWorkers } from '../server/create-context';
-import { taskConcurrency } from '../server/services/tasks/runner';
+import { taskConcurrency } from '../server/services/tasks/runner/runner';
 import { openDatabase } from '../server/store/db';
 import { claimNextTask, insertTask, nextTaskDeadline } from '../server/store/tasks';
 

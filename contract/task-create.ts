@@ -3,6 +3,7 @@ import {
   DIGITAL_HUMAN_AUDIO_MODELS,
   DIGITAL_HUMAN_VIDEO_MODELS,
   IMAGE_MODELS,
+  isVideoModel,
   MUSIC_MODELS,
   RESOURCE_MODELS,
 } from './models';
@@ -114,3 +115,78 @@ export function taskKindOfBody(body: unknown): TaskKind | undefined {
   if (body.prompt !== undefined || body.style !== undefined || body.customMode !== undefined) return 'music';
   return undefined;
 }
+
+const KNOWN_MODELS = [
+  ...DIGITAL_HUMAN_VIDEO_MODELS.map((m) => `${m} (digital-human video)`),
+  ...DIGITAL_HUMAN_AUDIO_MODELS.map((m) => `${m} (digital-human audio)`),
+  ...MUSIC_MODELS.map((m) => `${m} (music)`),
+  ...IMAGE_MODELS.map((m) => `${m} (image)`),
+  ...RESOURCE_MODELS.map((m) => `${m} (resource thumbnail)`),
+].join(', ');
+
+const BODY_SCHEMAS = {
+  digital_human_video: DigitalHumanVideoBodySchema,
+  digital_human_audio: DigitalHumanAudioBodySchema,
+  music: MusicBodySchema,
+  image: ImageBodySchema,
+  resource: ResourceBodySchema,
+} as const;
+
+/** A POST /v1/tasks body judged by the schema of the kind it asks for. */
+export type CreateTask = {
+  [K in TaskKind]: { kind: K; body: z.output<(typeof BODY_SCHEMAS)[K]> };
+}[TaskKind];
+
+/** Why a body names no kind POST /v1/tasks makes, with the code clients tell apart. */
+function modelProblem(
+  model: unknown,
+  raw: Record<string, unknown>,
+): { message: string; code: string } | undefined {
+  if (model === undefined || model === null || model === '')
+    return { message: `model is required: one of ${KNOWN_MODELS}.`, code: 'missing_model' };
+  if (typeof model !== 'string')
+    return { message: `model must be a string: one of ${KNOWN_MODELS}.`, code: 'invalid_parameter' };
+  if (isVideoModel(model.trim()))
+    return {
+      message: `model ${model} is a video model: create video tasks with POST /v1/videos. POST /v1/tasks takes ${KNOWN_MODELS}.`,
+      code: 'unknown_model',
+    };
+  if (!taskKindOfModel(model) && !taskKindOfBody(raw))
+    return {
+      message:
+        `Unknown model "${model.slice(0, 100)}" and no fields that say what to make: use one of ${KNOWN_MODELS}, ` +
+        'or send the fields of one kind (avatar_asset_id and audio_url for a digital-human video, text and voice_asset_id for digital-human audio, prompt, style and title for music, source_url for a resource thumbnail).',
+      code: 'unknown_model',
+    };
+  return undefined;
+}
+
+/**
+ * The body of POST /v1/tasks (decision 065): the model picks the body shape from the model table;
+ * a model the table does not know is taken for what its fields ask (decision 290). Then that
+ * kind's schema judges it. The output says which kind it is.
+ */
+export const CreateTaskSchema = z.unknown().transform((raw, ctx): CreateTask => {
+  if (!isRecord(raw)) {
+    ctx.issues.push({ code: 'invalid_type', expected: 'object', input: raw, message: 'Expected an object' });
+    return z.NEVER;
+  }
+  const problem = modelProblem(raw.model, raw);
+  if (problem) {
+    ctx.issues.push({
+      code: 'custom',
+      path: ['model'],
+      message: problem.message,
+      params: { code: problem.code },
+      input: raw.model,
+    });
+    return z.NEVER;
+  }
+  const kind = taskKindOfModel(raw.model) ?? taskKindOfBody(raw) ?? 'music';
+  const judged = BODY_SCHEMAS[kind].safeParse(raw);
+  if (!judged.success) {
+    for (const issue of judged.error.issues) ctx.issues.push({ ...issue, input: raw } as z.core.$ZodRawIssue);
+    return z.NEVER;
+  }
+  return { kind, body: judged.data } as CreateTask;
+});

@@ -122,6 +122,9 @@ test('a batch compared in variant order, in the sweep grid and the wipe slider, 
   await page.getByRole('radio', { name: 'Sweep grid' }).click();
   await expect.poll(() => noSidewaysScroll(page)).toBe(true);
   await expect(page.getByRole('button', { name: 'Play all' })).toHaveCount(1);
+  // The time readout stays on a phone (issue 43 §2: it was hidden below sm).
+  await expect(page.getByTestId('compare-time')).toBeVisible();
+  await expect(page.getByTestId('compare-time')).toHaveText(/^\d+:\d\d\.\d\d$/, { useInnerText: true });
   const boxes = await stage
     .locator('li[data-column]')
     .evaluateAll((els) => els.map((el) => el.getBoundingClientRect()));

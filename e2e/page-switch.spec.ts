@@ -124,7 +124,7 @@ test('idle prefetching starts only once the first page has its own code and data
     }, 'media-studio:page-prefetch');
   await expect.poll(markTime).toBeGreaterThan(0);
   const markAt = await markTime();
-  const library = [...started].filter(([p]) => /\/assets-page-[^/]+\.js$|\/v1\/assets$/.test(p));
+  const library = [...started].filter(([p]) => /\/app-[^/]+\.js$|\/v1\/assets$/.test(p));
   expect(library.length).toBeGreaterThan(0);
   for (const [p, at] of library) expect(at, p).toBeLessThan(markAt);
   // And no other page's code was asked for before it.

@@ -116,7 +116,8 @@ async function journey(page: Page, origin: string, key: string) {
   await page.getByRole('button', { name: 'Assemble into one MP4' }).click();
   const assembled = page.getByTestId('assembled');
   await expect(assembled).toBeVisible({ timeout: 90_000 });
-  const mp4Url = await assembled.getByRole('link', { name: 'Download MP4' }).getAttribute('href');
+  // Download is a button now (it saves under the storyboard's name); the player plays the same file.
+  const mp4Url = await assembled.locator('video').first().getAttribute('src');
 
   // The shots' results, as the page plays them.
   const results: string[] = [];

@@ -25,8 +25,8 @@ async function bundleFiles() {
     absWorkingDir: ROOT,
     entryPoints: {
       main: 'server/main.ts',
-      // A sibling of main.mjs: the pool looks for it there (server/services/text/schema-pool.ts).
-      'schema-worker': 'server/services/text/schema-worker.ts',
+      // A sibling of main.mjs: the pool looks for it there (server/services/text/schemas/schema-pool.ts).
+      'schema-worker': 'server/services/text/schemas/schema-worker.ts',
     },
     bundle: true,
     platform: 'node',

@@ -69,9 +69,11 @@ export function precompress(): Plugin {
 }
 
 /**
- * The first route's code in the HTML: `<link rel="modulepreload">` for the chunk of `entry` (a
+ * The first route's code in the HTML: `<link rel="modulepreload">` for the chunk holding `entry` (a
  * lazy page's module, e.g. the asset library) and every chunk it imports statically, so the browser
- * fetches them with the shell instead of one round trip after it (decision 140). `namespaces`: the
+ * fetches them with the shell instead of one round trip after it (decision 140). The chunk may be
+ * the page's own or a group's that took it in (the library is in `app`, beside the shell: decision
+ * 470); chunks the document already names are not named twice. `namespaces`: the
  * strings the first render waits for (the shell's and the page's), preloaded in every language,
  * each link marked `data-lang`: the server keeps those of the language the request asks for and
  * drops the others (server/static.ts, decision 200).
@@ -88,7 +90,7 @@ export function preloadFirstRoute(entry: string, namespaces: readonly string[] =
         if (!bundle) return html;
         const target = path.resolve(entry);
         const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-        const page = chunks.find((c) => c.facadeModuleId && path.resolve(c.facadeModuleId) === target);
+        const page = chunks.find((c) => c.moduleIds.some((id) => path.resolve(id) === target));
         if (!page) throw new Error(`preloadFirstRoute: no chunk is built from ${entry}`);
         const files = new Set<string>();
         const visit = (file: string) => {

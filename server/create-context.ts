@@ -5,7 +5,7 @@ import { defaultFfmpegSlots, ffmpegPool } from './media/ffmpeg-pool';
 import { createAssetWorker } from './services/assets/asset-worker';
 import { prepareFileOwners } from './services/file-owner';
 import { ASSEMBLY_KIND } from './services/storyboard/assembly-kind';
-import { createTaskRunner } from './services/tasks/runner';
+import { createTaskRunner } from './services/tasks/runner/runner';
 import { createWebhookSender } from './services/webhooks/sender';
 import type { GuardHooks } from './services/outbound/url-guard';
 import { openDatabase } from './store/db';

@@ -152,6 +152,16 @@ export async function readJson(c: AnyContext): Promise<unknown> {
   }
 }
 
+/**
+ * 415 unless the request declares a JSON body. Besides telling a client what to send, this keeps
+ * out cross-site posts: a form or `text/plain` post needs no CORS preflight, a JSON one does
+ * (decision 282).
+ */
+export function assertJsonContentType(c: AnyContext): void {
+  const contentType = c.req.header('content-type');
+  if (!isJsonContentType(contentType)) throw unsupportedMediaType(c, contentType);
+}
+
 function unsupportedMediaType(c: AnyContext, contentType: string | undefined): ApiError {
   return new ApiError(
     415,
@@ -176,4 +186,17 @@ export function invalidJson(err: unknown): ApiError {
 export function requestOrigin(c: Context<AppEnv>): string {
   // Undefined only when a route runs without the app's middleware (a unit test of a sub-app).
   return (c.get('origin') as string | undefined) ?? new URL(c.req.url).origin;
+}
+
+/**
+ * Who is asking and from where, as every service that creates something takes it (the tasks'
+ * `CreatingRequest`): the key's owner, the origin result URLs are built from, and the request's ids.
+ */
+export function creatingRequest(c: Context<AppEnv>): {
+  owner: string;
+  origin: string;
+  requestId: string;
+  traceId: string;
+} {
+  return { owner: c.var.owner, origin: requestOrigin(c), requestId: c.var.requestId, traceId: c.var.traceId };
 }

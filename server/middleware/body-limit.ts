@@ -19,15 +19,20 @@ export function isMultipart(contentType: string | undefined): boolean {
  */
 export function jsonBodyLimit(
   maxBytes: number,
-  opts: { skip?: (method: string, path: string) => boolean } = {},
+  opts: {
+    skip?: (method: string, path: string) => boolean;
+    /** What to do instead, after "Send a smaller body" (the API's own points at uploads). */
+    advice?: string;
+  } = {},
 ): MiddlewareHandler<AppEnv> {
+  const advice = opts.advice ?? 'files go through multipart upload to POST /v1/assets/uploads';
   const limit = bodyLimit({
     maxSize: maxBytes,
     onError: () => {
       throw new ApiError(
         413,
         `Request body is larger than the ${formatBytes(maxBytes, 'en')} limit for JSON requests. ` +
-          'Send a smaller body; files go through multipart upload to POST /v1/assets/uploads.',
+          `Send a smaller body; ${advice}.`,
         { code: 'payload_too_large' },
       );
     },

@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppContext, AppEnv } from '../context';
 import { errorResponse } from '../http';
@@ -48,10 +49,12 @@ function faultResponse(c: Context<AppEnv>, d: Directives): Response {
         code: 'service_unavailable',
       });
     default: {
-      // What a gateway in front of a deployment sends: HTML, not the JSON envelope (Errors, rule 1).
+      // What a gateway in front of a deployment sends: HTML, not the JSON envelope (Errors, rule 1),
+      // titled with the reason phrase of the status asked for (502 Bad Gateway by default).
       const status = d.status ?? 502;
+      const title = `${status} ${STATUS_CODES[status] ?? 'Error'}`;
       return c.body(
-        `<html><head><title>${status}</title></head><body><h1>${status} Bad Gateway</h1></body></html>`,
+        `<html><head><title>${title}</title></head><body><h1>${title}</h1></body></html>`,
         status as 502,
         {
           'Content-Type': 'text/html; charset=utf-8',

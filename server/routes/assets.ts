@@ -2,8 +2,9 @@ import { Hono, type Context } from 'hono';
 import { AssetListFiltersSchema, RegisterAssetByUrlSchema } from '@contract/asset-schemas';
 import type { AppContext, AppEnv } from '../context';
 import { ApiError, badRequest } from '../errors';
-import { isJsonContentType, json, readJson, requestOrigin } from '../http';
+import { isJsonContentType, json, requestOrigin } from '../http';
 import { isMultipart } from '../middleware/body-limit';
+import { validJson } from '../middleware/validate';
 import { toAssetObject, type AssetRow } from '../services/assets/asset-object';
 import { registerByUrl } from '../services/assets/asset-registration';
 import { registerUpload } from '../services/assets/asset-upload';
@@ -40,10 +41,11 @@ export function assetRoutes(ctx: AppContext): Hono<AppEnv> {
     );
   });
 
-  app.post('/v1/assets/uploads', async (c) => {
-    const owner = c.var.owner;
+  // Two bodies on one path: a multipart upload is answered by the first handler; anything else
+  // must be JSON, judged by the contract schema like every JSON body.
+  app.post('/v1/assets/uploads', async (c, next) => {
     const contentType = c.req.header('content-type');
-    if (isMultipart(contentType)) return show(c, await registerUpload(ctx, owner, c.req.raw));
+    if (isMultipart(contentType)) return show(c, await registerUpload(ctx, c.var.owner, c.req.raw));
     if (contentType && !isJsonContentType(contentType)) {
       throw new ApiError(
         415,
@@ -52,9 +54,11 @@ export function assetRoutes(ctx: AppContext): Hono<AppEnv> {
         { code: 'unsupported_media_type' },
       );
     }
-    const body = parseOrThrow(RegisterAssetByUrlSchema, await readJson(c));
-    return show(c, await registerByUrl(ctx, owner, body));
+    await next();
   });
+  app.post('/v1/assets/uploads', validJson(RegisterAssetByUrlSchema), async (c) =>
+    show(c, await registerByUrl(ctx, c.var.owner, c.req.valid('json'))),
+  );
 
   app.get('/v1/assets/:asset_id', (c) => {
     const query = queryValues(c);

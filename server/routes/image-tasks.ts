@@ -4,7 +4,7 @@ import type { AppContext, AppEnv } from '../context';
 import { ApiError } from '../errors';
 import { json, requestOrigin } from '../http';
 import { findTask } from '../services/tasks/task-object';
-import { publicResourceList } from '../services/tasks/public-avatars';
+import { publicResourceList } from '../services/tasks/digital-human/public-avatars';
 
 /**
  * The image-generation capability's query (specification: `GET /<image-service-prefix>/task/{id}/fetch`),

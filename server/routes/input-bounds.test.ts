@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { METADATA_BOUNDS } from '@contract/bounded-json';
 import { MAX_JSON_BODY_DEPTH } from '../http';
-import { warmSchemaWorkers } from '../services/text/schema-pool';
+import { warmSchemaWorkers } from '../services/text/schemas/schema-pool';
 import { makeTestApp, type TestApp } from '../test/helpers';
 
 let t: TestApp;

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import type { AppContext, AppEnv } from '../context';
-import { badRequest } from '../errors';
-import { json, readJson } from '../http';
+import { DoubleSwitchSchema } from '@contract/local-double';
+import { json } from '../http';
+import { validJson } from '../middleware/validate';
 import { DIRECTIVE_NAMES, parseDirectives } from '../services/double/directives';
 import { readKeyDirectives, writeKeyDirectives } from '../services/double/key-switch';
 
@@ -17,15 +18,8 @@ export function localDoubleRoutes(ctx: AppContext): Hono<AppEnv> {
     names: DIRECTIVE_NAMES,
   });
   app.get('/v1/local/double', (c) => json(c, answer(c.var.owner)));
-  app.put('/v1/local/double', async (c) => {
-    const body = await readJson(c);
-    const text = (body as { directives?: unknown } | null)?.directives;
-    if (typeof text !== 'string')
-      throw badRequest(
-        'Send {"directives": "name=value; name=value"}, e.g. {"directives": "fault=429; retry-after=2; times=1"}. An empty string clears the switch.',
-        'directives',
-      );
-    writeKeyDirectives(ctx, c.var.owner, parseDirectives(text));
+  app.put('/v1/local/double', validJson(DoubleSwitchSchema), (c) => {
+    writeKeyDirectives(ctx, c.var.owner, parseDirectives(c.req.valid('json').directives));
     return json(c, answer(c.var.owner));
   });
   app.delete('/v1/local/double', (c) => {

@@ -6,9 +6,8 @@ import { FFMPEG_PATH } from '../media/ffmpeg';
 import { ownerOf } from '../middleware/auth';
 import { DEFAULT_API_KEY } from '../config';
 import { filesRoot, fileUrl, storedRelPath } from '../services/assets/asset-files';
-import { fileOwnerSegment } from '../services/file-owner';
 import { assembliesOf } from '../services/storyboard/assembly';
-import { findAssembly, saveAssembly } from '../store/storyboard-assemblies';
+import { saveAssembly } from '../store/storyboard-assemblies';
 import { probeFile } from '../test/test-media';
 import { makeTestApp, type TestApp } from '../test/helpers';
 import { startWorkers } from '../create-context';
@@ -246,8 +245,7 @@ describe('/local/storyboard/assemblies', () => {
       url: string;
     };
     expect(row).toMatchObject({ owner, status: 'succeeded' });
-    // No file of this record where the first version kept them (storyboard/<owner>/<id>.json);
-    // the migration test below may leave that folder behind, empty of this record.
+    // No file of this record where the first version kept them (storyboard/<owner>/<id>.json).
     const folder = path.join(t.dataDir, 'storyboard');
     const files = fs.existsSync(folder) ? fs.readdirSync(folder, { recursive: true }).map(String) : [];
     expect(files.filter((file) => file.includes(id))).toEqual([]);
@@ -259,27 +257,5 @@ describe('/local/storyboard/assemblies', () => {
     } finally {
       await restarted.close();
     }
-  });
-
-  it('moves a record kept as a JSON file by the first version into the table on first read', async () => {
-    const dir = path.join(t.dataDir, 'storyboard', fileOwnerSegment(owner));
-    fs.mkdirSync(dir, { recursive: true });
-    const legacy = {
-      id: 'asm_legacyrecord01',
-      status: 'failed',
-      progress: 0,
-      shots: [{ url: 'http://localhost/files/x/y/gone.mp4' }],
-      joins: [],
-      created_at: 1_790_000_000,
-      origin: 'http://localhost',
-      error: 'shot 1 is gone',
-    };
-    fs.writeFileSync(path.join(dir, `${legacy.id}.json`), JSON.stringify(legacy));
-    const read = await t.req(`/local/storyboard/assemblies/${legacy.id}`);
-    expect(await read.json()).toMatchObject({ id: legacy.id, status: 'failed', error: 'shot 1 is gone' });
-    expect(fs.existsSync(path.join(dir, `${legacy.id}.json`))).toBe(false);
-    expect(findAssembly(t.ctx.db, owner, legacy.id)).toMatchObject({ status: 'failed' });
-    // Another key does not see it.
-    expect(findAssembly(t.ctx.db, 'someone-else', legacy.id)).toBeUndefined();
   });
 });

@@ -1,10 +1,9 @@
-import { Hono, type Context } from 'hono';
-import type { AppContext, AppEnv } from '../context';
-import { json, readJson, requestOrigin } from '../http';
-import { isRecord } from '@contract/is-record';
+import { Hono } from 'hono';
 import { AssemblyRequestSchema } from '@contract/storyboard-assembly';
+import { LastFrameRequestSchema } from '@contract/storyboard-last-frame';
+import type { AppContext, AppEnv } from '../context';
+import { creatingRequest, json, requestOrigin } from '../http';
 import { validJson } from '../middleware/validate';
-import type { CreatingRequest } from '../services/tasks/creating-request';
 import { assembliesOf, type AssemblyRecord } from '../services/storyboard/assembly';
 import { lastFrame } from '../services/storyboard/last-frame';
 
@@ -22,11 +21,11 @@ function shown(record: AssemblyRecord) {
 export function storyboardRoutes(ctx: AppContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.post('/local/storyboard/last-frame', async (c) => {
-    const body = await readJson(c);
+  app.post('/local/storyboard/last-frame', validJson(LastFrameRequestSchema), async (c) => {
+    const { url, at } = c.req.valid('json');
     const png = await lastFrame(
       ctx,
-      { url: isRecord(body) ? body.url : undefined, origin: requestOrigin(c), requestId: c.var.requestId },
+      { url, at, origin: requestOrigin(c), requestId: c.var.requestId },
       c.req.raw.signal,
     );
     return c.body(new Uint8Array(png), 200, {
@@ -36,20 +35,13 @@ export function storyboardRoutes(ctx: AppContext): Hono<AppEnv> {
     });
   });
 
-  const caller = (c: Context<AppEnv>): CreatingRequest => ({
-    owner: c.var.owner,
-    origin: requestOrigin(c),
-    requestId: c.var.requestId,
-    traceId: c.var.traceId,
-  });
-
   app.post('/local/storyboard/assemblies', validJson(AssemblyRequestSchema), (c) => {
-    const record = assembliesOf(ctx).create(caller(c), c.req.valid('json'));
+    const record = assembliesOf(ctx).create(creatingRequest(c), c.req.valid('json'));
     return json(c, shown(record), 202);
   });
 
   app.get('/local/storyboard/assemblies/:id', (c) => {
-    return json(c, shown(assembliesOf(ctx).get(caller(c), c.req.param('id'))));
+    return json(c, shown(assembliesOf(ctx).get(creatingRequest(c), c.req.param('id'))));
   });
 
   return app;

@@ -1,23 +1,19 @@
 import { Hono } from 'hono';
 import type { AppContext, AppEnv } from '../context';
 import { ApiError } from '../errors';
-import { json, readJson, requestOrigin } from '../http';
+import { CreateVideoSchema } from '@contract/video';
+import { creatingRequest, json, requestOrigin } from '../http';
+import { validJson } from '../middleware/validate';
 import { findTask } from '../services/tasks/task-object';
-import { createVideoTask } from '../services/tasks/video-request';
+import { createVideoTask } from '../services/tasks/video/video-request';
 
 /** POST /v1/videos and GET /v1/videos/{task_id} (specification, Video tasks). */
 export function videoRoutes(ctx: AppContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.post('/v1/videos', async (c) => {
-    const origin = requestOrigin(c);
-    const row = createVideoTask(
-      ctx,
-      { owner: c.var.owner, origin, requestId: c.var.requestId, traceId: c.var.traceId },
-      await readJson(c),
-    );
-    return json(c, findTask(ctx, c.var.owner, row.id, origin));
-  });
+  app.post('/v1/videos', validJson(CreateVideoSchema), (c) =>
+    json(c, createVideoTask(ctx, creatingRequest(c), c.req.valid('json'))),
+  );
 
   // The same object as GET /v1/tasks/{task_id} (specification, Versioning), for video tasks only:
   // other kinds are answered by GET /v1/tasks/{task_id} (decision 065).

@@ -158,7 +158,7 @@ describe('webhook inbox', () => {
     const big = await post(t, 'big', 'x'.repeat(INBOX_MAX_BODY_BYTES + 1));
     expect(big.status).toBe(413);
     expect(await big.json()).toMatchObject({
-      error: { code: 'payload_too_large', message: expect.stringMatching(/256 KiB/) },
+      error: { code: 'payload_too_large', message: expect.stringMatching(/256 KB limit/) },
     });
     // Counted as it streams too, when no length is declared.
     const stream = new ReadableStream<Uint8Array>({

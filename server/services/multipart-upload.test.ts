@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../errors';
 import { tempDir } from '../test/test-media';
 import { receiveMultipart } from './multipart-upload';
-import { receiveAudioUpload } from './text/audio-upload';
+import { receiveAudioUpload } from './text/audio/audio-upload';
 
 const MAX = 4096;
 const dirs: string[] = [];

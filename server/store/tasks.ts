@@ -52,19 +52,6 @@ export type NewTaskRow = Omit<
   | 'completed_ms'
 >;
 
-/**
- * The indexes the claim pins with `INDEXED BY`. Migration 3 creates them; a database made by an
- * early build of migration 3 (before they were added, never released) gets them here, since the
- * claim fails outright on a missing pinned index.
- */
-export function ensureTaskIndexes(db: Database.Database): void {
-  db.exec(`
-    CREATE INDEX IF NOT EXISTS tasks_by_status ON tasks (status, next_at);
-    CREATE INDEX IF NOT EXISTS tasks_queue ON tasks (owner, seq, next_at) WHERE status = 'submitted';
-    CREATE INDEX IF NOT EXISTS tasks_running ON tasks (owner, seq) WHERE status = 'running';
-  `);
-}
-
 export function insertTask(db: Database.Database, row: NewTaskRow): void {
   const cols = Object.keys(row);
   db.prepare(`INSERT INTO tasks (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})`).run(

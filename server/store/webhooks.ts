@@ -125,7 +125,7 @@ export interface AttemptResult {
  * Finishes an attempt and moves its delivery on in one transaction: delivered, failed for good
  * (`nextAttemptMs` null after a failure), or pending again until `nextAttemptMs`.
  */
-export function finishAttempt(
+export function recordDeliveryAttempt(
   db: Database.Database,
   attemptSeq: number,
   deliveryId: string,

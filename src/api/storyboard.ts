@@ -1,4 +1,5 @@
 import { isRecord } from '@contract/is-record';
+import type { AssemblyRequestInput } from '@contract/storyboard-assembly';
 import { LenientAssetSchema, type LenientAsset } from '@contract/asset';
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '@/api/api-client';
@@ -15,11 +16,14 @@ export function hasLocalServer(): boolean {
   return getConnection().baseUrl === '';
 }
 
-/** POST /local/storyboard/last-frame: the last frame of a result, taken by the local server's ffmpeg. */
-export function fetchLastFrame(url: string, signal?: AbortSignal): Promise<Blob> {
+/**
+ * POST /local/storyboard/last-frame: the last frame of a result (or the one `at` seconds in, a
+ * frame the person chose), taken by the local server's ffmpeg.
+ */
+export function fetchLastFrame(url: string, at?: number, signal?: AbortSignal): Promise<Blob> {
   return apiRequest<Blob>('/local/storyboard/last-frame', {
     method: 'POST',
-    json: { url },
+    json: at === undefined ? { url } : { url, at },
     signal,
     responseType: 'blob',
   });
@@ -33,6 +37,8 @@ export interface Assembly {
   duration?: number;
   scaled?: number[];
   error?: string;
+  /** The WebVTT beside the file, when the cut has captions. */
+  captionsUrl?: string;
 }
 
 function parseAssembly(data: unknown): Assembly {
@@ -48,15 +54,23 @@ function parseAssembly(data: unknown): Assembly {
       ? data.scaled.filter((n): n is number => typeof n === 'number')
       : undefined,
     error: typeof data.error === 'string' ? data.error : undefined,
+    captionsUrl: typeof data.captions_url === 'string' ? data.captions_url : undefined,
   };
 }
 
-export function startAssembly(shots: string[], joins: string[]): Promise<Assembly> {
-  return apiRequest(
-    '/local/storyboard/assemblies',
-    { method: 'POST', json: { shots: shots.map((url) => ({ url })), joins } },
-    parseAssembly,
-  );
+/** POST /local/storyboard/assemblies: the body as contract/storyboard-assembly.ts defines it. */
+export function startAssembly(body: AssemblyRequestInput): Promise<Assembly> {
+  return apiRequest('/local/storyboard/assemblies', { method: 'POST', json: body }, parseAssembly);
+}
+
+/**
+ * The assembled file's bytes, read through the API client: saved from a blob URL, the download
+ * takes the storyboard's name (a link to the file itself would be named by the server's
+ * Content-Disposition, always `storyboard.mp4`).
+ */
+export function fetchAssemblyFile(url: string, signal?: AbortSignal): Promise<Blob> {
+  const { pathname, search } = new URL(url, window.location.href);
+  return apiRequest<Blob>(`${pathname}${search}`, { signal, responseType: 'blob' });
 }
 
 export function fetchAssembly(id: string, signal?: AbortSignal): Promise<Assembly> {

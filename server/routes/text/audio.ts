@@ -3,9 +3,9 @@ import { SpeechRequestSchema } from '@contract/text-requests';
 import type { AppContext, AppEnv } from '../../context';
 import { json } from '../../http';
 import { validJson } from '../../middleware/validate';
-import { MAX_AUDIO_UPLOAD_BYTES, receiveAudioUpload } from '../../services/text/audio-upload';
-import { speak } from '../../services/text/speech';
-import { transcribe } from '../../services/text/transcription';
+import { MAX_AUDIO_UPLOAD_BYTES, receiveAudioUpload } from '../../services/text/audio/audio-upload';
+import { speak } from '../../services/text/audio/speech';
+import { transcribe } from '../../services/text/audio/transcription';
 
 /** POST /v1/audio/speech, /v1/audio/transcriptions and /v1/audio/translations. */
 export function audioRoutes(ctx: AppContext): Hono<AppEnv> {

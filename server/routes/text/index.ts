@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { AppContext, AppEnv } from '../../context';
-import { warmSchemaWorkers } from '../../services/text/schema-pool';
+import { warmSchemaWorkers } from '../../services/text/schemas/schema-pool';
 import { audioRoutes } from './audio';
 import { chatCompletionRoutes } from './chat-completions';
 import { embeddingRoutes } from './embeddings';

@@ -7,9 +7,9 @@ import {
 import type { AppContext, AppEnv } from '../../context';
 import { json } from '../../http';
 import { validJson, validQuery } from '../../middleware/validate';
-import { inputItemsPage } from '../../services/text/response-items';
-import { compactResponse, createResponse } from '../../services/text/responses-reply';
-import { deleteResponse, requireResponse } from '../../services/text/stored-responses';
+import { inputItemsPage } from '../../services/text/responses/response-items';
+import { compactResponse, createResponse } from '../../services/text/responses/responses-reply';
+import { deleteResponse, requireResponse } from '../../services/text/responses/stored-responses';
 import { answer } from './answer';
 
 /** POST /v1/responses, GET/DELETE /v1/responses/{id}, POST /v1/responses/compact. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { queueLimit, SCHEMA_QUEUE_MS, warmSchemaWorkers } from '../../services/text/schema-pool';
+import { queueLimit, SCHEMA_QUEUE_MS, warmSchemaWorkers } from '../../services/text/schemas/schema-pool';
 import { makeTestApp, type TestApp } from '../../test/helpers';
 
 /*

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { schemaWorkerCount } from '../../services/text/schema-pool';
+import { schemaWorkerCount } from '../../services/text/schemas/schema-pool';
 import { makeTestApp, type TestApp } from '../../test/helpers';
 
 /*

@@ -34,6 +34,10 @@ export interface Directives {
   method?: string;
   /** Tasks created under the switch end `failed` with these fields. */
   taskFail?: { code: string; message?: string; failReason?: string };
+  /** Tasks end `cancelled` with these fields: the `[cancel]` marker's, not a header name. */
+  taskCancel?: { message: string; failReason: string };
+  /** When a task asked to fail or be cancelled ends, as a share of its running time (0..1). */
+  taskEndAt?: number;
   /** Assets registered under the switch end this way, with this sync_error. */
   asset?: AssetOutcome;
   syncError?: string;

@@ -1,7 +1,8 @@
 import type { AppContext } from '../../context';
 import { readSetting, writeSetting } from '../../store/settings';
-import type { TaskDirective } from '../tasks/task-kind';
-import { currentDirectives, type AssetOutcome } from './directives';
+import type { MarkedText, TaskDirective } from '../tasks/task-kind';
+import { currentDirectives, type AssetOutcome, type Directives } from './directives';
+import { markerDirectives } from './markers';
 
 /**
  * Outcomes asked for through the switch, kept with the thing they decide: a task's failure in the
@@ -11,24 +12,42 @@ import { currentDirectives, type AssetOutcome } from './directives';
 
 const taskKey = (taskId: string) => `double:task:${taskId}`;
 
-/** Called as a task is created: remembers the failure the request's directives ask for. */
-export function rememberTaskOutcome(ctx: AppContext, taskId: string): void {
-  const fail = currentDirectives().taskFail;
-  if (!fail) return;
-  const directive: TaskDirective = {
-    status: 'failed',
-    atFraction: 0.5,
-    code: fail.code,
-    message: fail.message ?? `The task failed with ${fail.code} (asked for by X-Local-Double task-fail).`,
-    failReason: fail.failReason ?? fail.message ?? fail.code,
-  };
-  writeSetting(ctx.db, taskKey(taskId), JSON.stringify(directive));
+/** How the directives end a task, if they ask for an end: the header's and the markers' alike. */
+function taskEndOf(d: Directives): TaskDirective | undefined {
+  if (d.taskFail) {
+    const fail = d.taskFail;
+    return {
+      status: 'failed',
+      atFraction: d.taskEndAt ?? 0.5,
+      code: fail.code,
+      message: fail.message ?? `The task failed with ${fail.code} (asked for by X-Local-Double task-fail).`,
+      failReason: fail.failReason ?? fail.message ?? fail.code,
+    };
+  }
+  if (d.taskCancel) {
+    return { status: 'cancelled', atFraction: d.taskEndAt ?? 0.3, code: 'task_cancelled', ...d.taskCancel };
+  }
+  return undefined;
 }
 
-/** The failure remembered for a task, if any; the runner prefers it to the kind's own directive. */
-export function rememberedTaskOutcome(ctx: AppContext, taskId: string): TaskDirective | undefined {
+/** Called as a task is created: remembers the end the request's directives ask for. */
+export function rememberTaskOutcome(ctx: AppContext, taskId: string): void {
+  const end = taskEndOf(currentDirectives());
+  if (end) writeSetting(ctx.db, taskKey(taskId), JSON.stringify(end));
+}
+
+/**
+ * The end asked for a task, checked by the runner before any work starts: the one remembered from
+ * its creating request's directives, else what the markers in its text ask for (decision 400).
+ */
+export function askedTaskEnd(
+  ctx: AppContext,
+  taskId: string,
+  marked: MarkedText | undefined,
+): TaskDirective | undefined {
   const text = readSetting(ctx.db, taskKey(taskId));
-  return text ? (JSON.parse(text) as TaskDirective) : undefined;
+  if (text) return JSON.parse(text) as TaskDirective;
+  return taskEndOf(markerDirectives(marked));
 }
 
 export interface DoubleAssetFault {

@@ -38,7 +38,6 @@ const failed = (row: TaskRow, code: string, reason: string): PerformOutcome => (
 export const assemblyTaskKind: TaskKind = {
   kind: ASSEMBLY_KIND,
   internal: true,
-  directive: () => undefined,
 
   async perform(ctx, row, tools) {
     const record = findAssembly(ctx.db, row.owner, row.id);

@@ -1,13 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { AssemblyRequest } from '@contract/storyboard-assembly';
 import type { AppContext } from '../../context';
 import { ApiError } from '../../errors';
 import { token } from '../../ids';
-import { fileOwnerSegment } from '../file-owner';
 import { findAssembly, saveAssembly, type AssemblyRecord } from '../../store/storyboard-assemblies';
 import { getTask, getTaskForOwner, insertTask } from '../../store/tasks';
-import { wakeTaskRunner } from '../tasks/runner';
+import { wakeTaskRunner } from '../tasks/runner/runner';
 import type { CreatingRequest } from '../tasks/creating-request';
 import { ASSEMBLY_KIND } from './assembly-kind';
 import { checkSourceUrl } from './media-source';
@@ -28,25 +25,7 @@ export class Assemblies {
 
   private read(owner: string, id: string): AssemblyRecord | undefined {
     if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return undefined;
-    return findAssembly(this.ctx.db, owner, id) ?? this.legacy(owner, id);
-  }
-
-  /**
-   * A record kept as a JSON file by the first version (DATA_DIR/storyboard/<owner segment>/<id>.json):
-   * moved into the table on first read, then the file is removed.
-   */
-  private legacy(owner: string, id: string): AssemblyRecord | undefined {
-    const file = path.join(this.ctx.config.dataDir, 'storyboard', fileOwnerSegment(owner), `${id}.json`);
-    let record: AssemblyRecord;
-    try {
-      record = JSON.parse(fs.readFileSync(file, 'utf8')) as AssemblyRecord;
-    } catch {
-      return undefined;
-    }
-    if (record.id !== id || !Array.isArray(record.shots) || !Array.isArray(record.joins)) return undefined;
-    saveAssembly(this.ctx.db, owner, record, Date.now());
-    fs.rmSync(file, { force: true });
-    return record;
+    return findAssembly(this.ctx.db, owner, id);
   }
 
   /**

@@ -16,10 +16,10 @@ export const LAST_FRAME_TIMEOUT_MS = 20_000;
  */
 export async function lastFrame(
   ctx: AppContext,
-  req: { url: unknown; origin: string; requestId: string },
+  req: { url: string; at?: number; origin: string; requestId: string },
   signal: AbortSignal,
 ): Promise<Buffer> {
-  const { url, origin, requestId } = req;
+  const { url, at, origin, requestId } = req;
   const source = await localSource(ctx, url, 'url', origin, signal);
   const out = path.join(storyboardTempDir(ctx), `frame-${process.hrtime.bigint()}.png`);
   try {
@@ -28,14 +28,20 @@ export async function lastFrame(
     let png: Buffer | undefined;
     // The last quarter second first (a few frames to decode and encode); a clip of a lower frame
     // rate has no frame there, so a longer tail, then the whole clip, are read in turn.
-    for (const tail of ['-0.25', '-2', undefined]) {
+    // A chosen second first (one frame); past the clip's end it decodes none, and the last frame
+    // is taken as when none was chosen.
+    const seeks: string[][] = [['-sseof', '-0.25'], ['-sseof', '-2'], []];
+    if (at !== undefined) seeks.unshift(['-ss', at.toFixed(3)]);
+    for (const seek of seeks) {
       await runFfmpeg(
         [
-          ...(tail ? ['-sseof', tail] : []),
+          ...seek,
           ...[
             '-i',
             source.file,
             '-an',
+            // At a chosen second: that one frame, not every frame after it.
+            ...(seek[0] === '-ss' ? ['-frames:v', '1'] : []),
             '-update',
             '1',
             '-f',

@@ -1,7 +1,21 @@
 import type { AppContext } from '../../context';
 import type { TaskRow } from '../../store/tasks';
 
-/** A task's end decided by its request instead of by real work (`[fail]`, `[cancel]` in a prompt). */
+/** A task's text field that may hold the markers, and how messages name it and its work. */
+export interface MarkedText {
+  text: string;
+  /** The field, as messages name it: `prompt`, `name`, `text`. */
+  field: string;
+  /** The work, as messages name it: `Music generation`. */
+  work: string;
+  /** What removing `[fail]` gets: `a video` (default `a result`). */
+  result?: string;
+}
+
+/**
+ * A task's end decided by its request instead of by real work: the local double's directives
+ * (`X-Local-Double: task-fail=…`, or `[fail]` and `[cancel]` in a prompt).
+ */
 export interface TaskDirective {
   status: 'failed' | 'cancelled';
   /** Share of the simulated running time after which the task ends (0..1). */
@@ -63,8 +77,8 @@ export interface TaskKind {
    * writes it, so neither is ever seen without the other.
    */
   settled?(ctx: AppContext, row: TaskRow): void;
-  /** An end the request asks for, checked before any work starts. */
-  directive(row: TaskRow): TaskDirective | undefined;
+  /** The text whose `[fail]` and `[cancel]` markers end the task (the local double's; decision 400). */
+  marked?(row: TaskRow): MarkedText;
   perform(ctx: AppContext, row: TaskRow, tools: PerformTools): Promise<PerformOutcome>;
   /** The object GET /v1/tasks/{id} returns, from the shared base; `resultUrl` is set on success. */
   present(row: TaskRow, base: BaseTaskObject, resultUrl: string | undefined): Record<string, unknown>;

@@ -3,7 +3,7 @@ import { ApiError } from '../../errors';
 import { getTaskForOwner, type TaskRow } from '../../store/tasks';
 import { toUnixSeconds } from '../unix-time';
 import { fileUrl } from '../assets/asset-files';
-import { taskKind } from './kinds';
+import { taskKind } from './runner/kinds';
 import type { BaseTaskObject } from './task-kind';
 
 const seconds = (ms: number | null) => (ms === null ? null : toUnixSeconds(ms));
@@ -13,7 +13,9 @@ const seconds = (ms: number | null) => (ms === null ? null : toUnixSeconds(ms));
  * caller's for GET and POST, the creating request's for webhooks. The result URL appears only once
  * the task succeeded (specification, Task states rule 1).
  */
-export function toTaskObject(row: TaskRow, origin: string): Record<string, unknown> {
+export type TaskObject = Record<string, unknown>;
+
+export function toTaskObject(row: TaskRow, origin: string): TaskObject {
   const failed = row.status === 'failed' || row.status === 'cancelled';
   const base: BaseTaskObject = {
     object: 'task',
@@ -40,12 +42,7 @@ export function toTaskObject(row: TaskRow, origin: string): Record<string, unkno
 }
 
 /** The caller's task as its object; another key's task is not-found exactly like a missing one. */
-export function findTask(
-  ctx: AppContext,
-  owner: string,
-  taskId: string,
-  origin: string,
-): Record<string, unknown> {
+export function findTask(ctx: AppContext, owner: string, taskId: string, origin: string): TaskObject {
   const row = getTaskForOwner(ctx.db, owner, taskId);
   if (!row || taskKind(row.kind)?.internal) {
     throw new ApiError(

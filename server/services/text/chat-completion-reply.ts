@@ -3,9 +3,9 @@ import { token } from '../../ids';
 import { chatTurns } from './conversation';
 import { dataFrame, jsonTemplate, type Frame } from './paced-stream';
 import type { TextReply } from './reply';
-import { prepareSchemas } from './prepare-schemas';
-import { chatResponseFormat, chatToolRequest } from './tool-params';
-import { checkToolResults, type PlannedCall } from './tools';
+import { prepareSchemas } from './schemas/prepare-schemas';
+import { chatResponseFormat, chatToolRequest } from './tools/tool-params';
+import { checkToolResults, type PlannedCall } from './tools/tools';
 import { callTokens, tokenize } from './tokens';
 import { planReply, promptTokens, type PlannedReply } from './writer';
 

@@ -3,9 +3,9 @@ import { token } from '../../ids';
 import { anthropicSystem, anthropicTurns } from './conversation';
 import { eventFrame, jsonTemplate, type Frame } from './paced-stream';
 import type { TextReply } from './reply';
-import { messagesToolRequest } from './tool-params';
-import { prepareSchemas } from './prepare-schemas';
-import { checkToolResults, type PlannedCall } from './tools';
+import { messagesToolRequest } from './tools/tool-params';
+import { prepareSchemas } from './schemas/prepare-schemas';
+import { checkToolResults, type PlannedCall } from './tools/tools';
 import { callTokens, tokenize } from './tokens';
 import { planReply, promptTokens, type PlannedReply, type Turn } from './writer';
 

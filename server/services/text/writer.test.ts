@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compactTurns, decodeCompaction } from './compact';
+import { compactTurns, decodeCompaction } from './responses/compact';
 import { cosine, embed, toBase64 } from './embeddings';
 import { countTokens, tokenize } from './tokens';
 import { benchTokens, composeReply, planReply, type Turn } from './writer';

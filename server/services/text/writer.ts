@@ -1,4 +1,4 @@
-import { composeToolAnswer, trailingResults } from './tool-answer';
+import { composeToolAnswer, trailingResults } from './tools/tool-answer';
 import { countTokens, hasCjk, tokenize } from './tokens';
 import type { Turn } from './turns';
 

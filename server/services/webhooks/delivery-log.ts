@@ -7,7 +7,7 @@ import {
   type AttemptRow,
   type DeliveryRow,
 } from '../../store/webhooks';
-import { MAX_ATTEMPTS } from './sender';
+import { MAX_DELIVERY_ATTEMPTS } from './sender';
 
 function attemptObject(a: AttemptRow) {
   return {
@@ -30,7 +30,7 @@ function deliveryObject(d: DeliveryRow, attempts: AttemptRow[]) {
     url: d.url,
     status: d.status,
     attempt_count: d.attempt_count,
-    max_attempts: MAX_ATTEMPTS,
+    max_attempts: MAX_DELIVERY_ATTEMPTS,
     next_attempt_at: d.status === 'pending' ? d.next_attempt_ms : null,
     last_status_code: d.last_status_code,
     last_error: d.last_error,

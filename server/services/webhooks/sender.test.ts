@@ -4,7 +4,7 @@ import { attemptsFor, getDelivery, startAttempt } from '../../store/webhooks';
 import { makeTestApp, type TestApp } from '../../test/helpers';
 import { enqueueWebhook, wakeWebhookSender } from './outbox';
 import { webhookSecret } from './secret';
-import { createWebhookSender, MAX_ATTEMPTS, retryDelayMs, USER_AGENT } from './sender';
+import { createWebhookSender, MAX_DELIVERY_ATTEMPTS, retryDelayMs, USER_AGENT } from './sender';
 import { webhookHarness } from '../../test/webhook-harness';
 import { startReceiver } from '../../test/webhook-receiver';
 
@@ -46,7 +46,7 @@ describe('retry schedule', () => {
     ]);
     expect(retryDelayMs(1, scaled, () => 0)).toBe(450);
     expect(retryDelayMs(1, scaled, () => 0.999)).toBeLessThanOrEqual(550);
-    expect(retryDelayMs(MAX_ATTEMPTS, scaled)).toBeNull();
+    expect(retryDelayMs(MAX_DELIVERY_ATTEMPTS, scaled)).toBeNull();
   });
 });
 
@@ -104,7 +104,7 @@ describe('webhook sender', () => {
 
     await vi.waitFor(() => expect(getDelivery(t.ctx.db, id)?.status).toBe('failed'), { timeout: 15_000 });
     const attempts = attemptsFor(t.ctx.db, [id]);
-    expect(attempts).toHaveLength(MAX_ATTEMPTS);
+    expect(attempts).toHaveLength(MAX_DELIVERY_ATTEMPTS);
     expect(new Set(r.hits.map((h) => h.headers['webhook-id']))).toEqual(new Set([id]));
     for (const a of attempts) {
       expect(a).toMatchObject({
@@ -117,7 +117,7 @@ describe('webhook sender', () => {
     expect(attempts.at(-1)!.next_retry_ms).toBeNull();
     // Kept, with the last error, so that it can be shown.
     expect(getDelivery(t.ctx.db, id)).toMatchObject({
-      attempt_count: MAX_ATTEMPTS,
+      attempt_count: MAX_DELIVERY_ATTEMPTS,
       next_attempt_ms: null,
       last_error: expect.stringMatching(/No answer/),
     });

@@ -2,7 +2,7 @@ import type { AppContext, Worker } from '../../context';
 import { SERVER_VERSION } from '../../version';
 import {
   dueDeliveries,
-  finishAttempt,
+  recordDeliveryAttempt,
   interruptAttempt,
   interruptStaleAttempts,
   nextDeliveryDue,
@@ -17,7 +17,7 @@ import { signatureHeaders } from './signature';
 
 /** Waits before each retry at EMULATOR_SPEED 1 (LOCAL_API.md); one first attempt plus these five. */
 export const RETRY_DELAYS_MS = [5_000, 30_000, 120_000, 600_000, 3_600_000] as const;
-export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
+export const MAX_DELIVERY_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 /** The specification's receiver timeout, in real time: a receiver's speed is not emulated. */
 export const ATTEMPT_TIMEOUT_MS = 10_000;
 /** Requests in flight at once, and at most this many to one origin, so one slow receiver blocks no other. */
@@ -135,7 +135,7 @@ export function createWebhookSender(ctx: AppContext, opts: SenderOptions = {}): 
       const now = Date.now();
       const delay = result.ok || permanent ? null : retryDelayMs(number, ctx.scaled);
       const next = delay === null ? null : now + delay;
-      finishAttempt(ctx.db, attemptSeq, row.id, { ...result, durationMs: now - started }, next, now);
+      recordDeliveryAttempt(ctx.db, attemptSeq, row.id, { ...result, durationMs: now - started }, next, now);
       const fields = {
         task_id: row.task_id,
         webhook_id: row.id,

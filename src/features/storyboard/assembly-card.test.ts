@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { useConnectionStore } from '@/api/connection-store';
 import { TEST_CONNECTION } from '@/test/fetch-mock';
 import { newShot, type Storyboard } from './storyboard';
-import { assemblyFileName, canAssemble, ffmpegCommand } from './assembly-card';
+import { assemblyFileName, canAssemble, ffmpegCommand } from './assembly';
 
 const board = (name: string): Storyboard => ({
   id: 'sb',

@@ -27,7 +27,7 @@ function once(target: HTMLVideoElement, event: string): Promise<void> {
  * be read back from a canvas (a tainted canvas throws SecurityError); then FrameCaptureError says
  * so and the page offers an upload instead.
  */
-export async function captureLastFrame(url: string): Promise<Blob> {
+export async function captureLastFrame(url: string, at?: number): Promise<Blob> {
   const video = document.createElement('video');
   video.crossOrigin = 'anonymous';
   video.muted = true;
@@ -37,7 +37,8 @@ export async function captureLastFrame(url: string): Promise<Blob> {
     await once(video, 'loadedmetadata');
     const seeked = once(video, 'seeked');
     // A hair before the end: seeking to the very end shows nothing in some browsers.
-    video.currentTime = Math.max(0, video.duration - 0.04);
+    const end = Math.max(0, video.duration - 0.04);
+    video.currentTime = at === undefined ? end : Math.min(end, Math.max(0, at));
     await seeked;
     const canvas = document.createElement('canvas');
     canvas.width = video.videoWidth;

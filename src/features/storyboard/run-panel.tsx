@@ -11,9 +11,11 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { Progress } from '@/components/ui/progress';
+import { MoneyEstimate } from '@/components/money/money-estimate';
 import { useTranslation } from '@/lib/i18n';
 import { overallProgress, predecessorOf, totalEstimate, type Storyboard } from './storyboard';
 import { pendingShots } from './storyboard-runs';
+import { runCostInputs } from './storyboard-money';
 
 /** Compare shows at most four results side by side. */
 const MAX_COMPARED = 4;
@@ -77,6 +79,9 @@ export function RunPanel({
       <p className="text-sm" data-testid="storyboard-estimate">
         {pending.length === 0 ? t('run.nothing') : estimate(board, pending)}
       </p>
+      {pending.length > 0 && (
+        <MoneyEstimate inputs={runCostInputs(board, pending)} testId="storyboard-money" />
+      )}
       <ul className="text-xs text-muted-foreground">
         {board.shots.map((s, i) => {
           const from = predecessorOf(board, i);
@@ -210,6 +215,7 @@ export function RunConfirm({
           </DialogTitle>
           <DialogDescription>{estimate(board, shots)}</DialogDescription>
         </DialogHeader>
+        <MoneyEstimate inputs={runCostInputs(board, shots)} testId="storyboard-confirm-money" />
         <ul className="flex flex-col gap-1 text-sm" aria-label={t('confirm.list')}>
           {shots.map((i) => (
             <li key={board.shots[i]!.id}>

@@ -12,7 +12,11 @@ import { fieldElementId } from '@/lib/form/focus';
 import { useTranslation } from '@/lib/i18n';
 import { applyModel, type ComposerDraft } from '@/lib/video-draft/draft';
 import type { DraftIssue } from '@/lib/video-draft/validation';
+import { Select } from '@/components/ui/select';
+import { CAMERA_MOVES, type CameraMove } from './camera';
+import { FrameChoice } from './frame-choice';
 import { ReferenceRows } from './reference-rows';
+import { ShotSoundFields } from './shot-sound';
 import { shotBody, type Shot, type Storyboard } from './storyboard';
 import { feedbackOf } from './storyboard-issues';
 import { ShotStatus } from './shot-status';
@@ -30,6 +34,8 @@ export interface ShotActions {
   frameChosen: (file: File) => void;
   useKept: () => void;
   pickTake: (taskId: string) => void;
+  /** The shot's own fields beside its draft: camera move, chosen frame, sound. */
+  shotChanged: (change: Partial<Pick<Shot, 'camera' | 'frameAt' | 'sound'>>) => void;
 }
 
 /** One shot: a composer draft (model, prompt, references, settings), its request and its run. */
@@ -170,6 +176,14 @@ export function ShotCard({
               </div>
             </div>
           )}
+          {index > 0 && (
+            <FrameChoice
+              board={board}
+              index={index}
+              fieldId={fieldId}
+              onChange={(frameAt) => actions.shotChanged({ frameAt })}
+            />
+          )}
 
           <ModelPicker
             draft={shot.draft}
@@ -196,6 +210,25 @@ export function ShotCard({
             feedback={feedback('prompt')}
             onChange={(prompt) => actions.draftChanged({ prompt })}
           />
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor={fieldId('camera')}>{t('camera.label')}</Label>
+            <Select
+              id={fieldId('camera')}
+              value={shot.camera ?? 'none'}
+              className="max-w-xs"
+              aria-describedby={`${fieldId('camera')}-hint`}
+              onChange={(e) => actions.shotChanged({ camera: e.target.value as CameraMove })}
+            >
+              {CAMERA_MOVES.map((m) => (
+                <option key={m} value={m}>
+                  {t(`camera.${m}`)}
+                </option>
+              ))}
+            </Select>
+            <p id={`${fieldId('camera')}-hint`} className="text-xs text-muted-foreground">
+              {t('camera.hint')}
+            </p>
+          </div>
           <ReferenceRows
             title={t('shot.ownReferences')}
             hint={t('shot.ownReferencesHint')}
@@ -210,6 +243,13 @@ export function ShotCard({
             fieldId={fieldId}
             feedback={feedback}
             onChange={actions.draftChanged}
+          />
+          <ShotSoundFields
+            board={board}
+            index={index}
+            fieldId={fieldId}
+            onChange={(change) => actions.shotChanged({ sound: { ...shot.sound, ...change } })}
+            onFit={(seconds) => actions.draftChanged({ duration: String(seconds) })}
           />
           <details className="rounded-md border p-3">
             <summary className="flex cursor-pointer flex-wrap items-center justify-between gap-2 text-sm font-medium">

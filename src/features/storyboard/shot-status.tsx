@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { useTranslation } from '@/lib/i18n';
 import { isActive, predecessorOf, type ShotState, type Storyboard } from './storyboard';
+import { TakeSettingsLine, useTakeSettingsText } from './take-settings';
 
 const VARIANT: Record<ShotState, BadgeProps['variant']> = {
   idle: 'muted',
@@ -52,6 +53,7 @@ export function ShotStatus({
   onPickTake?: (taskId: string) => void;
 }) {
   const { t } = useTranslation('storyboard');
+  const settingsText = useTakeSettingsText();
   const file = useRef<HTMLInputElement>(null);
   const shot = board.shots[index]!;
   const { run } = shot;
@@ -152,7 +154,7 @@ export function ShotStatus({
                 variant={current ? 'default' : 'outline'}
                 aria-pressed={current}
                 disabled={isActive(run)}
-                title={take.taskId}
+                title={take.settings ? `${take.taskId} · ${settingsText(take.settings)}` : take.taskId}
                 onClick={() => !current && onPickTake(take.taskId)}
               >
                 {t('takes.take', { n: i + 1 })}
@@ -171,6 +173,7 @@ export function ShotStatus({
           aria-label={t('shot.result', { n: index + 1 })}
         />
       )}
+      {run.state === 'succeeded' && <TakeSettingsLine settings={run.sent} n={index + 1} />}
     </div>
   );
 }

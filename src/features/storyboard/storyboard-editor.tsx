@@ -6,28 +6,35 @@ import { Link } from 'react-router';
 import { FormNamespace, useIssueText } from '@/components/form/issue-text';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { CapDialog } from '@/components/money/cap-dialog';
+import type { CapBreach } from '@/lib/money/task-cost';
+import { usePricesStore } from '@/lib/money/prices-store';
 import { useApiKey } from '@/api/connection-store';
 import { useTaskRegistry } from '@/api/task-registry-context';
 import { focusElement } from '@/lib/form/focus';
 import { notifyError } from '@/lib/notify';
 import { loadStoryboard } from '@/lib/storyboard/storyboard-storage';
 import { useTranslation } from '@/lib/i18n';
-import { AssemblyCard, beginAssembly, canAssemble } from './assembly-card';
+import { AssemblyCard } from './assembly-card';
+import { beginAssembly, canAssemble } from './assembly';
+import { shotActions, newBatchId } from './shot-actions';
+import { SoundCard } from './sound-card';
+import { TimelineStrip } from './timeline-strip';
 import { ReferenceRows } from './reference-rows';
 import { ShotCard, shotFieldId } from './shot-card';
-import { duplicateShot, isRunning, moveShot, newShot, shotChanged, type Storyboard } from './storyboard';
-import { pickTake, rerunShot, runShots } from './storyboard-runs';
+import { isRunning, moveShot, newShot, type Storyboard } from './storyboard';
+import { runShots } from './storyboard-runs';
+import { runCapBreach } from './storyboard-money';
 import { PhoneRunBar, RunConfirm, RunPanel, type RunScope } from './run-panel';
 import { MAX_SHOTS, parseStoryboard } from './storyboard-file';
 import { blocking, castIssues, feedbackOf, shotIssues } from './storyboard-issues';
 import { StoryboardHeader } from './storyboard-header';
 import { storyboardRunner, useRunnerBoard } from './storyboard-session';
 
-const newBatchId = () => `batch-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-
 /** One storyboard: its cast, its shots, one estimate and one run for all, and the assembled file. */
 export function StoryboardEditor({ id }: { id: string }) {
-  const { t } = useTranslation('storyboard');
+  // The run's money (MoneyEstimate, CapDialog) speaks in the money namespace: loaded with the page.
+  const { t } = useTranslation(['storyboard', 'money']);
   const registry = useTaskRegistry();
   const runner = storyboardRunner(registry, useQueryClient());
   const board = useRunnerBoard(runner, id);
@@ -36,6 +43,8 @@ export function StoryboardEditor({ id }: { id: string }) {
   const [dragFrom, setDragFrom] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [asking, setAsking] = useState<RunScope | null>(null);
+  // A confirmed run over a money cap waits here for a second answer (CapDialog).
+  const [held, setHeld] = useState<{ breach: CapBreach; shots: number[] } | null>(null);
   const apiKey = useApiKey();
 
   useEffect(() => {
@@ -131,16 +140,26 @@ export function StoryboardEditor({ id }: { id: string }) {
           onCancel={() => setAsking(null)}
           onConfirm={(shots) => {
             setAsking(null);
-            edit((b) => runShots(b, shots, newBatchId()));
+            const breach = runCapBreach(usePricesStore.getState().book, board, shots, registry.list());
+            if (breach) setHeld({ breach, shots });
+            else edit((b) => runShots(b, shots, newBatchId()));
           }}
         />
       )}
+      <CapDialog
+        breach={held?.breach ?? null}
+        onAnswer={(send) => {
+          if (send && held) edit((b) => runShots(b, held.shots, newBatchId()));
+          setHeld(null);
+        }}
+      />
       <p id="storyboard-reorder-hint" className="sr-only">
         {t('shot.reorderHint')}
       </p>
       <p role="status" aria-live="polite" className="sr-only">
         {announcement}
       </p>
+      <TimelineStrip board={board} onMove={move} />
       <div className="flex flex-col gap-6 xl:grid xl:grid-cols-[minmax(0,1fr)_minmax(0,24rem)] xl:items-start">
         <div className="flex min-w-0 flex-col gap-6">
           <Card>
@@ -170,48 +189,12 @@ export function StoryboardEditor({ id }: { id: string }) {
                   if (dragFrom !== null) move(dragFrom, index);
                   setDragFrom(null);
                 }}
-                actions={{
-                  draftChanged: (change) =>
-                    edit((b) => ({
-                      ...b,
-                      shots: b.shots.map((s) =>
-                        s.id === shot.id ? { ...s, draft: { ...s.draft, ...change } } : s,
-                      ),
-                    })),
-                  continueChanged: (on) =>
-                    edit((b) => ({
-                      ...b,
-                      shots: b.shots.map((s) => (s.id === shot.id ? { ...s, continueFromPrevious: on } : s)),
-                    })),
-                  moved: (to) => move(index, to),
-                  duplicated: () =>
-                    edit((b) => {
-                      const shots = [...b.shots];
-                      shots.splice(index + 1, 0, duplicateShot(shot));
-                      return { ...b, shots };
-                    }),
-                  removed: () => edit((b) => ({ ...b, shots: b.shots.filter((s) => s.id !== shot.id) })),
-                  rerun: () =>
-                    edit((b) => ({ ...rerunShot(b, shot.id), batchId: b.batchId ?? newBatchId() })),
-                  pickTake: (taskId) => edit((b) => pickTake(b, shot.id, taskId)),
-                  useKept: () =>
-                    edit((b) => {
-                      const kept = b.shots.find((s) => s.id === shot.id)?.run.kept;
-                      if (!kept) return b;
-                      return shotChanged(b, shot.id, {
-                        state: 'succeeded',
-                        taskId: kept.taskId,
-                        resultUrl: kept.resultUrl,
-                        progress: 1,
-                        kept: undefined,
-                        error: undefined,
-                        frameRefused: undefined,
-                      });
-                    }),
-                  frameChosen: (file) => {
+                actions={shotActions(shot, index, edit, {
+                  move,
+                  useFrame: (file) => {
                     void runner.useFrame(id, shot.id, file, shot.draft.model, { file: file.name });
                   },
-                }}
+                })}
               />
             ))}
           </ol>
@@ -245,10 +228,12 @@ export function StoryboardEditor({ id }: { id: string }) {
           </Card>
           <Card>
             <CardContent standalone>
-              <AssemblyCard
-                board={board}
-                onChange={(assembly, joins) => edit((b) => ({ ...b, assembly, joins: joins ?? b.joins }))}
-              />
+              <SoundCard board={board} edit={edit} />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardContent standalone>
+              <AssemblyCard board={board} edit={edit} />
             </CardContent>
           </Card>
         </div>

@@ -1,7 +1,16 @@
 import * as z from 'zod/mini';
 import { completedDraft } from '@/lib/form/draft-storage';
 import { EMPTY_COMPOSER_DRAFT, newReferenceKey, type ReferenceDraft } from '@/lib/video-draft/draft';
-import { fitJoins, newShotId, newStoryboardId, type Shot, type ShotRun, type Storyboard } from './storyboard';
+import { CAMERA_MOVES } from './camera';
+import {
+  fitJoins,
+  MAX_ASSEMBLIES,
+  newShotId,
+  newStoryboardId,
+  type Shot,
+  type ShotRun,
+  type Storyboard,
+} from './storyboard';
 import { MAX_TAKES } from './storyboard-runs';
 
 /**
@@ -23,6 +32,20 @@ const ReferenceSchema = z.object({
   alias: z.catch(str(64), ''),
   url: z.catch(str(4096), ''),
 });
+
+const SettingsSchema = optional(
+  z.object({
+    model: str(200),
+    prompt: z.catch(str(20_000), ''),
+    duration: optional(z.number()),
+    resolution: optional(str(40)),
+    ratio: optional(str(40)),
+    seed: optional(z.number()),
+    camera: optional(z.enum(CAMERA_MOVES)),
+    frameAt: optional(z.number()),
+  }),
+);
+const TakeSchema = z.object({ taskId: str(200), resultUrl: str(4096), settings: SettingsSchema });
 
 const RunSchema = z.catch(
   z.object({
@@ -48,11 +71,12 @@ const RunSchema = z.catch(
     error: optional(str(2000)),
     frameRefused: optional(z.boolean()),
     stale: optional(z.boolean()),
-    kept: optional(z.object({ taskId: str(200), resultUrl: str(4096) })),
+    kept: optional(TakeSchema),
+    sent: SettingsSchema,
     // Written at most MAX_TAKES long; a longer list (an edited file) keeps its newest.
     takes: optional(
       z.pipe(
-        z.array(z.object({ taskId: str(200), resultUrl: str(4096) })),
+        z.array(TakeSchema),
         z.transform((takes) => takes.slice(-MAX_TAKES)),
       ),
     ),
@@ -64,7 +88,55 @@ const ShotSchema = z.object({
   id: z.catch(str(100), () => newShotId()),
   draft: z.unknown(),
   continueFromPrevious: z.catch(z.boolean(), false),
+  frameAt: optional(z.number().check(z.minimum(0))),
+  camera: optional(z.enum(CAMERA_MOVES)),
+  sound: optional(
+    z.object({
+      narration: optional(str(1000)),
+      caption: optional(str(300)),
+      voice: optional(str(40)),
+      speech: optional(z.object({ url: str(4096), seconds: z.number(), text: str(1000), voice: str(40) })),
+    }),
+  ),
   run: z.optional(RunSchema),
+});
+
+const SoundSchema = optional(
+  z.object({
+    burnCaptions: z.catch(z.boolean(), false),
+    music: optional(
+      z.object({
+        url: str(4096),
+        name: optional(str(300)),
+        volume: z.catch(z.number().check(z.minimum(0), z.maximum(4)), 1),
+        fadeOut: z.catch(z.number().check(z.minimum(0), z.maximum(30)), 0),
+        shotAudio: z.catch(z.enum(['keep', 'duck', 'mute']), 'duck'),
+      }),
+    ),
+  }),
+);
+
+const AssemblySchema = z.object({
+  id: z.string(),
+  status: z.enum(['running', 'succeeded', 'failed']),
+  progress: z.optional(z.number()),
+  url: z.optional(z.string()),
+  duration: z.optional(z.number()),
+  scaled: z.optional(z.array(z.number())),
+  error: z.optional(z.string()),
+  taskIds: z.catch(z.array(z.string()), []),
+  assetId: z.optional(z.string()),
+  captionsUrl: optional(str(4096)),
+  createdAt: optional(z.number()),
+  recipe: optional(str(100_000)),
+  sound: optional(
+    z.object({
+      music: optional(str(300)),
+      narration: z.catch(z.number(), 0),
+      captions: z.catch(z.number(), 0),
+      burned: z.catch(z.boolean(), false),
+    }),
+  ),
 });
 
 const CastSchema = z.catch(z.array(ReferenceSchema).check(z.maxLength(MAX_CAST)), []);
@@ -78,19 +150,17 @@ const BoardSchema = z.object({
   joins: z.catch(z.array(z.catch(z.enum(['cut', 'crossfade']), 'cut')), []),
   batchId: optional(str(100)),
   frameGroupId: optional(str(200)),
-  assembly: optional(
-    z.object({
-      id: z.string(),
-      status: z.enum(['running', 'succeeded', 'failed']),
-      progress: z.optional(z.number()),
-      url: z.optional(z.string()),
-      duration: z.optional(z.number()),
-      scaled: z.optional(z.array(z.number())),
-      error: z.optional(z.string()),
-      taskIds: z.catch(z.array(z.string()), []),
-      assetId: z.optional(z.string()),
-    }),
+  assembly: optional(AssemblySchema),
+  assemblies: z.catch(
+    z.optional(
+      z.pipe(
+        z.array(z.catch(z.optional(AssemblySchema), undefined)),
+        z.transform((list) => list.filter((a) => a !== undefined).slice(0, MAX_ASSEMBLIES)),
+      ),
+    ),
+    undefined,
   ),
+  sound: SoundSchema,
 });
 
 function references(list: z.infer<typeof ReferenceSchema>[]): ReferenceDraft[] {
@@ -104,6 +174,10 @@ function shotOf(raw: z.infer<typeof ShotSchema>, keepRun: boolean): Shot {
     id: raw.id,
     draft: { ...draft, references: references(refs) },
     continueFromPrevious: raw.continueFromPrevious,
+    ...(raw.frameAt !== undefined ? { frameAt: raw.frameAt } : {}),
+    ...(raw.camera ? { camera: raw.camera } : {}),
+    // A spoken line is a file of the server it was made on: an import speaks it again.
+    ...(raw.sound ? { sound: keepRun ? raw.sound : { ...raw.sound, speech: undefined } } : {}),
     run: keepRun && raw.run ? (raw.run as ShotRun) : { state: 'idle' },
   };
 }
@@ -125,6 +199,8 @@ export function parseStoryboard(data: unknown, { fresh }: { fresh: boolean }): S
     ...(!fresh && parsed.batchId ? { batchId: parsed.batchId } : {}),
     ...(!fresh && parsed.frameGroupId ? { frameGroupId: parsed.frameGroupId } : {}),
     ...(!fresh && parsed.assembly ? { assembly: parsed.assembly } : {}),
+    ...(!fresh && parsed.assemblies?.length ? { assemblies: parsed.assemblies } : {}),
+    ...(parsed.sound ? { sound: parsed.sound } : {}),
   };
 }
 
@@ -140,9 +216,15 @@ export function exportStoryboard(board: Storyboard): string {
       cast: strip(board.cast),
       shots: board.shots.map((s) => ({
         continueFromPrevious: s.continueFromPrevious,
+        ...(s.frameAt !== undefined ? { frameAt: s.frameAt } : {}),
+        ...(s.camera ? { camera: s.camera } : {}),
+        ...(s.sound
+          ? { sound: { narration: s.sound.narration, caption: s.sound.caption, voice: s.sound.voice } }
+          : {}),
         draft: { ...s.draft, references: strip(s.draft.references) },
       })),
       joins: board.joins,
+      ...(board.sound ? { sound: board.sound } : {}),
     },
     null,
     2,

@@ -1,16 +1,21 @@
-import { Clapperboard, FileUp, Plus } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { Clapperboard, FileText, FileUp, Plus } from 'lucide-react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { DialogFallback } from '@/components/ui/dialog-fallback';
 import { EmptyState } from '@/components/ui/empty-state';
+import { lazyWithPreload } from '@/components/ui/lazy-with-preload';
 import { formatDateMs } from '@/lib/format-date';
 import { listStoryboards, saveStoryboard, type StoredStoryboard } from '@/lib/storyboard/storyboard-storage';
 import { useTranslation } from '@/lib/i18n';
 import { newStoryboard } from './storyboard';
 import { importStoryboard } from './storyboard-file';
 import { StoryboardEditor } from './storyboard-editor';
+
+// Pasting a script is one way in among three: its dialog comes when opened.
+const ScriptDialog = lazyWithPreload(() => import('./script-dialog').then((m) => m.ScriptDialog));
 
 /** /storyboard: the storyboards kept in this browser; /storyboard/<id>: one of them. */
 export function StoryboardPage() {
@@ -23,6 +28,7 @@ function StoryboardList() {
   const navigate = useNavigate();
   const [boards, setBoards] = useState<StoredStoryboard[] | null>(null);
   const [importError, setImportError] = useState<string | null>(null);
+  const [scripting, setScripting] = useState(false);
   const file = useRef<HTMLInputElement>(null);
   const [search, setSearch] = useSearchParams();
   const wantsNew = search.get('new') === '1';
@@ -81,12 +87,28 @@ function StoryboardList() {
             <Button variant="outline" onClick={() => file.current?.click()}>
               <FileUp aria-hidden="true" /> {t('import.label')}
             </Button>
+            <Button
+              variant="outline"
+              onClick={() => setScripting(true)}
+              onPointerEnter={ScriptDialog.preload}
+              onFocus={ScriptDialog.preload}
+            >
+              <FileText aria-hidden="true" /> {t('script.open')}
+            </Button>
             <Button onClick={() => void create()}>
               <Plus aria-hidden="true" /> {t('new')}
             </Button>
           </>
         }
       />
+      {scripting && (
+        <Suspense fallback={<DialogFallback label={t('script.title')} />}>
+          <ScriptDialog
+            onClose={() => setScripting(false)}
+            onCreate={(board) => void saveStoryboard(board).then(() => navigate(`/storyboard/${board.id}`))}
+          />
+        </Suspense>
+      )}
       {importError && (
         <p
           role="alert"

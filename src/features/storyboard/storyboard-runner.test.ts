@@ -214,10 +214,38 @@ describe('StoryboardRunner', () => {
     const runner = new StoryboardRunner(deps);
     runner.put(runAll(threeShots(), 'b'));
     let b = await settle(runner, 'sb');
-    expect(b.shots[0]!.run.takes).toEqual([{ taskId: 'task_1', resultUrl: 'https://r/task_1.mp4' }]);
+    expect(b.shots[0]!.run.takes).toMatchObject([{ taskId: 'task_1', resultUrl: 'https://r/task_1.mp4' }]);
     runner.edit('sb', (board) => rerunShot(board, board.shots[0]!.id));
     b = await settle(runner, 'sb');
     expect(b.shots[0]!.run.takes!.map((t) => t.taskId)).toEqual(['task_1', 'task_4']);
     expect(b.shots[0]!.run.taskId).toBe('task_4');
+  });
+
+  it('a take keeps what it was sent with (camera move and chosen frame too), not the draft edited since', async () => {
+    const { deps, created } = fakeDeps();
+    const asked: Array<number | undefined> = [];
+    deps.lastFrame = (_url, at) => {
+      asked.push(at);
+      return Promise.resolve(new Blob(['png']));
+    };
+    const runner = new StoryboardRunner(deps);
+    const board = threeShots();
+    board.shots[1] = { ...board.shots[1]!, camera: 'dolly-in', frameAt: 2.5 };
+    runner.put(runAll(board, 'b'));
+    // Edited while shot 1 runs: its take still says what was sent.
+    runner.edit('sb', (b) => ({
+      ...b,
+      shots: b.shots.map((s, i) => (i === 0 ? { ...s, draft: { ...s.draft, prompt: 'edited' } } : s)),
+    }));
+    const b = await settle(runner, 'sb');
+    expect(asked).toEqual([2.5, undefined]);
+    expect(created[1]!.body.prompt).toBe('two The camera dollies in slowly toward the subject.');
+    expect(b.shots[0]!.run.takes![0]!.settings).toMatchObject({
+      model: 'video-2.0-cl',
+      prompt: 'one',
+      duration: 5,
+    });
+    expect(b.shots[1]!.run.takes![0]!.settings).toMatchObject({ camera: 'dolly-in', frameAt: 2.5 });
+    expect(b.shots[1]!.run.sent).toEqual(b.shots[1]!.run.takes![0]!.settings);
   });
 });

@@ -13,7 +13,7 @@ import {
   type ShotRun,
   type Storyboard,
 } from './storyboard';
-import { withTake } from './storyboard-runs';
+import { takeSettings, withTake } from './storyboard-runs';
 
 /** What a watched query shows now: its data, or the error of its last read. */
 export interface Watched<T> {
@@ -37,7 +37,8 @@ export interface RunnerDeps {
    */
   watchTask(id: string, seen: (w: Watched<unknown>) => void): () => void;
   /** The last frame of a result, as a PNG (the local server's ffmpeg, or a canvas in direct mode). */
-  lastFrame(resultUrl: string): Promise<Blob>;
+  /** The frame at `at` seconds into the result, or its last frame when `at` is undefined. */
+  lastFrame(resultUrl: string, at?: number): Promise<Blob>;
   /** Registers a frame as an image asset for `model` (in the storyboard's own group); returns its ids. */
   registerFrame(
     frame: Blob,
@@ -227,7 +228,7 @@ export class StoryboardRunner {
     this.update(id, shotId, { state: 'framing', error: undefined, frameRefused: undefined });
     let frame: Blob;
     try {
-      frame = await this.deps.lastFrame(source);
+      frame = await this.deps.lastFrame(source, board.shots[index]!.frameAt);
     } catch (error) {
       this.update(id, shotId, { state: 'failed', error: this.deps.describe(error), frameRefused: true });
       return;
@@ -295,7 +296,12 @@ export class StoryboardRunner {
     const index = this.indexOf(id, shotId);
     if (!board || index < 0) return;
     const body = shotBody(board, index, frameUrl);
-    this.update(id, shotId, { state: 'submitting', error: undefined });
+    // What this take is made with, kept with it: the draft may change before it ends.
+    this.update(id, shotId, {
+      state: 'submitting',
+      error: undefined,
+      sent: takeSettings(board, index, body),
+    });
     let taskId: string;
     try {
       ({ id: taskId } = await this.deps.createTask(body, {
@@ -330,7 +336,9 @@ export class StoryboardRunner {
         const status = normalizeTaskStatus(record.status);
         if (status === 'succeeded') {
           const resultUrl = resolveResultUrl(data);
-          const takes = this.boards.get(id)?.shots[this.indexOf(id, shotId)]?.run.takes;
+          const before = this.boards.get(id)?.shots[this.indexOf(id, shotId)]?.run;
+          const takes = before?.takes;
+          const settings = before?.sent;
           return {
             state: 'succeeded',
             progress: 1,
@@ -338,7 +346,9 @@ export class StoryboardRunner {
             stale: false,
             kept: undefined,
             // Every good take is kept: the person may pick an earlier one again.
-            ...(resultUrl ? { takes: withTake(takes, { taskId, resultUrl }) } : {}),
+            ...(resultUrl
+              ? { takes: withTake(takes, { taskId, resultUrl, ...(settings ? { settings } : {}) }) }
+              : {}),
           };
         }
         if (isTerminalStatus(status)) {

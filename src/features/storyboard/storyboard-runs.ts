@@ -1,4 +1,13 @@
-import { dependentsOf, isActive, type ShotRun, type Storyboard, type Take } from './storyboard';
+import type { CreateVideoBody } from '@/api/videos';
+import {
+  dependentsOf,
+  isActive,
+  predecessorOf,
+  type ShotRun,
+  type Storyboard,
+  type Take,
+  type TakeSettings,
+} from './storyboard';
 
 /**
  * What a run covers and what it keeps: Run's shots (new, stale or failed), a retake, every shot
@@ -11,6 +20,22 @@ export const MAX_TAKES = 8;
 /** The shot's takes with `take` added last (once). */
 export function withTake(takes: readonly Take[] | undefined, take: Take): Take[] {
   return [...(takes ?? []).filter((t) => t.taskId !== take.taskId), take].slice(-MAX_TAKES);
+}
+
+/** What a take is made with: the request's settings, the camera move and the frame it continues from. */
+export function takeSettings(board: Storyboard, index: number, body: CreateVideoBody): TakeSettings {
+  const shot = board.shots[index]!;
+  const continuing = predecessorOf(board, index) !== undefined;
+  return {
+    model: body.model,
+    prompt: body.prompt ?? '',
+    ...(typeof body.duration === 'number' ? { duration: body.duration } : {}),
+    ...(body.resolution ? { resolution: body.resolution } : {}),
+    ...(body.ratio ? { ratio: body.ratio } : {}),
+    ...(typeof body.seed === 'number' ? { seed: body.seed } : {}),
+    ...(shot.camera && shot.camera !== 'none' ? { camera: shot.camera } : {}),
+    ...(continuing && shot.frameAt !== undefined ? { frameAt: shot.frameAt } : {}),
+  };
 }
 
 /** The take a new run of a shot keeps on show: its own good result, or the one it kept before. */
@@ -47,6 +72,7 @@ export function pickTake(board: Storyboard, shotId: string, taskId: string): Sto
             resultUrl: take.resultUrl,
             progress: 1,
             takes: s.run.takes,
+            ...(take.settings ? { sent: take.settings } : {}),
           },
         };
       if (dependents.has(i) && s.run.state !== 'idle' && s.run.state !== 'queued')

@@ -64,7 +64,7 @@ export function storyboardRunner(registry: TaskRegistry, client: QueryClient): S
     },
     // A run goes on in a hidden tab (at the policy's hidden pace): the next shot waits on this one.
     watchTask: (id, seen) => watchQuery(client, taskQueryOptions(id, registry, { inBackground: true }), seen),
-    lastFrame: (url) => (hasLocalServer() ? fetchLastFrame(url) : captureLastFrame(url)),
+    lastFrame: (url, at) => (hasLocalServer() ? fetchLastFrame(url, at) : captureLastFrame(url, at)),
     registerFrame: (frame, model, name, board) => uploadFrame(client, frame, model, name, board),
     watchAsset: (id, groupId, seen) =>
       watchQuery(

@@ -8,6 +8,9 @@ import {
   type ComposerDraft,
   type ReferenceDraft,
 } from '@/lib/video-draft/draft';
+import { promptWithCamera } from './camera';
+import type { BoardSound } from './sound-types';
+import type { AssemblyState, Join, Shot, ShotRun, ShotState } from './storyboard-types';
 
 /**
  * A storyboard: shots in order, one cast of references shared by every shot, and the state of its
@@ -15,76 +18,7 @@ import {
  * the runner (storyboard-runner.ts) performs the steps these functions name.
  */
 
-export type ShotState =
-  /** Not part of a run yet. */
-  | 'idle'
-  /** Part of the run, not started: waits for its turn (or its predecessor). */
-  | 'queued'
-  /** Taking the predecessor's last frame. */
-  | 'framing'
-  /** Registering that frame as an image asset for the shot's model. */
-  | 'registering'
-  /** Re-querying the frame asset until it is ready (specification, asset rule 3). */
-  | 'preparing'
-  /** The task is being created. */
-  | 'submitting'
-  /** The task exists; its state is followed. */
-  | 'running'
-  | 'succeeded'
-  | 'failed'
-  /** Cannot start: its predecessor failed or has no result. */
-  | 'blocked';
-
-export interface ShotRun {
-  state: ShotState;
-  taskId?: string;
-  progress?: number;
-  resultUrl?: string;
-  /** The frame asset sent as first_frame (kept so a reload re-queries it instead of making another). */
-  frameAssetId?: string;
-  /** Why it failed or is blocked, in words to show. */
-  error?: string;
-  /** The deployment refused the frame (sync_error): another image may be used instead. */
-  frameRefused?: boolean;
-  /** Its predecessor was re-run after it: its first frame no longer matches. */
-  stale?: boolean;
-  /**
-   * The last good take while a new one is made: shown on the page meanwhile and after the new one
-   * fails, so a failed later run never takes a good result off the page.
-   */
-  kept?: Take;
-  /** Every good take of this shot, oldest first (at most MAX_TAKES): the person picks which one is used. */
-  takes?: Take[];
-}
-
-/** A finished run of a shot: its task and its result. */
-export interface Take {
-  taskId: string;
-  resultUrl: string;
-}
-
-export interface Shot {
-  id: string;
-  draft: ComposerDraft;
-  /** Starts from the last frame of the shot before it (ignored on the first shot). */
-  continueFromPrevious: boolean;
-  run: ShotRun;
-}
-
-export type Join = 'cut' | 'crossfade';
-
-export interface AssemblyState {
-  id: string;
-  status: 'running' | 'succeeded' | 'failed';
-  progress?: number;
-  url?: string;
-  duration?: number;
-  scaled?: number[];
-  error?: string;
-  /** The task ids it was made from: a shot re-run since makes it outdated. */
-  taskIds: string[];
-  assetId?: string;
-}
+export type { AssemblyState, Join, Shot, ShotRun, ShotState, Take, TakeSettings } from './storyboard-types';
 
 export interface Storyboard {
   id: string;
@@ -100,6 +34,19 @@ export interface Storyboard {
   /** The asset group its last frames are registered in ("Storyboard · <name>"), once made. */
   frameGroupId?: string;
   assembly?: AssemblyState;
+  /** Finished cuts, newest first (at most MAX_ASSEMBLIES): each plays and downloads again. */
+  assemblies?: AssemblyState[];
+  sound?: BoardSound;
+}
+
+/** Cuts kept per storyboard: the local server keeps their files; older ones stay in its DATA_DIR. */
+export const MAX_ASSEMBLIES = 10;
+
+/** The board with a finished cut kept in its list (once, newest first). */
+export function keptAssembly(board: Storyboard, assembly: AssemblyState): Storyboard {
+  if (assembly.status !== 'succeeded' || !assembly.url) return { ...board, assembly };
+  const others = (board.assemblies ?? []).filter((a) => a.id !== assembly.id);
+  return { ...board, assembly, assemblies: [assembly, ...others].slice(0, MAX_ASSEMBLIES) };
 }
 
 const rand = () => Math.random().toString(36).slice(2, 8);
@@ -155,7 +102,7 @@ export function sentDraft(board: Storyboard, index: number, frameUrl?: string): 
     });
   }
   references.push(...board.cast, ...shot.draft.references);
-  return { ...shot.draft, references };
+  return { ...shot.draft, prompt: promptWithCamera(shot.draft.prompt, shot.camera), references };
 }
 
 export function shotBody(board: Storyboard, index: number, frameUrl?: string): CreateVideo {
@@ -281,6 +228,12 @@ export function duplicateShot(shot: Shot): Shot {
       references: shot.draft.references.map((r) => ({ ...r, key: newReferenceKey() })),
     },
     continueFromPrevious: shot.continueFromPrevious,
+    ...(shot.camera ? { camera: shot.camera } : {}),
+    ...(shot.frameAt !== undefined ? { frameAt: shot.frameAt } : {}),
+    // The lines are copied; their speech is made again for the copy when asked.
+    ...(shot.sound
+      ? { sound: { narration: shot.sound.narration, caption: shot.sound.caption, voice: shot.sound.voice } }
+      : {}),
     run: { state: 'idle' },
   };
 }

@@ -96,3 +96,36 @@ describe('TaskBatchesView', () => {
     expect(within(batch).queryByRole('link', { name: 'Open storyboard' })).toBeNull();
   });
 });
+
+describe('TaskBatchesView and the search', () => {
+  const variant = (id: string, batchId: string, prompt: string, status = 'succeeded'): TrackedTask => ({
+    id,
+    kind: 'video',
+    createdAt: 10,
+    source: 'composer',
+    prompt,
+    batchId,
+    last: { status },
+  });
+
+  it('shows only the batches with a task the search matched', () => {
+    const tasks = [
+      shot('t1', 1, 1, 'succeeded'),
+      variant('v1', 'sweep', 'model sweep, the pier'),
+      variant('v2', 'sweep', 'model sweep, the pier'),
+    ];
+    renderRoutes(
+      { '/tasks': <TaskBatchesView tasks={tasks} matched={[tasks[1]!]} search="?q=model+sweep" /> },
+      { at: '/tasks' },
+    );
+    expect(screen.getByRole('region', { name: 'Batch of 2 variations' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /Storyboard/ })).not.toBeInTheDocument();
+  });
+
+  it('offers no Compare for a batch of one', () => {
+    renderBatches([variant('lone', 'b1', 'alone')]);
+    const batch = screen.getByRole('region', { name: 'Batch of 1 variation' });
+    expect(within(batch).queryByRole('link', { name: 'Compare' })).not.toBeInTheDocument();
+    expect(batch).not.toHaveTextContent('Compare opens');
+  });
+});

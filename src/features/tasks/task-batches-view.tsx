@@ -1,10 +1,11 @@
-import { Clapperboard, Columns2, Table2 } from 'lucide-react';
+import { Clapperboard, Columns2, RotateCcw, Table2 } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import type { TrackedTask } from '@/api/task-registry';
 import { useTranslation } from '@/lib/i18n';
 import { useStoryboardProgress } from '@/lib/storyboard/storyboard-progress';
+import { isFailed } from './bulk/bulk-plan';
 import { compareHref, groupBatches, type TaskBatch } from './task-batches';
 import { TaskStatusBadge } from './task-status-badge';
 import { useVariantWords } from './variant-label';
@@ -18,19 +19,44 @@ const ROWS_SHOWN = 12;
  * The latest batches of variations or storyboard runs, each with its tasks and, once all are done,
  * Compare.
  */
-export function TaskBatchesView({ tasks, search }: { tasks: readonly TrackedTask[]; search: string }) {
-  const batches = useMemo(() => groupBatches(tasks).slice(0, SHOWN), [tasks]);
+export function TaskBatchesView({
+  tasks,
+  matched,
+  search,
+  onRetryFailed,
+}: {
+  tasks: readonly TrackedTask[];
+  /** The tasks the monitor's search and filters left; a batch with none of them is not shown. */
+  matched?: readonly TrackedTask[];
+  search: string;
+  /** "Retry every failed task of this batch": the monitor asks, with the count and the cost. */
+  onRetryFailed?: (ids: string[]) => void;
+}) {
+  const batches = useMemo(() => {
+    const all = groupBatches(tasks);
+    if (!matched || matched === tasks) return all.slice(0, SHOWN);
+    const ids = new Set(matched.map((t) => t.id));
+    return all.filter((batch) => batch.tasks.some((t) => ids.has(t.id))).slice(0, SHOWN);
+  }, [tasks, matched]);
   if (batches.length === 0) return null;
   return (
     <div className="space-y-3">
       {batches.map((batch) => (
-        <BatchCard key={batch.id} batch={batch} search={search} />
+        <BatchCard key={batch.id} batch={batch} search={search} onRetryFailed={onRetryFailed} />
       ))}
     </div>
   );
 }
 
-function BatchCard({ batch, search }: { batch: TaskBatch; search: string }) {
+function BatchCard({
+  batch,
+  search,
+  onRetryFailed,
+}: {
+  batch: TaskBatch;
+  search: string;
+  onRetryFailed?: (ids: string[]) => void;
+}) {
   const { t, i18n } = useTranslation('tasks');
   const count = batch.tasks.length;
   const allDone = batch.done === count;
@@ -48,6 +74,7 @@ function BatchCard({ batch, search }: { batch: TaskBatch; search: string }) {
         ? t('batch.storyboardNamed', { name: live?.name || board.name, count: shots })
         : t('batch.storyboard', { count: shots });
   const words = useVariantWords();
+  const failed = batch.tasks.filter(isFailed).map((task) => task.id);
   // A shot run again follows its first take: "Shot 2, retake".
   const label = (task: TrackedTask, i: number): string => {
     if (table) return t('batch.row', { n: task.table!.row });
@@ -86,7 +113,13 @@ function BatchCard({ batch, search }: { batch: TaskBatch; search: string }) {
               </Link>
             </Button>
           )}
-          {table ? null : allDone ? (
+          {onRetryFailed && failed.length > 0 && (
+            <Button size="sm" variant="outline" onClick={() => onRetryFailed(failed)}>
+              <RotateCcw aria-hidden="true" /> {t('bulk.retryBatch', { count: failed.length })}
+            </Button>
+          )}
+          {/* One task has nothing to be compared with; a table's rows are not variants to compare. */}
+          {table || count < 2 ? null : allDone ? (
             <Button asChild size="sm" variant="outline">
               <Link to={compareHref(batch)}>
                 <Columns2 aria-hidden="true" /> {t('batch.compare')}

@@ -18,6 +18,9 @@ export const FROM_LIST = { fromTaskList: true } as const;
 interface TaskListProps {
   tasks: readonly TrackedTask[];
   selectedId?: string;
+  /** Ticked for a bulk action (bulk/); `shift` extends from the last one ticked. */
+  checked?: ReadonlySet<string>;
+  onCheck?: (id: string, on: boolean, shift: boolean) => void;
   /** Search string kept on links, so opening a task keeps the filters. */
   search: string;
 }
@@ -27,7 +30,7 @@ interface TaskListProps {
  * Each row shows what the poller last saw of the task (the registry's snapshot), so scrolling
  * fetches nothing.
  */
-export function TaskList({ tasks, selectedId, search }: TaskListProps) {
+export function TaskList({ tasks, selectedId, search, checked, onCheck }: TaskListProps) {
   const { t } = useTranslation('tasks');
   const scrollRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -57,7 +60,13 @@ export function TaskList({ tasks, selectedId, search }: TaskListProps) {
               aria-setsize={tasks.length}
               aria-posinset={row.index + 1}
             >
-              <TaskRow task={task} selected={task.id === selectedId} search={search} />
+              <TaskRow
+                task={task}
+                selected={task.id === selectedId}
+                search={search}
+                checked={checked?.has(task.id) ?? false}
+                onCheck={onCheck}
+              />
             </li>
           );
         })}
@@ -70,23 +79,28 @@ const TaskRow = memo(function TaskRow({
   task,
   selected,
   search,
+  checked,
+  onCheck,
 }: {
   task: TrackedTask;
   selected: boolean;
   search: string;
+  checked: boolean;
+  onCheck?: (id: string, on: boolean, shift: boolean) => void;
 }) {
   const { t } = useTranslation('tasks');
   const display = statusDisplay(task.last?.status ?? 'pending');
   const waiting = (!task.last || display.active) && !task.last?.notFound;
   const now = useNow(waiting);
   const elapsed = listElapsedMs(task, waiting, now);
-  return (
+  const link = (
     <Link
       to={{ pathname: `/tasks/${encodeURIComponent(task.id)}`, search }}
       state={FROM_LIST}
       aria-current={selected ? 'page' : undefined}
       className={cn(
-        'flex h-full flex-col justify-center gap-1 border-b px-3 text-sm hover:bg-muted/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset',
+        'flex h-full min-w-0 flex-1 flex-col justify-center gap-1 border-b px-3 text-sm hover:bg-muted/60 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset',
+        onCheck && 'pl-1',
         selected && 'bg-muted',
       )}
     >
@@ -123,5 +137,22 @@ const TaskRow = memo(function TaskRow({
         )}
       </div>
     </Link>
+  );
+  if (!onCheck) return link;
+  return (
+    <div className={cn('flex h-full', checked && 'bg-primary/5')}>
+      <div className="flex items-center border-b pl-3">
+        {/* A native box: its click carries shiftKey for ranges, and 10,000 rows cost nothing extra. */}
+        <input
+          type="checkbox"
+          className="size-4 accent-primary"
+          aria-label={t('bulk.select', { title: task.prompt?.trim().slice(0, 80) || task.id })}
+          checked={checked}
+          onChange={() => undefined}
+          onClick={(e) => onCheck(task.id, e.currentTarget.checked, e.shiftKey)}
+        />
+      </div>
+      {link}
+    </div>
   );
 });

@@ -86,3 +86,37 @@ describe('inbox names from callback URLs', () => {
     ).toEqual(['b-2', 'demo']);
   });
 });
+
+describe('search inside request bodies (issue 43 §3)', () => {
+  const bodies = [
+    t('task_p', {
+      prompt: 'shown text',
+      request: { model: 'video-2.0-cl-fast', prompt: 'a sweep across the harbour', duration: 5 },
+    }),
+    t('task_r', {
+      request: {
+        model: 'video-2.0-cl',
+        references: [{ role: 'reference_image', url: 'Asset://asset_lighthouse', alias: 'keeper' }],
+      },
+    }),
+    t('task_m', { model: 'music-1', request: { model: 'music-1', avatar_asset_id: 'asset_face_07' } }),
+    t('task_x', { prompt: 'unrelated', request: { ratio: '16:9' } }),
+  ];
+  const ids = (q: string) => filterTasks(bodies, { q, kind: '', state: '', rated: '' }).map((x) => x.id);
+
+  it('finds the prompt, the model and the reference names of the body sent', () => {
+    expect(ids('harbour')).toEqual(['task_p']);
+    expect(ids('CL-FAST')).toEqual(['task_p']);
+    expect(ids('keeper')).toEqual(['task_r']);
+    expect(ids('asset_lighthouse')).toEqual(['task_r']);
+    expect(ids('music-1')).toEqual(['task_m']);
+    expect(ids('face_07')).toEqual(['task_m']);
+  });
+
+  it('matches every word, in any field, so two words need not be side by side', () => {
+    expect(ids('sweep fast')).toEqual(['task_p']);
+    expect(ids('sweep keeper')).toEqual([]);
+    // Values of other fields are not searched: "16:9" is no name.
+    expect(ids('16:9')).toEqual([]);
+  });
+});

@@ -32,7 +32,48 @@ export function stateGroupOf(task: TrackedTask): StateFilter {
   return task.last?.status === undefined ? 'waiting' : statusDisplay(task.last.status).group;
 }
 
-/** Search matches the prompt or the id, ignoring case; kind and state must match exactly. */
+/**
+ * Keys of a request body whose text is searched: what was asked (prompt), of which model, and the
+ * names of what it referred to (an alias, an Asset:// reference, a media URL, an asset id). Other
+ * values ("16:9", durations) are no names and would only add noise.
+ */
+const NAMED_KEY = /^(prompt|model|name|alias|url|asset_id|text)$|_(url|asset_id)$/;
+const SKIPPED_KEY = /^callback_url$/;
+/** Bounds the walk of an imported (untrusted) body. */
+const MAX_DEPTH = 4;
+
+function collectNames(value: unknown, key: string, depth: number, out: string[]): void {
+  if (typeof value === 'string') {
+    if (NAMED_KEY.test(key) && !SKIPPED_KEY.test(key)) out.push(value.slice(0, 20_000));
+    return;
+  }
+  if (depth >= MAX_DEPTH || value === null || typeof value !== 'object') return;
+  if (Array.isArray(value)) {
+    for (const item of value.slice(0, 100)) collectNames(item, key, depth + 1, out);
+    return;
+  }
+  for (const [k, v] of Object.entries(value)) collectNames(v, k, depth + 1, out);
+}
+
+/** One lower-case string per task; a task object is replaced, never changed, so it is cached by identity. */
+const searchTexts = new WeakMap<TrackedTask, string>();
+
+export function searchTextOf(task: TrackedTask): string {
+  let text = searchTexts.get(task);
+  if (text === undefined) {
+    const parts = [task.id, task.prompt ?? '', task.model ?? ''];
+    if (task.request) collectNames(task.request, '', 0, parts);
+    if (task.storyboard?.name) parts.push(task.storyboard.name);
+    text = parts.join('\n').toLowerCase();
+    searchTexts.set(task, text);
+  }
+  return text;
+}
+
+/**
+ * Search matches every word of the query somewhere in the id, the prompt, the model or the names in
+ * the request body, ignoring case; kind and state must match exactly.
+ */
 export function filterTasks(
   tasks: readonly TrackedTask[],
   search: TaskSearch,
@@ -40,12 +81,13 @@ export function filterTasks(
 ): readonly TrackedTask[] {
   const q = search.q.trim().toLowerCase();
   if (!q && !search.kind && !search.state && !search.rated) return tasks;
+  const words = q.split(/\s+/).filter(Boolean);
   return tasks.filter(
     (t) =>
       (!search.kind || t.kind === search.kind) &&
       (!search.state || stateGroupOf(t) === search.state) &&
       matchesRating(ratings.get(t.id), search.rated) &&
-      (!q || t.id.toLowerCase().includes(q) || (t.prompt?.toLowerCase().includes(q) ?? false)),
+      (words.length === 0 || words.every((word) => searchTextOf(t).includes(word))),
   );
 }
 

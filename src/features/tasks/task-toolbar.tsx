@@ -9,7 +9,7 @@ import { useTranslation } from '@/lib/i18n';
 import { STATE_FILTERS, type StateFilter } from './task-display';
 import type { TaskSearch } from './task-search';
 
-/** Search by prompt or id, filter by kind and state; every control writes to the URL. */
+/** Search by prompt, model, reference or id, filter by kind and state; every control writes to the URL. */
 export function TaskToolbar({
   search,
   onChange,

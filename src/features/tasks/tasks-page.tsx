@@ -1,16 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ListChecks, SearchX } from 'lucide-react';
-import { useDeferredValue, useMemo } from 'react';
+import { Suspense, useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { lazyWithPreload } from '@/components/ui/lazy-with-preload';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useConnectionStore } from '@/api/connection-store';
 import { systemQueries } from '@/api/system';
+import type { TrackedTask } from '@/api/task-registry';
 import { useRegistryStatus, useTrackedTasks } from '@/api/task-registry-context';
 import { cn } from '@/lib/cn';
 import { useTranslation } from '@/lib/i18n';
+import { BulkBar } from './bulk/bulk-bar';
+import type { BulkAction } from './bulk/bulk-dialog';
+import { selectRange } from './bulk/bulk-plan';
 import { RegistryActions } from './registry-actions';
 import { TaskBatchesView } from './task-batches-view';
 import { TaskDetail } from './task-detail';
@@ -21,6 +26,9 @@ import { filterTasks, useTaskSearch } from './task-search';
 import { TaskToolbar } from './task-toolbar';
 import { TrackTaskForm } from './track-task-form';
 import { WebhookInboxView } from './webhook-inbox-view';
+
+// Fetched when an action is first asked for: the monitor's first paint does not carry it.
+const BulkDialog = lazyWithPreload(() => import('./bulk/bulk-dialog').then((m) => m.BulkDialog));
 
 /** /tasks and /tasks/<id>: the tracked tasks, the open task, and (local mode) the webhook inbox. */
 export function TasksPage() {
@@ -80,6 +88,7 @@ function TasksView({ taskId }: { taskId?: string }) {
   const shown = useMemo(() => filterTasks(tasks, deferred, ratings), [tasks, deferred, ratings]);
   const filtered = Boolean(search.q || search.kind || search.state || search.rated);
   const navigate = useNavigate();
+  const bulk = useBulkSelection(shown);
   const openedFromList = (location.state as typeof FROM_LIST | null)?.fromTaskList === true;
   const backToList = () => {
     if (openedFromList) void navigate(-1);
@@ -92,7 +101,12 @@ function TasksView({ taskId }: { taskId?: string }) {
       <div className={cn('order-2 min-w-0 space-y-3 lg:order-1', taskId && 'max-lg:hidden')}>
         <TrackTaskForm />
         <TaskToolbar search={search} onChange={update} />
-        <TaskBatchesView tasks={tasks} search={location.search} />
+        <TaskBatchesView
+          tasks={tasks}
+          matched={shown}
+          search={location.search}
+          onRetryFailed={(ids) => bulk.setAction({ kind: 'retryFailed', ids })}
+        />
         {(status.persistence === 'memory' || status.writeFailed) && (
           <p role="status" className="rounded-md border border-warning/40 p-2 text-xs">
             {t('list.notPersisted')}
@@ -103,8 +117,24 @@ function TasksView({ taskId }: { taskId?: string }) {
             ? t('list.summaryFiltered', { count: shown.length, total: tasks.length })
             : t('list.summary', { count: tasks.length })}
         </p>
+        {tasks.length > 0 && (
+          <BulkBar
+            shown={shown}
+            selected={bulk.selectedTasks}
+            selectedIds={bulk.selected}
+            onSelectAll={bulk.selectAll}
+            onClear={bulk.clear}
+            onAction={bulk.setAction}
+          />
+        )}
         {shown.length > 0 ? (
-          <TaskList tasks={shown} selectedId={taskId} search={location.search} />
+          <TaskList
+            tasks={shown}
+            selectedId={taskId}
+            search={location.search}
+            checked={bulk.selected}
+            onCheck={bulk.check}
+          />
         ) : tasks.length > 0 ? (
           <EmptyState
             icon={SearchX}
@@ -130,6 +160,19 @@ function TasksView({ taskId }: { taskId?: string }) {
           />
         ) : null}
       </div>
+      {bulk.action && (
+        <Suspense fallback={null}>
+          <BulkDialog
+            action={bulk.action}
+            tasks={tasks}
+            onClose={() => bulk.setAction(undefined)}
+            onDone={() => {
+              bulk.setAction(undefined);
+              bulk.clear();
+            }}
+          />
+        </Suspense>
+      )}
       <div className="order-1 min-w-0 space-y-3 lg:order-2">
         {taskId && (
           <Button variant="outline" size="sm" className="lg:hidden" onClick={backToList}>
@@ -146,4 +189,52 @@ function TasksView({ taskId }: { taskId?: string }) {
       </div>
     </div>
   );
+}
+
+/** The monitor's ticked tasks: a click ticks one, Shift-click a range from the last ticked. */
+function useBulkSelection(shown: readonly TrackedTask[]) {
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  const [action, setAction] = useState<BulkAction>();
+  const anchor = useRef<string | undefined>(undefined);
+  const order = useRef(shown);
+  // The latest order for the stable `check` (rows are memoised on it).
+  useLayoutEffect(() => {
+    order.current = shown;
+  }, [shown]);
+  const check = useCallback((id: string, on: boolean, shift: boolean) => {
+    const ids = shift
+      ? selectRange(
+          order.current.map((task) => task.id),
+          anchor.current,
+          id,
+        )
+      : [id];
+    anchor.current = id;
+    setSelected((prev) => {
+      const next = new Set(prev);
+      for (const x of ids) {
+        if (on) next.add(x);
+        else next.delete(x);
+      }
+      return next;
+    });
+  }, []);
+  // Acted on: the ticked tasks the list shows. One the search now hides (or forgotten) is never
+  // cancelled, re-run or forgotten unseen; it is ticked again when it shows again.
+  const selectedTasks = useMemo(
+    () => (selected.size === 0 ? [] : shown.filter((task) => selected.has(task.id))),
+    [shown, selected],
+  );
+  return {
+    selected,
+    selectedTasks,
+    check,
+    selectAll: (on: boolean) => {
+      anchor.current = undefined;
+      setSelected(on ? new Set(shown.map((task) => task.id)) : new Set());
+    },
+    clear: () => setSelected(new Set()),
+    action,
+    setAction,
+  };
 }

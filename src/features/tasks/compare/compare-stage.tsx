@@ -147,8 +147,13 @@ export function CompareStage({
           aria-valuetext={clock(sync.time)}
           className="min-w-0 flex-1 accent-primary"
         />
-        <span className="shrink-0 font-mono text-xs tabular-nums text-muted-foreground max-sm:hidden">
-          {clock(sync.time)} / {clock(sync.duration)}
+        {/* On a phone the length gives way, never the time: the place in the clip is what is read. */}
+        <span
+          className="shrink-0 font-mono text-xs tabular-nums text-muted-foreground"
+          data-testid="compare-time"
+        >
+          {clock(sync.time)}
+          <span className="max-sm:hidden"> / {clock(sync.duration)}</span>
         </span>
       </div>
     </section>

@@ -81,7 +81,7 @@ export function GalleryLightbox({
   );
 }
 
-function LightboxMedia({ task }: { task: TrackedTask }) {
+export function LightboxMedia({ task }: { task: TrackedTask }) {
   const { t } = useTranslation('tasks');
   const display = statusDisplay(task.last?.status ?? 'pending');
   const registry = useTaskRegistry();

@@ -1,5 +1,5 @@
-import { Columns2, Images } from 'lucide-react';
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { Columns2, Images, ScanEye } from 'lucide-react';
+import { Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useConnectionStore } from '@/api/connection-store';
 import type { TrackedTask } from '@/api/task-registry';
@@ -7,7 +7,9 @@ import { useTrackedTasks } from '@/api/task-registry-context';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
+import { lazyWithPreload } from '@/components/ui/lazy-with-preload';
 import { useTranslation } from '@/lib/i18n';
+import { notifyUndoable } from '@/lib/notify';
 import { filterGallery, modelsOf, useGalleryFilters } from './gallery-filters';
 import { GalleryGrid } from './gallery-grid';
 import { useRatings } from '../ratings/ratings-store';
@@ -17,6 +19,9 @@ import { GalleryToolbar } from './gallery-toolbar';
 import { CompareView } from '../compare/compare-view';
 
 export const MAX_COMPARED = 4;
+
+// Its own chunk: most visits to the gallery never enter review.
+const ReviewMode = lazyWithPreload(() => import('./review-mode').then((m) => m.ReviewMode));
 
 /** /gallery: the results themselves; /gallery/compare?ids=…: two to four side by side. */
 export function GalleryPage() {
@@ -54,6 +59,14 @@ function Gallery() {
       ),
     [],
   );
+  const [reviewing, setReviewing] = useState(false);
+  const hideRejected = () => {
+    const before = filters.rated;
+    const hidden = shown.filter((task) => ratings.get(task.id)?.rejected).length;
+    setReviewing(false);
+    update({ rated: 'kept' });
+    notifyUndoable(t('review.hidden', { count: hidden }), () => update({ rated: before }));
+  };
   const compareHref = `/gallery/compare?${new URLSearchParams({ ids: selected.join(',') }).toString()}`;
   return (
     <div className="space-y-4">
@@ -61,16 +74,30 @@ function Gallery() {
         title={t('gallery.title')}
         description={t('gallery.description')}
         actions={
-          selected.length >= 2 ? (
-            <Button asChild>
-              <Link to={compareHref}>
-                <Columns2 aria-hidden="true" />
-                {t('gallery.compare', { count: selected.length })}
-              </Link>
+          <>
+            <Button
+              variant="outline"
+              disabled={shown.length === 0}
+              onClick={() => setReviewing(true)}
+              onPointerEnter={ReviewMode.preload}
+              onFocus={ReviewMode.preload}
+            >
+              <ScanEye aria-hidden="true" />
+              {t('review.open')}
             </Button>
-          ) : (
-            <p className="text-sm text-muted-foreground">{t('gallery.compareHint', { max: MAX_COMPARED })}</p>
-          )
+            {selected.length >= 2 ? (
+              <Button asChild>
+                <Link to={compareHref}>
+                  <Columns2 aria-hidden="true" />
+                  {t('gallery.compare', { count: selected.length })}
+                </Link>
+              </Button>
+            ) : (
+              <p className="text-sm text-muted-foreground">
+                {t('gallery.compareHint', { max: MAX_COMPARED })}
+              </p>
+            )}
+          </>
         }
       />
       <GalleryToolbar filters={filters} models={models} onChange={update} />
@@ -95,6 +122,17 @@ function Gallery() {
         onOpen={setOpenId}
         onClose={() => setOpenId(undefined)}
       />
+      {reviewing && (
+        <Suspense fallback={null}>
+          <ReviewMode
+            tasks={shown}
+            all={tasks}
+            startId={openId}
+            onClose={() => setReviewing(false)}
+            onHideRejected={hideRejected}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

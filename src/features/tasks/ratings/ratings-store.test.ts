@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { importRatings, matchesRating, parseRatings, rateTask, withRatings } from './ratings-store';
+import {
+  importRatings,
+  matchesRating,
+  parseRatings,
+  rateTask,
+  ratingsOf,
+  restoreRatings,
+  withRatings,
+} from './ratings-store';
 
 describe('ratings', () => {
   it('parses only task ids with 1-5 whole stars or a note, and bounds the note', () => {
@@ -64,5 +72,40 @@ describe('ratings', () => {
     await Promise.resolve();
     const file = withRatings(JSON.stringify({ tasks: [{ id: 'task_old' }] }));
     expect(JSON.parse(file).ratings).toEqual({ task_old: { stars: 5 } });
+  });
+});
+
+describe('rejects (review mode)', () => {
+  it('a reject is a verdict of its own: kept beside the stars, taken back without losing them', () => {
+    rateTask('task_r', { stars: 2 });
+    rateTask('task_r', { rejected: true });
+    expect(
+      parseRatings(JSON.parse(withRatings(JSON.stringify({ tasks: [{ id: 'task_r' }] }))).ratings),
+    ).toEqual(new Map([['task_r', { stars: 2, rejected: true }]]));
+    rateTask('task_r', { rejected: false });
+    expect(ratingsOf(['task_r']).get('task_r')).toEqual({ stars: 2 });
+  });
+
+  it('a rejected result is neither unrated nor starred-by-default; the rejected filter finds it', () => {
+    expect(matchesRating({ rejected: true }, 'unrated')).toBe(false);
+    expect(matchesRating({ rejected: true }, 'rejected')).toBe(true);
+    expect(matchesRating({ stars: 4 }, 'rejected')).toBe(false);
+    expect(matchesRating({ rejected: true }, 'kept')).toBe(false);
+    expect(matchesRating({ stars: 1 }, 'kept')).toBe(true);
+    expect(parseRatings({ task_s: { rejected: 'yes' } }).size).toBe(0);
+  });
+
+  it('restores what it saw in one step (undo)', () => {
+    rateTask('task_u', { rejected: true });
+    const saved = ratingsOf(['task_u', 'task_v']);
+    rateTask('task_u', { rejected: false });
+    rateTask('task_v', { stars: 5 });
+    restoreRatings(saved);
+    expect(ratingsOf(['task_u', 'task_v'])).toEqual(
+      new Map([
+        ['task_u', { rejected: true }],
+        ['task_v', undefined],
+      ]),
+    );
   });
 });

@@ -11,6 +11,8 @@ import { isValidTaskId } from '@/api/task-registry-schema';
 export interface TaskRating {
   stars?: number;
   note?: string;
+  /** Culled in review mode (X): kept apart from stars so a reject can be undone without losing them. */
+  rejected?: true;
 }
 
 export const NOTE_MAX = 500;
@@ -18,7 +20,7 @@ const STORAGE_KEY = 'media-studio.task-ratings';
 /** Bounds what a file or a stored record can make the page hold. */
 const MAX_RATED = 50_000;
 
-export type RatingFilter = '' | 'starred' | '3' | '4' | '5' | 'noted' | 'unrated';
+export type RatingFilter = '' | 'starred' | '3' | '4' | '5' | 'noted' | 'unrated' | 'rejected' | 'kept';
 export const RATING_FILTERS: readonly Exclude<RatingFilter, ''>[] = [
   'starred',
   '3',
@@ -26,6 +28,8 @@ export const RATING_FILTERS: readonly Exclude<RatingFilter, ''>[] = [
   '5',
   'noted',
   'unrated',
+  'rejected',
+  'kept',
 ];
 
 function parseRating(v: unknown): TaskRating | undefined {
@@ -35,7 +39,8 @@ function parseRating(v: unknown): TaskRating | undefined {
     rating.stars = v.stars;
   }
   if (typeof v.note === 'string' && v.note.trim()) rating.note = v.note.slice(0, NOTE_MAX);
-  return rating.stars || rating.note ? rating : undefined;
+  if (v.rejected === true) rating.rejected = true;
+  return rating.stars || rating.note || rating.rejected ? rating : undefined;
 }
 
 /** Ratings from untrusted JSON (a stored record, an imported file): bad entries are dropped. */
@@ -59,7 +64,12 @@ export function matchesRating(rating: TaskRating | undefined, filter: RatingFilt
     case 'noted':
       return Boolean(rating?.note);
     case 'unrated':
-      return !rating?.stars;
+      // A rejected result has had its verdict: review's "next unrated" skips it.
+      return !rating?.stars && !rating?.rejected;
+    case 'rejected':
+      return rating?.rejected === true;
+    case 'kept':
+      return rating?.rejected !== true;
     default:
       return (rating?.stars ?? 0) >= Number(filter);
   }
@@ -108,12 +118,28 @@ if (typeof window !== 'undefined') {
   });
 }
 
-export function rateTask(id: string, change: TaskRating) {
+/** `rejected: undefined` in a change takes the reject back (a spread would keep the old one). */
+export function rateTask(id: string, change: Omit<TaskRating, 'rejected'> & { rejected?: boolean }) {
   if (!isValidTaskId(id)) return;
   const merged = parseRating({ ...current().get(id), ...change });
   const next = new Map(current());
   if (merged) next.set(id, merged);
   else next.delete(id);
+  useRatingsStore.getState().ratingsChanged(next);
+}
+
+/** The ratings of these ids as they are now, to put back with `restoreRatings` (undo). */
+export function ratingsOf(ids: readonly string[]): Map<string, TaskRating | undefined> {
+  return new Map(ids.map((id) => [id, current().get(id)]));
+}
+
+/** Puts back what `ratingsOf` saw, in one write. */
+export function restoreRatings(saved: ReadonlyMap<string, TaskRating | undefined>) {
+  const next = new Map(current());
+  for (const [id, rating] of saved) {
+    if (rating) next.set(id, rating);
+    else next.delete(id);
+  }
   useRatingsStore.getState().ratingsChanged(next);
 }
 
