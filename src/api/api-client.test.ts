@@ -257,6 +257,17 @@ describe('retry policy', () => {
     }
   });
 
+  it('hands a 429 straight to a caller that holds its own sends (a batch), with its Retry-After', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse({}, 429, { 'Retry-After': '2' }));
+    const error = (await apiRequest('/v1/videos', { json: {}, rateLimitRetries: 0 }).catch(
+      (e: unknown) => e,
+    )) as ApiRequestError;
+    expect(error.status).toBe(429);
+    expect(error.retryAfterMs).toBe(2000);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(rateLimitWait().until).toBeNull();
+  });
+
   it('does not sit out a Retry-After past a minute, and never retries a 402', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse({}, 429, { 'Retry-After': '3600' }));
     expect(((await apiRequest('/v1/assets').catch((e: unknown) => e)) as ApiRequestError).status).toBe(429);

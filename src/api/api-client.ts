@@ -75,6 +75,11 @@ export interface RequestOptions {
    * still read as the JSON error envelope. Not with onUploadProgress.
    */
   responseType?: 'json' | 'blob' | 'response';
+  /**
+   * How often a 429 is waited out and sent again here (default MAX_RATE_LIMIT_RETRIES). A batch
+   * passes 0: it holds all its sends on a 429, not this one request (issue 45).
+   */
+  rateLimitRetries?: number;
 }
 
 /** Retry-After is either delay-seconds or an HTTP date (RFC 9110 §10.2.3). */
@@ -244,7 +249,8 @@ export async function apiRequest<T = unknown>(
     try {
       return await apiRequestOnce(path, options, parse);
     } catch (error) {
-      if (!isApiRequestError(error) || error.status !== 429 || attempt >= MAX_RATE_LIMIT_RETRIES) throw error;
+      const retries = options.rateLimitRetries ?? MAX_RATE_LIMIT_RETRIES;
+      if (!isApiRequestError(error) || error.status !== 429 || attempt >= retries) throw error;
       const wait = error.retryAfterMs ?? DEFAULT_RATE_LIMIT_WAIT_MS;
       if (wait > MAX_RATE_LIMIT_WAIT_MS) throw error;
       const end = beginRateLimitWait(Date.now() + wait);

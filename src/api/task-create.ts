@@ -1,5 +1,11 @@
 import { LenientTaskSchema, type LenientTask } from '@contract/task';
-import { ApiRequestError, apiRequest, INVALID_RESPONSE_TYPE, isApiRequestError } from '@/api/api-client';
+import {
+  ApiRequestError,
+  apiRequest,
+  INVALID_RESPONSE_TYPE,
+  isApiRequestError,
+  type RequestOptions,
+} from '@/api/api-client';
 import { NO_TASK_ID_TYPE } from '@/api/task-create-error';
 
 /**
@@ -9,9 +15,14 @@ import { NO_TASK_ID_TYPE } from '@/api/task-create-error';
  * read means the task was most likely created: it is an error of its own kind, whose words say so
  * and never invite sending the same request again.
  */
-export async function postTask(path: string, body: object, signal?: AbortSignal): Promise<LenientTask> {
+export async function postTask(
+  path: string,
+  body: object,
+  signal?: AbortSignal,
+  options: Pick<RequestOptions, 'rateLimitRetries'> = {},
+): Promise<LenientTask> {
   try {
-    return await apiRequest(path, { method: 'POST', json: body, signal }, (data) =>
+    return await apiRequest(path, { method: 'POST', json: body, signal, ...options }, (data) =>
       LenientTaskSchema.parse(data),
     );
   } catch (error) {

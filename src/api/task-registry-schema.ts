@@ -16,18 +16,19 @@ export const TRACKED_TASK_KINDS = [
 export type TrackedTaskKind = (typeof TRACKED_TASK_KINDS)[number];
 
 /** Where a task entered the registry: created by the composer or a task form, pasted, imported. */
-export type TrackedTaskSource = 'composer' | 'task-form' | 'storyboard' | 'pasted' | 'imported';
+export type TrackedTaskSource = 'composer' | 'task-form' | 'storyboard' | 'batch' | 'pasted' | 'imported';
 const SOURCES: readonly string[] = [
   'composer',
   'task-form',
   'storyboard',
+  'batch',
   'pasted',
   'imported',
 ] satisfies TrackedTaskSource[];
 
 /** Created by this dashboard (it watched the task from its creation). */
 export const createdHere = (source: TrackedTaskSource): boolean =>
-  source === 'composer' || source === 'task-form' || source === 'storyboard';
+  source === 'composer' || source === 'task-form' || source === 'storyboard' || source === 'batch';
 
 /** What the monitor last saw of the task, so the list can show and filter states without fetching. */
 export interface TrackedTaskSnapshot {
@@ -81,7 +82,22 @@ export interface TrackedTask {
   batchId?: string;
   /** A storyboard's shot: its tasks share the run's batchId, and are shots, not variations. */
   storyboard?: TrackedStoryboardShot;
+  /** A row of a batch from a table (issue 45): its tasks share the batch's batchId. */
+  table?: TrackedTableRow;
   last?: TrackedTaskSnapshot;
+}
+
+export interface TrackedTableRow {
+  /** The batch's name when the row was sent; absent if it had none. */
+  name?: string;
+  /** The row's place in the table, from 1. */
+  row: number;
+}
+
+function parseTableRow(v: unknown): TrackedTableRow | undefined {
+  if (!isRecord(v) || typeof v.row !== 'number' || !Number.isInteger(v.row) || v.row < 1) return undefined;
+  const name = optString(v.name, 200);
+  return { row: v.row, ...(name ? { name } : {}) };
 }
 
 export interface TrackedStoryboardShot {
@@ -169,6 +185,8 @@ export function parseTrackedTask(v: unknown, fallbackSource: TrackedTaskSource):
   if (isValidTaskId(v.batchId)) task.batchId = v.batchId;
   const storyboard = parseStoryboardShot(v.storyboard);
   if (storyboard) task.storyboard = storyboard;
+  const table = parseTableRow(v.table);
+  if (table) task.table = table;
   const last = parseSnapshot(v.last);
   if (last) task.last = last;
   return task;

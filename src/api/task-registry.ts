@@ -14,6 +14,7 @@ import { noteOpenTask } from '@/api/open-task-signal';
 
 export type {
   TrackedStoryboardShot,
+  TrackedTableRow,
   TrackedTask,
   TrackedTaskKind,
   TrackedTaskSnapshot,

@@ -47,6 +47,7 @@ describe('AppLayout', () => {
       'Assets',
       'Groups',
       'Composer',
+      'Batches',
       'Digital human & music',
       'Tasks',
       'Gallery',

@@ -10,6 +10,7 @@ import {
   MessageSquareCode,
   Settings,
   Sparkles,
+  Table2,
   Wand2,
 } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -25,6 +26,7 @@ export const NAV_ITEMS: { to: string; labelKey: string; icon: LucideIcon }[] = [
   { to: '/composer', labelKey: 'nav.composer', icon: Wand2 },
   { to: '/storyboard', labelKey: 'nav.storyboard', icon: Clapperboard },
   { to: '/templates', labelKey: 'nav.templates', icon: BookMarked },
+  { to: '/batches', labelKey: 'nav.batches', icon: Table2 },
   { to: '/create', labelKey: 'nav.create', icon: Sparkles },
   { to: '/tasks', labelKey: 'nav.tasks', icon: ListChecks },
   { to: '/gallery', labelKey: 'nav.gallery', icon: Images },

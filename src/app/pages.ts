@@ -102,6 +102,17 @@ export const PAGE_ROUTES: PageRoute[] = [
     namespaces: ['templates'],
   },
   {
+    path: 'batches/*',
+    titleKey: 'nav.batches',
+    Component: lazyPage(
+      () => import('@/features/batches/batches-page'),
+      (m) => m.BatchesPage,
+      // A row is checked by the composer's rules, and its issues speak in its strings.
+      ['batches', 'composer', 'money'],
+    ),
+    namespaces: ['batches', 'composer', 'money'],
+  },
+  {
     path: 'create/*',
     titleKey: 'nav.create',
     Component: lazyPage(

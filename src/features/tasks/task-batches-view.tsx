@@ -1,4 +1,4 @@
-import { Clapperboard, Columns2, RotateCcw } from 'lucide-react';
+import { Clapperboard, Columns2, RotateCcw, Table2 } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -12,6 +12,8 @@ import { useVariantWords } from './variant-label';
 
 /** How many batches the monitor shows above the list; older ones stay in the list itself. */
 const SHOWN = 3;
+/** A batch from a table may hold 1,000 rows: the card lists the first few, its page has them all. */
+const ROWS_SHOWN = 12;
 
 /**
  * The latest batches of variations or storyboard runs, each with its tasks and, once all are done,
@@ -59,19 +61,23 @@ function BatchCard({
   const count = batch.tasks.length;
   const allDone = batch.done === count;
   const board = batch.storyboard;
+  const table = batch.table;
   // A run this tab drives counts as the strip above says (its shots, not the tasks sent so far):
   // one source, so the card and the strip never disagree.
   const live = useStoryboardProgress().find((r) => board && r.id === board.id);
   const shots = live?.total ?? board?.shots ?? 0;
-  const title = !board
-    ? t('batch.title', { count })
-    : board.name
-      ? t('batch.storyboardNamed', { name: live?.name || board.name, count: shots })
-      : t('batch.storyboard', { count: shots });
+  const title = table
+    ? t('batch.table', { name: table.name || batch.id, count: table.rows })
+    : !board
+      ? t('batch.title', { count })
+      : board.name
+        ? t('batch.storyboardNamed', { name: live?.name || board.name, count: shots })
+        : t('batch.storyboard', { count: shots });
   const words = useVariantWords();
   const failed = batch.tasks.filter(isFailed).map((task) => task.id);
   // A shot run again follows its first take: "Shot 2, retake".
   const label = (task: TrackedTask, i: number): string => {
+    if (table) return t('batch.row', { n: task.table!.row });
     if (!board) return t('batch.variant', { n: i + 1 });
     const n = task.storyboard!.shot;
     const retake = batch.tasks.slice(0, i).some((earlier) => earlier.storyboard!.shot === n);
@@ -100,13 +106,20 @@ function BatchCard({
               </Link>
             </Button>
           )}
+          {table && (
+            <Button asChild size="sm" variant="outline">
+              <Link to={`/batches/${encodeURIComponent(batch.id)}`}>
+                <Table2 aria-hidden="true" /> {t('batch.openTable')}
+              </Link>
+            </Button>
+          )}
           {onRetryFailed && failed.length > 0 && (
             <Button size="sm" variant="outline" onClick={() => onRetryFailed(failed)}>
               <RotateCcw aria-hidden="true" /> {t('bulk.retryBatch', { count: failed.length })}
             </Button>
           )}
-          {/* One task has nothing to be compared with. */}
-          {count < 2 ? null : allDone ? (
+          {/* One task has nothing to be compared with; a table's rows are not variants to compare. */}
+          {table || count < 2 ? null : allDone ? (
             <Button asChild size="sm" variant="outline">
               <Link to={compareHref(batch)}>
                 <Columns2 aria-hidden="true" /> {t('batch.compare')}
@@ -118,7 +131,7 @@ function BatchCard({
         </div>
       </div>
       <ol className="mt-2 space-y-1">
-        {batch.tasks.map((task, i) => (
+        {(table ? batch.tasks.slice(0, ROWS_SHOWN) : batch.tasks).map((task, i) => (
           <li key={task.id} className="flex items-center justify-between gap-2 text-sm">
             <Link
               to={`/tasks/${encodeURIComponent(task.id)}${search}`}
@@ -132,6 +145,11 @@ function BatchCard({
           </li>
         ))}
       </ol>
+      {table && count > ROWS_SHOWN && (
+        <p className="mt-1 text-xs text-muted-foreground">
+          {t('batch.moreRows', { count: count - ROWS_SHOWN })}
+        </p>
+      )}
     </section>
   );
 }

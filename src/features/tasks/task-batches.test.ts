@@ -25,6 +25,36 @@ describe('task batches', () => {
     expect(compareHref(batch!)).toBe('/gallery/compare?ids=t2,t3');
   });
 
+  it('a batch from a table is one batch by row, not variations; each task is told by its row', () => {
+    const tasks = [
+      task('t2', 2, { batchId: 'batch_1', source: 'batch', table: { row: 1, name: 'Catalogue' } }),
+      task('t1', 1, {
+        batchId: 'batch_1',
+        source: 'batch',
+        table: { row: 2, name: 'Catalogue' },
+        request: { duration: 8 },
+      }),
+      task('t3', 3, {
+        batchId: 'batch_1',
+        source: 'batch',
+        table: { row: 2, name: 'Catalogue' },
+        request: { duration: 5 },
+      }),
+    ];
+    const [batch] = groupBatches(tasks);
+    expect(batch!.table).toEqual({ name: 'Catalogue', rows: 2 });
+    expect(batch!.varied).toBeUndefined();
+    expect(batch!.tasks.map((t) => t.id)).toEqual(['t2', 't1', 't3']);
+    expect(variantsByTask(tasks).get('t3')).toEqual({ n: 2, count: 2, field: undefined, value: undefined });
+    expect(
+      parseTrackedTask({ id: 't1', source: 'batch', table: { row: 3, name: 'x' } }, 'imported'),
+    ).toMatchObject({
+      source: 'batch',
+      table: { row: 3, name: 'x' },
+    });
+    expect(parseTrackedTask({ id: 't1', table: { row: 0 } }, 'imported')).not.toHaveProperty('table');
+  });
+
   it('keep the batch id of a stored record and parse older records without one', () => {
     expect(parseTrackedTask({ id: 't1', batchId: 'batch-1' }, 'imported')?.batchId).toBe('batch-1');
     expect(parseTrackedTask({ id: 't1' }, 'imported')).not.toHaveProperty('batchId');

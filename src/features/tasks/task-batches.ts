@@ -14,6 +14,8 @@ export interface TaskBatch {
    * `shots` counts its distinct shots (a shot run again adds a task, not a shot).
    */
   storyboard?: { id: string; name?: string; shots: number };
+  /** A batch from a table (issue 45): one task per row, by row; `rows` counts distinct rows. */
+  table?: { name?: string; rows: number };
 }
 
 const VARIED_FIELDS = ['model', 'duration', 'resolution', 'ratio', 'prompt'] as const;
@@ -42,9 +44,12 @@ export function groupBatches(tasks: readonly TrackedTask[]): TaskBatch[] {
     .map(([id, list]): TaskBatch => {
       const byCreation = [...list].sort((a, b) => a.createdAt - b.createdAt);
       const board = storyboardOf(byCreation);
+      const table = board ? undefined : tableOf(byCreation);
       const ordered = board
         ? [...byCreation].sort((a, b) => a.storyboard!.shot - b.storyboard!.shot)
-        : byCreation;
+        : table
+          ? [...byCreation].sort((a, b) => a.table!.row - b.table!.row)
+          : byCreation;
       const batch: TaskBatch = {
         id,
         tasks: ordered,
@@ -52,6 +57,7 @@ export function groupBatches(tasks: readonly TrackedTask[]): TaskBatch[] {
         done: ordered.filter((t) => isTerminalStatus(normalizeTaskStatus(t.last?.status))).length,
       };
       if (board) batch.storyboard = board;
+      else if (table) batch.table = table;
       else {
         const varied = variedField(ordered);
         if (varied) batch.varied = varied;
@@ -68,6 +74,13 @@ function storyboardOf(tasks: readonly TrackedTask[]): TaskBatch['storyboard'] {
   const name = tasks.findLast((t) => t.storyboard!.name)?.storyboard!.name;
   const shots = new Set(tasks.map((t) => t.storyboard!.shot)).size;
   return { id: first.id, shots, ...(name ? { name } : {}) };
+}
+
+/** The table batch every task records (its latest name), if they all are rows of one. */
+function tableOf(tasks: readonly TrackedTask[]): TaskBatch['table'] {
+  if (!tasks.every((t) => t.table)) return undefined;
+  const name = tasks.findLast((t) => t.table!.name)?.table!.name;
+  return { rows: new Set(tasks.map((t) => t.table!.row)).size, ...(name ? { name } : {}) };
 }
 
 export function compareHref(batch: TaskBatch): string {
@@ -90,8 +103,9 @@ export function variantsByTask(tasks: readonly TrackedTask[]): Map<string, Varia
     if (batch.storyboard) continue;
     batch.tasks.forEach((task, i) => {
       out.set(task.id, {
-        n: i + 1,
-        count: batch.tasks.length,
+        // A table's task is told apart by its row (a row sent again keeps its number).
+        n: task.table?.row ?? i + 1,
+        count: batch.table?.rows ?? batch.tasks.length,
         field: batch.varied?.field,
         value: batch.varied?.values[i] || undefined,
       });

@@ -1,0 +1,155 @@
+import { draftToRequest, requestToDraft, type ComposerDraft } from '@/lib/video-draft/draft';
+import { validateDraft, type DraftIssue } from '@/lib/video-draft/validation';
+import { fillRequest, unfilled, type TemplateVariable } from '@/lib/templates/variables';
+import type { CreateVideo as CreateVideoBody } from '@contract/video';
+import type { Batch, BatchField, ColumnTarget } from './batch-model';
+
+/**
+ * Each row checked before anything is sent, by the composer's own rules (validateDraft, built on
+ * the contract's pure rules the server uses): a row is turned into the composer's draft exactly as
+ * a request loaded into the composer would be, so a row the batch accepts is one the composer would.
+ */
+
+/** One problem of a row: a composer issue (translated under `composer:issues.*`), or a batch one. */
+export interface RowIssue {
+  ns: 'composer' | 'batches';
+  code: string;
+  values?: Record<string, string | number>;
+  severity: 'error' | 'warning';
+  /** The column that holds the faulty value, when one does (its cell is marked). */
+  column?: number;
+}
+
+export interface RowCheck {
+  /** The body to POST: the composer's (draftToRequest), so both send the same shapes. */
+  body: CreateVideoBody;
+  issues: RowIssue[];
+  /** Blocking issues: the row is not sent until they are fixed, or the row is dropped. */
+  ok: boolean;
+}
+
+const REFERENCE_ROLE: Partial<Record<BatchField, { role: string; media_type: string }>> = {
+  first_frame: { role: 'first_frame', media_type: 'image' },
+  reference_image: { role: 'reference_image', media_type: 'image' },
+  reference_video: { role: 'reference_video', media_type: 'video' },
+};
+
+/** The request a row asks for, before the composer's reading: fields set, variables filled. */
+export function rowRequest(
+  request: Record<string, unknown>,
+  columns: readonly ColumnTarget[],
+  cells: readonly string[],
+  variables: readonly TemplateVariable[],
+): { request: Record<string, unknown>; unfilled: string[]; referenceColumns: number[] } {
+  const values: Record<string, string> = {};
+  const withFields: Record<string, unknown> = { ...request };
+  const referenceColumns: number[] = [];
+  let references = Array.isArray(request.references) ? [...(request.references as unknown[])] : undefined;
+  columns.forEach((target, i) => {
+    const cell = (cells[i] ?? '').trim();
+    if ('variable' in target) {
+      values[target.variable] = cell;
+      return;
+    }
+    if (!('field' in target) || cell === '') return;
+    const ref = REFERENCE_ROLE[target.field];
+    if (ref) {
+      references = [...(references ?? []), { ...ref, url: cell }];
+      referenceColumns.push(i);
+    } else withFields[target.field] = cell;
+  });
+  if (references) withFields.references = references;
+  const vars = [...variables];
+  return {
+    request: fillRequest(withFields, values, vars),
+    unfilled: unfilled(withFields, values, vars),
+    referenceColumns,
+  };
+}
+
+function columnOfIssue(
+  issue: DraftIssue,
+  draft: ComposerDraft,
+  columns: readonly ColumnTarget[],
+  referenceColumns: readonly number[],
+  baseReferences: number,
+): number | undefined {
+  const field = issue.field;
+  if (field.startsWith('ref:')) {
+    const index = draft.references.findIndex((r) => field.startsWith(`ref:${r.key}:`));
+    const column = referenceColumns[index - baseReferences];
+    return index >= baseReferences ? column : undefined;
+  }
+  const i = columns.findIndex((c) => 'field' in c && c.field === field);
+  return i >= 0 ? i : undefined;
+}
+
+export function checkRow(
+  batch: Pick<Batch, 'request' | 'columns' | 'variables'>,
+  cells: readonly string[],
+  secrets: readonly string[] = [],
+): RowCheck {
+  const built = rowRequest(batch.request, batch.columns, cells, batch.variables);
+  const draft = requestToDraft(built.request);
+  const base = Array.isArray(batch.request.references) ? batch.request.references.length : 0;
+  const issues: RowIssue[] = built.unfilled.map((name) => {
+    const column = batch.columns.findIndex((c) => 'variable' in c && c.variable === name);
+    return {
+      ns: 'batches',
+      code: 'variableUnfilled',
+      values: { name },
+      severity: 'error',
+      ...(column >= 0 ? { column } : {}),
+    };
+  });
+  for (const issue of validateDraft(draft, { secrets })) {
+    const column = columnOfIssue(issue, draft, batch.columns, built.referenceColumns, base);
+    issues.push({
+      ns: 'composer',
+      code: issue.code,
+      severity: issue.severity,
+      ...(issue.values ? { values: issue.values } : {}),
+      ...(column !== undefined ? { column } : {}),
+    });
+  }
+  return { body: draftToRequest(draft), issues, ok: !issues.some((i) => i.severity === 'error') };
+}
+
+/** Every row checked; dropped rows are skipped (undefined at their index). */
+export function checkRows(
+  batch: Pick<Batch, 'request' | 'columns' | 'variables' | 'rows'>,
+  secrets: readonly string[] = [],
+): (RowCheck | undefined)[] {
+  return batch.rows.map((row) => (row.state === 'dropped' ? undefined : checkRow(batch, row.cells, secrets)));
+}
+
+type CheckContext = Pick<Batch, 'request' | 'columns' | 'variables'> & { secret: string };
+let last: { context: CheckContext; checks: WeakMap<string[], RowCheck> } | undefined;
+
+/**
+ * checkRows, remembering each row's check by its cells: a row is checked again only when its cells
+ * change or the request, the mapping or the key do, so typing in one cell of 1,000 rows checks one.
+ */
+export function checkRowsCached(
+  batch: Pick<Batch, 'request' | 'columns' | 'variables' | 'rows'>,
+  secret: string,
+): (RowCheck | undefined)[] {
+  const c = last?.context;
+  if (
+    !last ||
+    c!.request !== batch.request ||
+    c!.columns !== batch.columns ||
+    c!.variables !== batch.variables ||
+    c!.secret !== secret
+  ) {
+    const { request, columns, variables } = batch;
+    last = { context: { request, columns, variables, secret }, checks: new WeakMap() };
+  }
+  const checks = last.checks;
+  return batch.rows.map((row) => {
+    if (row.state === 'dropped') return undefined;
+    let check = checks.get(row.cells);
+    if (!check) checks.set(row.cells, (check = checkRow(batch, row.cells, secret ? [secret] : [])));
+    return check;
+  });
+}

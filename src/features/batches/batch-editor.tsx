@@ -1,0 +1,81 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { useTaskRegistry } from '@/api/task-registry-context';
+import { useApiKey } from '@/api/connection-store';
+import { FormNamespace } from '@/components/form/issue-text';
+import { PageHeader } from '@/components/page-header';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { useTranslation } from '@/lib/i18n';
+import type { TemplateVariable } from '@/lib/templates/variables';
+import { checkRowsCached } from './batch-check';
+import { BatchGrid } from './batch-grid';
+import type { Batch } from './batch-model';
+import { BatchRequestCard } from './batch-request-card';
+import { BatchRunPanel } from './batch-run-panel';
+import { batchRunner, openBatch, useRunnerBatch } from './batch-session';
+import { startFromRequest } from './batch-table';
+import { BatchTableCard } from './batch-table-card';
+
+export function BatchEditor({ id }: { id: string }) {
+  const { t } = useTranslation('batches');
+  const registry = useTaskRegistry();
+  const client = useQueryClient();
+  const runner = batchRunner(registry, client);
+  const batch = useRunnerBatch(runner, id);
+  const [missing, setMissing] = useState(false);
+  useEffect(() => {
+    void openBatch(registry, client, id)
+      .then((b) => setMissing(!b))
+      .catch(() => setMissing(true));
+  }, [registry, client, id]);
+  const secret = useApiKey();
+  const checks = useMemo(() => (batch ? checkRowsCached(batch, secret) : []), [batch, secret]);
+
+  if (missing && !batch)
+    return (
+      <>
+        <PageHeader title={t('notFound.title')} description={t('notFound.description')} />
+        <Link to="/batches" className="underline">
+          {t('back')}
+        </Link>
+      </>
+    );
+  if (!batch) return <Spinner label={t('loading')} size="lg" />;
+
+  const edit = (change: (b: Batch) => Batch) => runner.edit(id, change);
+  /** The seam for a saved template (issue 45, section 1): load any request and its variables. */
+  const loadRequest = (request: Record<string, unknown>, variables: TemplateVariable[] = []) =>
+    edit((b) => startFromRequest(b, request, variables));
+  const locked = batch.state === 'running';
+
+  return (
+    <FormNamespace.Provider value="composer">
+      <PageHeader
+        title={batch.name || t('untitled')}
+        description={t('editorDescription')}
+        actions={
+          <Link to="/batches" className="text-sm underline-offset-2 hover:underline">
+            {t('allBatches')}
+          </Link>
+        }
+      />
+      <div className="grid gap-4">
+        <div className="grid max-w-md gap-1.5">
+          <Label htmlFor="batch-name">{t('name')}</Label>
+          <Input
+            id="batch-name"
+            value={batch.name}
+            onChange={(e) => edit((b) => ({ ...b, name: e.target.value }))}
+          />
+        </div>
+        <BatchRequestCard batch={batch} disabled={locked} onChange={edit} startFromRequest={loadRequest} />
+        <BatchTableCard batch={batch} disabled={batch.state !== 'draft'} onChange={edit} />
+        <BatchRunPanel batch={batch} checks={checks} runner={runner} />
+        <BatchGrid batch={batch} checks={checks} onChange={edit} />
+      </div>
+    </FormNamespace.Provider>
+  );
+}

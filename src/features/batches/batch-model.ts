@@ -1,0 +1,114 @@
+import type { TemplateVariable } from '@/lib/templates/variables';
+
+/**
+ * A batch from a table (issue 45): one request with `{{variables}}`, a table whose columns map to
+ * those variables or to request fields, and one task per row. Kept whole in IndexedDB
+ * (batch-storage.ts), so a run survives a reload or a closed tab.
+ */
+
+/** Request fields a column can set directly, whatever the request says. */
+export const BATCH_FIELDS = [
+  'prompt',
+  'model',
+  'duration',
+  'ratio',
+  'resolution',
+  'first_frame',
+  'reference_image',
+  'reference_video',
+] as const;
+export type BatchField = (typeof BATCH_FIELDS)[number];
+
+/** What one column feeds: a `{{variable}}` of the request, a request field, or nothing. */
+export type ColumnTarget = { variable: string } | { field: BatchField } | { ignore: true };
+
+export type RowState = 'pending' | 'sending' | 'running' | 'succeeded' | 'failed' | 'dropped';
+
+export interface BatchRow {
+  /** Stable identity (React keys, edits); the row's number is its place in `rows`, from 1. */
+  key: string;
+  cells: string[];
+  state: RowState;
+  taskId?: string;
+  resultUrl?: string;
+  /** Why it failed, in words (the server's message, or the runner's). */
+  error?: string;
+  /** The asset its result was saved as (Save results as assets). */
+  assetId?: string;
+  /** Tokens the server reported once it ended, else absent. */
+  tokens?: number;
+  startedAt?: number;
+  endedAt?: number;
+}
+
+/** Why a run stopped on its own: the quota is spent (402), or the key was refused. */
+export type StopReason = 'quota' | 'unauthorized';
+
+export interface Batch {
+  /** `batch_…`: also the registry's batchId of its tasks, so the monitor groups them. */
+  id: string;
+  name: string;
+  kind: 'video';
+  /** The request every row starts from: any JSON body, its strings may hold `{{variables}}`. */
+  request: Record<string, unknown>;
+  variables: TemplateVariable[];
+  headers: string[];
+  columns: ColumnTarget[];
+  rows: BatchRow[];
+  concurrency: number;
+  /** `draft` until Run; `running` is what the shell resumes after a reload. */
+  state: 'draft' | 'running' | 'paused' | 'stopped' | 'done';
+  stopReason?: StopReason;
+  /** Every send waits until then (a 429's Retry-After, for the whole batch). */
+  pausedUntil?: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export const MIN_CONCURRENCY = 1;
+export const MAX_CONCURRENCY = 16;
+export const DEFAULT_CONCURRENCY = 3;
+
+export function clampConcurrency(n: number): number {
+  if (!Number.isFinite(n)) return DEFAULT_CONCURRENCY;
+  return Math.min(MAX_CONCURRENCY, Math.max(MIN_CONCURRENCY, Math.round(n)));
+}
+
+let counter = 0;
+export function newRowKey(): string {
+  counter += 1;
+  return `r${Date.now().toString(36)}${counter.toString(36)}`;
+}
+
+export function newBatchId(): string {
+  return `batch_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** The default request of a new batch: a prompt with one variable, the composer's defaults. */
+export const STARTER_REQUEST: Record<string, unknown> = {
+  model: 'video-2.0-cl',
+  prompt: 'A product shot of {{product}}',
+  duration: 5,
+  ratio: '16:9',
+  resolution: '720p',
+};
+
+export function emptyBatch(now = Date.now()): Batch {
+  return {
+    id: newBatchId(),
+    name: '',
+    kind: 'video',
+    request: { ...STARTER_REQUEST },
+    variables: [],
+    headers: [],
+    columns: [],
+    rows: [],
+    concurrency: DEFAULT_CONCURRENCY,
+    state: 'draft',
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+export const isActiveRow = (row: BatchRow) => row.state === 'sending' || row.state === 'running';
+export const isEndedRow = (row: BatchRow) => row.state === 'succeeded' || row.state === 'failed';

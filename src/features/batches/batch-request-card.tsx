@@ -1,0 +1,161 @@
+import { VIDEO_MODEL_IDS, VIDEO_RESOLUTIONS } from '@contract/models';
+import { isRecord } from '@contract/is-record';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import { useTranslation } from '@/lib/i18n';
+import { variablesInRequest, type TemplateVariable } from '@/lib/templates/variables';
+import type { Batch } from './batch-model';
+
+const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+
+/**
+ * The request every row starts from, written on the page: a prompt with `{{variables}}` and the
+ * video fields, or any request pasted as JSON. A saved template comes in through startFromRequest.
+ */
+export function BatchRequestCard({
+  batch,
+  disabled,
+  onChange,
+  startFromRequest,
+}: {
+  batch: Batch;
+  disabled: boolean;
+  onChange: (change: (b: Batch) => Batch) => void;
+  startFromRequest: (request: Record<string, unknown>, variables?: TemplateVariable[]) => void;
+}) {
+  const { t } = useTranslation('batches');
+  const [json, setJson] = useState('');
+  const [jsonError, setJsonError] = useState(false);
+  const request = batch.request;
+  const set = (field: string, value: string | number) =>
+    onChange((b) => ({ ...b, request: { ...b.request, [field]: value } }));
+  const names = variablesInRequest(request);
+  const defaultOf = (name: string) => batch.variables.find((v) => v.name === name)?.default ?? '';
+  const setDefault = (name: string, value: string) =>
+    onChange((b) => ({
+      ...b,
+      variables: [...b.variables.filter((v) => v.name !== name), { name, default: value }],
+    }));
+
+  function applyJson() {
+    try {
+      const parsed: unknown = JSON.parse(json);
+      if (!isRecord(parsed)) throw new Error('not an object');
+      setJsonError(false);
+      startFromRequest(parsed);
+    } catch {
+      setJsonError(true);
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t('request.title')}</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        <fieldset disabled={disabled} className="grid gap-3">
+          <div className="grid gap-1.5">
+            <Label htmlFor="batch-prompt">{t('request.prompt')}</Label>
+            <Textarea
+              id="batch-prompt"
+              value={text(request.prompt)}
+              onChange={(e) => set('prompt', e.target.value)}
+            />
+            <p className="text-xs text-muted-foreground">{t('request.promptHint')}</p>
+          </div>
+          <div className="grid gap-3 md:grid-cols-4">
+            <div className="grid gap-1.5">
+              <Label htmlFor="batch-model">{t('fields.model')}</Label>
+              <Select
+                id="batch-model"
+                value={text(request.model)}
+                onChange={(e) => set('model', e.target.value)}
+              >
+                {[...new Set([...VIDEO_MODEL_IDS, text(request.model)])].map((m) => (
+                  <option key={m} value={m}>
+                    {m}
+                  </option>
+                ))}
+              </Select>
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor="batch-duration">{t('fields.duration')}</Label>
+              <Input
+                id="batch-duration"
+                inputMode="decimal"
+                value={text(request.duration)}
+                onChange={(e) =>
+                  set('duration', /^\d+$/.test(e.target.value) ? Number(e.target.value) : e.target.value)
+                }
+              />
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor="batch-ratio">{t('fields.ratio')}</Label>
+              <Input
+                id="batch-ratio"
+                value={text(request.ratio)}
+                onChange={(e) => set('ratio', e.target.value)}
+              />
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor="batch-resolution">{t('fields.resolution')}</Label>
+              <Select
+                id="batch-resolution"
+                value={text(request.resolution)}
+                onChange={(e) => set('resolution', e.target.value)}
+              >
+                {[...new Set([...VIDEO_RESOLUTIONS, text(request.resolution)])].map((r) => (
+                  <option key={r} value={r}>
+                    {r}
+                  </option>
+                ))}
+              </Select>
+            </div>
+          </div>
+          {names.length > 0 && (
+            <div className="grid gap-2">
+              <p className="text-sm font-medium">{t('request.variables')}</p>
+              <ul className="grid gap-2 sm:grid-cols-2">
+                {names.map((name) => (
+                  <li key={name} className="grid gap-1">
+                    <Label htmlFor={`batch-var-${name}`}>{t('request.defaultOf', { name })}</Label>
+                    <Input
+                      id={`batch-var-${name}`}
+                      value={defaultOf(name)}
+                      placeholder={t('request.noDefault')}
+                      onChange={(e) => setDefault(name, e.target.value)}
+                    />
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+          <details>
+            <summary className="cursor-pointer text-sm">{t('request.pasteJson')}</summary>
+            <div className="mt-2 grid gap-2">
+              <Textarea
+                code
+                aria-label={t('request.jsonLabel')}
+                value={json}
+                aria-invalid={jsonError || undefined}
+                onChange={(e) => setJson(e.target.value)}
+              />
+              {jsonError && <p className="text-sm text-destructive">{t('request.jsonError')}</p>}
+              <div>
+                <Button type="button" variant="outline" size="sm" onClick={applyJson}>
+                  {t('request.useJson')}
+                </Button>
+              </div>
+            </div>
+          </details>
+        </fieldset>
+      </CardContent>
+    </Card>
+  );
+}

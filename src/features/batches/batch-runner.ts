@@ -1,0 +1,288 @@
+import { isTerminalStatus, normalizeTaskStatus, resolveResultUrl, taskFailure } from '@contract/task';
+import { isRecord } from '@contract/is-record';
+import type { CreateVideo as CreateVideoBody } from '@contract/video';
+import { isActiveRow, type Batch, type BatchRow, type StopReason } from './batch-model';
+
+/** What a watched task query holds now. */
+export interface Watched {
+  data?: unknown;
+  error?: unknown;
+}
+
+/** What the runner asks of the outside world: the session gives the real ones, tests fakes. */
+export interface BatchRunnerDeps {
+  /** The row's body, checked as before the run; undefined when it no longer passes (edited since). */
+  body(batch: Batch, index: number): CreateVideoBody | undefined;
+  /** POSTs one task and records it in the task registry (its id is never lost after that). */
+  create(body: CreateVideoBody, batch: Batch, index: number): Promise<{ id: string }>;
+  /** A task of this row the registry holds that was created at or after `since` (after a reload). */
+  findCreated(batch: Batch, index: number, since: number): string | undefined;
+  watchTask(id: string, seen: (w: Watched) => void): () => void;
+  /** Keeps the batch; resolves once it is written (awaited before each send). */
+  save(batch: Batch): Promise<void>;
+  /** The shell's "rate limited, retrying in N s"; returns its end. */
+  rateLimited?(until: number): () => void;
+  describe(error: unknown): string;
+  now?(): number;
+}
+
+const DEFAULT_RETRY_AFTER_MS = 1_000;
+
+function statusOf(error: unknown): number | undefined {
+  return isRecord(error) && typeof error.status === 'number' ? error.status : undefined;
+}
+
+function stopReasonOf(status: number | undefined): StopReason | undefined {
+  if (status === 402) return 'quota';
+  if (status === 401 || status === 403) return 'unauthorized';
+  return undefined;
+}
+
+/**
+ * Runs batches: at most `concurrency` rows of a batch are sending or running at any moment, whatever
+ * the deployment answers (a row counts from before its POST until its task ends). A 429 puts the
+ * row back and holds every send of the batch until its Retry-After; a 402 (or a refused key) stops
+ * the batch, saying why. Lives outside React: a run goes on while the person is on another page.
+ */
+export class BatchRunner {
+  private readonly batches = new Map<string, Batch>();
+  private readonly listeners = new Set<() => void>();
+  /** Rows whose task this tab follows, by `${batchId}:${rowKey}`, with the watch's end. */
+  private readonly watches = new Map<string, () => void>();
+  private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
+  /** The last write of each batch: a send waits for the one that says the row is sending. */
+  private readonly writes = new Map<string, Promise<void>>();
+
+  constructor(private readonly deps: BatchRunnerDeps) {}
+
+  private now(): number {
+    return this.deps.now?.() ?? Date.now();
+  }
+
+  get(id: string): Batch | undefined {
+    return this.batches.get(id);
+  }
+
+  list(): Batch[] {
+    return [...this.batches.values()];
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private put(batch: Batch): Promise<void> {
+    this.batches.set(batch.id, batch);
+    for (const l of this.listeners) l();
+    const write = this.deps.save(batch).catch(() => undefined);
+    this.writes.set(batch.id, write);
+    return write;
+  }
+
+  private change(id: string, change: (b: Batch) => Batch): Batch | undefined {
+    const batch = this.batches.get(id);
+    if (!batch) return undefined;
+    const next = { ...change(batch), updatedAt: this.now() };
+    void this.put(next);
+    return next;
+  }
+
+  private changeRow(id: string, key: string, change: Partial<BatchRow>): Batch | undefined {
+    return this.change(id, (b) => ({
+      ...b,
+      rows: b.rows.map((r) => (r.key === key ? { ...r, ...change } : r)),
+    }));
+  }
+
+  /** The person's change (the request, a cell, a row dropped); a running batch takes it at its next send. */
+  edit(id: string, change: (b: Batch) => Batch): void {
+    if (this.change(id, change)) this.pump(id);
+  }
+
+  /** Holds a batch read from storage or made new, without starting anything it does not already run. */
+  open(batch: Batch): void {
+    if (this.batches.has(batch.id)) return;
+    this.follow(batch);
+  }
+
+  /** Starts (or restarts) a batch: its pending rows are sent as slots free up. */
+  start(batch: Batch): void {
+    void this.put({ ...batch, state: 'running', stopReason: undefined, updatedAt: this.now() });
+    this.pump(batch.id);
+  }
+
+  /** Holds the batch: nothing more is sent; tasks already sent are still followed to their end. */
+  pause(id: string): void {
+    this.change(id, (b) => (b.state === 'running' ? { ...b, state: 'paused' } : b));
+  }
+
+  resume(id: string): void {
+    const b = this.batches.get(id);
+    if (b) this.start(b);
+  }
+
+  /** The failed rows go again, as new tasks (the failed ones stay in the monitor). */
+  retryFailed(id: string): void {
+    const b = this.change(id, (batch) => ({
+      ...batch,
+      rows: batch.rows.map((r) =>
+        r.state === 'failed' ? { key: r.key, cells: r.cells, state: 'pending' as const } : r,
+      ),
+    }));
+    if (b) this.start(b);
+  }
+
+  /** Lets a batch go (deleted or replaced): nothing of it is followed or sent any more. */
+  forget(id: string): void {
+    for (const [key, end] of this.watches) if (key.startsWith(`${id}:`)) end();
+    clearTimeout(this.timers.get(id));
+    this.timers.delete(id);
+    this.batches.delete(id);
+    for (const l of this.listeners) l();
+  }
+
+  /**
+   * Takes up a batch read back from storage. A row cut off while sending gets the task the registry
+   * recorded for it, if any; else it is sent again (its POST never reached the registry).
+   */
+  follow(stored: Batch): void {
+    if (this.batches.has(stored.id)) return;
+    const rows = stored.rows.map((row, index): BatchRow => {
+      if (row.state !== 'sending') return row;
+      const id = this.deps.findCreated(stored, index, row.startedAt ?? 0);
+      return id
+        ? { ...row, state: 'running', taskId: id }
+        : { key: row.key, cells: row.cells, state: 'pending' };
+    });
+    this.batches.set(stored.id, { ...stored, rows });
+    for (const l of this.listeners) l();
+    this.pump(stored.id);
+  }
+
+  private pump(id: string): void {
+    const batch = this.batches.get(id);
+    if (!batch) return;
+    // Tasks sent are followed whatever the batch's state: they run on the server anyway.
+    batch.rows.forEach((row) => {
+      if (row.state === 'running' && row.taskId) this.watch(id, row.key, row.taskId);
+    });
+    if (batch.state !== 'running') return;
+    const wait = (batch.pausedUntil ?? 0) - this.now();
+    if (wait > 0) {
+      this.schedule(id, wait);
+      return;
+    }
+    // Read afresh for every send: a row that fails its check at once frees its slot again.
+    for (;;) {
+      const now = this.batches.get(id);
+      if (!now || now.state !== 'running') return;
+      const active = now.rows.filter(isActiveRow).length;
+      const next = now.rows.find((r) => r.state === 'pending');
+      if (!next) {
+        if (active === 0) this.change(id, (b) => ({ ...b, state: 'done', pausedUntil: undefined }));
+        return;
+      }
+      if (active >= now.concurrency) return;
+      void this.send(id, next.key);
+    }
+  }
+
+  private schedule(id: string, ms: number): void {
+    if (this.timers.has(id)) return;
+    const end = this.deps.rateLimited?.(this.now() + ms);
+    this.timers.set(
+      id,
+      setTimeout(() => {
+        this.timers.delete(id);
+        end?.();
+        this.pump(id);
+      }, ms),
+    );
+  }
+
+  /** Marks the row sending at once (before any await), so no other pump can count it free. */
+  private async send(id: string, key: string): Promise<void> {
+    const before = this.batches.get(id);
+    const index = before?.rows.findIndex((r) => r.key === key) ?? -1;
+    if (!before || before.rows[index]?.state !== 'pending') return;
+    const body = this.deps.body(before, index);
+    if (!body) {
+      this.changeRow(id, key, { state: 'failed', error: 'invalid', endedAt: this.now() });
+      return;
+    }
+    const batch = this.changeRow(id, key, { state: 'sending', startedAt: this.now(), error: undefined })!;
+    let taskId: string;
+    try {
+      // Written as sending before the POST leaves: a reload then looks for its task (follow()).
+      await this.writes.get(id);
+      if (!this.batches.has(id)) return;
+      ({ id: taskId } = await this.deps.create(body, batch, index));
+    } catch (error) {
+      this.refused(id, key, error);
+      return;
+    }
+    if (!this.batches.has(id)) return;
+    this.changeRow(id, key, { state: 'running', taskId });
+    this.watch(id, key, taskId);
+    this.pump(id);
+  }
+
+  private refused(id: string, key: string, error: unknown): void {
+    const status = statusOf(error);
+    const back: Partial<BatchRow> = { state: 'pending', startedAt: undefined };
+    if (status === 429) {
+      const after =
+        isRecord(error) && typeof error.retryAfterMs === 'number' ? error.retryAfterMs : undefined;
+      const until = this.now() + (after ?? DEFAULT_RETRY_AFTER_MS);
+      this.changeRow(id, key, back);
+      this.change(id, (b) => ({ ...b, pausedUntil: Math.max(b.pausedUntil ?? 0, until) }));
+    } else if (stopReasonOf(status)) {
+      this.changeRow(id, key, back);
+      this.change(id, (b) => ({ ...b, state: 'stopped', stopReason: stopReasonOf(status) }));
+    } else {
+      this.changeRow(id, key, { state: 'failed', error: this.deps.describe(error), endedAt: this.now() });
+    }
+    this.pump(id);
+  }
+
+  private watch(id: string, key: string, taskId: string): void {
+    const watchKey = `${id}:${key}`;
+    if (this.watches.has(watchKey)) return;
+    let ended = false;
+    const holder: { stop?: () => void } = {};
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      this.watches.delete(watchKey);
+      holder.stop?.();
+    };
+    this.watches.set(watchKey, end);
+    holder.stop = this.deps.watchTask(taskId, ({ data, error }) => {
+      if (ended) return;
+      const outcome = this.outcome(data, error);
+      if (!outcome) return;
+      end();
+      const row = this.batches.get(id)?.rows.find((r) => r.key === key);
+      // Sent again meanwhile (retry): this answer is not the row's any more.
+      if (row?.taskId !== taskId || row.state !== 'running') return;
+      this.changeRow(id, key, { ...outcome, endedAt: this.now() });
+      this.pump(id);
+    });
+    if (ended) holder.stop();
+  }
+
+  private outcome(data: unknown, error: unknown): Partial<BatchRow> | undefined {
+    const status = statusOf(error);
+    if (status === 404) return { state: 'failed', error: 'taskNotFound' };
+    if (status === 401 || status === 403) return { state: 'failed', error: 'unauthorized' };
+    if (!isRecord(data)) return undefined;
+    const state = normalizeTaskStatus(data.status);
+    const usage = isRecord(data.usage) ? data.usage.total_tokens : undefined;
+    const tokens = typeof usage === 'number' && Number.isFinite(usage) ? { tokens: usage } : {};
+    if (state === 'succeeded') return { state: 'succeeded', resultUrl: resolveResultUrl(data), ...tokens };
+    if (!isTerminalStatus(state)) return undefined;
+    const f = taskFailure(data);
+    return { state: 'failed', error: f.message ?? f.failReason ?? f.code ?? state, ...tokens };
+  }
+}

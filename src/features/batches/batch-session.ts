@@ -1,0 +1,103 @@
+import { QueryObserver, type QueryClient } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import { getConnection } from '@/api/connection-store';
+import { beginRateLimitWait } from '@/api/rate-limit';
+import { postTask } from '@/api/task-create';
+import type { TaskRegistry } from '@/api/task-registry';
+import { taskQueryOptions } from '@/api/tasks';
+import { markBatchRunning, runningBatchIds } from './batch-active';
+import { errorMessage } from '@/lib/notify';
+import { checkRow } from './batch-check';
+import type { Batch } from './batch-model';
+import { BatchRunner, type Watched } from './batch-runner';
+import { loadBatch, saveBatch } from './batch-storage';
+
+let runner: BatchRunner | undefined;
+
+function watchTask(client: QueryClient, registry: TaskRegistry, id: string, seen: (w: Watched) => void) {
+  // The task's own poll policy asks the server, once for every page and watcher that shows it; a
+  // run goes on in a hidden tab (at the policy's hidden pace).
+  const observer = new QueryObserver(client, taskQueryOptions(id, registry, { inBackground: true }));
+  const tell = (r: { data: unknown; error: Error | null }) =>
+    seen({ data: r.data, ...(r.error ? { error: r.error } : {}) });
+  const stop = observer.subscribe(tell);
+  tell(observer.getCurrentResult());
+  return stop;
+}
+
+/** The tab's one batch runner, made with the real API on first use (module state: runs outlive pages). */
+export function batchRunner(registry: TaskRegistry, client: QueryClient): BatchRunner {
+  runner ??= new BatchRunner({
+    body: (batch, index) => {
+      const check = checkRow(batch, batch.rows[index]!.cells, [getConnection().apiKey]);
+      return check.ok ? check.body : undefined;
+    },
+    create: async (body, batch, index) => {
+      // No 429 retry inside the request: the runner holds the whole batch on it.
+      const task = await postTask('/v1/videos', body, undefined, { rateLimitRetries: 0 });
+      registry.track({
+        id: task.id,
+        kind: 'video',
+        model: body.model,
+        prompt: body.prompt,
+        createdAt: Date.now(),
+        source: 'batch',
+        request: { ...body },
+        baseUrl: getConnection().baseUrl,
+        batchId: batch.id,
+        table: { row: index + 1, ...(batch.name.trim() ? { name: batch.name.trim() } : {}) },
+      });
+      return { id: task.id };
+    },
+    findCreated: (batch, index, since) =>
+      registry
+        .list()
+        .find((t) => t.batchId === batch.id && t.table?.row === index + 1 && t.createdAt >= since - 1000)?.id,
+    watchTask: (id, seen) => watchTask(client, registry, id, seen),
+    save: saveBatch,
+    rateLimited: beginRateLimitWait,
+    describe: errorMessage,
+  });
+  return runner;
+}
+
+/** The batch as the runner holds it, re-rendered on every change. */
+export function useRunnerBatch(r: BatchRunner, id: string | undefined): Batch | undefined {
+  return useSyncExternalStore(
+    (listener) => r.subscribe(listener),
+    () => (id ? r.get(id) : undefined),
+  );
+}
+
+/**
+ * Called by the shell at a tab's start when a batch was kept running: its tasks are followed and
+ * its rows sent again, whatever page is open. The registry is read first, so a row cut off while
+ * sending finds the task it made.
+ */
+export async function resumeBatches(registry: TaskRegistry, client: QueryClient): Promise<void> {
+  await registry.ready;
+  const r = batchRunner(registry, client);
+  for (const id of runningBatchIds()) {
+    if (r.get(id)) continue;
+    const stored = await loadBatch(id).catch(() => undefined);
+    if (stored) r.follow(stored);
+    // Deleted in another tab: no later start should load the runner for it.
+    else markBatchRunning(id, false);
+  }
+}
+
+/** A batch for the page: the one the runner holds, else the stored one, taken up once the registry is read. */
+export async function openBatch(
+  registry: TaskRegistry,
+  client: QueryClient,
+  id: string,
+): Promise<Batch | undefined> {
+  const r = batchRunner(registry, client);
+  const held = r.get(id);
+  if (held) return held;
+  const stored = await loadBatch(id);
+  if (!stored) return undefined;
+  await registry.ready;
+  r.open(stored);
+  return r.get(id);
+}

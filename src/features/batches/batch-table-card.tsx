@@ -1,0 +1,152 @@
+import { Plus } from 'lucide-react';
+import { useRef, useState, type DragEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import { useTranslation } from '@/lib/i18n';
+import { variablesInRequest } from '@/lib/templates/variables';
+import { BATCH_FIELDS, newRowKey, type Batch } from './batch-model';
+import { guessColumns, parseTable, parseTargetKey, targetKey, toRows } from './batch-table';
+
+/** Reads a table (pasted, dropped or chosen), adds rows to type into, and maps each column. */
+export function BatchTableCard({
+  batch,
+  disabled,
+  onChange,
+}: {
+  batch: Batch;
+  disabled: boolean;
+  onChange: (change: (b: Batch) => Batch) => void;
+}) {
+  const { t } = useTranslation('batches');
+  const [pasted, setPasted] = useState('');
+  const [over, setOver] = useState(false);
+  const file = useRef<HTMLInputElement>(null);
+  const variables = variablesInRequest(batch.request);
+
+  function read(text: string) {
+    const table = parseTable(text);
+    if (table.headers.length === 0) return;
+    onChange((b) => ({
+      ...b,
+      headers: table.headers,
+      columns: guessColumns(table.headers, b.request),
+      rows: toRows(table.rows),
+    }));
+    setPasted('');
+  }
+
+  function addRow() {
+    onChange((b) => {
+      // A table typed from nothing gets one column per variable of the request.
+      const headers = b.headers.length > 0 ? b.headers : variablesInRequest(b.request);
+      const columns = b.headers.length > 0 ? b.columns : guessColumns(headers, b.request);
+      return {
+        ...b,
+        headers,
+        columns,
+        rows: [...b.rows, { key: newRowKey(), cells: headers.map(() => ''), state: 'pending' }],
+      };
+    });
+  }
+
+  function onDrop(e: DragEvent) {
+    e.preventDefault();
+    setOver(false);
+    const dropped = e.dataTransfer.files[0];
+    if (dropped && !disabled) void dropped.text().then(read);
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t('table.title')}</CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        <fieldset disabled={disabled} className="grid gap-3">
+          <div
+            data-testid="batch-drop"
+            onDragOver={(e) => {
+              e.preventDefault();
+              setOver(true);
+            }}
+            onDragLeave={() => setOver(false)}
+            onDrop={onDrop}
+            className={over ? 'rounded-md bg-accent' : undefined}
+          >
+            <Label htmlFor="batch-paste">{t('table.paste')}</Label>
+            <Textarea
+              id="batch-paste"
+              code
+              className="mt-2"
+              placeholder={t('table.pastePlaceholder')}
+              value={pasted}
+              onChange={(e) => setPasted(e.target.value)}
+            />
+          </div>
+          <div className="flex flex-wrap gap-2">
+            <Button type="button" onClick={() => read(pasted)} disabled={!pasted.trim()}>
+              {t('table.read')}
+            </Button>
+            <input
+              ref={file}
+              type="file"
+              accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain"
+              className="sr-only"
+              aria-label={t('table.file')}
+              onChange={(e) => {
+                const chosen = e.target.files?.[0];
+                if (chosen) void chosen.text().then(read);
+                e.target.value = '';
+              }}
+            />
+            <Button type="button" variant="outline" onClick={() => file.current?.click()}>
+              {t('table.file')}
+            </Button>
+            <Button type="button" variant="outline" onClick={addRow}>
+              <Plus aria-hidden="true" /> {t('table.addRow')}
+            </Button>
+          </div>
+          {batch.headers.length > 0 && (
+            <div className="grid gap-2">
+              <p className="text-sm font-medium">{t('table.columns')}</p>
+              <ul className="grid gap-2 sm:grid-cols-3">
+                {batch.headers.map((header, i) => (
+                  <li key={`${header}-${i}`} className="grid gap-1">
+                    <Label htmlFor={`batch-col-${i}`}>{header}</Label>
+                    <Select
+                      id={`batch-col-${i}`}
+                      value={targetKey(batch.columns[i] ?? { ignore: true })}
+                      onChange={(e) =>
+                        onChange((b) => ({
+                          ...b,
+                          columns: b.headers.map((_, j) =>
+                            j === i ? parseTargetKey(e.target.value) : (b.columns[j] ?? { ignore: true }),
+                          ),
+                        }))
+                      }
+                    >
+                      <option value="ignore">{t('table.ignore')}</option>
+                      {variables.map((v) => (
+                        <option key={v} value={`var:${v}`}>
+                          {t('table.variable', { name: v })}
+                        </option>
+                      ))}
+                      {BATCH_FIELDS.map((f) => (
+                        <option key={f} value={`field:${f}`}>
+                          {t(`fields.${f}`)}
+                        </option>
+                      ))}
+                    </Select>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </fieldset>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,103 @@
+import Papa from 'papaparse';
+import { variablesInRequest, type TemplateVariable } from '@/lib/templates/variables';
+import {
+  BATCH_FIELDS,
+  newRowKey,
+  type Batch,
+  type BatchField,
+  type BatchRow,
+  type ColumnTarget,
+} from './batch-model';
+
+/**
+ * Reading a pasted or dropped table. CSV and TSV both: papaparse guesses the delimiter (comma,
+ * tab, semicolon) and handles quoted cells with commas, quotes and line breaks, which a split on
+ * commas does not. The first line names the columns.
+ */
+export interface ParsedTable {
+  headers: string[];
+  rows: string[][];
+}
+
+export function parseTable(text: string): ParsedTable {
+  const result = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
+  const [head = [], ...body] = result.data;
+  const headers = head.map((h, i) => h.trim() || `column ${i + 1}`);
+  const width = Math.max(headers.length, ...body.map((r) => r.length));
+  while (headers.length < width) headers.push(`column ${headers.length + 1}`);
+  return { headers, rows: body.map((r) => headers.map((_, i) => r[i] ?? '')) };
+}
+
+export function toRows(cells: string[][]): BatchRow[] {
+  return cells.map((c) => ({ key: newRowKey(), cells: c, state: 'pending' }));
+}
+
+/** Other names people give the fields in a header (lower case, blanks as `_`). */
+const FIELD_ALIASES: Record<string, BatchField> = {
+  text: 'prompt',
+  seconds: 'duration',
+  aspect_ratio: 'ratio',
+  aspect: 'ratio',
+  first_frame_url: 'first_frame',
+  firstframe: 'first_frame',
+  image: 'reference_image',
+  image_url: 'reference_image',
+  reference: 'reference_image',
+  video: 'reference_video',
+  video_url: 'reference_video',
+};
+
+const normalise = (header: string) =>
+  header
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
+
+/**
+ * What each column feeds at first: a `{{variable}}` of the request of the same name, else a field
+ * of the same (or a usual other) name, else nothing. The person changes any of them on the page.
+ */
+export function guessColumns(headers: readonly string[], request: unknown): ColumnTarget[] {
+  const variables = variablesInRequest(request);
+  return headers.map((header): ColumnTarget => {
+    const exact = variables.find((v) => v === header.trim());
+    if (exact) return { variable: exact };
+    const name = normalise(header);
+    const loose = variables.find((v) => normalise(v) === name);
+    if (loose) return { variable: loose };
+    if ((BATCH_FIELDS as readonly string[]).includes(name)) return { field: name as BatchField };
+    if (FIELD_ALIASES[name]) return { field: FIELD_ALIASES[name] };
+    return { ignore: true };
+  });
+}
+
+export function targetKey(target: ColumnTarget): string {
+  if ('variable' in target) return `var:${target.variable}`;
+  if ('field' in target) return `field:${target.field}`;
+  return 'ignore';
+}
+
+export function parseTargetKey(key: string): ColumnTarget {
+  if (key.startsWith('var:')) return { variable: key.slice(4) };
+  if (key.startsWith('field:') && (BATCH_FIELDS as readonly string[]).includes(key.slice(6)))
+    return { field: key.slice(6) as BatchField };
+  return { ignore: true };
+}
+
+/**
+ * The seam for a saved template (issue 45, section 1): a batch takes any request with its
+ * variables' defaults. Columns already read keep their place and are mapped afresh to the new
+ * request's variables.
+ */
+export function startFromRequest<B extends Pick<Batch, 'request' | 'variables' | 'headers' | 'columns'>>(
+  batch: B,
+  request: Record<string, unknown>,
+  variables: readonly TemplateVariable[] = [],
+): B {
+  return {
+    ...batch,
+    request: { ...request },
+    variables: [...variables],
+    columns: guessColumns(batch.headers, request),
+  };
+}
