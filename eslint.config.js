@@ -158,7 +158,7 @@ const SERVER_LAYERS = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', '.data', 'coverage'] },
+  { ignores: ['dist', 'build', 'node_modules', 'test-results', 'playwright-report', '.data', 'coverage'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
