@@ -9,7 +9,7 @@ import type { DigitalHumanDraft } from './draft';
 import { Counter, Field } from '@/components/form/field';
 import type { FieldFeedback } from '@/lib/form/issues';
 import { ModeRadios } from './mode-radios';
-import { LIMITS, type DigitalHumanField } from './validation';
+import type { DigitalHumanField } from './validation';
 
 const AVATAR: SlotSpec = { type: 'image', purpose: 'digital_human_avatar', accept: 'image/*' };
 const VOICE: SlotSpec = { type: 'audio', purpose: 'digital_human_voice', accept: 'audio/*' };
@@ -109,7 +109,7 @@ function AudioInputs({ draft, set, feedback, fieldId }: PartProps) {
         label={t('dh.text.label')}
         hint={t('dh.text.hint')}
         feedback={feedback('text')}
-        aside={<Counter value={draft.text} max={LIMITS.text} />}
+        aside={<Counter value={draft.text} />}
       >
         {(props) => (
           <Textarea {...props} rows={5} value={draft.text} onChange={(e) => set({ text: e.target.value })} />
