@@ -16,6 +16,7 @@ import { useBaseUrl } from '@/api/connection-store';
 import { useTranslation } from '@/lib/i18n';
 import { errorMessage } from '@/lib/notify';
 import { AssetReadiness } from './asset-readiness';
+import { slotOptions } from './slot-options';
 import { Field } from '@/components/form/field';
 import type { FieldFeedback } from '@/lib/form/issues';
 
@@ -39,8 +40,9 @@ function optionLabel(asset: Asset, t: (key: string) => string): string {
 }
 
 /**
- * One asset of the digital-human flow: the group's assets of the right type and purpose to pick
- * from, or a new upload registered with that purpose, followed until it is ready.
+ * One asset of the digital-human flow: the group's assets of the right type to pick from (those
+ * registered for this purpose first), or a new upload registered with that purpose, followed until
+ * it is ready.
  */
 export function AssetSlot({
   id,
@@ -101,7 +103,7 @@ export function AssetSlot({
     },
   });
 
-  const options = (list.data?.data ?? []).filter((a) => a.purpose === spec.purpose);
+  const options = slotOptions(list.data?.data ?? [], spec.purpose);
   const current = selected.data;
   const missing = value && !isPublic && !options.some((a) => a.id === value);
 
