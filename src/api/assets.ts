@@ -13,6 +13,7 @@ import { apiRequest } from '@/api/api-client';
 import { ASSET_LIST_PATH, assetListQuery, groupQuery, type AssetListParams } from '@/api/asset-list-query';
 import { createdOnOurClock, readinessPollDelay } from '@/api/asset-poll-policy';
 import { invalidateGroupCounts } from '@/api/groups';
+import { createdAsset } from '@/api/created-asset';
 
 export type { LenientAsset as Asset } from '@contract/asset';
 export type AssetList = ListEnvelope<LenientAsset>;
@@ -165,9 +166,12 @@ export function registerAssetByUrl(input: RegisterAssetInput): Promise<LenientAs
   const body = compact({ ...input, group_id: groupQuery(input.group_id) });
   // The specification names `metadata.name` as business metadata; send the name there as well.
   if (input.name) body.metadata = { ...input.metadata, name: input.name };
-  return apiRequest('/v1/assets/uploads', { method: 'POST', json: body }, (data) =>
-    LenientAssetSchema.parse(data),
-  ).then((asset) => rememberModel(asset, input.model));
+  const since = Math.floor(Date.now() / 1000);
+  return apiRequest<unknown>('/v1/assets/uploads', { method: 'POST', json: body })
+    .then((data) =>
+      createdAsset(data, { group: input.group_id, name: input.name, sourceUrl: input.url, since }),
+    )
+    .then((asset) => rememberModel(asset, input.model));
 }
 
 /**
@@ -205,11 +209,17 @@ export function uploadAssetFile(
     form.append(key, String(value));
   }
   form.append('file', file, file.name);
-  return apiRequest(
-    '/v1/assets/uploads',
-    { method: 'POST', formData: form, signal: options.signal, onUploadProgress: options.onUploadProgress },
-    (data) => LenientAssetSchema.parse(data),
-  ).then((asset) => rememberModel(asset, fields.model));
+  const since = Math.floor(Date.now() / 1000);
+  return apiRequest<unknown>('/v1/assets/uploads', {
+    method: 'POST',
+    formData: form,
+    signal: options.signal,
+    onUploadProgress: options.onUploadProgress,
+  })
+    .then((data) =>
+      createdAsset(data, { group: fields.group_id, name: fields.name ?? file.name, size: file.size, since }),
+    )
+    .then((asset) => rememberModel(asset, fields.model));
 }
 
 /**

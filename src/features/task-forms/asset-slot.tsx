@@ -13,6 +13,7 @@ import {
   type Asset,
 } from '@/api/assets';
 import { useBaseUrl } from '@/api/connection-store';
+import { placedElsewhere } from '@/api/created-asset';
 import { useTranslation } from '@/lib/i18n';
 import { errorMessage } from '@/lib/notify';
 import { AssetReadiness } from './asset-readiness';
@@ -73,6 +74,7 @@ export function AssetSlot({
   const queryClient = useQueryClient();
   const fileInput = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<{ name: string; percent?: number } | null>(null);
+  const [placedIn, setPlacedIn] = useState<string>();
   const list = useQuery(
     assetQueries.list({ baseUrl, group, type: spec.type, page: 1, pageSize: SLOT_PAGE_SIZE }),
   );
@@ -97,6 +99,7 @@ export function AssetSlot({
     onMutate: (file) => setProgress({ name: file.name }),
     onSettled: () => setProgress(null),
     onSuccess: async (asset) => {
+      setPlacedIn(placedElsewhere(group, asset));
       queryClient.setQueryData(assetKeys.detail(asset.id, group), asset);
       onChange(asset.id);
       await invalidateAfterAssetCreated(queryClient, asset.group_id ?? group);
@@ -174,6 +177,11 @@ export function AssetSlot({
           {upload.error && (
             <p role="alert" className="text-xs text-destructive">
               {t('slot.uploadFailed', { error: errorMessage(upload.error) })}
+            </p>
+          )}
+          {placedIn && (
+            <p role="status" className="text-xs text-amber-700 dark:text-amber-400">
+              {t('slot.placedElsewhere', { group: placedIn, asked: group })}
             </p>
           )}
           {list.error && (

@@ -3,7 +3,7 @@ import { slotOptions } from './slot-options';
 
 describe('the assets a digital-human slot offers', () => {
   it('offers assets without a purpose: the specification’s Asset has no such field', () => {
-    const assets = [{ id: 'asset_a' }, { id: 'asset_b', name: 'face.png' }];
+    const assets: { id: string; purpose?: string }[] = [{ id: 'asset_a' }, { id: 'asset_b' }];
     expect(slotOptions(assets, 'digital_human_avatar').map((a) => a.id)).toEqual(['asset_a', 'asset_b']);
   });
 

@@ -4,7 +4,10 @@
  * and authorization unpickable. It is read when present, to put the likely ones first; nothing is
  * hidden for lacking it or for naming another use.
  */
-export function slotOptions<A extends { purpose?: string }>(assets: readonly A[], purpose: string): A[] {
+export function slotOptions<A extends { id: string; purpose?: string }>(
+  assets: readonly A[],
+  purpose: string,
+): A[] {
   const rank = (a: A) => (a.purpose === purpose ? 0 : a.purpose ? 2 : 1);
   // Array.prototype.sort is stable: the list's own order is kept within each rank.
   return [...assets].sort((a, b) => rank(a) - rank(b));
