@@ -17,6 +17,7 @@ import { placedElsewhere } from '@/api/created-asset';
 import { useTranslation } from '@/lib/i18n';
 import { errorMessage } from '@/lib/notify';
 import { AssetReadiness } from './asset-readiness';
+import { isPublicResourceId } from './draft';
 import { slotOptions } from './slot-options';
 import { Field } from '@/components/form/field';
 import type { FieldFeedback } from '@/lib/form/issues';
@@ -55,7 +56,7 @@ export function AssetSlot({
   value,
   feedback,
   onChange,
-  publicChoices = [],
+  publicChoices,
 }: {
   id: string;
   label: string;
@@ -66,8 +67,11 @@ export function AssetSlot({
   value: string;
   feedback?: FieldFeedback;
   onChange: (assetId: string) => void;
-  /** Public resources usable in this slot besides the group's assets (public avatars, decision 293). */
-  publicChoices?: readonly { id: string; name: string }[];
+  /**
+   * Public resources usable in this slot besides the group's assets (public avatars, decision 293);
+   * with it, a value not of the asset id form is a public id pasted in.
+   */
+  publicChoices?: readonly { id: string; name: string }[] | null;
 }) {
   const { t } = useTranslation('task-forms');
   const baseUrl = useBaseUrl();
@@ -78,7 +82,9 @@ export function AssetSlot({
   const list = useQuery(
     assetQueries.list({ baseUrl, group, type: spec.type, page: 1, pageSize: SLOT_PAGE_SIZE }),
   );
-  const isPublic = publicChoices.some((p) => p.id === value);
+  const choices = publicChoices ?? [];
+  const isPublic =
+    choices.some((p) => p.id === value) || (publicChoices !== undefined && isPublicResourceId(value));
   // A public resource is no asset of the key: there is no detail to read and no readiness to follow.
   const selected = useAssetDetail(isPublic ? '' : value, group);
   const upload = useMutation({
@@ -136,9 +142,9 @@ export function AssetSlot({
                   {optionLabel(asset, t)}
                 </option>
               ))}
-              {publicChoices.length > 0 && (
+              {choices.length > 0 && (
                 <optgroup label={t('slot.publicGroup')}>
-                  {publicChoices.map((p) => (
+                  {choices.map((p) => (
                     <option key={p.id} value={p.id}>
                       {p.name}
                     </option>

@@ -5,7 +5,7 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { useTranslation } from '@/lib/i18n';
 import { AssetSlot, type SlotSpec } from './asset-slot';
-import type { DigitalHumanDraft } from './draft';
+import { isPublicResourceId, type DigitalHumanDraft } from './draft';
 import { Counter, Field } from '@/components/form/field';
 import type { FieldFeedback } from '@/lib/form/issues';
 import { ModeRadios } from './mode-radios';
@@ -43,6 +43,23 @@ function VideoInputs({ draft, set, feedback, fieldId }: PartProps) {
         onChange={(avatarAssetId) => set({ avatarAssetId })}
         publicChoices={publicAvatars.data}
       />
+      {publicAvatars.data === null && (
+        <Field
+          id={`${fieldId('avatar')}-public`}
+          label={t('dh.publicId.label')}
+          hint={t('dh.publicId.unlisted')}
+        >
+          {(props) => (
+            <Input
+              {...props}
+              text="mono"
+              spellCheck={false}
+              value={isPublicResourceId(draft.avatarAssetId) ? draft.avatarAssetId : ''}
+              onChange={(e) => set({ avatarAssetId: e.target.value.trim() })}
+            />
+          )}
+        </Field>
+      )}
       <ModeRadios
         legend={t('dh.audioSource.legend')}
         name="digital-human-audio-source"

@@ -121,6 +121,15 @@ export function musicToBody(draft: MusicDraft): MusicBody {
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
+/**
+ * Whether a picked avatar is a public resource id rather than an asset of the key: asset ids have
+ * the specification's form `asset_<token>`, public ids any other (a deployment's own, pasted in).
+ */
+export function isPublicResourceId(value: string): boolean {
+  const text = value.trim();
+  return text !== '' && !/^(Asset:\/\/)?asset_/.test(text);
+}
+
 /** `asset_…` or `Asset://asset_…` → the bare id; anything else unchanged (the check will name it). */
 function assetIdOf(value: unknown): string {
   const text = str(value).trim();

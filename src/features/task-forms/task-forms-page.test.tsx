@@ -120,6 +120,28 @@ describe('TaskFormsPage', { timeout: 30_000 }, () => {
     );
   });
 
+  it('says when the deployment lists no public avatars (proxy mode) and takes a pasted public id', async () => {
+    const fetchMock = mockFetch({
+      ...assetRoutes(),
+      'GET /v1/public-resources': () => json({ error: { message: 'Not found' } }, 404),
+      'GET /v1/assets/asset_voice': () => json(ASSETS[2]),
+      'GET /v1/assets/asset_ok': () => json(ASSETS[3]),
+      'POST /v1/tasks': () => json({ id: 'cgt-20251228-1', status: 'pending' }),
+    });
+    renderPage('/create/digital-human');
+    const user = userEvent.setup();
+    expect(await screen.findByText(/does not list public avatars/)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Public avatar id'), 'pub-anchor-7');
+    await user.selectOptions(screen.getByLabelText('Speech audio'), 'asset_voice');
+    await user.selectOptions(screen.getByLabelText('Authorization (required)'), 'asset_ok');
+    await user.click(screen.getByRole('button', { name: 'Create digital-human video' }));
+    expect(await screen.findByText('monitor cgt-20251228-1')).toBeInTheDocument();
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(JSON.parse(String(post[1]!.body))).toMatchObject({ avatar_asset_id: 'pub-anchor-7' });
+    // A public id is no asset of the key: no detail is asked for it.
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/v1/assets/pub-anchor'))).toBe(false);
+  });
+
   it('puts a server refusal on the field its param names', async () => {
     mockFetch({
       ...assetRoutes(),
