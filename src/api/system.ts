@@ -76,6 +76,9 @@ export type ConnectionTestResult =
   | { kind: 'not-api'; detail: string; error?: ApiRequestError }
   | { kind: 'http-error'; error: ApiRequestError };
 
+/** The wait before the connection check asks again after a 5xx. */
+const TRANSIENT_RETRY_MS = 400;
+
 /**
  * Asks the server for one asset: the cheapest authenticated read the specification defines with a
  * known response shape (the asset list envelope). Says precisely what failed.
@@ -87,7 +90,14 @@ export async function testConnection(
 ): Promise<ConnectionTestResult> {
   if (!connection.apiKey.trim()) return { kind: 'no-key' };
   try {
-    await apiRequest('/v1/assets', { query: { page_size: 1 }, signal, connection }, parseListEnvelope);
+    const read = () =>
+      apiRequest('/v1/assets', { query: { page_size: 1 }, signal, connection }, parseListEnvelope);
+    // A deployment may refuse any one request with a passing 5xx: asked again once before judging.
+    await read().catch(async (error: unknown) => {
+      if (!(error instanceof ApiRequestError) || error.isNetworkError || error.status < 500) throw error;
+      await new Promise((resolve) => setTimeout(resolve, TRANSIENT_RETRY_MS));
+      return read();
+    });
   } catch (error) {
     if (!(error instanceof ApiRequestError)) throw error;
     if (error.isNetworkError) return { kind: 'unreachable', error };
