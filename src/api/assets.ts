@@ -13,7 +13,7 @@ import { apiRequest } from '@/api/api-client';
 import { ASSET_LIST_PATH, assetListQuery, groupQuery, type AssetListParams } from '@/api/asset-list-query';
 import { createdOnOurClock, readinessPollDelay } from '@/api/asset-poll-policy';
 import { invalidateGroupCounts } from '@/api/groups';
-import { createdAsset } from '@/api/created-asset';
+import type { createdAsset as CreatedAsset } from '@/api/created-asset';
 
 export type { LenientAsset as Asset } from '@contract/asset';
 export type AssetList = ListEnvelope<LenientAsset>;
@@ -172,6 +172,14 @@ export function registerAssetByUrl(input: RegisterAssetInput): Promise<LenientAs
       createdAsset(data, { group: input.group_id, name: input.name, sourceUrl: input.url, since }),
     )
     .then((asset) => rememberModel(asset, input.model));
+}
+
+/**
+ * The asset an upload's answer names, or the one found in its group (created-asset.ts). Imported
+ * when an upload answers: the library's first route lists and needs none of it.
+ */
+async function createdAsset(...args: Parameters<typeof CreatedAsset>) {
+  return (await import('@/api/created-asset')).createdAsset(...args);
 }
 
 /**

@@ -28,7 +28,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { parseBootstrap, type Bootstrap } from '@contract/bootstrap';
 import { isListEnvelope } from '@contract/list';
-import { ApiRequestError, apiRequest, INVALID_RESPONSE_TYPE } from '@/api/api-client';
+import { ApiRequestError, apiRequest, INVALID_RESPONSE_TYPE, isTransientError } from '@/api/api-client';
 import { getConnection } from '@/api/connection-store';
 
 function parseListEnvelope(data: unknown) {
@@ -76,9 +76,6 @@ export type ConnectionTestResult =
   | { kind: 'not-api'; detail: string; error?: ApiRequestError }
   | { kind: 'http-error'; error: ApiRequestError };
 
-/** The wait before the connection check asks again after a 5xx. */
-const TRANSIENT_RETRY_MS = 400;
-
 /**
  * Asks the server for one asset: the cheapest authenticated read the specification defines with a
  * known response shape (the asset list envelope). Says precisely what failed.
@@ -93,10 +90,9 @@ export async function testConnection(
     const read = () =>
       apiRequest('/v1/assets', { query: { page_size: 1 }, signal, connection }, parseListEnvelope);
     // A deployment may refuse any one request with a passing 5xx: asked again once before judging.
-    await read().catch(async (error: unknown) => {
-      if (!(error instanceof ApiRequestError) || error.isNetworkError || error.status < 500) throw error;
-      await new Promise((resolve) => setTimeout(resolve, TRANSIENT_RETRY_MS));
-      return read();
+    await read().catch((error: unknown) => {
+      if (isTransientError(error)) return read();
+      throw error;
     });
   } catch (error) {
     if (!(error instanceof ApiRequestError)) throw error;
