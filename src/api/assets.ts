@@ -231,21 +231,31 @@ export function uploadAssetFile(
 }
 
 /**
- * A new asset changes the lists of its group (every filter and page) and that group's asset count.
- * Other groups' lists are untouched.
+ * A new asset changes the lists of its group (every filter and page) and that group's asset count,
+ * and those of the group asked for when the answer names another: a deployment's default group may
+ * have another id than the dashboard's (`grp_main` for `grp_default`). Other groups are untouched.
  */
-export async function invalidateAfterAssetCreated(queryClient: QueryClient, groupId: string | undefined) {
-  const group = groupId || DEFAULT_GROUP_ID;
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: assetKeys.groupLists(group) }),
-    invalidateGroupCounts(queryClient, group),
+export async function invalidateAfterAssetCreated(
+  queryClient: QueryClient,
+  groupId: string | undefined,
+  askedGroup?: string,
+) {
+  const groups = new Set([
+    groupId || DEFAULT_GROUP_ID,
+    ...(askedGroup === undefined ? [] : [askedGroup || DEFAULT_GROUP_ID]),
   ]);
+  await Promise.all(
+    [...groups].flatMap((group) => [
+      queryClient.invalidateQueries({ queryKey: assetKeys.groupLists(group) }),
+      invalidateGroupCounts(queryClient, group),
+    ]),
+  );
 }
 
 export const assetMutations = {
   registerByUrl: (queryClient: QueryClient) => ({
     mutationFn: registerAssetByUrl,
     onSuccess: (asset: LenientAsset, input: RegisterAssetInput) =>
-      invalidateAfterAssetCreated(queryClient, asset.group_id ?? input.group_id),
+      invalidateAfterAssetCreated(queryClient, asset.group_id ?? input.group_id, input.group_id),
   }),
 };

@@ -108,7 +108,7 @@ export function AssetSlot({
       setPlacedIn(placedElsewhere(group, asset));
       queryClient.setQueryData(assetKeys.detail(asset.id, group), asset);
       onChange(asset.id);
-      await invalidateAfterAssetCreated(queryClient, asset.group_id ?? group);
+      await invalidateAfterAssetCreated(queryClient, asset.group_id ?? group, group);
     },
   });
 
