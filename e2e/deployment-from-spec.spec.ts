@@ -163,7 +163,10 @@ for (const seed of specSeeds()) {
       page,
     }) => {
       test.slow();
-      await connectThroughProxy(page, '/assets?page_size=100');
+      // A deployment that caps pages silently (no total, no page_size: drawn) cannot be told from
+      // one whose list ends there: the journey asks at its cap then.
+      const askSize = double.style.assetList === 'neither' ? DOUBLE_PAGE_CAP : 100;
+      await connectThroughProxy(page, `/assets?page_size=${askSize}`);
       const library = page.getByRole('list', { name: 'Assets' });
       // Page 1 of a deployment capped at 50: its 50 items, and paging by what came back. With a
       // total the count and the pages are known; without one (drawn), they are counted as they come.
@@ -433,23 +436,30 @@ for (const seed of specSeeds()) {
 
       // The picker: the default group's images (the seeded ones, and what other journeys uploaded)
       // in capped pages of 20, the seeded ones last; paged to the end by what was answered.
+      // The picker asks 24: a silent cap (no total, no page_size) below it could not be told from
+      // the list's end, so such a deployment caps at 24 here.
+      if (double.style.assetList === 'neither') double.capPages(24);
       await page.goto(`${proxy.url}/composer`);
       await page.getByRole('button', { name: 'Add first frame' }).click();
       await page.getByRole('button', { name: 'Pick reference 1 from the asset library' }).click();
       const picker = page.getByRole('dialog', { name: 'First frame from the library' });
       const pickerPages = picker.getByRole('navigation', { name: 'Pages' });
-      await expect(pickerPages).toContainText(/Page 1 of \d+/);
-      const pagesOfImages = Number(/Page 1 of (\d+)/.exec((await pickerPages.textContent()) ?? '')![1]);
-      // At least the 119 seeded images (the unreadable one among them) in pages of 20.
-      expect(pagesOfImages).toBeGreaterThanOrEqual(6);
-      for (let p = 2; p <= pagesOfImages; p += 1) {
-        await pickerPages.getByRole('button', { name: 'Next' }).click();
-        await expect(pickerPages).toContainText(`Page ${p} of`);
+      await expect(pickerPages).toContainText('Page 1');
+      const next = pickerPages.getByRole('button', { name: 'Next' });
+      // Paged to the end by what was answered: with a total the count of pages is known, without
+      // one (drawn) it grows as full pages come. At least the 120 seeded images in pages of 20.
+      let last = 1;
+      while (last < 40 && (await next.isEnabled())) {
+        last += 1;
+        await next.click();
+        await expect(pickerPages).toContainText(`Page ${last}`);
       }
-      // Read once the last page itself has come, not the one before kept on screen while it loads.
-      await expect(picker.getByRole('listitem', { name: `Seed image ${SEEDED_ASSETS}` })).toBeVisible();
-      await expect(pickerPages).toContainText(`Page ${pagesOfImages} of ${pagesOfImages}`);
-      await expect(pickerPages.getByRole('button', { name: 'Next' })).toBeDisabled();
+      expect(last).toBeGreaterThanOrEqual(6);
+      const lastSeeded = picker.getByRole('listitem', { name: `Seed image ${SEEDED_ASSETS}` });
+      // Without a total, a last page that came back exactly full is followed by an empty one.
+      if (!(await lastSeeded.isVisible()))
+        await pickerPages.getByRole('button', { name: 'Previous' }).click();
+      await expect(lastSeeded).toBeVisible();
     });
   });
 }
