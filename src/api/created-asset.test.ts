@@ -23,10 +23,11 @@ describe('the answer of an upload (the specification: "the exact response body: 
     expect(asset).toMatchObject({ id: 'asset_w', group_id: 'grp_a' });
   });
 
-  it('reads an answer that only gives the Asset:// reference', async () => {
+  it('reads an answer that only gives the Asset:// reference, in the group it was asked for', async () => {
     mockFetch({ 'POST /v1/assets/uploads': () => json({ ok: true, reference: 'Asset://asset_r' }) });
-    const asset = await registerAssetByUrl({ url: 'https://x.test/a.png' });
-    expect(asset.id).toBe('asset_r');
+    const asset = await registerAssetByUrl({ url: 'https://x.test/a.png', group_id: 'grp_c' });
+    // Its readiness is then followed where it was put: a detail query without the group is a 404.
+    expect(asset).toMatchObject({ id: 'asset_r', group_id: 'grp_c' });
   });
 
   it('finds the asset of a minimal answer in the newest page of its group, and never uploads twice', async () => {

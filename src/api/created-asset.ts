@@ -78,9 +78,11 @@ async function findIn(group: string | undefined, hint: CreatedHint): Promise<Len
  * again when neither finds it.
  */
 export async function createdAsset(data: unknown, hint: CreatedHint): Promise<LenientAsset> {
-  const asset = assetOfAnswer(data);
-  if (asset) return asset;
   const asked = groupQuery(hint.group);
+  const asset = assetOfAnswer(data);
+  // An answer that does not say where the asset went: where it was asked to go, so that its
+  // readiness is followed there (a detail query answers only for the asset's own group).
+  if (asset) return asset.group_id || !asked ? asset : { ...asset, group_id: asked };
   const found = await findIn(asked, hint);
   if (found) return found;
   const inDefault = asked ? await findIn(undefined, hint) : null;

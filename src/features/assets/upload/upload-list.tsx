@@ -26,8 +26,10 @@ export function UploadList({ onEmptied }: { onEmptied?: () => void }) {
   const now = useTicker(items.some((i) => i.status === 'uploading'));
   const dock = useDockedHeight();
   if (items.length === 0) return null;
-  const done = items.filter((i) => i.status === 'succeeded');
-  const open = items.filter((i) => i.status !== 'succeeded');
+  // A file the deployment put in another group than asked stays in view: its row says so.
+  const isDone = (i: (typeof items)[number]) => i.status === 'succeeded' && !i.placedIn;
+  const done = items.filter(isDone);
+  const open = items.filter((i) => !isDone(i));
   const finished = items.some((i) => i.status !== 'queued' && i.status !== 'uploading');
   const stats = uploadStats(items, now);
   const title = t('queueTitle', { count: items.length });
