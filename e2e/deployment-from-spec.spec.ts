@@ -18,7 +18,7 @@ import { expect, fixtureOrigin, test } from './support/test';
 //
 // Replay one journey of one seed alone (each journey sets up what it needs: it builds on no other):
 //   npx vite build --outDir /tmp/dist && E2E_STATIC_DIR=/tmp/dist SPEC_SEED=<n> \
-//     npm run test:e2e -- e2e/deployment-from-spec.spec.ts --workers=1 -g "<journey>"
+//     npm run test:e2e -- e2e/deployment-from-spec.spec.ts --workers=1 -g "<journey>:"
 // where <journey> is one of: composer, library, tasks, direct, paging.
 //
 // Each seed's journeys run in order in one worker, against that seed's double and proxy, but the
