@@ -52,8 +52,10 @@ export function listAnswer(raw: unknown, asked: AskedPage): unknown {
   const ignoresPaging = data.length > asked.pageSize;
   const page = isCount(envelope.page, 1) ? envelope.page : ignoresPaging ? 1 : asked.page;
   if (isCount(envelope.total, 0)) return { ...envelope, object: 'list', data, count, page };
-  const before = (page - 1) * asked.pageSize;
-  const total = ignoresPaging ? count : before + count + (count >= asked.pageSize ? 1 : 0);
+  // A deployment may cap pages below the size asked: the size it says it used decides what is full.
+  const size = isCount(envelope.page_size, 1) ? envelope.page_size : asked.pageSize;
+  const before = (page - 1) * size;
+  const total = ignoresPaging ? count : before + count + (count >= size ? 1 : 0);
   return { ...envelope, object: 'list', data, count, page, total, total_derived: true };
 }
 

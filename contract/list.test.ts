@@ -212,6 +212,12 @@ describe('listAnswer: count, total and page read when present, derived when abse
     });
     expect(listAnswer({ data: [1, 2] }, asked)).toMatchObject({ total: 5, total_derived: true });
   });
+  it('a page full at the size the deployment says (capped below the one asked) may have a next', () => {
+    // 100 asked, 50 answered with page_size 50 and no total: page 2 exists as far as anyone knows.
+    const capped = { data: Array.from({ length: 50 }, (_, i) => i), page_size: 50, page: 1 };
+    expect(listAnswer(capped, { page: 1, pageSize: 100 })).toMatchObject({ total: 51, total_derived: true });
+    expect(listAnswer({ ...capped, page: 2 }, { page: 2, pageSize: 100 })).toMatchObject({ total: 101 });
+  });
   it('a bare array; one longer than the page asked for is a list that does not page', () => {
     expect(listAnswer([1], { page: 1, pageSize: 20 })).toMatchObject({ count: 1, total: 1, page: 1 });
     expect(listAnswer([1, 2, 3], { page: 3, pageSize: 2 })).toMatchObject({ count: 3, total: 3, page: 1 });

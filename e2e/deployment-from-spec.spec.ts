@@ -1,24 +1,36 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { startLocalServer, type LocalServer } from './support/local-server';
-import { DOUBLE_KEY, startSpecDeployment, type SpecDeployment } from './support/spec-deployment';
-import { SEEDED_ASSETS } from './support/spec-deployment-data';
+import {
+  DOUBLE_KEY,
+  DOUBLE_PAGE_CAP,
+  startSpecDeployment,
+  type SpecDeployment,
+} from './support/spec-deployment';
+import { DH_ASSETS, SEEDED_ASSETS } from './support/spec-deployment-data';
 import { specSeeds } from './support/spec-deployment-shapes';
 import { expect, fixtureOrigin, test } from './support/test';
 
 // The dashboard against a deployment double whose every answer is drawn, by a seeded generator,
 // from what the specification allows (e2e/support/spec-deployment.ts and -shapes.ts). Proxy mode
 // (the local server forwarding to it) and direct mode (the page talking to it with CORS). Several
-// seeds per run, rotating; each test's title names its seed, and `SPEC_SEED=<n>` replays one.
+// seeds per run, rotating; each test's title names its seed and its journey.
 //
-// Each seed's journeys run in order in one worker, against that seed's double and proxy (they build
-// on each other's uploads), but the seeds run side by side: a seed's journeys mostly wait on its
-// double's clock, and one file of all seeds in a row was the longest run of any worker, the suite's
-// tail (decision 341). The file's name sorts it among the first to start, for the same reason.
+// Replay one journey of one seed alone (each journey sets up what it needs: it builds on no other):
+//   npx vite build --outDir /tmp/dist && E2E_STATIC_DIR=/tmp/dist SPEC_SEED=<n> \
+//     npm run test:e2e -- e2e/deployment-from-spec.spec.ts --workers=1 -g "<journey>:"
+// where <journey> is one of: composer, library, tasks, direct, paging.
+//
+// Each seed's journeys run in order in one worker, against that seed's double and proxy, but the
+// seeds run side by side: a seed's journeys mostly wait on its double's clock, and one file of all
+// seeds in a row was the longest run of any worker, the suite's tail (decision 341). The file's
+// name sorts it among the first to start, for the same reason.
 test.describe.configure({ mode: 'parallel' });
 
 const FIXTURES = path.resolve(import.meta.dirname, 'fixtures');
 const BROWSER_KEY = 'sk-e2e-spec-browser';
+/** A task's page, whatever form its id has (the specification gives none). */
+const TASK_URL = /\/tasks\/[^/?#]+$/;
 
 for (const seed of specSeeds()) {
   test.describe(`seed ${seed} (replay: SPEC_SEED=${seed})`, () => {
@@ -38,6 +50,8 @@ for (const seed of specSeeds()) {
       await double?.close();
     });
     test.afterEach(async () => {
+      // A journey that lowered the page cap leaves the next one the deployment it found.
+      double.capPages(DOUBLE_PAGE_CAP);
       const testInfo = test.info();
       // The seed and the shapes drawn from it, beside any failure.
       if (testInfo.status !== testInfo.expectedStatus)
@@ -55,7 +69,7 @@ for (const seed of specSeeds()) {
       await expect(page.getByRole('banner').getByRole('link', { name: /Connected|Proxy/ })).toBeVisible();
     }
 
-    test('proxy mode: compose from a library image as first frame and a referenced video with an alias, to success', async ({
+    test('composer: proxy mode, compose from a library image as first frame and a referenced video with an alias, to success', async ({
       page,
     }) => {
       test.slow();
@@ -79,7 +93,7 @@ for (const seed of specSeeds()) {
         .click();
       await page.getByRole('textbox', { name: 'Alias of reference 2' }).fill('clip');
       await page.getByRole('button', { name: 'Create video task' }).click();
-      await expect(page).toHaveURL(/\/tasks\/cgt-[a-z0-9-]+$/, { timeout: 15_000 });
+      await expect(page).toHaveURL(TASK_URL, { timeout: 15_000 });
       const id = page.url().split('/').pop()!;
       const video = page.getByLabel(`Result video of ${id}`);
       await expect(video).toBeVisible({ timeout: 30_000 });
@@ -118,7 +132,7 @@ for (const seed of specSeeds()) {
       // The copy is sent once the deployment says it is ready (rule 3: the same id is re-queried).
       await expect(references).not.toContainText('still being prepared', { timeout: 20_000 });
       await page.getByRole('button', { name: 'Create video task' }).click();
-      await expect(page).toHaveURL(/\/tasks\/cgt-/, { timeout: 20_000 });
+      await expect(page).toHaveURL(TASK_URL, { timeout: 20_000 });
       expect(String((double.created.at(-1)!.body.references as Array<{ url: string }>)[0]!.url)).toMatch(
         /^Asset:\/\/asset_d/,
       );
@@ -145,19 +159,27 @@ for (const seed of specSeeds()) {
       ).toBeEnabled();
     });
 
-    test('proxy mode: browse, filter and page the library, groups, register by URL and upload', async ({
+    test('library: proxy mode, browse, filter and page the library, groups, register by URL and upload', async ({
       page,
     }) => {
       test.slow();
-      await connectThroughProxy(page, '/assets?page_size=100');
+      // A deployment that caps pages silently (no total, no page_size: drawn) cannot be told from
+      // one whose list ends there: the journey asks at its cap then.
+      const askSize = double.style.assetList === 'neither' ? DOUBLE_PAGE_CAP : 100;
+      await connectThroughProxy(page, `/assets?page_size=${askSize}`);
       const library = page.getByRole('list', { name: 'Assets' });
-      // Page 1 of a deployment capped at 50: its 50 items, and paging by what came back.
+      // Page 1 of a deployment capped at 50: its 50 items, and paging by what came back. With a
+      // total the count and the pages are known; without one (drawn), they are counted as they come.
       await expect(
         library.getByRole('button', { name: 'Open details of Seed image 1', exact: true }),
       ).toBeVisible();
       const pages = page.getByRole('navigation', { name: 'Pages' });
-      await expect(pages).toContainText(`1–50 of ${SEEDED_ASSETS}`);
-      await expect(pages).toContainText('Page 1 of 3');
+      const inDefault = double.assetsIn();
+      const withTotal = double.style.assetList === 'full' || double.style.assetList === 'no-page-size';
+      if (withTotal) {
+        await expect(pages).toContainText(`1–50 of ${inDefault}`);
+        await expect(pages).toContainText(`Page 1 of ${Math.ceil(inDefault / 50)}`);
+      }
       // The one item of an unexpected shape is marked, with its raw JSON; the others are read.
       const odd = library.getByRole('listitem').filter({ hasText: 'This item could not be read' });
       await expect(odd).toHaveCount(1);
@@ -168,17 +190,26 @@ for (const seed of specSeeds()) {
       await expect(page.getByRole('dialog', { name: 'Seed image 1' })).toContainText('Asset://asset_seed000');
       await page.keyboard.press('Escape');
 
+      // Page 2 holds the spare assets, drawn without name, url, group or date, without readiness,
+      // of an unknown type or status, or ready with review unknown: each is listed all the same.
       await pages.getByRole('button', { name: 'Next' }).click();
-      await expect(pages).toContainText('51–100 of 120');
+      if (withTotal) await expect(pages).toContainText(`51–100 of ${inDefault}`);
       await expect(
         library.getByRole('button', { name: 'Open details of Seed image 51', exact: true }),
       ).toBeVisible();
+      await expect(library.getByRole('listitem')).toHaveCount(50);
+      await expect(odd).toHaveCount(0);
       await pages.getByRole('button', { name: 'Next' }).click();
       await expect(
         library.getByRole('button', { name: 'Open details of Seed image 101', exact: true }),
       ).toBeVisible();
-      await expect(pages).toContainText(`101–${SEEDED_ASSETS} of ${SEEDED_ASSETS}`);
-      await expect(pages).toContainText('Page 3 of 3');
+      if (withTotal) {
+        await expect(pages).toContainText(`101–${inDefault} of ${inDefault}`);
+        await expect(pages).toContainText(`Page 3 of 3`);
+      }
+      await expect(
+        library.getByRole('button', { name: `Open details of Seed image ${SEEDED_ASSETS}`, exact: true }),
+      ).toBeVisible();
 
       await page.getByLabel('Type').selectOption('video');
       await expect(library.getByRole('button', { name: 'Open details of Seed clip' })).toBeVisible();
@@ -208,22 +239,29 @@ for (const seed of specSeeds()) {
       await expect(sheet.getByRole('button', { name: 'Readiness: Ready' })).toBeVisible({ timeout: 20_000 });
       await page.keyboard.press('Escape');
 
-      // Upload: media served by the double from another origin.
+      // Upload: media served by the double from another origin. A deployment that ignores the
+      // group asked for (drawn) puts it in its default group, and the tray says so.
       await page.getByLabel('Files to upload').setInputFiles(path.join(FIXTURES, 'sample.png'));
-      await expect(library.getByRole('button', { name: 'Open details of sample.png' })).toBeVisible();
-      await expect(library.getByRole('button', { name: 'Readiness: Ready' })).toHaveCount(2, {
-        timeout: 20_000,
-      });
+      if (double.style.uploadIgnoresGroup) {
+        await expect(page.getByText(/The deployment put this file in group .+, not grp_d/)).toBeVisible({
+          timeout: 20_000,
+        });
+      } else {
+        await expect(library.getByRole('button', { name: 'Open details of sample.png' })).toBeVisible();
+        await expect(library.getByRole('button', { name: 'Readiness: Ready' })).toHaveCount(2, {
+          timeout: 20_000,
+        });
+      }
     });
 
-    test('proxy mode: a video, a digital-human video and a music task followed to playback; chat streams', async ({
+    test('tasks: proxy mode, a video, a digital-human video from library and uploaded assets and a music task followed to playback; chat streams', async ({
       page,
     }) => {
       test.slow();
       await connectThroughProxy(page, '/composer');
       await page.getByRole('combobox', { name: 'Prompt' }).fill('A paper boat drifts down a rainy street');
       await page.getByRole('button', { name: 'Create video task' }).click();
-      await expect(page).toHaveURL(/\/tasks\/cgt-[a-z0-9-]+$/, { timeout: 15_000 });
+      await expect(page).toHaveURL(TASK_URL, { timeout: 15_000 });
       const videoTask = page.url().split('/').pop()!;
       // Polled through the style's two faults to success; the result from the first present place.
       const video = page.getByLabel(`Result video of ${videoTask}`);
@@ -238,21 +276,26 @@ for (const seed of specSeeds()) {
       await expect(
         page.getByRole('article').getByText('Video · video-2.0-cl', { exact: true }),
       ).toBeVisible();
-      expect(double.faults.slice(0, 2)).toEqual(double.style.pollFaults.map((f) => f.status));
 
-      // Digital-human video from assets uploaded through the form.
+      // Digital-human video: the avatar uploaded through the form (whatever the upload answer's
+      // shape), the voice and the consent picked from the library, whose records may or may not
+      // say their purpose (the specification's Asset has no such field).
       await page.goto(`${proxy.url}/create/digital-human`);
-      for (const [upload, slot, file] of [
-        ['Upload avatar image', 'Avatar', 'sample.png'],
-        ['Upload speech audio', 'Speech audio', 'sample.mp3'],
-        ['Upload authorization', 'Authorization (required)', 'sample.png'],
+      await page
+        .getByLabel('Upload avatar image', { exact: true })
+        .setInputFiles(path.join(FIXTURES, 'sample.png'));
+      await expect(page.getByLabel('Avatar', { exact: true })).toHaveValue(/^asset_/, { timeout: 20_000 });
+      for (const [slot, asset] of [
+        ['Speech audio', DH_ASSETS[1]],
+        ['Authorization (required)', DH_ASSETS[2]],
       ] as const) {
-        await page.getByLabel(upload, { exact: true }).setInputFiles(path.join(FIXTURES, file));
-        await expect(page.getByLabel(slot, { exact: true })).toHaveValue(/^asset_/, { timeout: 20_000 });
+        const select = page.getByLabel(slot, { exact: true });
+        await expect(select.locator('option', { hasText: asset.name })).toHaveCount(1, { timeout: 20_000 });
+        await select.selectOption(asset.id);
       }
       await expect(page.locator('[data-readiness="ready"]')).toHaveCount(3, { timeout: 20_000 });
       await page.getByRole('button', { name: 'Create digital-human video' }).click();
-      await expect(page).toHaveURL(/\/tasks\/cgt-/, { timeout: 15_000 });
+      await expect(page).toHaveURL(TASK_URL, { timeout: 15_000 });
       const humanTask = page.url().split('/').pop()!;
       await expect(page.getByLabel(`Result video of ${humanTask}`)).toBeVisible({ timeout: 30_000 });
       await expect(page.getByRole('article').getByText(/^Digital-human video · /)).toBeVisible();
@@ -270,10 +313,14 @@ for (const seed of specSeeds()) {
       ).toBeVisible();
       await expect(page).toHaveURL(/\/create\/music/);
       await page.getByRole('button', { name: 'Create music track' }).click();
-      await expect(page).toHaveURL(/\/tasks\/cgt-/, { timeout: 15_000 });
+      await expect(page).toHaveURL(TASK_URL, { timeout: 15_000 });
       const musicTask = page.url().split('/').pop()!;
       await expect(page.getByLabel(`Result audio of ${musicTask}`)).toBeVisible({ timeout: 30_000 });
       await expect(page.getByRole('article').getByText(/^Music · /)).toBeVisible();
+      // Two polls in a row were refused, from a drawn one on (not only the first two).
+      await expect
+        .poll(() => double.faults.filter((f) => f.where === 'poll').map((f) => f.status))
+        .toEqual(double.style.pollFaults.map((f) => f.status));
 
       // Chat with streaming.
       await page.goto(`${proxy.url}/playground`);
@@ -284,7 +331,7 @@ for (const seed of specSeeds()) {
       );
     });
 
-    test('direct mode (CORS): connected, the library loads, a composed task from the library succeeds, a failed and a cancelled task end', async ({
+    test('direct: direct mode (CORS), connected, the library loads, a composed task from the library succeeds, a failed and a cancelled task end', async ({
       page,
     }) => {
       test.slow();
@@ -323,7 +370,7 @@ for (const seed of specSeeds()) {
         .click();
       await page.getByRole('textbox', { name: 'Alias of reference 2' }).fill('clip');
       await page.getByRole('button', { name: 'Create video task' }).click();
-      await expect(page).toHaveURL(/\/tasks\/cgt-/, { timeout: 15_000 });
+      await expect(page).toHaveURL(TASK_URL, { timeout: 15_000 });
       const composed = page.url().split('/').pop()!;
       await expect(page.getByLabel(`Result video of ${composed}`)).toBeVisible({ timeout: 30_000 });
       expect(double.created.at(-1)!.body.references).toEqual([
@@ -334,20 +381,33 @@ for (const seed of specSeeds()) {
       for (const [words, status, label] of [
         ['Please fail this one', 'failed', 'Failed'],
         ['Please cancel this one', 'cancelled', 'Cancelled'],
+        ['This one gets stuck', 'unknown', 'Unknown state'],
+        ['Succeed with no result', 'succeeded', 'Succeeded'],
       ] as const) {
         await page.goto(`${double.dashboardOrigin}/composer`);
         await page.getByRole('button', { name: 'Clear draft' }).click();
         await page.getByRole('combobox', { name: 'Prompt' }).fill(words);
         await page.getByRole('button', { name: 'Create video task' }).click();
-        await expect(page).toHaveURL(/\/tasks\/cgt-/, { timeout: 15_000 });
+        await expect(page).toHaveURL(TASK_URL, { timeout: 15_000 });
+        const id = decodeURIComponent(page.url().split('/').pop()!);
+        const shape = double.taskShapeOf(id);
         const badge = page.locator(`[data-status="${status}"]`).first();
         await expect(badge).toContainText(label, { timeout: 20_000 });
-        if (status === 'failed')
+        // A failure's message is shown when the deployment sent one (error.message may be missing).
+        if (status === 'failed' && shape.failureFields.errorMessage === 'present')
           await expect(page.getByRole('article')).toContainText('rejected by a content policy');
+        // A state the specification does not list, for good: shown as the server says it, still followed.
+        if (status === 'unknown') {
+          await expect(badge).toContainText(shape.stuckAs);
+          await page.waitForTimeout(3_000);
+          await expect(badge).toContainText(shape.stuckAs);
+        }
+        if (status === 'succeeded')
+          await expect(page.getByRole('article')).toContainText('no result URL was found');
       }
     });
 
-    test('proxy mode: groups and the asset picker page by what a deployment capping below their sizes answered', async ({
+    test('paging: proxy mode, groups and the asset picker page by what a deployment capping below their sizes answered', async ({
       page,
     }) => {
       test.slow();
@@ -374,25 +434,32 @@ for (const seed of specSeeds()) {
       await groupPages.getByRole('button', { name: 'Previous' }).click();
       await expect(page.getByRole('row', { name: /Team 30/ })).toBeVisible();
 
-      // The picker: the default group's images (118 seeded, and what earlier journeys uploaded) in
-      // capped pages of 20, the seeded ones last; paged to the end by what was answered.
+      // The picker: the default group's images (the seeded ones, and what other journeys uploaded)
+      // in capped pages of 20, the seeded ones last; paged to the end by what was answered.
+      // The picker asks 24: a silent cap (no total, no page_size) below it could not be told from
+      // the list's end, so such a deployment caps at 24 here.
+      if (double.style.assetList === 'neither') double.capPages(24);
       await page.goto(`${proxy.url}/composer`);
       await page.getByRole('button', { name: 'Add first frame' }).click();
       await page.getByRole('button', { name: 'Pick reference 1 from the asset library' }).click();
       const picker = page.getByRole('dialog', { name: 'First frame from the library' });
       const pickerPages = picker.getByRole('navigation', { name: 'Pages' });
-      await expect(pickerPages).toContainText(/Page 1 of \d+/);
-      const pagesOfImages = Number(/Page 1 of (\d+)/.exec((await pickerPages.textContent()) ?? '')![1]);
-      // At least the 119 seeded images (the unreadable one among them) in pages of 20.
-      expect(pagesOfImages).toBeGreaterThanOrEqual(6);
-      for (let p = 2; p <= pagesOfImages; p += 1) {
-        await pickerPages.getByRole('button', { name: 'Next' }).click();
-        await expect(pickerPages).toContainText(`Page ${p} of`);
+      await expect(pickerPages).toContainText('Page 1');
+      const next = pickerPages.getByRole('button', { name: 'Next' });
+      // Paged to the end by what was answered: with a total the count of pages is known, without
+      // one (drawn) it grows as full pages come. At least the 120 seeded images in pages of 20.
+      let last = 1;
+      while (last < 40 && (await next.isEnabled())) {
+        last += 1;
+        await next.click();
+        await expect(pickerPages).toContainText(`Page ${last}`);
       }
-      // Read once the last page itself has come, not the one before kept on screen while it loads.
-      await expect(picker.getByRole('listitem', { name: `Seed image ${SEEDED_ASSETS}` })).toBeVisible();
-      await expect(pickerPages).toContainText(`Page ${pagesOfImages} of ${pagesOfImages}`);
-      await expect(pickerPages.getByRole('button', { name: 'Next' })).toBeDisabled();
+      expect(last).toBeGreaterThanOrEqual(6);
+      const lastSeeded = picker.getByRole('listitem', { name: `Seed image ${SEEDED_ASSETS}` });
+      // Without a total, a last page that came back exactly full is followed by an empty one.
+      if (!(await lastSeeded.isVisible()))
+        await pickerPages.getByRole('button', { name: 'Previous' }).click();
+      await expect(lastSeeded).toBeVisible();
     });
   });
 }

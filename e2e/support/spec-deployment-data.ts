@@ -18,6 +18,10 @@ export interface DoubleAsset {
   syncError?: string;
   /** When set, the list sends this instead: an item of a shape the dashboard cannot read. */
   unreadable?: Record<string, unknown>;
+  /** Sent or not as drawn (`purpose:<id>`): not a field of the specification's Asset. */
+  purpose?: string;
+  /** An asset no journey names: its record is drawn odd (spare shape). */
+  spare?: boolean;
 }
 
 export interface DoubleGroup {
@@ -31,22 +35,52 @@ export interface DoubleTask {
   model: string;
   createdAt: number;
   resultUrl: string;
-  outcome: 'succeed' | 'fail' | 'cancel';
+  /** `stuck`: stays in a state the specification does not list; `no-result`: succeeds with no result URL. */
+  outcome: 'succeed' | 'fail' | 'cancel' | 'stuck' | 'no-result';
   references?: Array<Record<string, unknown>>;
 }
 
 /**
- * Assets in the default group: 120 (three capped pages of 50), one unreadable, one a video. In
- * the Campaign group: a ready poster and three that cannot be used (rule 2, disabled, review failed).
+ * Assets in the default group: 120 (three capped pages of 50), one unreadable, one a video, twenty
+ * spare ones (Seed image 61-80, named by no journey) whose records are drawn odd; before them the
+ * three digital-human assets (`DH_ASSETS`), newest. In the Campaign group: a ready poster and three
+ * that cannot be used (rule 2, disabled, review failed).
  */
 export const SEEDED_ASSETS = 120;
 export const UNREADABLE_INDEX = 7;
+const SPARE = { from: 60, to: 79 };
 
-export function seedAssets(fixtureOrigin: string): DoubleAsset[] {
+/** Library assets the digital-human journey picks: `purpose` present or absent, as drawn. */
+export const DH_ASSETS = [
+  {
+    id: 'asset_dhface',
+    name: 'Presenter face',
+    type: 'image',
+    purpose: 'digital_human_avatar',
+    file: 'sample.png',
+  },
+  {
+    id: 'asset_dhvoice',
+    name: 'Presenter voice',
+    type: 'audio',
+    purpose: 'digital_human_voice',
+    file: 'sample.mp3',
+  },
+  {
+    id: 'asset_dhconsent',
+    name: 'Presenter consent',
+    type: 'image',
+    purpose: 'digital_human_authorization',
+    file: 'sample.png',
+  },
+] as const;
+
+export function seedAssets(fixtureOrigin: string, defaultGroup: string): DoubleAsset[] {
   const base = 1_760_000_000;
   const assets: DoubleAsset[] = Array.from({ length: SEEDED_ASSETS }, (_, i) => ({
     id: `asset_seed${String(i).padStart(3, '0')}`,
-    group_id: 'grp_default',
+    group_id: defaultGroup,
+    spare: i >= SPARE.from && i <= SPARE.to,
     type: i === 1 ? 'video' : 'image',
     name: i === 1 ? 'Seed clip' : `Seed image ${i + 1}`,
     url: `${fixtureOrigin}/${i === 1 ? 'sample.mp4' : 'sample.png'}`,
@@ -56,6 +90,20 @@ export function seedAssets(fixtureOrigin: string): DoubleAsset[] {
     readyAt: 0,
   }));
   assets[UNREADABLE_INDEX]!.unreadable = { name: 'No identifier', kind_of: ['odd'] };
+  assets.unshift(
+    ...DH_ASSETS.map((a, i) => ({
+      id: a.id,
+      group_id: defaultGroup,
+      type: a.type,
+      name: a.name,
+      purpose: a.purpose,
+      url: `${fixtureOrigin}/${a.file}`,
+      content_type: a.type === 'audio' ? 'audio/mpeg' : 'image/png',
+      size: 3_000 + i,
+      created_at: base + 600 - i,
+      readyAt: 0,
+    })),
+  );
   const campaign = (id: string, name: string, extra: Partial<DoubleAsset>): DoubleAsset => ({
     id,
     group_id: 'grp_campaign',

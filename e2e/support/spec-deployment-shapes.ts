@@ -77,21 +77,38 @@ export interface DeploymentStyle {
   createdIdAt: 'id' | 'task_id' | 'data.id' | 'data.task_id';
   /** Whether task records carry `model` (the specification does not list it). */
   taskModel: boolean;
-  /** The first two polls of the first task: a rate limit (seconds or HTTP-date) and/or an unavailable upstream. */
+  /** Two task polls in a row, from the `firstFaultPoll`-th on: a rate limit (seconds or HTTP-date) and/or an unavailable upstream. */
   pollFaults: [Fault, Fault];
+  /** Which task poll (1-based, counted over all tasks) is the first refused: not only the first two. */
+  firstFaultPoll: number;
+  /** One asset list read (1-based) is refused once, with a 503 the client retries. */
+  listFaultAt: number;
   /** The first music creation is refused: quota (402) or unavailable (503), JSON or not. */
   createFault: Fault;
+  /** GET /v1/assets: `total` and `page_size` are in the envelope's table, but none of it is marked required. */
+  assetList: 'full' | 'no-total' | 'no-page-size' | 'neither';
+  /** POST /v1/assets/uploads answers: "the exact response body: not shown". */
+  uploadAnswer: 'asset' | 'wrapped-data' | 'reference-only' | 'minimal';
+  /** A multipart upload ignores `group_id` and `name` (the specification's form has `file`, `type`, `purpose`). */
+  uploadIgnoresGroup: boolean;
+  /** The default group's id: the specification never names it. */
+  defaultGroupId: 'grp_default' | 'grp_main' | 'default';
+  /** The form of new task ids: the specification gives them none. */
+  taskIds: 'cgt' | 'uuid' | 'task' | 'numeric';
 }
 
 export interface Fault {
   status: 402 | 429 | 503;
   /** For 429: Retry-After in seconds or as an HTTP-date. */
   retryAfter?: 'seconds' | 'http-date';
-  /** The error envelope, or a body that is not JSON at all (a proxy's HTML page, plain text). */
-  body: 'json' | 'html' | 'text';
+  /**
+   * The error envelope; one without `error.message`; an empty body; or a body that is not JSON at
+   * all (a proxy's HTML page, plain text). Errors rule 1: clients fall back to the status.
+   */
+  body: 'json' | 'no-message' | 'empty' | 'html' | 'text';
 }
 
-const body = fc.constantFrom<Fault['body']>('json', 'html', 'text');
+const body = fc.constantFrom<Fault['body']>('json', 'no-message', 'empty', 'html', 'text');
 const rateLimit: fc.Arbitrary<Fault> = fc.record({
   status: fc.constant(429 as const),
   retryAfter: fc.constantFrom<'seconds' | 'http-date'>('seconds', 'http-date'),
@@ -106,10 +123,32 @@ export const deploymentStyle: fc.Arbitrary<DeploymentStyle> = fc.record({
   createdIdAt: fc.constantFrom('id', 'task_id', 'data.id', 'data.task_id'),
   taskModel: fc.boolean(),
   pollFaults: fc.tuple(fc.oneof(rateLimit, unavailable), fc.oneof(rateLimit, unavailable)),
+  firstFaultPoll: fc.integer({ min: 1, max: 6 }),
+  listFaultAt: fc.integer({ min: 2, max: 8 }),
   createFault: fc.oneof(
     fc.record({ status: fc.constant(402 as const), body }),
     fc.record({ status: fc.constant(503 as const), body }),
   ),
+  assetList: fc.constantFrom('full', 'no-total', 'no-page-size', 'neither'),
+  uploadAnswer: fc.constantFrom('asset', 'wrapped-data', 'reference-only', 'minimal'),
+  uploadIgnoresGroup: fc.boolean(),
+  defaultGroupId: fc.constantFrom('grp_default', 'grp_main', 'default'),
+  taskIds: fc.constantFrom('cgt', 'uuid', 'task', 'numeric'),
+});
+
+/** Fields of an asset the specification does not guarantee beyond the id, left out of spare assets. */
+export const SPARE_MISSING_FIELDS = ['name', 'url', 'source_url', 'group_id', 'created_at'] as const;
+
+/** What is odd about one spare asset (assets no journey names): all are allowed by the specification. */
+export interface SpareShape {
+  missing: (typeof SPARE_MISSING_FIELDS)[number][];
+  /** No readiness field at all; a type or status outside the common values; ready but review `unknown`. */
+  oddity: 'none' | 'no-readiness' | 'unknown-type' | 'unknown-status' | 'ready-review-unknown';
+}
+
+export const spareShape: fc.Arbitrary<SpareShape> = fc.record({
+  missing: fc.subarray([...SPARE_MISSING_FIELDS]),
+  oddity: fc.constantFrom('none', 'no-readiness', 'unknown-type', 'unknown-status', 'ready-review-unknown'),
 });
 
 /** How one asset record is spelled. */
@@ -172,7 +211,9 @@ export interface TaskShape {
   resultPlaces: ResultPlace[];
   /** Optional fields of a task answer: present, absent, null or empty. */
   progress: Presence;
-  failureFields: { errorCode: Presence; failReason: Presence };
+  failureFields: { errorMessage: Presence; errorCode: Presence; failReason: Presence };
+  /** The state a task that never ends stays in: one the specification does not list. */
+  stuckAs: 'WARMING_UP' | 'paused' | 'ON_HOLD';
   extra: Record<string, unknown>;
 }
 
@@ -186,7 +227,8 @@ export const taskShape: fc.Arbitrary<TaskShape> = fc.record({
   cancelledAs: fc.constantFrom('cancelled', 'canceled'),
   resultPlaces: fc.subarray([...RESULT_PLACES], { minLength: 1 }),
   progress: presence,
-  failureFields: fc.record({ errorCode: presence, failReason: presence }),
+  failureFields: fc.record({ errorMessage: presence, errorCode: presence, failReason: presence }),
+  stuckAs: fc.constantFrom('WARMING_UP', 'paused', 'ON_HOLD'),
   extra: extraFields,
 });
 

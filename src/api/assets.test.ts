@@ -290,6 +290,17 @@ describe('asset mutations', () => {
     expect(stale(assetKeys.detail('asset_1', 'grp_a'))).toBe(false);
   });
 
+  it('refreshes the group asked for too, when the deployment names its default group otherwise', async () => {
+    const client = new QueryClient();
+    const asked = assetKeys.list({ ...params, group: DEFAULT_GROUP_ID });
+    const answered = assetKeys.list({ ...params, group: 'grp_main' });
+    client.setQueryData(asked, {});
+    client.setQueryData(answered, {});
+    await invalidateAfterAssetCreated(client, 'grp_main', DEFAULT_GROUP_ID);
+    expect(client.getQueryState(asked)?.isInvalidated).toBe(true);
+    expect(client.getQueryState(answered)?.isInvalidated).toBe(true);
+  });
+
   it('register invalidates the group the server put the asset in', async () => {
     const client = new QueryClient();
     const spy = vi.spyOn(client, 'invalidateQueries');

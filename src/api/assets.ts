@@ -13,6 +13,7 @@ import { apiRequest } from '@/api/api-client';
 import { ASSET_LIST_PATH, assetListQuery, groupQuery, type AssetListParams } from '@/api/asset-list-query';
 import { createdOnOurClock, readinessPollDelay } from '@/api/asset-poll-policy';
 import { invalidateGroupCounts } from '@/api/groups';
+import type { createdAsset as CreatedAsset } from '@/api/created-asset';
 
 export type { LenientAsset as Asset } from '@contract/asset';
 export type AssetList = ListEnvelope<LenientAsset>;
@@ -165,9 +166,20 @@ export function registerAssetByUrl(input: RegisterAssetInput): Promise<LenientAs
   const body = compact({ ...input, group_id: groupQuery(input.group_id) });
   // The specification names `metadata.name` as business metadata; send the name there as well.
   if (input.name) body.metadata = { ...input.metadata, name: input.name };
-  return apiRequest('/v1/assets/uploads', { method: 'POST', json: body }, (data) =>
-    LenientAssetSchema.parse(data),
-  ).then((asset) => rememberModel(asset, input.model));
+  const since = Math.floor(Date.now() / 1000);
+  return apiRequest<unknown>('/v1/assets/uploads', { method: 'POST', json: body })
+    .then((data) =>
+      createdAsset(data, { group: input.group_id, name: input.name, sourceUrl: input.url, since }),
+    )
+    .then((asset) => rememberModel(asset, input.model));
+}
+
+/**
+ * The asset an upload's answer names, or the one found in its group (created-asset.ts). Imported
+ * when an upload answers: the library's first route lists and needs none of it.
+ */
+async function createdAsset(...args: Parameters<typeof CreatedAsset>) {
+  return (await import('@/api/created-asset')).createdAsset(...args);
 }
 
 /**
@@ -205,29 +217,45 @@ export function uploadAssetFile(
     form.append(key, String(value));
   }
   form.append('file', file, file.name);
-  return apiRequest(
-    '/v1/assets/uploads',
-    { method: 'POST', formData: form, signal: options.signal, onUploadProgress: options.onUploadProgress },
-    (data) => LenientAssetSchema.parse(data),
-  ).then((asset) => rememberModel(asset, fields.model));
+  const since = Math.floor(Date.now() / 1000);
+  return apiRequest<unknown>('/v1/assets/uploads', {
+    method: 'POST',
+    formData: form,
+    signal: options.signal,
+    onUploadProgress: options.onUploadProgress,
+  })
+    .then((data) =>
+      createdAsset(data, { group: fields.group_id, name: fields.name ?? file.name, size: file.size, since }),
+    )
+    .then((asset) => rememberModel(asset, fields.model));
 }
 
 /**
- * A new asset changes the lists of its group (every filter and page) and that group's asset count.
- * Other groups' lists are untouched.
+ * A new asset changes the lists of its group (every filter and page) and that group's asset count,
+ * and those of the group asked for when the answer names another: a deployment's default group may
+ * have another id than the dashboard's (`grp_main` for `grp_default`). Other groups are untouched.
  */
-export async function invalidateAfterAssetCreated(queryClient: QueryClient, groupId: string | undefined) {
-  const group = groupId || DEFAULT_GROUP_ID;
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: assetKeys.groupLists(group) }),
-    invalidateGroupCounts(queryClient, group),
+export async function invalidateAfterAssetCreated(
+  queryClient: QueryClient,
+  groupId: string | undefined,
+  askedGroup?: string,
+) {
+  const groups = new Set([
+    groupId || DEFAULT_GROUP_ID,
+    ...(askedGroup === undefined ? [] : [askedGroup || DEFAULT_GROUP_ID]),
   ]);
+  await Promise.all(
+    [...groups].flatMap((group) => [
+      queryClient.invalidateQueries({ queryKey: assetKeys.groupLists(group) }),
+      invalidateGroupCounts(queryClient, group),
+    ]),
+  );
 }
 
 export const assetMutations = {
   registerByUrl: (queryClient: QueryClient) => ({
     mutationFn: registerAssetByUrl,
     onSuccess: (asset: LenientAsset, input: RegisterAssetInput) =>
-      invalidateAfterAssetCreated(queryClient, asset.group_id ?? input.group_id),
+      invalidateAfterAssetCreated(queryClient, asset.group_id ?? input.group_id, input.group_id),
   }),
 };

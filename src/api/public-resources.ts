@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { isRecord } from '@contract/is-record';
-import { apiRequest, isApiRequestError } from '@/api/api-client';
+import { apiRequest, INVALID_RESPONSE_TYPE, isApiRequestError } from '@/api/api-client';
 
 export interface PublicAvatar {
   id: string;
@@ -10,9 +10,10 @@ export interface PublicAvatar {
 /**
  * The public avatars a deployment offers (the specification's "obtain a public resource id";
  * GET /v1/public-resources on the local server, decision 293). The specification does not show
- * how they are listed, so a deployment without the endpoint has none to pick: not an error.
+ * how they are listed: a deployment without the endpoint (in proxy mode, the upstream answers it)
+ * gives `null`, and the form lets the person paste a public id instead. Not an error.
  */
-async function fetchPublicAvatars(signal?: AbortSignal): Promise<PublicAvatar[]> {
+async function fetchPublicAvatars(signal?: AbortSignal): Promise<PublicAvatar[] | null> {
   try {
     const data = await apiRequest<unknown>('/v1/public-resources?type=avatar', { signal });
     const list = isRecord(data) && Array.isArray(data.data) ? data.data : [];
@@ -22,7 +23,9 @@ async function fetchPublicAvatars(signal?: AbortSignal): Promise<PublicAvatar[]>
         : [],
     );
   } catch (error) {
-    if (isApiRequestError(error) && [404, 405, 501].includes(error.status)) return [];
+    if (isApiRequestError(error) && [404, 405, 501].includes(error.status)) return null;
+    // An HTML page where JSON was expected: a front end's fallback, not a list.
+    if (isApiRequestError(error) && error.info.type === INVALID_RESPONSE_TYPE) return null;
     throw error;
   }
 }

@@ -38,6 +38,15 @@ describe('testConnection (the header badge and Settings → Test connection)', (
     mockFetch({ 'GET /v1/assets': () => json({ error: { message: 'busy' } }, 503) });
     expect((await testConnection(connection)).kind).toBe('http-error');
   });
+
+  it('one 5xx on the way is asked again before the server is judged (a read is safe to repeat)', async () => {
+    let calls = 0;
+    mockFetch({
+      'GET /v1/assets': () => (++calls === 1 ? json({ error: { message: 'busy' } }, 503) : json(SPEC_LIST)),
+    });
+    expect((await testConnection(connection, undefined, { describeServer: false })).kind).toBe('ok');
+    expect(calls).toBe(2);
+  });
 });
 
 describe('GET /bootstrap and the key (issue 41: the upstream base URL only to a valid key)', () => {

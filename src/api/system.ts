@@ -28,7 +28,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { parseBootstrap, type Bootstrap } from '@contract/bootstrap';
 import { isListEnvelope } from '@contract/list';
-import { ApiRequestError, apiRequest, INVALID_RESPONSE_TYPE } from '@/api/api-client';
+import { ApiRequestError, apiRequest, INVALID_RESPONSE_TYPE, isTransientError } from '@/api/api-client';
 import { getConnection } from '@/api/connection-store';
 
 function parseListEnvelope(data: unknown) {
@@ -87,7 +87,13 @@ export async function testConnection(
 ): Promise<ConnectionTestResult> {
   if (!connection.apiKey.trim()) return { kind: 'no-key' };
   try {
-    await apiRequest('/v1/assets', { query: { page_size: 1 }, signal, connection }, parseListEnvelope);
+    const read = () =>
+      apiRequest('/v1/assets', { query: { page_size: 1 }, signal, connection }, parseListEnvelope);
+    // A deployment may refuse any one request with a passing 5xx: asked again once before judging.
+    await read().catch((error: unknown) => {
+      if (isTransientError(error)) return read();
+      throw error;
+    });
   } catch (error) {
     if (!(error instanceof ApiRequestError)) throw error;
     if (error.isNetworkError) return { kind: 'unreachable', error };

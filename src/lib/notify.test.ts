@@ -55,4 +55,11 @@ describe('notify', () => {
     );
     expect(errorMessage({})).toBe('An unexpected error occurred.');
   });
+
+  it('explains group_not_found wherever an error is told in one line (a slot, an upload, a toast)', () => {
+    const missing = new ApiRequestError({ status: 404, message: 'unknown group', code: 'group_not_found' });
+    expect(errorMessage(missing)).toBe(
+      'This group does not exist: The link points to a group that was never created, was deleted, or belongs to another API key. (unknown group)',
+    );
+  });
 });

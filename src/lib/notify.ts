@@ -20,6 +20,11 @@ export function errorMessage(error: unknown): string {
   }
   // A deployment's own quota message may be terse: say what it means, and that it was not retried.
   if (isQuotaError(error)) return i18n.t('common:errors.quotaSpent', { message: (error as Error).message });
+  if (error instanceof ApiRequestError && error.code === 'group_not_found') {
+    // The page-level explanation's own words (no new strings on the first load).
+    const known = 'common:errors.known.groupNotFound';
+    return `${i18n.t(`${known}.title`)}: ${i18n.t(`${known}.description`)} (${error.message})`;
+  }
   if (error instanceof Error && error.message) return error.message;
   if (typeof error === 'string' && error) return error;
   return i18n.t('common:errors.unknown');

@@ -5,9 +5,8 @@ import { assetQueries } from '@/api/assets';
 import { useTrackedTasks } from '@/api/task-registry-context';
 import { useTranslation } from '@/lib/i18n';
 import { GROUP_HEADING, Item } from './palette-item';
+import { isAssetIdQuery, isTaskIdQuery } from './palette-ids';
 
-const ASSET_ID = /^asset_[A-Za-z0-9_-]+$/;
-const TASK_ID = /^task_[A-Za-z0-9_-]+$/;
 /** Enough recent tasks to find one by prompt; more would slow cmdk's filtering for nothing. */
 const RECENT_TASKS = 50;
 
@@ -28,12 +27,12 @@ export function OpenById({ query, groupSearch, go }: ResultProps) {
   const tasks = useTrackedTasks();
   // A tracked task whose id starts with what was typed is listed with its prompt under Tasks:
   // "Open task <partial id>" above it would lead to an id that does not exist.
-  const trackedMatch = TASK_ID.test(query) && tasks.some((task) => task.id.startsWith(query));
+  const trackedMatch = isTaskIdQuery(query) && tasks.some((task) => task.id.startsWith(query));
   return (
     <>
-      {(TASK_ID.test(query) && !trackedMatch) || ASSET_ID.test(query) ? (
+      {(isTaskIdQuery(query) && !trackedMatch) || isAssetIdQuery(query) ? (
         <Command.Group heading={t('palette.openById')} className={GROUP_HEADING} forceMount>
-          {TASK_ID.test(query) && !trackedMatch ? (
+          {isTaskIdQuery(query) && !trackedMatch ? (
             <Item
               value={t('palette.openTask', { id: query })}
               keywords={[query]}

@@ -47,12 +47,15 @@ describe('ComposerPage create bar', { timeout: 30_000 }, () => {
     renderComposer();
     const user = userEvent.setup();
     const prompt = screen.getByRole('combobox', { name: 'Prompt' });
-    // An empty draft is refused locally: the shortcut runs the form's checks, nothing is sent.
+    // A draft the checks refuse (a callback that is no URL) is not sent: the shortcut runs them.
+    const callback = screen.getByLabelText('Callback URL (webhook)');
+    await user.type(callback, 'not a url');
     await user.click(prompt);
     await user.keyboard('{Control>}{Enter}{/Control}');
     expect(await screen.findByTestId('validation-summary')).toBeInTheDocument();
     expect(postedBodies(fetchMock)).toEqual([]);
 
+    await user.clear(callback);
     await user.type(prompt, 'A fox at dawn');
     await user.keyboard('{Control>}{Enter}{/Control}');
     expect(await screen.findByText('monitor task_kbd')).toBeInTheDocument();

@@ -26,10 +26,10 @@ export function groupIssues(values: GroupValues, saved?: GroupValues): FormIssue
       ? schemaIssues<GroupField>(UpdateGroupSchema, groupChange(values, saved))
       : []
     : schemaIssues<GroupField>(CreateGroupSchema, values);
-  // The name's length bound is the local server's own (README, "This server's own bounds"): a
-  // deployment may allow longer names, so the page leaves that refusal to the server it talks to.
+  // Length bounds are the local server's own (README, "This server's own bounds"): a deployment may
+  // allow longer names and descriptions, so the page leaves that refusal to the server it talks to.
   return issues
-    .filter((issue) => !(issue.field === 'name' && issue.code === 'tooLong'))
+    .filter((issue) => issue.code !== 'tooLong')
     .map((issue) => (issue.code === 'nameRequired' ? { field: issue.field, code: issue.code } : issue));
 }
 

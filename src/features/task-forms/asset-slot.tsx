@@ -13,9 +13,12 @@ import {
   type Asset,
 } from '@/api/assets';
 import { useBaseUrl } from '@/api/connection-store';
+import { placedElsewhere } from '@/api/created-asset';
 import { useTranslation } from '@/lib/i18n';
 import { errorMessage } from '@/lib/notify';
 import { AssetReadiness } from './asset-readiness';
+import { isPublicResourceId } from './draft';
+import { slotOptions } from './slot-options';
 import { Field } from '@/components/form/field';
 import type { FieldFeedback } from '@/lib/form/issues';
 
@@ -39,8 +42,9 @@ function optionLabel(asset: Asset, t: (key: string) => string): string {
 }
 
 /**
- * One asset of the digital-human flow: the group's assets of the right type and purpose to pick
- * from, or a new upload registered with that purpose, followed until it is ready.
+ * One asset of the digital-human flow: the group's assets of the right type to pick from (those
+ * registered for this purpose first), or a new upload registered with that purpose, followed until
+ * it is ready.
  */
 export function AssetSlot({
   id,
@@ -52,7 +56,7 @@ export function AssetSlot({
   value,
   feedback,
   onChange,
-  publicChoices = [],
+  publicChoices,
 }: {
   id: string;
   label: string;
@@ -63,18 +67,24 @@ export function AssetSlot({
   value: string;
   feedback?: FieldFeedback;
   onChange: (assetId: string) => void;
-  /** Public resources usable in this slot besides the group's assets (public avatars, decision 293). */
-  publicChoices?: readonly { id: string; name: string }[];
+  /**
+   * Public resources usable in this slot besides the group's assets (public avatars, decision 293);
+   * with it, a value not of the asset id form is a public id pasted in.
+   */
+  publicChoices?: readonly { id: string; name: string }[] | null;
 }) {
   const { t } = useTranslation('task-forms');
   const baseUrl = useBaseUrl();
   const queryClient = useQueryClient();
   const fileInput = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<{ name: string; percent?: number } | null>(null);
+  const [placedIn, setPlacedIn] = useState<string>();
   const list = useQuery(
     assetQueries.list({ baseUrl, group, type: spec.type, page: 1, pageSize: SLOT_PAGE_SIZE }),
   );
-  const isPublic = publicChoices.some((p) => p.id === value);
+  const choices = publicChoices ?? [];
+  const isPublic =
+    choices.some((p) => p.id === value) || (publicChoices !== undefined && isPublicResourceId(value));
   // A public resource is no asset of the key: there is no detail to read and no readiness to follow.
   const selected = useAssetDetail(isPublic ? '' : value, group);
   const upload = useMutation({
@@ -95,13 +105,14 @@ export function AssetSlot({
     onMutate: (file) => setProgress({ name: file.name }),
     onSettled: () => setProgress(null),
     onSuccess: async (asset) => {
+      setPlacedIn(placedElsewhere(group, asset));
       queryClient.setQueryData(assetKeys.detail(asset.id, group), asset);
       onChange(asset.id);
-      await invalidateAfterAssetCreated(queryClient, asset.group_id ?? group);
+      await invalidateAfterAssetCreated(queryClient, asset.group_id ?? group, group);
     },
   });
 
-  const options = (list.data?.data ?? []).filter((a) => a.purpose === spec.purpose);
+  const options = slotOptions(list.data?.data ?? [], spec.purpose);
   const current = selected.data;
   const missing = value && !isPublic && !options.some((a) => a.id === value);
 
@@ -131,9 +142,9 @@ export function AssetSlot({
                   {optionLabel(asset, t)}
                 </option>
               ))}
-              {publicChoices.length > 0 && (
+              {choices.length > 0 && (
                 <optgroup label={t('slot.publicGroup')}>
-                  {publicChoices.map((p) => (
+                  {choices.map((p) => (
                     <option key={p.id} value={p.id}>
                       {p.name}
                     </option>
@@ -172,6 +183,11 @@ export function AssetSlot({
           {upload.error && (
             <p role="alert" className="text-xs text-destructive">
               {t('slot.uploadFailed', { error: errorMessage(upload.error) })}
+            </p>
+          )}
+          {placedIn && (
+            <p role="status" className="text-xs text-amber-700 dark:text-amber-400">
+              {t('slot.placedElsewhere', { group: placedIn, asked: group })}
             </p>
           )}
           {list.error && (

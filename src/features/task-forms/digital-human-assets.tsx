@@ -5,11 +5,11 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { useTranslation } from '@/lib/i18n';
 import { AssetSlot, type SlotSpec } from './asset-slot';
-import type { DigitalHumanDraft } from './draft';
+import { isPublicResourceId, type DigitalHumanDraft } from './draft';
 import { Counter, Field } from '@/components/form/field';
 import type { FieldFeedback } from '@/lib/form/issues';
 import { ModeRadios } from './mode-radios';
-import { LIMITS, type DigitalHumanField } from './validation';
+import type { DigitalHumanField } from './validation';
 
 const AVATAR: SlotSpec = { type: 'image', purpose: 'digital_human_avatar', accept: 'image/*' };
 const VOICE: SlotSpec = { type: 'audio', purpose: 'digital_human_voice', accept: 'audio/*' };
@@ -43,6 +43,23 @@ function VideoInputs({ draft, set, feedback, fieldId }: PartProps) {
         onChange={(avatarAssetId) => set({ avatarAssetId })}
         publicChoices={publicAvatars.data}
       />
+      {publicAvatars.data === null && (
+        <Field
+          id={`${fieldId('avatar')}-public`}
+          label={t('dh.publicId.label')}
+          hint={t('dh.publicId.unlisted')}
+        >
+          {(props) => (
+            <Input
+              {...props}
+              text="mono"
+              spellCheck={false}
+              value={isPublicResourceId(draft.avatarAssetId) ? draft.avatarAssetId : ''}
+              onChange={(e) => set({ avatarAssetId: e.target.value.trim() })}
+            />
+          )}
+        </Field>
+      )}
       <ModeRadios
         legend={t('dh.audioSource.legend')}
         name="digital-human-audio-source"
@@ -109,7 +126,7 @@ function AudioInputs({ draft, set, feedback, fieldId }: PartProps) {
         label={t('dh.text.label')}
         hint={t('dh.text.hint')}
         feedback={feedback('text')}
-        aside={<Counter value={draft.text} max={LIMITS.text} />}
+        aside={<Counter value={draft.text} />}
       >
         {(props) => (
           <Textarea {...props} rows={5} value={draft.text} onChange={(e) => set({ text: e.target.value })} />

@@ -8,7 +8,7 @@ import { useTranslation } from '@/lib/i18n';
 import { useAssetDetail } from './asset-slot';
 import { DigitalHumanAssets } from './digital-human-assets';
 import { DigitalHumanSetup } from './digital-human-setup';
-import { digitalHumanToBody } from './draft';
+import { digitalHumanToBody, isPublicResourceId } from './draft';
 import { TaskFormLayout } from './form-parts';
 import { useTaskFormsStore } from './task-forms-store';
 import { fieldIdOf, useTaskForm } from './use-task-form';
@@ -37,7 +37,9 @@ export function DigitalHumanForm() {
   const apiKey = useApiKey();
   // The picked assets, fetched so validation can check their type, purpose and readiness.
   const publicAvatars = useQuery(publicAvatarsQueryOptions(useBaseUrl()));
-  const publicAvatar = publicAvatars.data?.some((p) => p.id === draft.avatarAssetId) ?? false;
+  const publicAvatar =
+    (publicAvatars.data?.some((p) => p.id === draft.avatarAssetId) ?? false) ||
+    isPublicResourceId(draft.avatarAssetId);
   const avatar = useAssetDetail(
     draft.mode === 'video' && !publicAvatar ? draft.avatarAssetId : '',
     draft.group,

@@ -7,6 +7,7 @@ import { Field } from '@/components/form/field';
 import type { FieldFeedback } from '@/lib/form/issues';
 import { ModeRadios } from './mode-radios';
 import type { DigitalHumanField } from './validation';
+import { ModelInput } from './model-input';
 
 /** What kind of digital-human task, with which model, and the group its assets live in. */
 export function DigitalHumanSetup({
@@ -39,19 +40,14 @@ export function DigitalHumanSetup({
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id={fieldId('model')} label={t('fields.model')} feedback={feedback('model')}>
           {(props) => (
-            <Select
+            <ModelInput
               {...props}
+              known={models}
               value={draft.mode === 'video' ? draft.videoModel : draft.audioModel}
-              onChange={(e) =>
-                set(draft.mode === 'video' ? { videoModel: e.target.value } : { audioModel: e.target.value })
+              onChange={(model) =>
+                set(draft.mode === 'video' ? { videoModel: model } : { audioModel: model })
               }
-            >
-              {models.map((m) => (
-                <option key={m} value={m}>
-                  {m}
-                </option>
-              ))}
-            </Select>
+            />
           )}
         </Field>
         <Field id={`${formId}-group`} label={t('fields.group')} hint={t('dh.groupHint')}>

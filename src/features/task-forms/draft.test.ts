@@ -131,6 +131,30 @@ describe('kinds, rebuilt bodies and paths', () => {
     expect(formPathOf('music')).toBe('/create/music');
   });
 
+  it('re-runs a task of a model it does not know (the specification names models with "e.g.")', () => {
+    expect(kindOfBody({ model: 'music-v6', prompt: 'x' })).toBe('music');
+    expect(
+      kindOfBody({ model: 'acme-avatar', avatar_asset_id: 'asset_a', audio_url: 'https://a/b.mp3' }),
+    ).toBe('digital_human_video');
+    expect(kindOfBody({ model: 'acme-voice', text: 'hi', voice_asset_id: 'asset_v' })).toBe(
+      'digital_human_audio',
+    );
+    // A body that only the model could tell: the form it is opened from, or the task's own kind, decides.
+    expect(kindOfBody({ model: 'acme-songs', prompt: 'x' })).toBeUndefined();
+    expect(kindOfBody({ model: 'acme-songs', prompt: 'x' }, 'music')).toBe('music');
+    // A video is never taken for a music task, whatever the hint.
+    expect(kindOfBody({ model: 'video-2.0-cl', prompt: 'x' }, 'music')).toBeUndefined();
+    const body = taskToBody({
+      id: 't',
+      model: 'acme-songs',
+      prompt: 'p',
+      customMode: true,
+      style: 's',
+      title: 't',
+    });
+    expect(body).toMatchObject({ model: 'acme-songs', customMode: true, style: 's', title: 't' });
+  });
+
   it('rebuilds a music body without pinning a derived title and style', () => {
     const task = {
       kind: 'music',

@@ -2,6 +2,7 @@ import { assetReference, parseAssetReference } from '@contract/asset';
 import { DEFAULT_GROUP_ID } from '@contract/group';
 import { DIGITAL_HUMAN_AUDIO_MODELS, DIGITAL_HUMAN_VIDEO_MODELS, MUSIC_MODELS } from '@contract/models';
 import { isRecord } from '@contract/is-record';
+import { inferTaskKind } from '@contract/task-kind';
 
 export type DigitalHumanMode = 'video' | 'audio';
 export type AudioSource = 'asset' | 'url';
@@ -120,22 +121,37 @@ export function musicToBody(draft: MusicDraft): MusicBody {
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
+/**
+ * Whether a picked avatar is a public resource id rather than an asset of the key: asset ids have
+ * the specification's form `asset_<token>`, public ids any other (a deployment's own, pasted in).
+ */
+export function isPublicResourceId(value: string): boolean {
+  const text = value.trim();
+  return text !== '' && !/^(Asset:\/\/)?asset_/.test(text);
+}
+
 /** `asset_…` or `Asset://asset_…` → the bare id; anything else unchanged (the check will name it). */
 function assetIdOf(value: unknown): string {
   const text = str(value).trim();
   return parseAssetReference(text) ?? text;
 }
 
-/** Which form a recorded body belongs to, by its model (as the server decides the shape). */
-export function kindOfBody(body: Record<string, unknown>): FormKind | undefined {
-  const model = str(body.model);
-  if ((DIGITAL_HUMAN_VIDEO_MODELS as readonly string[]).includes(model)) return 'digital_human_video';
-  if ((DIGITAL_HUMAN_AUDIO_MODELS as readonly string[]).includes(model)) return 'digital_human_audio';
-  if ((MUSIC_MODELS as readonly string[]).includes(model)) return 'music';
+const FORM_KINDS: readonly string[] = ['digital_human_video', 'digital_human_audio', 'music'];
+
+/**
+ * Which form a recorded body belongs to: by its model and fields, as the contract tells a task's
+ * kind (a newer model of a known line included). A body only its model could place, of a model no
+ * one knows (the specification names models with "e.g."), goes to `fallback`: the task's own kind
+ * or the form it is opened from. A body of another kind (a video) is never forced into a form.
+ */
+export function kindOfBody(body: Record<string, unknown>, fallback?: string): FormKind | undefined {
+  const kind = inferTaskKind(body);
+  if (FORM_KINDS.includes(kind)) return kind as FormKind;
   if ('avatar_asset_id' in body || 'audio_url' in body) return 'digital_human_video';
   if ('voice_asset_id' in body || 'text' in body) return 'digital_human_audio';
   if ('customMode' in body || 'style' in body) return 'music';
-  return undefined;
+  if (kind !== 'unknown') return undefined;
+  return fallback && FORM_KINDS.includes(fallback) ? (fallback as FormKind) : undefined;
 }
 
 /**
@@ -193,7 +209,7 @@ export function taskToBody(task: Record<string, unknown>): Record<string, unknow
   for (const key of ['avatar_asset_id', 'audio_url', 'name', 'text', 'voice_asset_id', 'prompt'] as const) {
     if (typeof task[key] === 'string') out[key] = task[key];
   }
-  if (task.kind === 'music') {
+  if (inferTaskKind(task) === 'music') {
     const custom = task.customMode === true || task.custom_mode === true;
     out.customMode = custom;
     // Without custom mode the task object's title and style may be ones the server derived; sending

@@ -4,7 +4,6 @@ import { Card, CardContent } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { useApiKey } from '@/api/connection-store';
 import { useTranslation } from '@/lib/i18n';
@@ -13,7 +12,8 @@ import { Counter, Field } from '@/components/form/field';
 import { TaskFormLayout } from './form-parts';
 import { useTaskFormsStore } from './task-forms-store';
 import { fieldIdOf, useTaskForm } from './use-task-form';
-import { LIMITS, musicFieldOfParam, validateMusic, type MusicField } from './validation';
+import { ModelInput } from './model-input';
+import { musicFieldOfParam, validateMusic, type MusicField } from './validation';
 
 const FORM_ID = 'music';
 const fieldId = (field: MusicField) => fieldIdOf(FORM_ID, field);
@@ -64,13 +64,12 @@ export function MusicForm() {
             className="max-w-sm"
           >
             {(props) => (
-              <Select {...props} value={draft.model} onChange={(e) => set({ model: e.target.value })}>
-                {MUSIC_MODELS.map((m) => (
-                  <option key={m} value={m}>
-                    {m}
-                  </option>
-                ))}
-              </Select>
+              <ModelInput
+                {...props}
+                known={MUSIC_MODELS}
+                value={draft.model}
+                onChange={(model) => set({ model })}
+              />
             )}
           </Field>
           <div className="flex flex-col gap-1.5 rounded-md border p-3">
@@ -110,7 +109,7 @@ export function MusicForm() {
               label={custom ? t('music.style.labelRequired') : t('music.style.label')}
               hint={custom ? t('music.style.hintCustom') : t('music.style.hint')}
               feedback={feedback('style')}
-              aside={<Counter value={draft.style.trim()} max={LIMITS.style} />}
+              aside={<Counter value={draft.style.trim()} />}
             >
               {(props) => (
                 <Input
@@ -127,7 +126,7 @@ export function MusicForm() {
               label={custom ? t('music.title.labelRequired') : t('music.title.label')}
               hint={custom ? t('music.title.hintCustom') : t('music.title.hint')}
               feedback={feedback('title')}
-              aside={<Counter value={draft.title.trim()} max={LIMITS.title} />}
+              aside={<Counter value={draft.title.trim()} />}
             >
               {(props) => (
                 <Input

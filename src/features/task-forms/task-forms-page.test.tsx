@@ -20,10 +20,10 @@ function renderPage(path: string) {
 }
 
 const READY = READY_ASSET_FIELDS;
-const asset = (id: string, type: string, purpose: string) => ({
+const asset = (id: string, type: string, purpose?: string) => ({
   id,
   type,
-  purpose,
+  ...(purpose ? { purpose } : {}),
   name: `${id}.bin`,
   ...READY,
 });
@@ -32,6 +32,8 @@ const ASSETS = [
   asset('asset_other', 'image', 'reference_image'),
   asset('asset_voice', 'audio', 'digital_human_voice'),
   asset('asset_ok', 'video', 'digital_human_authorization'),
+  // The specification's Asset has no purpose: a deployment may not echo it.
+  asset('asset_plain', 'image'),
 ];
 
 function assetRoutes() {
@@ -53,7 +55,7 @@ beforeEach(() => {
 });
 
 describe('TaskFormsPage', { timeout: 30_000 }, () => {
-  it('lists only assets of the right purpose, sends Asset:// references and records the task', async () => {
+  it('lists every asset of the type, those of the slot’s purpose first, sends Asset:// references and records the task', async () => {
     const fetchMock = mockFetch({
       ...assetRoutes(),
       'GET /v1/assets/asset_face': () => json(ASSETS[0]),
@@ -65,8 +67,9 @@ describe('TaskFormsPage', { timeout: 30_000 }, () => {
     renderPage('/create/digital-human');
     const user = userEvent.setup();
     const avatar = screen.getByLabelText('Avatar');
-    await waitFor(() => expect(avatar.querySelectorAll('option')).toHaveLength(2));
-    expect(avatar).not.toHaveTextContent('asset_other');
+    await waitFor(() => expect(avatar.querySelectorAll('option')).toHaveLength(4));
+    const offered = [...avatar.querySelectorAll('option')].map((o) => o.getAttribute('value'));
+    expect(offered).toEqual(['', 'asset_face', 'asset_plain', 'asset_other']);
     await user.selectOptions(avatar, 'asset_face');
     await user.selectOptions(screen.getByLabelText('Speech audio'), 'asset_voice');
     await user.selectOptions(screen.getByLabelText('Authorization (required)'), 'asset_ok');
@@ -115,6 +118,28 @@ describe('TaskFormsPage', { timeout: 30_000 }, () => {
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/v1/assets/public_avatar'))).toBe(
       false,
     );
+  });
+
+  it('says when the deployment lists no public avatars (proxy mode) and takes a pasted public id', async () => {
+    const fetchMock = mockFetch({
+      ...assetRoutes(),
+      'GET /v1/public-resources': () => json({ error: { message: 'Not found' } }, 404),
+      'GET /v1/assets/asset_voice': () => json(ASSETS[2]),
+      'GET /v1/assets/asset_ok': () => json(ASSETS[3]),
+      'POST /v1/tasks': () => json({ id: 'cgt-20251228-1', status: 'pending' }),
+    });
+    renderPage('/create/digital-human');
+    const user = userEvent.setup();
+    expect(await screen.findByText(/does not list public avatars/)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Public avatar id'), 'pub-anchor-7');
+    await user.selectOptions(screen.getByLabelText('Speech audio'), 'asset_voice');
+    await user.selectOptions(screen.getByLabelText('Authorization (required)'), 'asset_ok');
+    await user.click(screen.getByRole('button', { name: 'Create digital-human video' }));
+    expect(await screen.findByText('monitor cgt-20251228-1')).toBeInTheDocument();
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(JSON.parse(String(post[1]!.body))).toMatchObject({ avatar_asset_id: 'pub-anchor-7' });
+    // A public id is no asset of the key: no detail is asked for it.
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('/v1/assets/pub-anchor'))).toBe(false);
   });
 
   it('puts a server refusal on the field its param names', async () => {

@@ -10,6 +10,7 @@ import { useLoadFromTask } from '@/lib/form/use-load-from-task';
 import { useTranslation } from '@/lib/i18n';
 import { errorMessage } from '@/lib/notify';
 import { DigitalHumanForm } from './digital-human-form';
+import { inferTaskKind } from '@contract/task-kind';
 import { bodyToDigitalHumanDraft, bodyToMusicDraft, formPathOf, kindOfBody, taskToBody } from './draft';
 import { MusicForm } from './music-form';
 import { useTaskFormsStore } from './task-forms-store';
@@ -29,10 +30,12 @@ export function TaskFormsPage() {
   const loader = useLoadFromTask({
     rebuild: async (taskId, signal) => {
       const task = await fetchTaskObject(taskId, signal);
-      return { body: taskToBody(task), taskKind: typeof task.kind === 'string' ? task.kind : undefined };
+      const kind = inferTaskKind(task);
+      return { body: taskToBody(task), taskKind: kind === 'unknown' ? undefined : kind };
     },
     apply: (body, taskKind) => {
-      const kind = kindOfBody(body);
+      // A model no one knows, on a body only its model could place: the tab it is opened in decides.
+      const kind = kindOfBody(body, taskKind ?? (segment === 'music' ? 'music' : undefined));
       if (!kind) return { wrongKind: taskKind ?? String(body.model ?? '') };
       const store = useTaskFormsStore.getState();
       if (kind === 'music') {

@@ -64,10 +64,24 @@ describe('validateDigitalHuman', () => {
         validateDigitalHuman({ ...complete, callbackUrl: `https://h.test/x?k=${key}` }, { secrets: [key] }),
       ),
     ).toEqual(['callbackUrl:callback_contains_key']);
+    // A parameter named like a credential is this server's guess: a warning, never a block.
     const issues = validateDigitalHuman({ ...complete, callbackUrl: 'https://h.test/x?token=1' });
     expect(issues).toEqual([
-      { field: 'callbackUrl', code: 'callback_credential_param', values: { param: 'token' } },
+      {
+        field: 'callbackUrl',
+        code: 'callback_credential_param',
+        values: { param: 'token' },
+        severity: 'warning',
+      },
     ]);
+  });
+
+  it('copies no server bound: any speech length, any model name (issue 44)', () => {
+    const audio = { ...complete, mode: 'audio' as const, voiceAssetId: 'asset_v' };
+    expect(codes(validateDigitalHuman({ ...audio, text: 't'.repeat(20_000) }))).toEqual([]);
+    expect(codes(validateDigitalHuman({ ...complete, videoModel: 'digital-human-video-v9' }))).toEqual([]);
+    expect(codes(validateDigitalHuman({ ...audio, text: 'hi', audioModel: 'dh-audio-x' }))).toEqual([]);
+    expect(codes(validateDigitalHuman({ ...complete, videoModel: ' ' }))).toEqual(['model:modelRequired']);
   });
 });
 
@@ -83,10 +97,13 @@ describe('validateMusic', () => {
     expect(validateMusic({ ...EMPTY_MUSIC_DRAFT, customMode: true, style: 'jazz', title: 'T' })).toEqual([]);
   });
 
-  it('holds the limits of the contract, but none on the prompt (issue 44: a server bound, not the spec)', () => {
+  it('copies no server bound: any prompt, style or title length, any model name (issue 44)', () => {
     expect(codes(validateMusic({ ...EMPTY_MUSIC_DRAFT, prompt: 'x'.repeat(20_000) }))).toEqual([]);
-    expect(codes(validateMusic({ ...EMPTY_MUSIC_DRAFT, prompt: 'p', style: 's'.repeat(201) }))).toEqual([
-      'style:tooLong',
+    const long = { ...EMPTY_MUSIC_DRAFT, prompt: 'p', style: 's'.repeat(201), title: 't'.repeat(201) };
+    expect(codes(validateMusic(long))).toEqual([]);
+    expect(codes(validateMusic({ ...EMPTY_MUSIC_DRAFT, prompt: 'p', model: 'music-v6' }))).toEqual([]);
+    expect(codes(validateMusic({ ...EMPTY_MUSIC_DRAFT, prompt: 'p', model: '' }))).toEqual([
+      'model:modelRequired',
     ]);
   });
 });

@@ -1,18 +1,21 @@
 import { assetPhase, type AssetPhase } from '@contract/asset';
-import { DIGITAL_HUMAN_AUDIO_MODELS, DIGITAL_HUMAN_VIDEO_MODELS, MUSIC_MODELS } from '@contract/models';
-import { callbackIssues, tooLong, type FormIssue } from '@/lib/form/issues';
+import { callbackIssues, type FormIssue } from '@/lib/form/issues';
 import type { DigitalHumanDraft, MusicDraft } from './draft';
 
 export type DigitalHumanField =
   'model' | 'avatar' | 'audio' | 'name' | 'text' | 'voice' | 'authorization' | 'callbackUrl';
 export type MusicField = 'model' | 'prompt' | 'style' | 'title' | 'callbackUrl';
 
-/**
- * The limits of the contract's body schemas (contract/task-create.ts) that the page still checks.
- * A name and the music prompt are not here: the specification sets no bound on them, and the local
- * server's own is a bound of that server, not of the deployment the page may talk to (decision 367).
+/*
+ * No length is checked here: the specification bounds none of these fields, and the local server's
+ * own bounds (README, "This server's own bounds") are that server's to tell, not the page's to copy
+ * onto another deployment (decision 367, issue 44). Models are free text for the same reason: the
+ * specification names them with "e.g.".
  */
-export const LIMITS = { text: 5000, style: 200, title: 200 } as const;
+
+function modelIssue<F extends string>(field: F, model: string): FormIssue<F>[] {
+  return model.trim() ? [] : [{ field, code: 'modelRequired' }];
+}
 
 /** What the page knows about an asset the draft names (from its detail query); undefined = not loaded yet. */
 export type AssetLookup = (id: string) => Parameters<typeof assetPhase>[0] | undefined;
@@ -50,9 +53,7 @@ export function validateDigitalHuman(
   const issues: FormIssue<DigitalHumanField>[] = [];
   const { lookup } = context;
   if (draft.mode === 'video') {
-    if (!(DIGITAL_HUMAN_VIDEO_MODELS as readonly string[]).includes(draft.videoModel)) {
-      issues.push({ field: 'model', code: 'modelUnknown', values: { model: draft.videoModel } });
-    }
+    issues.push(...modelIssue('model' as const, draft.videoModel));
     if (!draft.avatarAssetId.trim()) issues.push({ field: 'avatar', code: 'avatarRequired' });
     else issues.push(...assetIssue('avatar', draft.avatarAssetId.trim(), lookup));
     if (draft.audioSource === 'url') {
@@ -65,11 +66,8 @@ export function validateDigitalHuman(
       issues.push(...assetIssue('audio', draft.audioAssetId.trim(), lookup));
     }
   } else {
-    if (!(DIGITAL_HUMAN_AUDIO_MODELS as readonly string[]).includes(draft.audioModel)) {
-      issues.push({ field: 'model', code: 'modelUnknown', values: { model: draft.audioModel } });
-    }
+    issues.push(...modelIssue('model' as const, draft.audioModel));
     if (!draft.text.trim()) issues.push({ field: 'text', code: 'textRequired' });
-    else issues.push(...tooLong('text', draft.text, LIMITS.text));
     if (!draft.voiceAssetId.trim()) issues.push({ field: 'voice', code: 'voiceRequired' });
     else issues.push(...assetIssue('voice', draft.voiceAssetId.trim(), lookup));
   }
@@ -91,17 +89,13 @@ export function validateMusic(
   context: { secrets?: readonly string[] } = {},
 ): FormIssue<MusicField>[] {
   const issues: FormIssue<MusicField>[] = [];
-  if (!(MUSIC_MODELS as readonly string[]).includes(draft.model)) {
-    issues.push({ field: 'model', code: 'modelUnknown', values: { model: draft.model } });
-  }
+  issues.push(...modelIssue('model' as const, draft.model));
   if (draft.customMode) {
     if (!draft.style.trim()) issues.push({ field: 'style', code: 'styleRequiredCustom' });
     if (!draft.title.trim()) issues.push({ field: 'title', code: 'titleRequiredCustom' });
   } else if (!draft.prompt.trim()) {
     issues.push({ field: 'prompt', code: 'promptRequired' });
   }
-  issues.push(...tooLong('style', draft.style.trim(), LIMITS.style));
-  issues.push(...tooLong('title', draft.title.trim(), LIMITS.title));
   issues.push(...callbackIssues('callbackUrl' as const, draft.callbackUrl, context.secrets ?? []));
   return issues;
 }

@@ -27,7 +27,11 @@ export function issuesByField<F extends string, I extends FormIssue<F>>(issues: 
   return byField;
 }
 
-/** callback_url checked as it is typed: no credential, no key in use (contract's rule, as the server). */
+/**
+ * callback_url checked as it is typed. The key in use, user info and a non-http URL block (the
+ * specification's rule); a parameter merely named like a credential is the local server's own guess
+ * (issue 44), so in the browser it only warns: another deployment may take it.
+ */
 export function callbackIssues<F extends string>(
   field: F,
   url: string,
@@ -38,7 +42,10 @@ export function callbackIssues<F extends string>(
   const problem = callbackUrlIssue(text, secrets);
   if (!problem) return [];
   const issue: FormIssue<F> = { field, code: `callback_${problem.code}` };
-  if (problem.code === 'credential_param') issue.values = { param: problem.param };
+  if (problem.code === 'credential_param') {
+    issue.values = { param: problem.param };
+    issue.severity = 'warning';
+  }
   return [issue];
 }
 

@@ -134,8 +134,9 @@ describe('validateDraft', () => {
     expect(hasErrors(issues), JSON.stringify(issues)).toBe(false);
     // The mentions of aliases with a dot or a space are found, so none is called unused.
     expect(issues.map((i) => i.code)).not.toContain('aliasUnused');
+    // A parameter named like a credential is this server's guess, not the specification's rule.
     expect(codes(draft({ callbackUrl: 'https://e.com/h?api_key=1' }))).toEqual([
-      'callbackUrl callback_credential_param error',
+      'callbackUrl callback_credential_param warning',
     ]);
   });
 
@@ -186,9 +187,9 @@ describe('validateDraft', () => {
     expect(validateDraft(other)).toContainEqual(expect.objectContaining({ code: 'assetOtherModel' }));
   });
 
-  it('checks callback_url for credentials as typed, including the key in use', () => {
+  it('checks callback_url as typed: the key in use blocks, a credential-like name only warns', () => {
     expect(codes(draft({ callbackUrl: 'https://e.com/h?token=1' }))).toEqual([
-      'callbackUrl callback_credential_param error',
+      'callbackUrl callback_credential_param warning',
     ]);
     expect(codes(draft({ callbackUrl: 'https://e.com/sk-abc' }), ['sk-abc'])).toEqual([
       'callbackUrl callback_contains_key error',
@@ -197,8 +198,8 @@ describe('validateDraft', () => {
     expect(codes(draft({ callbackUrl: 'http://127.0.0.1:8787/webhooks/inbox/c1' }))).toEqual([]);
   });
 
-  it('needs a prompt when there is no media', () => {
-    expect(codes(draft({ prompt: ' ' }))).toEqual(['prompt promptRequired error']);
+  it('sends a body with neither prompt nor media: the specification does not mark prompt required', () => {
+    expect(codes(draft({ prompt: ' ' }))).toEqual([]);
     expect(codes(draft({ prompt: '', references: [ref({})] }))).toEqual([]);
   });
 });

@@ -105,7 +105,6 @@ export function validateDraft(draft: ComposerDraft, context: ValidationContext =
 
   const defined = new Set(references.map((r) => r.alias.trim()).filter(Boolean));
   const mentioned = extractAliases(draft.prompt, defined);
-  if (draft.prompt.trim() === '' && references.length === 0) issues.push(error('prompt', 'promptRequired'));
   const undefinedAliases = mentioned.filter((a) => !defined.has(a));
   if (undefinedAliases.length > 0) {
     // An @word blocks only beside references that define aliases, where it is a mention that
@@ -160,6 +159,6 @@ export function validateDraft(draft: ComposerDraft, context: ValidationContext =
   }
 
   for (const issue of callbackIssues('callbackUrl' as FieldKey, draft.callbackUrl, context.secrets ?? []))
-    issues.push({ ...issue, severity: 'error' });
+    issues.push({ ...issue, severity: issue.severity ?? 'error' });
   return issues;
 }

@@ -30,10 +30,13 @@ export function UploadList({ onEmptied }: { onEmptied?: () => void }) {
   const dock = useDockedHeight();
   const unusable = useUnusableUploads(items);
   if (items.length === 0) return null;
-  // An upload that ended unusable (disabled, failed preparation or review) needs a decision: it
-  // stays in view with the running and failed ones, never folded into "uploaded".
-  const done = items.filter((i) => i.status === 'succeeded' && !unusable.has(i.id));
-  const open = items.filter((i) => i.status !== 'succeeded' || unusable.has(i.id));
+  // An upload that ended unusable (disabled, failed preparation or review), or that the deployment
+  // put in another group than asked, needs a decision: it stays in view with the running and failed
+  // ones, its row saying why, never folded into "uploaded".
+  const isDone = (i: (typeof items)[number]) =>
+    i.status === 'succeeded' && !i.placedIn && !unusable.has(i.id);
+  const done = items.filter(isDone);
+  const open = items.filter((i) => !isDone(i));
   const finished = items.some((i) => i.status !== 'queued' && i.status !== 'uploading');
   const stats = uploadStats(items, now);
   const title = t('queueTitle', { count: items.length });
@@ -142,7 +145,7 @@ export function UploadList({ onEmptied }: { onEmptied?: () => void }) {
 function useUnusableUploads(items: UploadItem[]): ReadonlySet<string> {
   const uploaded = items.filter((i) => i.status === 'succeeded' && i.assetId);
   const results = useQueries({
-    queries: uploaded.map((i) => assetQueries.detail(i.assetId!, i.fields.group_id ?? '')),
+    queries: uploaded.map((i) => assetQueries.detail(i.assetId!, i.placedIn ?? i.fields.group_id ?? '')),
   });
   const ids = new Set<string>();
   results.forEach((r, n) => {

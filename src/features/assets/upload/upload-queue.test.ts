@@ -42,6 +42,19 @@ describe('upload queue', () => {
     expect(onUploaded).toHaveBeenCalledWith({ id: 'asset_1', group_id: 'grp_a' });
   });
 
+  it('notes the group a deployment put the file in when it ignored the one asked for', async () => {
+    const { upload, calls } = controllableUpload();
+    const queue = createUploadQueue({ upload });
+    queue.add([{ file: file('a.png'), fields: { type: 'image', group_id: 'grp_a' } }]);
+    queue.add([{ file: file('b.png'), fields: { type: 'image', group_id: 'grp_a' } }]);
+    calls[0]!.resolve({ id: 'asset_1', group_id: 'grp_main' });
+    calls[1]!.resolve({ id: 'asset_2', group_id: 'grp_a' });
+    await flush();
+    const [first, second] = queue.store.getState().items;
+    expect(first).toMatchObject({ status: 'succeeded', placedIn: 'grp_main' });
+    expect(second!.placedIn).toBeUndefined();
+  });
+
   it('counts the bytes of the file, not of the multipart request (a 6-byte file is a larger request)', async () => {
     const { upload, calls } = controllableUpload();
     const queue = createUploadQueue({ upload });

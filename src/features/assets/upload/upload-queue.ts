@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { UploadAssetFieldsInput, UploadOptions } from '@/api/assets';
+import { placedElsewhere } from '@/api/created-asset';
 import { errorMessage } from '@/lib/notify';
 
 export type UploadStatus = 'queued' | 'uploading' | 'succeeded' | 'failed' | 'cancelled';
@@ -22,6 +23,8 @@ export interface UploadItem {
   startedAt?: number;
   error?: UploadFailure;
   assetId?: string;
+  /** The group the deployment put the asset in when it is not the one asked for (issue 44). */
+  placedIn?: string;
 }
 
 export interface UploadQueueState {
@@ -105,7 +108,8 @@ export function createUploadQueue({
       (asset) => {
         if (!current()) return;
         controllers.delete(item.id);
-        patch(item.id, { status: 'succeeded', loaded: size, total: size, assetId: asset.id });
+        const placedIn = placedElsewhere(item.fields.group_id, asset);
+        patch(item.id, { status: 'succeeded', loaded: size, total: size, assetId: asset.id, placedIn });
         callbacks.get(item.id)?.(asset);
         pump();
       },

@@ -101,10 +101,17 @@ export function UploadRow({ item }: { item: UploadItem }) {
       {item.assetId && (
         <div className="mt-1 flex items-center justify-between gap-2">
           <span className="truncate font-mono text-xs text-muted-foreground">{item.assetId}</span>
-          <UploadReadiness assetId={item.assetId} group={item.fields.group_id ?? ''} />
+          <UploadReadiness assetId={item.assetId} group={item.placedIn ?? item.fields.group_id ?? ''} />
         </div>
       )}
-      {item.assetId && <UnusableReason assetId={item.assetId} group={item.fields.group_id ?? ''} />}
+      {item.assetId && (
+        <UnusableReason assetId={item.assetId} group={item.placedIn ?? item.fields.group_id ?? ''} />
+      )}
+      {item.placedIn && (
+        <p role="status" className="mt-1 text-xs text-amber-700 dark:text-amber-400">
+          {t('placedElsewhere', { group: item.placedIn, asked: item.fields.group_id })}
+        </p>
+      )}
     </li>
   );
 }

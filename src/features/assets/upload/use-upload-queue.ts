@@ -43,6 +43,6 @@ export function uploadFieldsFor(file: File, target: UploadTarget): UploadAssetFi
 export function addUploads({ files, target, queryClient }: UploadBatch): void {
   queue.add(
     files.map((file) => ({ file, fields: uploadFieldsFor(file, target) })),
-    (asset) => void invalidateAfterAssetCreated(queryClient, asset.group_id ?? target.group),
+    (asset) => void invalidateAfterAssetCreated(queryClient, asset.group_id ?? target.group, target.group),
   );
 }
