@@ -7,18 +7,9 @@ import { z } from 'zod';
  * Shots are numbered from 0 as in the assembly's `scaled`.
  */
 
-export const ASSEMBLY_LIMITS = {
-  shots: 12,
-  urlChars: 4096,
-  /** One caption per shot; a subtitle longer than this would cover the picture. */
-  captionChars: 300,
-  /** Linear gain of the music track (1 = as the file is). */
-  maxVolume: 4,
-  maxFadeOutSec: 30,
-} as const;
+import { ASSEMBLY_LIMITS, SHOT_AUDIO } from './storyboard-assembly-limits';
 
-export const SHOT_AUDIO = ['keep', 'duck', 'mute'] as const;
-export type ShotAudio = (typeof SHOT_AUDIO)[number];
+export { ASSEMBLY_LIMITS, SHOT_AUDIO, type ShotAudio } from './storyboard-assembly-limits';
 
 const url = z
   .string({ error: 'must be a URL (http or https): a task result or a /files/ URL of this server' })

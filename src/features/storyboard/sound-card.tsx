@@ -1,6 +1,6 @@
 import { Library, Music, Trash2 } from 'lucide-react';
 import { Suspense, useId, useState } from 'react';
-import { ASSEMBLY_LIMITS, SHOT_AUDIO, type ShotAudio } from '@contract/storyboard-assembly';
+import { ASSEMBLY_LIMITS, SHOT_AUDIO, type ShotAudio } from '@contract/storyboard-assembly-limits';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { DialogFallback } from '@/components/ui/dialog-fallback';

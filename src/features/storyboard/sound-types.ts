@@ -1,4 +1,4 @@
-import type { ShotAudio } from '@contract/storyboard-assembly';
+import type { ShotAudio } from '@contract/storyboard-assembly-limits';
 
 /** The shapes of a storyboard's sound (sound.ts has the rules), apart so storyboard.ts can hold them. */
 

@@ -1,5 +1,5 @@
 import type { AssemblyRequestInput } from '@contract/storyboard-assembly';
-import { ASSEMBLY_LIMITS } from '@contract/storyboard-assembly';
+import { ASSEMBLY_LIMITS } from '@contract/storyboard-assembly-limits';
 import type { Shot, Storyboard } from './storyboard';
 import type { BoardSound, ShotSound, SoundSummary } from './sound-types';
 
