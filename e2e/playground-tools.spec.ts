@@ -83,3 +83,27 @@ test.describe('playground tools and JSON output', () => {
     await expect(page.getByText('Write a JSON array of tools')).toBeVisible();
   });
 });
+
+// Issue 43 §4: on a phone the settings fold away, and tools left on turned ordinary messages into
+// tool calls with nothing on screen to say why. The header row says so while they are on.
+test('on a phone, tools left on are shown beside the folded settings, and go when turned off', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // A first visit opens a conversation of its own (the list is folded on a phone).
+  await page.goto('/playground');
+  await expect(page.getByRole('textbox', { name: 'Message', exact: true })).toBeVisible();
+  const badge = page.getByRole('status').filter({ hasText: 'Tools on' });
+  await expect(badge).toHaveCount(0);
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  await page.getByText('Tools and JSON output').click();
+  await page.getByLabel('Offer tools').check();
+  // Folded again, as a person leaves it: the badge stays in view above the conversation.
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  await expect(page.getByLabel('Offer tools')).toBeHidden();
+  await expect(badge).toBeVisible();
+  await expect(badge).toBeInViewport();
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  await page.getByLabel('Offer tools').uncheck();
+  await expect(badge).toHaveCount(0);
+});

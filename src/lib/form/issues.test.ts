@@ -21,7 +21,7 @@ describe('form issues', () => {
     expect(callbackIssues('cb', '', ['sk-1'])).toEqual([]);
     expect(callbackIssues('cb', 'https://h.test/x?k=sk-1', ['sk-1'])[0]?.code).toBe('callback_contains_key');
     expect(callbackIssues('cb', 'https://h.test/x?token=1', [])).toEqual([
-      { field: 'cb', code: 'callback_credential_param', values: { param: 'token' } },
+      { field: 'cb', code: 'callback_credential_param', values: { param: 'token' }, severity: 'warning' },
     ]);
     expect(tooLong('t', '👍👍', 2)).toEqual([]);
     expect(tooLong('t', '👍👍👍', 2)).toEqual([

@@ -1,5 +1,6 @@
 import { ArrowDown, MessagesSquare, Settings2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { ChatComposer } from '@/features/playground/chat/chat-composer';
@@ -40,6 +41,10 @@ export function ChatTool() {
   }, [conversation, hasAny]);
 
   if (!conversation) return null;
+  const agentModes = [
+    conversation.settings.toolsOn ? t('chat.toolsOnBadge') : '',
+    conversation.settings.jsonOutput ? t('chat.jsonOnBadge') : '',
+  ].filter(Boolean);
   const toggle = (panel: SidePanel) => setSide((open) => (open === panel ? undefined : panel));
   // Below lg a folded panel is hidden; an open one takes at most part of the height, scrolling itself.
   const sideClass = (panel: SidePanel) =>
@@ -70,6 +75,13 @@ export function ChatTool() {
           <Settings2 aria-hidden="true" />
           {t('chat.showSettings')}
         </Button>
+        {/* Folded away below lg, tools or JSON output would still shape every reply unseen: say they
+            are on (issue 43 §4). Beside the button, not in its name, so "Settings" stays its name. */}
+        {agentModes.length > 0 && (
+          <Badge variant="warning" role="status" className="self-center">
+            {agentModes.join(' · ')}
+          </Badge>
+        )}
       </div>
       <div id={conversationsId} className={sideClass('conversations')}>
         <ConversationList activeId={conversation.id} />
