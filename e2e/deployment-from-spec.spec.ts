@@ -448,11 +448,22 @@ for (const seed of specSeeds()) {
       const next = pickerPages.getByRole('button', { name: 'Next' });
       // Paged to the end by what was answered: with a total the count of pages is known, without
       // one (drawn) it grows as full pages come. At least the 120 seeded images in pages of 20.
+      // Next is judged once the page's own answer is in: until then the pager counts the pages of
+      // the page before (without a total, one more than it has), so Next may still be disabled.
+      const firstRow = picker.getByRole('list', { name: 'Assets' }).getByRole('listitem').first();
       let last = 1;
       while (last < 40 && (await next.isEnabled())) {
+        const before = await firstRow.getAttribute('aria-label');
         last += 1;
         await next.click();
         await expect(pickerPages).toContainText(`Page ${last}`);
+        // Its rows have come (or, past a last page that was exactly full, none are left).
+        await expect
+          .poll(
+            async () =>
+              (await firstRow.count()) === 0 || (await firstRow.getAttribute('aria-label')) !== before,
+          )
+          .toBe(true);
       }
       expect(last).toBeGreaterThanOrEqual(6);
       const lastSeeded = picker.getByRole('listitem', { name: `Seed image ${SEEDED_ASSETS}` });

@@ -72,13 +72,6 @@ export function TimelineStrip({
                   document.getElementById(heading)?.scrollIntoView({ block: 'start', behavior: 'smooth' });
                   focusElement(heading);
                 }}
-                aria-label={t('timeline.shot', {
-                  n: i + 1,
-                  seconds: seconds ?? '?',
-                  state: t(`state.${shot.run.stale ? 'stale' : shot.run.state}`, {
-                    defaultValue: shot.run.state,
-                  }),
-                })}
                 className="flex w-full min-w-16 flex-col overflow-hidden rounded-md border bg-muted text-left text-xs hover:border-primary focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
               >
                 {url ? (
@@ -98,9 +91,18 @@ export function TimelineStrip({
                     {i + 1}
                   </span>
                 )}
-                <span className="flex justify-between gap-1 px-1.5 py-0.5">
-                  <span>{i + 1}</span>
-                  <span>{seconds === undefined ? '?' : `${seconds} s`}</span>
+                {/* The name is what shows plus, for a screen reader, the state and where it goes:
+                    an aria-label would hide the visible text from the name (WCAG 2.5.3). */}
+                <span className="px-1.5 py-0.5">
+                  {t('timeline.shotLabel', { n: i + 1, seconds: seconds ?? '?' })}
+                  <span className="sr-only">
+                    {t('timeline.shotState', {
+                      n: i + 1,
+                      state: t(`state.${shot.run.stale ? 'stale' : shot.run.state}`, {
+                        defaultValue: shot.run.state,
+                      }),
+                    })}
+                  </span>
                 </span>
               </button>
             </li>
