@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkRow, checkRows } from './batch-check';
 import { emptyBatch } from './batch-model';
-import { guessColumns, parseTable, toRows } from './batch-table';
+import { checkTableSize, guessColumns, parseTable, TABLE_LIMITS, TableTooLarge, toRows } from './batch-table';
 
 const request = {
   model: 'video-2.0-cl',
@@ -80,5 +80,20 @@ describe('checking rows with the composer’s rules', () => {
     const checks = checkRows({ ...batch, rows });
     expect(checks[0]?.ok).toBe(true);
     expect(checks[1]).toBeUndefined();
+  });
+});
+
+describe('a table past what one batch may make the page do', () => {
+  it('is refused by its size, its rows or its columns, naming the bound', () => {
+    expect(() => checkTableSize(TABLE_LIMITS.chars + 1)).toThrow(TableTooLarge);
+    expect(() => checkTableSize(TABLE_LIMITS.chars)).not.toThrow();
+    const rows = `a\n${'x\n'.repeat(TABLE_LIMITS.rows + 1)}`;
+    expect(() => parseTable(rows)).toThrow(
+      expect.objectContaining({ bound: 'rows', found: TABLE_LIMITS.rows + 1 }),
+    );
+    const wide = Array.from({ length: TABLE_LIMITS.columns + 1 }, (_, i) => `c${i}`).join(',');
+    expect(() => parseTable(`${wide}\n1`)).toThrow(expect.objectContaining({ bound: 'columns' }));
+    // Exactly at the bounds is read.
+    expect(parseTable(`a\n${'x\n'.repeat(TABLE_LIMITS.rows)}`).rows).toHaveLength(TABLE_LIMITS.rows);
   });
 });

@@ -8,7 +8,16 @@ import { Textarea } from '@/components/ui/textarea';
 import { useTranslation } from '@/lib/i18n';
 import { variablesInRequest } from '@/lib/templates/variables';
 import { BATCH_FIELDS, newRowKey, type Batch } from './batch-model';
-import { guessColumns, parseTable, parseTargetKey, targetKey, toRows } from './batch-table';
+import {
+  checkTableSize,
+  guessColumns,
+  parseTable,
+  parseTargetKey,
+  TABLE_LIMITS,
+  TableTooLarge,
+  targetKey,
+  toRows,
+} from './batch-table';
 
 /** Reads a table (pasted, dropped or chosen), adds rows to type into, and maps each column. */
 export function BatchTableCard({
@@ -26,8 +35,17 @@ export function BatchTableCard({
   const file = useRef<HTMLInputElement>(null);
   const variables = variablesInRequest(batch.request);
 
+  const [tooLarge, setTooLarge] = useState<TableTooLarge | null>(null);
+
   function read(text: string) {
-    const table = parseTable(text);
+    let table;
+    try {
+      table = parseTable(text);
+    } catch (error) {
+      if (error instanceof TableTooLarge) return setTooLarge(error);
+      throw error;
+    }
+    setTooLarge(null);
     if (table.headers.length === 0) return;
     onChange((b) => ({
       ...b,
@@ -36,6 +54,17 @@ export function BatchTableCard({
       rows: toRows(table.rows),
     }));
     setPasted('');
+  }
+
+  /** A file past the size bound is refused before it is read into the page. */
+  function readFile(chosen: File) {
+    try {
+      checkTableSize(chosen.size);
+    } catch (error) {
+      if (error instanceof TableTooLarge) return setTooLarge(error);
+      throw error;
+    }
+    void chosen.text().then(read);
   }
 
   function addRow() {
@@ -56,7 +85,7 @@ export function BatchTableCard({
     e.preventDefault();
     setOver(false);
     const dropped = e.dataTransfer.files[0];
-    if (dropped && !disabled) void dropped.text().then(read);
+    if (dropped && !disabled) readFile(dropped);
   }
 
   return (
@@ -86,6 +115,14 @@ export function BatchTableCard({
               onChange={(e) => setPasted(e.target.value)}
             />
           </div>
+          {tooLarge && (
+            <p role="alert" className="text-sm text-destructive">
+              {t(`table.tooLarge.${tooLarge.bound}`, {
+                found: tooLarge.found.toLocaleString(),
+                limit: TABLE_LIMITS[tooLarge.bound].toLocaleString(),
+              })}
+            </p>
+          )}
           <div className="flex flex-wrap gap-2">
             <Button type="button" onClick={() => read(pasted)} disabled={!pasted.trim()}>
               {t('table.read')}
@@ -98,7 +135,7 @@ export function BatchTableCard({
               aria-label={t('table.file')}
               onChange={(e) => {
                 const chosen = e.target.files?.[0];
-                if (chosen) void chosen.text().then(read);
+                if (chosen) readFile(chosen);
                 e.target.value = '';
               }}
             />

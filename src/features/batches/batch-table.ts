@@ -19,11 +19,37 @@ export interface ParsedTable {
   rows: string[][];
 }
 
+/**
+ * What one table may make this tab do: a pasted or dropped file is read, parsed, checked row by row
+ * and kept in IndexedDB, so a 100 MB export of a whole shop would freeze the page. Far above the
+ * issue's 1,000 rows; a bigger catalogue is several batches.
+ */
+export const TABLE_LIMITS = { chars: 5_000_000, rows: 10_000, columns: 100 } as const;
+
+/** A table past TABLE_LIMITS: which bound, so the page can say what to do. */
+export class TableTooLarge extends Error {
+  constructor(
+    readonly bound: keyof typeof TABLE_LIMITS,
+    readonly found: number,
+  ) {
+    super(`table has ${found} ${bound}, more than ${TABLE_LIMITS[bound]}`);
+    this.name = 'TableTooLarge';
+  }
+}
+
+/** Refuses a file by its size before it is read at all. */
+export function checkTableSize(chars: number): void {
+  if (chars > TABLE_LIMITS.chars) throw new TableTooLarge('chars', chars);
+}
+
 export function parseTable(text: string): ParsedTable {
+  checkTableSize(text.length);
   const result = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
   const [head = [], ...body] = result.data;
+  if (body.length > TABLE_LIMITS.rows) throw new TableTooLarge('rows', body.length);
   const headers = head.map((h, i) => h.trim() || `column ${i + 1}`);
-  const width = Math.max(headers.length, ...body.map((r) => r.length));
+  const width = body.reduce((widest, r) => Math.max(widest, r.length), headers.length);
+  if (width > TABLE_LIMITS.columns) throw new TableTooLarge('columns', width);
   while (headers.length < width) headers.push(`column ${headers.length + 1}`);
   return { headers, rows: body.map((r) => headers.map((_, i) => r[i] ?? '')) };
 }
