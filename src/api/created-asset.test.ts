@@ -24,9 +24,38 @@ describe('the answer of an upload (the specification: "the exact response body: 
   });
 
   it('reads an answer that only gives the Asset:// reference, in the group it was asked for', async () => {
-    mockFetch({ 'POST /v1/assets/uploads': () => json({ ok: true, reference: 'Asset://asset_r' }) });
+    mockFetch({
+      'POST /v1/assets/uploads': () => json({ ok: true, reference: 'Asset://asset_r' }),
+      'GET /v1/assets/asset_r': (url) =>
+        url.searchParams.get('group_id') === 'grp_c'
+          ? json({ id: 'asset_r' })
+          : json({ error: { message: 'asset not found' } }, 404),
+    });
     const asset = await registerAssetByUrl({ url: 'https://x.test/a.png', group_id: 'grp_c' });
     // Its readiness is then followed where it was put: a detail query without the group is a 404.
+    expect(asset).toMatchObject({ id: 'asset_r', group_id: 'grp_c' });
+  });
+
+  it('finds the default group of a reference-only answer when the deployment ignored the group asked for', async () => {
+    const fetchMock = mockFetch({
+      'POST /v1/assets/uploads': () => json({ object: 'asset', reference: 'Asset://asset_r' }),
+      'GET /v1/assets/asset_r': (url) =>
+        url.searchParams.get('group_id')
+          ? json({ error: { message: 'asset not found' } }, 404)
+          : json({ id: 'asset_r', group_id: 'default' }),
+    });
+    const asset = await uploadAssetFile(file(), { type: 'image', group_id: 'grp_c', name: 'face.png' });
+    expect(asset).toMatchObject({ id: 'asset_r', group_id: 'default' });
+    expect(placedElsewhere('grp_c', asset)).toBe('default');
+    expect(posts(fetchMock)).toBe(1);
+  });
+
+  it('keeps the group asked for when where the asset went cannot be read now', async () => {
+    mockFetch({
+      'POST /v1/assets/uploads': () => json({ reference: 'Asset://asset_r' }),
+      'GET /v1/assets/asset_r': () => json({ error: { message: 'busy' } }, 503),
+    });
+    const asset = await uploadAssetFile(file(), { type: 'image', group_id: 'grp_c', name: 'face.png' });
     expect(asset).toMatchObject({ id: 'asset_r', group_id: 'grp_c' });
   });
 

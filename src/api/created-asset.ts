@@ -3,7 +3,7 @@ import { DEFAULT_GROUP_ID } from '@contract/group';
 import { isRecord } from '@contract/is-record';
 import { answeredPageSize } from '@contract/list';
 import { listAnswer, listEnvelopeSchema } from '@contract/list-schema';
-import { apiRequest } from '@/api/api-client';
+import { apiRequest, isApiRequestError } from '@/api/api-client';
 import { ASSET_LIST_PATH, groupQuery } from '@/api/asset-list-query';
 
 /*
@@ -72,6 +72,34 @@ async function findIn(group: string | undefined, hint: CreatedHint): Promise<Len
   return found[0] ?? null;
 }
 
+async function answersIn(id: string, group: string | undefined): Promise<LenientAsset | null> {
+  try {
+    return await apiRequest(`/v1/assets/${encodeURIComponent(id)}`, { query: { group_id: group } }, (d) =>
+      LenientAssetSchema.parse(assetOfAnswer(d) ?? d),
+    );
+  } catch (error) {
+    if (isApiRequestError(error) && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/**
+ * Where an asset named without its group went. A detail query answers only in the asset's own group,
+ * so the group asked for is asked first, then the default one (a deployment may ignore the form's
+ * `group_id`: the specification's form has only `file`, `type` and `purpose`). When neither can be
+ * read now, the group asked for: its readiness is followed there, as the person expects.
+ */
+async function groupOf(id: string, asked: string): Promise<string> {
+  try {
+    if (await answersIn(id, asked)) return asked;
+    const inDefault = await answersIn(id, undefined);
+    if (inDefault) return inDefault.group_id ?? DEFAULT_GROUP_ID;
+  } catch {
+    // Unreadable for now (a fault, a network error): the upload itself succeeded.
+  }
+  return asked;
+}
+
 /**
  * The asset an answer names, or else the one just created found in its group (then in the default
  * group, for a deployment that ignored the group asked for). Throws a message saying not to upload
@@ -80,9 +108,7 @@ async function findIn(group: string | undefined, hint: CreatedHint): Promise<Len
 export async function createdAsset(data: unknown, hint: CreatedHint): Promise<LenientAsset> {
   const asked = groupQuery(hint.group);
   const asset = assetOfAnswer(data);
-  // An answer that does not say where the asset went: where it was asked to go, so that its
-  // readiness is followed there (a detail query answers only for the asset's own group).
-  if (asset) return asset.group_id || !asked ? asset : { ...asset, group_id: asked };
+  if (asset) return asset.group_id || !asked ? asset : { ...asset, group_id: await groupOf(asset.id, asked) };
   const found = await findIn(asked, hint);
   if (found) return found;
   const inDefault = asked ? await findIn(undefined, hint) : null;
