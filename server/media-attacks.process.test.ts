@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture, gifFrameBomb, playlistNaming } from './test/test-media';
 import { startServerProcess, type ServerProcess } from './test/server-process';
-import { healthOnce } from './test/health-probe';
+import { healthWhile } from './test/health-probe';
 
 /*
  * Issue 41 §2 against `npm run serve`'s own process: a frame-bomb GIF and an HLS playlist sent as
@@ -25,8 +25,6 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => server?.stop());
 
-const health = () => healthOnce(port);
-
 /** The server's ffmpeg and ffprobe children alive now (prlimit execs the tool, so the pid is the tool's). */
 function mediaChildren(): number {
   let n = 0;
@@ -45,22 +43,12 @@ function mediaChildren(): number {
 
 /** While `work` runs: /healthz every ~100 ms (each a 200 within 1 s) and the media children every 20 ms. */
 async function watch<T>(work: Promise<T>): Promise<{ result: T; health: string[]; most: number }> {
-  let done = false;
   let most = 0;
   const counter = setInterval(() => (most = Math.max(most, mediaChildren())), 20);
-  const answers: string[] = [];
-  const polling = (async () => {
-    while (!done) {
-      answers.push(await health());
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  })();
   try {
-    const result = await work;
+    const { result, answers } = await healthWhile(port, work);
     return { result, health: answers, most };
   } finally {
-    done = true;
-    await polling;
     clearInterval(counter);
   }
 }

@@ -15,3 +15,31 @@ export function healthOnce(port: number): Promise<string> {
     req.on('error', (err) => resolve(err.message));
   });
 }
+
+export interface HealthWhile<T> {
+  result: T;
+  /** Each answer in order: '200', another status, or why none came within 1 s. */
+  answers: string[];
+  /** How long each answer took, in ms. */
+  times: number[];
+}
+
+/**
+ * Asks /healthz until `work` settles, `gapMs` apart, and at least once: what the process tests of
+ * issues 35 and 41 watch while an attack runs. The caller judges the answers, after the work.
+ */
+export async function healthWhile<T>(port: number, work: Promise<T>, gapMs = 100): Promise<HealthWhile<T>> {
+  let settled = false;
+  const watched = work.finally(() => (settled = true));
+  // The work's own rejection is the caller's, from the await below: not an unhandled one meanwhile.
+  watched.catch(() => {});
+  const answers: string[] = [];
+  const times: number[] = [];
+  do {
+    const started = performance.now();
+    answers.push(await healthOnce(port));
+    times.push(performance.now() - started);
+    if (!settled) await new Promise((r) => setTimeout(r, gapMs));
+  } while (!settled);
+  return { result: await watched, answers, times };
+}
