@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
+import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import ffprobe from '@ffprobe-installer/ffprobe';
 import { createGroup, uploadReadyImage } from './support/composer-fixtures';
 import { API_KEY, expect, RUNTIME, test } from './support/test';
@@ -18,6 +19,12 @@ test.afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
 const shot = (page: Page, n: number) => page.getByRole('listitem', { name: `Shot ${n}`, exact: true });
 const state = (page: Page, n: number) => page.getByTestId(`shot-status-${n}`).locator('[data-state]').first();
+const taskOf = async (page: Page, n: number) =>
+  (
+    await shot(page, n)
+      .getByRole('link', { name: /Open the task of shot/ })
+      .textContent()
+  )?.trim();
 const succeeded = (page: Page, n: number) =>
   expect(state(page, n)).toHaveAttribute('data-state', 'succeeded', { timeout: 90_000 });
 
@@ -53,6 +60,32 @@ function probe(file: string) {
     video: out.streams.filter((s) => s.codec_type === 'video').length,
     audio: out.streams.filter((s) => s.codec_type === 'audio').length,
   };
+}
+
+/** A frame scaled down to 32x18 RGB: compared as a whole, so codec noise averages out. */
+function thumb(file: string, which: 'first' | 'last'): Buffer {
+  const out = `${file}-${which}.rgb`;
+  const seek = which === 'last' ? ['-sseof', '-0.3'] : [];
+  execFileSync(ffmpeg.path, [
+    ...['-loglevel', 'error', '-y', ...seek, '-i', file, '-vf', 'scale=32:18', '-update', '1'],
+    ...['-f', 'rawvideo', '-pix_fmt', 'rgb24', out],
+  ]);
+  return fs.readFileSync(out);
+}
+
+function meanDifference(a: Buffer, b: Buffer): number {
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += Math.abs(a[i]! - b[i]!);
+  return sum / a.length;
+}
+
+async function resultOf(page: Page, request: APIRequestContext, n: number): Promise<string> {
+  const src = await shot(page, n).getByLabel(`Result of shot ${n}`).getAttribute('src');
+  const res = await request.get(src!);
+  expect(res.ok(), `${src}: ${res.status()}`).toBe(true);
+  const file = path.join(work, `shot-${n}-${Date.now()}.mp4`);
+  fs.writeFileSync(file, await res.body());
+  return file;
 }
 
 const SCRIPT = `INT. PIER - NIGHT
@@ -108,33 +141,71 @@ test.describe('storyboard journey', () => {
     await picker.getByRole('button', { name: `Use ${image}` }).click();
     await expect(picker).toBeHidden();
 
-    // 3. Run, after the confirmation.
+    // 3. Run, after the confirmation; Cancel sends nothing.
     await page.getByRole('button', { name: 'Run 3 shots' }).first().click();
-    await page
-      .getByRole('dialog', { name: 'Run 3 shots?' })
-      .getByRole('button', { name: 'Run 3 shots' })
-      .click();
+    const ask = page.getByRole('dialog', { name: 'Run 3 shots?' });
+    await expect(ask).toContainText(/≈ [\d,]+ tokens for 3 shots/);
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await expect(state(page, 1)).toHaveCount(0);
+    await page.getByRole('button', { name: 'Run 3 shots' }).first().click();
+    await ask.getByRole('button', { name: 'Run 3 shots' }).click();
     for (const n of [1, 2, 3]) await succeeded(page, n);
+    await expect(page.getByText('Every shot has a good, current take: nothing to run.')).toBeVisible();
+    // The last frames are in the storyboard's own group, named after it; the default group has none.
+    const groups = (await (await request.get('/v1/asset-groups', { headers: auth })).json()) as {
+      data: Array<{ id: string; name?: string }>;
+    };
+    const frames = groups.data.find((g) => g.name === 'Storyboard · Pier chase');
+    expect(frames, JSON.stringify(groups.data)).toBeDefined();
+    const inGroup = (await (
+      await request.get(`/v1/assets?group_id=${frames!.id}`, { headers: auth })
+    ).json()) as { data: Array<{ name?: string }> };
+    expect(inGroup.data.map((a) => a.name).sort()).toEqual([
+      'Pier chase · last frame of shot 1',
+      'Pier chase · last frame of shot 2',
+    ]);
+    const inDefault = (await (await request.get('/v1/assets', { headers: auth })).json()) as {
+      data: Array<{ name?: string }>;
+    };
+    expect(inDefault.data.filter((a) => a.name?.includes('last frame'))).toEqual([]);
     // What each take was made with is shown under it.
     await expect(page.getByTestId('take-settings-2')).toContainText('video-2.0-cl · 4 s');
     await expect(page.getByTestId('take-settings-2')).toContainText('Dolly out');
 
     // 4. Retake shot 2: shot 3 goes stale, nothing else runs.
+    const [first1, first2, first3] = [await taskOf(page, 1), await taskOf(page, 2), await taskOf(page, 3)];
     await shot(page, 2).getByRole('button', { name: 'Re-run shot 2' }).click();
     await succeeded(page, 2);
+    expect(await taskOf(page, 2)).not.toBe(first2);
     await expect(shot(page, 3).getByText('Stale', { exact: true })).toBeVisible();
+    expect([await taskOf(page, 1), await taskOf(page, 3)]).toEqual([first1, first3]);
 
     // 5. The first take of shot 2 again.
     const takes = shot(page, 2).getByRole('group', { name: 'Takes of shot 2' });
+    await expect(takes.getByRole('button', { name: 'Take 2' })).toHaveAttribute('aria-pressed', 'true');
     await takes.getByRole('button', { name: 'Take 1' }).click();
     await expect(takes.getByRole('button', { name: 'Take 1' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await taskOf(page, 2)).toBe(first2);
 
     // 6. Run only what is stale, after the confirmation.
     await page.getByRole('button', { name: 'Run 1 shot' }).first().click();
     const again = page.getByRole('dialog', { name: 'Run 1 shot?' });
     await expect(again.getByRole('list', { name: 'Shots this run sends' })).toContainText('Shot 3');
+    await expect(again).toContainText('for 1 shot');
     await again.getByRole('button', { name: 'Run 1 shot' }).click();
     await succeeded(page, 3);
+    expect(await taskOf(page, 3)).not.toBe(first3);
+    expect(await taskOf(page, 2)).toBe(first2);
+    // Continuity with the picked takes, as far as thumbnails show it: shot 2's first frame looks like
+    // shot 1's end (0.3 s before it, 32x18, within a mean of 12 of 255), shot 3's like the end of
+    // shot 2's first take. Looks like, not equals: each frame is read back from a compressed video.
+    const results = [
+      await resultOf(page, request, 1),
+      await resultOf(page, request, 2),
+      await resultOf(page, request, 3),
+    ];
+    expect(meanDifference(thumb(results[0]!, 'last'), thumb(results[1]!, 'first'))).toBeLessThan(12);
+    expect(meanDifference(thumb(results[1]!, 'last'), thumb(results[2]!, 'first'))).toBeLessThan(12);
 
     // 7. Music from the library, spoken lines (a line longer than its shot is warned about), captions burned.
     await page.getByRole('button', { name: 'Pick a track from the library' }).click();
