@@ -9,6 +9,7 @@ import { Label } from '@/components/ui/label';
 import { lazyWithPreload } from '@/components/ui/lazy-with-preload';
 import { Select } from '@/components/ui/select';
 import { useTranslation } from '@/lib/i18n';
+import { ComposeMusic } from './compose-music';
 import type { Storyboard } from './storyboard';
 import { DEFAULT_SOUND, overlongLines, type BoardSound, type MusicTrack } from './sound';
 
@@ -128,6 +129,7 @@ export function SoundCard({ board, edit }: { board: Storyboard; edit: Edit }) {
         >
           <Library aria-hidden="true" /> {music ? t('sound.replaceMusic') : t('sound.pickMusic')}
         </Button>
+        <ComposeMusic board={board} edit={edit} />
       </div>
       <div className="flex items-start gap-2">
         <Checkbox
