@@ -2,10 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json, mockFetch } from '@/test/fetch-mock';
+import { READY_ASSET_FIELDS } from '@/test/asset-fixtures';
+import { json, LIST_ENVELOPE, mockFetch } from '@/test/fetch-mock';
 import { renderRoutes } from '@/test/render';
 import { SoundCard } from './sound-card';
 import { newShot, type Storyboard } from './storyboard';
+import { exportStoryboard, importStoryboard, parseStoryboard } from './storyboard-file';
 
 // The storyboard's "Compose music": one music task with the cut's length, created through the
 // task forms' create-and-track path, followed by its query until its audio is the cut's track.
@@ -119,6 +121,57 @@ describe('Compose music', () => {
     expect(seen.board?.sound?.composing).toBeUndefined();
   });
 
+  it('a library track picked while a task composes is the track: the task is no longer followed, nor named on it', async () => {
+    mockFetch({
+      'GET /v1/tasks/task_m3': () => json({ id: 'task_m3', status: 'IN_PROGRESS', progress: 10 }),
+      'GET /v1/asset-groups': () => json(LIST_ENVELOPE),
+      'GET /v1/assets': () =>
+        json({
+          ...LIST_ENVELOPE,
+          data: [
+            {
+              id: 'asset_a',
+              type: 'audio',
+              name: 'waves.mp3',
+              url: 'https://x/waves.mp3',
+              ...READY_ASSET_FIELDS,
+            },
+          ],
+          count: 1,
+          total: 1,
+        }),
+    });
+    const start: Storyboard = {
+      ...board(['6']),
+      sound: {
+        burnCaptions: false,
+        composing: { taskId: 'task_m3', prompt: 'calm piano', seconds: 10 },
+        music: {
+          url: 'https://x/old.mp3',
+          name: 'old',
+          taskId: 'task_m0',
+          volume: 1.5,
+          fadeOut: 3,
+          shotAudio: 'mute',
+        },
+      },
+    };
+    render(start);
+    const user = userEvent.setup();
+    expect(await screen.findByText(/Composing 10 s of music… 10%/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Pick another track' }));
+    await user.click(await screen.findByRole('button', { name: 'Use waves.mp3' }));
+    await waitFor(() => expect(seen.board?.sound?.composing).toBeUndefined());
+    expect(seen.board?.sound?.music).toEqual({
+      url: 'https://x/waves.mp3',
+      name: 'waves.mp3',
+      volume: 1.5,
+      fadeOut: 3,
+      shotAudio: 'mute',
+    });
+    expect(screen.queryByTestId('compose-progress')).toBeNull();
+  });
+
   it('sends nothing while a shot has no duration: the length is the cut’s', async () => {
     const fetchMock = mockFetch({});
     render(board(['5', '']));
@@ -130,5 +183,23 @@ describe('Compose music', () => {
     await user.type(screen.getByLabelText('What the music is like'), 'strings');
     await user.click(screen.getByRole('button', { name: 'Compose music' }));
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('a composing task in the stored board', () => {
+  it('is kept across a reload (followed again), but not in an export (a task of the server it was started on)', () => {
+    const b: Storyboard = {
+      ...board(['6']),
+      sound: {
+        burnCaptions: false,
+        composing: { taskId: 'task_m1', prompt: 'calm piano', seconds: 10 },
+        music: { url: 'https://x/m.mp3', taskId: 'task_m0', volume: 0.6, fadeOut: 2, shotAudio: 'duck' },
+      },
+    };
+    const stored = parseStoryboard(JSON.parse(JSON.stringify(b)), { fresh: false });
+    expect(stored.sound).toEqual(b.sound);
+    const imported = importStoryboard(exportStoryboard(b));
+    expect(imported.sound?.composing).toBeUndefined();
+    expect(imported.sound?.music?.url).toBe('https://x/m.mp3');
   });
 });

@@ -161,11 +161,15 @@ export function SoundCard({ board, edit }: { board: Storyboard; edit: Edit }) {
           <AudioPickerDialog
             onClose={() => setPicking(false)}
             onPick={(asset, url) =>
-              edit((b) =>
-                withSound(b, {
-                  music: { ...(b.sound?.music ?? newTrack(url)), url, name: asset.name || asset.id },
-                }),
-              )
+              edit((b) => {
+                // The settings of the track it replaces stay; not the task a composed one came from.
+                const { taskId: _composedBy, ...kept } = b.sound?.music ?? newTrack(url);
+                // A track picked while one is composed is the person's choice: the task is no longer followed here.
+                return withSound(b, {
+                  music: { ...kept, url, name: asset.name || asset.id },
+                  composing: undefined,
+                });
+              })
             }
           />
         </Suspense>
