@@ -224,3 +224,36 @@ test.describe('storyboard page, as a person finds it', () => {
     });
   }
 });
+
+test.describe('storyboard music', () => {
+  test('Compose music makes a music task as long as the cut, and its audio becomes the track', async ({
+    page,
+  }) => {
+    await page.goto('/storyboard');
+    await page.getByRole('button', { name: 'New storyboard' }).click();
+    await page.getByLabel('Name').fill('Pier chase');
+    const shot = (n: number) => page.getByRole('listitem', { name: `Shot ${n}` });
+    await shot(1).getByLabel('Duration (seconds)').fill('6');
+    await page.getByRole('button', { name: 'Add shot' }).click();
+    await shot(2).getByLabel('Duration (seconds)').fill('5');
+    await expect(page.getByTestId('timeline-total')).toContainText('11.0');
+
+    const music = page.getByRole('group', { name: 'Music or voice track' });
+    await music.getByRole('button', { name: 'Compose music' }).click();
+    await music.getByLabel('What the music is like').fill('calm piano by the sea');
+    await music.getByRole('button', { name: 'Compose 11 s of music' }).click();
+    await expect(page.getByTestId('storyboard-music')).toHaveText('calm piano by the sea', {
+      timeout: 30_000,
+    });
+
+    // The track is the task's result, and the local server made it as long as the cut.
+    const src = await music.locator('audio').first().getAttribute('src');
+    expect(src).toMatch(/\/files\//);
+    const file = await download(page, src!, 'composed.mp3');
+    expect(Math.abs(probe(file).duration - 11)).toBeLessThan(0.5);
+
+    // Created through the one create-and-track path: the Task monitor lists it.
+    await page.getByRole('link', { name: 'Tasks', exact: true }).first().click();
+    await expect(page.getByText('calm piano by the sea').first()).toBeVisible();
+  });
+});

@@ -1,4 +1,4 @@
-import type { Watched } from './storyboard-runner';
+import type { Watched } from './runner-deps';
 
 /**
  * For tests: a watch that reads `read(id)` again on every macrotask (as a query's poll would) and

@@ -12,14 +12,14 @@ import { ModelPicker, VideoSettings } from '@/components/video-draft/settings/vi
 import { fieldElementId } from '@/lib/form/focus';
 import { useTranslation } from '@/lib/i18n';
 import { applyModel, type ComposerDraft } from '@/lib/video-draft/draft';
-import type { DraftIssue } from '@/lib/video-draft/validation';
+import type { FieldFeedback } from '@/lib/form/issues';
+import type { FieldKey } from '@/lib/video-draft/validation';
 import { Select } from '@/components/ui/select';
 import { CAMERA_MOVES, type CameraMove } from './camera';
 import { FrameChoice } from './frame-choice';
 import { ReferenceRows } from './reference-rows';
 import { ShotSoundFields } from './shot-sound';
 import { shotBody, type Shot, type Storyboard } from './storyboard';
-import { feedbackOf } from './storyboard-issues';
 import { ShotStatus } from './shot-status';
 
 export const shotFieldId = (shotId: string) => (field: string) =>
@@ -43,8 +43,7 @@ export interface ShotActions {
 export function ShotCard({
   board,
   index,
-  issues,
-  attempted,
+  feedback,
   actions,
   dragging,
   onDragStart,
@@ -52,8 +51,8 @@ export function ShotCard({
 }: {
   board: Storyboard;
   index: number;
-  issues: DraftIssue[];
-  attempted: boolean;
+  /** What each field shows (the editor's form kit: useBoardFeedback). */
+  feedback: (field: FieldKey) => FieldFeedback | undefined;
   actions: ShotActions;
   dragging: boolean;
   onDragStart: () => void;
@@ -62,7 +61,6 @@ export function ShotCard({
   const { t } = useTranslation('storyboard');
   const shot: Shot = board.shots[index]!;
   const fieldId = useMemo(() => shotFieldId(shot.id), [shot.id]);
-  const feedback = feedbackOf(issues, attempted);
   const body = useMemo(() => shotBody(board, index), [board, index]);
   const [savingTemplate, setSavingTemplate] = useState(false);
   const tokens = estimateVideoTokens(body);

@@ -9,6 +9,7 @@ import { Label } from '@/components/ui/label';
 import { lazyWithPreload } from '@/components/ui/lazy-with-preload';
 import { Select } from '@/components/ui/select';
 import { useTranslation } from '@/lib/i18n';
+import { ComposeMusic } from './compose-music';
 import type { Storyboard } from './storyboard';
 import { DEFAULT_SOUND, overlongLines, type BoardSound, type MusicTrack } from './sound';
 
@@ -128,6 +129,7 @@ export function SoundCard({ board, edit }: { board: Storyboard; edit: Edit }) {
         >
           <Library aria-hidden="true" /> {music ? t('sound.replaceMusic') : t('sound.pickMusic')}
         </Button>
+        <ComposeMusic board={board} edit={edit} />
       </div>
       <div className="flex items-start gap-2">
         <Checkbox
@@ -159,11 +161,15 @@ export function SoundCard({ board, edit }: { board: Storyboard; edit: Edit }) {
           <AudioPickerDialog
             onClose={() => setPicking(false)}
             onPick={(asset, url) =>
-              edit((b) =>
-                withSound(b, {
-                  music: { ...(b.sound?.music ?? newTrack(url)), url, name: asset.name || asset.id },
-                }),
-              )
+              edit((b) => {
+                // The settings of the track it replaces stay; not the task a composed one came from.
+                const { taskId: _composedBy, ...kept } = b.sound?.music ?? newTrack(url);
+                // A track picked while one is composed is the person's choice: the task is no longer followed here.
+                return withSound(b, {
+                  music: { ...kept, url, name: asset.name || asset.id },
+                  composing: undefined,
+                });
+              })
             }
           />
         </Suspense>

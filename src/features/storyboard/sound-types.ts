@@ -6,14 +6,26 @@ export interface MusicTrack {
   /** An absolute URL the local server may read: a library audio asset's, or a task result's. */
   url: string;
   name?: string;
+  /** The music task that composed it, when it was started from the storyboard. */
+  taskId?: string;
   /** Linear gain, 1 = as recorded. */
   volume: number;
   fadeOut: number;
   shotAudio: ShotAudio;
 }
 
+/** A music task started from the storyboard: followed until its audio becomes the track. */
+export interface ComposeTask {
+  taskId: string;
+  /** What the person typed (the monitor and the track's name show it). */
+  prompt: string;
+  /** The length asked for: the cut's, within what a track can last. */
+  seconds: number;
+}
+
 export interface BoardSound {
   music?: MusicTrack;
+  composing?: ComposeTask;
   /** Burn the captions into the picture; the WebVTT file is made either way. */
   burnCaptions: boolean;
 }

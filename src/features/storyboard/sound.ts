@@ -23,6 +23,17 @@ export function shotSeconds(shot: Shot): number | undefined {
   return Number.isFinite(n) && n > 0 ? n : undefined;
 }
 
+/** The cut's length as asked: the shots' durations, less half a second per crossfade. */
+export function plannedLength(board: Storyboard): number | undefined {
+  let total = 0;
+  for (const shot of board.shots) {
+    const s = shotSeconds(shot);
+    if (s === undefined) return undefined;
+    total += s;
+  }
+  return total - board.joins.filter((j) => j === 'crossfade').length * 0.5;
+}
+
 /** The shot's speech, when it was made from the line as it is now (an edited line needs speaking again). */
 export function currentSpeech(shot: Shot): ShotSound['speech'] {
   const s = shot.sound;

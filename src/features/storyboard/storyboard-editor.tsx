@@ -1,6 +1,5 @@
 import { Plus } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { DraftIssue } from '@/lib/video-draft/validation';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { FormNamespace, useIssueText } from '@/components/form/issue-text';
@@ -12,6 +11,7 @@ import { usePricesStore } from '@/lib/money/prices-store';
 import { useApiKey } from '@/api/connection-store';
 import { useTaskRegistry } from '@/api/task-registry-context';
 import { focusElement } from '@/lib/form/focus';
+import type { FormIssue } from '@/lib/form/issues';
 import { notifyError } from '@/lib/notify';
 import { loadStoryboard } from '@/lib/storyboard/storyboard-storage';
 import { useTranslation } from '@/lib/i18n';
@@ -27,7 +27,7 @@ import { runShots } from './storyboard-runs';
 import { runCapBreach } from './storyboard-money';
 import { PhoneRunBar, RunConfirm, RunPanel, type RunScope } from './run-panel';
 import { MAX_SHOTS, parseStoryboard } from './storyboard-file';
-import { blocking, castIssues, feedbackOf, shotIssues } from './storyboard-issues';
+import { useBoardFeedback } from './storyboard-issues';
 import { StoryboardHeader } from './storyboard-header';
 import { storyboardRunner, useRunnerBoard } from './storyboard-session';
 
@@ -39,7 +39,6 @@ export function StoryboardEditor({ id }: { id: string }) {
   const runner = storyboardRunner(registry, useQueryClient());
   const board = useRunnerBoard(runner, id);
   const [missing, setMissing] = useState(false);
-  const [attempted, setAttempted] = useState(false);
   const [dragFrom, setDragFrom] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const [asking, setAsking] = useState<RunScope | null>(null);
@@ -65,11 +64,7 @@ export function StoryboardEditor({ id }: { id: string }) {
   }, [id, runner]);
 
   const secrets = useMemo(() => (apiKey ? [apiKey] : []), [apiKey]);
-  const issuesPerShot = useMemo(
-    () => (board ? board.shots.map((_, i) => shotIssues(board, i, secrets)) : []),
-    [board, secrets],
-  );
-  const cast = useMemo(() => (board ? castIssues(board) : []), [board]);
+  const fields = useBoardFeedback(board, secrets);
 
   if (missing) {
     return (
@@ -93,27 +88,13 @@ export function StoryboardEditor({ id }: { id: string }) {
     requestAnimationFrame(() => focusElement(`${shotFieldId(board.shots[from]!.id)('heading')}`));
   };
   const running = isRunning(board);
-  const errors = [
-    ...blocking(cast).map((issue) => ({ where: t('cast.title'), issue, shot: 'cast' })),
-    ...issuesPerShot.flatMap((issues, i) =>
-      blocking(issues).map((issue) => ({
-        where: t('shot.title', { n: i + 1 }),
-        issue,
-        shot: board.shots[i]!.id,
-      })),
-    ),
-  ];
+  const errors = fields.errors.map((issue) => {
+    const n = board.shots.findIndex((shot) => shot.id === issue.owner);
+    return { where: n < 0 ? t('cast.title') : t('shot.title', { n: n + 1 }), issue };
+  });
 
   /** Run and "Run every shot again" ask first (what runs, what it costs); a form in error is shown instead. */
-  function ask(scope: RunScope) {
-    setAttempted(true);
-    if (errors.length > 0) {
-      const first = errors[0]!;
-      requestAnimationFrame(() => focusElement(shotFieldId(first.shot)(first.issue.field)));
-      return;
-    }
-    setAsking(scope);
-  }
+  const ask = (scope: RunScope) => fields.attempt(() => setAsking(scope));
   const stop = () => runner.stop(id);
   /** The phone bar's Assemble: starts it when it can, and shows the card (its progress, or why not). */
   const toAssembly = () => {
@@ -169,7 +150,7 @@ export function StoryboardEditor({ id }: { id: string }) {
                 hint={t('cast.hint')}
                 references={board.cast}
                 fieldId={shotFieldId('cast')}
-                feedback={feedbackOf(cast, attempted)}
+                feedback={fields.feedbackOf('cast')}
                 model={board.shots[0]?.draft.model ?? ''}
                 onChange={(references) => edit((b) => ({ ...b, cast: references }))}
               />
@@ -181,8 +162,7 @@ export function StoryboardEditor({ id }: { id: string }) {
                 key={shot.id}
                 board={board}
                 index={index}
-                issues={issuesPerShot[index] ?? []}
-                attempted={attempted}
+                feedback={fields.feedbackOf(shot.id)}
                 dragging={dragFrom === index}
                 onDragStart={() => setDragFrom(index)}
                 onDropAt={() => {
@@ -222,7 +202,7 @@ export function StoryboardEditor({ id }: { id: string }) {
                 running={running}
                 onAsk={ask}
                 onStop={stop}
-                errors={errors.length > 0 && attempted && <RunErrors errors={errors} />}
+                errors={errors.length > 0 && <RunErrors errors={errors} />}
               />
             </CardContent>
           </Card>
@@ -243,7 +223,7 @@ export function StoryboardEditor({ id }: { id: string }) {
 }
 
 /** What blocks the run, shot by shot, in the composer's words (inside its FormNamespace). */
-function RunErrors({ errors }: { errors: Array<{ where: string; issue: DraftIssue }> }) {
+function RunErrors({ errors }: { errors: Array<{ where: string; issue: FormIssue }> }) {
   const { t } = useTranslation('storyboard');
   const issueText = useIssueText();
   return (

@@ -108,10 +108,14 @@ const SoundSchema = optional(
       z.object({
         url: str(4096),
         name: optional(str(300)),
+        taskId: optional(str(200)),
         volume: z.catch(z.number().check(z.minimum(0), z.maximum(4)), 1),
         fadeOut: z.catch(z.number().check(z.minimum(0), z.maximum(30)), 0),
         shotAudio: z.catch(z.enum(['keep', 'duck', 'mute']), 'duck'),
       }),
+    ),
+    composing: optional(
+      z.object({ taskId: str(200), prompt: str(5000), seconds: z.number().check(z.minimum(1)) }),
     ),
   }),
 );
@@ -200,7 +204,8 @@ export function parseStoryboard(data: unknown, { fresh }: { fresh: boolean }): S
     ...(!fresh && parsed.frameGroupId ? { frameGroupId: parsed.frameGroupId } : {}),
     ...(!fresh && parsed.assembly ? { assembly: parsed.assembly } : {}),
     ...(!fresh && parsed.assemblies?.length ? { assemblies: parsed.assemblies } : {}),
-    ...(parsed.sound ? { sound: parsed.sound } : {}),
+    // A music task still composing is one of the server it was started on.
+    ...(parsed.sound ? { sound: fresh ? { ...parsed.sound, composing: undefined } : parsed.sound } : {}),
   };
 }
 
@@ -224,7 +229,7 @@ export function exportStoryboard(board: Storyboard): string {
         draft: { ...s.draft, references: strip(s.draft.references) },
       })),
       joins: board.joins,
-      ...(board.sound ? { sound: board.sound } : {}),
+      ...(board.sound ? { sound: { ...board.sound, composing: undefined } } : {}),
     },
     null,
     2,

@@ -5,7 +5,7 @@ import { createGroup, invalidateAfterGroupCreated } from '@/api/group-mutations'
 import { groupQueries } from '@/api/groups';
 import { i18n } from '@/lib/i18n';
 import type { Storyboard } from './storyboard';
-import type { FrameName } from './storyboard-runner';
+import type { FrameName } from './runner-deps';
 
 /**
  * Where a storyboard's frames go in the library: one group per storyboard ("Storyboard · Pier

@@ -1,7 +1,4 @@
-import { assetPhase, assetReference } from '@contract/asset';
-import { isTerminalStatus, normalizeTaskStatus, resolveResultUrl, taskFailure } from '@contract/task';
-import type { TrackedStoryboardShot } from '@/api/task-registry';
-import type { CreateVideo } from '@contract/video';
+import { assetReference } from '@contract/asset';
 import {
   fitJoins,
   isActive,
@@ -13,59 +10,11 @@ import {
   type ShotRun,
   type Storyboard,
 } from './storyboard';
+import type { FrameName, RunnerDeps, Watched } from './runner-deps';
+import { readFrameAsset, readTask, waitOn } from './runner-reads';
 import { takeSettings, withTake } from './storyboard-runs';
 
-/** What a watched query shows now: its data, or the error of its last read. */
-export interface Watched<T> {
-  data?: T;
-  error?: unknown;
-}
-
-/** What the runner names an image it registers: a predecessor's last frame, or a file chosen instead. */
-export type FrameName = { board: string; shot: number } | { file: string };
-
-/** What the runner asks of the outside world; the page gives the real ones, tests give fakes. */
-export interface RunnerDeps {
-  /** Creates the task and records it in the task registry (so the watcher follows it everywhere). */
-  createTask(
-    body: CreateVideo,
-    meta: { batchId?: string; prompt?: string; storyboard: TrackedStoryboardShot },
-  ): Promise<{ id: string }>;
-  /**
-   * Follows a task through the query cache (its poll policy asks the server, once for every page
-   * that shows it); `seen` is called with what the cache holds now and at every change. Returns a stop.
-   */
-  watchTask(id: string, seen: (w: Watched<unknown>) => void): () => void;
-  /** The last frame of a result, as a PNG (the local server's ffmpeg, or a canvas in direct mode). */
-  /** The frame at `at` seconds into the result, or its last frame when `at` is undefined. */
-  lastFrame(resultUrl: string, at?: number): Promise<Blob>;
-  /** Registers a frame as an image asset for `model` (in the storyboard's own group); returns its ids. */
-  registerFrame(
-    frame: Blob,
-    model: string,
-    name: FrameName,
-    board: Storyboard,
-  ): Promise<{ id: string; groupId?: string }>;
-  /** Follows a frame asset through the query cache (the asset poll policy), as watchTask does. */
-  watchAsset(
-    id: string,
-    groupId: string | undefined,
-    seen: (w: Watched<Record<string, unknown>>) => void,
-  ): () => void;
-  /** Where the board is kept (IndexedDB); called after every change. */
-  save(board: Storyboard): void;
-  /** Words for a failure the runner reports. */
-  describe(error: unknown): string;
-}
-
-/** Errors no later read can mend: the key is refused, or the task or asset is gone. */
-function fatalReason(error: unknown): string | undefined {
-  const status =
-    typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
-  if (status === 401 || status === 403) return 'unauthorized';
-  if (status === 404) return 'notFound';
-  return undefined;
-}
+export type { FrameName, RunnerDeps, Watched } from './runner-deps';
 
 /**
  * Runs storyboards: starts each step nextSteps() names, follows tasks to their end, takes and
@@ -142,37 +91,15 @@ export class StoryboardRunner {
     });
   }
 
-  /**
-   * Waits on a watched query until `decide` gives an answer; undefined when the board was stopped.
-   * The query's own poll policy decides when to ask the server; this only reads what it holds.
-   */
+  /** Waits on a watched query of the board's (runner-reads' waitOn); undefined when the board was stopped. */
   private until<T, R>(
     id: string,
     watch: (seen: (w: Watched<T>) => void) => () => void,
     decide: (w: Watched<T>) => R | undefined,
   ): Promise<R | undefined> {
-    return new Promise((resolve) => {
-      const ends = this.waits.get(id) ?? new Set<() => void>();
-      this.waits.set(id, ends);
-      let done = false;
-      // Filled once watch() returns: a first answer may settle the wait before it does.
-      const watching: { stop?: () => void } = {};
-      const finish = (result: R | undefined) => {
-        if (done) return;
-        done = true;
-        ends.delete(end);
-        watching.stop?.();
-        resolve(result);
-      };
-      const end = () => finish(undefined);
-      ends.add(end);
-      watching.stop = watch((w) => {
-        if (done) return;
-        const result = decide(w);
-        if (result !== undefined) finish(result);
-      });
-      if (done) watching.stop();
-    });
+    let ends = this.waits.get(id);
+    if (!ends) this.waits.set(id, (ends = new Set()));
+    return waitOn(ends, watch, decide);
   }
 
   /** Takes up a board read back from storage: tasks are followed again, cut-off steps redone. */
@@ -260,24 +187,11 @@ export class StoryboardRunner {
     if (!assetId) return;
     if (this.boards.get(id)?.shots[this.indexOf(id, shotId)]?.run.state !== 'preparing')
       this.update(id, shotId, { state: 'preparing' });
-    const outcome = await this.until<
-      Record<string, unknown>,
-      { ready: true } | { error: string; refused?: boolean }
-    >(
+    const outcome = await this.until(
       id,
-      (seen) => this.deps.watchAsset(assetId, this.boards.get(id)?.frameGroupId, seen),
-      ({ data, error }) => {
-        const fatal = error === undefined ? undefined : fatalReason(error);
-        if (fatal) return { error: fatal === 'notFound' ? 'frameNotFound' : fatal };
-        if (!data) return undefined;
-        const phase = assetPhase(data);
-        if (phase === 'ready') return { ready: true };
-        if (phase === 'failed' || phase === 'disabled') {
-          const reason = typeof data.sync_error === 'string' && data.sync_error ? data.sync_error : phase;
-          return { error: reason, refused: true };
-        }
-        return undefined;
-      },
+      (seen: (w: Watched<Record<string, unknown>>) => void) =>
+        this.deps.watchAsset(assetId, this.boards.get(id)?.frameGroupId, seen),
+      readFrameAsset,
     );
     if (!outcome || !this.boards.has(id)) return;
     if ('error' in outcome) {
@@ -328,37 +242,29 @@ export class StoryboardRunner {
     const outcome = await this.until<unknown, Partial<ShotRun>>(
       id,
       (seen) => this.deps.watchTask(taskId, seen),
-      ({ data, error }) => {
-        const fatal = error === undefined ? undefined : fatalReason(error);
-        if (fatal) return { state: 'failed', error: fatal === 'notFound' ? 'taskNotFound' : fatal };
-        if (data === undefined) return undefined;
-        const record = (data ?? {}) as Record<string, unknown>;
-        const status = normalizeTaskStatus(record.status);
-        if (status === 'succeeded') {
-          const resultUrl = resolveResultUrl(data);
-          const before = this.boards.get(id)?.shots[this.indexOf(id, shotId)]?.run;
-          const takes = before?.takes;
-          const settings = before?.sent;
-          return {
-            state: 'succeeded',
-            progress: 1,
-            resultUrl,
-            stale: false,
-            kept: undefined,
-            // Every good take is kept: the person may pick an earlier one again.
-            ...(resultUrl
-              ? { takes: withTake(takes, { taskId, resultUrl, ...(settings ? { settings } : {}) }) }
-              : {}),
-          };
+      (w) => {
+        const read = readTask(w);
+        if (!read) return undefined;
+        const before = this.boards.get(id)?.shots[this.indexOf(id, shotId)]?.run;
+        if (read.kind === 'failed') return { state: 'failed', error: read.error };
+        if (read.kind === 'active') {
+          const progress = read.progress ?? before?.progress;
+          if (before && progress !== before.progress) this.update(id, shotId, { progress });
+          return undefined;
         }
-        if (isTerminalStatus(status)) {
-          const f = taskFailure(data);
-          return { state: 'failed', error: f.message ?? f.failReason ?? f.code ?? status };
-        }
-        const run = this.boards.get(id)?.shots[this.indexOf(id, shotId)]?.run;
-        const progress = typeof record.progress === 'number' ? record.progress / 100 : run?.progress;
-        if (run && progress !== run.progress) this.update(id, shotId, { progress });
-        return undefined;
+        const { resultUrl } = read;
+        const settings = before?.sent;
+        return {
+          state: 'succeeded',
+          progress: 1,
+          resultUrl,
+          stale: false,
+          kept: undefined,
+          // Every good take is kept: the person may pick an earlier one again.
+          ...(resultUrl
+            ? { takes: withTake(before?.takes, { taskId, resultUrl, ...(settings ? { settings } : {}) }) }
+            : {}),
+        };
       },
     );
     const run = this.boards.get(id)?.shots[this.indexOf(id, shotId)]?.run;

@@ -3,18 +3,7 @@ import { focusElement } from '@/lib/form/focus';
 import { useTranslation } from '@/lib/i18n';
 import type { Storyboard } from './storyboard';
 import { shotFieldId } from './shot-card';
-import { shotSeconds } from './sound';
-
-/** The cut's length as asked: the shots' durations, less half a second per crossfade. */
-export function plannedLength(board: Storyboard): number | undefined {
-  let total = 0;
-  for (const shot of board.shots) {
-    const s = shotSeconds(shot);
-    if (s === undefined) return undefined;
-    total += s;
-  }
-  return total - board.joins.filter((j) => j === 'crossfade').length * 0.5;
-}
+import { plannedLength, shotSeconds } from './sound';
 
 /**
  * The storyboard at a glance, across the top: one thumbnail per shot (its picked take's opening

@@ -1,8 +1,8 @@
 import { hash32 } from '../../../media/render-layout';
+import { MUSIC_LENGTH } from '@contract/music-length';
 import { planMusic, type MusicPlan } from '../../../media/music-style';
 
-/** Length bounds of a generated track in seconds (decision 065). */
-export const MUSIC_LENGTH = { min: 10, max: 180, default: 30, lyricsMin: 20 } as const;
+export { MUSIC_LENGTH };
 
 const KEYS = ['C', 'C#', 'D', 'Eb', 'E', 'F', 'F#', 'G', 'Ab', 'A', 'Bb', 'B'];
 

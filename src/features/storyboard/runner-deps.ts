@@ -1,0 +1,45 @@
+import type { TrackedStoryboardShot } from '@/api/task-registry';
+import type { CreateVideo } from '@contract/video';
+import type { Storyboard } from './storyboard';
+
+/** What a watched query shows now: its data, or the error of its last read. */
+export interface Watched<T> {
+  data?: T;
+  error?: unknown;
+}
+
+/** What the runner names an image it registers: a predecessor's last frame, or a file chosen instead. */
+export type FrameName = { board: string; shot: number } | { file: string };
+
+/** What the runner asks of the outside world; the page gives the real ones, tests give fakes. */
+export interface RunnerDeps {
+  /** Creates the task and records it in the task registry (so the watcher follows it everywhere). */
+  createTask(
+    body: CreateVideo,
+    meta: { batchId?: string; prompt?: string; storyboard: TrackedStoryboardShot },
+  ): Promise<{ id: string }>;
+  /**
+   * Follows a task through the query cache (its poll policy asks the server, once for every page
+   * that shows it); `seen` is called with what the cache holds now and at every change. Returns a stop.
+   */
+  watchTask(id: string, seen: (w: Watched<unknown>) => void): () => void;
+  /** The frame at `at` seconds into the result, or its last frame when `at` is undefined, as a PNG. */
+  lastFrame(resultUrl: string, at?: number): Promise<Blob>;
+  /** Registers a frame as an image asset for `model` (in the storyboard's own group); returns its ids. */
+  registerFrame(
+    frame: Blob,
+    model: string,
+    name: FrameName,
+    board: Storyboard,
+  ): Promise<{ id: string; groupId?: string }>;
+  /** Follows a frame asset through the query cache (the asset poll policy), as watchTask does. */
+  watchAsset(
+    id: string,
+    groupId: string | undefined,
+    seen: (w: Watched<Record<string, unknown>>) => void,
+  ): () => void;
+  /** Where the board is kept (IndexedDB); called after every change. */
+  save(board: Storyboard): void;
+  /** Words for a failure the runner reports. */
+  describe(error: unknown): string;
+}
