@@ -38,7 +38,9 @@ describe('header in proxy mode', () => {
         </MemoryRouter>
       </QueryClientProvider>,
     );
-    expect(await screen.findByText('Proxy → api.example.com')).toBeInTheDocument();
+    // The layout's code is imported cold in jsdom: over findBy's default second on a busy machine
+    // (a full unit run beside other work failed here). The bound is a hang's, not a wait.
+    expect(await screen.findByText('Proxy → api.example.com', {}, { timeout: 4_000 })).toBeInTheDocument();
     // The header belongs to the layout around every page.
     for (const page of ['Tasks', 'Playground', 'Settings']) {
       await user.click(screen.getByRole('link', { name: page }));
