@@ -214,6 +214,12 @@ for (const seed of specSeeds()) {
       await page.getByLabel('Type').selectOption('video');
       await expect(library.getByRole('button', { name: 'Open details of Seed clip' })).toBeVisible();
 
+      // The default group is one entry whatever id the deployment gives it (drawn: grp_default,
+      // grp_main, default), though GET /v1/asset-groups lists it beside the dashboard's own.
+      const groupSelect = page.getByRole('search', { name: 'Filter assets' }).getByLabel('Group');
+      await expect(groupSelect.getByRole('option', { name: 'Campaign' })).toBeAttached();
+      await expect(groupSelect.getByRole('option', { name: /^Default/ })).toHaveCount(1);
+
       // Groups, in whatever list shape the style drew; a new one, answered in the style's shape.
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Groups' }).click();
       await expect(page.getByRole('row', { name: /Campaign/ })).toContainText('Spring launch');
