@@ -38,7 +38,16 @@ export function groupSelectOptions(listed: GroupOption[], value: string, deploym
 export function useDeploymentDefaultGroup(enabled = true): string | undefined {
   const baseUrl = useBaseUrl();
   return useQuery({
-    ...assetQueries.list({ baseUrl, group: DEFAULT_GROUP_ID, page: 1, pageSize: PAGE_SIZE.default }),
+    // The very key of the library's first page (its filters are '' when unset): asked once.
+    ...assetQueries.list({
+      baseUrl,
+      group: DEFAULT_GROUP_ID,
+      type: '',
+      status: '',
+      domain: '',
+      page: 1,
+      pageSize: PAGE_SIZE.default,
+    }),
     enabled,
     refetchInterval: false,
     select: (list) => list.data.find((a) => a.group_id)?.group_id,
