@@ -19,7 +19,7 @@ import { expect, fixtureOrigin, test } from './support/test';
 // Replay one journey of one seed alone (each journey sets up what it needs: it builds on no other):
 //   npx vite build --outDir /tmp/dist && E2E_STATIC_DIR=/tmp/dist SPEC_SEED=<n> \
 //     npm run test:e2e -- e2e/deployment-from-spec.spec.ts --workers=1 -g "<journey>:"
-// where <journey> is one of: composer, library, tasks, direct, paging.
+// where <journey> is one of: composer, library, tasks, image, direct, paging.
 //
 // Each seed's journeys run in order in one worker, against that seed's double and proxy, but the
 // seeds run side by side: a seed's journeys mostly wait on its double's clock, and one file of all
@@ -42,7 +42,13 @@ for (const seed of specSeeds()) {
       double = await startSpecDeployment({ fixtureOrigin: fixtureOrigin(), staticDir, seed });
       proxy = await startLocalServer({
         staticDir,
-        env: { API_KEYS: BROWSER_KEY, UPSTREAM_BASE_URL: double.url, UPSTREAM_API_KEY: DOUBLE_KEY },
+        env: {
+          API_KEYS: BROWSER_KEY,
+          UPSTREAM_BASE_URL: double.url,
+          UPSTREAM_API_KEY: DOUBLE_KEY,
+          // The image service's prefix is the deployment's (drawn): the proxy forwards that one.
+          UPSTREAM_IMAGE_PREFIX: double.style.imagePrefix,
+        },
       });
     });
     test.afterAll(async () => {
@@ -214,6 +220,12 @@ for (const seed of specSeeds()) {
       await page.getByLabel('Type').selectOption('video');
       await expect(library.getByRole('button', { name: 'Open details of Seed clip' })).toBeVisible();
 
+      // The default group is one entry whatever id the deployment gives it (drawn: grp_default,
+      // grp_main, default), though GET /v1/asset-groups lists it beside the dashboard's own.
+      const groupSelect = page.getByRole('search', { name: 'Filter assets' }).getByLabel('Group');
+      await expect(groupSelect.getByRole('option', { name: 'Campaign' })).toBeAttached();
+      await expect(groupSelect.getByRole('option', { name: /^Default/ })).toHaveCount(1);
+
       // Groups, in whatever list shape the style drew; a new one, answered in the style's shape.
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Groups' }).click();
       await expect(page.getByRole('row', { name: /Campaign/ })).toContainText('Spring launch');
@@ -328,6 +340,31 @@ for (const seed of specSeeds()) {
       await page.getByRole('button', { name: 'Send', exact: true }).click();
       await expect(page.getByRole('listitem', { name: 'Assistant' }).last()).toContainText(
         'Hello from a deployment double.',
+      );
+    });
+
+    test("image: proxy mode, an image task opened by its id is followed at the deployment's image prefix, set in Settings, to its picture", async ({
+      page,
+    }) => {
+      // Made as by another client: the creation endpoint of image tasks is not shown.
+      const id = double.addImageTask();
+      const prefix = double.style.imagePrefix;
+      await connectThroughProxy(page, '/assets');
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+      // The double serves the image service at its drawn prefix only: a client that polls /mj
+      // whatever the setting never sees the task end there.
+      if (prefix !== '/mj') {
+        await page.getByLabel('Image service prefix').fill(prefix);
+        await page.getByRole('button', { name: 'Save', exact: true }).click();
+        await expect(page.getByText(`Image tasks are followed at ${prefix}/task/{id}/fetch`)).toBeVisible();
+      }
+      await page.goto(`${proxy.url}/tasks/${encodeURIComponent(id)}`);
+      await expect(page.getByRole('img', { name: `Result image of task ${id}` })).toBeVisible({
+        timeout: 30_000,
+      });
+      expect(double.imageFetches.length).toBeGreaterThan(0);
+      expect(double.imageFetches.every((p) => p === `${prefix}/task/${encodeURIComponent(id)}/fetch`)).toBe(
+        true,
       );
     });
 

@@ -38,6 +38,8 @@ export interface DoubleTask {
   /** `stuck`: stays in a state the specification does not list; `no-result`: succeeds with no result URL. */
   outcome: 'succeed' | 'fail' | 'cancel' | 'stuck' | 'no-result';
   references?: Array<Record<string, unknown>>;
+  /** A task of the image-generation capability: followed at the style's image prefix. */
+  image?: boolean;
 }
 
 /**

@@ -95,7 +95,12 @@ export interface DeploymentStyle {
   defaultGroupId: 'grp_default' | 'grp_main' | 'default';
   /** The form of new task ids: the specification gives them none. */
   taskIds: 'cgt' | 'uuid' | 'task' | 'numeric';
+  /** Where `GET /<image-service-prefix>/task/{id}/fetch` is served: the specification leaves the prefix to each deployment. */
+  imagePrefix: (typeof IMAGE_PREFIXES)[number];
 }
+
+/** Image service prefixes a deployment may use: the common `/mj`, and others a client must not assume away. */
+export const IMAGE_PREFIXES = ['/mj', '/image', '/img/v2'] as const;
 
 export interface Fault {
   status: 402 | 429 | 503;
@@ -134,6 +139,7 @@ export const deploymentStyle: fc.Arbitrary<DeploymentStyle> = fc.record({
   uploadIgnoresGroup: fc.boolean(),
   defaultGroupId: fc.constantFrom('grp_default', 'grp_main', 'default'),
   taskIds: fc.constantFrom('cgt', 'uuid', 'task', 'numeric'),
+  imagePrefix: fc.constantFrom(...IMAGE_PREFIXES),
 });
 
 /** Fields of an asset the specification does not guarantee beyond the id, left out of spare assets. */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
+import { Hono, type Context, type Next } from 'hono';
 import { cors } from 'hono/cors';
 import { listenOnLoopback } from '../../server/test/listen';
 import { seedAssets, type DoubleGroup } from './spec-deployment-data';
@@ -16,7 +16,7 @@ import {
 import { assetRoutes } from './spec-double/assets';
 import { errorEnvelope, type DoubleContext } from './spec-double/context';
 import { groupRoutes } from './spec-double/groups';
-import { taskRoutes } from './spec-double/tasks';
+import { addImageTask, taskRoutes } from './spec-double/tasks';
 import { textRoutes } from './spec-double/text';
 
 export { UNKNOWN_TASK_STATE } from './spec-double/tasks';
@@ -47,6 +47,9 @@ export { UNKNOWN_TASK_STATE } from './spec-double/tasks';
  * - Errors along the way: 429 with Retry-After in seconds or as an HTTP-date, 503, on two polls in
  *   a row from a drawn one, and a 402 or 503 refusing the first music task, with a JSON body, one
  *   without error.message, an empty one or a non-JSON one.
+ * - Image tasks (made by `addImageTask`: their creation is not shown) followed at
+ *   `GET <imagePrefix>/task/{id}/fetch` at the drawn prefix only; the generic query knows them only
+ *   as submitted.
  * - CORS for direct mode; media on another origin; no /bootstrap, no webhook log.
  */
 export interface SpecDeployment {
@@ -65,6 +68,10 @@ export interface SpecDeployment {
   created: Array<{ path: string; body: Record<string, unknown> }>;
   /** Registrations by URL, with the model each was registered for (the record never says it). */
   registeredFor: Array<{ url: string; model?: string }>;
+  /** An image task made as by another client (its creation endpoint is not shown); its id. */
+  addImageTask(): string;
+  /** Paths of the image service's queries answered, at the style's `imagePrefix` only. */
+  imageFetches: string[];
   /** Assets the double holds in a group (the default one when none is named). */
   assetsIn(group?: string): number;
   /** Caps list pages at `size` from now on (a deployment whose cap is below a view's page size). */
@@ -103,6 +110,7 @@ export async function startSpecDeployment(options: {
     faults: [],
     created: [],
     registeredFor: [],
+    imageFetches: [],
     pageCap: DOUBLE_PAGE_CAP,
     next: () => (seq += 1),
   };
@@ -119,11 +127,13 @@ export async function startSpecDeployment(options: {
     }),
   );
   api.get('/healthz', (c) => c.json({ ok: true }));
-  api.use('/v1/*', async (c, next) => {
+  const auth = async (c: Context, next: Next) => {
     if (c.req.header('authorization') !== `Bearer ${DOUBLE_KEY}`)
       return c.json(errorEnvelope('invalid API key', 'authentication_error'), 401);
     await next();
-  });
+  };
+  api.use('/v1/*', auth);
+  api.use(`${style.imagePrefix}/*`, auth);
   api.onError((error, c) => c.json(errorEnvelope(String(error), 'server_error'), 500));
   api.notFound((c) =>
     c.json(
@@ -162,6 +172,8 @@ export async function startSpecDeployment(options: {
     faults: ctx.faults,
     created: ctx.created,
     registeredFor: ctx.registeredFor,
+    addImageTask: () => addImageTask(ctx),
+    imageFetches: ctx.imageFetches,
     taskShapeOf: (id) => draws.draw(`task:${id}`, taskShape),
     assetsIn: (group) => ctx.assets.filter((a) => a.group_id === (group ?? defaultGroup)).length,
     capPages: (size) => {

@@ -38,17 +38,35 @@ export function validJson<S extends z.core.$ZodType>(
   };
 }
 
-/** The query string judged by a contract schema, read back from `c.req.valid('query')`. */
+/**
+ * The query string as the schema reads it: one value a parameter (the first of a repeated one, as
+ * `c.req.query()` reads it), and empty ones dropped: `?type=&page=` from a form left on "All" means
+ * "not given", not "invalid".
+ */
+function queryValues(query: Record<string, string | string[]>): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of Object.entries(query)) {
+    const first = Array.isArray(value) ? value[0] : value;
+    if (first !== undefined && first.trim() !== '') values[key] = first;
+  }
+  return values;
+}
+
+type ValidQuery<S extends z.core.$ZodType> = {
+  in: { query: Record<string, string | string[]> };
+  out: { query: z.output<S> };
+};
+
+/**
+ * The query string judged by a contract schema, read back from `c.req.valid('query')`; a refusal
+ * is the same 400 envelope as validJson's, naming the parameter.
+ */
 export function validQuery<S extends z.core.$ZodType>(
   schema: S,
-): MiddlewareHandler<
-  AppEnv,
-  string,
-  { in: { query: Record<string, string | string[]> }; out: { query: z.output<S> } }
-> {
-  return validator('query', (value) => parseOrThrow(schema, value)) as MiddlewareHandler<
+): MiddlewareHandler<AppEnv, string, ValidQuery<S>> {
+  return validator('query', (value) => parseOrThrow(schema, queryValues(value))) as MiddlewareHandler<
     AppEnv,
     string,
-    { in: { query: Record<string, string | string[]> }; out: { query: z.output<S> } }
+    ValidQuery<S>
   >;
 }

@@ -1,16 +1,16 @@
 import { Hono, type Context } from 'hono';
-import { AssetListFiltersSchema, RegisterAssetByUrlSchema } from '@contract/asset-schemas';
+import { AssetDetailQuerySchema, AssetGetQuerySchema, AssetListQuerySchema } from '@contract/query-schemas';
+import { RegisterAssetByUrlSchema } from '@contract/asset-schemas';
 import type { AppContext, AppEnv } from '../context';
-import { ApiError, badRequest } from '../errors';
+import { ApiError } from '../errors';
 import { isJsonContentType, json, requestOrigin } from '../http';
 import { isMultipart } from '../middleware/body-limit';
-import { validJson } from '../middleware/validate';
+import { validJson, validQuery } from '../middleware/validate';
 import { toAssetObject, type AssetRow } from '../services/assets/asset-object';
 import { registerByUrl } from '../services/assets/asset-registration';
 import { registerUpload } from '../services/assets/asset-upload';
 import { findAssetInGroup, listGroupAssets } from '../services/groups';
-import { parseOrThrow } from '../validation';
-import { listEnvelope, paging, queryValues } from './list-query';
+import { listEnvelope, paging } from './list-query';
 
 type C = Context<AppEnv>;
 
@@ -18,17 +18,10 @@ export function assetRoutes(ctx: AppContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const show = (c: C, row: AssetRow) => json(c, toAssetObject(row, requestOrigin(c), ctx.log));
 
-  app.get('/v1/assets', (c) => {
-    const owner = c.var.owner;
-    const query = queryValues(c);
-    const filters = parseOrThrow(AssetListFiltersSchema, {
-      group_id: query.group_id,
-      type: query.type,
-      status: query.status,
-      domain: query.domain,
-    });
+  app.get('/v1/assets', validQuery(AssetListQuerySchema), (c) => {
+    const query = c.req.valid('query');
     const { page, pageSize } = paging(query);
-    const { rows, total } = listGroupAssets(ctx, owner, { ...filters, page, pageSize });
+    const { rows, total } = listGroupAssets(ctx, c.var.owner, { ...query, page, pageSize });
     const origin = requestOrigin(c);
     return json(
       c,
@@ -60,21 +53,14 @@ export function assetRoutes(ctx: AppContext): Hono<AppEnv> {
     show(c, await registerByUrl(ctx, c.var.owner, c.req.valid('json'))),
   );
 
-  app.get('/v1/assets/:asset_id', (c) => {
-    const query = queryValues(c);
-    return show(c, findAssetInGroup(ctx, c.var.owner, c.req.param('asset_id'), query.group_id));
-  });
+  app.get('/v1/assets/:asset_id', validQuery(AssetDetailQuerySchema), (c) =>
+    show(c, findAssetInGroup(ctx, c.var.owner, c.req.param('asset_id'), c.req.valid('query').group_id)),
+  );
 
   // Compatibility entry of the specification (Versioning): the same object as the /v1 detail.
-  app.get('/api/asset/get', (c) => {
-    const query = queryValues(c);
-    if (!query.asset_id) {
-      throw badRequest(
-        'asset_id is required: GET /api/asset/get?asset_id=asset_…[&group_id=grp_…]',
-        'asset_id',
-      );
-    }
-    return show(c, findAssetInGroup(ctx, c.var.owner, query.asset_id, query.group_id));
+  app.get('/api/asset/get', validQuery(AssetGetQuerySchema), (c) => {
+    const { asset_id, group_id } = c.req.valid('query');
+    return show(c, findAssetInGroup(ctx, c.var.owner, asset_id, group_id));
   });
 
   return app;

@@ -1,17 +1,18 @@
 import { Hono } from 'hono';
 import { CreateGroupSchema, UpdateGroupSchema } from '@contract/group-schemas';
+import { PaginationQuerySchema } from '@contract/pagination';
 import type { AppContext, AppEnv } from '../context';
 import { json } from '../http';
-import { validJson } from '../middleware/validate';
+import { validJson, validQuery } from '../middleware/validate';
 import { createGroup, getGroup, listGroups, updateGroup } from '../services/groups';
-import { listEnvelope, paging, queryValues } from './list-query';
+import { listEnvelope, paging } from './list-query';
 
 /** GET/POST /v1/asset-groups and GET/PATCH /v1/asset-groups/{group_id}; the rules live in services/groups.ts. */
 export function groupRoutes(ctx: AppContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
-  app.get('/v1/asset-groups', (c) => {
-    const { page, pageSize } = paging(queryValues(c));
+  app.get('/v1/asset-groups', validQuery(PaginationQuerySchema), (c) => {
+    const { page, pageSize } = paging(c.req.valid('query'));
     const { data, total } = listGroups(ctx, c.var.owner, page, pageSize);
     return json(c, listEnvelope(data, total, page, pageSize));
   });

@@ -1,8 +1,10 @@
 import { DEFAULT_IMAGE_PREFIX } from '../config-image-prefix';
 import { Hono } from 'hono';
+import { PublicResourcesQuerySchema } from '@contract/query-schemas';
 import type { AppContext, AppEnv } from '../context';
 import { ApiError } from '../errors';
 import { json, requestOrigin } from '../http';
+import { validQuery } from '../middleware/validate';
 import { findTask } from '../services/tasks/task-object';
 import { publicResourceList } from '../services/tasks/digital-human/public-avatars';
 
@@ -28,8 +30,8 @@ export function imageTaskRoutes(ctx: AppContext): Hono<AppEnv> {
     return json(c, task);
   });
   // The built-in public avatars (decision 293); an unknown `type` lists nothing, as an open filter would.
-  app.get('/v1/public-resources', (c) =>
-    json(c, publicResourceList(c.req.query('type')?.trim() || undefined)),
+  app.get('/v1/public-resources', validQuery(PublicResourcesQuerySchema), (c) =>
+    json(c, publicResourceList(c.req.valid('query').type)),
   );
   return app;
 }

@@ -1,24 +1,11 @@
-import type { Context } from 'hono';
 import { type ListEnvelope, PAGE_SIZE } from '@contract/list';
-import { PaginationQuerySchema } from '@contract/pagination';
-import type { AppEnv } from '../context';
-import { parseOrThrow } from '../validation';
 
 /**
- * The query string as single values, with empty ones dropped: `?type=&page=` from a form left on
- * "All" means "not given", not "invalid".
+ * `page` (default 1) and `page_size` (default 20, capped at 100 by the schema; the cap shows in the
+ * answer), from a query judged by validQuery with PaginationQuerySchema's fields.
  */
-export function queryValues(c: Context<AppEnv>): Record<string, string> {
-  return Object.fromEntries(Object.entries(c.req.query()).filter(([, v]) => v.trim() !== ''));
-}
-
-/** `page` (default 1) and `page_size` (default 20, capped at 100; the cap shows in the answer). */
-export function paging(query: Record<string, string>): { page: number; pageSize: number } {
-  const { page, page_size } = parseOrThrow(PaginationQuerySchema, {
-    page: query.page,
-    page_size: query.page_size,
-  });
-  return { page: page ?? 1, pageSize: page_size ?? PAGE_SIZE.default };
+export function paging(query: { page?: number; page_size?: number }): { page: number; pageSize: number } {
+  return { page: query.page ?? 1, pageSize: query.page_size ?? PAGE_SIZE.default };
 }
 
 /** The list envelope of the specification, before request_id and trace_id are added. */

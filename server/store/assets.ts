@@ -5,8 +5,11 @@ import type { AssetMode, AssetStatus, PreparationStatus, ReviewStatus, SyncStatu
 export type AssetStage = 'created' | 'syncing' | 'ready' | 'failed';
 /** Real work of the syncing stage (download, probe): none needed, still to do, or done. */
 type WorkState = 'none' | 'pending' | 'done';
-/** Deterministic outcomes requested through the URL or file name (LOCAL_API.md, Lifecycle). */
-/** …or through the local double's switch (services/double/outcomes.ts): `double:<json>`. */
+/**
+ * The outcome the local double asked for, through its switch or the name markers (LOCAL_API.md,
+ * Lifecycle), read by services/double/outcomes.ts: `double:<json>`; `reject` and `review-fail` in
+ * rows written before the markers became directives (decision 400).
+ */
 export type AssetFault = 'reject' | 'review-fail' | `double:${string}`;
 
 /** One row of `assets`, as stored. Booleans are SQLite integers; `metadata` is JSON text. */

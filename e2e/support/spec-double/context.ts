@@ -19,6 +19,8 @@ export interface DoubleContext {
   faults: Array<{ where: 'poll' | 'list' | 'create'; status: number }>;
   created: Array<{ path: string; body: Record<string, unknown> }>;
   registeredFor: Array<{ url: string; model?: string }>;
+  /** Paths of the image service's queries answered (`<prefix>/task/{id}/fetch`), in order. */
+  imageFetches: string[];
   pageCap: number;
   /** A fresh number for ids. */
   next: () => number;

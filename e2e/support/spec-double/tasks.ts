@@ -56,14 +56,19 @@ function outcomeOf(json: Record<string, unknown>): DoubleTask['outcome'] {
   return 'succeed';
 }
 
-/** A task record at its age, as this deployment spells it (task:<id> draws). */
-function taskView(ctx: DoubleContext, t: DoubleTask): Record<string, unknown> {
+/**
+ * A task record at its age, as this deployment spells it (task:<id> draws). The generic query
+ * (`generic`) knows an image task only as submitted: its progress is the image service's, at the
+ * style's prefix, so a client that follows it anywhere else never sees it end.
+ */
+function taskView(ctx: DoubleContext, t: DoubleTask, generic: boolean): Record<string, unknown> {
   const shape = ctx.draws.draw(`task:${t.id}`, taskShape);
-  const age = Date.now() - t.createdAt;
+  const age = generic && t.image ? 0 : Date.now() - t.createdAt;
   const body: Record<string, unknown> = { ...shape.extra };
   if (shape.idName !== 'task_id') body.id = t.id;
   if (shape.idName !== 'id') body.task_id = t.id;
-  if (ctx.style.taskModel) body.model = t.model;
+  // An image task names its model: nothing else tells a client which query follows it.
+  if (ctx.style.taskModel || t.image) body.model = t.model;
   let progress = 0;
   if (t.outcome === 'cancel' && age > 1_500) body.status = shape.cancelledAs;
   else if (age < 700) body.status = shape.waitingAs;
@@ -155,15 +160,37 @@ export function taskRoutes(api: Hono, ctx: DoubleContext) {
   api.post('/v1/videos', createTask);
   api.post('/v1/tasks', createTask);
 
-  const pollTask = (c: Context) => {
+  const pollTask = (c: Context, generic: boolean) => {
     const task = ctx.tasks.get(c.req.param('id') ?? '');
-    if (!task) return c.json(errorEnvelope('task not found', 'invalid_request_error'), 404);
+    // The image service answers only its own tasks.
+    if (!task || (!generic && !task.image))
+      return c.json(errorEnvelope('task not found', 'invalid_request_error'), 404);
+    if (!generic) ctx.imageFetches.push(c.req.path);
     taskPolls += 1;
     // Two polls in a row from a drawn one on, counted over all tasks: the style's faults.
     const nth = taskPolls - ctx.style.firstFaultPoll;
     if (nth === 0 || nth === 1) return faultAnswer(ctx, c, ctx.style.pollFaults[nth]!, 'poll');
-    return c.json(taskView(ctx, task));
+    return c.json(taskView(ctx, task, generic));
   };
-  api.get('/v1/tasks/:id', pollTask);
-  api.get('/v1/videos/:id', pollTask);
+  api.get('/v1/tasks/:id', (c) => pollTask(c, true));
+  api.get('/v1/videos/:id', (c) => pollTask(c, true));
+  // Specification: `GET /<image-service-prefix>/task/{id}/fetch`, at the drawn prefix only.
+  api.get(`${ctx.style.imagePrefix}/task/:id/fetch`, (c) => pollTask(c, false));
+}
+
+/**
+ * An image task, as another client made it: the creation endpoint of image tasks is "not shown",
+ * so the journeys get one from the double itself and open it by its id.
+ */
+export function addImageTask(ctx: DoubleContext): string {
+  const task: DoubleTask = {
+    id: newTaskId(ctx),
+    model: 'image-gen-2',
+    createdAt: Date.now(),
+    resultUrl: `${ctx.fixtureOrigin}/sample.png`,
+    outcome: 'succeed',
+    image: true,
+  };
+  ctx.tasks.set(task.id, task);
+  return task.id;
 }

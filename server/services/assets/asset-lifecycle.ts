@@ -1,31 +1,21 @@
 import { isAssetType, TYPICAL_READY_MS } from '@contract/asset';
-import type { AssetFault, AssetPatch, AssetRow } from '../../store/assets';
+import type { AssetPatch, AssetRow } from '../../store/assets';
 import { parseDoubleFault, type DoubleAssetFault } from '../double/outcomes';
 
 /**
  * The readiness lifecycle of LOCAL_API.md as pure functions over rows; the worker applies them.
  *
  *   created ──(≈1 s)──▶ syncing ──(until ≈3 s image, 5 s video, 2 s audio/file after creation)──▶ ready
- *                                   └── or failed (unreachable, unreadable, `reject`, `review-fail`)
+ *                                   └── or failed (unreachable, unreadable, or as the double asks)
  *
- * Times are measured from creation and divided by EMULATOR_SPEED; `slow` in the source multiplies
- * them by ten. Deadlines are absolute (`next_transition_at`), so a restart simply finds them due.
+ * Times are measured from creation and divided by EMULATOR_SPEED, and multiplied by the row's pace
+ * (ten with the `slow` marker). Deadlines are absolute (`next_transition_at`), so a restart simply
+ * finds them due. The outcomes the local double asks for (its switch, or the `reject` and
+ * `review-fail` markers of the source name) come through double/outcomes.ts (decision 400).
  */
 const SYNCING_AFTER_MS = 1_000;
-const SLOW_PACE = 10;
 
 export type Scale = (ms: number) => number;
-
-/** Deterministic outcomes keyed on the source URL or the uploaded file's name (case-insensitive). */
-export function detectFault(source: string): { fault: AssetFault | null; pace: number } {
-  const s = source.toLowerCase();
-  const fault: AssetFault | null = s.includes('review-fail')
-    ? 'review-fail'
-    : s.includes('reject')
-      ? 'reject'
-      : null;
-  return { fault, pace: s.includes('slow') ? SLOW_PACE : 1 };
-}
 
 /** Every file is probed (images too, issue 35); stored copies must be downloaded: the real work of syncing. */
 export function needsWork(_type: string, _origin: 'url' | 'upload', _mode: string): boolean {
@@ -84,31 +74,10 @@ export const REVIEW_FAIL_SYNC_ERROR =
   'Review failed: the media did not pass the usability review, so it was not prepared for generation. ' +
   'Replace it with other media and register that as a new asset.';
 
-/** The end of syncing: ready, or one of the deterministic failures. */
+/** The end of syncing: ready, or the end the local double asked for. */
 export function finalPatch(row: AssetRow): AssetPatch {
-  const end = { stage: 'failed' as const, next_transition_at: null };
-  const failed = {
-    status: 'failed',
-    sync_status: 'failed',
-    preparation_status: 'failed',
-    generation_ready: 0,
-  } as const;
   const asked = row.fault ? parseDoubleFault(row.fault) : undefined;
-  if (asked) return askedPatch(asked);
-  if (row.fault === 'review-fail') {
-    return {
-      ...end,
-      ...failed,
-      review_status: 'failed',
-      review_passed: 0,
-      sync_error: REVIEW_FAIL_SYNC_ERROR,
-    };
-  }
-  if (row.fault === 'reject') {
-    // Specification, Asset states rule 2: review succeeded and yet preparation failed.
-    return { ...end, ...failed, review_status: 'succeeded', review_passed: 1, sync_error: REJECT_SYNC_ERROR };
-  }
-  return READY_STATE;
+  return asked ? askedPatch(asked) : READY_STATE;
 }
 
 const DISABLED_SYNC_ERROR =

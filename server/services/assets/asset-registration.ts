@@ -6,14 +6,14 @@ import type { AppContext } from '../../context';
 import { badRequest } from '../../errors';
 import { newId } from '../../ids';
 import { type AssetRow, getAssetById, insertAsset } from '../../store/assets';
-import { detectFault, initialState, needsWork, technicalFailure } from './asset-lifecycle';
+import { initialState, needsWork, technicalFailure } from './asset-lifecycle';
 import { mimeFromName, resolveAssetType, resolveContentType } from './asset-media-types';
 import { wakeAssetWorker } from './asset-worker';
 import { shownSourceCause } from './source-privacy';
 import { assertPublicUrlParam, guardedFetch } from '../outbound/url-guard';
 import { inspectSource, type SourceInfo, SourceUnreachableError, unreachableSyncError } from './asset-source';
 import { resolveGroup } from '../groups';
-import { assetFaultFromDirectives } from '../double/outcomes';
+import { assetOutcome } from '../double/outcomes';
 
 const MODEL_NAME = /^[a-z0-9][a-z0-9._-]{0,63}$/i;
 
@@ -62,10 +62,8 @@ export interface NewAssetInput {
 /** Inserts the row in the `created` state (or failed at once) and returns it as stored. */
 export function createAsset(ctx: AppContext, input: NewAssetInput): AssetRow {
   const now = Date.now();
-  const detected = detectFault(input.faultSource);
-  const { pace } = detected;
   // An outcome asked for through the local double's switch wins over one read from the name.
-  const fault = assetFaultFromDirectives() ?? detected.fault;
+  const { fault, pace } = assetOutcome(input.faultSource);
   const lifecycle = initialState(now, ctx.scaled, {
     type: input.type,
     pace,

@@ -41,6 +41,8 @@ export interface Directives {
   /** Assets registered under the switch end this way, with this sync_error. */
   asset?: AssetOutcome;
   syncError?: string;
+  /** Markers only (`slow` in an asset's source name): the asset lifecycle's times are multiplied by this. */
+  assetPace?: number;
   /** The answer forms: states, ids, result place, asset field names, asset model. */
   states?: 'upper' | 'lower';
   taskIds?: 'task_id';

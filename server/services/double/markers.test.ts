@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { markerDirectives } from './markers';
+import { assetMarkerDirectives, markerDirectives } from './markers';
+import { parseDoubleFault } from './outcomes';
 
 /*
  * The prompt markers are directives (decision 400): `[fail]` is task-fail=generation_failed and
@@ -45,6 +46,24 @@ describe('markerDirectives', () => {
     expect(both.taskFail?.code).toBe('generation_failed');
     expect(markerDirectives({ text: 'a quiet lake', field: 'prompt', work: 'X' })).toEqual({});
     expect(markerDirectives(undefined)).toEqual({});
+  });
+});
+
+describe('assetMarkerDirectives', () => {
+  it('reads the asset name markers as the asset directives, in any case, slow beside either', () => {
+    expect(assetMarkerDirectives('https://x.test/Review-Fail.png')).toEqual({ asset: 'review-failed' });
+    expect(assetMarkerDirectives('REJECT-me.png')).toEqual({ asset: 'prep-failed' });
+    expect(assetMarkerDirectives('slow-reject.mp4')).toEqual({ asset: 'prep-failed', assetPace: 10 });
+    // review-fail wins over reject, as the name markers always did.
+    expect(assetMarkerDirectives('reject-review-fail.png').asset).toBe('review-failed');
+    expect(assetMarkerDirectives('cat.png')).toEqual({});
+  });
+
+  it('reads fault columns written before the fold as the same outcomes', () => {
+    expect(parseDoubleFault('reject')).toEqual({ outcome: 'prep-failed' });
+    expect(parseDoubleFault('review-fail')).toEqual({ outcome: 'review-failed' });
+    expect(parseDoubleFault('double:{"outcome":"disabled"}')).toEqual({ outcome: 'disabled' });
+    expect(parseDoubleFault('constructor')).toBeUndefined();
   });
 });
 

@@ -3,6 +3,7 @@ import type { Directives } from './directives';
 
 const FAIL_MARK = /\[fail\]/i;
 const CANCEL_MARK = /\[cancel\]/i;
+const SLOW_PACE = 10;
 
 /**
  * The prompt markers of LOCAL_API.md, read as the directives they stand for: `[fail]` in a task's
@@ -33,4 +34,20 @@ export function markerDirectives(marked: MarkedText | undefined): Directives {
     };
   }
   return {};
+}
+
+/**
+ * The asset name markers of LOCAL_API.md, looked for (in any case) in the source URL or the
+ * uploaded file's name, read as the directives they stand for: `review-fail` is
+ * `asset=review-failed`, `reject` is `asset=prep-failed` (review passed, preparation refused:
+ * Asset states rule 2), each with its default sync_error; `slow` makes the lifecycle ten times slower.
+ */
+export function assetMarkerDirectives(source: string): Directives {
+  const s = source.toLowerCase();
+  const asset = s.includes('review-fail')
+    ? 'review-failed'
+    : s.includes('reject')
+      ? 'prep-failed'
+      : undefined;
+  return { ...(asset ? { asset } : {}), ...(s.includes('slow') ? { assetPace: SLOW_PACE } : {}) };
 }

@@ -2,12 +2,12 @@ import type { AppContext } from '../../context';
 import { readSetting, writeSetting } from '../../store/settings';
 import type { MarkedText, TaskDirective } from '../tasks/task-kind';
 import { currentDirectives, type AssetOutcome, type Directives } from './directives';
-import { markerDirectives } from './markers';
+import { assetMarkerDirectives, markerDirectives } from './markers';
 
 /**
- * Outcomes asked for through the switch, kept with the thing they decide: a task's failure in the
- * settings table under its id (so a restart keeps it; no new column), an asset's outcome in its
- * `fault` column next to the name-based ones (LOCAL_API.md, `reject`, `review-fail`).
+ * Outcomes asked for through the switch or the markers, kept with the thing they decide: a task's
+ * failure in the settings table under its id (so a restart keeps it; no new column), an asset's
+ * outcome in its `fault` column.
  */
 
 const taskKey = (taskId: string) => `double:task:${taskId}`;
@@ -55,15 +55,29 @@ export interface DoubleAssetFault {
   syncError?: string;
 }
 
-/** The `fault` column value for an asset registered under the switch, or undefined. */
-export function assetFaultFromDirectives(): `double:${string}` | undefined {
-  const d = currentDirectives();
-  if (!d.asset) return undefined;
-  const fault: DoubleAssetFault = { outcome: d.asset, ...(d.syncError ? { syncError: d.syncError } : {}) };
-  return `double:${JSON.stringify(fault)}`;
+/**
+ * How an asset registered now ends, as its `fault` column keeps it, and the pace of its lifecycle:
+ * the outcome the request's directives ask for, else the one the markers in its source name ask
+ * for (LOCAL_API.md: `reject`, `review-fail`, `slow`; decision 400).
+ */
+export function assetOutcome(source: string): { fault: `double:${string}` | null; pace: number } {
+  const asked = currentDirectives();
+  const marked = assetMarkerDirectives(source);
+  const d = asked.asset ? asked : marked;
+  const fault: DoubleAssetFault | undefined = d.asset
+    ? { outcome: d.asset, ...(d.syncError ? { syncError: d.syncError } : {}) }
+    : undefined;
+  return { fault: fault ? `double:${JSON.stringify(fault)}` : null, pace: marked.assetPace ?? 1 };
 }
 
+/** `fault` values of rows written before the name markers became directives. */
+const LEGACY_FAULTS: Record<string, DoubleAssetFault> = {
+  reject: { outcome: 'prep-failed' },
+  'review-fail': { outcome: 'review-failed' },
+};
+
 export function parseDoubleFault(fault: string): DoubleAssetFault | undefined {
+  if (Object.hasOwn(LEGACY_FAULTS, fault)) return LEGACY_FAULTS[fault];
   if (!fault.startsWith('double:')) return undefined;
   try {
     return JSON.parse(fault.slice('double:'.length)) as DoubleAssetFault;

@@ -55,6 +55,20 @@ describe('GroupsPage', () => {
     expect(within(defaultRow).queryByRole('link', { name: /^Edit/ })).toBeNull();
   });
 
+  it("names the deployment's default group as the default whatever its id, and offers no edit of it", async () => {
+    fetchMock.mockImplementation(async (input) =>
+      new URL(String(input), 'http://x.test').pathname === '/v1/assets'
+        ? // Asked without group_id: the default group's assets name its id.
+          json({ data: [{ id: 'asset_1', name: 'One', group_id: 'grp_main' }] })
+        : json({ data: [{ group_id: 'grp_main', name: 'Main' }, groups[1]] }),
+    );
+    renderAt('/groups');
+    const defaultRow = await screen.findByRole('row', { name: /Default group/ });
+    expect(within(defaultRow).getByText('grp_main')).toBeInTheDocument();
+    expect(within(defaultRow).queryByRole('link', { name: /^Edit/ })).toBeNull();
+    expect(screen.queryByRole('row', { name: /Main/ })).toBeNull();
+  });
+
   it('create dialog: checks the name before sending, and shows a server error next to its field', async () => {
     fetchMock.mockImplementation(async (_url, init) =>
       init?.method === 'POST'

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { DEFAULT_GROUP_ID } from '@contract/group';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
+import { useDeploymentDefaultGroup } from '@/components/group-options';
 import { UnreadableItemNotice } from '@/components/unreadable-item';
 import type { Group } from '@/api/groups';
 import { formatUnixTime } from '@/lib/format-date';
@@ -17,6 +18,8 @@ interface GroupsTableProps {
 export function GroupsTable({ groups, onEditIntent }: GroupsTableProps) {
   const { t } = useTranslation('groups');
   const columns = ['name', 'assets', 'id', 'updated', 'actions'] as const;
+  // The deployment's own id of its default group, which the specification never names (decision 530).
+  const deploymentDefault = useDeploymentDefaultGroup();
   return (
     <div className="md:overflow-x-auto md:rounded-md md:border">
       <table className="w-full text-sm max-md:block">
@@ -32,7 +35,12 @@ export function GroupsTable({ groups, onEditIntent }: GroupsTableProps) {
         </thead>
         <tbody className="max-md:block max-md:space-y-2">
           {groups.map((group) => (
-            <GroupRow key={group.id} group={group} onEditIntent={onEditIntent} />
+            <GroupRow
+              key={group.id}
+              group={group}
+              isDefault={group.id === DEFAULT_GROUP_ID || group.id === deploymentDefault}
+              onEditIntent={onEditIntent}
+            />
           ))}
         </tbody>
       </table>
@@ -40,7 +48,15 @@ export function GroupsTable({ groups, onEditIntent }: GroupsTableProps) {
   );
 }
 
-function GroupRow({ group, onEditIntent }: { group: Group; onEditIntent: () => void }) {
+function GroupRow({
+  group,
+  isDefault,
+  onEditIntent,
+}: {
+  group: Group;
+  isDefault: boolean;
+  onEditIntent: () => void;
+}) {
   const { t, i18n } = useTranslation('groups');
   if (group.unreadable) {
     return (
@@ -51,7 +67,7 @@ function GroupRow({ group, onEditIntent }: { group: Group; onEditIntent: () => v
       </tr>
     );
   }
-  const name = group.id === DEFAULT_GROUP_ID ? t('defaultGroup') : group.name || group.id;
+  const name = isDefault ? t('defaultGroup') : group.name || group.id;
   return (
     <tr className="border-b last:border-0 max-md:block max-md:rounded-md max-md:border max-md:p-2 max-md:last:border">
       <th scope="row" className="px-3 py-2 text-left font-medium max-md:block max-md:p-1">
@@ -88,7 +104,7 @@ function GroupRow({ group, onEditIntent }: { group: Group; onEditIntent: () => v
               {t('openInLibraryShort')}
             </Link>
           </Button>
-          {group.id !== DEFAULT_GROUP_ID && (
+          {!isDefault && (
             <Button asChild variant="ghost" size="sm">
               <Link
                 to={`/groups/${encodeURIComponent(group.id)}`}
