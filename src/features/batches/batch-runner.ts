@@ -1,7 +1,7 @@
-import { isTerminalStatus, normalizeTaskStatus, resolveResultUrl, taskFailure } from '@contract/task';
 import { isRecord } from '@contract/is-record';
 import type { CreateVideo as CreateVideoBody } from '@contract/video';
-import { isActiveRow, type Batch, type BatchRow, type StopReason } from './batch-model';
+import { DEFAULT_RETRY_AFTER_MS, statusOf, stopReasonOf, taskOutcome } from './batch-outcome';
+import { isActiveRow, type Batch, type BatchRow } from './batch-model';
 
 /** What a watched task query holds now. */
 export interface Watched {
@@ -24,18 +24,14 @@ export interface BatchRunnerDeps {
   rateLimited?(until: number): () => void;
   describe(error: unknown): string;
   now?(): number;
-}
-
-const DEFAULT_RETRY_AFTER_MS = 1_000;
-
-function statusOf(error: unknown): number | undefined {
-  return isRecord(error) && typeof error.status === 'number' ? error.status : undefined;
-}
-
-function stopReasonOf(status: number | undefined): StopReason | undefined {
-  if (status === 402) return 'quota';
-  if (status === 401 || status === 403) return 'unauthorized';
-  return undefined;
+  /**
+   * Takes a batch's run for this tab alone (batch-lock.ts, Web Locks): `granted` once it is ours,
+   * `elsewhere` at once when another tab holds it (then it waits its turn). Returns the release.
+   * Absent (tests of one runner): this tab always runs.
+   */
+  claim?(id: string, on: { granted: () => void; elsewhere: () => void }): () => void;
+  /** The batch as kept now, read when the run becomes ours: another tab may have run it meanwhile. */
+  load?(id: string): Promise<Batch | undefined>;
 }
 
 /**
@@ -52,6 +48,12 @@ export class BatchRunner {
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   /** The last write of each batch: a send waits for the one that says the row is sending. */
   private readonly writes = new Map<string, Promise<void>>();
+  /** Each batch's claim on its run (granted or waiting), by its release. */
+  private readonly claims = new Map<string, () => void>();
+  /** Batches whose run this tab holds: only these are sent, followed and written. */
+  private readonly owned = new Set<string>();
+  /** Batches another tab runs now: shown, never sent nor written from here. */
+  private readonly elsewhere = new Set<string>();
 
   constructor(private readonly deps: BatchRunnerDeps) {}
 
@@ -67,12 +69,23 @@ export class BatchRunner {
     return [...this.batches.values()];
   }
 
+  /** Another tab runs this batch: this one shows it and sends nothing until that tab lets go. */
+  runningElsewhere(id: string): boolean {
+    return this.elsewhere.has(id);
+  }
+
+  private notify(): void {
+    for (const l of this.listeners) l();
+  }
+
   subscribe(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
   private put(batch: Batch): Promise<void> {
+    // Written by the tab that runs it only: a stale copy here would undo that tab's progress.
+    if (this.elsewhere.has(batch.id)) return Promise.resolve();
     this.batches.set(batch.id, batch);
     for (const l of this.listeners) l();
     const write = this.deps.save(batch).catch(() => undefined);
@@ -115,6 +128,8 @@ export class BatchRunner {
   /** Holds the batch: nothing more is sent; tasks already sent are still followed to their end. */
   pause(id: string): void {
     this.change(id, (b) => (b.state === 'running' ? { ...b, state: 'paused' } : b));
+    // With nothing left to follow, the run is let go for another tab.
+    this.pump(id);
   }
 
   resume(id: string): void {
@@ -135,6 +150,7 @@ export class BatchRunner {
 
   /** Lets a batch go (deleted or replaced): nothing of it is followed or sent any more. */
   forget(id: string): void {
+    this.release(id);
     for (const [key, end] of this.watches) if (key.startsWith(`${id}:`)) end();
     clearTimeout(this.timers.get(id));
     this.timers.delete(id);
@@ -148,6 +164,12 @@ export class BatchRunner {
    */
   follow(stored: Batch): void {
     if (this.batches.has(stored.id)) return;
+    this.batches.set(stored.id, this.recovered(stored));
+    this.notify();
+    this.pump(stored.id);
+  }
+
+  private recovered(stored: Batch): Batch {
     const rows = stored.rows.map((row, index): BatchRow => {
       if (row.state !== 'sending') return row;
       const id = this.deps.findCreated(stored, index, row.startedAt ?? 0);
@@ -155,14 +177,64 @@ export class BatchRunner {
         ? { ...row, state: 'running', taskId: id }
         : { key: row.key, cells: row.cells, state: 'pending' };
     });
-    this.batches.set(stored.id, { ...stored, rows });
-    for (const l of this.listeners) l();
-    this.pump(stored.id);
+    return { ...stored, rows };
+  }
+
+  /**
+   * Whether this tab may act on the batch now. A batch with something to do (running, or tasks to
+   * follow) is claimed first; until the claim is granted nothing is sent, followed or written, and
+   * once granted the kept batch is read again (another tab may have moved it on). A batch with
+   * nothing to do lets its claim go, so another tab can run it.
+   */
+  private mayAct(batch: Batch): boolean {
+    const { claim } = this.deps;
+    if (!claim) return true;
+    const id = batch.id;
+    if (batch.state !== 'running' && !batch.rows.some(isActiveRow)) {
+      this.release(id);
+      return false;
+    }
+    if (this.owned.has(id)) return true;
+    if (this.claims.has(id)) return false;
+    let live = true;
+    const release = claim(id, {
+      elsewhere: () => {
+        if (!live) return;
+        this.elsewhere.add(id);
+        this.notify();
+      },
+      granted: () => void this.granted(id, () => live),
+    });
+    this.claims.set(id, () => {
+      live = false;
+      release();
+    });
+    return false;
+  }
+
+  private async granted(id: string, live: () => boolean): Promise<void> {
+    await this.writes.get(id);
+    const stored = await this.deps.load?.(id).catch(() => undefined);
+    if (!live() || !this.batches.has(id)) return;
+    this.owned.add(id);
+    this.elsewhere.delete(id);
+    if (stored) this.batches.set(id, this.recovered(stored));
+    this.notify();
+    this.pump(id);
+  }
+
+  private release(id: string): void {
+    const release = this.claims.get(id);
+    // Let go once the last write has landed: the next tab reads the batch as this one left it.
+    if (release) void (this.writes.get(id) ?? Promise.resolve()).then(release);
+    this.claims.delete(id);
+    this.owned.delete(id);
+    if (this.elsewhere.delete(id)) this.notify();
   }
 
   private pump(id: string): void {
     const batch = this.batches.get(id);
-    if (!batch) return;
+    if (!batch || !this.mayAct(batch)) return;
     // Tasks sent are followed whatever the batch's state: they run on the server anyway.
     batch.rows.forEach((row) => {
       if (row.state === 'running' && row.taskId) this.watch(id, row.key, row.taskId);
@@ -180,7 +252,10 @@ export class BatchRunner {
       const active = now.rows.filter(isActiveRow).length;
       const next = now.rows.find((r) => r.state === 'pending');
       if (!next) {
-        if (active === 0) this.change(id, (b) => ({ ...b, state: 'done', pausedUntil: undefined }));
+        if (active === 0) {
+          this.change(id, (b) => ({ ...b, state: 'done', pausedUntil: undefined }));
+          this.release(id);
+        }
         return;
       }
       if (active >= now.concurrency) return;
@@ -260,7 +335,7 @@ export class BatchRunner {
     this.watches.set(watchKey, end);
     holder.stop = this.deps.watchTask(taskId, ({ data, error }) => {
       if (ended) return;
-      const outcome = this.outcome(data, error);
+      const outcome = taskOutcome(data, error);
       if (!outcome) return;
       end();
       const row = this.batches.get(id)?.rows.find((r) => r.key === key);
@@ -270,19 +345,5 @@ export class BatchRunner {
       this.pump(id);
     });
     if (ended) holder.stop();
-  }
-
-  private outcome(data: unknown, error: unknown): Partial<BatchRow> | undefined {
-    const status = statusOf(error);
-    if (status === 404) return { state: 'failed', error: 'taskNotFound' };
-    if (status === 401 || status === 403) return { state: 'failed', error: 'unauthorized' };
-    if (!isRecord(data)) return undefined;
-    const state = normalizeTaskStatus(data.status);
-    const usage = isRecord(data.usage) ? data.usage.total_tokens : undefined;
-    const tokens = typeof usage === 'number' && Number.isFinite(usage) ? { tokens: usage } : {};
-    if (state === 'succeeded') return { state: 'succeeded', resultUrl: resolveResultUrl(data), ...tokens };
-    if (!isTerminalStatus(state)) return undefined;
-    const f = taskFailure(data);
-    return { state: 'failed', error: f.message ?? f.failReason ?? f.code ?? state, ...tokens };
   }
 }
