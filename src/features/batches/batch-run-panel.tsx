@@ -1,4 +1,5 @@
 import { estimateVideoTokens } from '@contract/usage';
+import type { CreateVideo } from '@contract/video';
 import { Download, RotateCcw } from 'lucide-react';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTaskRegistry } from '@/api/task-registry-context';
@@ -62,11 +63,15 @@ export function BatchRunPanel({
   const dropped = batch.rows.filter((r) => r.state === 'dropped').length;
   const toSend = batch.rows.flatMap((r, i) => (r.state === 'pending' && checks[i]?.ok ? [checks[i]!] : []));
   const costInputs = useMemo(
-    () => toSend.map((c) => requestCostInput({ kind: 'video', body: c.body })),
+    () => toSend.map((c) => requestCostInput({ kind: batch.kind, body: c.body })),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [checks, batch.rows],
   );
-  const tokens = toSend.reduce((sum, c) => sum + (estimateVideoTokens(c.body) ?? 0), 0);
+  // Only a video's tokens are known before it runs; a music task's are reported once it ends.
+  const tokens =
+    batch.kind === 'video'
+      ? toSend.reduce((sum, c) => sum + (estimateVideoTokens(c.body as CreateVideo) ?? 0), 0)
+      : 0;
   const running = batch.state === 'running';
   const now = useNow(running);
   const progress = batchProgress(batch, now);

@@ -1,5 +1,5 @@
 import { isRecord } from '@contract/is-record';
-import type { CreateVideo as CreateVideoBody } from '@contract/video';
+import type { BatchBody } from './batch-check';
 import { DEFAULT_RETRY_AFTER_MS, statusOf, stopReasonOf, taskOutcome } from './batch-outcome';
 import { isActiveRow, type Batch, type BatchRow } from './batch-model';
 
@@ -12,9 +12,9 @@ export interface Watched {
 /** What the runner asks of the outside world: the session gives the real ones, tests fakes. */
 export interface BatchRunnerDeps {
   /** The row's body, checked as before the run; undefined when it no longer passes (edited since). */
-  body(batch: Batch, index: number): CreateVideoBody | undefined;
+  body(batch: Batch, index: number): BatchBody | undefined;
   /** POSTs one task and records it in the task registry (its id is never lost after that). */
-  create(body: CreateVideoBody, batch: Batch, index: number): Promise<{ id: string }>;
+  create(body: BatchBody, batch: Batch, index: number): Promise<{ id: string }>;
   /** A task of this row the registry holds that was created at or after `since` (after a reload). */
   findCreated(batch: Batch, index: number, since: number): string | undefined;
   watchTask(id: string, seen: (w: Watched) => void): () => void;

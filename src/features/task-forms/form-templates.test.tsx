@@ -20,6 +20,8 @@ function renderPage(path: string) {
   return { fetchMock, ...renderRoutes({ '/create/*': <TaskFormsPage /> }, { at: path }) };
 }
 
+const LAZY = { timeout: 10_000 };
+
 const posted = (fetchMock: ReturnType<typeof mockFetch>) =>
   fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST').length;
 
@@ -48,8 +50,9 @@ describe('templates in the task forms', { timeout: 30_000 }, () => {
     const { fetchMock } = renderPage('/create/music');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Insert template' }));
-    const picker = await screen.findByRole('dialog', { name: 'Insert a template' });
-    await user.click(await within(picker).findByRole('button', { name: /Rain song/ }));
+    // The dialog, its strings and the template store load on first use: slow on a loaded machine.
+    const picker = await screen.findByRole('dialog', { name: 'Insert a template' }, LAZY);
+    await user.click(await within(picker).findByRole('button', { name: /Rain song/ }, LAZY));
     const fill = await screen.findByRole('dialog', { name: 'Insert “Rain song”' });
     await user.type(within(fill).getByLabelText('topic'), 'rain');
     // The preview is the music form's own body: what Create would send.
@@ -77,7 +80,7 @@ describe('templates in the task forms', { timeout: 30_000 }, () => {
     const { fetchMock } = renderPage('/create/music');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Save as template' }));
-    const save = await screen.findByRole('dialog', { name: 'Save as template' });
+    const save = await screen.findByRole('dialog', { name: 'Save as template' }, LAZY);
     await user.type(within(save).getByLabelText('Name'), 'Calm');
     await user.click(within(save).getByRole('button', { name: 'Save template' }));
     await waitFor(() => expect(save).not.toBeInTheDocument());
@@ -100,7 +103,7 @@ describe('templates in the task forms', { timeout: 30_000 }, () => {
     });
     const { router } = renderPage(`/create/digital-human?template=${template.id}`);
     const user = userEvent.setup();
-    const fill = await screen.findByRole('dialog', { name: 'Insert “Greeting”' });
+    const fill = await screen.findByRole('dialog', { name: 'Insert “Greeting”' }, LAZY);
     await user.type(within(fill).getByLabelText('customer'), 'Ada');
     expect(within(fill).getByLabelText('Request body')).toHaveTextContent(
       '"text": "Hello Ada, welcome back."',
