@@ -5,13 +5,18 @@
  * a frame to the end. Target: p95 frame within one vsync (16.7 ms).
  * Run: `npx tsx bench/batch-page.bench.ts` (`--no-build` reuses dist/, `--dist DIR` a given build).
  */
+import fs from 'node:fs';
 import os from 'node:os';
 import { startLocalServer } from '../e2e/support/local-server';
 import { emptyBatch, type Batch } from '../src/features/batches/batch-model';
 import { guessColumns, toRows } from '../src/features/batches/batch-table';
-import { buildDist, launchBenchBrowser } from './browser';
+import { buildDist, launchBenchBrowser, topSelf } from './browser';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000);
+/** `--profile FILE`: a CPU profile of the page while it scrolls (.cpuprofile), and its hot spots. */
+const PROFILE = process.argv.includes('--profile')
+  ? process.argv[process.argv.indexOf('--profile') + 1]
+  : undefined;
 const PX_PER_FRAME = 120;
 const SCROLL_AND_TIME = `() => new Promise((resolve) => {
   const el = document.querySelector('[data-testid="batch-grid"]');
@@ -85,11 +90,25 @@ async function main() {
     await page.goto(`${server.url}/batches/${batch.id}`);
     await page.getByTestId('batch-row').first().waitFor({ timeout: 60_000 });
     await page.waitForTimeout(1_000);
+    const cdp = PROFILE ? await page.context().newCDPSession(page) : undefined;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 250 });
+      await cdp.send('Profiler.start');
+    }
     const { frames, scrolled, height } = (await page.evaluate(`(${SCROLL_AND_TIME})()`)) as {
       frames: number[];
       scrolled: number;
       height: number;
     };
+    if (cdp && PROFILE) {
+      const { profile } = await cdp.send('Profiler.stop');
+      fs.writeFileSync(PROFILE, JSON.stringify(profile));
+      const total = profile.timeDeltas!.reduce((a, b) => a + b, 0) / 1000;
+      console.log(`CPU profile (${PROFILE}), ${total.toFixed(0)} ms sampled; heaviest self time:`);
+      for (const [stack, ms] of topSelf(profile as never, 15, 2))
+        console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${stack}`);
+    }
     const sorted = [...frames].sort((a, b) => a - b);
     const VSYNC_MS = 1000 / 60;
     const missed = frames.filter((f) => f > VSYNC_MS * 1.5).length;
