@@ -101,6 +101,33 @@ describe('one batch, two tabs', () => {
     ]);
   });
 
+  it('a start from a tab holding an older copy waits for the run and never writes that copy over the kept one', async () => {
+    const kept = new Map<string, Batch>();
+    const locks = new FakeLocks();
+    const first = tab(kept, locks);
+    const second = tab(kept, locks);
+    const batch: Batch = { ...emptyBatch(), concurrency: 2, rows: toRows([['a'], ['b'], ['c']]) };
+    // The second tab opened the batch before the first ran it: its copy has every row pending.
+    second.runner.open(structuredClone(batch));
+    first.runner.start(batch);
+    await vi.waitFor(() => expect(first.watchers.size).toBe(2));
+    second.runner.start(second.runner.get(batch.id)!);
+    await vi.waitFor(() => expect(second.runner.runningElsewhere(batch.id)).toBe(true));
+    await settle();
+    expect(second.deps.create).not.toHaveBeenCalled();
+    expect(kept.get(batch.id)!.rows.map((r) => r.state)).toEqual(['running', 'running', 'pending']);
+
+    // When the first tab closes, the start applies to the batch as kept: rows a and b are followed,
+    // not sent again; only c is sent, once one of them ends.
+    first.runner.forget(batch.id);
+    await vi.waitFor(() => expect(second.watchers.size).toBe(2));
+    expect(second.deps.create).not.toHaveBeenCalled();
+    const [id, seen] = [...second.watchers][0]!;
+    seen({ data: { id, status: 'succeeded' } });
+    await vi.waitFor(() => expect(second.deps.create).toHaveBeenCalledTimes(1));
+    expect(first.deps.create.mock.calls.length + second.deps.create.mock.calls.length).toBe(3);
+  });
+
   it('a finished run is let go: a tab waiting on it stops saying it runs elsewhere and sends nothing', async () => {
     const kept = new Map<string, Batch>();
     const locks = new FakeLocks();

@@ -54,6 +54,8 @@ export class BatchRunner {
   private readonly owned = new Set<string>();
   /** Batches another tab runs now: shown, never sent nor written from here. */
   private readonly elsewhere = new Set<string>();
+  /** A start asked for before the run was this tab's: applied to the kept batch once it is. */
+  private readonly intents = new Map<string, (b: Batch) => Batch>();
 
   constructor(private readonly deps: BatchRunnerDeps) {}
 
@@ -121,8 +123,26 @@ export class BatchRunner {
 
   /** Starts (or restarts) a batch: its pending rows are sent as slots free up. */
   start(batch: Batch): void {
-    void this.put({ ...batch, state: 'running', stopReason: undefined, updatedAt: this.now() });
-    this.pump(batch.id);
+    this.run(batch.id, (b) => ({ ...b, state: 'running', stopReason: undefined }), batch);
+  }
+
+  /**
+   * Starts a batch by `intent`. A tab that does not hold the run yet claims it first and applies the
+   * intent to the batch as kept then: its own copy may be older than another tab's progress, and
+   * writing it would put rows already sent back to pending (sent again when that tab lets go).
+   */
+  private run(id: string, intent: (b: Batch) => Batch, given?: Batch): void {
+    if (this.deps.claim && !this.owned.has(id)) {
+      if (given && !this.batches.has(id)) this.batches.set(id, given);
+      if (!this.batches.has(id)) return;
+      this.intents.set(id, intent);
+      this.claimRun(id);
+      return;
+    }
+    const batch = given ?? this.batches.get(id);
+    if (!batch) return;
+    void this.put({ ...intent(batch), updatedAt: this.now() });
+    this.pump(id);
   }
 
   /** Holds the batch: nothing more is sent; tasks already sent are still followed to their end. */
@@ -139,13 +159,14 @@ export class BatchRunner {
 
   /** The failed rows go again, as new tasks (the failed ones stay in the monitor). */
   retryFailed(id: string): void {
-    const b = this.change(id, (batch) => ({
+    this.run(id, (batch) => ({
       ...batch,
+      state: 'running',
+      stopReason: undefined,
       rows: batch.rows.map((r) =>
         r.state === 'failed' ? { key: r.key, cells: r.cells, state: 'pending' as const } : r,
       ),
     }));
-    if (b) this.start(b);
   }
 
   /** Lets a batch go (deleted or replaced): nothing of it is followed or sent any more. */
@@ -191,11 +212,17 @@ export class BatchRunner {
     if (!claim) return true;
     const id = batch.id;
     if (batch.state !== 'running' && !batch.rows.some(isActiveRow)) {
-      this.release(id);
+      if (!this.intents.has(id)) this.release(id);
       return false;
     }
     if (this.owned.has(id)) return true;
-    if (this.claims.has(id)) return false;
+    this.claimRun(id);
+    return false;
+  }
+
+  private claimRun(id: string): void {
+    const { claim } = this.deps;
+    if (!claim || this.claims.has(id)) return;
     let live = true;
     const release = claim(id, {
       elsewhere: () => {
@@ -209,7 +236,6 @@ export class BatchRunner {
       live = false;
       release();
     });
-    return false;
   }
 
   private async granted(id: string, live: () => boolean): Promise<void> {
@@ -218,12 +244,17 @@ export class BatchRunner {
     if (!live() || !this.batches.has(id)) return;
     this.owned.add(id);
     this.elsewhere.delete(id);
-    if (stored) this.batches.set(id, this.recovered(stored));
+    const batch = stored ? this.recovered(stored) : this.batches.get(id)!;
+    const intent = this.intents.get(id);
+    this.intents.delete(id);
+    if (intent) void this.put({ ...intent(batch), updatedAt: this.now() });
+    else this.batches.set(id, batch);
     this.notify();
     this.pump(id);
   }
 
   private release(id: string): void {
+    this.intents.delete(id);
     const release = this.claims.get(id);
     // Let go once the last write has landed: the next tab reads the batch as this one left it.
     if (release) void (this.writes.get(id) ?? Promise.resolve()).then(release);
