@@ -1,38 +1,10 @@
 import { isRecord } from '@contract/is-record';
-import type { BatchBody } from './batch-check';
 import { DEFAULT_RETRY_AFTER_MS, statusOf, stopReasonOf, taskOutcome } from './batch-outcome';
 import { isActiveRow, type Batch, type BatchRow } from './batch-model';
+import { BatchRunClaims } from './batch-run-claims';
+import type { BatchRunnerDeps } from './batch-runner-deps';
 
-/** What a watched task query holds now. */
-export interface Watched {
-  data?: unknown;
-  error?: unknown;
-}
-
-/** What the runner asks of the outside world: the session gives the real ones, tests fakes. */
-export interface BatchRunnerDeps {
-  /** The row's body, checked as before the run; undefined when it no longer passes (edited since). */
-  body(batch: Batch, index: number): BatchBody | undefined;
-  /** POSTs one task and records it in the task registry (its id is never lost after that). */
-  create(body: BatchBody, batch: Batch, index: number): Promise<{ id: string }>;
-  /** A task of this row the registry holds that was created at or after `since` (after a reload). */
-  findCreated(batch: Batch, index: number, since: number): string | undefined;
-  watchTask(id: string, seen: (w: Watched) => void): () => void;
-  /** Keeps the batch; resolves once it is written (awaited before each send). */
-  save(batch: Batch): Promise<void>;
-  /** The shell's "rate limited, retrying in N s"; returns its end. */
-  rateLimited?(until: number): () => void;
-  describe(error: unknown): string;
-  now?(): number;
-  /**
-   * Takes a batch's run for this tab alone (batch-lock.ts, Web Locks): `granted` once it is ours,
-   * `elsewhere` at once when another tab holds it (then it waits its turn). Returns the release.
-   * Absent (tests of one runner): this tab always runs.
-   */
-  claim?(id: string, on: { granted: () => void; elsewhere: () => void }): () => void;
-  /** The batch as kept now, read when the run becomes ours: another tab may have run it meanwhile. */
-  load?(id: string): Promise<Batch | undefined>;
-}
+export type { BatchRunnerDeps, Watched } from './batch-runner-deps';
 
 /**
  * Runs batches: at most `concurrency` rows of a batch are sending or running at any moment, whatever
@@ -48,16 +20,16 @@ export class BatchRunner {
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   /** The last write of each batch: a send waits for the one that says the row is sending. */
   private readonly writes = new Map<string, Promise<void>>();
-  /** Each batch's claim on its run (granted or waiting), by its release. */
-  private readonly claims = new Map<string, () => void>();
-  /** Batches whose run this tab holds: only these are sent, followed and written. */
-  private readonly owned = new Set<string>();
-  /** Batches another tab runs now: shown, never sent nor written from here. */
-  private readonly elsewhere = new Set<string>();
-  /** A start asked for before the run was this tab's: applied to the kept batch once it is. */
-  private readonly intents = new Map<string, (b: Batch) => Batch>();
+  /** The runs this tab holds, waits for, or sees run elsewhere (decision 520). */
+  private readonly claims: BatchRunClaims;
 
-  constructor(private readonly deps: BatchRunnerDeps) {}
+  constructor(private readonly deps: BatchRunnerDeps) {
+    this.claims = new BatchRunClaims(deps.claim, {
+      changed: () => this.notify(),
+      granted: (id, live) => void this.granted(id, live),
+      lastWrite: (id) => this.writes.get(id),
+    });
+  }
 
   private now(): number {
     return this.deps.now?.() ?? Date.now();
@@ -73,7 +45,7 @@ export class BatchRunner {
 
   /** Another tab runs this batch: this one shows it and sends nothing until that tab lets go. */
   runningElsewhere(id: string): boolean {
-    return this.elsewhere.has(id);
+    return this.claims.runsElsewhere(id);
   }
 
   private notify(): void {
@@ -87,7 +59,7 @@ export class BatchRunner {
 
   private put(batch: Batch): Promise<void> {
     // Written by the tab that runs it only: a stale copy here would undo that tab's progress.
-    if (this.elsewhere.has(batch.id)) return Promise.resolve();
+    if (this.claims.runsElsewhere(batch.id)) return Promise.resolve();
     this.batches.set(batch.id, batch);
     for (const l of this.listeners) l();
     const write = this.deps.save(batch).catch(() => undefined);
@@ -132,11 +104,9 @@ export class BatchRunner {
    * writing it would put rows already sent back to pending (sent again when that tab lets go).
    */
   private run(id: string, intent: (b: Batch) => Batch, given?: Batch): void {
-    if (this.deps.claim && !this.owned.has(id)) {
+    if (!this.claims.holds(id)) {
       if (given && !this.batches.has(id)) this.batches.set(id, given);
-      if (!this.batches.has(id)) return;
-      this.intents.set(id, intent);
-      this.claimRun(id);
+      if (this.batches.has(id)) this.claims.startWhenHeld(id, intent);
       return;
     }
     const batch = given ?? this.batches.get(id);
@@ -171,7 +141,7 @@ export class BatchRunner {
 
   /** Lets a batch go (deleted or replaced): nothing of it is followed or sent any more. */
   forget(id: string): void {
-    this.release(id);
+    this.claims.release(id);
     for (const [key, end] of this.watches) if (key.startsWith(`${id}:`)) end();
     clearTimeout(this.timers.get(id));
     this.timers.delete(id);
@@ -208,59 +178,27 @@ export class BatchRunner {
    * nothing to do lets its claim go, so another tab can run it.
    */
   private mayAct(batch: Batch): boolean {
-    const { claim } = this.deps;
-    if (!claim) return true;
+    if (!this.claims.guarded) return true;
     const id = batch.id;
     if (batch.state !== 'running' && !batch.rows.some(isActiveRow)) {
-      if (!this.intents.has(id)) this.release(id);
+      if (!this.claims.hasIntent(id)) this.claims.release(id);
       return false;
     }
-    if (this.owned.has(id)) return true;
-    this.claimRun(id);
+    if (this.claims.holds(id)) return true;
+    this.claims.request(id);
     return false;
-  }
-
-  private claimRun(id: string): void {
-    const { claim } = this.deps;
-    if (!claim || this.claims.has(id)) return;
-    let live = true;
-    const release = claim(id, {
-      elsewhere: () => {
-        if (!live) return;
-        this.elsewhere.add(id);
-        this.notify();
-      },
-      granted: () => void this.granted(id, () => live),
-    });
-    this.claims.set(id, () => {
-      live = false;
-      release();
-    });
   }
 
   private async granted(id: string, live: () => boolean): Promise<void> {
     await this.writes.get(id);
     const stored = await this.deps.load?.(id).catch(() => undefined);
     if (!live() || !this.batches.has(id)) return;
-    this.owned.add(id);
-    this.elsewhere.delete(id);
     const batch = stored ? this.recovered(stored) : this.batches.get(id)!;
-    const intent = this.intents.get(id);
-    this.intents.delete(id);
+    const intent = this.claims.takeGranted(id);
     if (intent) void this.put({ ...intent(batch), updatedAt: this.now() });
     else this.batches.set(id, batch);
     this.notify();
     this.pump(id);
-  }
-
-  private release(id: string): void {
-    this.intents.delete(id);
-    const release = this.claims.get(id);
-    // Let go once the last write has landed: the next tab reads the batch as this one left it.
-    if (release) void (this.writes.get(id) ?? Promise.resolve()).then(release);
-    this.claims.delete(id);
-    this.owned.delete(id);
-    if (this.elsewhere.delete(id)) this.notify();
   }
 
   private pump(id: string): void {
@@ -285,7 +223,7 @@ export class BatchRunner {
       if (!next) {
         if (active === 0) {
           this.change(id, (b) => ({ ...b, state: 'done', pausedUntil: undefined }));
-          this.release(id);
+          this.claims.release(id);
         }
         return;
       }
