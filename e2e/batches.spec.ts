@@ -112,6 +112,38 @@ test('a 12-row batch is checked, fixed in place, and runs 3 at a time through a 
   await expect(page.getByRole('region', { name: 'Batch “Catalogue”: 12 rows' })).toBeVisible();
 });
 
+// Decision 520: two tabs of one browser never both run a batch. The second shows it runs
+// elsewhere and sends nothing; when the first tab closes, its lock goes with it.
+test('a batch running in one tab is not sent from a second tab, which takes it up when the first closes', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/batches');
+  await page.getByRole('button', { name: 'New batch' }).click();
+  await expect(page).toHaveURL(/\/batches\/batch_/);
+  await page.getByLabel('Resolution').selectOption('480p');
+  await page.getByLabel(/Paste a CSV or TSV/).fill('product,duration\nmug,4\nhat,4');
+  await page.getByRole('button', { name: 'Read the table' }).click();
+  await page.getByLabel('At most at once').fill('1');
+  await page.getByRole('button', { name: 'Run 2 rows' }).click();
+  await expect(page.getByTestId('batch-progress')).toContainText('1 running');
+
+  const second = await context.newPage();
+  const sentBySecond: string[] = [];
+  second.on('request', (req) => {
+    if (req.method() === 'POST' && new URL(req.url()).pathname === '/v1/videos') sentBySecond.push(req.url());
+  });
+  await second.goto(page.url());
+  await expect(second.getByTestId('batch-elsewhere')).toContainText('running in another tab');
+  await expect(second.getByRole('button', { name: 'Pause' })).toHaveCount(0);
+  await second.waitForTimeout(1_000);
+  expect(sentBySecond).toEqual([]);
+
+  await page.close();
+  await expect(second.getByTestId('batch-elsewhere')).toHaveCount(0, { timeout: 10_000 });
+  await expect(second.getByRole('button', { name: 'Pause' })).toBeVisible();
+});
+
 async function exported(download: Promise<Download>, click: () => Promise<void>) {
   await click();
   const file = fs.readFileSync((await (await download).path())!, 'utf8');

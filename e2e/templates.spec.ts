@@ -83,4 +83,32 @@ test.describe('prompt library', () => {
     await page.getByRole('option', { name: 'Insert template: Walk' }).click();
     await expect(page.getByRole('dialog', { name: 'Insert “Walk”' })).toBeVisible();
   });
+
+  test('a music template is saved from the music form and inserted back with its variable filled', async ({
+    page,
+  }) => {
+    await page.goto('/create/music');
+    await page.getByLabel('Description').fill('A calm song about {{topic}}');
+    await page.getByRole('button', { name: 'Save as template' }).click();
+    const save = page.getByRole('dialog', { name: 'Save as template' });
+    await save.getByLabel('Name').fill('Calm song');
+    await save.getByLabel('Default for topic').fill('rain');
+    await save.getByRole('button', { name: 'Save template' }).click();
+    await expect(save).toBeHidden();
+
+    await page.getByLabel('Description').fill('');
+    await page.getByRole('button', { name: 'Insert template' }).click();
+    await page
+      .getByRole('dialog', { name: 'Insert a template' })
+      .getByRole('button', { name: /Calm song/ })
+      .click();
+    const fill = page.getByRole('dialog', { name: 'Insert “Calm song”' });
+    await fill.getByLabel('topic', { exact: true }).fill('snow');
+    await expect(
+      fill.getByRole('region', { name: 'Filled request' }).getByLabel('Request body', { exact: true }),
+    ).toContainText('"prompt": "A calm song about snow"');
+    await fill.getByRole('button', { name: 'Insert' }).click();
+    await expect(fill).toBeHidden();
+    await expect(page.getByLabel('Description')).toHaveValue('A calm song about snow');
+  });
 });

@@ -91,6 +91,9 @@ export function InsertTemplateDialog({
             className="grid gap-4 md:grid-cols-2"
             onSubmit={(e) => {
               e.preventDefault();
+              // The dialog is portalled out of the DOM but not out of React: its submit would bubble to
+              // the form it was opened from (a task form's submit sends a task).
+              e.stopPropagation();
               if (filled) onInsert(filled, chosen);
             }}
           >

@@ -76,6 +76,9 @@ export function SaveTemplateDialog({
           className="flex flex-col gap-4"
           onSubmit={(e) => {
             e.preventDefault();
+            // The dialog is portalled out of the DOM but not out of React: its submit would bubble to
+            // the form it was opened from (a task form's submit sends a task).
+            e.stopPropagation();
             if (name.trim()) void save();
           }}
         >

@@ -2,6 +2,7 @@ import { draftToRequest, requestToDraft, type ComposerDraft } from '@/lib/video-
 import { validateDraft, type DraftIssue } from '@/lib/video-draft/validation';
 import { fillRequest, unfilled, type TemplateVariable } from '@/lib/templates/variables';
 import type { CreateVideo as CreateVideoBody } from '@contract/video';
+import { bodyToMusicDraft, musicToBody, validateMusic, type MusicBody } from '@/lib/music-draft';
 import type { Batch, BatchField, ColumnTarget } from './batch-model';
 
 /**
@@ -10,7 +11,13 @@ import type { Batch, BatchField, ColumnTarget } from './batch-model';
  * a request loaded into the composer would be, so a row the batch accepts is one the composer would.
  */
 
-/** One problem of a row: a composer issue (translated under `composer:issues.*`), or a batch one. */
+/** What a row sends: a video request, or a music one (the music form's body). */
+export type BatchBody = CreateVideoBody | MusicBody;
+
+/**
+ * One problem of a row: a composer issue (translated under `composer:issues.*`), or a batch one
+ * (`batches:issues.*`, the music form's issues under `batches:issues.music.*`).
+ */
 export interface RowIssue {
   ns: 'composer' | 'batches';
   code: string;
@@ -21,8 +28,8 @@ export interface RowIssue {
 }
 
 export interface RowCheck {
-  /** The body to POST: the composer's (draftToRequest), so both send the same shapes. */
-  body: CreateVideoBody;
+  /** The body to POST: the composer's (draftToRequest) or the music form's, so both send the same shapes. */
+  body: BatchBody;
   issues: RowIssue[];
   /** Blocking issues: the row is not sent until they are fixed, or the row is dropped. */
   ok: boolean;
@@ -84,15 +91,10 @@ function columnOfIssue(
   return i >= 0 ? i : undefined;
 }
 
-export function checkRow(
-  batch: Pick<Batch, 'request' | 'columns' | 'variables'>,
-  cells: readonly string[],
-  secrets: readonly string[] = [],
-): RowCheck {
-  const built = rowRequest(batch.request, batch.columns, cells, batch.variables);
-  const draft = requestToDraft(built.request);
-  const base = Array.isArray(batch.request.references) ? batch.request.references.length : 0;
-  const issues: RowIssue[] = built.unfilled.map((name) => {
+type Checked = Pick<Batch, 'request' | 'columns' | 'variables'> & Partial<Pick<Batch, 'kind'>>;
+
+function unfilledIssues(batch: Checked, names: readonly string[]): RowIssue[] {
+  return names.map((name) => {
     const column = batch.columns.findIndex((c) => 'variable' in c && c.variable === name);
     return {
       ns: 'batches',
@@ -102,6 +104,36 @@ export function checkRow(
       ...(column >= 0 ? { column } : {}),
     };
   });
+}
+
+/** A music row: read as the music form reads a request, checked by its rules, sent as its body. */
+function checkMusicRow(batch: Checked, cells: readonly string[], secrets: readonly string[]): RowCheck {
+  const built = rowRequest(batch.request, batch.columns, cells, batch.variables);
+  const draft = bodyToMusicDraft(built.request);
+  const issues = unfilledIssues(batch, built.unfilled);
+  for (const issue of validateMusic(draft, { secrets })) {
+    const column = batch.columns.findIndex((c) => 'field' in c && c.field === issue.field);
+    issues.push({
+      ns: 'batches',
+      code: `music.${issue.code}`,
+      severity: issue.severity ?? 'error',
+      ...(issue.values ? { values: issue.values } : {}),
+      ...(column >= 0 ? { column } : {}),
+    });
+  }
+  return { body: musicToBody(draft), issues, ok: !issues.some((i) => i.severity === 'error') };
+}
+
+export function checkRow(
+  batch: Checked,
+  cells: readonly string[],
+  secrets: readonly string[] = [],
+): RowCheck {
+  if (batch.kind === 'music') return checkMusicRow(batch, cells, secrets);
+  const built = rowRequest(batch.request, batch.columns, cells, batch.variables);
+  const draft = requestToDraft(built.request);
+  const base = Array.isArray(batch.request.references) ? batch.request.references.length : 0;
+  const issues = unfilledIssues(batch, built.unfilled);
   for (const issue of validateDraft(draft, { secrets })) {
     const column = columnOfIssue(issue, draft, batch.columns, built.referenceColumns, base);
     issues.push({
@@ -117,13 +149,13 @@ export function checkRow(
 
 /** Every row checked; dropped rows are skipped (undefined at their index). */
 export function checkRows(
-  batch: Pick<Batch, 'request' | 'columns' | 'variables' | 'rows'>,
+  batch: Checked & Pick<Batch, 'rows'>,
   secrets: readonly string[] = [],
 ): (RowCheck | undefined)[] {
   return batch.rows.map((row) => (row.state === 'dropped' ? undefined : checkRow(batch, row.cells, secrets)));
 }
 
-type CheckContext = Pick<Batch, 'request' | 'columns' | 'variables'> & { secret: string };
+type CheckContext = Checked & { secret: string };
 let last: { context: CheckContext; checks: WeakMap<string[], RowCheck> } | undefined;
 
 /**
@@ -131,7 +163,7 @@ let last: { context: CheckContext; checks: WeakMap<string[], RowCheck> } | undef
  * change or the request, the mapping or the key do, so typing in one cell of 1,000 rows checks one.
  */
 export function checkRowsCached(
-  batch: Pick<Batch, 'request' | 'columns' | 'variables' | 'rows'>,
+  batch: Checked & Pick<Batch, 'rows'>,
   secret: string,
 ): (RowCheck | undefined)[] {
   const c = last?.context;
@@ -140,10 +172,11 @@ export function checkRowsCached(
     c!.request !== batch.request ||
     c!.columns !== batch.columns ||
     c!.variables !== batch.variables ||
+    c!.kind !== batch.kind ||
     c!.secret !== secret
   ) {
-    const { request, columns, variables } = batch;
-    last = { context: { request, columns, variables, secret }, checks: new WeakMap() };
+    const { request, columns, variables, kind } = batch;
+    last = { context: { request, columns, variables, kind, secret }, checks: new WeakMap() };
   }
   const checks = last.checks;
   return batch.rows.map((row) => {

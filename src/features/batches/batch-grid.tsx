@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useIssueText } from '@/components/form/issue-text';
 import { Badge } from '@/components/ui/badge';
@@ -30,6 +30,31 @@ export function BatchGrid({
     [batch.rows, checks, onlyBad],
   );
   const scrollRef = useRef<HTMLDivElement>(null);
+  // Stable across scroll renders: a new key function makes the virtualizer measure every row anew.
+  const rows = batch.rows;
+  const getItemKey = useCallback((i: number) => rows[shown[i]!]!.key, [rows, shown]);
+  // The page's edit function changes only when the page renders, not on a scroll: the visible rows
+  // (memo) then render again only when their own row or check changes.
+  const change = useRef(onChange);
+  change.current = onChange;
+  const setCell = useCallback(
+    (key: string, column: number, value: string) =>
+      change.current((b) => ({
+        ...b,
+        rows: b.rows.map((r) =>
+          r.key === key ? { ...r, cells: r.cells.map((c, i) => (i === column ? value : c)) } : r,
+        ),
+      })),
+    [],
+  );
+  const setDropped = useCallback(
+    (key: string, dropped: boolean) =>
+      change.current((b) => ({
+        ...b,
+        rows: b.rows.map((r) => (r.key === key ? { ...r, state: dropped ? 'dropped' : 'pending' } : r)),
+      })),
+    [],
+  );
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: shown.length,
@@ -38,21 +63,9 @@ export function BatchGrid({
     overscan: 8,
     initialRect: { width: 800, height: 600 },
     useFlushSync: false,
-    getItemKey: (i) => batch.rows[shown[i]!]!.key,
+    getItemKey,
   });
   if (batch.rows.length === 0) return null;
-  const setCell = (key: string, column: number, value: string) =>
-    onChange((b) => ({
-      ...b,
-      rows: b.rows.map((r) =>
-        r.key === key ? { ...r, cells: r.cells.map((c, i) => (i === column ? value : c)) } : r,
-      ),
-    }));
-  const setDropped = (key: string, dropped: boolean) =>
-    onChange((b) => ({
-      ...b,
-      rows: b.rows.map((r) => (r.key === key ? { ...r, state: dropped ? 'dropped' : 'pending' } : r)),
-    }));
   const template = `3.5rem 6.5rem repeat(${batch.headers.length}, minmax(8rem, 1fr)) minmax(12rem, 1.5fr) 5.5rem`;
   return (
     <section aria-label={t('grid.label')} className="grid gap-2">

@@ -6,7 +6,11 @@ import type { TemplateVariable } from '@/lib/templates/variables';
  * (batch-storage.ts), so a run survives a reload or a closed tab.
  */
 
-/** Request fields a column can set directly, whatever the request says. */
+/** What a batch makes: videos (POST /v1/videos) or music tracks (POST /v1/tasks, the music form's). */
+export const BATCH_KINDS = ['video', 'music'] as const;
+export type BatchKind = (typeof BATCH_KINDS)[number];
+
+/** Request fields a column can set directly, whatever the request says, for each kind. */
 export const BATCH_FIELDS = [
   'prompt',
   'model',
@@ -17,7 +21,11 @@ export const BATCH_FIELDS = [
   'reference_image',
   'reference_video',
 ] as const;
-export type BatchField = (typeof BATCH_FIELDS)[number];
+export const MUSIC_BATCH_FIELDS = ['prompt', 'model', 'style', 'title'] as const;
+export type BatchField = (typeof BATCH_FIELDS)[number] | (typeof MUSIC_BATCH_FIELDS)[number];
+
+export const fieldsOf = (kind: BatchKind | undefined): readonly BatchField[] =>
+  kind === 'music' ? MUSIC_BATCH_FIELDS : BATCH_FIELDS;
 
 /** What one column feeds: a `{{variable}}` of the request, a request field, or nothing. */
 export type ColumnTarget = { variable: string } | { field: BatchField } | { ignore: true };
@@ -48,7 +56,7 @@ export interface Batch {
   /** `batch_…`: also the registry's batchId of its tasks, so the monitor groups them. */
   id: string;
   name: string;
-  kind: 'video';
+  kind: BatchKind;
   /** The request every row starts from: any JSON body, its strings may hold `{{variables}}`. */
   request: Record<string, unknown>;
   variables: TemplateVariable[];
@@ -93,12 +101,25 @@ export const STARTER_REQUEST: Record<string, unknown> = {
   resolution: '720p',
 };
 
-export function emptyBatch(now = Date.now()): Batch {
+/** A music batch's first request: described tracks, the music form's defaults. */
+export const MUSIC_STARTER_REQUEST: Record<string, unknown> = {
+  model: 'music-v5.5',
+  prompt: 'A short jingle for {{product}}',
+  style: '',
+  title: '',
+  customMode: false,
+};
+
+export const starterRequest = (kind: BatchKind) => ({
+  ...(kind === 'music' ? MUSIC_STARTER_REQUEST : STARTER_REQUEST),
+});
+
+export function emptyBatch(now = Date.now(), kind: BatchKind = 'video'): Batch {
   return {
     id: newBatchId(),
     name: '',
-    kind: 'video',
-    request: { ...STARTER_REQUEST },
+    kind,
+    request: starterRequest(kind),
     variables: [],
     headers: [],
     columns: [],

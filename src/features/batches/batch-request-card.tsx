@@ -1,7 +1,8 @@
-import { VIDEO_MODEL_IDS, VIDEO_RESOLUTIONS } from '@contract/models';
+import { MUSIC_MODELS, VIDEO_MODEL_IDS, VIDEO_RESOLUTIONS } from '@contract/models';
 import { isRecord } from '@contract/is-record';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -9,7 +10,8 @@ import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { useTranslation } from '@/lib/i18n';
 import { variablesInRequest, type TemplateVariable } from '@/lib/templates/variables';
-import type { Batch } from './batch-model';
+import { BATCH_KINDS, starterRequest, type Batch, type BatchKind } from './batch-model';
+import { guessColumns } from './batch-table';
 
 const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
 
@@ -32,7 +34,7 @@ export function BatchRequestCard({
   const [json, setJson] = useState('');
   const [jsonError, setJsonError] = useState(false);
   const request = batch.request;
-  const set = (field: string, value: string | number) =>
+  const set = (field: string, value: string | number | boolean) =>
     onChange((b) => ({ ...b, request: { ...b.request, [field]: value } }));
   const names = variablesInRequest(request);
   const defaultOf = (name: string) => batch.variables.find((v) => v.name === name)?.default ?? '';
@@ -41,6 +43,13 @@ export function BatchRequestCard({
       ...b,
       variables: [...b.variables.filter((v) => v.name !== name), { name, default: value }],
     }));
+
+  /** Another kind starts from that kind's request; the table stays, its columns mapped afresh. */
+  const setKind = (kind: BatchKind) =>
+    onChange((b) => {
+      const next = starterRequest(kind);
+      return { ...b, kind, request: next, variables: [], columns: guessColumns(b.headers, next, kind) };
+    });
 
   function applyJson() {
     try {
@@ -60,6 +69,21 @@ export function BatchRequestCard({
       </CardHeader>
       <CardContent className="grid gap-3">
         <fieldset disabled={disabled} className="grid gap-3">
+          <div className="grid max-w-xs gap-1.5">
+            <Label htmlFor="batch-kind">{t('request.kind')}</Label>
+            <Select
+              id="batch-kind"
+              value={batch.kind}
+              disabled={batch.state !== 'draft'}
+              onChange={(e) => setKind(e.target.value as BatchKind)}
+            >
+              {BATCH_KINDS.map((kind) => (
+                <option key={kind} value={kind}>
+                  {t(`kinds.${kind}`)}
+                </option>
+              ))}
+            </Select>
+          </div>
           <div className="grid gap-1.5">
             <Label htmlFor="batch-prompt">{t('request.prompt')}</Label>
             <Textarea
@@ -69,55 +93,59 @@ export function BatchRequestCard({
             />
             <p className="text-xs text-muted-foreground">{t('request.promptHint')}</p>
           </div>
-          <div className="grid gap-3 md:grid-cols-4">
-            <div className="grid gap-1.5">
-              <Label htmlFor="batch-model">{t('fields.model')}</Label>
-              <Select
-                id="batch-model"
-                value={text(request.model)}
-                onChange={(e) => set('model', e.target.value)}
-              >
-                {[...new Set([...VIDEO_MODEL_IDS, text(request.model)])].map((m) => (
-                  <option key={m} value={m}>
-                    {m}
-                  </option>
-                ))}
-              </Select>
+          {batch.kind === 'music' ? (
+            <MusicFields request={request} set={set} />
+          ) : (
+            <div className="grid gap-3 md:grid-cols-4">
+              <div className="grid gap-1.5">
+                <Label htmlFor="batch-model">{t('fields.model')}</Label>
+                <Select
+                  id="batch-model"
+                  value={text(request.model)}
+                  onChange={(e) => set('model', e.target.value)}
+                >
+                  {[...new Set([...VIDEO_MODEL_IDS, text(request.model)])].map((m) => (
+                    <option key={m} value={m}>
+                      {m}
+                    </option>
+                  ))}
+                </Select>
+              </div>
+              <div className="grid gap-1.5">
+                <Label htmlFor="batch-duration">{t('fields.duration')}</Label>
+                <Input
+                  id="batch-duration"
+                  inputMode="decimal"
+                  value={text(request.duration)}
+                  onChange={(e) =>
+                    set('duration', /^\d+$/.test(e.target.value) ? Number(e.target.value) : e.target.value)
+                  }
+                />
+              </div>
+              <div className="grid gap-1.5">
+                <Label htmlFor="batch-ratio">{t('fields.ratio')}</Label>
+                <Input
+                  id="batch-ratio"
+                  value={text(request.ratio)}
+                  onChange={(e) => set('ratio', e.target.value)}
+                />
+              </div>
+              <div className="grid gap-1.5">
+                <Label htmlFor="batch-resolution">{t('fields.resolution')}</Label>
+                <Select
+                  id="batch-resolution"
+                  value={text(request.resolution)}
+                  onChange={(e) => set('resolution', e.target.value)}
+                >
+                  {[...new Set([...VIDEO_RESOLUTIONS, text(request.resolution)])].map((r) => (
+                    <option key={r} value={r}>
+                      {r}
+                    </option>
+                  ))}
+                </Select>
+              </div>
             </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="batch-duration">{t('fields.duration')}</Label>
-              <Input
-                id="batch-duration"
-                inputMode="decimal"
-                value={text(request.duration)}
-                onChange={(e) =>
-                  set('duration', /^\d+$/.test(e.target.value) ? Number(e.target.value) : e.target.value)
-                }
-              />
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="batch-ratio">{t('fields.ratio')}</Label>
-              <Input
-                id="batch-ratio"
-                value={text(request.ratio)}
-                onChange={(e) => set('ratio', e.target.value)}
-              />
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="batch-resolution">{t('fields.resolution')}</Label>
-              <Select
-                id="batch-resolution"
-                value={text(request.resolution)}
-                onChange={(e) => set('resolution', e.target.value)}
-              >
-                {[...new Set([...VIDEO_RESOLUTIONS, text(request.resolution)])].map((r) => (
-                  <option key={r} value={r}>
-                    {r}
-                  </option>
-                ))}
-              </Select>
-            </div>
-          </div>
+          )}
           {names.length > 0 && (
             <div className="grid gap-2">
               <p className="text-sm font-medium">{t('request.variables')}</p>
@@ -157,5 +185,46 @@ export function BatchRequestCard({
         </fieldset>
       </CardContent>
     </Card>
+  );
+}
+
+/** A music batch's fields, as the music form has them: custom mode makes the prompt the lyrics. */
+function MusicFields({
+  request,
+  set,
+}: {
+  request: Record<string, unknown>;
+  set: (field: string, value: string | boolean) => void;
+}) {
+  const { t } = useTranslation('batches');
+  return (
+    <div className="grid gap-3 md:grid-cols-4">
+      <div className="grid gap-1.5">
+        <Label htmlFor="batch-model">{t('fields.model')}</Label>
+        <Select id="batch-model" value={text(request.model)} onChange={(e) => set('model', e.target.value)}>
+          {[...new Set([...MUSIC_MODELS, text(request.model)])].map((m) => (
+            <option key={m} value={m}>
+              {m}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="batch-style">{t('fields.style')}</Label>
+        <Input id="batch-style" value={text(request.style)} onChange={(e) => set('style', e.target.value)} />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="batch-title">{t('fields.title')}</Label>
+        <Input id="batch-title" value={text(request.title)} onChange={(e) => set('title', e.target.value)} />
+      </div>
+      <div className="flex items-center gap-2 self-end pb-2">
+        <Checkbox
+          id="batch-custom-mode"
+          checked={request.customMode === true}
+          onCheckedChange={(v) => set('customMode', v === true)}
+        />
+        <Label htmlFor="batch-custom-mode">{t('request.customMode')}</Label>
+      </div>
+    </div>
   );
 }

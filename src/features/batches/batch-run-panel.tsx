@@ -1,6 +1,7 @@
 import { estimateVideoTokens } from '@contract/usage';
+import type { CreateVideo } from '@contract/video';
 import { Download, RotateCcw } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTaskRegistry } from '@/api/task-registry-context';
 import { CapDialog } from '@/components/money/cap-dialog';
 import { MoneyEstimate } from '@/components/money/money-estimate';
@@ -62,15 +63,24 @@ export function BatchRunPanel({
   const dropped = batch.rows.filter((r) => r.state === 'dropped').length;
   const toSend = batch.rows.flatMap((r, i) => (r.state === 'pending' && checks[i]?.ok ? [checks[i]!] : []));
   const costInputs = useMemo(
-    () => toSend.map((c) => requestCostInput({ kind: 'video', body: c.body })),
+    () => toSend.map((c) => requestCostInput({ kind: batch.kind, body: c.body })),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [checks, batch.rows],
   );
-  const tokens = toSend.reduce((sum, c) => sum + (estimateVideoTokens(c.body) ?? 0), 0);
+  // Only a video's tokens are known before it runs; a music task's are reported once it ends.
+  const tokens =
+    batch.kind === 'video'
+      ? toSend.reduce((sum, c) => sum + (estimateVideoTokens(c.body as CreateVideo) ?? 0), 0)
+      : 0;
   const running = batch.state === 'running';
   const now = useNow(running);
   const progress = batchProgress(batch, now);
   const wait = Math.ceil(((batch.pausedUntil ?? 0) - now) / 1000);
+  // Another tab runs it (batch-lock.ts): this one shows it and offers nothing that would send or write.
+  const elsewhere = useSyncExternalStore(
+    (listener) => runner.subscribe(listener),
+    () => runner.runningElsewhere(batch.id),
+  );
 
   function run() {
     const { book } = usePricesStore.getState();
@@ -115,6 +125,7 @@ export function BatchRunPanel({
               max={MAX_CONCURRENCY}
               fill={false}
               className="w-24"
+              disabled={elsewhere}
               value={batch.concurrency}
               onChange={(e) =>
                 runner.edit(batch.id, (b) => ({
@@ -124,7 +135,7 @@ export function BatchRunPanel({
               }
             />
           </div>
-          {running ? (
+          {elsewhere ? null : running ? (
             <Button type="button" variant="outline" onClick={() => runner.pause(batch.id)}>
               {t('run.pause')}
             </Button>
@@ -139,12 +150,17 @@ export function BatchRunPanel({
               </Button>
             )
           )}
-          {!running && progress.failed > 0 && (
+          {!running && !elsewhere && progress.failed > 0 && (
             <Button type="button" variant="outline" onClick={() => runner.retryFailed(batch.id)}>
               <RotateCcw aria-hidden="true" /> {t('run.retry', { count: progress.failed })}
             </Button>
           )}
         </div>
+        {elsewhere && (
+          <p role="status" className="text-sm" data-testid="batch-elsewhere">
+            {t('run.elsewhere')}
+          </p>
+        )}
         {bad > 0 && <p className="text-sm text-destructive">{t('run.fixFirst', { count: bad })}</p>}
         {batch.state === 'stopped' && batch.stopReason && (
           <p role="alert" className="text-sm text-destructive" data-testid="batch-stopped">

@@ -1,42 +1,10 @@
-import { isTerminalStatus, normalizeTaskStatus, resolveResultUrl, taskFailure } from '@contract/task';
 import { isRecord } from '@contract/is-record';
-import type { CreateVideo as CreateVideoBody } from '@contract/video';
-import { isActiveRow, type Batch, type BatchRow, type StopReason } from './batch-model';
+import { DEFAULT_RETRY_AFTER_MS, statusOf, stopReasonOf, taskOutcome } from './batch-outcome';
+import { isActiveRow, type Batch, type BatchRow } from './batch-model';
+import { BatchRunClaims } from './batch-run-claims';
+import type { BatchRunnerDeps } from './batch-runner-deps';
 
-/** What a watched task query holds now. */
-export interface Watched {
-  data?: unknown;
-  error?: unknown;
-}
-
-/** What the runner asks of the outside world: the session gives the real ones, tests fakes. */
-export interface BatchRunnerDeps {
-  /** The row's body, checked as before the run; undefined when it no longer passes (edited since). */
-  body(batch: Batch, index: number): CreateVideoBody | undefined;
-  /** POSTs one task and records it in the task registry (its id is never lost after that). */
-  create(body: CreateVideoBody, batch: Batch, index: number): Promise<{ id: string }>;
-  /** A task of this row the registry holds that was created at or after `since` (after a reload). */
-  findCreated(batch: Batch, index: number, since: number): string | undefined;
-  watchTask(id: string, seen: (w: Watched) => void): () => void;
-  /** Keeps the batch; resolves once it is written (awaited before each send). */
-  save(batch: Batch): Promise<void>;
-  /** The shell's "rate limited, retrying in N s"; returns its end. */
-  rateLimited?(until: number): () => void;
-  describe(error: unknown): string;
-  now?(): number;
-}
-
-const DEFAULT_RETRY_AFTER_MS = 1_000;
-
-function statusOf(error: unknown): number | undefined {
-  return isRecord(error) && typeof error.status === 'number' ? error.status : undefined;
-}
-
-function stopReasonOf(status: number | undefined): StopReason | undefined {
-  if (status === 402) return 'quota';
-  if (status === 401 || status === 403) return 'unauthorized';
-  return undefined;
-}
+export type { BatchRunnerDeps, Watched } from './batch-runner-deps';
 
 /**
  * Runs batches: at most `concurrency` rows of a batch are sending or running at any moment, whatever
@@ -52,8 +20,16 @@ export class BatchRunner {
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   /** The last write of each batch: a send waits for the one that says the row is sending. */
   private readonly writes = new Map<string, Promise<void>>();
+  /** The runs this tab holds, waits for, or sees run elsewhere (decision 520). */
+  private readonly claims: BatchRunClaims;
 
-  constructor(private readonly deps: BatchRunnerDeps) {}
+  constructor(private readonly deps: BatchRunnerDeps) {
+    this.claims = new BatchRunClaims(deps.claim, {
+      changed: () => this.notify(),
+      granted: (id, live) => void this.granted(id, live),
+      lastWrite: (id) => this.writes.get(id),
+    });
+  }
 
   private now(): number {
     return this.deps.now?.() ?? Date.now();
@@ -67,12 +43,23 @@ export class BatchRunner {
     return [...this.batches.values()];
   }
 
+  /** Another tab runs this batch: this one shows it and sends nothing until that tab lets go. */
+  runningElsewhere(id: string): boolean {
+    return this.claims.runsElsewhere(id);
+  }
+
+  private notify(): void {
+    for (const l of this.listeners) l();
+  }
+
   subscribe(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
   private put(batch: Batch): Promise<void> {
+    // Written by the tab that runs it only: a stale copy here would undo that tab's progress.
+    if (this.claims.runsElsewhere(batch.id)) return Promise.resolve();
     this.batches.set(batch.id, batch);
     for (const l of this.listeners) l();
     const write = this.deps.save(batch).catch(() => undefined);
@@ -108,13 +95,31 @@ export class BatchRunner {
 
   /** Starts (or restarts) a batch: its pending rows are sent as slots free up. */
   start(batch: Batch): void {
-    void this.put({ ...batch, state: 'running', stopReason: undefined, updatedAt: this.now() });
-    this.pump(batch.id);
+    this.run(batch.id, (b) => ({ ...b, state: 'running', stopReason: undefined }), batch);
+  }
+
+  /**
+   * Starts a batch by `intent`. A tab that does not hold the run yet claims it first and applies the
+   * intent to the batch as kept then: its own copy may be older than another tab's progress, and
+   * writing it would put rows already sent back to pending (sent again when that tab lets go).
+   */
+  private run(id: string, intent: (b: Batch) => Batch, given?: Batch): void {
+    if (!this.claims.holds(id)) {
+      if (given && !this.batches.has(id)) this.batches.set(id, given);
+      if (this.batches.has(id)) this.claims.startWhenHeld(id, intent);
+      return;
+    }
+    const batch = given ?? this.batches.get(id);
+    if (!batch) return;
+    void this.put({ ...intent(batch), updatedAt: this.now() });
+    this.pump(id);
   }
 
   /** Holds the batch: nothing more is sent; tasks already sent are still followed to their end. */
   pause(id: string): void {
     this.change(id, (b) => (b.state === 'running' ? { ...b, state: 'paused' } : b));
+    // With nothing left to follow, the run is let go for another tab.
+    this.pump(id);
   }
 
   resume(id: string): void {
@@ -124,17 +129,19 @@ export class BatchRunner {
 
   /** The failed rows go again, as new tasks (the failed ones stay in the monitor). */
   retryFailed(id: string): void {
-    const b = this.change(id, (batch) => ({
+    this.run(id, (batch) => ({
       ...batch,
+      state: 'running',
+      stopReason: undefined,
       rows: batch.rows.map((r) =>
         r.state === 'failed' ? { key: r.key, cells: r.cells, state: 'pending' as const } : r,
       ),
     }));
-    if (b) this.start(b);
   }
 
   /** Lets a batch go (deleted or replaced): nothing of it is followed or sent any more. */
   forget(id: string): void {
+    this.claims.release(id);
     for (const [key, end] of this.watches) if (key.startsWith(`${id}:`)) end();
     clearTimeout(this.timers.get(id));
     this.timers.delete(id);
@@ -148,6 +155,12 @@ export class BatchRunner {
    */
   follow(stored: Batch): void {
     if (this.batches.has(stored.id)) return;
+    this.batches.set(stored.id, this.recovered(stored));
+    this.notify();
+    this.pump(stored.id);
+  }
+
+  private recovered(stored: Batch): Batch {
     const rows = stored.rows.map((row, index): BatchRow => {
       if (row.state !== 'sending') return row;
       const id = this.deps.findCreated(stored, index, row.startedAt ?? 0);
@@ -155,14 +168,42 @@ export class BatchRunner {
         ? { ...row, state: 'running', taskId: id }
         : { key: row.key, cells: row.cells, state: 'pending' };
     });
-    this.batches.set(stored.id, { ...stored, rows });
-    for (const l of this.listeners) l();
-    this.pump(stored.id);
+    return { ...stored, rows };
+  }
+
+  /**
+   * Whether this tab may act on the batch now. A batch with something to do (running, or tasks to
+   * follow) is claimed first; until the claim is granted nothing is sent, followed or written, and
+   * once granted the kept batch is read again (another tab may have moved it on). A batch with
+   * nothing to do lets its claim go, so another tab can run it.
+   */
+  private mayAct(batch: Batch): boolean {
+    if (!this.claims.guarded) return true;
+    const id = batch.id;
+    if (batch.state !== 'running' && !batch.rows.some(isActiveRow)) {
+      if (!this.claims.hasIntent(id)) this.claims.release(id);
+      return false;
+    }
+    if (this.claims.holds(id)) return true;
+    this.claims.request(id);
+    return false;
+  }
+
+  private async granted(id: string, live: () => boolean): Promise<void> {
+    await this.writes.get(id);
+    const stored = await this.deps.load?.(id).catch(() => undefined);
+    if (!live() || !this.batches.has(id)) return;
+    const batch = stored ? this.recovered(stored) : this.batches.get(id)!;
+    const intent = this.claims.takeGranted(id);
+    if (intent) void this.put({ ...intent(batch), updatedAt: this.now() });
+    else this.batches.set(id, batch);
+    this.notify();
+    this.pump(id);
   }
 
   private pump(id: string): void {
     const batch = this.batches.get(id);
-    if (!batch) return;
+    if (!batch || !this.mayAct(batch)) return;
     // Tasks sent are followed whatever the batch's state: they run on the server anyway.
     batch.rows.forEach((row) => {
       if (row.state === 'running' && row.taskId) this.watch(id, row.key, row.taskId);
@@ -180,7 +221,10 @@ export class BatchRunner {
       const active = now.rows.filter(isActiveRow).length;
       const next = now.rows.find((r) => r.state === 'pending');
       if (!next) {
-        if (active === 0) this.change(id, (b) => ({ ...b, state: 'done', pausedUntil: undefined }));
+        if (active === 0) {
+          this.change(id, (b) => ({ ...b, state: 'done', pausedUntil: undefined }));
+          this.claims.release(id);
+        }
         return;
       }
       if (active >= now.concurrency) return;
@@ -260,7 +304,7 @@ export class BatchRunner {
     this.watches.set(watchKey, end);
     holder.stop = this.deps.watchTask(taskId, ({ data, error }) => {
       if (ended) return;
-      const outcome = this.outcome(data, error);
+      const outcome = taskOutcome(data, error);
       if (!outcome) return;
       end();
       const row = this.batches.get(id)?.rows.find((r) => r.key === key);
@@ -270,19 +314,5 @@ export class BatchRunner {
       this.pump(id);
     });
     if (ended) holder.stop();
-  }
-
-  private outcome(data: unknown, error: unknown): Partial<BatchRow> | undefined {
-    const status = statusOf(error);
-    if (status === 404) return { state: 'failed', error: 'taskNotFound' };
-    if (status === 401 || status === 403) return { state: 'failed', error: 'unauthorized' };
-    if (!isRecord(data)) return undefined;
-    const state = normalizeTaskStatus(data.status);
-    const usage = isRecord(data.usage) ? data.usage.total_tokens : undefined;
-    const tokens = typeof usage === 'number' && Number.isFinite(usage) ? { tokens: usage } : {};
-    if (state === 'succeeded') return { state: 'succeeded', resultUrl: resolveResultUrl(data), ...tokens };
-    if (!isTerminalStatus(state)) return undefined;
-    const f = taskFailure(data);
-    return { state: 'failed', error: f.message ?? f.failReason ?? f.code ?? state, ...tokens };
   }
 }

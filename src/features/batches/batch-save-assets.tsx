@@ -40,7 +40,7 @@ export function BatchSaveAssets({ batch, runner }: { batch: Batch; runner: Batch
         const n = batch.rows.indexOf(row) + 1;
         const asset = await registerAssetByUrl({
           url: row.resultUrl!,
-          type: 'video',
+          type: batch.kind === 'music' ? 'audio' : 'video',
           mode: 'both',
           group_id: group,
           name: t('assets.assetName', { name: batch.name || batch.id, n }),

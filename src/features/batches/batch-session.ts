@@ -10,6 +10,7 @@ import { errorMessage } from '@/lib/notify';
 import { checkRow } from './batch-check';
 import type { Batch } from './batch-model';
 import { BatchRunner, type Watched } from './batch-runner';
+import { claimBatchRun } from './batch-lock';
 import { loadBatch, saveBatch } from './batch-storage';
 
 let runner: BatchRunner | undefined;
@@ -33,13 +34,17 @@ export function batchRunner(registry: TaskRegistry, client: QueryClient): BatchR
       return check.ok ? check.body : undefined;
     },
     create: async (body, batch, index) => {
+      const music = batch.kind === 'music' && 'customMode' in body;
       // No 429 retry inside the request: the runner holds the whole batch on it.
-      const task = await postTask('/v1/videos', body, undefined, { rateLimitRetries: 0 });
+      const task = await postTask(music ? '/v1/tasks' : '/v1/videos', body, undefined, {
+        rateLimitRetries: 0,
+      });
       registry.track({
         id: task.id,
-        kind: 'video',
+        kind: music ? 'music' : 'video',
         model: body.model,
-        prompt: body.prompt,
+        // What the monitor lists, as the music form records it: the title, else the description.
+        prompt: music ? body.title || body.prompt : body.prompt,
         createdAt: Date.now(),
         source: 'batch',
         request: { ...body },
@@ -55,6 +60,8 @@ export function batchRunner(registry: TaskRegistry, client: QueryClient): BatchR
         .find((t) => t.batchId === batch.id && t.table?.row === index + 1 && t.createdAt >= since - 1000)?.id,
     watchTask: (id, seen) => watchTask(client, registry, id, seen),
     save: saveBatch,
+    claim: (id, on) => claimBatchRun(id, on),
+    load: loadBatch,
     rateLimited: beginRateLimitWait,
     describe: errorMessage,
   });

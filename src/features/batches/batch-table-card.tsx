@@ -7,7 +7,7 @@ import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { useTranslation } from '@/lib/i18n';
 import { variablesInRequest } from '@/lib/templates/variables';
-import { BATCH_FIELDS, newRowKey, type Batch } from './batch-model';
+import { fieldsOf, newRowKey, type Batch } from './batch-model';
 import {
   checkTableSize,
   guessColumns,
@@ -50,7 +50,7 @@ export function BatchTableCard({
     onChange((b) => ({
       ...b,
       headers: table.headers,
-      columns: guessColumns(table.headers, b.request),
+      columns: guessColumns(table.headers, b.request, b.kind),
       rows: toRows(table.rows),
     }));
     setPasted('');
@@ -71,7 +71,7 @@ export function BatchTableCard({
     onChange((b) => {
       // A table typed from nothing gets one column per variable of the request.
       const headers = b.headers.length > 0 ? b.headers : variablesInRequest(b.request);
-      const columns = b.headers.length > 0 ? b.columns : guessColumns(headers, b.request);
+      const columns = b.headers.length > 0 ? b.columns : guessColumns(headers, b.request, b.kind);
       return {
         ...b,
         headers,
@@ -171,7 +171,7 @@ export function BatchTableCard({
                           {t('table.variable', { name: v })}
                         </option>
                       ))}
-                      {BATCH_FIELDS.map((f) => (
+                      {fieldsOf(batch.kind).map((f) => (
                         <option key={f} value={`field:${f}`}>
                           {t(`fields.${f}`)}
                         </option>

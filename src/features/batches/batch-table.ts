@@ -2,6 +2,8 @@ import Papa from 'papaparse';
 import { variablesInRequest, type TemplateVariable } from '@/lib/templates/variables';
 import {
   BATCH_FIELDS,
+  fieldsOf,
+  MUSIC_BATCH_FIELDS,
   newRowKey,
   type Batch,
   type BatchField,
@@ -71,6 +73,8 @@ const FIELD_ALIASES: Record<string, BatchField> = {
   reference: 'reference_image',
   video: 'reference_video',
   video_url: 'reference_video',
+  lyrics: 'prompt',
+  genre: 'style',
 };
 
 const normalise = (header: string) =>
@@ -83,7 +87,12 @@ const normalise = (header: string) =>
  * What each column feeds at first: a `{{variable}}` of the request of the same name, else a field
  * of the same (or a usual other) name, else nothing. The person changes any of them on the page.
  */
-export function guessColumns(headers: readonly string[], request: unknown): ColumnTarget[] {
+export function guessColumns(
+  headers: readonly string[],
+  request: unknown,
+  kind?: Batch['kind'],
+): ColumnTarget[] {
+  const fields: readonly string[] = fieldsOf(kind);
   const variables = variablesInRequest(request);
   return headers.map((header): ColumnTarget => {
     const exact = variables.find((v) => v === header.trim());
@@ -91,8 +100,9 @@ export function guessColumns(headers: readonly string[], request: unknown): Colu
     const name = normalise(header);
     const loose = variables.find((v) => normalise(v) === name);
     if (loose) return { variable: loose };
-    if ((BATCH_FIELDS as readonly string[]).includes(name)) return { field: name as BatchField };
-    if (FIELD_ALIASES[name]) return { field: FIELD_ALIASES[name] };
+    if (fields.includes(name)) return { field: name as BatchField };
+    const alias = FIELD_ALIASES[name];
+    if (alias && fields.includes(alias)) return { field: alias };
     return { ignore: true };
   });
 }
@@ -105,8 +115,8 @@ export function targetKey(target: ColumnTarget): string {
 
 export function parseTargetKey(key: string): ColumnTarget {
   if (key.startsWith('var:')) return { variable: key.slice(4) };
-  if (key.startsWith('field:') && (BATCH_FIELDS as readonly string[]).includes(key.slice(6)))
-    return { field: key.slice(6) as BatchField };
+  const fields: readonly string[] = [...BATCH_FIELDS, ...MUSIC_BATCH_FIELDS];
+  if (key.startsWith('field:') && fields.includes(key.slice(6))) return { field: key.slice(6) as BatchField };
   return { ignore: true };
 }
 
@@ -115,15 +125,13 @@ export function parseTargetKey(key: string): ColumnTarget {
  * variables' defaults. Columns already read keep their place and are mapped afresh to the new
  * request's variables.
  */
-export function startFromRequest<B extends Pick<Batch, 'request' | 'variables' | 'headers' | 'columns'>>(
-  batch: B,
-  request: Record<string, unknown>,
-  variables: readonly TemplateVariable[] = [],
-): B {
+export function startFromRequest<
+  B extends Pick<Batch, 'request' | 'variables' | 'headers' | 'columns'> & Partial<Pick<Batch, 'kind'>>,
+>(batch: B, request: Record<string, unknown>, variables: readonly TemplateVariable[] = []): B {
   return {
     ...batch,
     request: { ...request },
     variables: [...variables],
-    columns: guessColumns(batch.headers, request),
+    columns: guessColumns(batch.headers, request, batch.kind),
   };
 }

@@ -1,12 +1,22 @@
 import { assetReference, parseAssetReference } from '@contract/asset';
 import { DEFAULT_GROUP_ID } from '@contract/group';
-import { DIGITAL_HUMAN_AUDIO_MODELS, DIGITAL_HUMAN_VIDEO_MODELS, MUSIC_MODELS } from '@contract/models';
+import { DIGITAL_HUMAN_AUDIO_MODELS, DIGITAL_HUMAN_VIDEO_MODELS } from '@contract/models';
 import { isRecord } from '@contract/is-record';
 import { inferTaskKind } from '@contract/task-kind';
 
 export type DigitalHumanMode = 'video' | 'audio';
 export type AudioSource = 'asset' | 'url';
 export type FormKind = 'digital_human_video' | 'digital_human_audio' | 'music';
+
+// The music request moved down to src/lib, shared with the batches of music tracks.
+export {
+  bodyToMusicDraft,
+  EMPTY_MUSIC_DRAFT,
+  musicToBody,
+  type MusicBody,
+  type MusicDraft,
+} from '@/lib/music-draft';
+import type { MusicBody } from '@/lib/music-draft';
 
 /** Everything the digital-human tab holds; both modes share the group, the authorization and the callback. */
 export interface DigitalHumanDraft {
@@ -27,15 +37,6 @@ export interface DigitalHumanDraft {
   callbackUrl: string;
 }
 
-export interface MusicDraft {
-  model: string;
-  prompt: string;
-  style: string;
-  title: string;
-  customMode: boolean;
-  callbackUrl: string;
-}
-
 export const EMPTY_DIGITAL_HUMAN_DRAFT: DigitalHumanDraft = {
   mode: 'video',
   videoModel: DIGITAL_HUMAN_VIDEO_MODELS[0],
@@ -52,15 +53,6 @@ export const EMPTY_DIGITAL_HUMAN_DRAFT: DigitalHumanDraft = {
   callbackUrl: '',
 };
 
-export const EMPTY_MUSIC_DRAFT: MusicDraft = {
-  model: MUSIC_MODELS[0],
-  prompt: '',
-  style: '',
-  title: '',
-  customMode: false,
-  callbackUrl: '',
-};
-
 export interface DigitalHumanVideoBody {
   model: string;
   avatar_asset_id: string;
@@ -72,14 +64,6 @@ export interface DigitalHumanAudioBody {
   model: string;
   text: string;
   voice_asset_id: string;
-  callback_url?: string;
-}
-export interface MusicBody {
-  model: string;
-  prompt: string;
-  style: string;
-  title: string;
-  customMode: boolean;
   callback_url?: string;
 }
 export type CreateTaskBody = DigitalHumanVideoBody | DigitalHumanAudioBody | MusicBody;
@@ -104,19 +88,6 @@ export function digitalHumanToBody(draft: DigitalHumanDraft): DigitalHumanVideoB
   };
   if (draft.name.trim()) body.name = draft.name.trim();
   return withCallback(body, draft.callbackUrl);
-}
-
-export function musicToBody(draft: MusicDraft): MusicBody {
-  return withCallback(
-    {
-      model: draft.model,
-      prompt: draft.prompt,
-      style: draft.style.trim(),
-      title: draft.title.trim(),
-      customMode: draft.customMode,
-    },
-    draft.callbackUrl,
-  );
 }
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
@@ -185,17 +156,6 @@ export function bodyToDigitalHumanDraft(
     audioUrl: audioAsset ? '' : audio,
     name: str(body.name),
     callbackUrl,
-  };
-}
-
-export function bodyToMusicDraft(body: Record<string, unknown>): MusicDraft {
-  return {
-    model: str(body.model) || EMPTY_MUSIC_DRAFT.model,
-    prompt: str(body.prompt),
-    style: str(body.style),
-    title: str(body.title),
-    customMode: body.customMode === true,
-    callbackUrl: str(body.callback_url),
   };
 }
 

@@ -17,6 +17,7 @@ import { useTranslation } from '@/lib/i18n';
 import type { CostInput } from '@/lib/money/prices';
 import type { CapBreach } from '@/lib/money/task-cost';
 import type { CreateTaskBody } from './draft';
+import { InsertTemplateButton } from './form-templates';
 
 interface TaskPanelProps<F extends string> {
   body: unknown;
@@ -67,15 +68,12 @@ function TaskPanel<F extends string>({
         <p className="text-xs text-muted-foreground">{t('submit.previewHint')}</p>
         {/* Long values (URLs, ids, a text to speak) wrap: the column is narrower than they are. */}
         <JsonView value={body} label={t('submit.preview')} wrap />
-        <Button
-          type="button"
-          variant="outline"
-          size="sm"
-          className="self-start"
-          onClick={() => setSaving(true)}
-        >
-          <BookmarkPlus aria-hidden="true" /> {t('templates.save')}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <InsertTemplateButton kind={templateKind} />
+          <Button type="button" variant="outline" size="sm" onClick={() => setSaving(true)}>
+            <BookmarkPlus aria-hidden="true" /> {t('templates.save')}
+          </Button>
+        </div>
         <Suspense fallback={null}>
           {saving && (
             <LazySaveTemplateDialog

@@ -1,10 +1,13 @@
 import { assetPhase, type AssetPhase } from '@contract/asset';
 import { callbackIssues, type FormIssue } from '@/lib/form/issues';
-import type { DigitalHumanDraft, MusicDraft } from './draft';
+import type { DigitalHumanDraft } from './draft';
+
+// Music's rules moved down to src/lib, shared with the batches of music tracks.
+export { validateMusic, type MusicField } from '@/lib/music-draft';
+import type { MusicField } from '@/lib/music-draft';
 
 export type DigitalHumanField =
   'model' | 'avatar' | 'audio' | 'name' | 'text' | 'voice' | 'authorization' | 'callbackUrl';
-export type MusicField = 'model' | 'prompt' | 'style' | 'title' | 'callbackUrl';
 
 /*
  * No length is checked here: the specification bounds none of these fields, and the local server's
@@ -75,26 +78,6 @@ export function validateDigitalHuman(
     issues.push({ field: 'authorization', code: 'authorizationRequired' });
   } else {
     issues.push(...assetIssue('authorization', draft.authorizationAssetId.trim(), lookup));
-  }
-  issues.push(...callbackIssues('callbackUrl' as const, draft.callbackUrl, context.secrets ?? []));
-  return issues;
-}
-
-/**
- * Music: without custom mode the prompt describes the track; with it, title and style are
- * required and the prompt is the lyrics (may be empty for an instrumental).
- */
-export function validateMusic(
-  draft: MusicDraft,
-  context: { secrets?: readonly string[] } = {},
-): FormIssue<MusicField>[] {
-  const issues: FormIssue<MusicField>[] = [];
-  issues.push(...modelIssue('model' as const, draft.model));
-  if (draft.customMode) {
-    if (!draft.style.trim()) issues.push({ field: 'style', code: 'styleRequiredCustom' });
-    if (!draft.title.trim()) issues.push({ field: 'title', code: 'titleRequiredCustom' });
-  } else if (!draft.prompt.trim()) {
-    issues.push({ field: 'prompt', code: 'promptRequired' });
   }
   issues.push(...callbackIssues('callbackUrl' as const, draft.callbackUrl, context.secrets ?? []));
   return issues;

@@ -13,8 +13,15 @@ import { downloadJson } from './download';
 import { EditTemplateDialog } from './edit-template-dialog';
 import { TemplateVersions } from './template-versions';
 
-/** Where a template of each kind is used: the composer takes `?template=` (composer-templates.tsx). */
-const USE_PATH: Partial<Record<Template['kind'], string>> = { video: '/composer' };
+/**
+ * Where a template of each kind is used: the composer (composer-templates.tsx) and the task forms
+ * (task-forms/form-templates.tsx) take `?template=`. Storyboard shots are not inserted yet.
+ */
+const USE_PATH: Partial<Record<Template['kind'], string>> = {
+  video: '/composer',
+  'digital-human': '/create/digital-human',
+  music: '/create/music',
+};
 
 const fileName = (template: Template) =>
   `template-${template.name.replace(/[^\w-]+/g, '-').replace(/^-+|-+$/g, '') || template.id}.json`;

@@ -1,0 +1,33 @@
+import type { BatchBody } from './batch-check';
+import type { Batch } from './batch-model';
+
+/** What a watched task query holds now. */
+export interface Watched {
+  data?: unknown;
+  error?: unknown;
+}
+
+/** What the runner asks of the outside world: the session gives the real ones, tests fakes. */
+export interface BatchRunnerDeps {
+  /** The row's body, checked as before the run; undefined when it no longer passes (edited since). */
+  body(batch: Batch, index: number): BatchBody | undefined;
+  /** POSTs one task and records it in the task registry (its id is never lost after that). */
+  create(body: BatchBody, batch: Batch, index: number): Promise<{ id: string }>;
+  /** A task of this row the registry holds that was created at or after `since` (after a reload). */
+  findCreated(batch: Batch, index: number, since: number): string | undefined;
+  watchTask(id: string, seen: (w: Watched) => void): () => void;
+  /** Keeps the batch; resolves once it is written (awaited before each send). */
+  save(batch: Batch): Promise<void>;
+  /** The shell's "rate limited, retrying in N s"; returns its end. */
+  rateLimited?(until: number): () => void;
+  describe(error: unknown): string;
+  now?(): number;
+  /**
+   * Takes a batch's run for this tab alone (batch-lock.ts, Web Locks): `granted` once it is ours,
+   * `elsewhere` at once when another tab holds it (then it waits its turn). Returns the release.
+   * Absent (tests of one runner): this tab always runs.
+   */
+  claim?(id: string, on: { granted: () => void; elsewhere: () => void }): () => void;
+  /** The batch as kept now, read when the run becomes ours: another tab may have run it meanwhile. */
+  load?(id: string): Promise<Batch | undefined>;
+}
