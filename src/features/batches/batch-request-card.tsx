@@ -97,53 +97,16 @@ export function BatchRequestCard({
             <MusicFields request={request} set={set} />
           ) : (
             <div className="grid gap-3 md:grid-cols-4">
-              <div className="grid gap-1.5">
-                <Label htmlFor="batch-model">{t('fields.model')}</Label>
-                <Select
-                  id="batch-model"
-                  value={text(request.model)}
-                  onChange={(e) => set('model', e.target.value)}
-                >
-                  {[...new Set([...VIDEO_MODEL_IDS, text(request.model)])].map((m) => (
-                    <option key={m} value={m}>
-                      {m}
-                    </option>
-                  ))}
-                </Select>
-              </div>
-              <div className="grid gap-1.5">
-                <Label htmlFor="batch-duration">{t('fields.duration')}</Label>
-                <Input
-                  id="batch-duration"
-                  inputMode="decimal"
-                  value={text(request.duration)}
-                  onChange={(e) =>
-                    set('duration', /^\d+$/.test(e.target.value) ? Number(e.target.value) : e.target.value)
-                  }
-                />
-              </div>
-              <div className="grid gap-1.5">
-                <Label htmlFor="batch-ratio">{t('fields.ratio')}</Label>
-                <Input
-                  id="batch-ratio"
-                  value={text(request.ratio)}
-                  onChange={(e) => set('ratio', e.target.value)}
-                />
-              </div>
-              <div className="grid gap-1.5">
-                <Label htmlFor="batch-resolution">{t('fields.resolution')}</Label>
-                <Select
-                  id="batch-resolution"
-                  value={text(request.resolution)}
-                  onChange={(e) => set('resolution', e.target.value)}
-                >
-                  {[...new Set([...VIDEO_RESOLUTIONS, text(request.resolution)])].map((r) => (
-                    <option key={r} value={r}>
-                      {r}
-                    </option>
-                  ))}
-                </Select>
-              </div>
+              <ChoiceField field="model" choices={VIDEO_MODEL_IDS} request={request} set={set} />
+              <TextField
+                field="duration"
+                request={request}
+                inputMode="decimal"
+                // A whole number is sent as one; anything else as typed, for the row checks to judge.
+                set={(field, v) => set(field, /^\d+$/.test(v) ? Number(v) : v)}
+              />
+              <TextField field="ratio" request={request} set={set} />
+              <ChoiceField field="resolution" choices={VIDEO_RESOLUTIONS} request={request} set={set} />
             </div>
           )}
           {names.length > 0 && (
@@ -199,24 +162,9 @@ function MusicFields({
   const { t } = useTranslation('batches');
   return (
     <div className="grid gap-3 md:grid-cols-4">
-      <div className="grid gap-1.5">
-        <Label htmlFor="batch-model">{t('fields.model')}</Label>
-        <Select id="batch-model" value={text(request.model)} onChange={(e) => set('model', e.target.value)}>
-          {[...new Set([...MUSIC_MODELS, text(request.model)])].map((m) => (
-            <option key={m} value={m}>
-              {m}
-            </option>
-          ))}
-        </Select>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="batch-style">{t('fields.style')}</Label>
-        <Input id="batch-style" value={text(request.style)} onChange={(e) => set('style', e.target.value)} />
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="batch-title">{t('fields.title')}</Label>
-        <Input id="batch-title" value={text(request.title)} onChange={(e) => set('title', e.target.value)} />
-      </div>
+      <ChoiceField field="model" choices={MUSIC_MODELS} request={request} set={set} />
+      <TextField field="style" request={request} set={set} />
+      <TextField field="title" request={request} set={set} />
       <div className="flex items-center gap-2 self-end pb-2">
         <Checkbox
           id="batch-custom-mode"
@@ -225,6 +173,46 @@ function MusicFields({
         />
         <Label htmlFor="batch-custom-mode">{t('request.customMode')}</Label>
       </div>
+    </div>
+  );
+}
+
+interface FieldProps {
+  field: string;
+  request: Record<string, unknown>;
+  set: (field: string, value: string) => void;
+}
+
+/** One of the request's text fields, labelled by its name in `fields.*`. */
+function TextField({ field, request, set, inputMode }: FieldProps & { inputMode?: 'decimal' }) {
+  const { t } = useTranslation('batches');
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={`batch-${field}`}>{t(`fields.${field}`)}</Label>
+      <Input
+        id={`batch-${field}`}
+        inputMode={inputMode}
+        value={text(request[field])}
+        onChange={(e) => set(field, e.target.value)}
+      />
+    </div>
+  );
+}
+
+/** One of the request's fields with known values; a value from a template or JSON stays listed. */
+function ChoiceField({ field, request, set, choices }: FieldProps & { choices: readonly string[] }) {
+  const { t } = useTranslation('batches');
+  const value = text(request[field]);
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={`batch-${field}`}>{t(`fields.${field}`)}</Label>
+      <Select id={`batch-${field}`} value={value} onChange={(e) => set(field, e.target.value)}>
+        {[...new Set([...choices, value])].map((c) => (
+          <option key={c} value={c}>
+            {c}
+          </option>
+        ))}
+      </Select>
     </div>
   );
 }
