@@ -1,4 +1,3 @@
-import { estimateVideoTokens } from '@contract/usage';
 import { Download, RotateCcw } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTaskRegistry } from '@/api/task-registry-context';
@@ -66,7 +65,9 @@ export function BatchRunPanel({
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [checks, batch.rows],
   );
-  const tokens = toSend.reduce((sum, c) => sum + (estimateVideoTokens(c.body) ?? 0), 0);
+  // The inputs carry each body's token estimate already: 10,000 rows are not estimated twice, nor on
+  // every render of a run's progress (bench/cost-estimate.bench.ts).
+  const tokens = useMemo(() => costInputs.reduce((sum, c) => sum + (c.tokens ?? 0), 0), [costInputs]);
   const running = batch.state === 'running';
   const now = useNow(running);
   const progress = batchProgress(batch, now);
