@@ -2,9 +2,9 @@ import type { Locator } from '@playwright/test';
 import { API_KEY, expect, test } from './support/test';
 
 // Issue 34, point 3: the upload tray (fixed to the window's corner) once covered the library's
-// Previous/Next and the end of the grid. The pager docks above it while it shows
-// (--upload-tray-space), on a desktop and on a phone; since issue 43 §4 it docks at the foot
-// beside the tray, or on it, so no thumbnail shows beneath it.
+// Previous/Next and the end of the grid: the page keeps the tray's room at its end
+// (--upload-tray-space). Since issue 43 §4 the pager docks at the window's foot beside a corner
+// tray (a desktop), or on a full-width one (a phone), so no thumbnail shows beneath it.
 
 /**
  * The control is what the pointer would hit at its centre: visible, enabled, and nothing over it.
