@@ -2,8 +2,9 @@ import type { Locator } from '@playwright/test';
 import { API_KEY, expect, test } from './support/test';
 
 // Issue 34, point 3: the upload tray (fixed to the window's corner) once covered the library's
-// Previous/Next and the end of the grid. The pager docks above it while it shows
-// (--upload-tray-space), on a desktop and on a phone.
+// Previous/Next and the end of the grid: the page keeps the tray's room at its end
+// (--upload-tray-space). Since issue 43 §4 the pager docks at the window's foot beside a corner
+// tray (a desktop), or on a full-width one (a phone), so no thumbnail shows beneath it.
 
 /**
  * The control is what the pointer would hit at its centre: visible, enabled, and nothing over it.
@@ -23,6 +24,24 @@ async function expectReachable(control: Locator) {
       }),
     )
     .toBe(true);
+}
+
+/**
+ * Issue 43 §4: the pager once floated mid-card (docked at the tray's height across the whole
+ * width, with thumbnails showing beneath it). Probes the band from the pager's foot to the window's
+ * and counts the points where a card is what the pointer would hit: there must be none.
+ */
+async function cardPointsBelow(pager: Locator): Promise<number> {
+  return pager.evaluate((el) => {
+    const bar = el.getBoundingClientRect();
+    let hits = 0;
+    for (let y = Math.ceil(bar.bottom) + 1; y < window.innerHeight; y += 3) {
+      for (let x = 2; x < window.innerWidth; x += 24) {
+        if (document.elementFromPoint(x, y)?.closest('[role="listitem"]')) hits++;
+      }
+    }
+    return hits;
+  });
 }
 
 for (const viewport of [
@@ -53,17 +72,24 @@ for (const viewport of [
     const tray = page.getByRole('region', { name: 'Upload (1)' });
     await expect(tray).toBeVisible();
 
-    // At the top of the page and at its very end (where the last row of the grid is).
-    for (const where of ['top', 'end'] as const) {
-      await page.evaluate(
-        (to) => window.scrollTo(0, to === 'top' ? 0 : document.documentElement.scrollHeight),
-        where,
-      );
+    // At the top of the page, midway and at its very end (where the last row of the grid is).
+    for (const where of ['top', 'middle', 'end'] as const) {
+      await page.evaluate((to) => {
+        const end = document.documentElement.scrollHeight;
+        window.scrollTo(0, to === 'top' ? 0 : to === 'middle' ? (end - window.innerHeight) / 2 : end);
+      }, where);
       await expectReachable(pager.getByRole('button', { name: 'Next' }));
       await expectReachable(pager.getByRole('button', { name: 'Previous' }));
       const [p, t] = [(await pager.boundingBox())!, (await tray.boundingBox())!];
-      expect(p.y + p.height).toBeLessThanOrEqual(t.y + 1);
+      // The pager and the tray never overlap: side by side on a desktop, stacked on a phone.
+      expect(p.y + p.height <= t.y + 1 || p.x + p.width <= t.x + 1).toBe(true);
+      // No thumbnail shows beneath the pager: it is docked at the window's foot or on the tray.
+      expect(await cardPointsBelow(pager), `cards under the pager at the ${where}`).toBe(0);
     }
+    // At the end, the last row of cards ends above the pager.
+    const cards = page.getByRole('listitem');
+    const lastCard = (await cards.nth((await cards.count()) - 1).boundingBox())!;
+    expect(lastCard.y + lastCard.height).toBeLessThanOrEqual((await pager.boundingBox())!.y + 1);
     // Reachable means usable: Next turns the page while the tray stays.
     await pager.getByRole('button', { name: 'Next' }).click();
     await expect(page).toHaveURL(/page=3/);

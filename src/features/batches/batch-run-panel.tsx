@@ -1,5 +1,3 @@
-import { estimateVideoTokens } from '@contract/usage';
-import type { CreateVideo } from '@contract/video';
 import { Download, RotateCcw } from 'lucide-react';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTaskRegistry } from '@/api/task-registry-context';
@@ -67,11 +65,9 @@ export function BatchRunPanel({
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [checks, batch.rows],
   );
-  // Only a video's tokens are known before it runs; a music task's are reported once it ends.
-  const tokens =
-    batch.kind === 'video'
-      ? toSend.reduce((sum, c) => sum + (estimateVideoTokens(c.body as CreateVideo) ?? 0), 0)
-      : 0;
+  // The inputs carry each body's token estimate already: 10,000 rows are not estimated twice, nor on
+  // every render of a run's progress (bench/cost-estimate.bench.ts).
+  const tokens = useMemo(() => costInputs.reduce((sum, c) => sum + (c.tokens ?? 0), 0), [costInputs]);
   const running = batch.state === 'running';
   const now = useNow(running);
   const progress = batchProgress(batch, now);

@@ -2,6 +2,7 @@ import { Badge } from '@/components/ui/badge';
 import type { Task } from '@/api/tasks';
 import { useTranslation } from '@/lib/i18n';
 import { isUncharged, safeMediaUrl } from './task-display';
+import { TaskDetailCost, useTaskDetailCost } from './task-detail-cost';
 
 /** References as the server bound them, the billing rule, usage, and the request parameters. */
 export function TaskFacts({ task }: { task: Task }) {
@@ -9,6 +10,7 @@ export function TaskFacts({ task }: { task: Task }) {
   const refs = task.input_references ?? [];
   // Billing by video input and bound references exist only for videos; other kinds show their own fields.
   const isVideo = !task.kind || task.kind === 'video';
+  const cost = useTaskDetailCost(task);
   const params: [string, unknown][] = (
     [
       'duration',
@@ -64,14 +66,18 @@ export function TaskFacts({ task }: { task: Task }) {
           </span>
         </section>
       )}
-      {task.usage && (
+      {(task.usage || cost) && (
         <section aria-labelledby="task-usage" className="space-y-1">
           <h3 id="task-usage" className="text-sm font-semibold">
             {t('facts.usage')}
           </h3>
-          {isUncharged(task) && <p className="text-xs text-muted-foreground">{t('facts.notCharged')}</p>}
+          {isUncharged(task) && (
+            <p className="text-xs text-muted-foreground">
+              {isVideo ? t('facts.endedVideoBilled') : t('facts.endedOtherUnbilled')}
+            </p>
+          )}
           <dl className="grid grid-cols-[max-content_1fr] gap-x-3 text-sm">
-            {Object.entries(task.usage).map(([k, v]) => (
+            {Object.entries(task.usage ?? {}).map(([k, v]) => (
               <div key={k} className="contents">
                 <dt className="font-mono text-xs text-muted-foreground">{k}</dt>
                 <dd className="font-mono text-xs tabular-nums">
@@ -79,6 +85,7 @@ export function TaskFacts({ task }: { task: Task }) {
                 </dd>
               </div>
             ))}
+            {cost && <TaskDetailCost cost={cost} />}
           </dl>
         </section>
       )}

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useRef } from 'react';
+import { memo, useCallback, useRef } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Progress } from '@/components/ui/progress';
@@ -33,6 +33,10 @@ interface TaskListProps {
 export function TaskList({ tasks, selectedId, search, checked, onCheck }: TaskListProps) {
   const { t } = useTranslation('tasks');
   const scrollRef = useRef<HTMLDivElement>(null);
+  // Kept while the list is the same: a new key function makes the virtualiser lay out every row
+  // again, on each render of a scroll, which at 200,000 tasks cost most frames
+  // (bench/frames-at-scale.bench.ts).
+  const getItemKey = useCallback((index: number) => tasks[index]!.id, [tasks]);
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: tasks.length,
@@ -41,7 +45,7 @@ export function TaskList({ tasks, selectedId, search, checked, onCheck }: TaskLi
     overscan: 6,
     initialRect: { width: 400, height: 800 },
     useFlushSync: false,
-    getItemKey: (index) => tasks[index]!.id,
+    getItemKey,
   });
   return (
     <div

@@ -58,6 +58,40 @@ describe('task cost', () => {
     ).toBeUndefined();
   });
 
+  it('prices a failed video task by the tokens it reported, as the specification bills it (decision 510)', () => {
+    const failed = (status: string, usage?: { tokens?: number; withVideo: boolean }) =>
+      task({ last: { status, ...(usage ? { usage: { ...usage, model: 'v' } } : {}) } });
+    expect(trackedTaskCost(book, failed('failed', { tokens: 100_000, withVideo: false }))).toEqual({
+      amount: 1,
+      estimated: false,
+    });
+    expect(trackedTaskCost(book, failed('FAILURE', { tokens: 100_000, withVideo: true }))).toEqual({
+      amount: 3,
+      estimated: false,
+    });
+    // Without reported tokens there is nothing the specification bills: no estimate of the body.
+    const noUsage = task({ last: { status: 'FAILURE' }, request: { model: 'v', prompt: 'p', duration: 5 } });
+    expect(trackedTaskCost(book, noUsage)).toBeUndefined();
+    expect(trackedTaskCost(book, failed('canceled', { withVideo: false }))).toBeUndefined();
+    // A per-task price is not what it bills, and other kinds' failures it does not bill at all.
+    const perTask: PriceBook = {
+      currency: 'USD',
+      prices: [{ id: 'x', model: 'v', kind: 'video', rule: 'any', unit: 'perTask', amount: 2 }],
+    };
+    expect(trackedTaskCost(perTask, failed('failed', { tokens: 100_000, withVideo: false }))).toBeUndefined();
+    const music = task({
+      kind: 'music',
+      model: 'm',
+      last: { status: 'failed', usage: { tokens: 40, withVideo: false, model: 'm' } },
+    });
+    expect(trackedTaskCost(book, music)).toBeUndefined();
+    expect(spentOnDay(perTask, [failed('failed', { tokens: 100_000, withVideo: false })], NOW)).toEqual({
+      amount: 0,
+      priced: 0,
+      unpriced: 0,
+    });
+  });
+
   it("sums today's tasks only", () => {
     const yesterday = task({ id: 'y', kind: 'music', model: 'm', createdAt: NOW - 86_400_000 });
     const today = [

@@ -2,10 +2,10 @@ import { estimateVideoTokens } from '@contract/usage';
 import { hasVideoInput } from '@contract/video-rules';
 import { isRecord } from '@contract/is-record';
 import type { TrackedTask } from '@/api/task-registry-schema';
-import { addCost, costOf, ZERO, type CostInput, type MoneyTotal, type PriceBook } from './prices';
+import { addCost, costOf, priceFor, ZERO, type CostInput, type MoneyTotal, type PriceBook } from './prices';
 
-/** A task that ended without a result is not counted as spent (its usage, if any, still is). */
-const UNBILLED = new Set(['failed', 'cancelled', 'canceled', 'expired']);
+/** Ended without a result, in the specification's spellings (lower-cased). */
+const NO_RESULT = new Set(['failed', 'failure', 'cancelled', 'canceled', 'expired']);
 
 /**
  * What a request about to be sent is priced by: a video body's tokens are the local estimate
@@ -24,13 +24,29 @@ export function requestCostInput(request: { kind: string; model?: string; body: 
 
 /**
  * A tracked task's cost input: the usage the server reported once it ended (decision 225), else
- * the estimate of the body sent. `estimated` says the figure is not the reported one.
+ * the estimate of the body sent. `estimated` says the figure is not the reported one. A task that
+ * ended without a result is priced only by what the specification bills (decision 510): the video
+ * line's reported tokens under its rule; no estimate, no per-task price, no other kind.
  */
-function trackedCostInput(task: TrackedTask): { input: CostInput; estimated: boolean } | undefined {
+function trackedCostInput(
+  task: TrackedTask,
+): { input: CostInput; estimated: boolean; tokensOnly?: boolean } | undefined {
   const usage = task.last?.usage;
-  const status = task.last?.status?.toLowerCase();
-  if (status && UNBILLED.has(status) && usage?.tokens === undefined) return undefined;
+  const status = task.last?.status?.trim().toLowerCase();
   const isVideo = task.kind === 'video';
+  if (status && NO_RESULT.has(status)) {
+    if (!isVideo || usage?.tokens === undefined) return undefined;
+    return {
+      input: {
+        model: usage.model || task.model,
+        kind: 'video',
+        withVideo: usage.withVideo,
+        tokens: usage.tokens,
+      },
+      estimated: false,
+      tokensOnly: true,
+    };
+  }
   if (usage) {
     return {
       input: {
@@ -49,12 +65,21 @@ function trackedCostInput(task: TrackedTask): { input: CostInput; estimated: boo
   };
 }
 
+function costOfFacts(
+  book: PriceBook,
+  facts: { input: CostInput; tokensOnly?: boolean } | undefined,
+): number | undefined {
+  if (!facts) return undefined;
+  if (facts.tokensOnly && priceFor(book, facts.input)?.unit !== 'per1kTokens') return undefined;
+  return costOf(book, facts.input);
+}
+
 export function trackedTaskCost(
   book: PriceBook,
   task: TrackedTask,
 ): { amount: number; estimated: boolean } | undefined {
   const facts = trackedCostInput(task);
-  const amount = facts && costOf(book, facts.input);
+  const amount = costOfFacts(book, facts);
   return amount === undefined ? undefined : { amount, estimated: facts!.estimated };
 }
 
@@ -68,7 +93,9 @@ export function spentOnDay(book: PriceBook, tasks: readonly TrackedTask[], now =
   for (const task of tasks) {
     if (task.createdAt < from || task.createdAt >= to) continue;
     const facts = trackedCostInput(task);
-    if (facts) total = addCost(total, costOf(book, facts.input));
+    // A failed task priced per task is not spent, not "unpriced": the price does not bill it.
+    if (!facts || (facts.tokensOnly && priceFor(book, facts.input)?.unit === 'perTask')) continue;
+    total = addCost(total, costOfFacts(book, facts));
   }
   return total;
 }

@@ -119,14 +119,17 @@ export function LibraryBody({
         />
       </div>
       {search.paging === 'pages' && (
-        // Docked above the upload tray while it shows (--upload-tray-space, set by the tray).
-        <div className="sticky bottom-[var(--upload-tray-space,0px)] z-20 -mx-4 border-t bg-background/95 px-4 py-2 backdrop-blur lg:-mx-8 lg:px-8">
+        // Docked at the window's foot where no thumbnail shows beneath it while the upload tray
+        // shows (upload-list.tsx sets the variables): beside the tray, or on it with the band under
+        // the tray filled by the padding.
+        <div className="sticky bottom-0 z-20 -mx-4 border-t bg-background/95 px-4 pt-2 pb-[var(--tray-pad,.5rem)] backdrop-blur lg:-mx-8 lg:px-8">
           <Pagination
             page={search.page}
             pageSize={assets.pageSize}
             total={assets.total ?? 0}
             onPage={(page) => update({ page })}
             showRange
+            className="me-[var(--tray-side,0)]"
           />
         </div>
       )}

@@ -181,26 +181,42 @@ function finishedSummary(t: TFunction, items: UploadItem[], unusable: number): s
     .join(' · ');
 }
 
+/** Narrower than this beside the tray, the pager would wrap: it stacks on the tray instead. */
+const PAGER_ROOM = 360;
+const TRAY_VARS = ['--upload-tray-space', '--tray-pad', '--tray-side'] as const;
+
 /**
- * The tray's height (and its margin) as `--upload-tray-space` on the root while it shows: the
- * library's pager docks above it and the page keeps that much room at its end, so Previous/Next and
- * the last row of the grid are never under the tray.
+ * While the tray shows, the page keeps its height (and margin) as room at its end
+ * (`--upload-tray-space`), so the last row of the grid scrolls clear of it. The library's pager
+ * docks where no thumbnail can show beneath it (issue 43 §4): at the window's foot, leaving the
+ * tray's width on its right (`--tray-side`), where the tray is a box in the corner; on the tray,
+ * where the tray takes the width, its bottom padding (`--tray-pad`) filling the band under the tray.
  */
 function useDockedHeight() {
   return useCallback((el: HTMLElement | null) => {
     const root = document.documentElement;
+    const clear = () => TRAY_VARS.forEach((name) => root.style.removeProperty(name));
     if (!el) {
-      root.style.removeProperty('--upload-tray-space');
+      clear();
       return;
     }
-    const update = () => root.style.setProperty('--upload-tray-space', `${Math.ceil(el.offsetHeight) + 8}px`);
+    const update = () => {
+      const space = Math.ceil(el.offsetHeight) + 8;
+      const left = el.getBoundingClientRect().left;
+      const beside = left >= PAGER_ROOM;
+      root.style.setProperty('--upload-tray-space', `${space}px`);
+      // The pager's own 0.5rem below its buttons, plus the tray's room when it sits on the tray.
+      root.style.setProperty('--tray-pad', beside ? '.5rem' : `calc(.5rem + ${space}px)`);
+      root.style.setProperty('--tray-side', beside ? `${Math.ceil(window.innerWidth - left)}px` : '0');
+    };
     update();
-    if (typeof ResizeObserver !== 'function') return;
-    const observer = new ResizeObserver(update);
-    observer.observe(el);
+    window.addEventListener('resize', update);
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(update) : undefined;
+    observer?.observe(el);
     return () => {
-      observer.disconnect();
-      root.style.removeProperty('--upload-tray-space');
+      window.removeEventListener('resize', update);
+      observer?.disconnect();
+      clear();
     };
   }, []);
 }

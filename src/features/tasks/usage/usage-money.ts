@@ -1,4 +1,4 @@
-import { addCost, costOf, ZERO, type MoneyTotal, type PriceBook } from '@/lib/money/prices';
+import { costOf, ZERO, type CostInput, type MoneyTotal, type PriceBook } from '@/lib/money/prices';
 import type { UsageSample } from './usage-data';
 
 /** One line of the money totals. */
@@ -27,25 +27,37 @@ function lines(map: Map<string, MoneyTotal>, order: 'amount' | 'key'): MoneyLine
  * not report, is counted as not priced, never as zero.
  */
 export function summariseMoney(samples: readonly UsageSample[], book: PriceBook): MoneySummary {
-  let total = ZERO;
+  // Totals added to in place: a new object per sample and line was most of the time for 200,000
+  // tasks (issue 43), in garbage collection.
+  const total: MoneyTotal = { ...ZERO };
   const byDay = new Map<string, MoneyTotal>();
   const byModel = new Map<string, MoneyTotal>();
   const byKind = new Map<string, MoneyTotal>();
   const byRule = new Map<string, MoneyTotal>();
-  const add = (map: Map<string, MoneyTotal>, key: string, cost: number | undefined) =>
-    map.set(key, addCost(map.get(key) ?? ZERO, cost));
+  const add = (line: MoneyTotal, cost: number | undefined) => {
+    if (cost === undefined) line.unpriced += 1;
+    else {
+      line.amount += cost;
+      line.priced += 1;
+    }
+  };
+  const addTo = (map: Map<string, MoneyTotal>, key: string, cost: number | undefined) => {
+    let line = map.get(key);
+    if (!line) map.set(key, (line = { ...ZERO }));
+    add(line, cost);
+  };
+  const input: CostInput = { kind: '' };
   for (const s of samples) {
-    const cost = costOf(book, {
-      model: s.model,
-      kind: s.kind,
-      withVideo: s.rule === undefined ? undefined : s.rule === 'withVideo',
-      tokens: s.tokens,
-    });
-    total = addCost(total, cost);
-    add(byDay, s.day, cost);
-    add(byModel, s.model, cost);
-    add(byKind, s.kind, cost);
-    if (s.rule) add(byRule, s.rule, cost);
+    input.model = s.model;
+    input.kind = s.kind;
+    input.withVideo = s.rule === undefined ? undefined : s.rule === 'withVideo';
+    input.tokens = s.tokens;
+    const cost = costOf(book, input);
+    add(total, cost);
+    addTo(byDay, s.day, cost);
+    addTo(byModel, s.model, cost);
+    addTo(byKind, s.kind, cost);
+    if (s.rule) addTo(byRule, s.rule, cost);
   }
   return {
     total,

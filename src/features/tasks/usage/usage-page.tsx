@@ -5,7 +5,7 @@ import { useTrackedTasks } from '@/api/task-registry-context';
 import { PageHeader } from '@/components/page-header';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useTranslation } from '@/lib/i18n';
-import { inRange, storedUsageSample, summariseUsage, taskUsageSample, textUsageSamples } from './usage-data';
+import { summariseRange, textUsageSamples } from './usage-data';
 import { rangeDays, useUsageRange } from './usage-range';
 import { UsageRangePicker } from './usage-range-picker';
 import { UsageTotals } from './usage-totals';
@@ -30,30 +30,17 @@ export function UsagePage() {
   const { answers, pending } = useTaskReads(tasks);
   const [range, setRange] = useUsageRange();
   const { from, to } = rangeDays(range);
-  const { summary, perKind, shown } = useMemo(() => {
-    // A task not answered yet is left out (not "unknown") until its answer comes.
-    const samples = tasks.flatMap(
-      (task) =>
-        storedUsageSample(task) ??
-        (answers.has(task.id) ? [taskUsageSample(task, answers.get(task.id))] : []),
-    );
-    const shown = inRange(
-      [...samples, ...textUsageSamples(localStorage.getItem(PLAYGROUND_STORAGE_KEY))],
-      from,
-      to,
-    );
-    const all = summariseUsage(shown);
-    // One small chart per kind, each on its own scale: 200 music tokens stay visible beside
-    // 1.2 M video tokens (one shared linear axis drew them as nothing).
-    return {
-      shown,
-      summary: all,
-      perKind: all.byKind.map((k) => ({
-        kind: k.key,
-        summary: summariseUsage(shown.filter((s) => s.kind === k.key)),
-      })),
-    };
-  }, [tasks, answers, from, to]);
+  const { summary, perKind, shown } = useMemo(
+    () =>
+      summariseRange(
+        tasks,
+        answers,
+        textUsageSamples(localStorage.getItem(PLAYGROUND_STORAGE_KEY)),
+        from,
+        to,
+      ),
+    [tasks, answers, from, to],
+  );
   const seriesLabel = useCallback(
     (series: string) => {
       const [source, model, rule] = series.split('|');
