@@ -7,6 +7,11 @@ import { addCost, costOf, priceFor, ZERO, type CostInput, type MoneyTotal, type 
 /** Ended without a result, in the specification's spellings (lower-cased). */
 const NO_RESULT = new Set(['failed', 'failure', 'cancelled', 'canceled', 'expired']);
 
+/** A task state (any case, any spelling the specification allows) that ended without a result. */
+export function endedWithoutResult(status: string | undefined): boolean {
+  return status !== undefined && NO_RESULT.has(status.trim().toLowerCase());
+}
+
 /**
  * What a request about to be sent is priced by: a video body's tokens are the local estimate
  * (contract/usage.ts) under its billing rule; other kinds' tokens are known only once they ran.
@@ -32,9 +37,8 @@ function trackedCostInput(
   task: TrackedTask,
 ): { input: CostInput; estimated: boolean; tokensOnly?: boolean } | undefined {
   const usage = task.last?.usage;
-  const status = task.last?.status?.trim().toLowerCase();
   const isVideo = task.kind === 'video';
-  if (status && NO_RESULT.has(status)) {
+  if (endedWithoutResult(task.last?.status)) {
     if (!isVideo || usage?.tokens === undefined) return undefined;
     return {
       input: {

@@ -2,6 +2,7 @@ import { isRecord } from '@contract/is-record';
 import type { TrackedTask } from '@/api/task-registry';
 import type { Task } from '@/api/tasks';
 import { taskUsageFacts, type TaskUsageFacts } from '@/api/task-usage';
+import { endedWithoutResult } from '@/lib/money/task-cost';
 
 export type BillingRule = 'withVideo' | 'withoutVideo';
 
@@ -14,6 +15,8 @@ export interface UsageSample {
   kind: string;
   rule?: BillingRule;
   tokens?: number;
+  /** The task ended without a result: only its reported video tokens are billed (decision 510). */
+  noResult?: true;
 }
 
 /**
@@ -38,7 +41,7 @@ export function dayOf(ms: number): string {
   return day;
 }
 
-function sampleOf(tracked: TrackedTask, facts: TaskUsageFacts): UsageSample {
+function sampleOf(tracked: TrackedTask, facts: TaskUsageFacts, status: unknown): UsageSample {
   const sample: UsageSample = {
     day: dayOf(tracked.createdAt),
     model: facts.model || tracked.model || tracked.kind,
@@ -46,6 +49,7 @@ function sampleOf(tracked: TrackedTask, facts: TaskUsageFacts): UsageSample {
     kind: tracked.kind,
     tokens: facts.tokens,
   };
+  if (typeof status === 'string' && endedWithoutResult(status)) sample.noResult = true;
   // The billing rule is the video line's: a music task is not "without video input".
   if (tracked.kind === 'video') sample.rule = facts.withVideo ? 'withVideo' : 'withoutVideo';
   return sample;
@@ -56,13 +60,13 @@ function sampleOf(tracked: TrackedTask, facts: TaskUsageFacts): UsageSample {
  * unknown, never as zero (`task` undefined: the read failed, unknown too).
  */
 export function taskUsageSample(tracked: TrackedTask, task: Task | undefined): UsageSample {
-  return sampleOf(tracked, taskUsageFacts(tracked.request, task));
+  return sampleOf(tracked, taskUsageFacts(tracked.request, task), task?.status ?? tracked.last?.status);
 }
 
 /** The sample kept in the registry when the task was seen finished, if it was (decision 225). */
 export function storedUsageSample(tracked: TrackedTask): UsageSample | undefined {
   const facts = tracked.last?.usage;
-  return facts && sampleOf(tracked, facts);
+  return facts && sampleOf(tracked, facts, tracked.last?.status);
 }
 
 /**

@@ -52,4 +52,37 @@ describe('money on the usage page', () => {
     const money = summariseMoney([s({ tokens: undefined }), s({ model: 'other' }), s({})], book);
     expect(money.total).toEqual({ amount: 1, priced: 1, unpriced: 2 });
   });
+
+  it('bills a task that ended without a result only for its reported video tokens (decision 510), as the task detail does', () => {
+    const money = summariseMoney(
+      [
+        s({}),
+        // A failed video task that reported tokens: billed by them.
+        s({ noResult: true, tokens: 2000 }),
+        // A failed video task without tokens, a failed music task priced per task: not billed.
+        s({ noResult: true, tokens: undefined }),
+        s({ noResult: true, kind: 'music', model: 'm', rule: undefined, tokens: 7 }),
+      ],
+      book,
+    );
+    expect(money.total).toEqual({ amount: 3, priced: 2, unpriced: 0 });
+    expect(money.byKind.map((l) => l.key)).toEqual(['video']);
+  });
+
+  it('keeps a failed task from the totals when the state comes in another spelling', async () => {
+    const { taskUsageSample } = await import('./usage-data');
+    const tracked = {
+      id: 't1',
+      kind: 'music',
+      model: 'm',
+      createdAt: Date.UTC(2026, 4, 1, 12),
+    } as Parameters<typeof taskUsageSample>[0];
+    const sample = taskUsageSample(tracked, {
+      id: 't1',
+      status: 'FAILURE',
+      usage: { total_tokens: 7 },
+    } as never);
+    expect(sample.noResult).toBe(true);
+    expect(summariseMoney([sample], book).total).toEqual({ amount: 0, priced: 0, unpriced: 0 });
+  });
 });

@@ -1,4 +1,4 @@
-import { costOf, ZERO, type CostInput, type MoneyTotal, type PriceBook } from '@/lib/money/prices';
+import { costOf, priceFor, ZERO, type CostInput, type MoneyTotal, type PriceBook } from '@/lib/money/prices';
 import type { UsageSample } from './usage-data';
 
 /** One line of the money totals. */
@@ -52,6 +52,13 @@ export function summariseMoney(samples: readonly UsageSample[], book: PriceBook)
     input.kind = s.kind;
     input.withVideo = s.rule === undefined ? undefined : s.rule === 'withVideo';
     input.tokens = s.tokens;
+    // A task that ended without a result is billed only for its reported video tokens (decision
+    // 510): under any other price it costs nothing, and is neither priced nor left unpriced.
+    if (
+      s.noResult &&
+      (s.kind !== 'video' || s.tokens === undefined || priceFor(book, input)?.unit !== 'per1kTokens')
+    )
+      continue;
     const cost = costOf(book, input);
     add(total, cost);
     addTo(byDay, s.day, cost);
