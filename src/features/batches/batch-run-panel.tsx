@@ -104,12 +104,19 @@ export function BatchRunPanel({
         <p className="text-sm" data-testid="batch-counts">
           {t('run.counts', { count: batch.rows.length, ready: toSend.length, bad, dropped })}
         </p>
-        <p className="text-sm">
-          <span className="text-muted-foreground">{t('run.tokens')}: </span>
-          <output className="font-medium tabular-nums" data-testid="batch-tokens">
-            {tokens.toLocaleString()}
-          </output>
-        </p>
+        {/* A music task's tokens are reported once it ends (the specification's usage): a 0 would mislead. */}
+        {batch.kind === 'music' ? (
+          <p className="text-sm text-muted-foreground" data-testid="batch-tokens">
+            {t('run.tokensMusic')}
+          </p>
+        ) : (
+          <p className="text-sm">
+            <span className="text-muted-foreground">{t('run.tokens')}: </span>
+            <output className="font-medium tabular-nums" data-testid="batch-tokens">
+              {tokens.toLocaleString()}
+            </output>
+          </p>
+        )}
         <MoneyEstimate inputs={costInputs} testId="batch-money" />
         <div className="flex flex-wrap items-end gap-3">
           <div className="grid gap-1.5">

@@ -110,7 +110,9 @@ export function BatchTableCard({
               id="batch-paste"
               code
               className="mt-2"
-              placeholder={t('table.pastePlaceholder')}
+              placeholder={t(
+                batch.kind === 'music' ? 'table.pastePlaceholderMusic' : 'table.pastePlaceholder',
+              )}
               value={pasted}
               onChange={(e) => setPasted(e.target.value)}
             />
