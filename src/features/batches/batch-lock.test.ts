@@ -1,43 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { emptyBatch, type Batch } from './batch-model';
-import { claimBatchRun } from './batch-lock';
+import { claimRun } from '@/lib/run-lock';
+import { FakeLocks } from '@/test/fake-locks';
 import { BatchRunner, type BatchRunnerDeps, type Watched } from './batch-runner';
 import { toRows } from './batch-table';
-
-/**
- * The Web Locks API as two tabs of one browser share it (jsdom has none): exclusive locks by name,
- * `ifAvailable`, and a waiting request dropped by its signal.
- */
-class FakeLocks {
-  private readonly held = new Set<string>();
-  private readonly waiting = new Map<string, (() => void)[]>();
-
-  async request<T>(
-    name: string,
-    options: { ifAvailable?: boolean; signal?: AbortSignal },
-    callback: (lock: { name: string } | null) => T | Promise<T>,
-  ): Promise<T> {
-    if (this.held.has(name)) {
-      if (options.ifAvailable) return callback(null);
-      await new Promise<void>((resolve, reject) => {
-        const queue = this.waiting.get(name) ?? [];
-        queue.push(resolve);
-        this.waiting.set(name, queue);
-        options.signal?.addEventListener('abort', () => {
-          queue.splice(queue.indexOf(resolve), 1);
-          reject(new DOMException('aborted', 'AbortError'));
-        });
-      });
-    }
-    this.held.add(name);
-    try {
-      return await callback({ name });
-    } finally {
-      this.held.delete(name);
-      this.waiting.get(name)?.shift()?.();
-    }
-  }
-}
 
 /** One tab: its own runner, the browser's shared storage and locks. */
 function tab(kept: Map<string, Batch>, locks: FakeLocks) {
@@ -56,7 +22,7 @@ function tab(kept: Map<string, Batch>, locks: FakeLocks) {
       kept.set(b.id, structuredClone(b));
     },
     load: async (id: string) => structuredClone(kept.get(id)),
-    claim: (id, on) => claimBatchRun(id, on, locks as unknown as LockManager),
+    claim: (id, on) => claimRun('batch', id, on, locks as unknown as LockManager),
     describe: String,
   } satisfies BatchRunnerDeps;
   return { runner: new BatchRunner(deps), deps, watchers };
@@ -147,7 +113,7 @@ describe('one batch, two tabs', () => {
   it('without Web Locks the run is granted at once, as before the guard', () => {
     const granted = vi.fn();
     const elsewhere = vi.fn();
-    claimBatchRun('batch_x', { granted, elsewhere }, undefined);
+    claimRun('batch', 'batch_x', { granted, elsewhere }, undefined);
     expect(granted).toHaveBeenCalledOnce();
     expect(elsewhere).not.toHaveBeenCalled();
   });

@@ -5,7 +5,7 @@ type Claim = NonNullable<BatchRunnerDeps['claim']>;
 
 /**
  * Which batches' runs this tab holds (decision 520), for the BatchRunner: a claim per batch (its
- * lock, batch-lock.ts), granted or waiting; the batches another tab runs now; and a start asked for
+ * lock, src/lib/run-lock.ts), granted or waiting; the batches another tab runs now; and a start asked for
  * before the run was this tab's, applied once it is.
  */
 export class BatchRunClaims {

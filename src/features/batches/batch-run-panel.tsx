@@ -72,7 +72,7 @@ export function BatchRunPanel({
   const now = useNow(running);
   const progress = batchProgress(batch, now);
   const wait = Math.ceil(((batch.pausedUntil ?? 0) - now) / 1000);
-  // Another tab runs it (batch-lock.ts): this one shows it and offers nothing that would send or write.
+  // Another tab runs it (src/lib/run-lock.ts): this one shows it and offers nothing that would send or write.
   const elsewhere = useSyncExternalStore(
     (listener) => runner.subscribe(listener),
     () => runner.runningElsewhere(batch.id),

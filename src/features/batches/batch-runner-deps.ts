@@ -23,7 +23,7 @@ export interface BatchRunnerDeps {
   describe(error: unknown): string;
   now?(): number;
   /**
-   * Takes a batch's run for this tab alone (batch-lock.ts, Web Locks): `granted` once it is ours,
+   * Takes a batch's run for this tab alone (src/lib/run-lock.ts, Web Locks): `granted` once it is ours,
    * `elsewhere` at once when another tab holds it (then it waits its turn). Returns the release.
    * Absent (tests of one runner): this tab always runs.
    */

@@ -10,7 +10,7 @@ import { errorMessage } from '@/lib/notify';
 import { checkRow } from './batch-check';
 import type { Batch } from './batch-model';
 import { BatchRunner, type Watched } from './batch-runner';
-import { claimBatchRun } from './batch-lock';
+import { claimRun } from '@/lib/run-lock';
 import { loadBatch, saveBatch } from './batch-storage';
 
 let runner: BatchRunner | undefined;
@@ -60,7 +60,7 @@ export function batchRunner(registry: TaskRegistry, client: QueryClient): BatchR
         .find((t) => t.batchId === batch.id && t.table?.row === index + 1 && t.createdAt >= since - 1000)?.id,
     watchTask: (id, seen) => watchTask(client, registry, id, seen),
     save: saveBatch,
-    claim: (id, on) => claimBatchRun(id, on),
+    claim: (id, on) => claimRun('batch', id, on),
     load: loadBatch,
     rateLimited: beginRateLimitWait,
     describe: errorMessage,

@@ -54,12 +54,15 @@ function useEstimateText() {
 export function RunPanel({
   board,
   running,
+  elsewhere = false,
   onAsk,
   onStop,
   errors,
 }: {
   board: Storyboard;
   running: boolean;
+  /** Another tab of this browser runs the board (run-lock.ts): this one offers no Run nor Stop. */
+  elsewhere?: boolean;
   onAsk: (scope: RunScope) => void;
   onStop: () => void;
   errors: React.ReactNode;
@@ -95,8 +98,8 @@ export function RunPanel({
         })}
       </ul>
       {errors}
-      <RunButtons board={board} running={running} onAsk={onAsk} onStop={onStop} />
-      {ran && !running && (
+      <RunButtons board={board} running={running} elsewhere={elsewhere} onAsk={onAsk} onStop={onStop} />
+      {ran && !running && !elsewhere && (
         <Button type="button" variant="outline" onClick={() => onAsk('all')}>
           <RotateCw aria-hidden="true" /> {t('run.everyAgain')}
         </Button>
@@ -116,18 +119,27 @@ export function RunPanel({
 function RunButtons({
   board,
   running,
+  elsewhere = false,
   onAsk,
   onStop,
   compact = false,
 }: {
   board: Storyboard;
   running: boolean;
+  elsewhere?: boolean;
   onAsk: (scope: RunScope) => void;
   onStop: () => void;
   compact?: boolean;
 }) {
   const { t } = useTranslation('storyboard');
   const pending = pendingShots(board).length;
+  // What this tab shows of a run another tab holds is older than that tab's: it starts and stops nothing.
+  if (elsewhere)
+    return (
+      <p role="status" className={compact ? 'flex-1 text-sm' : 'text-sm'} data-testid="storyboard-elsewhere">
+        {t('run.elsewhere')}
+      </p>
+    );
   return (
     <>
       {running ? (
@@ -164,12 +176,14 @@ function RunButtons({
 export function PhoneRunBar({
   board,
   running,
+  elsewhere = false,
   onAsk,
   onStop,
   onAssemble,
 }: {
   board: Storyboard;
   running: boolean;
+  elsewhere?: boolean;
   onAsk: (scope: RunScope) => void;
   onStop: () => void;
   onAssemble: () => void;
@@ -182,7 +196,14 @@ export function PhoneRunBar({
       data-testid="storyboard-run-bar"
       className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-2 border-t bg-background/95 px-4 py-3 backdrop-blur xl:hidden"
     >
-      <RunButtons board={board} running={running} onAsk={onAsk} onStop={onStop} compact />
+      <RunButtons
+        board={board}
+        running={running}
+        elsewhere={elsewhere}
+        onAsk={onAsk}
+        onStop={onStop}
+        compact
+      />
       <Button type="button" variant="outline" className="flex-1" onClick={onAssemble}>
         <Film aria-hidden="true" /> {t('run.toAssembly')}
       </Button>

@@ -42,4 +42,12 @@ export interface RunnerDeps {
   save(board: Storyboard): void;
   /** Words for a failure the runner reports. */
   describe(error: unknown): string;
+  /**
+   * Takes a board's run for this tab alone (src/lib/run-lock.ts, Web Locks): `granted` once it is
+   * ours, `elsewhere` at once when another tab holds it (then it waits its turn). Returns the
+   * release. Absent (tests of one runner): this tab always runs.
+   */
+  claim?(id: string, on: { granted: () => void; elsewhere: () => void }): () => void;
+  /** The board as kept now, read when the run becomes ours: another tab may have run it meanwhile. */
+  load?(id: string): Promise<Storyboard | undefined>;
 }

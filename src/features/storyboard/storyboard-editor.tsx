@@ -29,7 +29,7 @@ import { PhoneRunBar, RunConfirm, RunPanel, type RunScope } from './run-panel';
 import { MAX_SHOTS, parseStoryboard } from './storyboard-file';
 import { useBoardFeedback } from './storyboard-issues';
 import { StoryboardHeader } from './storyboard-header';
-import { storyboardRunner, useRunnerBoard } from './storyboard-session';
+import { storyboardRunner, useRunElsewhere, useRunnerBoard } from './storyboard-session';
 
 /** One storyboard: its cast, its shots, one estimate and one run for all, and the assembled file. */
 export function StoryboardEditor({ id }: { id: string }) {
@@ -38,6 +38,7 @@ export function StoryboardEditor({ id }: { id: string }) {
   const registry = useTaskRegistry();
   const runner = storyboardRunner(registry, useQueryClient());
   const board = useRunnerBoard(runner, id);
+  const elsewhere = useRunElsewhere(runner, id);
   const [missing, setMissing] = useState(false);
   const [dragFrom, setDragFrom] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -192,7 +193,14 @@ export function StoryboardEditor({ id }: { id: string }) {
           >
             <Plus aria-hidden="true" /> {t('addShot')}
           </Button>
-          <PhoneRunBar board={board} running={running} onAsk={ask} onStop={stop} onAssemble={toAssembly} />
+          <PhoneRunBar
+            board={board}
+            running={running}
+            elsewhere={elsewhere}
+            onAsk={ask}
+            onStop={stop}
+            onAssemble={toAssembly}
+          />
         </div>
         <div className="flex flex-col gap-4 xl:sticky xl:top-4">
           <Card>
@@ -200,6 +208,7 @@ export function StoryboardEditor({ id }: { id: string }) {
               <RunPanel
                 board={board}
                 running={running}
+                elsewhere={elsewhere}
                 onAsk={ask}
                 onStop={stop}
                 errors={errors.length > 0 && <RunErrors errors={errors} />}

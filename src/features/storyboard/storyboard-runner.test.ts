@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { claimRun } from '@/lib/run-lock';
 import { READY_ASSET_FIELDS } from '@/test/asset-fixtures';
+import { FakeLocks } from '@/test/fake-locks';
 import { newShot, resumed, type Storyboard } from './storyboard';
 import { rerunShot, runAll } from './storyboard-runs';
 import { fakeWatch } from './runner-fakes';
@@ -247,5 +249,74 @@ describe('StoryboardRunner', () => {
     });
     expect(b.shots[1]!.run.takes![0]!.settings).toMatchObject({ camera: 'dolly-in', frameAt: 2.5 });
     expect(b.shots[1]!.run.sent).toEqual(b.shots[1]!.run.takes![0]!.settings);
+  });
+});
+
+describe('one tab runs a storyboard (run-lock.ts)', () => {
+  /** One tab of a browser: its own runner and fake API, the browser's shared record and locks. */
+  function tab(kept: Map<string, Storyboard>, locks: FakeLocks) {
+    const api = fakeDeps();
+    const deps: RunnerDeps = {
+      ...api.deps,
+      save: (b) => {
+        api.saved.push(b);
+        kept.set(b.id, JSON.parse(JSON.stringify(b)) as Storyboard);
+      },
+      claim: (id, on) => claimRun('storyboard', id, on, locks as unknown as LockManager),
+      load: (id) => Promise.resolve(kept.get(id) && (JSON.parse(JSON.stringify(kept.get(id))) as Storyboard)),
+    };
+    return { runner: new StoryboardRunner(deps), ...api };
+  }
+
+  it('a second tab resuming the same run sends nothing while the first runs it, then takes up its record', async () => {
+    const kept = new Map<string, Storyboard>();
+    const locks = new FakeLocks();
+    const first = tab(kept, locks);
+    first.runner.put(runAll(threeShots(), 'b'));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(first.created.length).toBeGreaterThan(0);
+
+    // The second tab reads the same record at its start, as the shell's resume does.
+    const second = tab(kept, locks);
+    second.runner.follow(JSON.parse(JSON.stringify(kept.get('sb'))) as Storyboard);
+    await new Promise((r) => setTimeout(r, 5));
+    expect(second.runner.runningElsewhere('sb')).toBe(true);
+
+    const done = await settle(first.runner, 'sb');
+    expect(done.shots.map((s) => s.run.state)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+    expect(first.created.map((t) => t.body.prompt)).toEqual(['one', 'two', 'three']);
+    // The first tab let the run go when it ended: the second takes the record up and finds it done.
+    await new Promise((r) => setTimeout(r, 20));
+    expect(second.runner.runningElsewhere('sb')).toBe(false);
+    expect(second.runner.get('sb')!.shots.map((s) => s.run.state)).toEqual([
+      'succeeded',
+      'succeeded',
+      'succeeded',
+    ]);
+    expect(second.created).toEqual([]);
+  });
+
+  it('takes up a run whose tab stopped it midway, from that tab’s record, without sending its sent shots again', async () => {
+    const kept = new Map<string, Storyboard>();
+    const locks = new FakeLocks();
+    const first = tab(kept, locks);
+    first.runner.put(runAll(threeShots(), 'b'));
+    // One turn: shot 1 is sent and followed (its task ends on its second read), the others wait.
+    await new Promise((r) => setTimeout(r, 0));
+    const second = tab(kept, locks);
+    second.runner.follow(JSON.parse(JSON.stringify(kept.get('sb'))) as Storyboard);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(second.runner.runningElsewhere('sb')).toBe(true);
+    // The first tab's run is stopped (its shots say so; Run starts them again): the lock goes.
+    first.runner.stop('sb');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(second.runner.runningElsewhere('sb')).toBe(false);
+    expect(second.created).toEqual([]);
+    // It holds the first tab's record: what was stopped stays stopped until Run, nothing runs by itself.
+    const states = (r: StoryboardRunner) => r.get('sb')!.shots.map((s) => [s.run.state, s.run.error]);
+    expect(states(second.runner)).toEqual(states(first.runner));
+    expect(states(second.runner)).toContainEqual(['failed', 'stopped']);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(second.created).toEqual([]);
   });
 });

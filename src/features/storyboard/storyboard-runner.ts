@@ -28,6 +28,11 @@ export class StoryboardRunner {
   private readonly busy = new Set<string>();
   /** Per board, the ends of what it waits on (watched tasks and assets): stop() calls them. */
   private readonly waits = new Map<string, Set<() => void>>();
+  /** Per board with work to do, this tab's claim on its run (one tab runs a board: run-lock.ts). */
+  private readonly claims = new Map<
+    string,
+    { state: 'waiting' | 'held' | 'elsewhere'; release: () => void }
+  >();
 
   constructor(private readonly deps: RunnerDeps) {}
 
@@ -42,11 +47,20 @@ export class StoryboardRunner {
     return () => set.delete(listener);
   }
 
+  /** Another tab runs this board now: this one starts and follows nothing of it until that ends. */
+  runningElsewhere(id: string): boolean {
+    return this.claims.get(id)?.state === 'elsewhere';
+  }
+
+  private notify(id: string): void {
+    for (const l of this.listeners.get(id) ?? []) l();
+  }
+
   /** Replaces the board (an edit, a new run) and starts whatever it now allows. */
   put(board: Storyboard): void {
     this.boards.set(board.id, board);
     this.deps.save(board);
-    for (const l of this.listeners.get(board.id) ?? []) l();
+    this.notify(board.id);
     this.pump(board.id);
   }
 
@@ -74,6 +88,8 @@ export class StoryboardRunner {
   stop(id: string, { forget = false }: { forget?: boolean } = {}): void {
     for (const end of this.waits.get(id) ?? []) end();
     this.waits.delete(id);
+    this.claims.get(id)?.release();
+    this.claims.delete(id);
     const board = this.boards.get(id);
     if (!board) return;
     if (forget) {
@@ -102,15 +118,61 @@ export class StoryboardRunner {
     return waitOn(ends, watch, decide);
   }
 
-  /** Takes up a board read back from storage: tasks are followed again, cut-off steps redone. */
+  /**
+   * Takes up a board read back from storage: tasks are followed again, cut-off steps redone. Not
+   * written back: another tab may be running it, and what this tab read is older than its record.
+   */
   follow(board: Storyboard): void {
     if (this.boards.has(board.id)) return;
-    this.put(resumed(board));
+    this.boards.set(board.id, resumed(board));
+    this.notify(board.id);
+    this.pump(board.id);
+  }
+
+  /**
+   * Whether this tab may start and follow the board's steps now: it holds the board's run, claimed
+   * when there is work and let go when there is none. Without a claim (one runner) it always may.
+   */
+  private mayRun(board: Storyboard): boolean {
+    const claim = this.deps.claim;
+    if (!claim) return true;
+    const held = this.claims.get(board.id);
+    const inFlight = board.shots.some((s) => this.busy.has(s.id));
+    if (!inFlight && nextSteps(board).length === 0 && !board.shots.some((s) => isActive(s.run))) {
+      held?.release();
+      this.claims.delete(board.id);
+      return false;
+    }
+    if (held) return held.state === 'held';
+    const entry = { state: 'waiting' as 'waiting' | 'held' | 'elsewhere', release: () => {} };
+    this.claims.set(board.id, entry);
+    let sync = true;
+    entry.release = claim(board.id, {
+      granted: () => {
+        entry.state = 'held';
+        // Granted later: the tab that ran it may have moved it on; take it up from its record.
+        if (!sync) void this.takeUp(board.id);
+      },
+      elsewhere: () => {
+        entry.state = 'elsewhere';
+        this.notify(board.id);
+      },
+    });
+    sync = false;
+    return entry.state === 'held';
+  }
+
+  private async takeUp(id: string): Promise<void> {
+    const kept = await this.deps.load?.(id).catch(() => undefined);
+    if (!this.boards.has(id)) return;
+    if (kept) this.boards.set(id, resumed(kept));
+    this.notify(id);
+    this.pump(id);
   }
 
   private pump(id: string): void {
     const board = this.boards.get(id);
-    if (!board) return;
+    if (!board || !this.mayRun(board)) return;
     for (const step of nextSteps(board)) {
       const shot = board.shots[step.index]!;
       if (this.busy.has(shot.id)) continue;

@@ -14,6 +14,7 @@ import { createVideo } from '@/api/videos';
 import { isStoryboardListed, publishStoryboardProgress } from '@/lib/storyboard/storyboard-progress';
 import { loadStoryboard, runningStoryboardIds, saveStoryboard } from '@/lib/storyboard/storyboard-storage';
 import { errorMessage } from '@/lib/notify';
+import { claimRun } from '@/lib/run-lock';
 import { captureLastFrame } from './canvas-frame';
 import { isRunning, overallProgress, runSummary, type Storyboard } from './storyboard';
 import { uploadFrame } from './storyboard-frames';
@@ -87,6 +88,8 @@ export function storyboardRunner(registry: TaskRegistry, client: QueryClient): S
       void saveStoryboard({ ...board, running }).catch(() => undefined);
     },
     describe: errorMessage,
+    claim: (id, on) => claimRun('storyboard', id, on),
+    load: async (id) => parseStoryboard(await loadStoryboard(id), { fresh: false }),
   });
   return runner;
 }
@@ -113,4 +116,12 @@ export async function resumeStoryboards(registry: TaskRegistry, client: QueryCli
       // A record that no longer reads as a storyboard is left for its page to report.
     }
   }
+}
+
+/** Whether another tab of this browser runs the board now (run-lock.ts), re-rendered when that changes. */
+export function useRunElsewhere(r: StoryboardRunner, id: string | undefined): boolean {
+  return useSyncExternalStore(
+    (listener) => (id ? r.subscribe(id, listener) : () => undefined),
+    () => (id ? r.runningElsewhere(id) : false),
+  );
 }
