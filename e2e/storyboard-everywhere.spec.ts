@@ -119,6 +119,60 @@ test.describe('storyboard run followed from another page', () => {
   });
 });
 
+// Issue 42's known race: two tabs of one browser both resumed one run, and each sent its shots.
+// One tab runs a board (src/lib/run-lock.ts): the other says so and sends nothing until it ends.
+test.describe('storyboard run in two tabs', () => {
+  const server = useOwnServer({ API_KEYS: API_KEY, EMULATOR_SPEED: '4' });
+
+  test('a second tab of the same run sends nothing, then takes the run up when the first closes; each shot is sent once', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(180_000);
+    const sent: string[] = [];
+    const count = (p: Page, tab: string) =>
+      p.on('request', (req) => {
+        if (req.method() === 'POST' && new URL(req.url()).pathname === '/v1/videos') sent.push(tab);
+      });
+    count(page, 'first');
+    await page.goto(`${server.url}/storyboard`);
+    const prompt = page.getByRole('form', { name: 'An API key is needed' });
+    await prompt.getByLabel('API key').fill(API_KEY);
+    // Kept on this device, so that the second tab is connected too.
+    await prompt.getByLabel('Remember on this device').check();
+    await prompt.getByRole('button', { name: 'Connect' }).click();
+    await page.getByRole('button', { name: 'New storyboard' }).click();
+    await expect(page).toHaveURL(/\/storyboard\/sb-/);
+    await fillShots(page, ['a kite rises', 'the kite dips', 'the kite lands']);
+    await page.getByRole('button', { name: 'Run 3 shots' }).click();
+    await page
+      .getByRole('dialog', { name: 'Run 3 shots?' })
+      .getByRole('button', { name: 'Run 3 shots' })
+      .click();
+    await expect.poll(() => sent.length).toBe(1);
+
+    const second = await context.newPage();
+    count(second, 'second');
+    await second.goto(page.url());
+    const elsewhere = second.getByTestId('storyboard-elsewhere').filter({ visible: true });
+    await expect(elsewhere).toContainText('running in another tab');
+    await expect(second.getByRole('button', { name: /^(Run|Stop)\b/ })).toHaveCount(0);
+    await second.waitForTimeout(1_000);
+    expect(sent.filter((tab) => tab === 'second')).toEqual([]);
+
+    await page.close();
+    await expect(elsewhere).toHaveCount(0, { timeout: 15_000 });
+    for (const n of [1, 2, 3])
+      await expect(second.getByTestId(`shot-status-${n}`).locator('[data-state]').first()).toHaveAttribute(
+        'data-state',
+        'succeeded',
+        { timeout: 120_000 },
+      );
+    // Every shot was sent once, by one tab or the other.
+    expect(sent).toHaveLength(3);
+  });
+});
+
 test.describe('storyboard shots by pointer', () => {
   test('a shot dragged by its handle onto another takes its place', async ({ page }) => {
     // Tall enough for three shot cards at once: the drag here proves the drop, not autoscroll.
