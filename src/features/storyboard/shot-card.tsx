@@ -1,6 +1,5 @@
-import { ArrowDown, ArrowUp, BookmarkPlus, Copy, GripVertical, Trash2 } from 'lucide-react';
-import { Suspense, useMemo, useState } from 'react';
-import { LazySaveTemplateDialog } from '@/components/templates/lazy-template-dialogs';
+import { ArrowDown, ArrowUp, Copy, GripVertical, Trash2 } from 'lucide-react';
+import { useMemo, useState } from 'react';
 import { estimateVideoTokens } from '@contract/usage';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Button } from '@/components/ui/button';
@@ -21,6 +20,7 @@ import { ReferenceRows } from './reference-rows';
 import { ShotSoundFields } from './shot-sound';
 import { shotBody, type Shot, type Storyboard } from './storyboard';
 import { ShotStatus } from './shot-status';
+import { ShotTemplateButtons } from './shot-templates';
 
 export const shotFieldId = (shotId: string) => (field: string) =>
   fieldElementId(`storyboard-${shotId}`, field);
@@ -62,7 +62,6 @@ export function ShotCard({
   const shot: Shot = board.shots[index]!;
   const fieldId = useMemo(() => shotFieldId(shot.id), [shot.id]);
   const body = useMemo(() => shotBody(board, index), [board, index]);
-  const [savingTemplate, setSavingTemplate] = useState(false);
   const tokens = estimateVideoTokens(body);
   const [notice, setNotice] = useState<string | null>(null);
   const aliases = [...board.cast, ...shot.draft.references].map((r) => r.alias.trim()).filter(Boolean);
@@ -138,24 +137,7 @@ export function ShotCard({
               >
                 <Copy aria-hidden="true" />
               </Button>
-              <Button
-                type="button"
-                size="icon-sm"
-                variant="ghost"
-                onClick={() => setSavingTemplate(true)}
-                aria-label={t('shot.saveTemplate', { n: index + 1 })}
-              >
-                <BookmarkPlus aria-hidden="true" />
-              </Button>
-              <Suspense fallback={null}>
-                {savingTemplate && (
-                  <LazySaveTemplateDialog
-                    kind="storyboard-shot"
-                    request={body as unknown as Record<string, unknown>}
-                    onClose={() => setSavingTemplate(false)}
-                  />
-                )}
-              </Suspense>
+              <ShotTemplateButtons board={board} index={index} onInsert={actions.draftChanged} />
               <Button
                 type="button"
                 size="icon-sm"
