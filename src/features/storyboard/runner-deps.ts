@@ -32,6 +32,16 @@ export interface RunnerDeps {
     name: FrameName,
     board: Storyboard,
   ): Promise<{ id: string; groupId?: string }>;
+  /**
+   * The frame an upload cut off by a reload registered after all: an image of this name in the
+   * storyboard's group, created since `since` (Unix seconds); undefined when there is none.
+   * Absent: the frame is uploaded again.
+   */
+  findFrame?(
+    name: FrameName,
+    board: Storyboard,
+    since: number,
+  ): Promise<{ id: string; groupId?: string } | undefined>;
   /** Follows a frame asset through the query cache (the asset poll policy), as watchTask does. */
   watchAsset(
     id: string,

@@ -68,6 +68,7 @@ const RunSchema = z.catch(
     progress: optional(z.number()),
     resultUrl: optional(str(4096)),
     frameAssetId: optional(str(200)),
+    registeringSince: optional(z.number()),
     error: optional(str(2000)),
     frameRefused: optional(z.boolean()),
     stale: optional(z.boolean()),

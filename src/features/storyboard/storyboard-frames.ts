@@ -44,10 +44,17 @@ export function frameGroup(client: QueryClient, board: Storyboard): Promise<stri
   return found;
 }
 
+/** The storyboard's frame group if it has one already (kept, or one of its name); never makes one. */
+async function knownFrameGroup(client: QueryClient, board: Storyboard): Promise<string | undefined> {
+  if (board.frameGroupId) return board.frameGroupId;
+  const name = await frameGroupName(board);
+  return (await client.fetchQuery({ ...groupQueries.list(), staleTime: 0 })).data.find((g) => g.name === name)
+    ?.id;
+}
+
 async function findOrCreate(client: QueryClient, board: Storyboard): Promise<string | undefined> {
   const name = await frameGroupName(board);
-  const byName = async () =>
-    (await client.fetchQuery({ ...groupQueries.list(), staleTime: 0 })).data.find((g) => g.name === name)?.id;
+  const byName = () => knownFrameGroup(client, { ...board, frameGroupId: undefined });
   const known = await byName();
   if (known) return known;
   const made = await createGroup({ name, description: board.id });
@@ -77,4 +84,27 @@ export async function uploadFrame(
   }
   await invalidateAfterAssetCreated(client, asset.group_id ?? groupId);
   return { id: asset.id, groupId: asset.group_id || groupId };
+}
+
+/**
+ * The frame an upload cut off by a reload registered after all: the image of its name created
+ * since `since` in the storyboard's group (found as an upload whose answer named nothing is:
+ * api/created-asset.ts), or undefined, and then it is uploaded again.
+ */
+export async function findFrame(
+  client: QueryClient,
+  name: FrameName,
+  board: Storyboard,
+  since: number,
+): Promise<{ id: string; groupId?: string } | undefined> {
+  const group = await knownFrameGroup(client, board);
+  // No group yet: the upload, which goes into it, was never sent.
+  if (!group) return undefined;
+  const { createdAsset } = await import('@/api/created-asset');
+  try {
+    const asset = await createdAsset({}, { group, name: await frameAssetName(name), since });
+    return { id: asset.id, groupId: asset.group_id || group };
+  } catch {
+    return undefined;
+  }
 }

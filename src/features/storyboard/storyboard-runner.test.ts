@@ -320,3 +320,47 @@ describe('one tab runs a storyboard (run-lock.ts)', () => {
     expect(second.created).toEqual([]);
   });
 });
+
+describe('a reload during a frame upload (issue 42)', () => {
+  it('finds the frame the cut-off upload registered instead of uploading it again', async () => {
+    const first = fakeDeps();
+    let uploads = 0;
+    // The tab closes while shot 2's frame is on its way: the upload lands, its answer is never read.
+    const before = new StoryboardRunner({
+      ...first.deps,
+      registerFrame: () => {
+        uploads += 1;
+        return new Promise(() => undefined);
+      },
+    });
+    before.put(runAll(threeShots(), 'b'));
+    for (let i = 0; i < 50 && !first.saved.some((s) => s.shots[1]!.run.state === 'registering'); i++)
+      await new Promise((r) => setTimeout(r, 0));
+    const stored = first.saved.findLast((s) => s.shots[1]!.run.state === 'registering')!;
+    expect(stored.shots[1]!.run.registeringSince).toEqual(expect.any(Number));
+    expect(uploads).toBe(1);
+
+    const second = fakeDeps();
+    second.created.push({ id: stored.shots[0]!.run.taskId!, body: { prompt: 'one' } });
+    const looked: Array<{ since: number }> = [];
+    const after = new StoryboardRunner({
+      ...second.deps,
+      registerFrame: () => {
+        uploads += 1;
+        return Promise.resolve({ id: 'asset_again' });
+      },
+      findFrame: (_name, _board, since) => {
+        looked.push({ since });
+        return Promise.resolve(looked.length === 1 ? { id: 'asset_landed' } : undefined);
+      },
+    });
+    after.follow(JSON.parse(JSON.stringify(stored)) as Storyboard);
+    const b = await settle(after, 'sb');
+    expect(b.shots.map((s) => s.run.state)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+    // Shot 2's frame is the one that landed; only shot 3's (never cut off) was uploaded.
+    expect(looked[0]!.since).toBe(stored.shots[1]!.run.registeringSince);
+    expect(b.shots[1]!.run.frameAssetId).toBe('asset_landed');
+    expect(uploads).toBe(2);
+    expect(b.shots[1]!.run.registeringSince).toBeUndefined();
+  });
+});

@@ -229,13 +229,24 @@ export class StoryboardRunner {
   async useFrame(id: string, shotId: string, frame: Blob, model: string, name: FrameName): Promise<void> {
     const board = this.boards.get(id);
     if (!board) return;
-    this.update(id, shotId, { state: 'registering', error: undefined, frameRefused: undefined });
+    const cutOff = board.shots[this.indexOf(id, shotId)]?.run.registeringSince;
+    this.update(id, shotId, {
+      state: 'registering',
+      error: undefined,
+      frameRefused: undefined,
+      registeringSince: cutOff ?? Math.floor(Date.now() / 1000),
+    });
     try {
-      const asset = await this.deps.registerFrame(frame, model, name, board);
+      // An upload a reload cut off may have landed: that asset, not a second one.
+      const landed =
+        cutOff !== undefined && 'board' in name
+          ? await this.deps.findFrame?.(name, board, cutOff).catch(() => undefined)
+          : undefined;
+      const asset = landed ?? (await this.deps.registerFrame(frame, model, name, board));
       if (!this.boards.has(id)) return;
       if (asset.groupId && this.boards.get(id)!.frameGroupId !== asset.groupId)
         this.put({ ...this.boards.get(id)!, frameGroupId: asset.groupId });
-      this.update(id, shotId, { state: 'preparing', frameAssetId: asset.id });
+      this.update(id, shotId, { state: 'preparing', frameAssetId: asset.id, registeringSince: undefined });
     } catch (error) {
       this.update(id, shotId, { state: 'failed', error: this.deps.describe(error), frameRefused: true });
       return;

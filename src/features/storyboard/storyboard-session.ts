@@ -17,7 +17,7 @@ import { errorMessage } from '@/lib/notify';
 import { claimRun } from '@/lib/run-lock';
 import { captureLastFrame } from './canvas-frame';
 import { isRunning, overallProgress, runSummary, type Storyboard } from './storyboard';
-import { uploadFrame } from './storyboard-frames';
+import { findFrame, uploadFrame } from './storyboard-frames';
 import { parseStoryboard } from './storyboard-file';
 import { StoryboardRunner, type Watched } from './storyboard-runner';
 
@@ -67,6 +67,7 @@ export function storyboardRunner(registry: TaskRegistry, client: QueryClient): S
     watchTask: (id, seen) => watchQuery(client, taskQueryOptions(id, registry, { inBackground: true }), seen),
     lastFrame: (url, at) => (hasLocalServer() ? fetchLastFrame(url, at) : captureLastFrame(url, at)),
     registerFrame: (frame, model, name, board) => uploadFrame(client, frame, model, name, board),
+    findFrame: (name, board, since) => findFrame(client, name, board, since),
     watchAsset: (id, groupId, seen) =>
       watchQuery(
         client,

@@ -31,6 +31,12 @@ export interface ShotRun {
   resultUrl?: string;
   /** The frame asset sent as first_frame (kept so a reload re-queries it instead of making another). */
   frameAssetId?: string;
+  /**
+   * Unix seconds when the frame's upload was sent, until its answer is kept: a reload in between
+   * may have cut off an upload that landed, so the storyboard's group is searched for it before
+   * the frame is uploaded again (issue 42: a reload during an upload registered the frame twice).
+   */
+  registeringSince?: number;
   /** Why it failed or is blocked, in words to show. */
   error?: string;
   /** The deployment refused the frame (sync_error): another image may be used instead. */

@@ -193,7 +193,14 @@ export function resumed(board: Storyboard): Storyboard {
       if (run.state === 'framing' || run.state === 'registering' || run.state === 'submitting')
         return {
           ...s,
-          run: { state: 'queued', ...(run.frameAssetId ? { frameAssetId: run.frameAssetId } : {}) },
+          run: {
+            state: 'queued',
+            ...(run.frameAssetId ? { frameAssetId: run.frameAssetId } : {}),
+            // An upload cut off by the reload may have landed: the runner looks for it first.
+            ...(run.state === 'registering' && run.registeringSince !== undefined
+              ? { registeringSince: run.registeringSince }
+              : {}),
+          },
         };
       return s;
     }),
