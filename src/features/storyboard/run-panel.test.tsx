@@ -47,6 +47,29 @@ describe('RunPanel', () => {
     expect(onAsk).toHaveBeenLastCalledWith('all');
   });
 
+  it('while a run goes on, here or in another tab, says so instead of "every shot has a good take"', () => {
+    const board = staleThird();
+    const { unmount } = render(
+      <RunPanel board={board} running onAsk={() => undefined} onStop={() => undefined} errors={null} />,
+    );
+    expect(screen.getByTestId('storyboard-estimate')).toHaveTextContent('A run is under way');
+    expect(screen.getByRole('button', { name: 'Stop' })).toBeVisible();
+    unmount();
+    render(
+      <RunPanel
+        board={board}
+        running
+        elsewhere
+        onAsk={() => undefined}
+        onStop={() => undefined}
+        errors={null}
+      />,
+    );
+    expect(screen.getByTestId('storyboard-estimate')).toHaveTextContent('A run is under way');
+    expect(screen.getByRole('status')).toHaveTextContent('running in another tab');
+    expect(screen.queryByRole('button', { name: /^(Stop|Run)\b/ })).toBeNull();
+  });
+
   it('shows no progress bar once a run has ended (failed), only while one goes on', () => {
     let board = staleThird();
     board = shotChanged(board, board.shots[2]!.id, { state: 'failed', error: 'policy', stale: false });

@@ -80,7 +80,12 @@ export function RunPanel({
     <div className="flex flex-col gap-4">
       <h2 className="text-base font-semibold">{t('run.title')}</h2>
       <p className="text-sm" data-testid="storyboard-estimate">
-        {pending.length === 0 ? t('run.nothing') : estimate(board, pending)}
+        {/* "Every shot has a good, current take" is not so while shots are still being made. */}
+        {running || elsewhere
+          ? t('run.underWay')
+          : pending.length === 0
+            ? t('run.nothing')
+            : estimate(board, pending)}
       </p>
       {pending.length > 0 && (
         <MoneyEstimate inputs={runCostInputs(board, pending)} testId="storyboard-money" />
