@@ -57,3 +57,112 @@ export function claimRun(
     waiting.abort();
   };
 }
+
+/** Claims a run for this tab (claimRun bound to its kind, or a fake in tests). */
+export type ClaimFn = (id: string, on: RunClaim) => () => void;
+
+interface Entry {
+  state: 'waiting' | 'granted' | 'held' | 'elsewhere';
+  release: () => void;
+}
+
+/**
+ * Which runs this tab holds, waits for, or sees run in another tab: one per batch or board, for
+ * both runners (BatchRunner, StoryboardRunner). A claim is granted, then taken (the runner has read
+ * the record as the other tab left it); only a taken claim lets the runner act. A start asked for
+ * before the run was this tab's is kept as an intent and handed over once it is taken.
+ */
+export class RunClaims<Intent = never> {
+  private readonly claims = new Map<string, Entry>();
+  private readonly intents = new Map<string, Intent>();
+
+  constructor(
+    private readonly claim: ClaimFn | undefined,
+    private readonly on: {
+      /** Another tab runs it now, or no longer does for this one: the page shows it. */
+      changed(id: string): void;
+      /**
+       * The lock is this tab's: the runner reads the record again if it must, then calls take().
+       * `sync`: granted at once, inside request() (no Web Locks); `live` turns false once let go.
+       */
+      granted(id: string, live: () => boolean, sync: boolean): void;
+      /** The last write of the run's record, which a release waits for: the next tab reads it. */
+      lastWrite?(id: string): Promise<unknown> | undefined;
+    },
+  ) {}
+
+  /** Without a claim (tests of one runner) every run is this tab's. */
+  get guarded(): boolean {
+    return this.claim !== undefined;
+  }
+
+  holds(id: string): boolean {
+    return !this.claim || this.claims.get(id)?.state === 'held';
+  }
+
+  runsElsewhere(id: string): boolean {
+    return this.claims.get(id)?.state === 'elsewhere';
+  }
+
+  hasIntent(id: string): boolean {
+    return this.intents.has(id);
+  }
+
+  /** Claims the run and keeps `intent` to hand over once it is taken. */
+  startWhenHeld(id: string, intent: Intent): void {
+    this.intents.set(id, intent);
+    this.request(id);
+  }
+
+  /** The granted claim becomes held; returns the intent kept for it, once. */
+  take(id: string): Intent | undefined {
+    const entry = this.claims.get(id);
+    if (entry) entry.state = 'held';
+    const intent = this.intents.get(id);
+    this.intents.delete(id);
+    return intent;
+  }
+
+  /** Claims the run unless claimed already; whether this tab holds it now. */
+  request(id: string): boolean {
+    if (!this.claim) return true;
+    const held = this.claims.get(id);
+    if (held) return held.state === 'held';
+    let live = true;
+    let sync = true;
+    const entry: Entry = { state: 'waiting', release: () => undefined };
+    this.claims.set(id, entry);
+    const release = this.claim(id, {
+      elsewhere: () => {
+        if (!live) return;
+        entry.state = 'elsewhere';
+        this.on.changed(id);
+      },
+      granted: () => {
+        if (!live) return;
+        const was = entry.state;
+        entry.state = 'granted';
+        if (was === 'elsewhere') this.on.changed(id);
+        this.on.granted(id, () => live, sync);
+      },
+    });
+    sync = false;
+    entry.release = () => {
+      live = false;
+      release();
+    };
+    return entry.state === 'held';
+  }
+
+  /** Lets the run go, once its last write has landed; a kept intent is dropped. */
+  release(id: string): void {
+    this.intents.delete(id);
+    const entry = this.claims.get(id);
+    if (!entry) return;
+    this.claims.delete(id);
+    const write = this.on.lastWrite?.(id);
+    if (write) void write.then(entry.release, entry.release);
+    else entry.release();
+    if (entry.state === 'elsewhere') this.on.changed(id);
+  }
+}

@@ -1,7 +1,7 @@
 import { isRecord } from '@contract/is-record';
 import { DEFAULT_RETRY_AFTER_MS, statusOf, stopReasonOf, taskOutcome } from './batch-outcome';
 import { isActiveRow, type Batch, type BatchRow } from './batch-model';
-import { BatchRunClaims } from './batch-run-claims';
+import { RunClaims } from '@/lib/run-lock';
 import type { BatchRunnerDeps } from './batch-runner-deps';
 
 export type { BatchRunnerDeps, Watched } from './batch-runner-deps';
@@ -21,10 +21,10 @@ export class BatchRunner {
   /** The last write of each batch: a send waits for the one that says the row is sending. */
   private readonly writes = new Map<string, Promise<void>>();
   /** The runs this tab holds, waits for, or sees run elsewhere (decision 520). */
-  private readonly claims: BatchRunClaims;
+  private readonly claims: RunClaims<(b: Batch) => Batch>;
 
   constructor(private readonly deps: BatchRunnerDeps) {
-    this.claims = new BatchRunClaims(deps.claim, {
+    this.claims = new RunClaims(deps.claim, {
       changed: () => this.notify(),
       granted: (id, live) => void this.granted(id, live),
       lastWrite: (id) => this.writes.get(id),
@@ -194,7 +194,7 @@ export class BatchRunner {
     const stored = await this.deps.load?.(id).catch(() => undefined);
     if (!live() || !this.batches.has(id)) return;
     const batch = stored ? this.recovered(stored) : this.batches.get(id)!;
-    const intent = this.claims.takeGranted(id);
+    const intent = this.claims.take(id);
     if (intent) void this.put({ ...intent(batch), updatedAt: this.now() });
     else this.batches.set(id, batch);
     this.notify();

@@ -12,6 +12,7 @@ import {
 } from './storyboard';
 import type { FrameName, RunnerDeps, Watched } from './runner-deps';
 import { readFrameAsset, readTask, waitOn } from './runner-reads';
+import { RunClaims } from '@/lib/run-lock';
 import { takeSettings, withTake } from './storyboard-runs';
 
 export type { FrameName, RunnerDeps, Watched } from './runner-deps';
@@ -29,12 +30,18 @@ export class StoryboardRunner {
   /** Per board, the ends of what it waits on (watched tasks and assets): stop() calls them. */
   private readonly waits = new Map<string, Set<() => void>>();
   /** Per board with work to do, this tab's claim on its run (one tab runs a board: run-lock.ts). */
-  private readonly claims = new Map<
-    string,
-    { state: 'waiting' | 'held' | 'elsewhere'; release: () => void }
-  >();
+  private readonly claims: RunClaims;
 
-  constructor(private readonly deps: RunnerDeps) {}
+  constructor(private readonly deps: RunnerDeps) {
+    this.claims = new RunClaims(deps.claim, {
+      changed: (id) => this.notify(id),
+      granted: (id, _live, sync) => {
+        this.claims.take(id);
+        // Granted later: the tab that ran it may have moved it on; take it up from its record.
+        if (!sync) void this.takeUp(id);
+      },
+    });
+  }
 
   get(id: string): Storyboard | undefined {
     return this.boards.get(id);
@@ -49,7 +56,7 @@ export class StoryboardRunner {
 
   /** Another tab runs this board now: this one starts and follows nothing of it until that ends. */
   runningElsewhere(id: string): boolean {
-    return this.claims.get(id)?.state === 'elsewhere';
+    return this.claims.runsElsewhere(id);
   }
 
   private notify(id: string): void {
@@ -88,8 +95,7 @@ export class StoryboardRunner {
   stop(id: string, { forget = false }: { forget?: boolean } = {}): void {
     for (const end of this.waits.get(id) ?? []) end();
     this.waits.delete(id);
-    this.claims.get(id)?.release();
-    this.claims.delete(id);
+    this.claims.release(id);
     const board = this.boards.get(id);
     if (!board) return;
     if (forget) {
@@ -134,32 +140,13 @@ export class StoryboardRunner {
    * when there is work and let go when there is none. Without a claim (one runner) it always may.
    */
   private mayRun(board: Storyboard): boolean {
-    const claim = this.deps.claim;
-    if (!claim) return true;
-    const held = this.claims.get(board.id);
+    if (!this.claims.guarded) return true;
     const inFlight = board.shots.some((s) => this.busy.has(s.id));
     if (!inFlight && nextSteps(board).length === 0 && !board.shots.some((s) => isActive(s.run))) {
-      held?.release();
-      this.claims.delete(board.id);
+      this.claims.release(board.id);
       return false;
     }
-    if (held) return held.state === 'held';
-    const entry = { state: 'waiting' as 'waiting' | 'held' | 'elsewhere', release: () => {} };
-    this.claims.set(board.id, entry);
-    let sync = true;
-    entry.release = claim(board.id, {
-      granted: () => {
-        entry.state = 'held';
-        // Granted later: the tab that ran it may have moved it on; take it up from its record.
-        if (!sync) void this.takeUp(board.id);
-      },
-      elsewhere: () => {
-        entry.state = 'elsewhere';
-        this.notify(board.id);
-      },
-    });
-    sync = false;
-    return entry.state === 'held';
+    return this.claims.request(board.id);
   }
 
   private async takeUp(id: string): Promise<void> {
