@@ -166,3 +166,25 @@ export class RunClaims<Intent = never> {
     if (entry.state === 'elsewhere') this.on.changed(id);
   }
 }
+
+/**
+ * Runs `work` holding the run's lock if no tab holds it now, and says whether it did: a tab that
+ * does not run a batch writes its edit onto the kept record only so, with no runner writing
+ * meanwhile. Without Web Locks the work runs at once, as claims are granted at once.
+ */
+export async function runIfFree(
+  kind: RunKind,
+  id: string,
+  work: () => Promise<void>,
+  locks: LockManager | undefined = globalThis.navigator?.locks,
+): Promise<boolean> {
+  if (!locks) {
+    await work();
+    return true;
+  }
+  return locks.request(runLockName(kind, id), { ifAvailable: true }, async (lock) => {
+    if (!lock) return false;
+    await work();
+    return true;
+  });
+}

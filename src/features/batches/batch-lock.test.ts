@@ -1,12 +1,28 @@
 import { describe, expect, it, vi } from 'vitest';
 import { emptyBatch, type Batch } from './batch-model';
-import { claimRun } from '@/lib/run-lock';
+import { claimRun, runIfFree } from '@/lib/run-lock';
+import type { BatchPatch } from './batch-patch';
 import { FakeLocks } from '@/test/fake-locks';
 import { BatchRunner, type BatchRunnerDeps, type Watched } from './batch-runner';
 import { toRows } from './batch-table';
 
+/** What tabs tell one another (a BroadcastChannel in the browser): every other tab hears it. */
+class Bus {
+  private readonly tabs = new Set<(id: string, patch: BatchPatch) => void>();
+  join(hear: (id: string, patch: BatchPatch) => void) {
+    this.tabs.add(hear);
+    return {
+      tell: (id: string, patch: BatchPatch) =>
+        queueMicrotask(() => {
+          for (const other of this.tabs) if (other !== hear) other(id, structuredClone(patch));
+        }),
+      leave: () => this.tabs.delete(hear),
+    };
+  }
+}
+
 /** One tab: its own runner, the browser's shared storage and locks. */
-function tab(kept: Map<string, Batch>, locks: FakeLocks) {
+function tab(kept: Map<string, Batch>, locks: FakeLocks, bus = new Bus()) {
   const watchers = new Map<string, (w: Watched) => void>();
   let next = 0;
   const name = Math.random().toString(36).slice(2, 6);
@@ -23,8 +39,18 @@ function tab(kept: Map<string, Batch>, locks: FakeLocks) {
     },
     load: async (id: string) => structuredClone(kept.get(id)),
     claim: (id, on) => claimRun('batch', id, on, locks as unknown as LockManager),
+    ifFree: (id, write) => runIfFree('batch', id, write, locks as unknown as LockManager),
+    edits: {
+      tell: (id, patch) => member.tell(id, patch),
+      listen: (hear) => {
+        listener = hear;
+        return () => undefined;
+      },
+    },
     describe: String,
   } satisfies BatchRunnerDeps;
+  let listener: ((id: string, patch: BatchPatch) => void) | undefined;
+  const member = bus.join((id, patch) => listener?.(id, patch));
   return { runner: new BatchRunner(deps), deps, watchers };
 }
 
@@ -108,6 +134,94 @@ describe('one batch, two tabs', () => {
     await vi.waitFor(() => expect(second.runner.runningElsewhere(batch.id)).toBe(false));
     expect(second.runner.get(batch.id)!.state).toBe('done');
     expect(second.deps.create).not.toHaveBeenCalled();
+  });
+
+  it('an edit in a tab that does not know the batch runs is merged into the running tab’s record, not written from its older copy', async () => {
+    const kept = new Map<string, Batch>();
+    const locks = new FakeLocks();
+    const bus = new Bus();
+    const first = tab(kept, locks, bus);
+    const second = tab(kept, locks, bus);
+    const batch: Batch = { ...emptyBatch(), concurrency: 2, rows: toRows([['a'], ['b'], ['c'], ['d']]) };
+    // The second tab opened the batch as a draft, before the first ran it; it never claims it.
+    second.runner.open(structuredClone(batch));
+    first.runner.start(batch);
+    await vi.waitFor(() => expect(first.watchers.size).toBe(2));
+    const [keyA, , keyC, keyD] = batch.rows.map((r) => r.key);
+
+    // The person fixes row c's cell, drops row d and renames the batch in the waiting tab.
+    second.runner.edit(batch.id, (b) => ({
+      ...b,
+      name: 'Catalogue',
+      rows: b.rows.map((r) =>
+        r.key === keyC ? { ...r, cells: ['c fixed'] } : r.key === keyD ? { ...r, state: 'dropped' } : r,
+      ),
+    }));
+    await settle();
+    const stored = () => kept.get(batch.id)!;
+    // The running tab's progress stays: its sent rows keep their tasks.
+    expect(stored().rows.map((r) => r.state)).toEqual(['running', 'running', 'pending', 'dropped']);
+    expect(stored().rows[0]!.taskId).toBeDefined();
+    expect(stored().rows[2]!.cells).toEqual(['c fixed']);
+    expect(stored().name).toBe('Catalogue');
+
+    // The running tab goes on with the edit: its next writes keep it, and row d is never sent.
+    for (const [id, seen] of [...first.watchers]) seen({ data: { id, status: 'succeeded' } });
+    await vi.waitFor(() => expect(first.deps.create).toHaveBeenCalledTimes(3));
+    await settle();
+    expect(stored().rows.find((r) => r.key === keyA)!.state).toBe('succeeded');
+    expect(stored().rows.map((r) => r.cells[0])).toEqual(['a', 'b', 'c fixed', 'd']);
+    expect(stored().rows.map((r) => r.state)).toEqual(['succeeded', 'succeeded', 'running', 'dropped']);
+    expect(stored().name).toBe('Catalogue');
+    expect(second.deps.create).not.toHaveBeenCalled();
+  });
+
+  it('a pause in the tab that waits on the run pauses the running tab', async () => {
+    const kept = new Map<string, Batch>();
+    const locks = new FakeLocks();
+    const bus = new Bus();
+    const first = tab(kept, locks, bus);
+    const second = tab(kept, locks, bus);
+    const batch: Batch = { ...emptyBatch(), concurrency: 1, rows: toRows([['a'], ['b']]) };
+    first.runner.start(batch);
+    await vi.waitFor(() => expect(first.watchers.size).toBe(1));
+    second.runner.follow(kept.get(batch.id)!);
+    await vi.waitFor(() => expect(second.runner.runningElsewhere(batch.id)).toBe(true));
+    second.runner.pause(batch.id);
+    await vi.waitFor(() => expect(first.runner.get(batch.id)!.state).toBe('paused'));
+    for (const [id, seen] of [...first.watchers]) seen({ data: { id, status: 'succeeded' } });
+    await settle();
+    expect(first.deps.create).toHaveBeenCalledTimes(1);
+    expect(kept.get(batch.id)!.rows.map((r) => r.state)).toEqual(['succeeded', 'pending']);
+    expect(kept.get(batch.id)!.state).toBe('paused');
+  });
+
+  it('an edit of a copy older than a run that has ended is written onto the kept batch, its results kept', async () => {
+    const kept = new Map<string, Batch>();
+    const locks = new FakeLocks();
+    const bus = new Bus();
+    const first = tab(kept, locks, bus);
+    const second = tab(kept, locks, bus);
+    const batch: Batch = { ...emptyBatch(), concurrency: 1, rows: toRows([['a'], ['b']]) };
+    second.runner.open(structuredClone(batch));
+    first.runner.start(batch);
+    await vi.waitFor(() => expect(first.watchers.size).toBe(1));
+    first.runner.pause(batch.id);
+    for (const [id, seen] of [...first.watchers]) seen({ data: { id, status: 'succeeded' } });
+    // Nothing left to follow: the first tab lets the run go. No tab runs the batch now.
+    await settle();
+    second.runner.edit(batch.id, (b) => ({
+      ...b,
+      rows: b.rows.map((r, i) => (i === 1 ? { ...r, cells: ['b fixed'] } : r)),
+    }));
+    await settle();
+    const stored = kept.get(batch.id)!;
+    expect(stored.state).toBe('paused');
+    expect(stored.rows.map((r) => r.state)).toEqual(['succeeded', 'pending']);
+    expect(stored.rows[0]!.taskId).toBeDefined();
+    expect(stored.rows[1]!.cells).toEqual(['b fixed']);
+    // The tab that edited now shows the batch as kept.
+    expect(second.runner.get(batch.id)!.rows[0]!.state).toBe('succeeded');
   });
 
   it('without Web Locks the run is granted at once, as before the guard', () => {

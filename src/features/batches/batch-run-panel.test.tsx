@@ -1,5 +1,6 @@
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
 import { TaskRegistry } from '@/api/task-registry';
 import { TaskRegistryProvider } from '@/api/task-registry-context';
 import { memoryBackend } from '@/api/task-registry-storage';
@@ -42,5 +43,35 @@ describe('the batch run panel’s token estimate', () => {
     const tokens = screen.getByTestId('batch-tokens');
     expect(tokens).toHaveTextContent(/reported by each music task once it ends/);
     expect(tokens).not.toHaveTextContent(/\b0\b/);
+  });
+});
+
+describe('the batch run panel while another tab runs the batch', () => {
+  it('offers Pause (passed to that tab) and no start, resume or retry', () => {
+    const pause = vi.fn();
+    const elsewhere = {
+      subscribe: () => () => undefined,
+      runningElsewhere: () => true,
+      pause,
+    } as unknown as BatchRunner;
+    const batch: Batch = {
+      ...emptyBatch(Date.now(), 'video'),
+      state: 'running',
+      rows: [
+        { key: 'r1', cells: [], state: 'failed' },
+        { key: 'r2', cells: [], state: 'pending' },
+      ],
+    };
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <TaskRegistryProvider registry={new TaskRegistry(memoryBackend())}>
+          <BatchRunPanel batch={batch} checks={[]} runner={elsewhere} />
+        </TaskRegistryProvider>
+      </QueryClientProvider>,
+    );
+    expect(screen.getByTestId('batch-elsewhere')).toHaveTextContent(/edits and Pause are passed to that tab/);
+    fireEvent.click(screen.getByRole('button', { name: 'Pause' }));
+    expect(pause).toHaveBeenCalledWith(batch.id);
+    expect(screen.queryByRole('button', { name: /Resume|Start|Retry/ })).toBeNull();
   });
 });

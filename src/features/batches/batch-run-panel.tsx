@@ -72,7 +72,8 @@ export function BatchRunPanel({
   const now = useNow(running);
   const progress = batchProgress(batch, now);
   const wait = Math.ceil(((batch.pausedUntil ?? 0) - now) / 1000);
-  // Another tab runs it (src/lib/run-lock.ts): this one shows it and offers nothing that would send or write.
+  // Another tab runs it (src/lib/run-lock.ts): this one shows it and offers no start;
+  // its edits and Pause are passed to that tab (decision 520).
   const elsewhere = useSyncExternalStore(
     (listener) => runner.subscribe(listener),
     () => runner.runningElsewhere(batch.id),
@@ -128,7 +129,6 @@ export function BatchRunPanel({
               max={MAX_CONCURRENCY}
               fill={false}
               className="w-24"
-              disabled={elsewhere}
               value={batch.concurrency}
               onChange={(e) =>
                 runner.edit(batch.id, (b) => ({
@@ -138,11 +138,12 @@ export function BatchRunPanel({
               }
             />
           </div>
-          {elsewhere ? null : running ? (
+          {/* A pause here reaches the tab that runs it (decision 520); starts wait for the run. */}
+          {running ? (
             <Button type="button" variant="outline" onClick={() => runner.pause(batch.id)}>
               {t('run.pause')}
             </Button>
-          ) : batch.state === 'draft' ? (
+          ) : elsewhere ? null : batch.state === 'draft' ? (
             <Button type="button" onClick={run} disabled={bad > 0 || toSend.length === 0}>
               {t('run.start', { count: toSend.length })}
             </Button>

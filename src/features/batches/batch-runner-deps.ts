@@ -1,5 +1,6 @@
 import type { BatchBody } from './batch-check';
 import type { Batch } from './batch-model';
+import type { BatchPatch } from './batch-patch';
 
 /** What a watched task query holds now. */
 export interface Watched {
@@ -30,4 +31,14 @@ export interface BatchRunnerDeps {
   claim?(id: string, on: { granted: () => void; elsewhere: () => void }): () => void;
   /** The batch as kept now, read when the run becomes ours: another tab may have run it meanwhile. */
   load?(id: string): Promise<Batch | undefined>;
+  /**
+   * Runs `write` holding the batch's run lock if no tab holds it (run-lock.ts runIfFree); false
+   * when one does. An edit in a tab that does not run the batch is written onto the kept one so.
+   */
+  ifFree?(id: string, write: () => Promise<void>): Promise<boolean>;
+  /** Edits told to, and heard from, the other tabs (a BroadcastChannel): the running tab writes them. */
+  edits?: {
+    tell(id: string, patch: BatchPatch): void;
+    listen(hear: (id: string, patch: BatchPatch) => void): () => void;
+  };
 }

@@ -2,6 +2,8 @@ import { isRecord } from '@contract/is-record';
 import { DEFAULT_RETRY_AFTER_MS, statusOf, stopReasonOf, taskOutcome } from './batch-outcome';
 import { isActiveRow, type Batch, type BatchRow } from './batch-model';
 import { RunClaims } from '@/lib/run-lock';
+import { AwayEdits } from './batch-away-edits';
+import { applyBatchPatch, batchPatch, type BatchPatch } from './batch-patch';
 import type { BatchRunnerDeps } from './batch-runner-deps';
 
 export type { BatchRunnerDeps, Watched } from './batch-runner-deps';
@@ -22,6 +24,8 @@ export class BatchRunner {
   private readonly writes = new Map<string, Promise<void>>();
   /** The runs this tab holds, waits for, or sees run elsewhere (decision 520). */
   private readonly claims: RunClaims<(b: Batch) => Batch>;
+  /** Edits made here while this tab does not run the batch, passed on in order. */
+  private readonly away: AwayEdits;
 
   constructor(private readonly deps: BatchRunnerDeps) {
     this.claims = new RunClaims(deps.claim, {
@@ -29,6 +33,17 @@ export class BatchRunner {
       granted: (id, live) => void this.granted(id, live),
       lastWrite: (id) => this.writes.get(id),
     });
+    this.away = new AwayEdits(
+      deps,
+      () => this.now(),
+      (id, kept) => {
+        // Shown as kept, unless the run became this tab's meanwhile (it then holds the newest).
+        if (!this.batches.has(id) || this.claims.holds(id)) return;
+        this.batches.set(id, kept);
+        this.notify();
+      },
+    );
+    deps.edits?.listen((id, patch) => this.heard(id, patch));
   }
 
   private now(): number {
@@ -82,9 +97,28 @@ export class BatchRunner {
     }));
   }
 
-  /** The person's change (the request, a cell, a row dropped); a running batch takes it at its next send. */
+  /**
+   * The person's change (the request, a cell, a row dropped); a running batch takes it at its next
+   * send. In a tab that does not run the batch, its copy may be older than the kept one (another
+   * tab ran it since): the change is shown here, and only the change is passed on (AwayEdits).
+   */
   edit(id: string, change: (b: Batch) => Batch): void {
-    if (this.change(id, change)) this.pump(id);
+    if (this.claims.holds(id)) {
+      if (this.change(id, change)) this.pump(id);
+      return;
+    }
+    const mine = this.batches.get(id);
+    if (!mine) return;
+    const edited = { ...change(mine), updatedAt: this.now() };
+    this.batches.set(id, edited);
+    this.notify();
+    this.away.deliver(id, batchPatch(mine, edited));
+  }
+
+  /** Another tab's edit: taken only by the tab that runs the batch, the one that writes it. */
+  private heard(id: string, patch: BatchPatch): void {
+    if (this.claims.guarded && this.claims.holds(id) && this.batches.has(id))
+      this.edit(id, (b) => applyBatchPatch(b, patch));
   }
 
   /** Holds a batch read from storage or made new, without starting anything it does not already run. */
@@ -117,9 +151,8 @@ export class BatchRunner {
 
   /** Holds the batch: nothing more is sent; tasks already sent are still followed to their end. */
   pause(id: string): void {
-    this.change(id, (b) => (b.state === 'running' ? { ...b, state: 'paused' } : b));
-    // With nothing left to follow, the run is let go for another tab.
-    this.pump(id);
+    // With nothing left to follow, the run is then let go for another tab (edit pumps).
+    this.edit(id, (b) => (b.state === 'running' ? { ...b, state: 'paused' } : b));
   }
 
   resume(id: string): void {

@@ -9,11 +9,29 @@ import { markBatchRunning, runningBatchIds } from './batch-active';
 import { errorMessage } from '@/lib/notify';
 import { checkRow } from './batch-check';
 import type { Batch } from './batch-model';
-import { BatchRunner, type Watched } from './batch-runner';
-import { claimRun } from '@/lib/run-lock';
+import { BatchRunner, type BatchRunnerDeps, type Watched } from './batch-runner';
+import { claimRun, runIfFree } from '@/lib/run-lock';
+import type { BatchPatch } from './batch-patch';
 import { loadBatch, saveBatch } from './batch-storage';
 
 let runner: BatchRunner | undefined;
+
+/**
+ * Edits told between this browser's tabs: the tab that runs a batch writes the edits made in the
+ * others (decision 520). Without BroadcastChannel an edit made while another tab runs is only shown.
+ */
+function editsChannel(): BatchRunnerDeps['edits'] {
+  if (typeof BroadcastChannel === 'undefined') return undefined;
+  const channel = new BroadcastChannel('media-studio.batch-edits');
+  return {
+    tell: (id, patch) => channel.postMessage({ id, patch }),
+    listen: (hear) => {
+      const onMessage = (e: MessageEvent<{ id: string; patch: BatchPatch }>) => hear(e.data.id, e.data.patch);
+      channel.addEventListener('message', onMessage);
+      return () => channel.removeEventListener('message', onMessage);
+    },
+  };
+}
 
 function watchTask(client: QueryClient, registry: TaskRegistry, id: string, seen: (w: Watched) => void) {
   // The task's own poll policy asks the server, once for every page and watcher that shows it; a
@@ -62,6 +80,8 @@ export function batchRunner(registry: TaskRegistry, client: QueryClient): BatchR
     save: saveBatch,
     claim: (id, on) => claimRun('batch', id, on),
     load: loadBatch,
+    ifFree: (id, write) => runIfFree('batch', id, write),
+    edits: editsChannel(),
     rateLimited: beginRateLimitWait,
     describe: errorMessage,
   });
