@@ -47,12 +47,12 @@ describe('the batch run panel’s token estimate', () => {
 });
 
 describe('the batch run panel while another tab runs the batch', () => {
-  it('offers Pause (passed to that tab) and no start, resume or retry', () => {
-    const pause = vi.fn();
+  it('offers no run controls, and says edits made here go to that tab', () => {
+    const edit = vi.fn();
     const elsewhere = {
       subscribe: () => () => undefined,
       runningElsewhere: () => true,
-      pause,
+      edit,
     } as unknown as BatchRunner;
     const batch: Batch = {
       ...emptyBatch(Date.now(), 'video'),
@@ -69,9 +69,10 @@ describe('the batch run panel while another tab runs the batch', () => {
         </TaskRegistryProvider>
       </QueryClientProvider>,
     );
-    expect(screen.getByTestId('batch-elsewhere')).toHaveTextContent(/edits and Pause are passed to that tab/);
-    fireEvent.click(screen.getByRole('button', { name: 'Pause' }));
-    expect(pause).toHaveBeenCalledWith(batch.id);
-    expect(screen.queryByRole('button', { name: /Resume|Start|Retry/ })).toBeNull();
+    expect(screen.getByTestId('batch-elsewhere')).toHaveTextContent(/edits here are passed to that tab/);
+    expect(screen.queryByRole('button', { name: /Pause|Resume|Start|Retry/ })).toBeNull();
+    // The concurrency is an edit like any other: passed on, so it stays open.
+    fireEvent.change(screen.getByLabelText('At most at once'), { target: { value: '4' } });
+    expect(edit).toHaveBeenCalledOnce();
   });
 });

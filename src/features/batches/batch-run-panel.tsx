@@ -72,8 +72,8 @@ export function BatchRunPanel({
   const now = useNow(running);
   const progress = batchProgress(batch, now);
   const wait = Math.ceil(((batch.pausedUntil ?? 0) - now) / 1000);
-  // Another tab runs it (src/lib/run-lock.ts): this one shows it and offers no start;
-  // its edits and Pause are passed to that tab (decision 520).
+  // Another tab runs it (src/lib/run-lock.ts): this one shows it and offers no run
+  // controls; its edits are passed to that tab (decision 520).
   const elsewhere = useSyncExternalStore(
     (listener) => runner.subscribe(listener),
     () => runner.runningElsewhere(batch.id),
@@ -138,12 +138,11 @@ export function BatchRunPanel({
               }
             />
           </div>
-          {/* A pause here reaches the tab that runs it (decision 520); starts wait for the run. */}
-          {running ? (
+          {elsewhere ? null : running ? (
             <Button type="button" variant="outline" onClick={() => runner.pause(batch.id)}>
               {t('run.pause')}
             </Button>
-          ) : elsewhere ? null : batch.state === 'draft' ? (
+          ) : batch.state === 'draft' ? (
             <Button type="button" onClick={run} disabled={bad > 0 || toSend.length === 0}>
               {t('run.start', { count: toSend.length })}
             </Button>
