@@ -3,6 +3,17 @@ import { validateDraft, type DraftIssue } from '@/lib/video-draft/validation';
 import { fillRequest, unfilled, type TemplateVariable } from '@/lib/templates/variables';
 import type { CreateVideo as CreateVideoBody } from '@contract/video';
 import { bodyToMusicDraft, musicToBody, validateMusic, type MusicBody } from '@/lib/music-draft';
+import { parseAssetReference } from '@contract/asset';
+import {
+  bodyToDigitalHumanDraft,
+  digitalHumanToBody,
+  EMPTY_DIGITAL_HUMAN_DRAFT,
+  isPublicResourceId,
+  validateDigitalHuman,
+  type DigitalHumanAudioBody,
+  type DigitalHumanField,
+  type DigitalHumanVideoBody,
+} from '@/lib/digital-human-draft';
 import type { Batch, BatchField, ColumnTarget } from './batch-model';
 
 /**
@@ -11,8 +22,17 @@ import type { Batch, BatchField, ColumnTarget } from './batch-model';
  * a request loaded into the composer would be, so a row the batch accepts is one the composer would.
  */
 
-/** What a row sends: a video request, or a music one (the music form's body). */
-export type BatchBody = CreateVideoBody | MusicBody;
+/** What a row sends: a video request, or the music or digital-human form's body. */
+export type BatchBody = CreateVideoBody | MusicBody | DigitalHumanVideoBody | DigitalHumanAudioBody;
+
+/** The task kind a row's body makes, as the registry and the prices name it. */
+export function taskKindOf(
+  kind: Batch['kind'],
+  body: BatchBody,
+): 'video' | 'music' | 'digital_human_video' | 'digital_human_audio' {
+  if (kind !== 'digital_human') return kind;
+  return 'voice_asset_id' in body ? 'digital_human_audio' : 'digital_human_video';
+}
 
 /**
  * One problem of a row: a composer issue (translated under `composer:issues.*`), or a batch one
@@ -124,12 +144,63 @@ function checkMusicRow(batch: Checked, cells: readonly string[], secrets: readon
   return { body: musicToBody(draft), issues, ok: !issues.some((i) => i.severity === 'error') };
 }
 
+/** The request key a digital-human form field is read from (the consent record is the batch's own). */
+const DIGITAL_HUMAN_KEYS: Record<DigitalHumanField, BatchField | undefined> = {
+  model: 'model',
+  avatar: 'avatar_asset_id',
+  audio: 'audio_url',
+  name: 'name',
+  text: 'text',
+  voice: 'voice_asset_id',
+  authorization: 'authorization_asset_id',
+  callbackUrl: undefined,
+};
+
+/**
+ * A digital-human row: read as the form reads a request (its mode by the model and fields), checked
+ * by its rules, sent as its body. The assets' readiness is not looked up per row (1,000 lookups):
+ * an asset not ready is the deployment's refusal, on its row, as a video row's missing asset is.
+ */
+function checkDigitalHumanRow(
+  batch: Checked,
+  cells: readonly string[],
+  secrets: readonly string[],
+): RowCheck {
+  const built = rowRequest(batch.request, batch.columns, cells, batch.variables);
+  const consent =
+    typeof built.request.authorization_asset_id === 'string'
+      ? built.request.authorization_asset_id.trim()
+      : '';
+  const draft = bodyToDigitalHumanDraft(built.request, {
+    ...EMPTY_DIGITAL_HUMAN_DRAFT,
+    authorizationAssetId: parseAssetReference(consent) ?? consent,
+  });
+  const issues = unfilledIssues(batch, built.unfilled);
+  for (const issue of validateDigitalHuman(draft, { secrets })) {
+    const key = DIGITAL_HUMAN_KEYS[issue.field];
+    const column = batch.columns.findIndex((c) => 'field' in c && c.field === key);
+    issues.push({
+      ns: 'batches',
+      code: `digitalHuman.${issue.code}`,
+      severity: issue.severity ?? 'error',
+      ...(issue.values ? { values: issue.values } : {}),
+      ...(column >= 0 ? { column } : {}),
+    });
+  }
+  const body = digitalHumanToBody(draft);
+  // A public avatar is sent as its id, as the form sends it (the specification's flow).
+  const avatar = draft.avatarAssetId.trim();
+  if ('avatar_asset_id' in body && isPublicResourceId(avatar)) body.avatar_asset_id = avatar;
+  return { body, issues, ok: !issues.some((i) => i.severity === 'error') };
+}
+
 export function checkRow(
   batch: Checked,
   cells: readonly string[],
   secrets: readonly string[] = [],
 ): RowCheck {
   if (batch.kind === 'music') return checkMusicRow(batch, cells, secrets);
+  if (batch.kind === 'digital_human') return checkDigitalHumanRow(batch, cells, secrets);
   const built = rowRequest(batch.request, batch.columns, cells, batch.variables);
   const draft = requestToDraft(built.request);
   const base = Array.isArray(batch.request.references) ? batch.request.references.length : 0;

@@ -55,7 +55,13 @@ export function BatchEditor({ id }: { id: string }) {
     <FormNamespace.Provider value="composer">
       <PageHeader
         title={batch.name || t('untitled')}
-        description={t(batch.kind === 'music' ? 'editorDescriptionMusic' : 'editorDescription')}
+        description={t(
+          batch.kind === 'music'
+            ? 'editorDescriptionMusic'
+            : batch.kind === 'digital_human'
+              ? 'editorDescriptionDigitalHuman'
+              : 'editorDescription',
+        )}
         actions={
           <Link to="/batches" className="text-sm underline-offset-2 hover:underline">
             {t('allBatches')}

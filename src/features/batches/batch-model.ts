@@ -1,3 +1,4 @@
+import { DIGITAL_HUMAN_VIDEO_MODELS } from '@contract/models';
 import type { TemplateVariable } from '@/lib/templates/variables';
 
 /**
@@ -6,8 +7,11 @@ import type { TemplateVariable } from '@/lib/templates/variables';
  * (batch-storage.ts), so a run survives a reload or a closed tab.
  */
 
-/** What a batch makes: videos (POST /v1/videos) or music tracks (POST /v1/tasks, the music form's). */
-export const BATCH_KINDS = ['video', 'music'] as const;
+/**
+ * What a batch makes: videos (POST /v1/videos), music tracks or digital-human videos and speech
+ * (POST /v1/tasks, as the music and digital-human forms send them).
+ */
+export const BATCH_KINDS = ['video', 'music', 'digital_human'] as const;
 export type BatchKind = (typeof BATCH_KINDS)[number];
 
 /** Request fields a column can set directly, whatever the request says, for each kind. */
@@ -22,10 +26,30 @@ export const BATCH_FIELDS = [
   'reference_video',
 ] as const;
 export const MUSIC_BATCH_FIELDS = ['prompt', 'model', 'style', 'title'] as const;
-export type BatchField = (typeof BATCH_FIELDS)[number] | (typeof MUSIC_BATCH_FIELDS)[number];
+/**
+ * The digital-human body's fields (both modes: a video's avatar and audio, a speech's text and
+ * voice), and the consent record, which the form asks for and never sends (decision 066).
+ */
+export const DIGITAL_HUMAN_BATCH_FIELDS = [
+  'model',
+  'avatar_asset_id',
+  'audio_url',
+  'name',
+  'text',
+  'voice_asset_id',
+  'authorization_asset_id',
+] as const;
+export type BatchField =
+  | (typeof BATCH_FIELDS)[number]
+  | (typeof MUSIC_BATCH_FIELDS)[number]
+  | (typeof DIGITAL_HUMAN_BATCH_FIELDS)[number];
 
 export const fieldsOf = (kind: BatchKind | undefined): readonly BatchField[] =>
-  kind === 'music' ? MUSIC_BATCH_FIELDS : BATCH_FIELDS;
+  kind === 'music'
+    ? MUSIC_BATCH_FIELDS
+    : kind === 'digital_human'
+      ? DIGITAL_HUMAN_BATCH_FIELDS
+      : BATCH_FIELDS;
 
 /** What one column feeds: a `{{variable}}` of the request, a request field, or nothing. */
 export type ColumnTarget = { variable: string } | { field: BatchField } | { ignore: true };
@@ -110,9 +134,25 @@ export const MUSIC_STARTER_REQUEST: Record<string, unknown> = {
   customMode: false,
 };
 
-export const starterRequest = (kind: BatchKind) => ({
-  ...(kind === 'music' ? MUSIC_STARTER_REQUEST : STARTER_REQUEST),
-});
+/**
+ * A digital-human batch's first request: an avatar video, each row's avatar and speech audio from
+ * its columns. `authorization_asset_id` is the dashboard's own (the consent record), never sent.
+ */
+export const DIGITAL_HUMAN_STARTER_REQUEST: Record<string, unknown> = {
+  model: DIGITAL_HUMAN_VIDEO_MODELS[0],
+  avatar_asset_id: '',
+  audio_url: '',
+  name: '{{name}}',
+  authorization_asset_id: '',
+};
+
+const STARTERS: Record<BatchKind, Record<string, unknown>> = {
+  video: STARTER_REQUEST,
+  music: MUSIC_STARTER_REQUEST,
+  digital_human: DIGITAL_HUMAN_STARTER_REQUEST,
+};
+
+export const starterRequest = (kind: BatchKind) => ({ ...STARTERS[kind] });
 
 export function emptyBatch(now = Date.now(), kind: BatchKind = 'video'): Batch {
   return {

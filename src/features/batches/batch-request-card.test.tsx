@@ -46,4 +46,45 @@ describe('the batch request card', () => {
     await user.click(screen.getByLabelText(/Custom mode/));
     expect(last!.request).toMatchObject({ style: 'lo-fi', customMode: true });
   });
+
+  it('makes digital humans: the form’s fields by mode, the consent kept, the columns mapped to them', async () => {
+    let last: Batch | undefined;
+    const initial = {
+      ...emptyBatch(),
+      headers: ['name', 'avatar', 'audio', 'voice'],
+      columns: [
+        { ignore: true as const },
+        { ignore: true as const },
+        { ignore: true as const },
+        { ignore: true as const },
+      ],
+    };
+    render(<Harness initial={initial} seen={(b) => (last = b)} />);
+    const user = userEvent.setup();
+    await user.selectOptions(screen.getByLabelText('Makes'), 'digital_human');
+    expect(last).toMatchObject({
+      kind: 'digital_human',
+      request: { model: 'digital-human-video-v8', name: '{{name}}' },
+      columns: [
+        { variable: 'name' },
+        { field: 'avatar_asset_id' },
+        { field: 'audio_url' },
+        { field: 'voice_asset_id' },
+      ],
+    });
+    // No prompt: a digital human speaks an audio or a text.
+    expect(screen.queryByLabelText('Prompt')).not.toBeInTheDocument();
+    expect(screen.getByLabelText(/^Avatar/)).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Authorization/), 'asset_consent');
+    await user.selectOptions(screen.getByLabelText('Digital human makes'), 'audio');
+    expect(last!.request).toEqual({
+      model: 'digital-human-audio-v8',
+      text: '{{text}}',
+      voice_asset_id: '',
+      authorization_asset_id: 'asset_consent',
+    });
+    expect(screen.queryByLabelText(/^Avatar/)).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Text to speak')).toHaveValue('{{text}}');
+    expect(screen.getByLabelText('Model')).toHaveValue('digital-human-audio-v8');
+  });
 });

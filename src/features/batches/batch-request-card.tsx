@@ -1,4 +1,10 @@
-import { MUSIC_MODELS, VIDEO_MODEL_IDS, VIDEO_RESOLUTIONS } from '@contract/models';
+import {
+  DIGITAL_HUMAN_AUDIO_MODELS,
+  DIGITAL_HUMAN_VIDEO_MODELS,
+  MUSIC_MODELS,
+  VIDEO_MODEL_IDS,
+  VIDEO_RESOLUTIONS,
+} from '@contract/models';
 import { isRecord } from '@contract/is-record';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -10,6 +16,7 @@ import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { useTranslation } from '@/lib/i18n';
 import { variablesInRequest, type TemplateVariable } from '@/lib/templates/variables';
+import { kindOfBody } from '@/lib/digital-human-draft';
 import { BATCH_KINDS, starterRequest, type Batch, type BatchKind } from './batch-model';
 import { guessColumns } from './batch-table';
 
@@ -84,16 +91,20 @@ export function BatchRequestCard({
               ))}
             </Select>
           </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor="batch-prompt">{t('request.prompt')}</Label>
-            <Textarea
-              id="batch-prompt"
-              value={text(request.prompt)}
-              onChange={(e) => set('prompt', e.target.value)}
-            />
-            <p className="text-xs text-muted-foreground">{t('request.promptHint')}</p>
-          </div>
-          {batch.kind === 'music' ? (
+          {batch.kind !== 'digital_human' && (
+            <div className="grid gap-1.5">
+              <Label htmlFor="batch-prompt">{t('request.prompt')}</Label>
+              <Textarea
+                id="batch-prompt"
+                value={text(request.prompt)}
+                onChange={(e) => set('prompt', e.target.value)}
+              />
+              <p className="text-xs text-muted-foreground">{t('request.promptHint')}</p>
+            </div>
+          )}
+          {batch.kind === 'digital_human' ? (
+            <DigitalHumanFields request={request} set={set} onChange={onChange} />
+          ) : batch.kind === 'music' ? (
             <MusicFields request={request} set={set} />
           ) : (
             <div className="grid gap-3 md:grid-cols-4">
@@ -172,6 +183,75 @@ function MusicFields({
           onCheckedChange={(v) => set('customMode', v === true)}
         />
         <Label htmlFor="batch-custom-mode">{t('request.customMode')}</Label>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A digital-human batch's fields, as the form has them: an avatar video (avatar, audio, name) or
+ * a spoken audio (text, voice), by the request's model and fields; the consent record for all rows.
+ */
+function DigitalHumanFields({
+  request,
+  set,
+  onChange,
+}: {
+  request: Record<string, unknown>;
+  set: (field: string, value: string) => void;
+  onChange: (change: (b: Batch) => Batch) => void;
+}) {
+  const { t } = useTranslation('batches');
+  const mode = kindOfBody(request) === 'digital_human_audio' ? 'audio' : 'video';
+  // The other mode starts from its own request; the consent and the table stay, columns mapped afresh.
+  const setMode = (next: 'video' | 'audio') =>
+    onChange((b) => {
+      const consent = { authorization_asset_id: b.request.authorization_asset_id ?? '' };
+      const request =
+        next === 'audio'
+          ? { model: DIGITAL_HUMAN_AUDIO_MODELS[0], text: '{{text}}', voice_asset_id: '', ...consent }
+          : { ...starterRequest('digital_human'), ...consent };
+      return { ...b, request, variables: [], columns: guessColumns(b.headers, request, b.kind) };
+    });
+  return (
+    <div className="grid gap-3">
+      <div className="grid gap-3 md:grid-cols-4">
+        <div className="grid gap-1.5">
+          <Label htmlFor="batch-dh-mode">{t('request.dhMode')}</Label>
+          <Select
+            id="batch-dh-mode"
+            value={mode}
+            onChange={(e) => setMode(e.target.value as 'video' | 'audio')}
+          >
+            {(['video', 'audio'] as const).map((m) => (
+              <option key={m} value={m}>
+                {t(`request.dhModes.${m}`)}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <ChoiceField
+          field="model"
+          choices={mode === 'audio' ? DIGITAL_HUMAN_AUDIO_MODELS : DIGITAL_HUMAN_VIDEO_MODELS}
+          request={request}
+          set={set}
+        />
+        {mode === 'video' ? (
+          <>
+            <TextField field="avatar_asset_id" request={request} set={set} />
+            <TextField field="audio_url" request={request} set={set} />
+            <TextField field="name" request={request} set={set} />
+          </>
+        ) : (
+          <>
+            <TextField field="text" request={request} set={set} />
+            <TextField field="voice_asset_id" request={request} set={set} />
+          </>
+        )}
+      </div>
+      <div className="grid max-w-md gap-1.5">
+        <TextField field="authorization_asset_id" request={request} set={set} />
+        <p className="text-xs text-muted-foreground">{t('request.authorizationHint')}</p>
       </div>
     </div>
   );

@@ -44,6 +44,17 @@ describe('the batch run panel’s token estimate', () => {
     expect(tokens).toHaveTextContent(/reported by each music task once it ends/);
     expect(tokens).not.toHaveTextContent(/\b0\b/);
   });
+
+  it('says a digital-human row’s tokens are reported once it ends, never an estimate of 0', () => {
+    panel('digital_human', {
+      model: 'digital-human-video-v8',
+      avatar_asset_id: 'Asset://asset_a',
+      audio_url: 'https://example.com/a.mp3',
+    });
+    const tokens = screen.getByTestId('batch-tokens');
+    expect(tokens).toHaveTextContent(/reported by each digital-human task once it ends/);
+    expect(tokens).not.toHaveTextContent(/\b0\b/);
+  });
 });
 
 describe('the batch run panel while another tab runs the batch', () => {

@@ -18,7 +18,7 @@ import {
   trackedTaskCost,
   type CapBreach,
 } from '@/lib/money/task-cost';
-import type { RowCheck } from './batch-check';
+import { taskKindOf, type RowCheck } from './batch-check';
 import { clampConcurrency, MAX_CONCURRENCY, MIN_CONCURRENCY, type Batch } from './batch-model';
 import { batchProgress, exportCsv, exportRows } from './batch-progress';
 import type { BatchRunner } from './batch-runner';
@@ -61,7 +61,7 @@ export function BatchRunPanel({
   const dropped = batch.rows.filter((r) => r.state === 'dropped').length;
   const toSend = batch.rows.flatMap((r, i) => (r.state === 'pending' && checks[i]?.ok ? [checks[i]!] : []));
   const costInputs = useMemo(
-    () => toSend.map((c) => requestCostInput({ kind: batch.kind, body: c.body })),
+    () => toSend.map((c) => requestCostInput({ kind: taskKindOf(batch.kind, c.body), body: c.body })),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [checks, batch.rows],
   );
@@ -105,10 +105,10 @@ export function BatchRunPanel({
         <p className="text-sm" data-testid="batch-counts">
           {t('run.counts', { count: batch.rows.length, ready: toSend.length, bad, dropped })}
         </p>
-        {/* A music task's tokens are reported once it ends (the specification's usage): a 0 would mislead. */}
-        {batch.kind === 'music' ? (
+        {/* A music or digital-human task's tokens are reported once it ends (the specification's usage): a 0 would mislead. */}
+        {batch.kind !== 'video' ? (
           <p className="text-sm text-muted-foreground" data-testid="batch-tokens">
-            {t('run.tokensMusic')}
+            {t(batch.kind === 'music' ? 'run.tokensMusic' : 'run.tokensDigitalHuman')}
           </p>
         ) : (
           <p className="text-sm">

@@ -7,11 +7,21 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useTranslation } from '@/lib/i18n';
-import type { Batch } from './batch-model';
+import { checkRow, taskKindOf } from './batch-check';
+import type { Batch, BatchRow } from './batch-model';
 import type { BatchRunner } from './batch-runner';
 
+/** What a row's result is: a music track or a digital human's speech is audio, the rest video. */
+function resultType(batch: Batch, row: BatchRow): 'audio' | 'video' {
+  if (batch.kind === 'music') return 'audio';
+  if (batch.kind !== 'digital_human') return 'video';
+  return taskKindOf(batch.kind, checkRow(batch, row.cells).body) === 'digital_human_audio'
+    ? 'audio'
+    : 'video';
+}
+
 /**
- * The results, registered by URL as video assets into a new group of the person's naming. One at
+ * The results, registered by URL as video or audio assets into a new group of the person's naming. One at
  * a time, each remembered on its row: after a failure, saving again goes on with the rest.
  */
 export function BatchSaveAssets({ batch, runner }: { batch: Batch; runner: BatchRunner }) {
@@ -40,7 +50,7 @@ export function BatchSaveAssets({ batch, runner }: { batch: Batch; runner: Batch
         const n = batch.rows.indexOf(row) + 1;
         const asset = await registerAssetByUrl({
           url: row.resultUrl!,
-          type: batch.kind === 'music' ? 'audio' : 'video',
+          type: resultType(batch, row),
           mode: 'both',
           group_id: group,
           name: t('assets.assetName', { name: batch.name || batch.id, n }),

@@ -7,7 +7,7 @@ import type { TaskRegistry } from '@/api/task-registry';
 import { taskQueryOptions } from '@/api/tasks';
 import { markBatchRunning, runningBatchIds } from './batch-active';
 import { errorMessage } from '@/lib/notify';
-import { checkRow } from './batch-check';
+import { checkRow, taskKindOf, type BatchBody } from './batch-check';
 import type { Batch } from './batch-model';
 import { BatchRunner, type BatchRunnerDeps, type Watched } from './batch-runner';
 import { claimRun, runIfFree } from '@/lib/run-lock';
@@ -15,6 +15,14 @@ import type { BatchPatch } from './batch-patch';
 import { loadBatch, saveBatch } from './batch-storage';
 
 let runner: BatchRunner | undefined;
+
+/** What the monitor lists for a row's task, as its form records it: what the person wrote. */
+function promptOf(body: BatchBody): string | undefined {
+  if ('customMode' in body) return body.title || body.prompt;
+  if ('text' in body) return body.text;
+  if ('avatar_asset_id' in body) return body.name || undefined;
+  return body.prompt;
+}
 
 /**
  * Edits told between this browser's tabs: the tab that runs a batch writes the edits made in the
@@ -52,17 +60,15 @@ export function batchRunner(registry: TaskRegistry, client: QueryClient): BatchR
       return check.ok ? check.body : undefined;
     },
     create: async (body, batch, index) => {
-      const music = batch.kind === 'music' && 'customMode' in body;
       // No 429 retry inside the request: the runner holds the whole batch on it.
-      const task = await postTask(music ? '/v1/tasks' : '/v1/videos', body, undefined, {
+      const task = await postTask(batch.kind === 'video' ? '/v1/videos' : '/v1/tasks', body, undefined, {
         rateLimitRetries: 0,
       });
       registry.track({
         id: task.id,
-        kind: music ? 'music' : 'video',
+        kind: taskKindOf(batch.kind, body),
         model: body.model,
-        // What the monitor lists, as the music form records it: the title, else the description.
-        prompt: music ? body.title || body.prompt : body.prompt,
+        prompt: promptOf(body),
         createdAt: Date.now(),
         source: 'batch',
         request: { ...body },

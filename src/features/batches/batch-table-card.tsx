@@ -111,7 +111,11 @@ export function BatchTableCard({
               code
               className="mt-2"
               placeholder={t(
-                batch.kind === 'music' ? 'table.pastePlaceholderMusic' : 'table.pastePlaceholder',
+                batch.kind === 'music'
+                  ? 'table.pastePlaceholderMusic'
+                  : batch.kind === 'digital_human'
+                    ? 'table.pastePlaceholderDigitalHuman'
+                    : 'table.pastePlaceholder',
               )}
               value={pasted}
               onChange={(e) => setPasted(e.target.value)}

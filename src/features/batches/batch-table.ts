@@ -2,6 +2,7 @@ import Papa from 'papaparse';
 import { variablesInRequest, type TemplateVariable } from '@/lib/templates/variables';
 import {
   BATCH_FIELDS,
+  DIGITAL_HUMAN_BATCH_FIELDS,
   fieldsOf,
   MUSIC_BATCH_FIELDS,
   newRowKey,
@@ -75,6 +76,15 @@ const FIELD_ALIASES: Record<string, BatchField> = {
   video_url: 'reference_video',
   lyrics: 'prompt',
   genre: 'style',
+  avatar: 'avatar_asset_id',
+  avatar_id: 'avatar_asset_id',
+  audio: 'audio_url',
+  speech: 'audio_url',
+  voice: 'voice_asset_id',
+  voice_id: 'voice_asset_id',
+  script: 'text',
+  authorization: 'authorization_asset_id',
+  consent: 'authorization_asset_id',
 };
 
 const normalise = (header: string) =>
@@ -115,7 +125,7 @@ export function targetKey(target: ColumnTarget): string {
 
 export function parseTargetKey(key: string): ColumnTarget {
   if (key.startsWith('var:')) return { variable: key.slice(4) };
-  const fields: readonly string[] = [...BATCH_FIELDS, ...MUSIC_BATCH_FIELDS];
+  const fields: readonly string[] = [...BATCH_FIELDS, ...MUSIC_BATCH_FIELDS, ...DIGITAL_HUMAN_BATCH_FIELDS];
   if (key.startsWith('field:') && fields.includes(key.slice(6))) return { field: key.slice(6) as BatchField };
   return { ignore: true };
 }

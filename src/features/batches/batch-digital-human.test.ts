@@ -1,0 +1,157 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import { json, mockFetch } from '@/test/fetch-mock';
+import { createTestQueryClient, createTestRegistry } from '@/test/render';
+import { checkRow, taskKindOf } from './batch-check';
+import { emptyBatch, type Batch } from './batch-model';
+import { exportCsv, exportRows } from './batch-progress';
+import { batchRunner } from './batch-session';
+import { guessColumns, toRows } from './batch-table';
+
+// Issue 45 §2 for digital humans: a row is the digital-human form's request, checked by its rules
+// (the consent record included) and sent as its body to POST /v1/tasks.
+const dhBatch = (headers: string[], rows: string[][], request?: Record<string, unknown>): Batch => {
+  const base = emptyBatch(Date.now(), 'digital_human');
+  const req = request ?? { ...base.request, authorization_asset_id: 'asset_consent' };
+  return {
+    ...base,
+    request: req,
+    headers,
+    columns: guessColumns(headers, req, 'digital_human'),
+    rows: toRows(rows),
+  };
+};
+
+describe('digital-human batches', () => {
+  it('maps columns to the digital-human fields and sends the form’s body, the consent never', () => {
+    const batch = dhBatch(
+      ['name', 'avatar', 'audio', 'duration'],
+      [['Welcome', 'asset_avatar1', 'https://example.com/welcome.mp3', '5']],
+    );
+    expect(batch.columns).toEqual([
+      { variable: 'name' },
+      { field: 'avatar_asset_id' },
+      { field: 'audio_url' },
+      // A video's duration is no digital-human field: ignored, not sent.
+      { ignore: true },
+    ]);
+    const check = checkRow(batch, batch.rows[0]!.cells);
+    expect(check.issues).toEqual([]);
+    expect(check.body).toEqual({
+      model: 'digital-human-video-v8',
+      avatar_asset_id: 'Asset://asset_avatar1',
+      audio_url: 'https://example.com/welcome.mp3',
+      name: 'Welcome',
+    });
+    expect(taskKindOf(batch.kind, check.body)).toBe('digital_human_video');
+  });
+
+  it('sends a public avatar as its id and an audio asset as its reference, as the form does', () => {
+    const batch = dhBatch(['avatar', 'audio', 'name'], [['public_anna', 'asset_a1', 'Hi']]);
+    expect(checkRow(batch, batch.rows[0]!.cells).body).toMatchObject({
+      avatar_asset_id: 'public_anna',
+      audio_url: 'Asset://asset_a1',
+    });
+  });
+
+  it('checks a row with the form’s rules, each issue on its cell; the consent is required', () => {
+    const batch = dhBatch(
+      ['name', 'avatar', 'audio'],
+      [
+        ['Welcome', '', 'ftp://example.com/a.mp3'],
+        ['Thanks', 'asset_a', 'https://example.com/t.mp3'],
+      ],
+      { model: 'digital-human-video-v8', avatar_asset_id: '', audio_url: '', name: '{{name}}' },
+    );
+    const bad = checkRow(batch, batch.rows[0]!.cells);
+    expect(bad.ok).toBe(false);
+    expect(bad.issues).toEqual([
+      { ns: 'batches', code: 'digitalHuman.avatarRequired', severity: 'error', column: 1 },
+      { ns: 'batches', code: 'digitalHuman.audioUrlInvalid', severity: 'error', column: 2 },
+      { ns: 'batches', code: 'digitalHuman.authorizationRequired', severity: 'error' },
+    ]);
+    // A consent column fills it per row (each person shown gives their own).
+    const perRow = dhBatch(['avatar', 'audio', 'consent'], [['asset_a', 'https://e.com/a.mp3', 'asset_c']], {
+      model: 'digital-human-video-v8',
+      avatar_asset_id: '',
+      audio_url: '',
+    });
+    expect(perRow.columns[2]).toEqual({ field: 'authorization_asset_id' });
+    expect(
+      checkRow(
+        { ...perRow, request: { ...perRow.request, authorization_asset_id: '' } },
+        perRow.rows[0]!.cells,
+      ).ok,
+    ).toBe(true);
+  });
+
+  it('makes spoken audio by the audio model: text and voice, checked and sent as the form sends them', () => {
+    const request = {
+      model: 'digital-human-audio-v8',
+      text: '',
+      voice_asset_id: '',
+      authorization_asset_id: 'Asset://asset_consent',
+    };
+    const batch = dhBatch(
+      ['text', 'voice'],
+      [
+        ['Hello there', 'asset_voice'],
+        ['', 'asset_voice'],
+      ],
+      request,
+    );
+    expect(batch.columns).toEqual([{ field: 'text' }, { field: 'voice_asset_id' }]);
+    const ok = checkRow(batch, batch.rows[0]!.cells);
+    expect(ok.body).toEqual({
+      model: 'digital-human-audio-v8',
+      text: 'Hello there',
+      voice_asset_id: 'Asset://asset_voice',
+    });
+    expect(taskKindOf(batch.kind, ok.body)).toBe('digital_human_audio');
+    expect(checkRow(batch, batch.rows[1]!.cells).issues).toEqual([
+      { ns: 'batches', code: 'digitalHuman.textRequired', severity: 'error', column: 0 },
+    ]);
+  });
+
+  it('runs: each row is a digital-human task (POST /v1/tasks) of the batch, exported with its input row', async () => {
+    const fetchMock = mockFetch({
+      'POST /v1/tasks': () =>
+        json({ object: 'task', id: `task_dh${fetchMock.mock.calls.length}`, status: 'pending' }),
+      'GET /v1/tasks/:id': () => json({ object: 'task', id: 'task_dh', status: 'pending' }),
+    });
+    const registry = createTestRegistry();
+    const runner = batchRunner(registry, createTestQueryClient());
+    const batch = {
+      ...dhBatch(
+        ['name', 'avatar', 'audio'],
+        [
+          ['Welcome', 'asset_a1', 'https://example.com/w.mp3'],
+          ['Thanks', 'asset_a2', 'https://example.com/t.mp3'],
+        ],
+      ),
+      concurrency: 2,
+    };
+    runner.start(batch);
+    await expect.poll(() => registry.list().length).toBe(2);
+    const posts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+    expect(posts.map(([url]) => new URL(String(url), 'http://x').pathname)).toEqual([
+      '/v1/tasks',
+      '/v1/tasks',
+    ]);
+    expect(JSON.parse(String(posts[0]![1]!.body))).not.toHaveProperty('authorization_asset_id');
+    expect(registry.list().map((t) => [t.kind, t.source, t.batchId, t.prompt])).toEqual(
+      expect.arrayContaining([
+        ['digital_human_video', 'batch', batch.id, 'Welcome'],
+        ['digital_human_video', 'batch', batch.id, 'Thanks'],
+      ]),
+    );
+    const held = runner.get(batch.id)!;
+    const csv = exportCsv(
+      exportRows(held, () => undefined),
+      held.headers,
+    );
+    expect(csv.split('\n')[0]).toMatch(/^row,name,avatar,audio,/);
+    expect(csv).toMatch(/Welcome,asset_a1,https:\/\/example.com\/w.mp3,task_dh/);
+    runner.forget(batch.id);
+  });
+});
