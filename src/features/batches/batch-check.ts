@@ -10,6 +10,7 @@ import {
   EMPTY_DIGITAL_HUMAN_DRAFT,
   isPublicResourceId,
   validateDigitalHuman,
+  type AssetLookup,
   type DigitalHumanAudioBody,
   type DigitalHumanField,
   type DigitalHumanVideoBody,
@@ -158,13 +159,14 @@ const DIGITAL_HUMAN_KEYS: Record<DigitalHumanField, BatchField | undefined> = {
 
 /**
  * A digital-human row: read as the form reads a request (its mode by the model and fields), checked
- * by its rules, sent as its body. The assets' readiness is not looked up per row (1,000 lookups):
- * an asset not ready is the deployment's refusal, on its row, as a video row's missing asset is.
+ * by its rules, sent as its body. `lookup` holds the assets the page looked up (batch-assets.ts),
+ * judged ready or not as the form judges its picks; an asset not looked up is not judged here.
  */
 function checkDigitalHumanRow(
   batch: Checked,
   cells: readonly string[],
   secrets: readonly string[],
+  lookup?: AssetLookup,
 ): RowCheck {
   const built = rowRequest(batch.request, batch.columns, cells, batch.variables);
   const consent =
@@ -176,7 +178,11 @@ function checkDigitalHumanRow(
     authorizationAssetId: parseAssetReference(consent) ?? consent,
   });
   const issues = unfilledIssues(batch, built.unfilled);
-  for (const issue of validateDigitalHuman(draft, { secrets })) {
+  const avatar = draft.avatarAssetId.trim();
+  // A public avatar is no asset of the key's: the form does not look it up either.
+  const known: AssetLookup | undefined =
+    lookup && ((id) => (id === avatar && isPublicResourceId(id) ? undefined : lookup(id)));
+  for (const issue of validateDigitalHuman(draft, { secrets, ...(known ? { lookup: known } : {}) })) {
     const key = DIGITAL_HUMAN_KEYS[issue.field];
     const column = batch.columns.findIndex((c) => 'field' in c && c.field === key);
     issues.push({
@@ -189,7 +195,6 @@ function checkDigitalHumanRow(
   }
   const body = digitalHumanToBody(draft);
   // A public avatar is sent as its id, as the form sends it (the specification's flow).
-  const avatar = draft.avatarAssetId.trim();
   if ('avatar_asset_id' in body && isPublicResourceId(avatar)) body.avatar_asset_id = avatar;
   return { body, issues, ok: !issues.some((i) => i.severity === 'error') };
 }
@@ -198,9 +203,10 @@ export function checkRow(
   batch: Checked,
   cells: readonly string[],
   secrets: readonly string[] = [],
+  lookup?: AssetLookup,
 ): RowCheck {
   if (batch.kind === 'music') return checkMusicRow(batch, cells, secrets);
-  if (batch.kind === 'digital_human') return checkDigitalHumanRow(batch, cells, secrets);
+  if (batch.kind === 'digital_human') return checkDigitalHumanRow(batch, cells, secrets, lookup);
   const built = rowRequest(batch.request, batch.columns, cells, batch.variables);
   const draft = requestToDraft(built.request);
   const base = Array.isArray(batch.request.references) ? batch.request.references.length : 0;
@@ -226,7 +232,7 @@ export function checkRows(
   return batch.rows.map((row) => (row.state === 'dropped' ? undefined : checkRow(batch, row.cells, secrets)));
 }
 
-type CheckContext = Checked & { secret: string };
+type CheckContext = Checked & { secret: string; lookup: AssetLookup | undefined };
 let last: { context: CheckContext; checks: WeakMap<string[], RowCheck> } | undefined;
 
 /**
@@ -236,6 +242,7 @@ let last: { context: CheckContext; checks: WeakMap<string[], RowCheck> } | undef
 export function checkRowsCached(
   batch: Checked & Pick<Batch, 'rows'>,
   secret: string,
+  lookup?: AssetLookup,
 ): (RowCheck | undefined)[] {
   const c = last?.context;
   if (
@@ -244,16 +251,17 @@ export function checkRowsCached(
     c!.columns !== batch.columns ||
     c!.variables !== batch.variables ||
     c!.kind !== batch.kind ||
-    c!.secret !== secret
+    c!.secret !== secret ||
+    c!.lookup !== lookup
   ) {
     const { request, columns, variables, kind } = batch;
-    last = { context: { request, columns, variables, kind, secret }, checks: new WeakMap() };
+    last = { context: { request, columns, variables, kind, secret, lookup }, checks: new WeakMap() };
   }
   const checks = last.checks;
   return batch.rows.map((row) => {
     if (row.state === 'dropped') return undefined;
     let check = checks.get(row.cells);
-    if (!check) checks.set(row.cells, (check = checkRow(batch, row.cells, secret ? [secret] : [])));
+    if (!check) checks.set(row.cells, (check = checkRow(batch, row.cells, secret ? [secret] : [], lookup)));
     return check;
   });
 }

@@ -10,6 +10,7 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { useTranslation } from '@/lib/i18n';
 import type { TemplateVariable } from '@/lib/templates/variables';
+import { useBatchAssetLookup } from './batch-assets';
 import { checkRowsCached } from './batch-check';
 import { BatchGrid } from './batch-grid';
 import type { Batch } from './batch-model';
@@ -32,7 +33,12 @@ export function BatchEditor({ id }: { id: string }) {
       .catch(() => setMissing(true));
   }, [registry, client, id]);
   const secret = useApiKey();
-  const checks = useMemo(() => (batch ? checkRowsCached(batch, secret) : []), [batch, secret]);
+  // A digital human's assets are judged ready or not as the form judges them (batch-assets.ts).
+  const lookup = useBatchAssetLookup(batch);
+  const checks = useMemo(
+    () => (batch ? checkRowsCached(batch, secret, lookup) : []),
+    [batch, secret, lookup],
+  );
 
   if (missing && !batch)
     return (

@@ -1,7 +1,10 @@
 import 'fake-indexeddb/auto';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, mockFetch } from '@/test/fetch-mock';
 import { createTestQueryClient, createTestRegistry } from '@/test/render';
+import { assetIdsOf, useBatchAssetLookup } from './batch-assets';
 import { checkRow, taskKindOf } from './batch-check';
 import { emptyBatch, type Batch } from './batch-model';
 import { exportCsv, exportRows } from './batch-progress';
@@ -153,5 +156,68 @@ describe('digital-human batches', () => {
     expect(csv.split('\n')[0]).toMatch(/^row,name,avatar,audio,/);
     expect(csv).toMatch(/Welcome,asset_a1,https:\/\/example.com\/w.mp3,task_dh/);
     runner.forget(batch.id);
+  });
+});
+
+/** An asset the five readiness conditions hold for (the specification's asset rule 1). */
+const READY = {
+  status: 'ready',
+  preparation_status: 'ready',
+  generation_ready: true,
+  review_status: 'succeeded',
+  review_passed: true,
+};
+
+describe('a digital-human batch’s assets, judged ready as the form judges its picks', () => {
+  const batch = dhBatch(
+    ['avatar', 'audio', 'name'],
+    [
+      ['asset_ready', 'Asset://asset_audio', 'One'],
+      ['public_anna', 'https://example.com/a.mp3', 'Two'],
+      ['asset_ready', 'Asset://asset_audio', 'Three'],
+    ],
+  );
+
+  it('names each distinct asset once: cells and the request, never a URL or a public avatar', () => {
+    expect(assetIdsOf(batch)).toEqual(['asset_audio', 'asset_consent', 'asset_ready']);
+    expect(assetIdsOf({ ...batch, kind: 'video' })).toEqual([]);
+  });
+
+  it('marks a row whose asset is not ready on its cell; an asset not answered is not judged', () => {
+    const assets: Record<string, Record<string, unknown>> = {
+      asset_ready: { id: 'asset_ready', ...READY },
+      asset_audio: { id: 'asset_audio', ...READY, status: 'processing', preparation_status: 'processing' },
+    };
+    const lookup = (id: string) => assets[id] as never;
+    const first = checkRow(batch, batch.rows[0]!.cells, [], lookup);
+    expect(first.ok).toBe(false);
+    expect(first.issues).toEqual([
+      {
+        ns: 'batches',
+        code: 'digitalHuman.asset_preparing',
+        values: { id: 'asset_audio' },
+        severity: 'error',
+        column: 1,
+      },
+    ]);
+    expect(checkRow(batch, batch.rows[1]!.cells, [], lookup).ok).toBe(true);
+  });
+
+  it('looks the assets up by their detail query, as the form does', async () => {
+    const fetchMock = mockFetch({
+      'GET /v1/assets/asset_audio': () =>
+        json({ id: 'asset_audio', ...READY, status: 'failed', preparation_status: 'failed' }),
+      'GET /v1/assets/asset_ready': () => json({ id: 'asset_ready', ...READY }),
+      'GET /v1/assets/asset_consent': () => json({ id: 'asset_consent', ...READY }),
+    });
+    const client = createTestQueryClient();
+    const { result } = renderHook(() => useBatchAssetLookup(batch), {
+      wrapper: ({ children }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>,
+    });
+    await waitFor(() => expect(result.current?.('asset_audio')).toBeDefined());
+    expect(fetchMock.mock.calls).toHaveLength(3);
+    await waitFor(() => expect(result.current?.('asset_ready')).toBeDefined());
+    const check = checkRow(batch, batch.rows[0]!.cells, [], result.current);
+    expect(check.issues.map((i) => i.code)).toEqual(['digitalHuman.asset_failed']);
   });
 });
