@@ -7,17 +7,15 @@ import { BatchRunner, type BatchRunnerDeps, type Watched } from './batch-runner'
 import { toRows } from './batch-table';
 
 /** What tabs tell one another (a BroadcastChannel in the browser): every other tab hears it. */
+type Message = { id: string; patch?: BatchPatch };
 class Bus {
-  private readonly tabs = new Set<(id: string, patch: BatchPatch) => void>();
-  join(hear: (id: string, patch: BatchPatch) => void) {
+  private readonly tabs = new Set<(m: Message) => void>();
+  join(hear: (m: Message) => void) {
     this.tabs.add(hear);
-    return {
-      tell: (id: string, patch: BatchPatch) =>
-        queueMicrotask(() => {
-          for (const other of this.tabs) if (other !== hear) other(id, structuredClone(patch));
-        }),
-      leave: () => this.tabs.delete(hear),
-    };
+    return (m: Message) =>
+      queueMicrotask(() => {
+        for (const other of this.tabs) if (other !== hear) other(structuredClone(m));
+      });
   }
 }
 
@@ -41,7 +39,8 @@ function tab(kept: Map<string, Batch>, locks: FakeLocks, bus = new Bus()) {
     claim: (id, on) => claimRun('batch', id, on, locks as unknown as LockManager),
     ifFree: (id, write) => runIfFree('batch', id, write, locks as unknown as LockManager),
     edits: {
-      tell: (id, patch) => member.tell(id, patch),
+      tell: (id, patch) => post({ id, patch }),
+      wrote: (id) => post({ id }),
       listen: (hear) => {
         listener = hear;
         return () => undefined;
@@ -49,8 +48,8 @@ function tab(kept: Map<string, Batch>, locks: FakeLocks, bus = new Bus()) {
     },
     describe: String,
   } satisfies BatchRunnerDeps;
-  let listener: ((id: string, patch: BatchPatch) => void) | undefined;
-  const member = bus.join((id, patch) => listener?.(id, patch));
+  let listener: Parameters<NonNullable<BatchRunnerDeps['edits']>['listen']>[0] | undefined;
+  const post = bus.join(({ id, patch }) => (patch ? listener?.patch(id, patch) : listener?.wrote(id)));
   return { runner: new BatchRunner(deps), deps, watchers };
 }
 
@@ -222,6 +221,26 @@ describe('one batch, two tabs', () => {
     expect(stored.rows[1]!.cells).toEqual(['b fixed']);
     // The tab that edited now shows the batch as kept.
     expect(second.runner.get(batch.id)!.rows[0]!.state).toBe('succeeded');
+  });
+
+  it('an edit in the one tab that has the batch writes its own copy: nothing read back, no row checked again', async () => {
+    const kept = new Map<string, Batch>();
+    const only = tab(kept, new FakeLocks());
+    const load = vi.spyOn(only.deps, 'load');
+    const batch: Batch = { ...emptyBatch(), rows: toRows([['a'], ['b']]) };
+    only.runner.open(batch);
+    only.runner.edit(batch.id, (b) => ({
+      ...b,
+      rows: b.rows.map((r, i) => (i ? { ...r, cells: ['b2'] } : r)),
+    }));
+    only.runner.edit(batch.id, (b) => ({ ...b, name: 'Mugs' }));
+    await vi.waitFor(() => expect(kept.get(batch.id)?.name).toBe('Mugs'));
+    await settle();
+    expect(load).not.toHaveBeenCalled();
+    expect(kept.get(batch.id)!.rows[1]!.cells).toEqual(['b2']);
+    // The rows the edit did not touch are the same objects: their checks stay cached.
+    expect(only.runner.get(batch.id)!.rows[0]).toBe(batch.rows[0]);
+    expect(only.runner.get(batch.id)!.name).toBe('Mugs');
   });
 
   it('without Web Locks the run is granted at once, as before the guard', () => {

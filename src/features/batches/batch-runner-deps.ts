@@ -36,9 +36,14 @@ export interface BatchRunnerDeps {
    * when one does. An edit in a tab that does not run the batch is written onto the kept one so.
    */
   ifFree?(id: string, write: () => Promise<void>): Promise<boolean>;
-  /** Edits told to, and heard from, the other tabs (a BroadcastChannel): the running tab writes them. */
+  /**
+   * What the tabs tell one another (a BroadcastChannel): an edit made in a tab that does not run
+   * the batch, for the tab that does, which writes it; and that a tab wrote the batch, so that the
+   * others know their copy is older than the kept one.
+   */
   edits?: {
     tell(id: string, patch: BatchPatch): void;
-    listen(hear: (id: string, patch: BatchPatch) => void): () => void;
+    wrote(id: string): void;
+    listen(hear: { patch(id: string, patch: BatchPatch): void; wrote(id: string): void }): () => void;
   };
 }

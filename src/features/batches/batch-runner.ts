@@ -26,6 +26,8 @@ export class BatchRunner {
   private readonly claims: RunClaims<(b: Batch) => Batch>;
   /** Edits made here while this tab does not run the batch, passed on in order. */
   private readonly away: AwayEdits;
+  /** Batches another tab has written since this tab read them (told over deps.edits). */
+  private readonly stale = new Set<string>();
 
   constructor(private readonly deps: BatchRunnerDeps) {
     this.claims = new RunClaims(deps.claim, {
@@ -33,17 +35,24 @@ export class BatchRunner {
       granted: (id, live) => void this.granted(id, live),
       lastWrite: (id) => this.writes.get(id),
     });
-    this.away = new AwayEdits(
-      deps,
-      () => this.now(),
-      (id, kept) => {
-        // Shown as kept, unless the run became this tab's meanwhile (it then holds the newest).
+    this.away = new AwayEdits(deps, {
+      now: () => this.now(),
+      current: (id) => this.batches.get(id),
+      stale: (id) => this.stale.has(id),
+      caughtUp: (id, kept) => {
+        // Unless the run became this tab's meanwhile: it then holds the newest.
         if (!this.batches.has(id) || this.claims.holds(id)) return;
-        this.batches.set(id, kept);
+        this.fresh(id, kept);
         this.notify();
       },
-    );
-    deps.edits?.listen((id, patch) => this.heard(id, patch));
+    });
+    deps.edits?.listen({
+      patch: (id, patch) => this.heard(id, patch),
+      // Written by another tab: this tab's copy, if it does not run the batch, is older now.
+      wrote: (id) => {
+        if (this.batches.has(id) && !this.claims.holds(id)) this.stale.add(id);
+      },
+    });
   }
 
   private now(): number {
@@ -79,6 +88,7 @@ export class BatchRunner {
     for (const l of this.listeners) l();
     const write = this.deps.save(batch).catch(() => undefined);
     this.writes.set(batch.id, write);
+    this.deps.edits?.wrote(batch.id);
     return write;
   }
 
@@ -188,9 +198,15 @@ export class BatchRunner {
    */
   follow(stored: Batch): void {
     if (this.batches.has(stored.id)) return;
-    this.batches.set(stored.id, this.recovered(stored));
+    this.fresh(stored.id, this.recovered(stored));
     this.notify();
     this.pump(stored.id);
+  }
+
+  /** Holds the batch as just read from storage: not older than the kept one. */
+  private fresh(id: string, batch: Batch): void {
+    this.batches.set(id, batch);
+    this.stale.delete(id);
   }
 
   private recovered(stored: Batch): Batch {
@@ -228,6 +244,7 @@ export class BatchRunner {
     if (!live() || !this.batches.has(id)) return;
     const batch = stored ? this.recovered(stored) : this.batches.get(id)!;
     const intent = this.claims.take(id);
+    this.stale.delete(id);
     if (intent) void this.put({ ...intent(batch), updatedAt: this.now() });
     else this.batches.set(id, batch);
     this.notify();

@@ -31,10 +31,14 @@ function promptOf(body: BatchBody): string | undefined {
 function editsChannel(): BatchRunnerDeps['edits'] {
   if (typeof BroadcastChannel === 'undefined') return undefined;
   const channel = new BroadcastChannel('media-studio.batch-edits');
+  type Message = { id: string; patch: BatchPatch } | { id: string; wrote: true };
+  const post = (message: Message) => channel.postMessage(message);
   return {
-    tell: (id, patch) => channel.postMessage({ id, patch }),
+    tell: (id, patch) => post({ id, patch }),
+    wrote: (id) => post({ id, wrote: true }),
     listen: (hear) => {
-      const onMessage = (e: MessageEvent<{ id: string; patch: BatchPatch }>) => hear(e.data.id, e.data.patch);
+      const onMessage = ({ data }: MessageEvent<Message>) =>
+        'patch' in data ? hear.patch(data.id, data.patch) : hear.wrote(data.id);
       channel.addEventListener('message', onMessage);
       return () => channel.removeEventListener('message', onMessage);
     },
