@@ -5,12 +5,14 @@ import type { BatchRunnerDeps } from './batch-runner-deps';
 /** What AwayEdits asks of the runner of this tab. */
 export interface AwayTab {
   now(): number;
-  /** The batch as this tab shows it, its edits included. */
+  /** The batch as this tab shows it, its edits included; undefined when it holds none. */
   current(id: string): Batch | undefined;
-  /** Another tab has written the batch since this tab read it: its copy is older than the kept one. */
-  stale(id: string): boolean;
+  /** Whether this tab runs the batch (holds its claim): it writes what other tabs tell it. */
+  runs(id: string): boolean;
   /** The batch as kept with this tab's edits, once no later edit of this tab waits. */
   caughtUp(id: string, kept: Batch): void;
+  /** Another tab's edit of a batch this tab runs. */
+  heard(id: string, patch: BatchPatch): void;
 }
 
 /**
@@ -22,11 +24,27 @@ export interface AwayTab {
  */
 export class AwayEdits {
   private readonly queues = new Map<string, { chain: Promise<void>; waiting: number }>();
+  /** Batches another tab has written since this tab read them: this tab's copy is older. */
+  private readonly stale = new Set<string>();
 
   constructor(
     private readonly deps: Pick<BatchRunnerDeps, 'ifFree' | 'load' | 'save' | 'edits'>,
     private readonly tab: AwayTab,
-  ) {}
+  ) {
+    deps.edits?.listen({
+      patch: (id, patch) => {
+        if (tab.runs(id) && tab.current(id)) tab.heard(id, patch);
+      },
+      wrote: (id) => {
+        if (tab.current(id) && !tab.runs(id)) this.stale.add(id);
+      },
+    });
+  }
+
+  /** This tab has just read the batch as kept: its copy is not older than it. */
+  read(id: string): void {
+    this.stale.delete(id);
+  }
 
   deliver(id: string, patch: BatchPatch): void {
     const queue = this.queues.get(id) ?? { chain: Promise.resolve(), waiting: 0 };
@@ -36,7 +54,7 @@ export class AwayEdits {
       let merged: Batch | undefined;
       try {
         const wrote = await this.deps.ifFree?.(id, async () => {
-          if (!this.tab.stale(id)) {
+          if (!this.stale.has(id)) {
             const mine = this.tab.current(id);
             if (mine) await this.deps.save(mine);
             return;
@@ -54,7 +72,11 @@ export class AwayEdits {
         queue.waiting -= 1;
       }
       // Shown before a later edit of this tab lands, it would undo that one on screen.
-      if (merged && queue.waiting === 0) this.tab.caughtUp(id, merged);
+      // Unless the run became this tab's meanwhile: it then holds the newest.
+      if (merged && queue.waiting === 0 && this.tab.current(id) && !this.tab.runs(id)) {
+        this.stale.delete(id);
+        this.tab.caughtUp(id, merged);
+      }
       if (queue.waiting === 0) this.queues.delete(id);
     });
   }

@@ -3,7 +3,7 @@ import { DEFAULT_RETRY_AFTER_MS, statusOf, stopReasonOf, taskOutcome } from './b
 import { isActiveRow, type Batch, type BatchRow } from './batch-model';
 import { RunClaims } from '@/lib/run-lock';
 import { AwayEdits } from './batch-away-edits';
-import { applyBatchPatch, batchPatch, type BatchPatch } from './batch-patch';
+import { applyBatchPatch, batchPatch } from './batch-patch';
 import type { BatchRunnerDeps } from './batch-runner-deps';
 
 export type { BatchRunnerDeps, Watched } from './batch-runner-deps';
@@ -24,10 +24,8 @@ export class BatchRunner {
   private readonly writes = new Map<string, Promise<void>>();
   /** The runs this tab holds, waits for, or sees run elsewhere (decision 520). */
   private readonly claims: RunClaims<(b: Batch) => Batch>;
-  /** Edits made here while this tab does not run the batch, passed on in order. */
+  /** Edits made here while this tab does not run the batch, passed on; other tabs' edits heard. */
   private readonly away: AwayEdits;
-  /** Batches another tab has written since this tab read them (told over deps.edits). */
-  private readonly stale = new Set<string>();
 
   constructor(private readonly deps: BatchRunnerDeps) {
     this.claims = new RunClaims(deps.claim, {
@@ -38,20 +36,13 @@ export class BatchRunner {
     this.away = new AwayEdits(deps, {
       now: () => this.now(),
       current: (id) => this.batches.get(id),
-      stale: (id) => this.stale.has(id),
+      runs: (id) => this.claims.guarded && this.claims.holds(id),
       caughtUp: (id, kept) => {
-        // Unless the run became this tab's meanwhile: it then holds the newest.
-        if (!this.batches.has(id) || this.claims.holds(id)) return;
-        this.fresh(id, kept);
+        this.batches.set(id, kept);
         this.notify();
       },
-    });
-    deps.edits?.listen({
-      patch: (id, patch) => this.heard(id, patch),
-      // Written by another tab: this tab's copy, if it does not run the batch, is older now.
-      wrote: (id) => {
-        if (this.batches.has(id) && !this.claims.holds(id)) this.stale.add(id);
-      },
+      // Another tab's edit: taken by the tab that runs the batch, the one that writes it.
+      heard: (id, patch) => this.edit(id, (b) => applyBatchPatch(b, patch)),
     });
   }
 
@@ -123,12 +114,6 @@ export class BatchRunner {
     this.batches.set(id, edited);
     this.notify();
     this.away.deliver(id, batchPatch(mine, edited));
-  }
-
-  /** Another tab's edit: taken only by the tab that runs the batch, the one that writes it. */
-  private heard(id: string, patch: BatchPatch): void {
-    if (this.claims.guarded && this.claims.holds(id) && this.batches.has(id))
-      this.edit(id, (b) => applyBatchPatch(b, patch));
   }
 
   /** Holds a batch read from storage or made new, without starting anything it does not already run. */
@@ -206,7 +191,7 @@ export class BatchRunner {
   /** Holds the batch as just read from storage: not older than the kept one. */
   private fresh(id: string, batch: Batch): void {
     this.batches.set(id, batch);
-    this.stale.delete(id);
+    this.away.read(id);
   }
 
   private recovered(stored: Batch): Batch {
@@ -244,7 +229,7 @@ export class BatchRunner {
     if (!live() || !this.batches.has(id)) return;
     const batch = stored ? this.recovered(stored) : this.batches.get(id)!;
     const intent = this.claims.take(id);
-    this.stale.delete(id);
+    this.away.read(id);
     if (intent) void this.put({ ...intent(batch), updatedAt: this.now() });
     else this.batches.set(id, batch);
     this.notify();
