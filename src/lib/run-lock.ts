@@ -110,8 +110,17 @@ export class RunClaims<Intent = never> {
 
   /** Claims the run and keeps `intent` to hand over once it is taken. */
   startWhenHeld(id: string, intent: Intent): void {
-    this.intents.set(id, intent);
+    this.intend(id, intent);
     this.request(id);
+  }
+
+  /** Keeps (or replaces) the intent to hand over once the run is taken, claimed or not yet. */
+  intend(id: string, intent: Intent): void {
+    this.intents.set(id, intent);
+  }
+
+  intentOf(id: string): Intent | undefined {
+    return this.intents.get(id);
   }
 
   /** The granted claim becomes held; returns the intent kept for it, once. */

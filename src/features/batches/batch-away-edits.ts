@@ -41,6 +41,11 @@ export class AwayEdits {
     });
   }
 
+  /** Once the edits made here so far have been written or told. */
+  settled(id: string): Promise<void> {
+    return this.queues.get(id)?.chain ?? Promise.resolve();
+  }
+
   /** This tab has just read the batch as kept: its copy is not older than it. */
   read(id: string): void {
     this.stale.delete(id);

@@ -243,6 +243,28 @@ describe('one batch, two tabs', () => {
     expect(only.runner.get(batch.id)!.name).toBe('Mugs');
   });
 
+  it('a start right after edits runs the batch as edited, and an edit made while the start waits is kept', async () => {
+    const kept = new Map<string, Batch>();
+    const only = tab(kept, new FakeLocks());
+    const batch: Batch = { ...emptyBatch(), concurrency: 1 };
+    kept.set(batch.id, structuredClone(batch));
+    only.runner.open(batch);
+    only.runner.edit(batch.id, (b) => ({ ...b, headers: ['product'], columns: [{ variable: 'product' }] }));
+    only.runner.edit(batch.id, (b) => ({ ...b, rows: toRows([['mug'], ['hat']]) }));
+    only.runner.start(only.runner.get(batch.id)!);
+    only.runner.edit(batch.id, (b) => ({ ...b, name: 'Shop' }));
+    await vi.waitFor(() => expect(only.deps.create).toHaveBeenCalledOnce());
+    await settle();
+    const held = only.runner.get(batch.id)!;
+    expect(held.rows.map((r) => [r.cells[0], r.state])).toEqual([
+      ['mug', 'running'],
+      ['hat', 'pending'],
+    ]);
+    expect(held.name).toBe('Shop');
+    expect(kept.get(batch.id)!.name).toBe('Shop');
+    expect(kept.get(batch.id)!.rows).toHaveLength(2);
+  });
+
   it('without Web Locks the run is granted at once, as before the guard', () => {
     const granted = vi.fn();
     const elsewhere = vi.fn();

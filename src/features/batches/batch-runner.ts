@@ -113,7 +113,10 @@ export class BatchRunner {
     const edited = { ...change(mine), updatedAt: this.now() };
     this.batches.set(id, edited);
     this.notify();
-    this.away.deliver(id, batchPatch(mine, edited));
+    const starting = this.claims.intentOf(id);
+    // Started here, the run not yet this tab's: the edit goes with the start, onto the batch as kept.
+    if (starting && !this.claims.runsElsewhere(id)) this.claims.intend(id, (b) => change(starting(b)));
+    else this.away.deliver(id, batchPatch(mine, edited));
   }
 
   /** Holds a batch read from storage or made new, without starting anything it does not already run. */
@@ -135,7 +138,12 @@ export class BatchRunner {
   private run(id: string, intent: (b: Batch) => Batch, given?: Batch): void {
     if (!this.claims.holds(id)) {
       if (given && !this.batches.has(id)) this.batches.set(id, given);
-      if (this.batches.has(id)) this.claims.startWhenHeld(id, intent);
+      if (!this.batches.has(id)) return;
+      // Claimed once this tab's edits have landed: the run then starts from the batch as edited.
+      this.claims.intend(id, intent);
+      void this.away.settled(id).then(() => {
+        if (this.claims.hasIntent(id)) this.claims.request(id);
+      });
       return;
     }
     const batch = given ?? this.batches.get(id);
@@ -225,6 +233,7 @@ export class BatchRunner {
 
   private async granted(id: string, live: () => boolean): Promise<void> {
     await this.writes.get(id);
+    await this.away.settled(id);
     const stored = await this.deps.load?.(id).catch(() => undefined);
     if (!live() || !this.batches.has(id)) return;
     const batch = stored ? this.recovered(stored) : this.batches.get(id)!;
