@@ -81,7 +81,7 @@ async function runBatch(label: string, save: BatchRunnerDeps['save']) {
         id,
         kind: 'video',
         model: body.model,
-        prompt: body.prompt,
+        prompt: 'prompt' in body ? body.prompt : undefined,
         createdAt: Date.now(),
         source: 'batch',
         request: { ...body },
