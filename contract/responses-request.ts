@@ -20,6 +20,7 @@ import {
   toolList,
   toolName,
 } from './text-schema-kit';
+import { quoted } from './quoted';
 
 /*
  * POST /v1/responses (and /v1/responses/compact): `input` as a string or input items, the scalar
@@ -75,7 +76,7 @@ const InputItemSchema = z.discriminatedUnion(
         return `${fieldOf(iss)} must be an object (a message or another input item).`;
       }
       const type = isRecord(iss.input) ? iss.input.type : undefined;
-      return `${fieldOf(iss)} "${String(type).slice(0, 40)}" is not supported here: ${ITEM_TYPES}`;
+      return `${fieldOf(iss)} ${quoted(type)} is not supported here: ${ITEM_TYPES}`;
     },
   },
 );
@@ -109,7 +110,7 @@ const ResponsesToolSchema = z.looseObject(
   {
     type: z.literal('function', {
       error: (iss) =>
-        `${fieldOf(iss)} "${String(iss.input).slice(0, 40)}" is not supported by the local server: offer function tools.`,
+        `${fieldOf(iss)} ${quoted(iss.input)} is not supported by the local server: offer function tools.`,
     }),
     name: toolName,
     description: toolDescription,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isRecord } from './is-record';
 import { TEXT_MODELS } from './models';
 import { listOf, modelField, requiredField, says } from './text-schema-kit';
+import { quoted } from './quoted';
 
 /*
  * The scalar parameters of the text endpoints (Chat Completions, Responses, Messages, embeddings,
@@ -204,7 +205,7 @@ export const SpeechParamsSchema = z.looseObject({
   stream_format: z
     .literal('audio', {
       error: (iss) =>
-        `stream_format "${String(iss.input).slice(0, 20)}" is not supported for tts-1 and tts-1-hd: ` +
+        `stream_format ${quoted(iss.input)} is not supported for tts-1 and tts-1-hd: ` +
         'leave it out or set "audio".',
     })
     .optional(),

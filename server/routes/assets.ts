@@ -13,6 +13,7 @@ import { receiveAssetUpload, registerUpload } from '../services/assets/asset-upl
 import type { MultipartFile } from '../services/multipart-upload';
 import { findAssetInGroup, listGroupAssets } from '../services/groups';
 import { listEnvelope, paging } from './list-query';
+import { quoted } from '@contract/quoted';
 
 type C = Context<AppEnv>;
 
@@ -49,7 +50,7 @@ export function assetRoutes(ctx: AppContext): Hono<AppEnv> {
     if (contentType && !isJsonContentType(contentType)) {
       throw new ApiError(
         415,
-        `Content-Type "${contentType}" is not accepted here. Send JSON (application/json) with a public url, ` +
+        `Content-Type ${quoted(contentType)} is not accepted here. Send JSON (application/json) with a public url, ` +
           'or multipart/form-data with a file part named `file`.',
         { code: 'unsupported_media_type' },
       );

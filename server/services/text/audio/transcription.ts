@@ -8,6 +8,7 @@ import type { transcriptionRequestSchema } from '@contract/upload-forms';
 import { ApiError } from '../../../errors';
 import { probeMedia } from '../../../media/probe';
 import type { AudioFile } from './audio-upload';
+import { quoted } from '@contract/quoted';
 
 /** Seconds of audio in the file at `path`, to the millisecond; undefined when it holds no decodable audio. */
 export async function audioDuration(path: string): Promise<number | undefined> {
@@ -116,7 +117,7 @@ export async function transcribe(kind: Kind, req: TranscriptionForm): Promise<Tr
   if (duration === undefined) {
     throw new ApiError(
       400,
-      `file "${req.file.name.slice(0, 100)}" is not audio that can be decoded: send mp3, wav, m4a, ogg, webm or flac.`,
+      `file ${quoted(req.file.name)} is not audio that can be decoded: send mp3, wav, m4a, ogg, webm or flac.`,
       { code: 'invalid_file_format', param: 'file' },
     );
   }
