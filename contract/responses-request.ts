@@ -180,7 +180,11 @@ export type ResponsesRequestBody = z.input<typeof ResponsesRequestSchema>;
 
 const LIMIT = 'limit must be a whole number from 1 to 100.';
 
-/** GET /v1/responses/{id}/input_items: the hosted API's paging (`limit` 1-100, default 20). */
+/**
+ * GET /v1/responses/{id}/input_items: the hosted API's paging (`limit` 1-100, default 20). An empty
+ * `limit=` is not given, as every empty query parameter is (validQuery), so it takes the default
+ * like `page=` and `page_size=` on the other lists.
+ */
 export const InputItemsQuerySchema = z.looseObject({
   limit: z.preprocess(
     (v) => (v === undefined ? 20 : Number(v)),
