@@ -34,11 +34,8 @@ export function buildDist(outDir = path.join(ROOT, 'dist')): string {
   return outDir;
 }
 
-export const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
+// first-open and page-switch read the median from here; it lives with the other figures.
+export { median } from './stats';
 
 /**
  * Writes tracked tasks into the dashboard's IndexedDB (idb-keyval's layout, decision 045), as the
