@@ -8,7 +8,7 @@
 import { startLocalServer } from '../e2e/support/local-server';
 import { emptyBatch, type Batch } from '../src/features/batches/batch-model';
 import { guessColumns, toRows } from '../src/features/batches/batch-table';
-import { buildDist, launchBenchBrowser } from './browser';
+import { buildDist, launchBenchBrowser, seedIdbKeyval } from './browser';
 import { profiled, profileFile, reportFrames, scrollFrames } from './frames';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000);
@@ -49,18 +49,8 @@ async function main() {
     await page.goto(`${server.url}/batches`);
     await page.getByRole('heading', { level: 1, name: 'Batches' }).waitFor();
     const batch = benchBatch();
-    // idb-keyval's layout, as batch-storage.ts writes it. Plain JavaScript text (tsx's keepNames).
-    await page.evaluate(`((batch) => new Promise((resolve, reject) => {
-      const open = indexedDB.open('media-studio-batches');
-      open.onupgradeneeded = () => open.result.createObjectStore('batches');
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => {
-        const tx = open.result.transaction('batches', 'readwrite');
-        tx.objectStore('batches').put(batch, batch.id);
-        tx.oncomplete = () => { open.result.close(); resolve(); };
-        tx.onerror = () => reject(tx.error);
-      };
-    }))(${JSON.stringify(batch)})`);
+    // As batch-storage.ts keeps it.
+    await seedIdbKeyval(page, 'media-studio-batches', 'batches', [batch]);
     await page.goto(`${server.url}/batches/${batch.id}`);
     await page.getByTestId('batch-row').first().waitFor({ timeout: 60_000 });
     await page.waitForTimeout(1_000);
