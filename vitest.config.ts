@@ -47,6 +47,10 @@ export default mergeConfig(
             setupFiles: ['vitest.setup.node.ts'],
             // Server tests use real SQLite files and ffmpeg; keep them from starving each other on 2 cores.
             testTimeout: 30_000,
+            // A hook seeds a database (12,000 assets in server/store/assets.test.ts) or starts a
+            // server: on a 2-core machine busy with other work that passed Vitest's default 10 s. The
+            // budget bounds a hang, like the tests' own; it is not a wait for anything.
+            hookTimeout: 30_000,
           },
         },
       ],

@@ -11,7 +11,6 @@
  * Run: `npx tsx bench/batch-runner.bench.ts`
  */
 import 'fake-indexeddb/auto';
-import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { TaskRegistry } from '../src/api/task-registry';
 import { indexedDbBackend } from '../src/api/task-registry-storage';
@@ -20,6 +19,7 @@ import { emptyBatch, type Batch } from '../src/features/batches/batch-model';
 import { BatchRunner, type BatchRunnerDeps } from '../src/features/batches/batch-runner';
 import { saveBatch } from '../src/features/batches/batch-storage';
 import { guessColumns, toRows } from '../src/features/batches/batch-table';
+import { loadAverages, timed } from './stats';
 
 const N = 1_000;
 const LONG_TASK_MS = 50;
@@ -102,23 +102,24 @@ async function runBatch(label: string, save: BatchRunnerDeps['save']) {
     describe: String,
   });
   const batch = benchBatch();
-  const cpu = process.cpuUsage();
-  const start = performance.now();
-  const { longest } = await longestTurn(
-    () =>
-      new Promise<void>((resolve) => {
-        const stop = runner.subscribe(() => {
-          if (runner.get(batch.id)?.state === 'done') {
-            stop();
-            resolve();
-          }
-        });
-        runner.start(batch);
-      }),
+  const {
+    result: { longest },
+    wall,
+    cpu: cpuMs,
+  } = await timed(() =>
+    longestTurn(
+      () =>
+        new Promise<void>((resolve) => {
+          const stop = runner.subscribe(() => {
+            if (runner.get(batch.id)?.state === 'done') {
+              stop();
+              resolve();
+            }
+          });
+          runner.start(batch);
+        }),
+    ),
   );
-  const wall = performance.now() - start;
-  const used = process.cpuUsage(cpu);
-  const cpuMs = (used.user + used.system) / 1000;
   const done = runner.get(batch.id)!.rows.filter((r) => r.state === 'succeeded').length;
   if (done !== N) throw new Error(`${label}: ${done} of ${N} rows succeeded`);
   console.log(
@@ -169,11 +170,6 @@ async function registryBurst() {
 const inMemory = await runBatch('batch kept in memory', () => Promise.resolve());
 const withWrites = await runBatch('batch written to IndexedDB', saveBatch);
 const oneByOne = await registryBurst();
-console.log(
-  `load average ${os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')}`,
-);
+console.log(loadAverages());
 if (inMemory >= RUNNER_TARGET_MS || withWrites >= RUNNER_TARGET_MS || oneByOne > LONG_TASK_MS)
   process.exitCode = 1;

@@ -34,31 +34,38 @@ export function buildDist(outDir = path.join(ROOT, 'dist')): string {
   return outDir;
 }
 
-export const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
+// first-open and page-switch read the median from here; it lives with the other figures.
+export { median } from './stats';
 
 /**
- * Writes tracked tasks into the dashboard's IndexedDB (idb-keyval's layout, decision 045), as the
- * composer would have left them; the page reads them when it is next opened. Plain JavaScript
- * text: tsx's keepNames would wrap a TypeScript function in a helper the page does not have.
+ * Writes records into one of the dashboard's IndexedDB stores as idb-keyval lays them out (one
+ * object store, each record under its id), as the page would have left them; the page reads them
+ * when it is next opened. Plain JavaScript text: tsx's keepNames would wrap a TypeScript function
+ * in a helper the page does not have.
  */
-export async function seedTaskRegistry(page: Page, records: readonly { id: string }[]): Promise<void> {
+export async function seedIdbKeyval(
+  page: Page,
+  database: string,
+  store: string,
+  records: readonly { id: string }[],
+): Promise<void> {
   await page.evaluate(`((records) => new Promise((resolve, reject) => {
-    const open = indexedDB.open('media-studio-tasks');
-    open.onupgradeneeded = () => open.result.createObjectStore('tasks');
+    const open = indexedDB.open(${JSON.stringify(database)});
+    open.onupgradeneeded = () => open.result.createObjectStore(${JSON.stringify(store)});
     open.onerror = () => reject(open.error);
     open.onsuccess = () => {
       const db = open.result;
-      const tx = db.transaction('tasks', 'readwrite');
-      for (const r of records) tx.objectStore('tasks').put(r, r.id);
+      const tx = db.transaction(${JSON.stringify(store)}, 'readwrite');
+      for (const r of records) tx.objectStore(${JSON.stringify(store)}).put(r, r.id);
       tx.oncomplete = () => { db.close(); resolve(); };
       tx.onerror = () => reject(tx.error);
     };
   }))(${JSON.stringify(records)})`);
 }
+
+/** Tracked tasks in the task registry (decision 045), as the composer would have left them. */
+export const seedTaskRegistry = (page: Page, records: readonly { id: string }[]): Promise<void> =>
+  seedIdbKeyval(page, 'media-studio-tasks', 'tasks', records);
 
 interface ProfileNode {
   id: number;

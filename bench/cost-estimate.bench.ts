@@ -8,8 +8,6 @@
  * batch-check.bench.ts's. Wall time and this process's CPU time (fairer on a shared machine).
  * Run: npx tsx bench/cost-estimate.bench.ts
  */
-import os from 'node:os';
-import { performance } from 'node:perf_hooks';
 import { checkRows } from '../src/features/batches/batch-check';
 import { emptyBatch, type Batch } from '../src/features/batches/batch-model';
 import { guessColumns, toRows } from '../src/features/batches/batch-table';
@@ -17,6 +15,7 @@ import { variantBodies } from '../src/features/composer/variations/variants';
 import { formatMoney, sumCosts, type PriceBook } from '../src/lib/money/prices';
 import { requestCostInput } from '../src/lib/money/task-cost';
 import { draftToRequest, EMPTY_COMPOSER_DRAFT, type ComposerDraft } from '../src/lib/video-draft/draft';
+import { loadAverages, median, percentile, timeRuns } from './stats';
 
 const FRAME_MS = 1000 / 60;
 const MODELS = ['video-2.0-cl', 'video-2.0-cl-fast', 'video-2.0-cl-mini'];
@@ -87,21 +86,10 @@ function batchOf(n: number): Batch {
   };
 }
 
-/** Median and 99th percentile of `runs` changes, wall and CPU time (ms). */
+/** Median and 99th percentile of `runs` changes (wall time), and their median CPU time (ms). */
 function time(runs: number, change: (i: number) => unknown) {
-  change(0); // warm-up (JIT)
-  const wall: number[] = [];
-  const cpu: number[] = [];
-  for (let i = 1; i <= runs; i++) {
-    const c = process.cpuUsage();
-    const t = performance.now();
-    change(i);
-    wall.push(performance.now() - t);
-    const used = process.cpuUsage(c);
-    cpu.push((used.user + used.system) / 1000);
-  }
-  const at = (xs: number[], p: number) => xs.sort((a, b) => a - b)[Math.floor(p * (xs.length - 1))]!;
-  return { median: at(wall, 0.5), p99: at(wall, 0.99), cpu: at(cpu, 0.5) };
+  const { wall, cpu } = timeRuns(runs, change);
+  return { median: median(wall), p99: percentile(wall, 0.99), cpu: median(cpu) };
 }
 
 const cases: [string, ReturnType<typeof time>][] = [];
@@ -130,12 +118,7 @@ for (const [name, r] of cases) {
   // CPU time: on a machine shared with other work, the wall time is mostly waiting for a core.
   if (r.cpu > FRAME_MS) over = true;
 }
-console.log(
-  `load average ${os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')}`,
-);
+console.log(loadAverages());
 if (over) {
   console.error('an estimate took longer than one frame');
   process.exit(1);

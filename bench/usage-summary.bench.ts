@@ -7,12 +7,11 @@
  * The page's own functions (summariseRange, summariseMoney), not a copy of them.
  * Run: npx tsx bench/usage-summary.bench.ts
  */
-import os from 'node:os';
-import { performance } from 'node:perf_hooks';
 import type { TrackedTask } from '../src/api/task-registry-schema';
 import type { PriceBook } from '../src/lib/money/prices';
 import { summariseRange } from '../src/features/tasks/usage/usage-data';
 import { summariseMoney } from '../src/features/tasks/usage/usage-money';
+import { loadAverages, median, timeRuns } from './stats';
 
 const MODELS = ['video-2.0-cl', 'video-2.0-cl-fast', 'video-2.0-cl-mini'];
 const KINDS = ['video', 'video', 'video', 'music', 'digital_human_video', 'digital_human_audio'] as const;
@@ -63,21 +62,12 @@ function tasksOf(n: number, now: number): TrackedTask[] {
 function measure(n: number): { median: number; worst: number; cpu: number } {
   const now = Date.now();
   const tasks = tasksOf(n, now);
-  const cpu: number[] = [];
-  const run = (): number => {
-    const start = performance.now();
-    const cpuStart = process.cpuUsage();
-    const from = new Date(now - 89 * 86_400_000).toISOString().slice(0, 10);
+  const from = new Date(now - 89 * 86_400_000).toISOString().slice(0, 10);
+  const { wall, cpu } = timeRuns(10, () => {
     const { shown } = summariseRange(tasks, new Map(), [], from, '');
     summariseMoney(shown, book);
-    const used = process.cpuUsage(cpuStart);
-    cpu.push((used.user + used.system) / 1000);
-    return performance.now() - start;
-  };
-  run(); // warm-up (JIT)
-  const times = Array.from({ length: 10 }, run).sort((a, b) => a - b);
-  const cpuSorted = cpu.slice(1).sort((a, b) => a - b);
-  return { median: times[5]!, worst: times[times.length - 1]!, cpu: cpuSorted[5]! };
+  });
+  return { median: median(wall), worst: Math.max(...wall), cpu: median(cpu) };
 }
 
 let over = false;
@@ -86,10 +76,7 @@ for (const n of [50_000, 200_000]) {
   console.log(
     `usage and money for ${n} tasks: median ${median.toFixed(1)} ms, worst ${worst.toFixed(1)} ms, ` +
       `median CPU time ${cpu.toFixed(1)} ms ` +
-      `(ceiling ${CEILING_MS} ms at 200,000); load average ${os
-        .loadavg()
-        .map((l) => l.toFixed(2))
-        .join(' ')}`,
+      `(ceiling ${CEILING_MS} ms at 200,000); ${loadAverages()}`,
   );
   if (n === 200_000 && worst >= CEILING_MS) over = true;
 }

@@ -1,3 +1,5 @@
+import { quoted } from './quoted';
+
 /**
  * The pure rules of a webhook `callback_url`, free of any schema library: the server's schema
  * (callback-url.ts) and the dashboard's as-you-type check share them.
@@ -60,7 +62,7 @@ export function callbackUrlProblem(url: string, secrets: readonly string[] = [])
     case 'user_info':
       return 'callback_url must not carry a user name or password: webhook URLs must not contain credentials';
     case 'credential_param':
-      return `callback_url must not carry credentials: remove the query parameter "${issue.param}" (verify deliveries with the webhook-signature header instead)`;
+      return `callback_url must not carry credentials: remove the query parameter ${quoted(issue.param)} (verify deliveries with the webhook-signature header instead)`;
     case 'contains_key':
       return 'callback_url must not contain the API key';
   }

@@ -18,6 +18,7 @@ import {
   toolList,
   toolName,
 } from './text-schema-kit';
+import { quoted } from './quoted';
 
 /*
  * POST /v1/messages (and count_tokens) as the Anthropic client sends it: `system`, `messages`, the
@@ -98,7 +99,7 @@ const AnthropicToolSchema = z.looseObject(
     type: z
       .literal('custom', {
         error: (iss) =>
-          `${fieldOf(iss)} "${String(iss.input).slice(0, 40)}" is not supported by the local server: ` +
+          `${fieldOf(iss)} ${quoted(iss.input)} is not supported by the local server: ` +
           'offer custom tools with an input_schema.',
       })
       .nullish(),

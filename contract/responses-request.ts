@@ -20,6 +20,7 @@ import {
   toolList,
   toolName,
 } from './text-schema-kit';
+import { quoted } from './quoted';
 
 /*
  * POST /v1/responses (and /v1/responses/compact): `input` as a string or input items, the scalar
@@ -75,7 +76,7 @@ const InputItemSchema = z.discriminatedUnion(
         return `${fieldOf(iss)} must be an object (a message or another input item).`;
       }
       const type = isRecord(iss.input) ? iss.input.type : undefined;
-      return `${fieldOf(iss)} "${String(type).slice(0, 40)}" is not supported here: ${ITEM_TYPES}`;
+      return `${fieldOf(iss)} ${quoted(type)} is not supported here: ${ITEM_TYPES}`;
     },
   },
 );
@@ -109,7 +110,7 @@ const ResponsesToolSchema = z.looseObject(
   {
     type: z.literal('function', {
       error: (iss) =>
-        `${fieldOf(iss)} "${String(iss.input).slice(0, 40)}" is not supported by the local server: offer function tools.`,
+        `${fieldOf(iss)} ${quoted(iss.input)} is not supported by the local server: offer function tools.`,
     }),
     name: toolName,
     description: toolDescription,
@@ -179,7 +180,11 @@ export type ResponsesRequestBody = z.input<typeof ResponsesRequestSchema>;
 
 const LIMIT = 'limit must be a whole number from 1 to 100.';
 
-/** GET /v1/responses/{id}/input_items: the hosted API's paging (`limit` 1-100, default 20). */
+/**
+ * GET /v1/responses/{id}/input_items: the hosted API's paging (`limit` 1-100, default 20). An empty
+ * `limit=` is not given, as every empty query parameter is (validQuery), so it takes the default
+ * like `page=` and `page_size=` on the other lists.
+ */
 export const InputItemsQuerySchema = z.looseObject({
   limit: z.preprocess(
     (v) => (v === undefined ? 20 : Number(v)),

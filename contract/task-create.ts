@@ -10,6 +10,7 @@ import {
 import { isRecord } from './is-record';
 import { CallbackUrlSchema } from './callback-url';
 import { NAME_MAX } from './text-bounds';
+import { quoted } from './quoted';
 
 /**
  * The model of a POST /v1/tasks body: any model name ("e.g." in the specification); the kind comes
@@ -154,7 +155,7 @@ function modelProblem(
   if (!taskKindOfModel(model) && !taskKindOfBody(raw))
     return {
       message:
-        `Unknown model "${model.slice(0, 100)}" and no fields that say what to make: use one of ${KNOWN_MODELS}, ` +
+        `Unknown model ${quoted(model)} and no fields that say what to make: use one of ${KNOWN_MODELS}, ` +
         'or send the fields of one kind (avatar_asset_id and audio_url for a digital-human video, text and voice_asset_id for digital-human audio, prompt, style and title for music, source_url for a resource thumbnail).',
       code: 'unknown_model',
     };

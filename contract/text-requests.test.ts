@@ -10,7 +10,6 @@ import {
   SpeechParamsSchema,
   SpeechRequestSchema,
   TranscriptionParamsSchema,
-  transcriptionRequestSchema,
 } from './text-requests';
 
 function firstIssue(result: {
@@ -172,19 +171,5 @@ describe('what the text requests require, with the code a client tells the refus
     expect(EmbeddingsRequestSchema.parse({ model: 'service-embedding', input: 'cat' }).input).toEqual([
       'cat',
     ]);
-  });
-
-  it('requires a non-empty file on a transcription, after the model and the options', () => {
-    const schema = transcriptionRequestSchema<{ name: string; size: number }>('translation');
-    expect(refusal(schema.safeParse({ file: { name: 'a.wav', size: 3 } })).message).toBe(
-      'model is required for POST /v1/audio/translations: use "transcribe-1".',
-    );
-    expect(refusal(schema.safeParse({ model: 'transcribe-1', response_format: 'doc' })).path).toBe(
-      'response_format',
-    );
-    for (const file of [undefined, { name: 'a.wav', size: 0 }]) {
-      expect(refusal(schema.safeParse({ model: 'transcribe-1', file }))).toMatchObject({ path: 'file' });
-    }
-    expect(schema.parse({ model: 'transcribe-1', file: { name: 'a.wav', size: 3 } }).file.name).toBe('a.wav');
   });
 });

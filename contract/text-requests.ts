@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isRecord } from './is-record';
 import { TEXT_MODELS } from './models';
 import { listOf, modelField, requiredField, says } from './text-schema-kit';
+import { quoted } from './quoted';
 
 /*
  * The scalar parameters of the text endpoints (Chat Completions, Responses, Messages, embeddings,
@@ -204,7 +205,7 @@ export const SpeechParamsSchema = z.looseObject({
   stream_format: z
     .literal('audio', {
       error: (iss) =>
-        `stream_format "${String(iss.input).slice(0, 20)}" is not supported for tts-1 and tts-1-hd: ` +
+        `stream_format ${quoted(iss.input)} is not supported for tts-1 and tts-1-hd: ` +
         'leave it out or set "audio".',
     })
     .optional(),
@@ -238,29 +239,3 @@ export const SpeechRequestSchema = z.looseObject({
   ...speechOptions,
 });
 export type SpeechRequest = z.output<typeof SpeechRequestSchema>;
-
-/** What the multipart upload says of its "file" part: enough to refuse an absent or empty one. */
-export interface UploadedFileMeta {
-  name: string;
-  size: number;
-}
-
-const AUDIO_FILE =
-  'file is required: attach the audio (mp3, wav, m4a, ogg, webm, flac…) as the multipart part "file".';
-
-/**
- * POST /v1/audio/transcriptions and /translations: the form's fields and its file, in the order
- * they are judged (model, the options, then the file). `F` is the server's own record of the
- * stored part, passed through.
- */
-export function transcriptionRequestSchema<F extends UploadedFileMeta>(
-  kind: 'transcription' | 'translation',
-) {
-  return z.looseObject({
-    model: modelField(TEXT_MODELS.transcription, `POST /v1/audio/${kind}s`),
-    ...TranscriptionParamsSchema.shape,
-    file: z.custom<F>((v) => isRecord(v) && typeof v.size === 'number' && v.size > 0, {
-      error: AUDIO_FILE,
-    }),
-  });
-}

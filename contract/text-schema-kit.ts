@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isRecord } from './is-record';
 import { issuePath } from './issue-path';
+import { quoted } from './quoted';
 
 /*
  * Pieces the request schemas of the text family share (chat-completions-request.ts,
@@ -21,8 +22,7 @@ export const says =
 export const listOf = (values: readonly string[]) => values.map((v) => `"${v}"`).join(', ');
 
 /** `, got "video"`: what the client sent, when it was a string. */
-export const sent = (value: unknown): string =>
-  typeof value === 'string' ? `, got "${value.slice(0, 40)}"` : '';
+export const sent = (value: unknown): string => (typeof value === 'string' ? `, got ${quoted(value)}` : '');
 
 /** A non-empty string: an id or a name another field refers to. */
 export const nonEmpty = (what: string) =>
@@ -106,7 +106,7 @@ export function toolList<T extends z.ZodType>(tool: T, nameOf: (t: z.output<T>) 
           ctx.addIssue({
             code: 'custom',
             path: [i],
-            message: `tools[${i}] repeats the tool name "${name}": names must be unique.`,
+            message: `tools[${i}] repeats the tool name ${quoted(name)}: names must be unique.`,
           });
         }
         seen.add(name);
@@ -136,7 +136,7 @@ export function offered(ctx: Ctx, names: readonly string[], name: string, path: 
   ctx.addIssue({
     code: 'custom',
     path,
-    message: `${param} names the tool "${name.slice(0, 64)}", which is not among the offered tools (${list}).`,
+    message: `${param} names the tool ${quoted(name)}, which is not among the offered tools (${list}).`,
   });
 }
 
@@ -167,7 +167,7 @@ export function modelField(allowed: readonly string[], endpoint: string) {
     } else if (!allowed.includes(value)) {
       ctx.addIssue({
         code: 'custom',
-        message: `The model "${value.slice(0, 100)}" does not exist for ${endpoint}. Use ${list}.`,
+        message: `The model ${quoted(value)} does not exist for ${endpoint}. Use ${list}.`,
         params: { code: 'model_not_found' },
       });
     }

@@ -1,5 +1,6 @@
 import { parseAssetReference } from './asset';
 import { isRecord } from './is-record';
+import { quoted } from './quoted';
 
 /**
  * The pure rules of a video request (specification, POST /v1/videos), free of full zod so that the
@@ -321,7 +322,7 @@ export function mediaInputProblems(body: Parameters<typeof collectMediaInputs>[0
       problems.push(
         problem(
           input.urlParam,
-          `${input.urlParam} must be an http(s) URL, an Asset://<asset_id> reference or a /files/... URL of this server, got "${input.url.slice(0, 80)}"`,
+          `${input.urlParam} must be an http(s) URL, an Asset://<asset_id> reference or a /files/... URL of this server, got ${quoted(input.url)}`,
         ),
       );
     }
@@ -332,7 +333,7 @@ export function mediaInputProblems(body: Parameters<typeof collectMediaInputs>[0
       problems.push(
         problem(
           input.roleParam,
-          `${input.roleParam}: ${article(input.kind)} cannot have role "${input.role}"; ${article(input.kind)} takes ${rolesAllowedText(input.kind)}`,
+          `${input.roleParam}: ${article(input.kind)} cannot have role ${quoted(input.role)}; ${article(input.kind)} takes ${rolesAllowedText(input.kind)}`,
         ),
       );
     }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CallbackUrlSchema } from './callback-url';
 import { VIDEO_DURATION, VIDEO_MODEL_IDS, isResolutionAllowed, isVideoModel, parseRatio } from './models';
 import { KNOWN_CONTENT_TYPES, mediaInputProblems } from './video-rules';
+import { quoted } from './quoted';
 
 export * from './video-rules';
 
@@ -125,13 +126,13 @@ export const CreateVideoSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['model'],
-        message: `Unknown model "${body.model}": use one of ${VIDEO_MODEL_IDS.join(', ')}`,
+        message: `Unknown model ${quoted(body.model)}: use one of ${VIDEO_MODEL_IDS.join(', ')}`,
       });
     } else if (body.resolution !== undefined && !isResolutionAllowed(body.model, body.resolution)) {
       ctx.addIssue({
         code: 'custom',
         path: ['resolution'],
-        message: `${body.model} does not offer resolution "${body.resolution}"`,
+        message: `${body.model} does not offer resolution ${quoted(body.resolution)}`,
       });
     }
     body.content?.forEach((entry, i) => {
@@ -154,7 +155,7 @@ export const CreateVideoSchema = z
         ctx.addIssue({
           code: 'custom',
           path: ['references', i, 'alias'],
-          message: `alias "${r.alias}" is used twice`,
+          message: `alias ${quoted(r.alias)} is used twice`,
         });
       }
       if (r.alias) seen.add(r.alias);

@@ -52,10 +52,22 @@ describe('.ci/run against the README', () => {
       group.map((lane) => lane.map((step) => step.args.join(' '))),
     );
     expect(steps).toEqual([
-      [['run lint'], ['run typecheck', 'run build -- --outDir /tmp/dist --emptyOutDir']],
+      [
+        ['run lint:code', 'run knip'],
+        ['run typecheck', 'run build -- --outDir /tmp/dist --emptyOutDir', 'run lint:format'],
+      ],
       [['run test:unit']],
       [['run test:e2e']],
     ]);
+  });
+
+  it("npm test's lanes run every part of `npm run lint`, so the two cannot drift apart", () => {
+    const parts = pkg.scripts.lint!.split(' && ').map((part) => part.replace(/^npm run /, ''));
+    const planned = testPlan('/tmp/dist', [])
+      .flat(2)
+      .map((step) => step.args.slice(1).join(' '));
+    expect(parts).toEqual(['lint:code', 'lint:format', 'knip']);
+    for (const part of parts) expect(planned).toContain(part);
   });
 
   it('fails a run on a flaky test, and serves pass 1 build to pass 2', () => {

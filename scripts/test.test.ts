@@ -13,10 +13,10 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const TSX = path.join(ROOT, 'node_modules/tsx/dist/cli.mjs');
 const FAKE_NPM = `#!/bin/sh
 echo "start $2 $* E2E_STATIC_DIR=$E2E_STATIC_DIR E2E_CHROMIUM=$E2E_CHROMIUM" >> "$FAKE_LOG"
-# Lint ends only once the other lane's build has: run one after the other, lint would give up.
-if [ "$2" = lint ] && [ "$FAKE_FAIL" != typecheck ]; then
+# knip ends only once the other lane's last step has: run one after the other, knip would give up.
+if [ "$2" = knip ] && [ "$FAKE_FAIL" != typecheck ]; then
   i=0
-  until grep -q "end build" "$FAKE_LOG"; do i=$((i+1)); [ $i -gt 400 ] && exit 9; sleep 0.05; done
+  until grep -q "end lint:format" "$FAKE_LOG"; do i=$((i+1)); [ $i -gt 400 ] && exit 9; sleep 0.05; done
 fi
 [ "$2" = "$FAKE_FAIL" ] && { echo "$2 broke"; exit 3; }
 echo "$2 said ok"
@@ -52,18 +52,30 @@ function npmTest(args: string[], env: Record<string, string> = {}) {
 }
 
 describe('npm test', () => {
-  it('runs lint beside the type checks then the build, then unit, then e2e against that build', () => {
+  it('runs eslint then knip beside the type checks, the build and prettier, then unit, then e2e against that build', () => {
     const run = npmTest(['e2e/a.spec.ts', '--grep', 'x']);
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain(`Browser: ${process.execPath} (E2E_CHROMIUM)`);
-    // The two lanes start together, in whichever order the OS runs them (CI saw both); lint waits
-    // for the build: the other lane's two steps run and end while it does.
-    expect(run.steps.slice(0, 2).sort()).toEqual(['start lint', 'start typecheck']);
-    expect(run.steps.slice(2)).toEqual([
+    // The two lanes run together, their steps interleaved in whichever order the OS runs them; each
+    // lane's own steps run in order, and knip waits for the other lane's end (one after the other,
+    // the fake knip would give up).
+    const lane = (names: string[]) => run.steps.filter((step) => names.includes(step.split(' ')[1]!));
+    expect(lane(['lint:code', 'knip'])).toEqual([
+      'start lint:code',
+      'end lint:code',
+      'start knip',
+      'end knip',
+    ]);
+    expect(lane(['typecheck', 'build', 'lint:format'])).toEqual([
+      'start typecheck',
       'end typecheck',
       'start build',
       'end build',
-      'end lint',
+      'start lint:format',
+      'end lint:format',
+    ]);
+    expect(run.steps.slice(9)).toEqual([
+      'end knip',
       'start test:unit',
       'end test:unit',
       'start test:e2e',
@@ -74,17 +86,23 @@ describe('npm test', () => {
     expect(e2e).toContain(`run test:e2e -- e2e/a.spec.ts --grep x E2E_STATIC_DIR=${build} `);
     expect(e2e).toContain(`E2E_CHROMIUM=${process.execPath}`);
     expect(fs.existsSync(build)).toBe(false);
-    expect(run.stdout).toContain('lint said ok');
+    expect(run.stdout).toContain('lint:code said ok');
     expect(run.stdout).not.toContain('build said ok');
   });
 
   it('stops after the lanes when one fails, saying which, with the output of both', () => {
     const run = npmTest([], { FAKE_FAIL: 'typecheck' });
     expect(run.status).toBe(1);
-    expect(run.steps.toSorted()).toEqual(['end lint', 'start lint', 'start typecheck']);
+    expect(run.steps.toSorted()).toEqual([
+      'end knip',
+      'end lint:code',
+      'start knip',
+      'start lint:code',
+      'start typecheck',
+    ]);
     expect(run.stderr).toContain('npm test failed: typecheck exited 3');
     expect(run.stdout).toContain('typecheck broke');
-    expect(run.stdout).toContain('lint said ok');
+    expect(run.stdout).toContain('lint:code said ok');
   });
 
   it('builds into E2E_STATIC_DIR when given, and keeps the build there', () => {

@@ -1,8 +1,9 @@
 /**
  * `npm test`, which is also what CI's first pass runs (`.ci/run`; decision 365):
  *   1. finds a Chromium and ffmpeg, installing Debian's where it may (scripts/test-machine.ts);
- *   2. lint beside (type checks, then the build), one core each: the type checks and the build fit
- *      in the time lint takes (decision 295);
+ *   2. `npm run lint`'s parts and the type checks and the build, in two lanes of about the same length,
+ *      one core each: eslint then knip beside (type checks, the build, then prettier) (decisions 295,
+ *      580);
  *   3. the unit suite;
  *   4. the end-to-end suite against that build, with any arguments given (`npm test -- e2e/x.spec.ts`).
  * The build goes to E2E_STATIC_DIR when it is set, and stays there (CI's second pass serves it);
@@ -26,10 +27,14 @@ export interface Step {
 export function testPlan(buildDir: string, e2eArgs: string[]): Step[][][] {
   return [
     [
-      [{ name: 'lint', args: ['run', 'lint'], quiet: true }],
+      [
+        { name: 'lint:code', args: ['run', 'lint:code'], quiet: true },
+        { name: 'knip', args: ['run', 'knip'], quiet: true },
+      ],
       [
         { name: 'typecheck', args: ['run', 'typecheck'], quiet: true },
         { name: 'build', args: ['run', 'build', '--', '--outDir', buildDir, '--emptyOutDir'], quiet: true },
+        { name: 'lint:format', args: ['run', 'lint:format'], quiet: true },
       ],
     ],
     [[{ name: 'test:unit', args: ['run', 'test:unit'] }]],

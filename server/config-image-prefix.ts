@@ -1,3 +1,5 @@
+import { quoted } from '@contract/quoted';
+
 /**
  * UPSTREAM_IMAGE_PREFIX (decision 378): the image service's prefix(es) a proxy forwards. The
  * specification leaves `/<image-service-prefix>/task/{id}/fetch` to each deployment; the browser
@@ -48,7 +50,7 @@ export function parseImagePrefixes(raw: string | undefined): string[] {
     const bad = segments.find((s) => !SEGMENT.test(s) || s === '.' || s === '..');
     if (!entry.startsWith('/') || bad !== undefined)
       throw new ImagePrefixError(
-        `UPSTREAM_IMAGE_PREFIX entry "${entry.slice(0, 60)}" must be a path such as /mj or /image/v2: it starts with / and its segments use only letters, digits, "-", "_", "~" and ".".`,
+        `UPSTREAM_IMAGE_PREFIX entry ${quoted(entry)} must be a path such as /mj or /image/v2: it starts with / and its segments use only letters, digits, "-", "_", "~" and ".".`,
       );
     if (RESERVED.has(segments[0]!.toLowerCase()))
       throw new ImagePrefixError(

@@ -15,6 +15,7 @@ import type { AppEnv } from './context';
 import { jsonTextDepth } from '@contract/bounded-json';
 import type { ErrorEnvelope } from '@contract/error-envelope';
 import { ApiError, errorTypeForStatus } from './errors';
+import { quoted } from '@contract/quoted';
 
 type AnyContext = Context<AppEnv>;
 
@@ -166,7 +167,7 @@ function unsupportedMediaType(c: AnyContext, contentType: string | undefined): A
   return new ApiError(
     415,
     `Content-Type must be application/json for ${c.req.method} ${c.req.path}` +
-      `${contentType ? `, got "${contentType}"` : ''}. Send a JSON body with Content-Type: application/json.`,
+      `${contentType ? `, got ${quoted(contentType)}` : ''}. Send a JSON body with Content-Type: application/json.`,
     { code: 'unsupported_media_type' },
   );
 }

@@ -268,7 +268,7 @@ export function setPath(target: Record<string, unknown>, place: string, value: u
 }
 
 /**
- * The seeds of this run: `SPEC_SEED=<n>` replays one; otherwise `SPEC_SEEDS` (default 3) seeds in a
+ * The seeds of this run: `SPEC_SEED=<n>` replays one; otherwise `SPEC_SEEDS` (default 2) seeds in a
  * row from `SPEC_SEED_FROM`, else from a base that rotates with each run (the CI run id, else this
  * run's id), the same in every worker of one run.
  */
@@ -279,7 +279,7 @@ export function specSeeds(): number[] {
     if (!Number.isInteger(n)) throw new Error(`SPEC_SEED must be an integer, got ${fixed}`);
     return [n];
   }
-  const count = Math.max(1, Number(process.env.SPEC_SEEDS) || 3);
+  const count = Math.max(1, Number(process.env.SPEC_SEEDS) || 2);
   const from = Number(process.env.SPEC_SEED_FROM);
   const base = Number.isInteger(from)
     ? from

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { quoted } from '@contract/quoted';
 
 const require = createRequire(import.meta.url);
 
@@ -64,7 +65,7 @@ export function readVersion(file: string, name: ToolName): VersionLine {
   }
   const first = out.split('\n')[0] ?? '';
   const m = new RegExp(`^${name} version (\\S+)`).exec(first);
-  if (!m) throw new Error(`is not ${name} (\`-version\` printed "${first.slice(0, 80)}")`);
+  if (!m) throw new Error(`is not ${name} (\`-version\` printed ${quoted(first)})`);
   const version = m[1]!;
   const major = /^n?(\d+)\./.exec(version)?.[1];
   const year = /Copyright \(c\) \d{4}-(\d{4})/.exec(first)?.[1];

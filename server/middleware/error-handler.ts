@@ -8,12 +8,9 @@ import { errorResponse, invalidJson, isJsonContentType } from '../http';
 import type { Logger } from '../logger';
 import { incomingOf } from './host-guard';
 import { apiErrorFromZod } from '../validation';
+import { shown } from '@contract/quoted';
 
 const API_PREFIX = /^\/(v1|api)(\/|$)/;
-
-function shortPath(path: string): string {
-  return path.length > 200 ? `${path.slice(0, 200)}…` : path;
-}
 
 /** Turns whatever was thrown into an ApiError; undefined when it is a genuine server fault. */
 function toApiError(err: unknown, method: string, contentType: string | undefined): ApiError | undefined {
@@ -149,19 +146,19 @@ export function notFoundHandler(app: Hono<AppEnv>): NotFoundHandler<AppEnv> {
           c,
           405,
           {
-            message: `${method} is not allowed on ${shortPath(path)}. Allowed: ${allow.join(', ')}.`,
+            message: `${method} is not allowed on ${shown(path)}. Allowed: ${allow.join(', ')}.`,
             code: 'method_not_allowed',
           },
           { Allow: allow.join(', ') },
         );
       }
       return errorResponse(c, 404, {
-        message: `No route for ${method} ${shortPath(path)}. Check the method and path against the API reference.`,
+        message: `No route for ${method} ${shown(path)}. Check the method and path against the API reference.`,
         code: 'route_not_found',
       });
     }
     return errorResponse(c, 404, {
-      message: `Nothing at ${method} ${shortPath(path)}. The dashboard is at /, the API under /v1.`,
+      message: `Nothing at ${method} ${shown(path)}. The dashboard is at /, the API under /v1.`,
       code: 'not_found',
     });
   };

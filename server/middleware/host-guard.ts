@@ -5,6 +5,7 @@ import type { ServerConfig } from '../config';
 import type { AppEnv } from '../context';
 import { ApiError } from '../errors';
 import { isLoopbackHost } from '../loopback';
+import { quoted, shown } from '@contract/quoted';
 
 const WILDCARD_BINDS = new Set(['0.0.0.0', '::', '[::]']);
 
@@ -82,14 +83,15 @@ function lastListValue(raw: string | undefined): string | undefined {
 }
 
 function notAllowed(header: string, authority: string, hostname: string | undefined): ApiError {
-  const shown = authority.length > 100 ? `${authority.slice(0, 100)}…` : authority;
-  const fix = hostname
-    ? `If this server is meant to be reached as "${hostname}", add it to ALLOWED_HOSTS (for example ` +
-      `ALLOWED_HOSTS=${hostname}) or set PUBLIC_BASE_URL, and restart.`
+  // A DNS name is at most 253 characters: a real one is never cut from the example.
+  const name = hostname && shown(hostname, 253);
+  const fix = name
+    ? `If this server is meant to be reached as "${name}", add it to ALLOWED_HOSTS (for example ` +
+      `ALLOWED_HOSTS=${name}) or set PUBLIC_BASE_URL, and restart.`
     : `Send a ${header} of the form name[:port].`;
   return new ApiError(
     421,
-    `This server does not answer to ${header} "${shown}" (protection against DNS rebinding). ${fix} ` +
+    `This server does not answer to ${header} ${quoted(authority)} (protection against DNS rebinding). ${fix} ` +
       'Loopback names such as localhost and 127.0.0.1 always work.',
     { code: 'host_not_allowed' },
   );

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { validator } from 'hono/validator';
 import type { z } from 'zod';
 import type { AppEnv } from '../context';
@@ -69,4 +69,54 @@ export function validQuery<S extends z.core.$ZodType>(
     string,
     ValidQuery<S>
   >;
+}
+
+/**
+ * A multipart body as the server reads it (services/multipart-upload.ts): every value of each
+ * field, the `file` part already streamed to disk, and how to remove what was stored.
+ */
+export interface ReceivedForm<F> {
+  fields: Record<string, string[]>;
+  file?: F;
+  cleanup(): Promise<void>;
+}
+
+/**
+ * The form as a schema reads it: the first value of a field, all the values of a list field
+ * (`timestamp_granularities[]` read as `timestamp_granularities`), the file part as `file`, and
+ * blank fields dropped, as in query strings: a browser sends a control left blank as "".
+ */
+function formValues<F>({ fields, file }: ReceivedForm<F>): Record<string, unknown> {
+  const values = Object.create(null) as Record<string, unknown>;
+  for (const [name, all] of Object.entries(fields)) {
+    const given = all.filter((value) => value.trim() !== '');
+    if (given.length === 0) continue;
+    if (name.endsWith('[]')) values[name.slice(0, -2)] = given;
+    else values[name] ??= given[0];
+  }
+  if (file !== undefined) values.file = file;
+  return values;
+}
+
+type ValidForm<S extends z.core.$ZodType> = { out: { form: z.output<S> } };
+
+/**
+ * A multipart body judged by a contract schema, read back from `c.req.valid('form')`; a refusal is
+ * the same 400 envelope as validJson's. `receive` streams the file to disk as it arrives, rather
+ * than buffering it as Hono's own form reading would; what it stored is removed once the handler
+ * has answered (a service keeps the file by moving it away first) or the form is refused.
+ */
+export function validForm<S extends z.core.$ZodType, F>(
+  schema: S,
+  receive: (c: Context<AppEnv>) => Promise<ReceivedForm<F>>,
+): MiddlewareHandler<AppEnv, string, ValidForm<S>> {
+  return async (c, next) => {
+    const form = await receive(c);
+    try {
+      c.req.addValidatedData('form', parseOrThrow(schema, formValues(form)) as object);
+      await next();
+    } finally {
+      await form.cleanup();
+    }
+  };
 }

@@ -1,16 +1,19 @@
 import { Hono, type Context } from 'hono';
 import { AssetDetailQuerySchema, AssetGetQuerySchema, AssetListQuerySchema } from '@contract/query-schemas';
 import { RegisterAssetByUrlSchema } from '@contract/asset-schemas';
+import { assetUploadFormSchema } from '@contract/upload-forms';
 import type { AppContext, AppEnv } from '../context';
 import { ApiError } from '../errors';
 import { isJsonContentType, json, requestOrigin } from '../http';
 import { isMultipart } from '../middleware/body-limit';
-import { validJson, validQuery } from '../middleware/validate';
+import { validForm, validJson, validQuery } from '../middleware/validate';
 import { toAssetObject, type AssetRow } from '../services/assets/asset-object';
 import { registerByUrl } from '../services/assets/asset-registration';
-import { registerUpload } from '../services/assets/asset-upload';
+import { receiveAssetUpload, registerUpload } from '../services/assets/asset-upload';
+import type { MultipartFile } from '../services/multipart-upload';
 import { findAssetInGroup, listGroupAssets } from '../services/groups';
 import { listEnvelope, paging } from './list-query';
+import { quoted } from '@contract/quoted';
 
 type C = Context<AppEnv>;
 
@@ -34,15 +37,20 @@ export function assetRoutes(ctx: AppContext): Hono<AppEnv> {
     );
   });
 
-  // Two bodies on one path: a multipart upload is answered by the first handler; anything else
-  // must be JSON, judged by the contract schema like every JSON body.
-  app.post('/v1/assets/uploads', async (c, next) => {
+  // Two bodies on one path: a multipart upload is answered by the first handler, its form judged
+  // at this edge like every body; anything else must be JSON, judged by the contract schema.
+  const uploadForm = validForm(assetUploadFormSchema<MultipartFile>(), (c) =>
+    receiveAssetUpload(ctx, c.req.raw),
+  );
+  const multipartUpload: typeof uploadForm = (c, next) =>
+    isMultipart(c.req.header('content-type')) ? uploadForm(c, next) : next();
+  app.post('/v1/assets/uploads', multipartUpload, async (c, next) => {
     const contentType = c.req.header('content-type');
-    if (isMultipart(contentType)) return show(c, await registerUpload(ctx, c.var.owner, c.req.raw));
+    if (isMultipart(contentType)) return show(c, await registerUpload(ctx, c.var.owner, c.req.valid('form')));
     if (contentType && !isJsonContentType(contentType)) {
       throw new ApiError(
         415,
-        `Content-Type "${contentType}" is not accepted here. Send JSON (application/json) with a public url, ` +
+        `Content-Type ${quoted(contentType)} is not accepted here. Send JSON (application/json) with a public url, ` +
           'or multipart/form-data with a file part named `file`.',
         { code: 'unsupported_media_type' },
       );

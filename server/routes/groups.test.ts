@@ -160,6 +160,26 @@ describe('asset groups', () => {
     expect(new Set(errors.map((e) => e.message)).size).toBe(1);
   });
 
+  it('echoes at most 80 characters of a 10 KB id in its 404, wherever the id comes in (paths too)', async () => {
+    app();
+    const huge = `grp_${'x'.repeat(10 * 1024)}`;
+    const answers = [
+      await t.req(`/v1/asset-groups/${huge}`, { key: 'k1' }),
+      await t.req(`/v1/assets?group_id=${huge}`, { key: 'k1' }),
+      await t.req(`/v1/assets/asset_x?group_id=${huge}`, { key: 'k1' }),
+      await t.req(`/v1/assets/${huge}`, { key: 'k1' }),
+      await t.req(`/v1/tasks/${huge}`, { key: 'k1' }),
+      await t.req(`/v1/responses/${huge}`, { key: 'k1' }),
+    ];
+    answers.push(await t.req(`/v1/${huge}`, { key: 'k1' }));
+    for (const res of answers) {
+      expect(res.status).toBe(404);
+      const { message } = ((await res.json()) as { error: { message: string } }).error;
+      expect(message).toMatch(/grp_x{70,76}…/);
+      expect(message.length).toBeLessThan(400);
+    }
+  });
+
   it('pages groups, caps page_size at 100 and rejects bad paging with 400', async () => {
     app();
     for (let i = 0; i < 4; i++) await t.req('/v1/asset-groups', { key: 'k1', json: { name: `g${i}` } });

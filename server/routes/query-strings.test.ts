@@ -82,3 +82,37 @@ describe('the one edge', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+describe('GET /v1/responses/{id}/input_items', () => {
+  /** A stored response that answered 30 messages, for pages of every size. */
+  async function storedResponse(): Promise<string> {
+    const input = Array.from({ length: 30 }, (_, i) => ({ role: 'user', content: `message ${i}` }));
+    const res = await t.req('/v1/responses', { key: 'k1', json: { model: 'service-chat', input } });
+    expect(res.status, await res.clone().text()).toBe(200);
+    return ((await res.json()) as { id: string }).id;
+  }
+  const page = async (url: string) =>
+    (await (await t.req(url, { key: 'k1' })).json()) as { data: unknown[]; has_more: boolean };
+
+  it('reads an empty limit as not given, like page and page_size: the default of 20', async () => {
+    app();
+    const id = await storedResponse();
+    for (const query of ['', '?limit=', '?limit=%20', '?limit=&order=&after=']) {
+      expect(await page(`/v1/responses/${id}/input_items${query}`), query).toMatchObject({
+        data: { length: 20 },
+        has_more: true,
+      });
+    }
+    expect((await page(`/v1/responses/${id}/input_items?limit=100`)).data).toHaveLength(30);
+  });
+
+  it.each(['abc', '0', '101', '2.5'])('refuses limit=%s with a 400 saying the range', async (limit) => {
+    app();
+    const id = await storedResponse();
+    expect(await refusal(`/v1/responses/${id}/input_items?limit=${limit}`)).toMatchObject({
+      status: 400,
+      param: 'limit',
+      message: 'limit must be a whole number from 1 to 100.',
+    });
+  });
+});

@@ -12,6 +12,7 @@ import {
   updateGroupRow,
 } from '../store/groups';
 import { toGroup } from './group-object';
+import { quoted } from '@contract/quoted';
 
 /**
  * Asset groups of the caller's API key (LOCAL_API.md). Another key's group is not-found exactly
@@ -23,7 +24,7 @@ import { toGroup } from './group-object';
 function groupNotFound(groupId: string): ApiError {
   return new ApiError(
     404,
-    `Asset group "${groupId}" was not found. List your groups with GET /v1/asset-groups, or create one ` +
+    `Asset group ${quoted(groupId)} was not found. List your groups with GET /v1/asset-groups, or create one ` +
       'with POST /v1/asset-groups.',
     { code: 'group_not_found', param: 'group_id' },
   );
@@ -111,7 +112,7 @@ export function findAssetInGroup(
         : `group ${groupId}`;
     throw new ApiError(
       404,
-      `Asset "${assetId}" was not found in ${which}. Check the asset_id, and pass the group_id of the group that holds it (GET /v1/assets?group_id=… lists a group's assets).`,
+      `Asset ${quoted(assetId)} was not found in ${which}. Check the asset_id, and pass the group_id of the group that holds it (GET /v1/assets?group_id=… lists a group's assets).`,
       { code: 'asset_not_found', param: 'asset_id' },
     );
   }

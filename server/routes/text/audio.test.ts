@@ -156,6 +156,38 @@ describe('POST /v1/audio/transcriptions and /translations', () => {
     expect(json.status).toBe(415);
   });
 
+  it('reads a blank field as not given, as a browser form sends it', async () => {
+    const res = await post(
+      '/v1/audio/transcriptions',
+      form({ model: 'transcribe-1', language: '', response_format: '' }, { data: wav, name: 'a.wav' }),
+    );
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await res.json()).toMatchObject({ text: expect.stringMatching(/placeholder/) });
+  });
+
+  it('judges timestamp_granularities[] at the edge: word timings, or a 400 naming the field', async () => {
+    const granular = (values: string[]) => {
+      const body = form(
+        { model: 'transcribe-1', response_format: 'verbose_json' },
+        { data: wav, name: 'a.wav' },
+      );
+      for (const value of values) body.append('timestamp_granularities[]', value);
+      return post('/v1/audio/transcriptions', body);
+    };
+    const words = await granular(['segment', 'word']);
+    expect(words.status).toBe(200);
+    expect(((await words.json()) as { words?: unknown[] }).words?.length).toBeGreaterThan(0);
+    const refused = await granular(['word', 'letters']);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({
+      error: {
+        type: 'invalid_request_error',
+        param: 'timestamp_granularities[1]',
+        message: expect.stringContaining('"word", "segment" or both'),
+      },
+    });
+  });
+
   it('answers 413 past the upload limit, naming the file field', async () => {
     const small = makeTestApp({ env: { MAX_UPLOAD_BYTES: '2000' } });
     try {

@@ -3,6 +3,7 @@ import { ASSET_MODELS, TEXT_MODELS } from '@contract/models';
 import type { AppEnv } from '../../context';
 import { ApiError } from '../../errors';
 import { json } from '../../http';
+import { quoted } from '@contract/quoted';
 
 /** Every model of the specification, for `models.list()` of either official client. */
 const MODEL_IDS: readonly string[] = [...Object.values(TEXT_MODELS).flat(), ...ASSET_MODELS];
@@ -39,7 +40,7 @@ export function modelRoutes(): Hono<AppEnv> {
     if (!MODEL_IDS.includes(id)) {
       throw new ApiError(
         404,
-        `The model "${id.slice(0, 100)}" does not exist. List the models with GET /v1/models.`,
+        `The model ${quoted(id)} does not exist. List the models with GET /v1/models.`,
         {
           code: 'model_not_found',
           param: 'model',

@@ -14,6 +14,7 @@ import { assertPublicUrlParam, guardedFetch } from '../outbound/url-guard';
 import { inspectSource, type SourceInfo, SourceUnreachableError, unreachableSyncError } from './asset-source';
 import { resolveGroup } from '../groups';
 import { assetOutcome } from '../double/outcomes';
+import { quoted } from '@contract/quoted';
 
 const MODEL_NAME = /^[a-z0-9][a-z0-9._-]{0,63}$/i;
 
@@ -26,7 +27,7 @@ export function checkModel(model: string | undefined): string | null {
   if (model === undefined) return null;
   if (!MODEL_NAME.test(model)) {
     throw badRequest(
-      `model "${model.slice(0, 80)}" is not a model name: use letters, digits, ".", "_" or "-" (at most 64), ` +
+      `model ${quoted(model)} is not a model name: use letters, digits, ".", "_" or "-" (at most 64), ` +
         'e.g. video-2.0-cl, or omit model for assets that are not used with a specific model.',
       'model',
       'invalid_model',

@@ -3,6 +3,7 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { BlockedUrlError } from '../outbound/url-guard';
+import { quoted } from '@contract/quoted';
 
 /** LOCAL_API.md: a source URL is fetched with a real-time budget (not scaled by EMULATOR_SPEED). */
 export const SOURCE_TIMEOUT_MS = 10_000;
@@ -65,7 +66,7 @@ export function describeFetchError(err: unknown, url: string, timeoutMs: number)
   }
   const code = e?.cause?.code ?? '';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
-    return `DNS lookup failed: host "${new URL(url).hostname}" was not found`;
+    return `DNS lookup failed: host ${quoted(new URL(url).hostname)} was not found`;
   if (code === 'ECONNREFUSED') return `connection refused by ${host}`;
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return `the connection to ${host} was reset`;
   if (code === 'ETIMEDOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') return `connecting to ${host} timed out`;

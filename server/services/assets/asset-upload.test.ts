@@ -161,8 +161,12 @@ describe('POST /v1/assets/uploads (multipart)', () => {
       expect(res.status, JSON.stringify(fields)).toBe(status);
       expect(((await res.json()) as { error: { param: string } }).error.param).toBe(param);
     }
-    const empty = await upload(form({}, { ...png, bytes: Buffer.alloc(0) }), 'k1');
+    // The form is judged at the route, file first: an empty file is refused before the group is looked up.
+    const empty = await upload(form({ group_id: 'grp_missing' }, { ...png, bytes: Buffer.alloc(0) }), 'k1');
     expect(empty.status).toBe(400);
+    expect(await empty.json()).toMatchObject({
+      error: { param: 'file', code: 'empty_file', message: expect.stringContaining('choose a file') },
+    });
     const twoFiles = form({}, png);
     twoFiles.append('file', new Blob([new Uint8Array(png.bytes)], { type: 'image/png' }), 'b.png');
     expect((await upload(twoFiles, 'k1')).status).toBe(400);

@@ -1,15 +1,15 @@
-import { UploadAssetFieldsSchema } from '@contract/asset-schemas';
+import type { z } from 'zod';
+import type { assetUploadFormSchema } from '@contract/upload-forms';
 import { withoutControlCharacters } from '@contract/plain-text';
 import type { AppContext } from '../../context';
-import { ApiError, badRequest } from '../../errors';
-import { newId } from '../../ids';
+import { ApiError } from '../../errors';
+import { newId, token } from '../../ids';
 import type { AssetRow } from '../../store/assets';
-import { parseOrThrow } from '../../validation';
 import { moveIntoStore, removeQuietly, removeStoredAsset, storedRelPath, tempPathFor } from './asset-files';
 import { resolveAssetType, resolveContentType, safeFileName } from './asset-media-types';
 import { checkModel, createAsset } from './asset-registration';
 import { resolveGroup } from '../groups';
-import { receiveMultipart } from '../multipart-upload';
+import { receiveMultipart, type MultipartFile, type MultipartUpload } from '../multipart-upload';
 
 function tooLarge(maxBytes: number): ApiError {
   return new ApiError(
@@ -20,34 +20,40 @@ function tooLarge(maxBytes: number): ApiError {
   );
 }
 
-/** POST /v1/assets/uploads with a multipart body (file part `file`, fields type, purpose, …). */
-export async function registerUpload(ctx: AppContext, owner: string, request: Request): Promise<AssetRow> {
-  const assetId = newId('asset');
+/**
+ * Streams the multipart body of POST /v1/assets/uploads: the `file` part to a temp file of the
+ * asset store (moved into place by registerUpload), removed by `cleanup` unless it was.
+ */
+export async function receiveAssetUpload(
+  ctx: AppContext,
+  request: Request,
+): Promise<MultipartUpload & { cleanup(): Promise<void> }> {
   const upload = await receiveMultipart(request, {
     maxBytes: ctx.config.maxUploadBytes,
-    tempPath: tempPathFor(ctx, assetId),
+    tempPath: tempPathFor(ctx, `upload-${token(12)}`),
     tooLarge,
     log: ctx.log,
   });
-  const file = upload.file;
-  if (!file) throw badRequest('multipart field `file` is required', 'file', 'missing_file');
-  // A repeated field counts once, by its first value.
-  const fields = Object.fromEntries(
-    Object.entries(upload.fields).map(([name, values]) => [name, values[0]!]),
-  );
-  let storedPath: string | undefined;
+  return { ...upload, cleanup: () => removeQuietly(upload.file?.path) };
+}
+
+export type AssetUploadForm = z.output<ReturnType<typeof assetUploadFormSchema<MultipartFile>>>;
+
+/** POST /v1/assets/uploads with a multipart body, its form judged at the route (assetUploadFormSchema). */
+export async function registerUpload(
+  ctx: AppContext,
+  owner: string,
+  form: AssetUploadForm,
+): Promise<AssetRow> {
+  const { file } = form;
+  const assetId = newId('asset');
+  const model = checkModel(form.model);
+  const groupId = resolveGroup(ctx, owner, form.group_id);
+  const contentType = resolveContentType(file.mimeType, file.name);
+  const type = resolveAssetType(form.type, contentType);
+  const relPath = storedRelPath(owner, assetId, safeFileName(file.name, contentType));
+  await moveIntoStore(ctx, file.path, relPath);
   try {
-    // Browsers send empty strings for form controls left blank: those mean "not given".
-    const given = Object.fromEntries(Object.entries(fields).filter(([, v]) => v.trim() !== ''));
-    const form = parseOrThrow(UploadAssetFieldsSchema, given);
-    const model = checkModel(form.model);
-    const groupId = resolveGroup(ctx, owner, form.group_id);
-    if (file.size === 0)
-      throw badRequest('The uploaded file is empty: choose a file with content.', 'file', 'empty_file');
-    const contentType = resolveContentType(file.mimeType, file.name);
-    const type = resolveAssetType(form.type, contentType);
-    const relPath = storedRelPath(owner, assetId, safeFileName(file.name, contentType));
-    storedPath = await moveIntoStore(ctx, file.path, relPath);
     return createAsset(ctx, {
       id: assetId,
       owner,
@@ -68,8 +74,7 @@ export async function registerUpload(ctx: AppContext, owner: string, request: Re
       faultSource: file.name,
     });
   } catch (err) {
-    await removeQuietly(file.path);
-    if (storedPath) await removeStoredAsset(ctx, owner, assetId);
+    await removeStoredAsset(ctx, owner, assetId);
     throw err;
   }
 }

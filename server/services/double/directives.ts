@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { RESULT_URL_ORDER } from '@contract/task';
 import { badRequest } from '../../errors';
+import { quoted } from '@contract/quoted';
 
 /**
  * The local double's switch (decision 290): one small language of `name=value` pairs, read from
@@ -60,7 +61,7 @@ type Setter = (d: Directives, value: string) => void;
 function oneOf<T extends string>(name: string, list: readonly T[], value: string): T {
   if ((list as readonly string[]).includes(value)) return value as T;
   throw badRequest(
-    `${name} must be one of ${list.join(', ')}, got "${value.slice(0, 60)}".`,
+    `${name} must be one of ${list.join(', ')}, got ${quoted(value)}.`,
     DOUBLE_HEADER,
     'invalid_double',
   );
@@ -70,7 +71,7 @@ function integer(name: string, value: string, min: number, max: number): number 
   const n = Number(value);
   if (!/^\d+$/.test(value) || n < min || n > max)
     throw badRequest(
-      `${name} must be a whole number from ${min} to ${max}, got "${value.slice(0, 60)}".`,
+      `${name} must be a whole number from ${min} to ${max}, got ${quoted(value)}.`,
       DOUBLE_HEADER,
       'invalid_double',
     );
@@ -112,11 +113,7 @@ function decode(text: string): string {
   try {
     return decodeURIComponent(text);
   } catch {
-    throw badRequest(
-      `"${text.slice(0, 60)}" is not validly percent-encoded.`,
-      DOUBLE_HEADER,
-      'invalid_double',
-    );
+    throw badRequest(`${quoted(text)} is not validly percent-encoded.`, DOUBLE_HEADER, 'invalid_double');
   }
 }
 
@@ -137,7 +134,7 @@ export function parseDirectives(text: string): Directives {
     const set = SETTERS[name];
     if (!set)
       throw badRequest(
-        `Unknown ${DOUBLE_HEADER} directive "${name.slice(0, 40)}": use ${DIRECTIVE_NAMES.join(', ')}.`,
+        `Unknown ${DOUBLE_HEADER} directive ${quoted(name)}: use ${DIRECTIVE_NAMES.join(', ')}.`,
         DOUBLE_HEADER,
         'invalid_double',
       );

@@ -8,6 +8,7 @@ import { wakeTaskRunner } from '../tasks/runner/runner';
 import type { CreatingRequest } from '../tasks/creating-request';
 import { ASSEMBLY_KIND } from './assembly-kind';
 import { checkSourceUrl } from './media-source';
+import { quoted } from '@contract/quoted';
 
 export type { AssemblyRecord };
 
@@ -96,7 +97,7 @@ export class Assemblies {
     if (!record)
       throw new ApiError(
         404,
-        `No assembly "${id}" for this key. Start one with POST /local/storyboard/assemblies.`,
+        `No assembly ${quoted(id)} for this key. Start one with POST /local/storyboard/assemblies.`,
         { code: 'assembly_not_found', param: 'id' },
       );
     const job = getTaskForOwner(this.ctx.db, req.owner, id);

@@ -5,6 +5,7 @@ import { toUnixSeconds } from '../unix-time';
 import { fileUrl } from '../assets/asset-files';
 import { taskKind } from './runner/kinds';
 import type { BaseTaskObject } from './task-kind';
+import { quoted } from '@contract/quoted';
 
 const seconds = (ms: number | null) => (ms === null ? null : toUnixSeconds(ms));
 
@@ -47,7 +48,7 @@ export function findTask(ctx: AppContext, owner: string, taskId: string, origin:
   if (!row || taskKind(row.kind)?.internal) {
     throw new ApiError(
       404,
-      `Task "${taskId}" was not found. Check the task_id (it looks like task_…) and that you use the API key that created it.`,
+      `Task ${quoted(taskId)} was not found. Check the task_id (it looks like task_…) and that you use the API key that created it.`,
       { code: 'task_not_found', param: 'task_id' },
     );
   }

@@ -15,6 +15,7 @@ import {
 } from '../../store/webhook-inbox';
 import { webhookSecret } from './secret';
 import { verifyWebhook } from './signature';
+import { quoted } from '@contract/quoted';
 
 /** Per inbox, signed and unsigned deliveries each (store/webhook-inbox.ts says why apart). */
 export const INBOX_KEEP = 100;
@@ -92,7 +93,7 @@ export function clearInboxDeliveries(ctx: AppContext, name: string): number {
 function anotherKeys(name: string, param: string): ApiError {
   return new ApiError(
     403,
-    `The webhook inbox "${name}" belongs to another API key (the first to read it or name it in a callback_url). Pick another name, e.g. "${name}-2".`,
+    `The webhook inbox ${quoted(name)} belongs to another API key (the first to read it or name it in a callback_url). Pick another name, e.g. ${quoted(`${name}-2`)}.`,
     { code: 'inbox_belongs_to_another_key', param },
   );
 }

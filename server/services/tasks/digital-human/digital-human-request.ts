@@ -11,6 +11,7 @@ import type { DigitalHumanAudioParams, DigitalHumanVideoParams } from './digital
 import type { BodyOf, Prepared } from '../prepared-task';
 import { assetIdOf, checkMediaUrlField, checkTaskAsset } from '../inputs/task-assets';
 import { boundedRunMs } from '../runner/timing';
+import { quoted } from '@contract/quoted';
 
 /** POST /v1/tasks, digital-human video and audio: the checks that need the database, and the row's params. */
 
@@ -41,7 +42,7 @@ function assetField(
   const id = assetIdOf(value);
   if (id) return id;
   throw badRequest(
-    `${need.param} must be an asset id (asset_…) or an Asset://<asset_id> reference, got "${value.slice(0, 80)}". Register ${need.role} (${need.type === 'image' ? 'an image' : 'an audio file'}) with POST /v1/assets/uploads and purpose=${need.purpose}, then use its asset_id once it is ready.`,
+    `${need.param} must be an asset id (asset_…) or an Asset://<asset_id> reference, got ${quoted(value)}. Register ${need.role} (${need.type === 'image' ? 'an image' : 'an audio file'}) with POST /v1/assets/uploads and purpose=${need.purpose}, then use its asset_id once it is ready.`,
     need.param,
   );
 }

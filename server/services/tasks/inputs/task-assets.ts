@@ -7,6 +7,7 @@ import { assetNotReady } from '../../assets/asset-readiness';
 import { assertUrlFormAllowed } from '../../outbound/url-guard';
 import { existingStoredFile } from '../../assets/asset-files';
 import { filesRelPath } from './input-sources';
+import { quoted } from '@contract/quoted';
 
 /** What a digital-human field needs of the asset it names. */
 export interface AssetNeed {
@@ -78,7 +79,7 @@ export function checkMediaUrlField(
       );
     }
     throw badRequest(
-      `${need.param} must be an http(s) URL, an Asset://<asset_id> reference or a /files/... URL of this server, got "${url.slice(0, 80)}".`,
+      `${need.param} must be an http(s) URL, an Asset://<asset_id> reference or a /files/... URL of this server, got ${quoted(url)}.`,
       need.param,
     );
   }

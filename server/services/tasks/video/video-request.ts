@@ -35,6 +35,7 @@ import { LOCAL_VIDEO_FPS, videoTotalTokens } from '@contract/usage';
 import type { InputReference, VideoParams } from './video-task';
 import type { CreatingRequest } from '../creating-request';
 import { toTaskObject, type TaskObject } from '../task-object';
+import { quoted } from '@contract/quoted';
 
 function assetProblem(input: MediaInput, asset: AssetRow | undefined, model: string): ApiError | undefined {
   const id = input.assetId!;
@@ -112,7 +113,7 @@ function unreadContent(content: readonly ContentEntry[] | undefined): InputRefer
         type: entry.type,
         url,
         binding_status: 'not_rendered' as const,
-        note: `content[${i}] has type "${entry.type.slice(0, 64)}", which this server does not render; the task's content keeps it as sent.`,
+        note: `content[${i}] has type ${quoted(entry.type)}, which this server does not render; the task's content keeps it as sent.`,
       },
     ];
   });

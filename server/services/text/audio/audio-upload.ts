@@ -10,9 +10,15 @@ import { receiveMultipart } from '../../multipart-upload';
 /** The hosted API's limit for transcription uploads. */
 export const MAX_AUDIO_UPLOAD_BYTES = 25 * 1024 * 1024;
 
+export interface AudioFile {
+  path: string;
+  name: string;
+  size: number;
+}
+
 export interface AudioUpload {
   fields: Record<string, string[]>;
-  file?: { path: string; name: string; size: number };
+  file?: AudioFile;
   /** Removes the temp file; call when done with it. */
   cleanup(): Promise<void>;
 }

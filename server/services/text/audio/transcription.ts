@@ -3,11 +3,12 @@
  * an honest placeholder (LOCAL_API.md) while everything measurable is real: the duration comes
  * from ffprobe, and segments tile that duration.
  */
-import { transcriptionRequestSchema } from '@contract/text-requests';
+import type { z } from 'zod';
+import type { transcriptionRequestSchema } from '@contract/upload-forms';
 import { ApiError } from '../../../errors';
 import { probeMedia } from '../../../media/probe';
-import { parseOrThrow } from '../../../validation';
-import type { AudioUpload } from './audio-upload';
+import type { AudioFile } from './audio-upload';
+import { quoted } from '@contract/quoted';
 
 /** Seconds of audio in the file at `path`, to the millisecond; undefined when it holds no decodable audio. */
 export async function audioDuration(path: string): Promise<number | undefined> {
@@ -105,30 +106,18 @@ type Kind = 'transcription' | 'translation';
 /** What a transcription answers: text in a subtitle or plain format, or JSON. */
 export type Transcript = { text: string; contentType?: string } | { json: object };
 
-const transcriptionSchemas = {
-  transcription: transcriptionRequestSchema<NonNullable<AudioUpload['file']>>('transcription'),
-  translation: transcriptionRequestSchema<NonNullable<AudioUpload['file']>>('translation'),
-};
+export type TranscriptionForm = z.output<ReturnType<typeof transcriptionRequestSchema<AudioFile>>>;
 
 /**
- * POST /v1/audio/transcriptions and /translations for a received upload. The form is judged by
- * the contract's schema here rather than by a validator middleware, because the file is streamed
- * to disk as it arrives (audio-upload.ts) instead of being buffered as Hono's form reading would.
+ * POST /v1/audio/transcriptions and /translations for a received upload, its form judged at the
+ * route (transcriptionRequestSchema); the file was streamed to disk as it arrived (audio-upload.ts).
  */
-export async function transcribe(kind: Kind, upload: AudioUpload): Promise<Transcript> {
-  const field = (name: string) => upload.fields[name]?.[0];
-  const req = parseOrThrow(transcriptionSchemas[kind], {
-    model: field('model'),
-    response_format: field('response_format'),
-    temperature: field('temperature'),
-    language: field('language'),
-    file: upload.file,
-  });
+export async function transcribe(kind: Kind, req: TranscriptionForm): Promise<Transcript> {
   const duration = await audioDuration(req.file.path);
   if (duration === undefined) {
     throw new ApiError(
       400,
-      `file "${req.file.name.slice(0, 100)}" is not audio that can be decoded: send mp3, wav, m4a, ogg, webm or flac.`,
+      `file ${quoted(req.file.name)} is not audio that can be decoded: send mp3, wav, m4a, ogg, webm or flac.`,
       { code: 'invalid_file_format', param: 'file' },
     );
   }
@@ -143,10 +132,6 @@ export async function transcribe(kind: Kind, upload: AudioUpload): Promise<Trans
     case 'vtt':
       return { text: toVtt(segments), contentType: 'text/vtt; charset=utf-8' };
     case 'verbose_json': {
-      const granularities = [
-        ...(upload.fields['timestamp_granularities[]'] ?? []),
-        ...(upload.fields.timestamp_granularities ?? []),
-      ];
       return {
         json: {
           task: kind === 'translation' ? 'translate' : 'transcribe',
@@ -154,7 +139,7 @@ export async function transcribe(kind: Kind, upload: AudioUpload): Promise<Trans
           duration,
           text,
           segments,
-          ...(granularities.includes('word') ? { words: wordsFor(text, duration) } : {}),
+          ...(req.timestamp_granularities?.includes('word') ? { words: wordsFor(text, duration) } : {}),
           usage,
         },
       };

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { InputItemsQuery } from '@contract/responses-request';
 import { badRequest } from '../../../errors';
 import type { StoredResponse } from './stored-responses';
+import { quoted } from '@contract/quoted';
 
 /**
  * GET /v1/responses/{id}/input_items: the conversation a stored response answered, as message
@@ -24,8 +25,7 @@ export function inputItemsPage(stored: StoredResponse, query: InputItemsQuery) {
   let start = 0;
   if (query.after !== undefined) {
     const at = ordered.findIndex((item) => item.id === query.after);
-    if (at < 0)
-      throw badRequest(`after "${query.after.slice(0, 80)}" is not an item of this response.`, 'after');
+    if (at < 0) throw badRequest(`after ${quoted(query.after)} is not an item of this response.`, 'after');
     start = at + 1;
   }
   const data = ordered.slice(start, start + limit);

@@ -5,6 +5,7 @@ import * as table from '../../../store/text-responses';
 import { decodeCompaction } from './compact';
 import { responseInputTurns } from '../conversation';
 import type { Turn } from '../writer';
+import { quoted } from '@contract/quoted';
 
 /**
  * Stored Responses for the routes: what was answered and the conversation it continued, so that
@@ -33,7 +34,7 @@ export function saveResponse(
 function notFound(id: string): ApiError {
   return new ApiError(
     404,
-    `Response "${id.slice(0, 80)}" was not found: it was never stored (store: false), was deleted, or belongs to another API key.`,
+    `Response ${quoted(id)} was not found: it was never stored (store: false), was deleted, or belongs to another API key.`,
     { code: 'not_found', param: 'response_id' },
   );
 }
@@ -63,7 +64,7 @@ export function conversationOf(
     const stored = loadResponse(db, owner, prev);
     if (!stored)
       throw badRequest(
-        `Previous response with id "${prev.slice(0, 80)}" not found.`,
+        `Previous response with id ${quoted(prev)} not found.`,
         'previous_response_id',
         'previous_response_not_found',
       );

@@ -3,6 +3,7 @@ import addFormatsModule from 'ajv-formats';
 import { isRecord } from '@contract/is-record';
 import { badRequest } from '../../../errors';
 import { checkSchemaBounds } from './schema-bounds';
+import { quoted } from '@contract/quoted';
 
 /*
  * JSON Schema for tool parameters and structured output: validated and checked by Ajv (draft
@@ -69,7 +70,7 @@ export function compileSchema(schema: unknown, param: string): ValidateFunction 
   const { $schema, ...rest } = schema;
   if ($schema !== undefined && (typeof $schema !== 'string' || !KNOWN_DRAFTS.test($schema))) {
     throw badRequest(
-      `${param}.$schema "${String($schema).slice(0, 80)}" is not supported: use draft 2020-12 or draft-07.`,
+      `${param}.$schema ${quoted($schema)} is not supported: use draft 2020-12 or draft-07.`,
       `${param}.$schema`,
     );
   }

@@ -1,6 +1,7 @@
 import { badRequest } from '../../../errors';
 import { hasCjk } from '../tokens';
 import type { Turn } from '../writer';
+import { quoted } from '@contract/quoted';
 
 /**
  * Tool calling for the deterministic writer, the same rule in all three formats (README, "Tools
@@ -104,7 +105,7 @@ export function checkToolResults(turns: Turn[]): void {
       const name = calls.get(result.callId);
       if (name === undefined) {
         throw badRequest(
-          `${result.param} "${result.callId.slice(0, 80)}" matches no tool call earlier in the conversation: ` +
+          `${result.param} ${quoted(result.callId)} matches no tool call earlier in the conversation: ` +
             'send the id of the call this result answers.',
           result.param,
         );
