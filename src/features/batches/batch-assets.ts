@@ -1,7 +1,7 @@
 import { parseAssetReference } from '@contract/asset';
 import { DEFAULT_GROUP_ID } from '@contract/group';
 import { useQueries } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { assetQueries } from '@/api/assets';
 import type { AssetLookup } from '@/lib/digital-human-draft';
 import type { Batch } from './batch-model';
@@ -43,13 +43,30 @@ export function assetIdsOf(batch: Pick<Batch, 'kind' | 'request' | 'columns' | '
   return [...ids].sort();
 }
 
+/** How long the assets a batch names must stay the same before they are looked up. */
+const SETTLE_MS = 400;
+
+/** `value`, once it has not changed for `ms`: an id typed in a cell is looked up, not each prefix. */
+function useSettled(value: string, ms: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    if (value === settled) return;
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, settled, ms]);
+  return settled;
+}
+
 /**
  * The digital-human form's readiness check for a batch: the assets its rows name, looked up as the
  * form looks up its picks (their detail query, polled while they prepare). Undefined for another
  * kind; an asset not answered yet is not judged, as in the form.
  */
 export function useBatchAssetLookup(batch: Batch | undefined): AssetLookup | undefined {
-  const ids = useMemo(() => (batch ? assetIdsOf(batch).join(' ') : ''), [batch]);
+  const ids = useSettled(
+    useMemo(() => (batch ? assetIdsOf(batch).join(' ') : ''), [batch]),
+    SETTLE_MS,
+  );
   const results = useQueries({
     queries: (ids ? ids.split(' ') : []).map((id) => assetQueries.detail(id, DEFAULT_GROUP_ID)),
   });

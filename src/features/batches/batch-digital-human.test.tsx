@@ -220,4 +220,28 @@ describe('a digital-human batch’s assets, judged ready as the form judges its 
     const check = checkRow(batch, batch.rows[0]!.cells, [], result.current);
     expect(check.issues.map((i) => i.code)).toEqual(['digitalHuman.asset_failed']);
   });
+
+  it('looks up an id typed in a cell once it is typed, not each of its prefixes', async () => {
+    const fetchMock = mockFetch({
+      'GET /v1/assets/asset_ready': () => json({ id: 'asset_ready', ...READY }),
+      'GET /v1/assets/asset_audio': () => json({ id: 'asset_audio', ...READY }),
+      'GET /v1/assets/asset_consent': () => json({ id: 'asset_consent', ...READY }),
+      'GET /v1/assets/asset_avatar2': () => json({ id: 'asset_avatar2', ...READY }),
+    });
+    const client = createTestQueryClient();
+    const typed = (avatar: string) => ({
+      ...batch,
+      rows: batch.rows.map((r, i) => (i === 1 ? { ...r, cells: [avatar, ...r.cells.slice(1)] } : r)),
+    });
+    const { result, rerender } = renderHook(({ b }) => useBatchAssetLookup(b), {
+      initialProps: { b: batch },
+      wrapper: ({ children }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>,
+    });
+    await waitFor(() => expect(result.current?.('asset_ready')).toBeDefined());
+    for (const prefix of ['asset_a', 'asset_av', 'asset_avatar', 'asset_avatar2'])
+      rerender({ b: typed(prefix) });
+    await waitFor(() => expect(result.current?.('asset_avatar2')).toBeDefined());
+    const asked = fetchMock.mock.calls.map(([url]) => new URL(String(url), 'http://x').pathname);
+    expect(asked.filter((p) => p.startsWith('/v1/assets/asset_av'))).toEqual(['/v1/assets/asset_avatar2']);
+  });
 });
