@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import {
   earlyScript,
   inlineFavicon,
+  lucideIconsWithoutKeys,
   precompress,
   preloadFirstRoute,
   reactRouterProductionBuild,
@@ -27,6 +28,7 @@ export default defineConfig({
     earlyScript('src/early.ts'),
     inlineFavicon('favicon.svg'),
     reactRouterProductionBuild(),
+    lucideIconsWithoutKeys(),
     precompress(),
   ],
   resolve: {
