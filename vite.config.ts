@@ -9,6 +9,7 @@ import {
   precompress,
   preloadFirstRoute,
   reactRouterProductionBuild,
+  tailwindWithoutPropertyFallback,
 } from './scripts/vite-first-route';
 
 const apiPort = Number(process.env.PORT ?? 8787);
@@ -21,6 +22,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    tailwindWithoutPropertyFallback('src/index.css'),
     // `/` opens the asset library: its code and strings are fetched with the shell, not after it
     // (decisions 140, 200). The namespaces are the shell's and the library route's (src/app/pages.ts).
     preloadFirstRoute('src/features/assets/assets-page.tsx', ['common', 'assets']),

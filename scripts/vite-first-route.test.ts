@@ -2,7 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { lucideIconsWithoutKeys, reactRouterProductionBuild } from './vite-first-route';
+import {
+  lucideIconsWithoutKeys,
+  reactRouterProductionBuild,
+  tailwindWithoutPropertyFallback,
+} from './vite-first-route';
 
 /** The plugin's transform as the bundler calls it, after its id filter. */
 function transform(plugin: Plugin, id: string): string | null {
@@ -45,5 +49,22 @@ describe('the first open leaves out what its libraries carry for development (de
   it('leaves every other file alone', () => {
     expect(transform(lucideIconsWithoutKeys(), path.join(nodeModules, 'react/index.js'))).toBeNull();
     expect(transform(reactRouterProductionBuild(), path.join(nodeModules, 'react/index.js'))).toBeNull();
+  });
+
+  it("drops Tailwind's fallback for browsers without @property, and only that", () => {
+    const plugin = tailwindWithoutPropertyFallback('src/index.css');
+    const handler = plugin.transform as (code: string, id: string) => { code: string } | null;
+    const css =
+      '@layer properties{@supports (((-webkit-hyphens:none)) and (not (margin-trim:inline))) or ((-moz-orient:inline) and (not (color:rgb(from red r g b)))){*,:before,:after,::backdrop{--tw-shadow:0 0 #0000;--tw-ring-inset:initial}}}' +
+      '@layer theme{:root{--color-red:red}}.shadow{box-shadow:var(--tw-shadow)}' +
+      '@property --tw-shadow{syntax:"*";inherits:false;initial-value:0 0 #0000}';
+    const id = path.resolve('src/index.css');
+    expect(handler(css, id)?.code).toBe(
+      '@layer theme{:root{--color-red:red}}.shadow{box-shadow:var(--tw-shadow)}' +
+        '@property --tw-shadow{syntax:"*";inherits:false;initial-value:0 0 #0000}',
+    );
+    expect(handler(css, `${id}?direct`)?.code).not.toContain('@layer properties');
+    expect(handler(css, path.resolve('src/other.css'))).toBeNull();
+    expect(handler('@layer theme{:root{--x:1}}', id)).toBeNull();
   });
 });

@@ -274,3 +274,34 @@ export function lucideIconsWithoutKeys(): Plugin {
     },
   };
 }
+
+/** `text` without the block that opens at `start` (its braces balanced). */
+function withoutBlock(text: string, start: number): string {
+  let depth = 0;
+  for (let i = text.indexOf('{', start); i < text.length; i++) {
+    if (text[i] === '{') depth++;
+    else if (text[i] === '}' && --depth === 0) return text.slice(0, start) + text.slice(i + 1);
+  }
+  throw new Error('withoutBlock: unbalanced braces');
+}
+
+/**
+ * Tailwind v4 sets every `--tw-*` variable's initial value a second time, for browsers without
+ * `@property`: a `@layer properties` block behind a `@supports` that holds only in Safari before
+ * 16.4 and Firefox before 128. The build's CSS is for Tailwind v4's own baseline, Safari 16.4 and
+ * Firefox 128 up (build.cssTarget, decision 470), where that block never applies: 0.3 KB of the
+ * first open's stylesheet (decision 540). The `@property` rules that do apply stay.
+ */
+export function tailwindWithoutPropertyFallback(stylesheet: string): Plugin {
+  const id = path.resolve(stylesheet);
+  return {
+    name: 'tailwind-without-property-fallback',
+    apply: 'build',
+    transform(code, moduleId) {
+      if (moduleId.split('?')[0] !== id) return null;
+      const start = code.search(/@layer properties\s*\{\s*@supports/);
+      if (start < 0) return null;
+      return { code: withoutBlock(code, start), map: null };
+    },
+  };
+}
