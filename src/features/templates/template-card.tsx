@@ -1,6 +1,7 @@
 import { Download, History, PenLine, Trash2, Wand2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { downloadJson } from '@/components/json-file';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -9,7 +10,6 @@ import { notifyUndoable } from '@/lib/notify';
 import { templateFile } from '@/lib/templates/template-file';
 import { latestVersion, type Template } from '@/lib/templates/template-model';
 import { deleteTemplate, importTemplates } from '@/lib/templates/template-store';
-import { downloadJson } from './download';
 import { EditTemplateDialog } from './edit-template-dialog';
 import { TemplateVersions } from './template-versions';
 
