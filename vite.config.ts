@@ -91,10 +91,11 @@ export default defineConfig({
             // never shows: decision 381), nor the asset picker of the composer and storyboard
             // (library-picker/, loaded when opened: decision 373), nor the prompt library's dialogs and
             // the word diff (templates/, word-diff: they bring the template store and `diff`; decision
-            // 420), nor the form kit, nor the JSON file buttons of the task and template pages (json-file).
+            // 420), nor the form kit, nor the JSON file buttons and the difference table of the task
+            // and template pages (json-file, difference-table).
             {
               name: 'app',
-              test: /[\\/]src[\\/](main\.tsx|features[\\/]assets[\\/]assets-page\.tsx|components[\\/](?!video-draft[\\/]|money[\\/]|library-picker[\\/]|templates[\\/]|word-diff|ui[\\/](card|checkbox|dialog|input|json-view|lazy-tooltip|progress|sheet|tabs|textarea|tooltip-primitive)\.tsx|form[\\/]|callback-url-input|group-options|json-file|unreadable-item-dialog)[^\\]*|api[\\/]system\.ts)$|[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](circle-check|download)\.mjs$/,
+              test: /[\\/]src[\\/](main\.tsx|features[\\/]assets[\\/]assets-page\.tsx|components[\\/](?!video-draft[\\/]|money[\\/]|library-picker[\\/]|templates[\\/]|word-diff|ui[\\/](card|checkbox|dialog|input|json-view|lazy-tooltip|progress|sheet|tabs|textarea|tooltip-primitive)\.tsx|form[\\/]|callback-url-input|group-options|json-file|difference-table|unreadable-item-dialog)[^\\]*|api[\\/]system\.ts)$|[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](circle-check|download)\.mjs$/,
               priority: 2,
             },
             // Small components that only later pages render (the library's first paint has none of
