@@ -5,12 +5,11 @@ import { defineConfig } from 'vite';
 import {
   earlyScript,
   inlineFavicon,
-  lucideIconsWithoutKeys,
   precompress,
   preloadFirstRoute,
   reactRouterProductionBuild,
-  tailwindWithoutPropertyFallback,
 } from './scripts/vite-first-route';
+import { lucideIconsWithoutKeys, tailwindWithoutPropertyFallback } from './scripts/vite-dead-weight';
 
 const apiPort = Number(process.env.PORT ?? 8787);
 const apiTarget = `http://127.0.0.1:${apiPort}`;

@@ -2,11 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { describe, expect, it } from 'vitest';
-import {
-  lucideIconsWithoutKeys,
-  reactRouterProductionBuild,
-  tailwindWithoutPropertyFallback,
-} from './vite-first-route';
+import { lucideIconsWithoutKeys, tailwindWithoutPropertyFallback } from './vite-dead-weight';
+import { reactRouterProductionBuild } from './vite-first-route';
 
 /** The plugin's transform as the bundler calls it, after its id filter. */
 function transform(plugin: Plugin, id: string): string | null {
