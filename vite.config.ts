@@ -9,6 +9,7 @@ import {
   preloadFirstRoute,
   reactRouterProductionBuild,
 } from './scripts/vite-first-route';
+import { lucideIconsWithoutKeys, tailwindWithoutPropertyFallback } from './scripts/vite-dead-weight';
 
 const apiPort = Number(process.env.PORT ?? 8787);
 const apiTarget = `http://127.0.0.1:${apiPort}`;
@@ -20,6 +21,7 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    tailwindWithoutPropertyFallback('src/index.css'),
     // `/` opens the asset library: its code and strings are fetched with the shell, not after it
     // (decisions 140, 200). The namespaces are the shell's and the library route's (src/app/pages.ts).
     preloadFirstRoute('src/features/assets/assets-page.tsx', ['common', 'assets']),
@@ -27,6 +29,7 @@ export default defineConfig({
     earlyScript('src/early.ts'),
     inlineFavicon('favicon.svg'),
     reactRouterProductionBuild(),
+    lucideIconsWithoutKeys(),
     precompress(),
   ],
   resolve: {
@@ -87,10 +90,11 @@ export default defineConfig({
             // never shows: decision 381), nor the asset picker of the composer and storyboard
             // (library-picker/, loaded when opened: decision 373), nor the prompt library's dialogs and
             // the word diff (templates/, word-diff: they bring the template store and `diff`; decision
-            // 420), nor the form kit.
+            // 420), nor the form kit, nor the JSON file buttons and the difference table of the task
+            // and template pages (json-file, difference-table).
             {
               name: 'app',
-              test: /[\\/]src[\\/](main\.tsx|features[\\/]assets[\\/]assets-page\.tsx|components[\\/](?!video-draft[\\/]|money[\\/]|library-picker[\\/]|templates[\\/]|word-diff|ui[\\/](card|checkbox|dialog|input|json-view|lazy-tooltip|progress|sheet|tabs|textarea|tooltip-primitive)\.tsx|form[\\/]|callback-url-input|group-options|unreadable-item-dialog)[^\\]*|api[\\/]system\.ts)$|[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](circle-check|download)\.mjs$/,
+              test: /[\\/]src[\\/](main\.tsx|features[\\/]assets[\\/]assets-page\.tsx|components[\\/](?!video-draft[\\/]|money[\\/]|library-picker[\\/]|templates[\\/]|word-diff|ui[\\/](card|checkbox|dialog|input|json-view|lazy-tooltip|progress|sheet|tabs|textarea|tooltip-primitive)\.tsx|form[\\/]|callback-url-input|group-options|json-file|difference-table|unreadable-item-dialog)[^\\]*|api[\\/]system\.ts)$|[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](circle-check|download)\.mjs$/,
               priority: 2,
             },
             // Small components that only later pages render (the library's first paint has none of

@@ -7,7 +7,7 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { cn } from '@/lib/cn';
 import { isQuotaError, knownErrorKind } from '@/lib/error-kind';
 import { useTranslation } from '@/lib/i18n';
-import { errorMessage } from '@/lib/notify';
+import { errorMessage } from '@/lib/error-message';
 
 export interface ErrorAlertProps {
   error: unknown;

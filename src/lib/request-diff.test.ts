@@ -14,7 +14,16 @@ describe('request differences', () => {
       ['references[1].url', true],
       ['ratio', true],
     ]);
-    expect(rows[3]).toMatchObject({ before: undefined, after: 'u2' });
+    expect(rows[3]).toMatchObject({ values: [undefined, 'u2'] });
+  });
+
+  it('compares any number of requests against each other', () => {
+    const rows = requestDifferences({ a: 1, b: 'x' }, { a: 1, b: 'x' }, { a: 1, b: 'y' });
+    expect(rows).toEqual([
+      { path: 'a', values: [1, 1, 1], differs: false },
+      { path: 'b', values: ['x', 'x', 'y'], differs: true },
+    ]);
+    expect(requestDifferences({ a: 1 })).toEqual([{ path: 'a', values: [1], differs: false }]);
   });
 
   it('diffs text word by word', () => {

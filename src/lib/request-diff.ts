@@ -37,23 +37,21 @@ export function requestLeaves(
 
 export interface FieldDifference {
   path: string;
-  /** The leaf in each request; undefined where that request has no such field. */
-  before: unknown;
-  after: unknown;
+  /** The leaf in each request, in the order given; undefined where that request has no such field. */
+  values: unknown[];
+  /** Not the same in every request. */
   differs: boolean;
 }
 
-/** Each field either request has, the first's order first, and whether its value differs. */
-export function requestDifferences(before: unknown, after: unknown): FieldDifference[] {
-  const a = requestLeaves(before);
-  const b = requestLeaves(after);
-  const paths = [...new Set([...a.keys(), ...b.keys()])];
-  return paths.map((path) => ({
-    path,
-    before: a.get(path),
-    after: b.get(path),
-    differs: JSON.stringify(a.get(path)) !== JSON.stringify(b.get(path)),
-  }));
+/** Each field any of the requests has, the first's order first, and whether its value differs. */
+export function requestDifferences(...requests: unknown[]): FieldDifference[] {
+  const leaves = requests.map((request) => requestLeaves(request));
+  const paths = [...new Set(leaves.flatMap((l) => [...l.keys()]))];
+  return paths.map((path) => {
+    const values = leaves.map((l) => l.get(path));
+    const first = JSON.stringify(values[0]);
+    return { path, values, differs: values.some((v) => JSON.stringify(v) !== first) };
+  });
 }
 
 /** The request with the strings at the given paths (as `requestLeaves` names them) replaced. */

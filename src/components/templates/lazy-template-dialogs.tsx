@@ -1,6 +1,9 @@
 import { lazy } from 'react';
 import { retryableImport } from '@/lib/chunk-retry';
 import { withNamespaces } from '@/lib/i18n';
+import type { TemplateDialogProps } from './template-dialog';
+
+type SaveProps = Omit<Extract<TemplateDialogProps, { mode: 'save' }>, 'mode'>;
 
 /**
  * The prompt library's dialogs for any form (composer, digital human, music, storyboard shots),
@@ -9,9 +12,13 @@ import { withNamespaces } from '@/lib/i18n';
  */
 export const LazySaveTemplateDialog = lazy(() =>
   withNamespaces(
-    retryableImport(() => import('./save-template-dialog')),
+    retryableImport(() => import('./template-dialog')),
     ['templates'],
-  )().then((m) => ({ default: m.SaveTemplateDialog })),
+  )().then(({ TemplateDialog }) => ({
+    default: function SaveTemplateDialog(props: SaveProps) {
+      return <TemplateDialog mode="save" {...props} />;
+    },
+  })),
 );
 
 export const LazyInsertTemplateDialog = lazy(() =>

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { useConnectionStore } from '@/api/connection-store';
 import { listTemplates, saveTemplate } from '@/lib/templates/template-store';
 import { InsertTemplateDialog } from './insert-template-dialog';
-import { SaveTemplateDialog } from './save-template-dialog';
+import { TemplateDialog } from './template-dialog';
 
 describe('the template dialogs', () => {
   it('saves the whole request with a default per variable, and never the API key', async () => {
@@ -17,7 +17,7 @@ describe('the template dialogs', () => {
       style: '{{genre}}',
       callback_url: 'https://hook.example/?key=sk-secret-1',
     };
-    render(<SaveTemplateDialog kind="music" request={request} onClose={onClose} />);
+    render(<TemplateDialog mode="save" kind="music" request={request} onClose={onClose} />);
     await userEvent.type(screen.getByLabelText('Name'), 'Song');
     await userEvent.type(screen.getByLabelText('Default for topic'), 'rain');
     await userEvent.click(screen.getByRole('button', { name: 'Save template' }));
@@ -61,5 +61,36 @@ describe('the template dialogs', () => {
     expect(preview).toHaveTextContent('A heron in a forest');
     await userEvent.click(screen.getByRole('button', { name: 'Insert' }));
     expect(onInsert).toHaveBeenCalledWith({ model: 'v', prompt: 'A heron in a forest' }, expect.anything());
+  });
+
+  it('edits a kept template into its next version: texts, defaults, name and tags in the same form', async () => {
+    const template = await saveTemplate({
+      name: 'Edited',
+      tags: ['calm'],
+      model: 'music-1',
+      kind: 'music',
+      request: { model: 'music-1', prompt: 'A song', style: 'folk' },
+      variables: [],
+    });
+    const onClose = vi.fn();
+    render(<TemplateDialog mode="edit" template={template} onClose={onClose} />);
+    expect(screen.getByRole('dialog', { name: 'Edit “Edited”' })).toBeVisible();
+    expect(screen.getByLabelText('Name')).toHaveValue('Edited');
+    expect(screen.getByLabelText('Tags (comma-separated)')).toHaveValue('calm');
+    const prompt = screen.getByLabelText('prompt');
+    await userEvent.clear(prompt);
+    await userEvent.type(prompt, 'A song about {{{{topic}}');
+    await userEvent.type(screen.getByLabelText('Default for topic'), 'rain');
+    await userEvent.click(screen.getByRole('button', { name: 'Save version' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const [kept] = (await listTemplates()).filter((t) => t.id === template.id);
+    expect(kept).toMatchObject({ name: 'Edited', tags: ['calm'], model: 'music-1' });
+    expect(kept!.versions.map((v) => v.version)).toEqual([1, 2]);
+    expect(kept!.versions[1]!.request).toEqual({
+      model: 'music-1',
+      prompt: 'A song about {{topic}}',
+      style: 'folk',
+    });
+    expect(kept!.versions[1]!.variables).toEqual([{ name: 'topic', default: 'rain' }]);
   });
 });

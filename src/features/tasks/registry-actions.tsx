@@ -1,5 +1,5 @@
-import { Bell, BellOff, Download, Upload } from 'lucide-react';
-import { useRef } from 'react';
+import { Bell, BellOff, Download } from 'lucide-react';
+import { datedJsonName, downloadJson, ImportJsonButton } from '@/components/json-file';
 import { Button } from '@/components/ui/button';
 import { RegistryImportError } from '@/api/task-registry';
 import { useTaskRegistry } from '@/api/task-registry-context';
@@ -12,7 +12,6 @@ import { requestNotificationPermission, useNotificationPermission } from './task
 /** Export the tracked tasks as a JSON file, import one (merged, with a count of what was added). */
 export function RegistryActions({ count }: { count: number }) {
   const { t } = useTranslation('tasks');
-  const fileRef = useRef<HTMLInputElement>(null);
   const registry = useTaskRegistry();
 
   async function exportFile() {
@@ -20,14 +19,10 @@ export function RegistryActions({ count }: { count: number }) {
     // The person's prices travel in it too (lib/money/prices-store.ts), and the prompt library.
     // The library's code is fetched only when a file is exported or imported, not with this page.
     const { exportWithTemplates } = await import('@/lib/templates/template-store');
-    const json = await exportWithTemplates(withPrices(withRatings(registry.exportJson())));
-    const blob = new Blob([json], { type: 'application/json' });
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `tasks-${new Date().toISOString().slice(0, 10)}.json`;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    downloadJson(
+      datedJsonName('tasks'),
+      await exportWithTemplates(withPrices(withRatings(registry.exportJson()))),
+    );
   }
 
   async function importFile(file: File) {
@@ -36,8 +31,12 @@ export function RegistryActions({ count }: { count: number }) {
       const result = registry.importJson(text);
       importRatings(text);
       importPrices(text);
+      // A file from before templates carries none, and templates it cannot read are not the tasks' failure.
       const { importTemplatesFromFile } = await import('@/lib/templates/template-store');
-      const templates = await importTemplatesFromFile(text);
+      const templates = await importTemplatesFromFile(text).then(
+        ({ added, versions }) => added + versions,
+        () => 0,
+      );
       notifySuccess(
         t('import.result', { added: result.added, already: result.alreadyTracked, invalid: result.invalid }) +
           (templates > 0 ? ` ${t('import.templates', { count: templates })}` : ''),
@@ -55,25 +54,7 @@ export function RegistryActions({ count }: { count: number }) {
       <Button variant="outline" size="sm" onClick={() => void exportFile()} disabled={count === 0}>
         <Download aria-hidden /> {t('export.button')}
       </Button>
-      <Button variant="outline" size="sm" onClick={() => fileRef.current?.click()}>
-        <Upload aria-hidden /> {t('import.button')}
-      </Button>
-      <input
-        ref={fileRef}
-        type="file"
-        accept="application/json,.json"
-        className="sr-only"
-        tabIndex={-1}
-        // Reached through the Import button: hidden from assistive technology so the page does not
-        // name two Import controls.
-        aria-hidden="true"
-        aria-label={t('import.button')}
-        onChange={(e) => {
-          const file = e.target.files?.[0];
-          e.target.value = '';
-          if (file) void importFile(file);
-        }}
-      />
+      <ImportJsonButton size="sm" label={t('import.button')} onFile={(file) => void importFile(file)} />
       <NotificationButton />
     </>
   );

@@ -1,6 +1,8 @@
 import { Download, History, PenLine, Trash2, Wand2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { downloadJson } from '@/components/json-file';
+import { TemplateDialog } from '@/components/templates/template-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -9,8 +11,6 @@ import { notifyUndoable } from '@/lib/notify';
 import { templateFile } from '@/lib/templates/template-file';
 import { latestVersion, type Template } from '@/lib/templates/template-model';
 import { deleteTemplate, importTemplates } from '@/lib/templates/template-store';
-import { downloadJson } from './download';
-import { EditTemplateDialog } from './edit-template-dialog';
 import { TemplateVersions } from './template-versions';
 
 /**
@@ -109,7 +109,7 @@ export function TemplateCard({ template }: { template: Template }) {
         </div>
         {versionsOpen && <TemplateVersions template={template} />}
       </CardContent>
-      {editing && <EditTemplateDialog template={template} onClose={() => setEditing(false)} />}
+      {editing && <TemplateDialog mode="edit" template={template} onClose={() => setEditing(false)} />}
     </Card>
   );
 }

@@ -1,10 +1,10 @@
-import { CircleAlert, RotateCcw } from 'lucide-react';
+import { RotateCcw } from 'lucide-react';
 import { useState } from 'react';
+import { DifferenceSummary, DifferenceTable } from '@/components/difference-table';
 import { WordDiff } from '@/components/word-diff';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
-import { cn } from '@/lib/cn';
 import { formatDateMs } from '@/lib/format-date';
 import { useTranslation } from '@/lib/i18n';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -88,58 +88,34 @@ export function TemplateVersions({ template }: { template: Template }) {
             {picker(`compare-from-${template.id}`, t('compare.from'), from, setFrom)}
             {picker(`compare-to-${template.id}`, t('compare.to'), to, setTo)}
           </div>
-          <p role="status" className="text-sm font-semibold" data-testid="version-difference-summary">
+          <DifferenceSummary differs={differ.length > 0} live testId="version-difference-summary">
             {differ.length > 0
               ? t('compare.differ', { count: differ.length, fields: differ.map((r) => r.path).join(', ') })
               : t('compare.same')}
-          </p>
-          <div className="overflow-x-auto rounded-md border">
-            <table className="w-full min-w-[32rem] text-sm">
-              <thead>
-                <tr className="border-b bg-muted/50 text-left">
-                  <th scope="col" className="p-2">
-                    {t('compare.field')}
-                  </th>
-                  <th scope="col" className="p-2">
-                    {t('versions.name', { version: a.version })}
-                  </th>
-                  <th scope="col" className="p-2">
-                    {t('versions.name', { version: b.version })}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row) => (
-                  <tr
-                    key={row.path}
-                    data-differs={row.differs ? 'true' : 'false'}
-                    className={cn(
-                      'border-b align-top last:border-b-0',
-                      row.differs && 'border-l-4 border-l-amber-500 bg-amber-100 dark:bg-amber-900/40',
-                    )}
-                  >
-                    <th scope="row" className="p-2 text-left font-mono text-xs font-medium">
-                      <span className="flex items-center gap-1">
-                        {row.differs && (
-                          <CircleAlert aria-hidden className="size-4 shrink-0 text-amber-600" />
-                        )}
-                        {row.path}
-                        {row.differs && <span className="sr-only"> ({t('compare.differs')})</span>}
-                      </span>
-                    </th>
-                    <td className="break-all p-2">{show(row.before)}</td>
-                    <td className="break-all p-2">
-                      {row.differs && typeof row.before === 'string' && typeof row.after === 'string' ? (
-                        <WordDiff base={row.before} other={row.after} />
-                      ) : (
-                        show(row.after)
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          </DifferenceSummary>
+          <DifferenceTable
+            fieldHeading={t('compare.field')}
+            differsLabel={t('compare.differs')}
+            labelClassName="font-mono text-xs"
+            columns={[a, b].map((v, i) => ({
+              key: `${i}`,
+              heading: t('versions.name', { version: v.version }),
+            }))}
+            rows={rows.map(({ path, values: [before, after], differs }) => ({
+              key: path,
+              label: path,
+              differs,
+              cellClassName: 'break-all',
+              cells: [
+                show(before),
+                differs && typeof before === 'string' && typeof after === 'string' ? (
+                  <WordDiff base={before} other={after} />
+                ) : (
+                  show(after)
+                ),
+              ],
+            }))}
+          />
         </section>
       )}
     </div>

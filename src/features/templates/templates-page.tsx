@@ -1,15 +1,15 @@
-import { BookMarked, Download, Upload } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { BookMarked, Download } from 'lucide-react';
+import { useState } from 'react';
+import { datedJsonName, downloadJson, ImportJsonButton } from '@/components/json-file';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { useTranslation } from '@/lib/i18n';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { templatesFile, templatesInFile } from '@/lib/templates/template-file';
+import { templatesFile } from '@/lib/templates/template-file';
 import { matchesSearch } from '@/lib/templates/template-model';
-import { importTemplates, useTemplates, useTemplatesLoaded } from '@/lib/templates/template-store';
-import { downloadJson } from './download';
+import { importTemplatesFromFile, useTemplates, useTemplatesLoaded } from '@/lib/templates/template-store';
 import { TemplateCard } from './template-card';
 
 /** The prompt library: every kept template, searched by name or tag, with its versions. */
@@ -18,14 +18,12 @@ export function TemplatesPage() {
   const templates = useTemplates();
   const loaded = useTemplatesLoaded();
   const [search, setSearch] = useState('');
-  const fileRef = useRef<HTMLInputElement>(null);
   const shown = templates.filter((template) => matchesSearch(template, search));
 
   async function importFile(file: File) {
     try {
-      const { templates: found, invalid } = templatesInFile(await file.text());
-      const result = await importTemplates(found);
-      notifySuccess(t('import.result', { added: result.added, versions: result.versions, invalid }));
+      const result = await importTemplatesFromFile(await file.text());
+      notifySuccess(t('import.result', result));
     } catch (error) {
       notifyError(error, t('import.failed'));
     }
@@ -41,33 +39,11 @@ export function TemplatesPage() {
             <Button
               variant="outline"
               disabled={templates.length === 0}
-              onClick={() =>
-                downloadJson(
-                  `templates-${new Date().toISOString().slice(0, 10)}.json`,
-                  templatesFile(templates),
-                )
-              }
+              onClick={() => downloadJson(datedJsonName('templates'), templatesFile(templates))}
             >
               <Download aria-hidden="true" /> {t('import.exportAll')}
             </Button>
-            <Button variant="outline" onClick={() => fileRef.current?.click()}>
-              <Upload aria-hidden="true" /> {t('import.button')}
-            </Button>
-            <input
-              ref={fileRef}
-              type="file"
-              accept="application/json,.json"
-              className="sr-only"
-              tabIndex={-1}
-              // Reached through the Import button: hidden so the page does not name two controls.
-              aria-hidden="true"
-              aria-label={t('import.button')}
-              onChange={(e) => {
-                const file = e.target.files?.[0];
-                e.target.value = '';
-                if (file) void importFile(file);
-              }}
-            />
+            <ImportJsonButton label={t('import.button')} onFile={(file) => void importFile(file)} />
           </>
         }
       />

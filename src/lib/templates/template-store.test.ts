@@ -5,6 +5,7 @@ import {
   deleteTemplate,
   getTemplate,
   importTemplates,
+  importTemplatesFromFile,
   listTemplates,
   restoreVersion,
   saveTemplate,
@@ -82,5 +83,30 @@ describe('the prompt library', () => {
     expect(() => templatesInFile(JSON.stringify({ format: 'media-studio.template', version: 9 }))).toThrow(
       /newer/,
     );
+  });
+
+  it('imports any file that carries templates one way, the library page and the task export alike', async () => {
+    const kept = await saveTemplate({
+      name: 'From a file',
+      tags: [],
+      model: 'm',
+      kind: 'music',
+      request: { prompt: 'x' },
+      variables: [],
+    });
+    const moved = { ...kept, id: 'tpl_from_file' };
+    const registry = JSON.stringify({ format: 'media-studio.tasks', version: 1, tasks: [] });
+    const withOne = withTemplates(registry, [moved]);
+    const withJunk = JSON.parse(withOne) as { templates: { items: unknown[] } };
+    withJunk.templates.items.push(7);
+    expect(await importTemplatesFromFile(JSON.stringify(withJunk))).toEqual({
+      added: 1,
+      versions: 0,
+      invalid: 1,
+    });
+    expect(await importTemplatesFromFile(withOne)).toEqual({ added: 0, versions: 0, invalid: 0 });
+    expect(await importTemplatesFromFile(registry)).toEqual({ added: 0, versions: 0, invalid: 0 });
+    await expect(importTemplatesFromFile('{')).rejects.toThrow(/not JSON/);
+    expect(await getTemplate('tpl_from_file')).toBeDefined();
   });
 });

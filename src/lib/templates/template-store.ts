@@ -133,19 +133,16 @@ export async function exportWithTemplates(registryJson: string): Promise<string>
 }
 
 /**
- * The templates a file carries (a registry export, a shared template), added or merged; 0 for a
- * file that has none (an export from before templates) or a section too new to read.
+ * The templates a file carries (a registry export, a shared template, the library's own export),
+ * added or merged: the one way a file comes into the library. A file with none (an export from
+ * before templates) adds nothing; one that is not JSON or too new to read throws TemplateFileError.
  */
-export async function importTemplatesFromFile(text: string): Promise<number> {
-  let found: Template[];
-  try {
-    found = templatesInFile(text).templates;
-  } catch {
-    return 0;
-  }
-  if (found.length === 0) return 0;
-  const { added, versions } = await importTemplates(found);
-  return added + versions;
+export async function importTemplatesFromFile(
+  text: string,
+): Promise<{ added: number; versions: number; invalid: number }> {
+  const { templates, invalid } = templatesInFile(text);
+  if (templates.length === 0) return { added: 0, versions: 0, invalid };
+  return { ...(await importTemplates(templates)), invalid };
 }
 
 interface TemplatesState {

@@ -71,3 +71,18 @@ describe("the library's first route", () => {
     expect(sources[upload('upload-tray-host.tsx')]).toMatch(/import\(\s*'\.\/upload-tray'\s*\)/);
   });
 });
+
+describe('the first open (the shell and the library)', () => {
+  const graph = new Set([
+    ...staticGraph(`${SRC}main.tsx`),
+    ...staticGraph(`${SRC}features/assets/assets-page.tsx`),
+  ]);
+
+  // The error alert says what went wrong on the first paint; the toasts are for what the person
+  // does later, and come with the page that shows them (decision 540).
+  it('holds the text of an error but not the toasts', () => {
+    expect(graph).toContain(`${SRC}lib/error-message.ts`);
+    expect(`${SRC}lib/notify.ts` in sources).toBe(true);
+    expect(graph).not.toContain(`${SRC}lib/notify.ts`);
+  });
+});

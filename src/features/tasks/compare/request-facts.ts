@@ -1,6 +1,7 @@
 import { isRecord } from '@contract/is-record';
 import type { TrackedTask } from '@/api/task-registry';
 import type { Task } from '@/api/tasks';
+import { requestDifferences } from '@/lib/request-diff';
 
 /** The parameters a comparison sets side by side, from the body sent (or the task as the server tells it). */
 export interface RequestFacts {
@@ -88,18 +89,14 @@ export function requestFacts(tracked: TrackedTask, task?: Task): RequestFacts {
   };
 }
 
-/** Fields whose value is not the same in every compared request. */
-export function differingFields(all: RequestFacts[]): Set<(typeof FACT_FIELDS)[number] | 'prompt'> {
-  const out = new Set<(typeof FACT_FIELDS)[number] | 'prompt'>();
-  const [first, ...rest] = all;
-  if (!first) return out;
-  for (const r of rest) {
-    if (r.prompt !== first.prompt) out.add('prompt');
-    for (const f of FACT_FIELDS) {
-      const a = f === 'references' ? first.references.join('\n') : first[f];
-      const b = f === 'references' ? r.references.join('\n') : r[f];
-      if (a !== b) out.add(f);
-    }
-  }
-  return out;
+type FactField = (typeof FACT_FIELDS)[number] | 'prompt';
+
+/** Fields whose value is not the same in every compared request (the references as one field). */
+export function differingFields(all: RequestFacts[]): Set<FactField> {
+  const flat = all.map((facts) => ({ ...facts, references: facts.references.join('\n') }));
+  return new Set(
+    requestDifferences(...flat)
+      .filter((d) => d.differs)
+      .map((d) => d.path as FactField),
+  );
 }
