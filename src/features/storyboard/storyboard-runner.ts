@@ -12,6 +12,7 @@ import {
 } from './storyboard';
 import type { FrameName, RunnerDeps, Watched } from './runner-deps';
 import { readFrameAsset, readTask, waitOn } from './runner-reads';
+import { mergeBoard, sameValue } from './board-merge';
 import { takeSettings, withTake } from './storyboard-runs';
 
 export type { FrameName, RunnerDeps, Watched } from './runner-deps';
@@ -33,6 +34,17 @@ export class StoryboardRunner {
     string,
     { state: 'waiting' | 'held' | 'elsewhere'; release: () => void }
   >();
+
+  /**
+   * Per board, the record as this tab last read or wrote it: a write merges what changed since
+   * with the record kept now (board-merge.ts). None: the board is new here (put), written whole.
+   */
+  private readonly bases = new Map<string, Storyboard>();
+  /** Per board, its writes one after another, and whether one is waiting to start. */
+  private readonly writes = new Map<string, Promise<void>>();
+  private readonly writeDue = new Set<string>();
+  /** Boards found deleted (in another tab) while this tab held them: let go, and not written back. */
+  private readonly gone = new Set<string>();
 
   constructor(private readonly deps: RunnerDeps) {}
 
@@ -56,12 +68,73 @@ export class StoryboardRunner {
     for (const l of this.listeners.get(id) ?? []) l();
   }
 
-  /** Replaces the board (an edit, a new run) and starts whatever it now allows. */
+  /** Whether the board was deleted in another tab while this one held it. */
+  deleted(id: string): boolean {
+    return this.gone.has(id);
+  }
+
+  /** Replaces the board whole (a new one) and starts whatever it allows. */
   put(board: Storyboard): void {
+    this.bases.delete(board.id);
+    this.change(board);
+  }
+
+  /** Holds the changed board, writes it (merged with what is kept) and starts whatever it now allows. */
+  private change(board: Storyboard): void {
     this.boards.set(board.id, board);
-    this.deps.save(board);
+    this.write(board.id);
     this.notify(board.id);
     this.pump(board.id);
+  }
+
+  /** Writes the board after the writes before it; several changes meanwhile make one write. */
+  private write(id: string): void {
+    if (this.writeDue.has(id)) return;
+    this.writeDue.add(id);
+    const next = (this.writes.get(id) ?? Promise.resolve()).then(() => this.sync(id));
+    this.writes.set(id, next);
+    void next.finally(() => {
+      if (this.writes.get(id) === next) this.writes.delete(id);
+    });
+  }
+
+  /**
+   * One write: this tab's changes over the record kept now, so what another tab wrote meanwhile
+   * (its run's task ids and takes, or the person's edit) stays, and this tab then holds that
+   * merge. A record deleted meanwhile is not written back: its run here stops.
+   */
+  private async sync(id: string): Promise<void> {
+    this.writeDue.delete(id);
+    const ours = this.boards.get(id);
+    if (!ours) return;
+    const base = this.bases.get(id);
+    const kept = await this.deps
+      .save(id, (theirs) =>
+        !theirs ? (base ? undefined : ours) : base ? mergeBoard(base, ours, theirs) : ours,
+      )
+      // Storage refused the write (quota, private mode): the board goes on here, the next change writes.
+      .catch(() => null);
+    const now = this.boards.get(id);
+    if (kept === null || !now) return;
+    if (!kept) {
+      this.gone.add(id);
+      this.stop(id, { forget: true });
+      this.notify(id);
+      return;
+    }
+    this.bases.set(id, kept);
+    // Changed here while it was written: those changes go over the merge too (the next write has them).
+    const merged = now === ours ? kept : mergeBoard(ours, now, kept);
+    if (sameValue(merged, now)) return;
+    this.boards.set(id, merged);
+    this.notify(id);
+    this.pump(id);
+  }
+
+  /** Whether the board is still kept once its writes are done (not deleted in another tab). */
+  private async stillKept(id: string): Promise<boolean> {
+    await this.writes.get(id);
+    return this.boards.has(id);
   }
 
   /** An edit of the person's: joins follow the shots, the change time is kept for the list. */
@@ -69,14 +142,14 @@ export class StoryboardRunner {
     const board = this.boards.get(id);
     if (!board) return;
     const next = change(board);
-    this.put({ ...next, joins: fitJoins(next.joins, next.shots.length), updatedAt: Date.now() });
+    this.change({ ...next, joins: fitJoins(next.joins, next.shots.length), updatedAt: Date.now() });
   }
 
   private update(id: string, shotId: string, change: Partial<ShotRun>): Storyboard | undefined {
     const board = this.boards.get(id);
     if (!board) return undefined;
     const next = { ...shotChanged(board, shotId, change), updatedAt: Date.now() };
-    this.put(next);
+    this.change(next);
     return next;
   }
 
@@ -94,9 +167,10 @@ export class StoryboardRunner {
     if (!board) return;
     if (forget) {
       this.boards.delete(id);
+      this.bases.delete(id);
       return;
     }
-    this.put({
+    this.change({
       ...board,
       updatedAt: Date.now(),
       shots: board.shots.map((s) =>
@@ -124,9 +198,14 @@ export class StoryboardRunner {
    */
   follow(board: Storyboard): void {
     if (this.boards.has(board.id)) return;
-    this.boards.set(board.id, resumed(board));
+    const shown = resumed(board);
+    this.boards.set(board.id, shown);
+    // What resumed() changed is not this tab's to write while another tab runs the board...
+    this.bases.set(board.id, shown);
     this.notify(board.id);
     this.pump(board.id);
+    // ...but is when this tab runs it: its steps go on from there.
+    if (!this.deps.claim || this.claims.get(board.id)?.state === 'held') this.bases.set(board.id, board);
   }
 
   /**
@@ -163,9 +242,22 @@ export class StoryboardRunner {
   }
 
   private async takeUp(id: string): Promise<void> {
-    const kept = await this.deps.load?.(id).catch(() => undefined);
+    if (!this.deps.load) return this.pump(id);
+    const kept = await this.deps.load(id).then(
+      (b) => b ?? ('deleted' as const),
+      () => undefined,
+    );
     if (!this.boards.has(id)) return;
-    if (kept) this.boards.set(id, resumed(kept));
+    if (kept === 'deleted') {
+      // Deleted by the tab that ran it: this one must not run it again, nor write it back.
+      this.gone.add(id);
+      this.stop(id, { forget: true });
+      return this.notify(id);
+    }
+    if (kept) {
+      this.boards.set(id, resumed(kept));
+      this.bases.set(id, kept);
+    }
     this.notify(id);
     this.pump(id);
   }
@@ -202,6 +294,10 @@ export class StoryboardRunner {
       this.busy.delete(shotId);
       for (const [id, board] of this.boards) if (board.shots.some((s) => s.id === shotId)) this.pump(id);
     });
+  }
+
+  private runOf(id: string, shotId: string): ShotRun | undefined {
+    return this.boards.get(id)?.shots.find((s) => s.id === shotId)?.run;
   }
 
   private indexOf(id: string, shotId: string): number {
@@ -242,10 +338,11 @@ export class StoryboardRunner {
         cutOff !== undefined && 'board' in name
           ? await this.deps.findFrame?.(name, board, cutOff).catch(() => undefined)
           : undefined;
+      if (!landed && (!(await this.stillKept(id)) || this.runOf(id, shotId)?.state !== 'registering')) return;
       const asset = landed ?? (await this.deps.registerFrame(frame, model, name, board));
       if (!this.boards.has(id)) return;
       if (asset.groupId && this.boards.get(id)!.frameGroupId !== asset.groupId)
-        this.put({ ...this.boards.get(id)!, frameGroupId: asset.groupId });
+        this.change({ ...this.boards.get(id)!, frameGroupId: asset.groupId });
       this.update(id, shotId, { state: 'preparing', frameAssetId: asset.id, registeringSince: undefined });
     } catch (error) {
       this.update(id, shotId, { state: 'failed', error: this.deps.describe(error), frameRefused: true });
@@ -289,6 +386,8 @@ export class StoryboardRunner {
       error: undefined,
       sent: takeSettings(board, index, body),
     });
+    // A task costs money: none is sent for a board deleted in another tab, or stopped, meanwhile.
+    if (!(await this.stillKept(id)) || this.runOf(id, shotId)?.state !== 'submitting') return;
     let taskId: string;
     try {
       ({ id: taskId } = await this.deps.createTask(body, {
