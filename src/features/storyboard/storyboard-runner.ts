@@ -12,7 +12,7 @@ import {
 } from './storyboard';
 import type { FrameName, RunnerDeps, Watched } from './runner-deps';
 import { readFrameAsset, readTask, waitOn } from './runner-reads';
-import { mergeBoard, sameValue } from './board-merge';
+import { BoardWrites } from './board-writes';
 import { takeSettings, withTake } from './storyboard-runs';
 
 export type { FrameName, RunnerDeps, Watched } from './runner-deps';
@@ -35,18 +35,25 @@ export class StoryboardRunner {
     { state: 'waiting' | 'held' | 'elsewhere'; release: () => void }
   >();
 
-  /**
-   * Per board, the record as this tab last read or wrote it: a write merges what changed since
-   * with the record kept now (board-merge.ts). None: the board is new here (put), written whole.
-   */
-  private readonly bases = new Map<string, Storyboard>();
-  /** Per board, its writes one after another, and whether one is waiting to start. */
-  private readonly writes = new Map<string, Promise<void>>();
-  private readonly writeDue = new Set<string>();
   /** Boards found deleted (in another tab) while this tab held them: let go, and not written back. */
   private readonly gone = new Set<string>();
+  private readonly writes: BoardWrites;
 
-  constructor(private readonly deps: RunnerDeps) {}
+  constructor(private readonly deps: RunnerDeps) {
+    this.writes = new BoardWrites(deps.save, {
+      get: (id) => this.boards.get(id),
+      adopt: (board) => {
+        this.boards.set(board.id, board);
+        this.notify(board.id);
+        this.pump(board.id);
+      },
+      gone: (id) => {
+        this.gone.add(id);
+        this.stop(id, { forget: true });
+        this.notify(id);
+      },
+    });
+  }
 
   get(id: string): Storyboard | undefined {
     return this.boards.get(id);
@@ -75,66 +82,16 @@ export class StoryboardRunner {
 
   /** Replaces the board whole (a new one) and starts whatever it allows. */
   put(board: Storyboard): void {
-    this.bases.delete(board.id);
+    this.writes.setBase(board.id, undefined);
     this.change(board);
   }
 
   /** Holds the changed board, writes it (merged with what is kept) and starts whatever it now allows. */
   private change(board: Storyboard): void {
     this.boards.set(board.id, board);
-    this.write(board.id);
+    this.writes.write(board.id);
     this.notify(board.id);
     this.pump(board.id);
-  }
-
-  /** Writes the board after the writes before it; several changes meanwhile make one write. */
-  private write(id: string): void {
-    if (this.writeDue.has(id)) return;
-    this.writeDue.add(id);
-    const next = (this.writes.get(id) ?? Promise.resolve()).then(() => this.sync(id));
-    this.writes.set(id, next);
-    void next.finally(() => {
-      if (this.writes.get(id) === next) this.writes.delete(id);
-    });
-  }
-
-  /**
-   * One write: this tab's changes over the record kept now, so what another tab wrote meanwhile
-   * (its run's task ids and takes, or the person's edit) stays, and this tab then holds that
-   * merge. A record deleted meanwhile is not written back: its run here stops.
-   */
-  private async sync(id: string): Promise<void> {
-    this.writeDue.delete(id);
-    const ours = this.boards.get(id);
-    if (!ours) return;
-    const base = this.bases.get(id);
-    const kept = await this.deps
-      .save(id, (theirs) =>
-        !theirs ? (base ? undefined : ours) : base ? mergeBoard(base, ours, theirs) : ours,
-      )
-      // Storage refused the write (quota, private mode): the board goes on here, the next change writes.
-      .catch(() => null);
-    const now = this.boards.get(id);
-    if (kept === null || !now) return;
-    if (!kept) {
-      this.gone.add(id);
-      this.stop(id, { forget: true });
-      this.notify(id);
-      return;
-    }
-    this.bases.set(id, kept);
-    // Changed here while it was written: those changes go over the merge too (the next write has them).
-    const merged = now === ours ? kept : mergeBoard(ours, now, kept);
-    if (sameValue(merged, now)) return;
-    this.boards.set(id, merged);
-    this.notify(id);
-    this.pump(id);
-  }
-
-  /** Whether the board is still kept once its writes are done (not deleted in another tab). */
-  private async stillKept(id: string): Promise<boolean> {
-    await this.writes.get(id);
-    return this.boards.has(id);
   }
 
   /** An edit of the person's: joins follow the shots, the change time is kept for the list. */
@@ -167,7 +124,7 @@ export class StoryboardRunner {
     if (!board) return;
     if (forget) {
       this.boards.delete(id);
-      this.bases.delete(id);
+      this.writes.setBase(id, undefined);
       return;
     }
     this.change({
@@ -201,11 +158,11 @@ export class StoryboardRunner {
     const shown = resumed(board);
     this.boards.set(board.id, shown);
     // What resumed() changed is not this tab's to write while another tab runs the board...
-    this.bases.set(board.id, shown);
+    this.writes.setBase(board.id, shown);
     this.notify(board.id);
     this.pump(board.id);
     // ...but is when this tab runs it: its steps go on from there.
-    if (!this.deps.claim || this.claims.get(board.id)?.state === 'held') this.bases.set(board.id, board);
+    if (!this.deps.claim || this.claims.get(board.id)?.state === 'held') this.writes.setBase(board.id, board);
   }
 
   /**
@@ -256,7 +213,7 @@ export class StoryboardRunner {
     }
     if (kept) {
       this.boards.set(id, resumed(kept));
-      this.bases.set(id, kept);
+      this.writes.setBase(id, kept);
     }
     this.notify(id);
     this.pump(id);
@@ -338,7 +295,8 @@ export class StoryboardRunner {
         cutOff !== undefined && 'board' in name
           ? await this.deps.findFrame?.(name, board, cutOff).catch(() => undefined)
           : undefined;
-      if (!landed && (!(await this.stillKept(id)) || this.runOf(id, shotId)?.state !== 'registering')) return;
+      if (!landed && (!(await this.writes.stillKept(id)) || this.runOf(id, shotId)?.state !== 'registering'))
+        return;
       const asset = landed ?? (await this.deps.registerFrame(frame, model, name, board));
       if (!this.boards.has(id)) return;
       if (asset.groupId && this.boards.get(id)!.frameGroupId !== asset.groupId)
@@ -387,7 +345,7 @@ export class StoryboardRunner {
       sent: takeSettings(board, index, body),
     });
     // A task costs money: none is sent for a board deleted in another tab, or stopped, meanwhile.
-    if (!(await this.stillKept(id)) || this.runOf(id, shotId)?.state !== 'submitting') return;
+    if (!(await this.writes.stillKept(id)) || this.runOf(id, shotId)?.state !== 'submitting') return;
     let taskId: string;
     try {
       ({ id: taskId } = await this.deps.createTask(body, {
