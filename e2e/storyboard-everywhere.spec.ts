@@ -130,9 +130,12 @@ test.describe('storyboard run in two tabs', () => {
   }) => {
     test.setTimeout(180_000);
     const sent: string[] = [];
+    const prompts: string[] = [];
     const count = (p: Page, tab: string) =>
       p.on('request', (req) => {
-        if (req.method() === 'POST' && new URL(req.url()).pathname === '/v1/videos') sent.push(tab);
+        if (req.method() !== 'POST' || new URL(req.url()).pathname !== '/v1/videos') return;
+        sent.push(tab);
+        prompts.push((req.postDataJSON() as { prompt: string }).prompt);
       });
     count(page, 'first');
     await page.goto(`${server.url}/storyboard`);
@@ -157,6 +160,12 @@ test.describe('storyboard run in two tabs', () => {
     const elsewhere = second.getByTestId('storyboard-elsewhere').filter({ visible: true });
     await expect(elsewhere).toContainText('running in another tab');
     await expect(second.getByRole('button', { name: /^(Run|Stop)\b/ })).toHaveCount(0);
+    // The person edits shot 3 in the waiting tab: the running tab's writes keep the edit, and
+    // this tab's write keeps the running tab's task ids (decision 550).
+    await second
+      .getByRole('listitem', { name: 'Shot 3' })
+      .getByRole('combobox', { name: 'Prompt' })
+      .fill('the kite lands softly');
     await second.waitForTimeout(1_000);
     expect(sent.filter((tab) => tab === 'second')).toEqual([]);
 
@@ -168,8 +177,9 @@ test.describe('storyboard run in two tabs', () => {
         'succeeded',
         { timeout: 120_000 },
       );
-    // Every shot was sent once, by one tab or the other.
+    // Every shot was sent once, by one tab or the other, shot 3 as edited in the second tab.
     expect(sent).toHaveLength(3);
+    expect(prompts).toEqual(['a kite rises', 'the kite dips', 'the kite lands softly']);
   });
 });
 

@@ -21,6 +21,11 @@ test.describe('storyboard on a phone', () => {
       if (n > 1) await page.getByRole('button', { name: 'Add shot' }).click();
       await shot(page, n).getByRole('combobox', { name: 'Prompt' }).fill(`shot ${n}`);
     }
+    // A timeline wider than the phone scrolls within itself; the page never scrolls sideways.
+    await shot(page, 3).getByLabel('Duration (seconds)').fill('15');
+    await expect(page.getByTestId('timeline-total')).toContainText('25.0');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(page, 3).getByLabel('Duration (seconds)').fill('5');
     await page.evaluate(() => window.scrollTo(0, 0));
     const bar = page.getByRole('region', { name: 'Run and assemble' });
     await expect(bar.getByRole('button', { name: 'Run 3 shots' })).toBeInViewport();

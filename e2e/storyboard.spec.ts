@@ -28,11 +28,13 @@ function probe(file: string) {
         encoding: 'utf8',
       },
     ),
-  ) as { format: { duration: string }; streams: Array<{ codec_type: string }> };
+  ) as { format: { duration: string }; streams: Array<{ codec_type: string; duration?: string }> };
+  const audio = out.streams.filter((s) => s.codec_type === 'audio');
   return {
     duration: Number(out.format.duration),
     video: out.streams.filter((s) => s.codec_type === 'video').length,
-    audio: out.streams.filter((s) => s.codec_type === 'audio').length,
+    audio: audio.length,
+    audioDuration: Number(audio[0]?.duration),
   };
 }
 
@@ -242,6 +244,33 @@ test.describe('storyboard music', () => {
     expect(src).toMatch(/\/files\//);
     const file = await download(page, src!, 'composed.mp3');
     expect(Math.abs(probe(file).duration - 11)).toBeLessThan(0.5);
+
+    // Assembled with it: two shots side by side (no frame to take, so they run at once; 480p to
+    // render and join quickly), and the cut carries the composed track over its whole length.
+    await shot(1).getByRole('combobox', { name: 'Prompt' }).fill('the pier at dawn');
+    await shot(2).getByRole('checkbox', { name: 'Continue from the last frame of shot 1' }).uncheck();
+    await shot(2).getByRole('combobox', { name: 'Prompt' }).fill('gulls over the water');
+    for (const n of [1, 2]) await shot(n).getByRole('radio', { name: '480p' }).check();
+    await page.getByRole('button', { name: 'Run 2 shots' }).click();
+    await page
+      .getByRole('dialog', { name: 'Run 2 shots?' })
+      .getByRole('button', { name: 'Run 2 shots' })
+      .click();
+    for (const n of [1, 2])
+      await expect(page.getByTestId(`shot-status-${n}`).locator('[data-state]').first()).toHaveAttribute(
+        'data-state',
+        'succeeded',
+        { timeout: 60_000 },
+      );
+    await page.getByRole('button', { name: 'Assemble into one MP4' }).click();
+    const assembled = page.getByTestId('assembled');
+    await expect(assembled).toBeVisible({ timeout: 60_000 });
+    const cutUrl = await assembled.locator('video').first().getAttribute('src');
+    const cut = probe(await download(page, cutUrl!, 'music-cut.mp4'));
+    expect(cut.video).toBe(1);
+    expect(cut.audio).toBe(1);
+    expect(Math.abs(cut.duration - 11)).toBeLessThan(0.5);
+    expect(Math.abs(cut.audioDuration - 11)).toBeLessThan(0.5);
 
     // Created through the one create-and-track path: the Task monitor lists it.
     await page.getByRole('link', { name: 'Tasks', exact: true }).first().click();

@@ -80,8 +80,12 @@ export function LoadedToaster() {
         style={wide ? ({ '--width': 'min(400px, 42vw)' } as CSSProperties) : undefined}
         // A toast names a task by its prompt: two lines of it say which one; the rest is one
         // click away in the task.
-        toastOptions={{ classNames: { description: 'line-clamp-2 break-words' } }}
-        // sonner's own region label is English; it appends the shortcut (alt+T) itself.
+        // sonner's own labels are English ("Close toast" on every close button): the page's words instead.
+        toastOptions={{
+          classNames: { description: 'line-clamp-2 break-words' },
+          closeButtonAriaLabel: t('actions.close'),
+        }}
+        // It appends the shortcut (alt+T) to the region's label itself.
         containerAriaLabel={t('notifications')}
       />
       <MountedSignal />

@@ -5,7 +5,7 @@ import { renderRoutes } from '@/test/render';
 import { captureLastFrame, FrameCaptureError } from './canvas-frame';
 import { newShot, type Storyboard } from './storyboard';
 import { runAll } from './storyboard-runs';
-import { fakeWatch } from './runner-fakes';
+import { fakeBoardStore, fakeWatch } from './runner-fakes';
 import { StoryboardRunner, type RunnerDeps } from './storyboard-runner';
 import { ShotStatus } from './shot-status';
 
@@ -130,7 +130,7 @@ describe('a frame the browser cannot take', () => {
       registerFrame: () => Promise.resolve({ id: 'asset_upload' }),
       watchAsset: (assetId, _group, seen) =>
         fakeWatch((id): Record<string, unknown> => ({ id, ...READY_ASSET_FIELDS }))(assetId, seen),
-      save: () => undefined,
+      save: fakeBoardStore().save,
       describe: (e) => (e as Error).message,
     };
   }

@@ -134,4 +134,22 @@ describe('PhoneRunBar', () => {
     expect(onAsk).toHaveBeenCalledWith('pending');
     expect(onAssemble).toHaveBeenCalled();
   });
+
+  it('says in one line that another tab runs it: the bar stays in view over the shots', () => {
+    render(
+      <PhoneRunBar
+        board={staleThird()}
+        running
+        elsewhere
+        onAsk={() => undefined}
+        onStop={() => undefined}
+        onAssemble={() => undefined}
+      />,
+    );
+    const bar = screen.getByRole('region', { name: 'Run and assemble' });
+    // The card's explanation took three lines of a 390 px phone in Chinese and seven in English.
+    expect(within(bar).getByRole('status')).toHaveTextContent(/^Running in another tab$/);
+    expect(within(bar).queryByRole('button', { name: /^(Stop|Run)\b/ })).toBeNull();
+    expect(within(bar).getByRole('button', { name: 'Assemble' })).toBeVisible();
+  });
 });

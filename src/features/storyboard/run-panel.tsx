@@ -142,7 +142,8 @@ function RunButtons({
   if (elsewhere)
     return (
       <p role="status" className={compact ? 'flex-1 text-sm' : 'text-sm'} data-testid="storyboard-elsewhere">
-        {t('run.elsewhere')}
+        {/* The phone's bar stays in view over the shots: a line there, the whole of it on the card. */}
+        {t(compact ? 'run.elsewhereShort' : 'run.elsewhere')}
       </p>
     );
   return (

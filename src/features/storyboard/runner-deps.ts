@@ -48,8 +48,15 @@ export interface RunnerDeps {
     groupId: string | undefined,
     seen: (w: Watched<Record<string, unknown>>) => void,
   ): () => void;
-  /** Where the board is kept (IndexedDB); called after every change. */
-  save(board: Storyboard): void;
+  /**
+   * Writes the board where it is kept (IndexedDB) in one transaction with its read: `next` gets
+   * the record as kept now (undefined when there is none: deleted) and gives what to keep
+   * (undefined: nothing). Resolves to what is kept after. Called after changes, one at a time.
+   */
+  save(
+    id: string,
+    next: (kept: Storyboard | undefined) => Storyboard | undefined,
+  ): Promise<Storyboard | undefined>;
   /** Words for a failure the runner reports. */
   describe(error: unknown): string;
   /**

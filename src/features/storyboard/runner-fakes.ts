@@ -1,4 +1,7 @@
-import type { Watched } from './runner-deps';
+import { READY_ASSET_FIELDS } from '@/test/asset-fixtures';
+import type { RunnerDeps, Watched } from './runner-deps';
+import { newShot, type Storyboard } from './storyboard';
+import type { StoryboardRunner } from './storyboard-runner';
 
 /**
  * For tests: a watch that reads `read(id)` again on every macrotask (as a query's poll would) and
@@ -27,4 +30,94 @@ export function fakeWatch<T>(read: (id: string) => T | Promise<T>) {
     };
   };
   return Object.assign(watch, { active: () => active });
+}
+
+const copy = <T>(v: T): T => structuredClone(v);
+
+/**
+ * For tests: the browser's one store of boards (IndexedDB), shared by the tabs given its `save`
+ * and `load`: each save reads and writes in one step, as updateStoryboard's transaction does.
+ * `saved` lists every write, in order.
+ */
+export function fakeBoardStore() {
+  const kept = new Map<string, Storyboard>();
+  const saved: Storyboard[] = [];
+  const save: RunnerDeps['save'] = (id, next) => {
+    const out = next(kept.has(id) ? copy(kept.get(id)) : undefined);
+    if (out) {
+      kept.set(id, copy(out));
+      saved.push(copy(out));
+    }
+    return Promise.resolve(out && copy(out));
+  };
+  const load = (id: string) => Promise.resolve(kept.has(id) ? copy(kept.get(id)) : undefined);
+  return { kept, saved, save, load };
+}
+
+/** A fake API: tasks succeed on their second read; frame assets are ready on their second read. */
+export function fakeDeps(opts: { frameSyncError?: string; failPrompt?: string; taskError?: unknown } = {}) {
+  const created: Array<{ id: string; body: Record<string, unknown>; meta?: unknown }> = [];
+  const reads = new Map<string, number>();
+  const store = fakeBoardStore();
+  const deps: RunnerDeps = {
+    createTask: (body, meta) => {
+      const task = { id: `task_${created.length + 1}`, body: body as Record<string, unknown>, meta };
+      created.push(task);
+      return Promise.resolve({ id: task.id });
+    },
+    watchTask: fakeWatch((id): Promise<unknown> => {
+      if (opts.taskError) throw opts.taskError;
+      const n = (reads.get(id) ?? 0) + 1;
+      reads.set(id, n);
+      const body = created.find((t) => t.id === id)!.body;
+      if (n < 2) return Promise.resolve({ id, status: 'running', progress: 50 });
+      if (body.prompt === opts.failPrompt)
+        return Promise.resolve({ id, status: 'failed', error: { message: 'refused by policy' } });
+      return Promise.resolve({ id, status: 'succeeded', video_url: `https://r/${id}.mp4` });
+    }),
+    lastFrame: () => Promise.resolve(new Blob(['png'])),
+    registerFrame: () => Promise.resolve({ id: `asset_${reads.size}` }),
+    watchAsset: (assetId, _group, seen) =>
+      fakeWatch((id): Promise<Record<string, unknown>> => {
+        const n = (reads.get(id) ?? 0) + 1;
+        reads.set(id, n);
+        if (opts.frameSyncError)
+          return Promise.resolve({
+            id,
+            status: 'failed',
+            preparation_status: 'failed',
+            sync_error: opts.frameSyncError,
+          });
+        return Promise.resolve(
+          n < 2
+            ? { id, status: 'syncing', preparation_status: 'syncing', generation_ready: false }
+            : { id, ...READY_ASSET_FIELDS },
+        );
+      })(assetId, seen),
+    save: store.save,
+    describe: (e) => String((e as Error).message ?? e),
+  };
+  return { deps, created, saved: store.saved, reads, store };
+}
+
+/** For tests: three shots, the second and third continuing from the one before. */
+export function threeShots(): Storyboard {
+  return {
+    id: 'sb',
+    name: 'Scene',
+    updatedAt: 0,
+    cast: [],
+    shots: [newShot({ prompt: 'one' }), newShot({ prompt: 'two' }, true), newShot({ prompt: 'three' }, true)],
+    joins: ['cut', 'cut'],
+  };
+}
+
+/** For tests: the board once no shot of it is under way. */
+export async function settle(runner: StoryboardRunner, id: string) {
+  for (let i = 0; i < 200; i++) {
+    const b = runner.get(id)!;
+    if (b.shots.every((s) => ['succeeded', 'failed', 'blocked', 'idle'].includes(s.run.state))) return b;
+    await new Promise((r) => setTimeout(r, 0));
+  }
+  throw new Error(`did not settle: ${JSON.stringify(runner.get(id)!.shots.map((s) => s.run))}`);
 }

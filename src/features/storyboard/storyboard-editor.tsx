@@ -67,7 +67,8 @@ export function StoryboardEditor({ id }: { id: string }) {
   const secrets = useMemo(() => (apiKey ? [apiKey] : []), [apiKey]);
   const fields = useBoardFeedback(board, secrets);
 
-  if (missing) {
+  // Deleted in another tab while open here (the runner found it gone): not shown as if it were kept.
+  if (missing || (!board && runner.deleted(id))) {
     return (
       <p role="alert" className="text-sm">
         {t('missing')}{' '}

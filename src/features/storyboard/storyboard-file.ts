@@ -27,6 +27,8 @@ const str = (max: number) => z.string().check(z.maxLength(max));
 const optional = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
 
 const ReferenceSchema = z.object({
+  // A stored row keeps its key: a board read again (another tab's write merged in) keeps its rows.
+  key: z.catch(z.optional(str(64)), undefined),
   role: str(40),
   mediaType: z.catch(z.enum(['image', 'video', 'audio']), 'image'),
   alias: z.catch(str(64), ''),
@@ -169,7 +171,7 @@ const BoardSchema = z.object({
 });
 
 function references(list: z.infer<typeof ReferenceSchema>[]): ReferenceDraft[] {
-  return list.map((r) => ({ key: newReferenceKey(), ...r }));
+  return list.map(({ key, ...r }) => ({ key: key ?? newReferenceKey(), ...r }));
 }
 
 function shotOf(raw: z.infer<typeof ShotSchema>, keepRun: boolean): Shot {

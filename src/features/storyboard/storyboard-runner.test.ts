@@ -1,77 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { claimRun } from '@/lib/run-lock';
-import { READY_ASSET_FIELDS } from '@/test/asset-fixtures';
 import { FakeLocks } from '@/test/fake-locks';
-import { newShot, resumed, type Storyboard } from './storyboard';
+import { resumed, type Storyboard } from './storyboard';
 import { rerunShot, runAll } from './storyboard-runs';
-import { fakeWatch } from './runner-fakes';
+import { fakeBoardStore, fakeDeps, fakeWatch, settle, threeShots } from './runner-fakes';
 import { StoryboardRunner, type RunnerDeps } from './storyboard-runner';
-
-/** A fake API: tasks succeed on their second read; frame assets are ready on their second read. */
-function fakeDeps(opts: { frameSyncError?: string; failPrompt?: string; taskError?: unknown } = {}) {
-  const created: Array<{ id: string; body: Record<string, unknown>; meta?: unknown }> = [];
-  const reads = new Map<string, number>();
-  const saved: Storyboard[] = [];
-  const deps: RunnerDeps = {
-    createTask: (body, meta) => {
-      const task = { id: `task_${created.length + 1}`, body: body as Record<string, unknown>, meta };
-      created.push(task);
-      return Promise.resolve({ id: task.id });
-    },
-    watchTask: fakeWatch((id): Promise<unknown> => {
-      if (opts.taskError) throw opts.taskError;
-      const n = (reads.get(id) ?? 0) + 1;
-      reads.set(id, n);
-      const body = created.find((t) => t.id === id)!.body;
-      if (n < 2) return Promise.resolve({ id, status: 'running', progress: 50 });
-      if (body.prompt === opts.failPrompt)
-        return Promise.resolve({ id, status: 'failed', error: { message: 'refused by policy' } });
-      return Promise.resolve({ id, status: 'succeeded', video_url: `https://r/${id}.mp4` });
-    }),
-    lastFrame: () => Promise.resolve(new Blob(['png'])),
-    registerFrame: () => Promise.resolve({ id: `asset_${reads.size}` }),
-    watchAsset: (assetId, _group, seen) =>
-      fakeWatch((id): Promise<Record<string, unknown>> => {
-        const n = (reads.get(id) ?? 0) + 1;
-        reads.set(id, n);
-        if (opts.frameSyncError)
-          return Promise.resolve({
-            id,
-            status: 'failed',
-            preparation_status: 'failed',
-            sync_error: opts.frameSyncError,
-          });
-        return Promise.resolve(
-          n < 2
-            ? { id, status: 'syncing', preparation_status: 'syncing', generation_ready: false }
-            : { id, ...READY_ASSET_FIELDS },
-        );
-      })(assetId, seen),
-    save: (b) => saved.push(b),
-    describe: (e) => String((e as Error).message ?? e),
-  };
-  return { deps, created, saved, reads };
-}
-
-function threeShots(): Storyboard {
-  return {
-    id: 'sb',
-    name: 'Scene',
-    updatedAt: 0,
-    cast: [],
-    shots: [newShot({ prompt: 'one' }), newShot({ prompt: 'two' }, true), newShot({ prompt: 'three' }, true)],
-    joins: ['cut', 'cut'],
-  };
-}
-
-async function settle(runner: StoryboardRunner, id: string) {
-  for (let i = 0; i < 200; i++) {
-    const b = runner.get(id)!;
-    if (b.shots.every((s) => ['succeeded', 'failed', 'blocked', 'idle'].includes(s.run.state))) return b;
-    await new Promise((r) => setTimeout(r, 0));
-  }
-  throw new Error(`did not settle: ${JSON.stringify(runner.get(id)!.shots.map((s) => s.run))}`);
-}
 
 describe('StoryboardRunner', () => {
   it('runs shots in dependency order, each continuing shot from its predecessor’s frame', async () => {
@@ -135,6 +68,8 @@ describe('StoryboardRunner', () => {
     // The tab closes while shot 1's task runs: what was saved last is what the next tab reads.
     const stored = first.saved.find((s) => s.shots[0]!.run.state === 'running')!;
     const second = fakeDeps();
+    // The browser keeps the record the next tab reads.
+    second.store.kept.set('sb', structuredClone(stored));
     second.created.push({ id: stored.shots[0]!.run.taskId!, body: { prompt: 'one' } });
     const after = new StoryboardRunner(second.deps);
     after.follow(JSON.parse(JSON.stringify(stored)) as Storyboard);
@@ -254,30 +189,28 @@ describe('StoryboardRunner', () => {
 
 describe('one tab runs a storyboard (run-lock.ts)', () => {
   /** One tab of a browser: its own runner and fake API, the browser's shared record and locks. */
-  function tab(kept: Map<string, Storyboard>, locks: FakeLocks) {
+  function tab(store: ReturnType<typeof fakeBoardStore>, locks: FakeLocks) {
     const api = fakeDeps();
     const deps: RunnerDeps = {
       ...api.deps,
-      save: (b) => {
-        api.saved.push(b);
-        kept.set(b.id, JSON.parse(JSON.stringify(b)) as Storyboard);
-      },
+      save: store.save,
       claim: (id, on) => claimRun('storyboard', id, on, locks as unknown as LockManager),
-      load: (id) => Promise.resolve(kept.get(id) && (JSON.parse(JSON.stringify(kept.get(id))) as Storyboard)),
+      load: store.load,
     };
     return { runner: new StoryboardRunner(deps), ...api };
   }
 
   it('a second tab resuming the same run sends nothing while the first runs it, then takes up its record', async () => {
-    const kept = new Map<string, Storyboard>();
+    const store = fakeBoardStore();
+    const kept = store.kept;
     const locks = new FakeLocks();
-    const first = tab(kept, locks);
+    const first = tab(store, locks);
     first.runner.put(runAll(threeShots(), 'b'));
     await new Promise((r) => setTimeout(r, 0));
     expect(first.created.length).toBeGreaterThan(0);
 
     // The second tab reads the same record at its start, as the shell's resume does.
-    const second = tab(kept, locks);
+    const second = tab(store, locks);
     second.runner.follow(JSON.parse(JSON.stringify(kept.get('sb'))) as Storyboard);
     await new Promise((r) => setTimeout(r, 5));
     expect(second.runner.runningElsewhere('sb')).toBe(true);
@@ -297,13 +230,14 @@ describe('one tab runs a storyboard (run-lock.ts)', () => {
   });
 
   it('takes up a run whose tab stopped it midway, from that tab’s record, without sending its sent shots again', async () => {
-    const kept = new Map<string, Storyboard>();
+    const store = fakeBoardStore();
+    const kept = store.kept;
     const locks = new FakeLocks();
-    const first = tab(kept, locks);
+    const first = tab(store, locks);
     first.runner.put(runAll(threeShots(), 'b'));
     // One turn: shot 1 is sent and followed (its task ends on its second read), the others wait.
     await new Promise((r) => setTimeout(r, 0));
-    const second = tab(kept, locks);
+    const second = tab(store, locks);
     second.runner.follow(JSON.parse(JSON.stringify(kept.get('sb'))) as Storyboard);
     await new Promise((r) => setTimeout(r, 0));
     expect(second.runner.runningElsewhere('sb')).toBe(true);
@@ -341,6 +275,8 @@ describe('a reload during a frame upload (issue 42)', () => {
     expect(uploads).toBe(1);
 
     const second = fakeDeps();
+    // The browser keeps the record the next tab reads.
+    second.store.kept.set('sb', structuredClone(stored));
     second.created.push({ id: stored.shots[0]!.run.taskId!, body: { prompt: 'one' } });
     const looked: Array<{ since: number }> = [];
     const after = new StoryboardRunner({

@@ -13,6 +13,7 @@ import {
 import type { FrameName, RunnerDeps, Watched } from './runner-deps';
 import { readFrameAsset, readTask, waitOn } from './runner-reads';
 import { RunClaims } from '@/lib/run-lock';
+import { BoardWrites } from './board-writes';
 import { takeSettings, withTake } from './storyboard-runs';
 
 export type { FrameName, RunnerDeps, Watched } from './runner-deps';
@@ -32,6 +33,10 @@ export class StoryboardRunner {
   /** Per board with work to do, this tab's claim on its run (one tab runs a board: run-lock.ts). */
   private readonly claims: RunClaims;
 
+  /** Boards found deleted (in another tab) while this tab held them: let go, and not written back. */
+  private readonly gone = new Set<string>();
+  private readonly writes: BoardWrites;
+
   constructor(private readonly deps: RunnerDeps) {
     this.claims = new RunClaims(deps.claim, {
       changed: (id) => this.notify(id),
@@ -39,6 +44,19 @@ export class StoryboardRunner {
         this.claims.take(id);
         // Granted later: the tab that ran it may have moved it on; take it up from its record.
         if (!sync) void this.takeUp(id);
+      },
+    });
+    this.writes = new BoardWrites(deps.save, {
+      get: (id) => this.boards.get(id),
+      adopt: (board) => {
+        this.boards.set(board.id, board);
+        this.notify(board.id);
+        this.pump(board.id);
+      },
+      gone: (id) => {
+        this.gone.add(id);
+        this.stop(id, { forget: true });
+        this.notify(id);
       },
     });
   }
@@ -63,10 +81,21 @@ export class StoryboardRunner {
     for (const l of this.listeners.get(id) ?? []) l();
   }
 
-  /** Replaces the board (an edit, a new run) and starts whatever it now allows. */
+  /** Whether the board was deleted in another tab while this one held it. */
+  deleted(id: string): boolean {
+    return this.gone.has(id);
+  }
+
+  /** Replaces the board whole (a new one) and starts whatever it allows. */
   put(board: Storyboard): void {
+    this.writes.setBase(board.id, undefined);
+    this.change(board);
+  }
+
+  /** Holds the changed board, writes it (merged with what is kept) and starts whatever it now allows. */
+  private change(board: Storyboard): void {
     this.boards.set(board.id, board);
-    this.deps.save(board);
+    this.writes.write(board.id);
     this.notify(board.id);
     this.pump(board.id);
   }
@@ -76,14 +105,14 @@ export class StoryboardRunner {
     const board = this.boards.get(id);
     if (!board) return;
     const next = change(board);
-    this.put({ ...next, joins: fitJoins(next.joins, next.shots.length), updatedAt: Date.now() });
+    this.change({ ...next, joins: fitJoins(next.joins, next.shots.length), updatedAt: Date.now() });
   }
 
   private update(id: string, shotId: string, change: Partial<ShotRun>): Storyboard | undefined {
     const board = this.boards.get(id);
     if (!board) return undefined;
     const next = { ...shotChanged(board, shotId, change), updatedAt: Date.now() };
-    this.put(next);
+    this.change(next);
     return next;
   }
 
@@ -100,9 +129,10 @@ export class StoryboardRunner {
     if (!board) return;
     if (forget) {
       this.boards.delete(id);
+      this.writes.setBase(id, undefined);
       return;
     }
-    this.put({
+    this.change({
       ...board,
       updatedAt: Date.now(),
       shots: board.shots.map((s) =>
@@ -130,9 +160,14 @@ export class StoryboardRunner {
    */
   follow(board: Storyboard): void {
     if (this.boards.has(board.id)) return;
-    this.boards.set(board.id, resumed(board));
+    const shown = resumed(board);
+    this.boards.set(board.id, shown);
+    // What resumed() changed is not this tab's to write while another tab runs the board...
+    this.writes.setBase(board.id, shown);
     this.notify(board.id);
     this.pump(board.id);
+    // ...but is when this tab runs it: its steps go on from there.
+    if (this.claims.holds(board.id)) this.writes.setBase(board.id, board);
   }
 
   /**
@@ -150,9 +185,22 @@ export class StoryboardRunner {
   }
 
   private async takeUp(id: string): Promise<void> {
-    const kept = await this.deps.load?.(id).catch(() => undefined);
+    if (!this.deps.load) return this.pump(id);
+    const kept = await this.deps.load(id).then(
+      (b) => b ?? ('deleted' as const),
+      () => undefined,
+    );
     if (!this.boards.has(id)) return;
-    if (kept) this.boards.set(id, resumed(kept));
+    if (kept === 'deleted') {
+      // Deleted by the tab that ran it: this one must not run it again, nor write it back.
+      this.gone.add(id);
+      this.stop(id, { forget: true });
+      return this.notify(id);
+    }
+    if (kept) {
+      this.boards.set(id, resumed(kept));
+      this.writes.setBase(id, kept);
+    }
     this.notify(id);
     this.pump(id);
   }
@@ -189,6 +237,10 @@ export class StoryboardRunner {
       this.busy.delete(shotId);
       for (const [id, board] of this.boards) if (board.shots.some((s) => s.id === shotId)) this.pump(id);
     });
+  }
+
+  private runOf(id: string, shotId: string): ShotRun | undefined {
+    return this.boards.get(id)?.shots.find((s) => s.id === shotId)?.run;
   }
 
   private indexOf(id: string, shotId: string): number {
@@ -229,10 +281,12 @@ export class StoryboardRunner {
         cutOff !== undefined && 'board' in name
           ? await this.deps.findFrame?.(name, board, cutOff).catch(() => undefined)
           : undefined;
+      if (!landed && (!(await this.writes.stillKept(id)) || this.runOf(id, shotId)?.state !== 'registering'))
+        return;
       const asset = landed ?? (await this.deps.registerFrame(frame, model, name, board));
       if (!this.boards.has(id)) return;
       if (asset.groupId && this.boards.get(id)!.frameGroupId !== asset.groupId)
-        this.put({ ...this.boards.get(id)!, frameGroupId: asset.groupId });
+        this.change({ ...this.boards.get(id)!, frameGroupId: asset.groupId });
       this.update(id, shotId, { state: 'preparing', frameAssetId: asset.id, registeringSince: undefined });
     } catch (error) {
       this.update(id, shotId, { state: 'failed', error: this.deps.describe(error), frameRefused: true });
@@ -276,6 +330,8 @@ export class StoryboardRunner {
       error: undefined,
       sent: takeSettings(board, index, body),
     });
+    // A task costs money: none is sent for a board deleted in another tab, or stopped, meanwhile.
+    if (!(await this.writes.stillKept(id)) || this.runOf(id, shotId)?.state !== 'submitting') return;
     let taskId: string;
     try {
       ({ id: taskId } = await this.deps.createTask(body, {

@@ -11,12 +11,12 @@ import { getConnection } from '@/api/connection-store';
 import { fetchLastFrame, hasLocalServer } from '@/api/storyboard';
 import type { TaskRegistry } from '@/api/task-registry';
 import { createVideo } from '@/api/videos';
-import { isStoryboardListed, publishStoryboardProgress } from '@/lib/storyboard/storyboard-progress';
-import { loadStoryboard, runningStoryboardIds, saveStoryboard } from '@/lib/storyboard/storyboard-storage';
+import { loadStoryboard, runningStoryboardIds } from '@/lib/storyboard/storyboard-storage';
 import { errorMessage } from '@/lib/notify';
 import { claimRun } from '@/lib/run-lock';
 import { captureLastFrame } from './canvas-frame';
-import { isRunning, overallProgress, runSummary, type Storyboard } from './storyboard';
+import type { Storyboard } from './storyboard';
+import { loadBoard, saveBoard } from './board-store';
 import { findFrame, uploadFrame } from './storyboard-frames';
 import { parseStoryboard } from './storyboard-file';
 import { StoryboardRunner, type Watched } from './storyboard-runner';
@@ -74,23 +74,10 @@ export function storyboardRunner(registry: TaskRegistry, client: QueryClient): S
         { ...assetQueries.detail(id, groupId ?? ''), refetchIntervalInBackground: true },
         seen as (w: Watched<unknown>) => void,
       ),
-    save: (board) => {
-      const running = isRunning(board);
-      // The shell's strip on every page; a run's end is shown only for a run it listed.
-      if (running || isStoryboardListed(board.id))
-        publishStoryboardProgress({
-          id: board.id,
-          name: board.name,
-          ...runSummary(board),
-          fraction: overallProgress(board),
-          active: running,
-        });
-      // `running` lets the shell resume the run at the next start, on whatever page opens first.
-      void saveStoryboard({ ...board, running }).catch(() => undefined);
-    },
+    save: saveBoard,
     describe: errorMessage,
     claim: (id, on) => claimRun('storyboard', id, on),
-    load: async (id) => parseStoryboard(await loadStoryboard(id), { fresh: false }),
+    load: loadBoard,
   });
   return runner;
 }

@@ -88,3 +88,21 @@ describe('TimelineStrip', () => {
     expect(document.activeElement).toHaveTextContent('pier');
   });
 });
+
+describe('TimelineStrip on a phone', () => {
+  it('keeps its shots’ screen-reader text inside its own scroll, so a long strip never widens the page', () => {
+    render(<Harness start={start()} />);
+    const scroller = strip().querySelector('.overflow-x-auto')!;
+    const hidden = strip().querySelectorAll('.sr-only');
+    expect(hidden.length).toBe(3);
+    // An absolute box (sr-only) is clipped by a scroll box only when its containing block (the
+    // nearest positioned ancestor) is that box or inside it; jsdom lays nothing out, so the
+    // classes that position are read. The page scrolled sideways with 4+ shots without this.
+    const positioned = /(^|\s)(relative|absolute|fixed|sticky)(\s|$)/;
+    for (const el of hidden) {
+      let block = el.parentElement;
+      while (block && !positioned.test(block.className)) block = block.parentElement;
+      expect(block && scroller.contains(block)).toBe(true);
+    }
+  });
+});

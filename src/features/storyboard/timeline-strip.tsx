@@ -30,7 +30,9 @@ export function TimelineStrip({
             : t('timeline.total', { seconds: total.toFixed(1) })}
         </span>
       </div>
-      <ol className="flex gap-2 overflow-x-auto pb-1">
+      {/* Positioned: the shots' screen-reader text (sr-only, absolute) is then clipped by the
+          strip's scroll instead of widening the page (a phone scrolled sideways with 4+ shots). */}
+      <ol className="relative flex gap-2 overflow-x-auto pb-1">
         {board.shots.map((shot, i) => {
           const seconds = shotSeconds(shot);
           const url = shot.run.resultUrl ?? shot.run.kept?.resultUrl;

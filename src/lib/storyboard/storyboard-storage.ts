@@ -1,4 +1,4 @@
-import { createStore, del, get, set, values, type UseStore } from 'idb-keyval';
+import { createStore, del, get, promisifyRequest, set, values, type UseStore } from 'idb-keyval';
 
 /**
  * Storyboards kept in this browser: one IndexedDB record per storyboard, written whole when it
@@ -45,6 +45,28 @@ export function loadStoryboard(id: string): Promise<unknown> {
 
 export function saveStoryboard<T extends StoredStoryboard>(board: T): Promise<void> {
   return set(board.id, board, idbStore());
+}
+
+/**
+ * Rewrites one storyboard from its record as kept now, in one transaction: two tabs may write the
+ * same board (one runs it, the person edits it in the other), and a write based on an older read
+ * would undo the other's. `next` gets the record (undefined when there is none, e.g. deleted) and
+ * gives what to keep, or undefined to write nothing. Resolves to what is kept after.
+ */
+export function updateStoryboard<T extends StoredStoryboard>(
+  id: string,
+  next: (kept: unknown) => T | undefined,
+): Promise<T | undefined> {
+  return idbStore()('readwrite', (store) => {
+    let result: T | undefined;
+    const read = store.get(id);
+    read.onsuccess = () => {
+      result = next(read.result);
+      if (result !== undefined) store.put(result, id);
+    };
+    // Settles when the transaction commits: what it wrote is then what every tab reads.
+    return promisifyRequest(store.transaction).then(() => result);
+  });
 }
 
 export function deleteStoryboard(id: string): Promise<void> {

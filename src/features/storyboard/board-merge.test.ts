@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { mergeBoard, sameValue } from './board-merge';
+import { newShot, type Storyboard } from './storyboard';
+
+function board(): Storyboard {
+  return {
+    id: 'sb',
+    name: 'Scene',
+    updatedAt: 0,
+    cast: [],
+    shots: [newShot({ prompt: 'one' }), newShot({ prompt: 'two' }, true)],
+    joins: ['cut'],
+  };
+}
+
+const prompts = (b: Storyboard) => b.shots.map((s) => s.draft.prompt);
+
+describe('mergeBoard', () => {
+  it('keeps this tab’s edit and the other tab’s run fields of the same shot', () => {
+    const base = board();
+    const [a] = base.shots;
+    const ours = {
+      ...base,
+      shots: [{ ...a!, draft: { ...a!.draft, prompt: 'one, edited' } }, base.shots[1]!],
+    };
+    const theirs = {
+      ...base,
+      shots: [{ ...a!, run: { state: 'running' as const, taskId: 't1' } }, base.shots[1]!],
+    };
+    const merged = mergeBoard(base, ours, theirs);
+    expect(merged.shots[0]!.draft.prompt).toBe('one, edited');
+    expect(merged.shots[0]!.run).toEqual({ state: 'running', taskId: 't1' });
+  });
+
+  it('a field this tab cleared stays cleared; one it did not touch follows the other tab', () => {
+    const base = { ...board(), batchId: 'b1', frameGroupId: 'g1' };
+    const { batchId: _dropped, ...ours } = base;
+    const theirs = { ...base, frameGroupId: 'g2' };
+    const merged = mergeBoard(base, ours, theirs);
+    expect(merged.batchId).toBeUndefined();
+    expect(merged.frameGroupId).toBe('g2');
+  });
+
+  it('shots added, removed and reordered on either side', () => {
+    const base = board();
+    const added = newShot({ prompt: 'three' }, true);
+    // This tab swaps the two shots; the other adds a third and its run moves on.
+    const ours = { ...base, shots: [base.shots[1]!, base.shots[0]!] };
+    const theirs = { ...base, shots: [...base.shots, added] };
+    expect(prompts(mergeBoard(base, ours, theirs))).toEqual(['two', 'one', 'three']);
+    // The other tab removed shot 2 while this one edited shot 1: shot 2 stays removed.
+    const edited = { ...base, name: 'Renamed' };
+    const removed = { ...base, shots: [base.shots[0]!] };
+    const merged = mergeBoard(base, edited, removed);
+    expect(prompts(merged)).toEqual(['one']);
+    expect(merged.name).toBe('Renamed');
+  });
+
+  it('sameValue: a key holding undefined is no key', () => {
+    expect(sameValue({ a: 1, b: undefined }, { a: 1 })).toBe(true);
+    expect(sameValue({ a: [1, { c: 2 }] }, { a: [1, { c: 3 }] })).toBe(false);
+  });
+});

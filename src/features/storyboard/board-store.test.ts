@@ -1,0 +1,219 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { claimRun } from '@/lib/run-lock';
+import {
+  deleteStoryboard,
+  loadStoryboard,
+  saveStoryboard,
+  updateStoryboard,
+} from '@/lib/storyboard/storyboard-storage';
+import { FakeLocks } from '@/test/fake-locks';
+import { loadBoard, saveBoard } from './board-store';
+import { fakeDeps, fakeWatch, settle, threeShots } from './runner-fakes';
+import type { RunnerDeps } from './runner-deps';
+import { runAll } from './storyboard-runs';
+import { StoryboardRunner } from './storyboard-runner';
+import type { Storyboard } from './storyboard';
+
+/**
+ * Two tabs of one browser: each its own runner and API, sharing the browser's IndexedDB (the
+ * real store, on fake-indexeddb) and its Web Locks, as the page builds them (storyboard-session).
+ */
+function tab(locks: FakeLocks, opts: Parameters<typeof fakeDeps>[0] = {}) {
+  const api = fakeDeps(opts);
+  const deps: RunnerDeps = {
+    ...api.deps,
+    save: saveBoard,
+    load: loadBoard,
+    claim: (id, on) => claimRun('storyboard', id, on, locks as unknown as LockManager),
+  };
+  return { runner: new StoryboardRunner(deps), ...api, deps };
+}
+
+const turns = async (n: number) => {
+  for (let i = 0; i < n; i++) await new Promise((r) => setTimeout(r, 0));
+};
+
+async function until(check: () => Promise<boolean> | boolean, what: string) {
+  for (let i = 0; i < 300; i++) {
+    if (await check()) return;
+    await turns(1);
+  }
+  throw new Error(`never: ${what}`);
+}
+
+const kept = async () => (await loadStoryboard('sb')) as (Storyboard & { running?: boolean }) | undefined;
+const taskIds = (b: Storyboard | undefined) => b?.shots.map((s) => s.run.taskId);
+
+/** The page opens the board in a second tab: it reads the record, as the editor does. */
+async function openElsewhere(locks: FakeLocks) {
+  const second = tab(locks);
+  second.runner.follow((await loadBoard('sb'))!);
+  await until(() => second.runner.runningElsewhere('sb'), 'the second tab sees the run elsewhere');
+  return second;
+}
+
+afterEach(async () => {
+  await deleteStoryboard('sb');
+});
+
+describe('updateStoryboard', () => {
+  it('writes from the record as kept now, and writes nothing for a record deleted', async () => {
+    await saveStoryboard({ id: 'sb', name: 'One', updatedAt: 1 });
+    await expect(
+      updateStoryboard('sb', (k) => ({ ...(k as { id: string; name: string }), updatedAt: 2 })),
+    ).resolves.toEqual({
+      id: 'sb',
+      name: 'One',
+      updatedAt: 2,
+    });
+    await deleteStoryboard('sb');
+    let seen: unknown = 'not called';
+    await expect(
+      updateStoryboard('sb', (k) => {
+        seen = k;
+        return undefined;
+      }),
+    ).resolves.toBeUndefined();
+    expect(seen).toBeUndefined();
+    await expect(loadStoryboard('sb')).resolves.toBeUndefined();
+  });
+});
+
+describe('a board edited in the tab that waits while another runs it (issue 42)', () => {
+  it('keeps the running tab’s task ids and takes, and the person’s edit, in both tabs', async () => {
+    const locks = new FakeLocks();
+    const first = tab(locks);
+    // Shot 1's task runs until the second tab has opened the board, shot 2's until the edit is kept.
+    const held = new Set(['task_1', 'task_2']);
+    first.deps.watchTask = fakeWatch((id) =>
+      held.has(id)
+        ? { id, status: 'running', progress: 50 }
+        : { id, status: 'succeeded', video_url: `https://r/${id}.mp4` },
+    );
+    await saveStoryboard(threeShots());
+    first.runner.follow((await loadBoard('sb'))!);
+    first.runner.edit('sb', (b) => runAll(b, 'batch'));
+    await until(async () => taskIds(await kept())?.[0] !== undefined, 'shot 1 was sent');
+    const second = await openElsewhere(locks);
+    held.delete('task_1');
+    // Shot 1 gets its take and shot 2 is sent in the first tab: the second tab's copy is older.
+    await until(async () => taskIds(await kept())?.[1] !== undefined, 'shot 2 was sent');
+    expect(second.runner.get('sb')!.shots[0]!.run.takes).toBeUndefined();
+    second.runner.edit('sb', (b) => ({
+      ...b,
+      name: 'Pier chase',
+      shots: b.shots.map((s, i) => (i === 2 ? { ...s, draft: { ...s.draft, prompt: 'three, at dusk' } } : s)),
+    }));
+
+    await until(async () => (await kept())?.name === 'Pier chase', 'the edit is kept');
+    held.delete('task_2');
+    const done = await settle(first.runner, 'sb');
+    await turns(5);
+    const record = (await kept())!;
+    expect(record.name).toBe('Pier chase');
+    expect(record.shots.map((s) => s.run.state)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+    expect(taskIds(record)).toEqual(['task_1', 'task_2', 'task_3']);
+    expect(record.shots.map((s) => s.run.takes?.map((t) => t.taskId))).toEqual([
+      ['task_1'],
+      ['task_2'],
+      ['task_3'],
+    ]);
+    // The running tab took the edit up: shot 3 was sent as the person left it, and shows it.
+    expect(first.created.map((t) => t.body.prompt)).toEqual(['one', 'two', 'three, at dusk']);
+    expect(done.name).toBe('Pier chase');
+    // The waiting tab's write brought it the run it had not seen.
+    expect(second.runner.get('sb')!.shots[0]!.run.takes?.map((t) => t.taskId)).toEqual(['task_1']);
+    expect(second.created).toEqual([]);
+  });
+
+  it('a take the running tab writes after the waiting tab’s edit is not undone by that tab’s next edit', async () => {
+    const locks = new FakeLocks();
+    const first = tab(locks);
+    // Shot 3's task runs until the end of the test: the second tab waits all along.
+    const held = new Set(['task_3']);
+    first.deps.watchTask = fakeWatch((id) =>
+      held.has(id)
+        ? { id, status: 'running', progress: 50 }
+        : { id, status: 'succeeded', video_url: `https://r/${id}.mp4` },
+    );
+    await saveStoryboard(threeShots());
+    first.runner.follow((await loadBoard('sb'))!);
+    first.runner.edit('sb', (b) => runAll(b, 'batch'));
+    await turns(1);
+    const second = await openElsewhere(locks);
+    second.runner.edit('sb', (b) => ({ ...b, name: 'First edit' }));
+    await until(async () => taskIds(await kept())?.[2] !== undefined, 'shot 3 was sent');
+    // The second tab has not seen shots 2 and 3 sent; its next edit keeps them all the same.
+    expect(taskIds(second.runner.get('sb'))?.[2]).toBeUndefined();
+    second.runner.edit('sb', (b) => ({ ...b, name: 'Second edit' }));
+    await turns(5);
+    let record = (await kept())!;
+    expect(record.name).toBe('Second edit');
+    expect(taskIds(record)).toEqual(['task_1', 'task_2', 'task_3']);
+    expect(record.shots[1]!.run.takes?.map((t) => t.taskId)).toEqual(['task_2']);
+    held.clear();
+    await settle(first.runner, 'sb');
+    await turns(5);
+    record = (await kept())!;
+    expect(record.name).toBe('Second edit');
+    expect(record.shots.map((s) => s.run.state)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+  });
+});
+
+describe('a board deleted mid-run (issue 42)', () => {
+  it('deleted in the waiting tab: the running tab stops its run and never writes the board back', async () => {
+    const locks = new FakeLocks();
+    // Shot 1's task runs until the board is gone.
+    const first = tab(locks);
+    let status = 'running';
+    first.deps.watchTask = fakeWatch((id) => ({ id, status, video_url: `https://r/${id}.mp4` }));
+    await saveStoryboard(threeShots());
+    first.runner.follow((await loadBoard('sb'))!);
+    first.runner.edit('sb', (b) => runAll(b, 'batch'));
+    await until(async () => taskIds(await kept())?.[0] !== undefined, 'shot 1 was sent');
+    const second = await openElsewhere(locks);
+
+    // The header's Delete, in the second tab.
+    second.runner.stop('sb', { forget: true });
+    await deleteStoryboard('sb');
+    // The task moves on and answers: the running tab's next write finds the board gone.
+    status = 'succeeded';
+    await until(
+      () => first.runner.deleted('sb') || first.created.length > 1,
+      'the running tab lets the board go, or runs on',
+    );
+    await turns(20);
+    await expect(loadStoryboard('sb')).resolves.toBeUndefined();
+    // Nothing more was sent for it, and it is let go.
+    expect(first.created).toHaveLength(1);
+    expect(first.runner.get('sb')).toBeUndefined();
+    expect(first.runner.deleted('sb')).toBe(true);
+  });
+
+  it('deleted in the running tab: the waiting tab, given the run, neither runs it nor brings it back', async () => {
+    const locks = new FakeLocks();
+    const first = tab(locks);
+    first.deps.watchTask = fakeWatch((id) => ({ id, status: 'running', progress: 10 }));
+    await saveStoryboard(threeShots());
+    first.runner.follow((await loadBoard('sb'))!);
+    first.runner.edit('sb', (b) => runAll(b, 'batch'));
+    await until(async () => taskIds(await kept())?.[0] !== undefined, 'shot 1 was sent');
+    const second = await openElsewhere(locks);
+
+    // One server behind both tabs: shot 1's task answers the second tab too.
+    second.created.push({ id: 'task_1', body: { prompt: 'one' } });
+    first.runner.stop('sb', { forget: true });
+    await deleteStoryboard('sb');
+    // The lock is let go: the second tab is given the run and reads the record first.
+    await until(
+      () => second.runner.deleted('sb') || second.created.length > 1,
+      'the second tab lets the board go, or runs it',
+    );
+    await turns(20);
+    await expect(loadStoryboard('sb')).resolves.toBeUndefined();
+    expect(second.created).toHaveLength(1);
+    expect(second.runner.get('sb')).toBeUndefined();
+    expect(second.runner.deleted('sb')).toBe(true);
+  });
+});

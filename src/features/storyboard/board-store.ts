@@ -1,0 +1,45 @@
+import { isStoryboardListed, publishStoryboardProgress } from '@/lib/storyboard/storyboard-progress';
+import { loadStoryboard, updateStoryboard } from '@/lib/storyboard/storyboard-storage';
+import type { RunnerDeps } from './runner-deps';
+import { isRunning, overallProgress, runSummary, type Storyboard } from './storyboard';
+import { parseStoryboard } from './storyboard-file';
+
+/** A kept record as a board; undefined when there is none, or it no longer reads as one. */
+function readKept(kept: unknown): Storyboard | undefined {
+  if (kept === undefined) return undefined;
+  try {
+    return parseStoryboard(kept, { fresh: false });
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The runner's write (RunnerDeps.save): what it gives from the record kept now, in one IndexedDB
+ * transaction shared by every tab of the browser, and the shell's progress strip told.
+ */
+export const saveBoard: RunnerDeps['save'] = async (id, next) => {
+  const board = await updateStoryboard(id, (kept) => {
+    const out = next(readKept(kept));
+    // `running` lets the shell resume the run at the next start, on whatever page opens first.
+    return out && { ...out, running: isRunning(out) };
+  });
+  if (!board) return undefined;
+  const { running, ...kept } = board;
+  // The shell's strip on every page; a run's end is shown only for a run it listed.
+  if (running || isStoryboardListed(id))
+    publishStoryboardProgress({
+      id,
+      name: kept.name,
+      ...runSummary(kept),
+      fraction: overallProgress(kept),
+      active: running,
+    });
+  return kept;
+};
+
+/** The board as kept now (RunnerDeps.load); undefined when it was deleted. */
+export async function loadBoard(id: string): Promise<Storyboard | undefined> {
+  const kept = await loadStoryboard(id);
+  return kept === undefined ? undefined : parseStoryboard(kept, { fresh: false });
+}
