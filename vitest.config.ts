@@ -1,6 +1,41 @@
 import os from 'node:os';
-import { defineConfig, mergeConfig } from 'vitest/config';
+import { configDefaults, defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config';
+
+const NODE_TESTS = [
+  'contract/**/*.test.ts',
+  'server/**/*.test.ts',
+  'bench/**/*.test.ts',
+  'scripts/**/*.test.ts',
+];
+
+/**
+ * Node tests that need a module graph of their own: they mock a module (`vi.mock` applies to a
+ * module loaded after it, and a shared graph may have loaded it already), stub the environment for
+ * the modules they load, count what a module-level pool started, or find their ffmpeg among the
+ * process's children (threads of one process share them).
+ */
+const NODE_ISOLATED = [
+  'server/services/tasks/inputs/reference-files.test.ts',
+  'server/services/assets/source-probe.test.ts',
+  'server/media/ffmpeg-deadline.test.ts',
+  'server/media/media-process.test.ts',
+  'server/routes/storyboard-limits.test.ts',
+  'server/routes/text/schema-warm.test.ts',
+  'server/services/tasks/runner/runner-fairness.test.ts',
+  'scripts/with-node-22.test.ts',
+];
+
+const nodeTest = {
+  environment: 'node',
+  setupFiles: ['vitest.setup.node.ts'],
+  // Server tests use real SQLite files and ffmpeg; keep them from starving each other on 2 cores.
+  testTimeout: 30_000,
+  // A hook seeds a database (12,000 assets in server/store/assets.test.ts) or starts a server: on
+  // a 2-core machine busy with other work that passed Vitest's default 10 s. The budget bounds a
+  // hang, like the tests' own; it is not a wait for anything.
+  hookTimeout: 30_000,
+};
 
 export default mergeConfig(
   viteConfig,
@@ -37,20 +72,25 @@ export default mergeConfig(
           extends: true,
           test: {
             name: 'node',
-            include: [
-              'contract/**/*.test.ts',
-              'server/**/*.test.ts',
-              'bench/**/*.test.ts',
-              'scripts/**/*.test.ts',
-            ],
-            environment: 'node',
-            setupFiles: ['vitest.setup.node.ts'],
-            // Server tests use real SQLite files and ffmpeg; keep them from starving each other on 2 cores.
-            testTimeout: 30_000,
-            // A hook seeds a database (12,000 assets in server/store/assets.test.ts) or starts a
-            // server: on a 2-core machine busy with other work that passed Vitest's default 10 s. The
-            // budget bounds a hang, like the tests' own; it is not a wait for anything.
-            hookTimeout: 30_000,
+            include: NODE_TESTS,
+            exclude: [...configDefaults.exclude, ...NODE_ISOLATED],
+            ...nodeTest,
+            // The files of a worker share one module graph: the server's modules (Hono, zod, SQLite,
+            // the routes) are loaded once per worker, not once per file, which was a third of the
+            // project's time on 2 cores; threads, not processes, for the same reason (decision 580).
+            // Every test makes its own app, database and DATA_DIR (server/test/helpers.ts), so no
+            // state passes between files; the few that mock a module, stub the environment or count
+            // what a module started are in node-isolated, below.
+            pool: 'threads',
+            isolate: false,
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'node-isolated',
+            include: NODE_ISOLATED,
+            ...nodeTest,
           },
         },
       ],
