@@ -42,6 +42,11 @@ export interface ServerConfig {
   requestBodyTimeoutMs: number;
   /** Open connections one client address may hold; TRUST_PROXY peers are exempt (connection-cap.ts). */
   maxConnectionsPerAddress: number;
+  /**
+   * Unsigned deliveries kept over all unclaimed webhook inboxes (INBOX_UNCLAIMED_KEEP, default
+   * 1,000; decision 590): a test reaches the bound with tens of posts instead of thousands.
+   */
+  inboxUnclaimedKeep: number;
   /** Renders at once (TASK_CONCURRENCY), validated at start-up; undefined: the runner's default. */
   taskConcurrency?: number;
   /** The ffmpeg pool (FFMPEG_CONCURRENCY, FFMPEG_KEY_QUEUE, FFMPEG_WAIT_MS; decision 356). */
@@ -74,6 +79,9 @@ export const DEFAULT_BODY_TIMEOUT_MS = 30_000;
  * included, could connect (issue 41).
  */
 export const DEFAULT_MAX_CONNS_PER_IP = 128;
+
+/** Unsigned deliveries kept over all unclaimed webhook inboxes: names cost nothing to invent, the disk does. */
+export const DEFAULT_INBOX_UNCLAIMED_KEEP = 1_000;
 
 /** A setting that cannot work; main.ts prints the message and exits 1. */
 export class ConfigError extends Error {
@@ -310,6 +318,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): ServerC
     maxJsonBytes: positiveInteger('MAX_JSON_BYTES', env.MAX_JSON_BYTES, 1024 * 1024),
     requestBodyTimeoutMs: wholeNumber('BODY_TIMEOUT_MS', env.BODY_TIMEOUT_MS, DEFAULT_BODY_TIMEOUT_MS),
     maxConnectionsPerAddress: wholeNumber('MAX_CONNS_PER_IP', env.MAX_CONNS_PER_IP, DEFAULT_MAX_CONNS_PER_IP),
+    inboxUnclaimedKeep: wholeNumber(
+      'INBOX_UNCLAIMED_KEEP',
+      env.INBOX_UNCLAIMED_KEEP,
+      DEFAULT_INBOX_UNCLAIMED_KEEP,
+    ),
     staticDir: path.resolve(cwd, env.STATIC_DIR?.trim() || 'dist'),
     taskConcurrency: parseTaskConcurrency(env.TASK_CONCURRENCY),
     allowedHosts: parseAllowedHosts(env.ALLOWED_HOSTS),

@@ -42,16 +42,14 @@ describe('server/main.ts', () => {
     await expect(fetch(`${url}/healthz`)).rejects.toThrow();
   });
 
-  it('exits 0 on SIGINT and never prints configured keys', async () => {
-    const server = await start({ PORT: '0', API_KEYS: 'sk-very-secret-1,sk-very-secret-2' });
-    expect(await server.kill('SIGINT')).toEqual({ code: 0, signal: null });
-    const [stdout, stderr] = [server.stdout(), server.stderr()];
-    expect(stdout + stderr).not.toContain('sk-very-secret');
-    expect(stdout).toContain('2 configured');
-  });
-
-  it('says which host names it answers to, and warns when the rebinding check is off', async () => {
-    const server = await start({ PORT: '0', ALLOWED_HOSTS: '*', TRUST_PROXY: 'loopback' });
+  // One process for both: a start costs about half a CPU-second, twice per CI.
+  it('says which host names it answers to, warns when the rebinding check is off, exits 0 on SIGINT and never prints configured keys', async () => {
+    const server = await start({
+      PORT: '0',
+      API_KEYS: 'sk-very-secret-1,sk-very-secret-2',
+      ALLOWED_HOSTS: '*',
+      TRUST_PROXY: 'loopback',
+    });
     const url = server.url;
     expect(server.stdout()).toMatch(/ALLOWED_HOSTS=\* answers any Host name/);
     expect(server.stdout()).toMatch(/trusts X-Forwarded-Host\/-Proto from: loopback/);
@@ -59,14 +57,20 @@ describe('server/main.ts', () => {
     const res = await fetch(`${url}/v1/assets?q=${'a'.repeat(17 * 1024)}`);
     expect(res.status).toBe(431);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('headers_too_large');
-    expect(await server.kill('SIGTERM')).toEqual({ code: 0, signal: null });
+    expect(await server.kill('SIGINT')).toEqual({ code: 0, signal: null });
+    const [stdout, stderr] = [server.stdout(), server.stderr()];
+    expect(stdout + stderr).not.toContain('sk-very-secret');
+    expect(stdout).toContain('2 configured');
   });
 
   it('exits 1 with a clear message on bad configuration', async () => {
-    const server = await refused({ PORT: 'not-a-port' });
+    // Side by side: each start waits on its own process.
+    const [server, ceiling] = await Promise.all([
+      refused({ PORT: 'not-a-port' }),
+      refused({ PORT: '0', FFMPEG_MEMORY_BYTES: '1g' }),
+    ]);
     expect(server.exit?.code).toBe(1);
     expect(server.stderr).toMatch(/invalid configuration: PORT must be a whole number/);
-    const ceiling = await refused({ PORT: '0', FFMPEG_MEMORY_BYTES: '1g' });
     expect(ceiling.exit?.code).toBe(1);
     expect(ceiling.stderr).toMatch(
       /invalid configuration: FFMPEG_MEMORY_BYTES must be a whole number of bytes/,

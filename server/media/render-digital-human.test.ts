@@ -88,14 +88,19 @@ describe('renderDigitalHumanVideo', () => {
     const abort = new AbortController();
     let running!: () => void;
     const midway = new Promise<void>((resolve) => (running = resolve));
+    // A small frame (the size is not the point here), aborted once the main pass is under way: past
+    // the 5% the preparing step reports, with most of the 120 s left to kill.
     const rendering = renderDigitalHumanVideo({
       outPath,
       avatar: portrait,
       audio: long,
+      width: 240,
+      height: 320,
       signal: abort.signal,
       onProgress: (f) => f > 0.06 && running(),
     });
     await midway;
+    expect(processWithArg(outPath)).toBe(true);
     abort.abort();
     await expect(rendering).rejects.toMatchObject({ name: 'AbortError' });
     await expect.poll(() => processWithArg(outPath)).toBe(false);

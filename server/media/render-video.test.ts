@@ -182,11 +182,13 @@ describe('renderVideo', () => {
 
   it('kills ffmpeg and rejects when aborted mid-render', async () => {
     const abort = new AbortController();
-    const job = input({ width: 1280, height: 720, durationSec: 120, audio: true, signal: abort.signal });
+    // At the default 640x360 (the size is not the point here), aborted once the main pass is under
+    // way: past the 8% the preparing step reports, with most of the 120 s left to kill.
+    const job = input({ durationSec: 120, audio: true, signal: abort.signal });
     let started!: () => void;
     const midway = new Promise<void>((resolve) => (started = resolve));
     job.onProgress = (f) => {
-      if (f > 0.1) started();
+      if (f > 0.09) started();
     };
     const rendering = renderVideo(job);
     await midway;

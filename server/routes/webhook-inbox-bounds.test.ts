@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { InboxDelivery } from '@contract/webhook-inbox';
-import { DEFAULT_API_KEY } from '../config';
-import { INBOX_KEEP, INBOX_UNCLAIMED_KEEP } from '../services/webhooks/inbox';
+import { ConfigError, DEFAULT_API_KEY, DEFAULT_INBOX_UNCLAIMED_KEEP, loadConfig } from '../config';
+import { INBOX_KEEP } from '../services/webhooks/inbox';
 import { webhookSecret } from '../services/webhooks/secret';
 import { signatureHeaders } from '../services/webhooks/signature';
 import type { TestApp } from '../test/helpers';
@@ -11,8 +11,13 @@ import { webhookHarness } from '../test/webhook-harness';
  * Issue 41, point 4: receiving is keyless, so what keyless posts can push out must be bounded to
  * other keyless posts. 21 floods of 100 posts to made-up names used to erase a claimed inbox's real,
  * signed delivery (the inbox kept 2,000 deliveries over all names).
+ *
+ * The unclaimed bound is lowered to UNCLAIMED_KEEP (INBOX_UNCLAIMED_KEEP, decision 590) so a flood
+ * passes it several times over with hundreds of posts instead of thousands; the pruning is the same.
  */
-const { app } = webhookHarness();
+const UNCLAIMED_KEEP = 50;
+const harness = webhookHarness();
+const app = () => harness.app({ env: { INBOX_UNCLAIMED_KEEP: String(UNCLAIMED_KEEP) } });
 
 async function inbox(t: TestApp, name: string): Promise<InboxDelivery[]> {
   const res = await t.req(`/webhooks/inbox/${name}`, { key: DEFAULT_API_KEY });
@@ -46,8 +51,9 @@ describe('webhook inbox bounds', () => {
     await postSigned(t, 'mine', 'msg_real');
     await post(t, 'mine', '{"unsigned":true}');
 
+    // 21 floods of 10 posts: over four times the unclaimed bound.
     for (let flood = 0; flood < 21; flood++) {
-      for (let i = 0; i < 100; i++) await post(t, `made-up-${flood}-${i % 7}`, `{"n":${i}}`);
+      for (let i = 0; i < 10; i++) await post(t, `made-up-${flood}-${i % 7}`, `{"n":${i}}`);
     }
 
     const kept = await inbox(t, 'mine');
@@ -56,7 +62,7 @@ describe('webhook inbox bounds', () => {
       ['msg_real', true],
     ]);
     // The made-up names share one bounded store, the oldest going first.
-    expect(storedRows(t)).toBe(INBOX_UNCLAIMED_KEEP + 2);
+    expect(storedRows(t)).toBe(UNCLAIMED_KEEP + 2);
     expect(await inbox(t, 'made-up-0-0')).toEqual([]);
     expect((await inbox(t, 'made-up-20-1')).length).toBeGreaterThan(0);
   });
@@ -92,8 +98,17 @@ describe('webhook inbox bounds', () => {
     const t = app();
     await postSigned(t, 'early', 'msg_early');
     await inbox(t, 'early');
-    // More than the whole inbox kept before the fix (2,000 deliveries over all names).
-    for (let i = 0; i < 2_100; i++) await post(t, `made-up-${i % 50}`, '{}');
+    // A flood of three times the unclaimed bound.
+    for (let i = 0; i < 3 * UNCLAIMED_KEEP; i++) await post(t, `made-up-${i % 50}`, '{}');
     expect((await inbox(t, 'early')).map((d) => d.webhook_id)).toEqual(['msg_early']);
+  });
+
+  it(`keeps ${DEFAULT_INBOX_UNCLAIMED_KEEP} unclaimed deliveries unless INBOX_UNCLAIMED_KEEP says otherwise`, () => {
+    expect(loadConfig({}).inboxUnclaimedKeep).toBe(1_000);
+    expect(loadConfig({ INBOX_UNCLAIMED_KEEP: '50' }).inboxUnclaimedKeep).toBe(50);
+    expect(() => loadConfig({ INBOX_UNCLAIMED_KEEP: '0' })).toThrow(ConfigError);
+    expect(() => loadConfig({ INBOX_UNCLAIMED_KEEP: 'lots' })).toThrow(
+      /INBOX_UNCLAIMED_KEEP must be a whole number/,
+    );
   });
 });

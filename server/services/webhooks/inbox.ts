@@ -19,8 +19,6 @@ import { quoted } from '@contract/quoted';
 
 /** Per inbox, signed and unsigned deliveries each (store/webhook-inbox.ts says why apart). */
 export const INBOX_KEEP = 100;
-/** Unsigned deliveries over all unclaimed inboxes: names cost nothing to invent, the disk does. */
-export const INBOX_UNCLAIMED_KEEP = 1_000;
 /** Never kept, so an inbox (readable by whoever sent it a delivery's key) cannot leak a credential. */
 const REDACTED_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-api-key', 'api-key']);
 
@@ -77,7 +75,7 @@ export function receiveInboxDelivery(
       verified: check.verified ? 1 : 0,
       reason: check.reason ?? null,
     },
-    { perInbox: INBOX_KEEP, unclaimed: INBOX_UNCLAIMED_KEEP },
+    { perInbox: INBOX_KEEP, unclaimed: ctx.config.inboxUnclaimedKeep },
   );
 }
 
