@@ -6,21 +6,30 @@ import type { Plugin } from 'vite';
  * React Router's share is in vite-first-route.ts, beside the alias to its production build.
  */
 
+/** `match` as spaces, its line breaks kept: the columns and the source map stay as they were. */
+const blank = (match: string) => match.replace(/[^\n]/g, ' ');
+
 /**
  * Every path of a Lucide icon carries a React `key` (a random six-letter id), there only because
  * the icon renders its paths from an array: React checks keys in development alone, and an icon's
  * paths never move. Random ids are what brotli cannot compress: dropped from the build, 0.7 KB
- * off the first open's 40 icons (decision 540). Blanked rather than cut, so columns and the source
- * map stay as they were.
+ * off the first open's 40 icons (decision 540). Each icon component also gets a `displayName`,
+ * which only React's developer tools show, made by a PascalCase converter that nothing else
+ * uses: the write is blanked, and the converter leaves the first open (decision 541). Blanked
+ * rather than cut, so columns and the source map stay as they were.
  */
 export function lucideIconsWithoutKeys(): Plugin {
   return {
     name: 'lucide-icons-without-keys',
     apply: 'build',
     transform: {
-      filter: { id: /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/ },
-      handler(code) {
-        const blanked = code.replace(/,\s*key: "[^"\n]*"/g, (key) => key.replace(/[^\n]/g, ' '));
+      filter: {
+        id: /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](icons[\\/]|createLucideIcon\.mjs$)/,
+      },
+      handler(code, id) {
+        const blanked = /createLucideIcon\.mjs$/.test(id)
+          ? code.replace(/\bComponent\.displayName = toPascalCase\([^)\n]*\);/, blank)
+          : code.replace(/,\s*key: "[^"\n]*"/g, blank);
         return blanked === code ? null : { code: blanked, map: null };
       },
     },
