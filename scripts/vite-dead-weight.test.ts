@@ -43,6 +43,16 @@ describe('the first open leaves out what its libraries carry for development (de
     expect(bare(code!)).toBe(bare(before.replace(/,\s*key: "[^"]*"/g, '')));
   });
 
+  it("blanks the icons' display names, so that their PascalCase converter can go (decision 541)", () => {
+    const file = path.join(nodeModules, 'lucide-react/dist/esm/createLucideIcon.mjs');
+    const before = fs.readFileSync(file, 'utf8');
+    const code = transform(lucideIconsWithoutKeys(), file);
+    expect(before).toMatch(/Component\.displayName = toPascalCase\(/);
+    expect(code).not.toMatch(/displayName|toPascalCase\(/);
+    expect(code).toHaveLength(before.length);
+    expect(code!.split('\n')).toHaveLength(before.split('\n').length);
+  });
+
   it('leaves every other file alone', () => {
     expect(transform(lucideIconsWithoutKeys(), path.join(nodeModules, 'react/index.js'))).toBeNull();
     expect(transform(reactRouterProductionBuild(), path.join(nodeModules, 'react/index.js'))).toBeNull();

@@ -4,14 +4,13 @@ import { cn } from '@/lib/cn';
 import { errorMessage } from '@/lib/error-message';
 import { isQuotaError, knownErrorKind } from '@/lib/error-kind';
 import { useTranslation } from '@/lib/i18n';
+import type * as ErrorAlertModule from './error-alert';
 import type { ErrorAlertProps } from './error-alert';
 
-type ErrorAlertModule = typeof import('./error-alert');
+let loaded: typeof ErrorAlertModule | undefined;
+let pending: Promise<typeof ErrorAlertModule> | undefined;
 
-let loaded: ErrorAlertModule | undefined;
-let pending: Promise<ErrorAlertModule> | undefined;
-
-function loadErrorAlert(): Promise<ErrorAlertModule> {
+function loadErrorAlert(): Promise<typeof ErrorAlertModule> {
   pending ??= import('./error-alert').then(
     (module) => (loaded = module),
     (error: unknown) => {
