@@ -9,7 +9,11 @@ import {
   preloadFirstRoute,
   reactRouterProductionBuild,
 } from './scripts/vite-first-route';
-import { lucideIconsWithoutKeys, tailwindWithoutPropertyFallback } from './scripts/vite-dead-weight';
+import {
+  lucideIconsWithoutKeys,
+  reactRouterWithoutFrameworkMode,
+  tailwindWithoutPropertyFallback,
+} from './scripts/vite-dead-weight';
 
 const apiPort = Number(process.env.PORT ?? 8787);
 const apiTarget = `http://127.0.0.1:${apiPort}`;
@@ -29,6 +33,7 @@ export default defineConfig({
     earlyScript('src/early.ts'),
     inlineFavicon('favicon.svg'),
     reactRouterProductionBuild(),
+    reactRouterWithoutFrameworkMode(),
     lucideIconsWithoutKeys(),
     precompress(),
   ],
