@@ -9,7 +9,11 @@ import {
   preloadFirstRoute,
   reactRouterProductionBuild,
 } from './scripts/vite-first-route';
-import { lucideIconsWithoutKeys, tailwindWithoutPropertyFallback } from './scripts/vite-dead-weight';
+import {
+  lucideIconsWithoutKeys,
+  reactRouterWithoutFrameworkMode,
+  tailwindWithoutPropertyFallback,
+} from './scripts/vite-dead-weight';
 
 const apiPort = Number(process.env.PORT ?? 8787);
 const apiTarget = `http://127.0.0.1:${apiPort}`;
@@ -29,6 +33,7 @@ export default defineConfig({
     earlyScript('src/early.ts'),
     inlineFavicon('favicon.svg'),
     reactRouterProductionBuild(),
+    reactRouterWithoutFrameworkMode(),
     lucideIconsWithoutKeys(),
     precompress(),
   ],
@@ -94,7 +99,7 @@ export default defineConfig({
             // and template pages (json-file, difference-table).
             {
               name: 'app',
-              test: /[\\/]src[\\/](main\.tsx|features[\\/]assets[\\/]assets-page\.tsx|components[\\/](?!video-draft[\\/]|money[\\/]|library-picker[\\/]|templates[\\/]|word-diff|ui[\\/](card|checkbox|dialog|input|json-view|lazy-tooltip|progress|sheet|tabs|textarea|tooltip-primitive)\.tsx|form[\\/]|callback-url-input|group-options|json-file|difference-table|unreadable-item-dialog)[^\\]*|api[\\/]system\.ts)$|[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](circle-check|download)\.mjs$/,
+              test: /[\\/]src[\\/](main\.tsx|features[\\/]assets[\\/]assets-page\.tsx|components[\\/](?!video-draft[\\/]|money[\\/]|library-picker[\\/]|templates[\\/]|word-diff|ui[\\/](card|checkbox|dialog|input|json-view|lazy-tooltip|progress|sheet|tabs|textarea|tooltip-primitive)\.tsx|form[\\/]|callback-url-input|error-alert|ui[\\/]copy-button|group-options|json-file|difference-table|unreadable-item-dialog)[^\\]*|api[\\/]system\.ts)$|[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](circle-check|download)\.mjs$/,
               priority: 2,
             },
             // Small components that only later pages render (the library's first paint has none of
@@ -102,6 +107,14 @@ export default defineConfig({
             {
               name: 'page-ui',
               test: /[\\/]src[\\/]components[\\/]ui[\\/](card|input|progress)\.tsx$/,
+              priority: 2,
+            },
+            // The full error alert (details, ids, copy buttons): a healthy first open paints no error, and
+            // the first route's alerts load it when one shows (lazy-error-alert.tsx, decision 541). One file
+            // with its copy button, not a part of whichever page's chunk happened to import it first.
+            {
+              name: 'error-alert',
+              test: /[\\/]src[\\/]components[\\/](error-alert|ui[\\/]copy-button)\.tsx$/,
               priority: 2,
             },
             // The person's prices, their estimates, editor and cap question (decision 381): one file that the

@@ -2,7 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { lucideIconsWithoutKeys, tailwindWithoutPropertyFallback } from './vite-dead-weight';
+import {
+  lucideIconsWithoutKeys,
+  reactRouterWithoutFrameworkMode,
+  tailwindWithoutPropertyFallback,
+} from './vite-dead-weight';
 import { reactRouterProductionBuild } from './vite-first-route';
 
 /** The plugin's transform as the bundler calls it, after its id filter. */
@@ -31,6 +35,32 @@ describe('the first open leaves out what its libraries carry for development (de
     expect(code).not.toMatch(/__PURE__ \*\/ \/\* @__PURE__/);
   });
 
+  it("writes React Router's framework-only branches as their answers without the framework (decision 541)", () => {
+    const dir = path.join(nodeModules, 'react-router/dist/production');
+    const chunk = fs
+      .readdirSync(dir)
+      .find(
+        (f) =>
+          f.endsWith('.mjs') &&
+          /function usePrefetchBehavior\(/.test(fs.readFileSync(path.join(dir, f), 'utf8')),
+      );
+    expect(chunk).toBeDefined();
+    const before = fs.readFileSync(path.join(dir, chunk!), 'utf8');
+    const code = transform(reactRouterWithoutFrameworkMode(), path.join(dir, chunk!));
+    expect(code).not.toBeNull();
+    const count = (text: string, pattern: RegExp) => text.match(pattern)?.length ?? 0;
+    // <Link>: no prefetching, and never <PrefetchPageLinks> beside the link; each rewritten once.
+    expect(count(before, /usePrefetchBehavior\(\s*prefetch,\s*rest\s*\)/g)).toBe(1);
+    expect(count(code!, /usePrefetchBehavior\(\s*prefetch,\s*rest\s*\)/g)).toBe(0);
+    expect(count(code!, /\[false, null, \{\}\]/g) - count(before, /\[false, null, \{\}\]/g)).toBe(1);
+    expect(count(code!, /createElement\(PrefetchPageLinks,/g)).toBe(0);
+    // The route error boundary: RSC's context is never there.
+    expect(count(before, /\bif \(this\.context\b/g)).toBe(2);
+    expect(count(code!, /this\.context/g)).toBe(0);
+    // Every other line where it was: the source map still points at the right ones.
+    expect(code!.split('\n')).toHaveLength(before.split('\n').length);
+  });
+
   it("blanks the keys of an icon's paths without moving any other character", () => {
     const file = path.join(nodeModules, 'lucide-react/dist/esm/icons/boxes.mjs');
     const before = fs.readFileSync(file, 'utf8');
@@ -43,9 +73,25 @@ describe('the first open leaves out what its libraries carry for development (de
     expect(bare(code!)).toBe(bare(before.replace(/,\s*key: "[^"]*"/g, '')));
   });
 
+  it("blanks the icons' display names, so that their PascalCase converter can go (decision 541)", () => {
+    const file = path.join(nodeModules, 'lucide-react/dist/esm/createLucideIcon.mjs');
+    const before = fs.readFileSync(file, 'utf8');
+    const code = transform(lucideIconsWithoutKeys(), file);
+    expect(before).toMatch(/Component\.displayName = toPascalCase\(/);
+    expect(code).not.toMatch(/displayName|toPascalCase\(/);
+    expect(code).toHaveLength(before.length);
+    expect(code!.split('\n')).toHaveLength(before.split('\n').length);
+  });
+
   it('leaves every other file alone', () => {
     expect(transform(lucideIconsWithoutKeys(), path.join(nodeModules, 'react/index.js'))).toBeNull();
     expect(transform(reactRouterProductionBuild(), path.join(nodeModules, 'react/index.js'))).toBeNull();
+    expect(
+      transform(
+        reactRouterWithoutFrameworkMode(),
+        path.join(nodeModules, 'react-router/dist/production/index.mjs'),
+      ),
+    ).toBeNull();
   });
 
   it("drops Tailwind's fallback for browsers without @property, and only that", () => {

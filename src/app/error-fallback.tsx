@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { failedChunkUrl, importAfresh } from '@/lib/chunk-retry';
 import { pageForPath } from '@/app/pages';
-import { ErrorAlert } from '@/components/error-alert';
+import { LazyErrorAlert } from '@/components/lazy-error-alert';
 import { Button } from '@/components/ui/button';
 import { loadStrings, StringsUnavailableError, useTranslation } from '@/lib/i18n';
 
@@ -61,7 +61,7 @@ export function ErrorFallback({ error, onRetry }: { error: unknown; onRetry: () 
   const { pathname } = useLocation();
   const stack = error instanceof Error ? error.stack : undefined;
   return (
-    <ErrorAlert
+    <LazyErrorAlert
       error={error}
       headingLevel="h2"
       title={t('errors.pageTitle')}
@@ -85,6 +85,6 @@ export function ErrorFallback({ error, onRetry }: { error: unknown; onRetry: () 
           </pre>
         </details>
       ) : null}
-    </ErrorAlert>
+    </LazyErrorAlert>
   );
 }

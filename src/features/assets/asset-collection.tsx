@@ -1,8 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import type { Asset } from '@/api/assets';
 import { useTranslation } from '@/lib/i18n';
 import { AssetCard } from './asset-card';
-import { AssetTableHeader, AssetTableRow, TABLE_MIN_WIDTH } from './asset-table-row';
+import { AssetTableHeader, AssetTableRow } from './lazy-table';
 import type { LibraryView } from './library/library-search';
 import { useDocumentOffset } from './use-document-offset';
 import { useElementWidth } from './use-element-width';
@@ -27,6 +27,9 @@ export interface AssetCollectionProps {
 const CARD_MIN_WIDTH = 220;
 const CARD_ROW_HEIGHT = 264;
 const TABLE_ROW_HEIGHT = 56;
+/** The sum of the table's minimum column widths (TABLE_GRID in asset-table-row.tsx), in px. Here, not
+ * there: the table's code is fetched only once it shows (lazy-table.ts). */
+const TABLE_MIN_WIDTH = 824;
 /** The controls of a card or row that arrow keys reach: the open button, the readiness badge, the checkbox. */
 const ITEM_CONTROLS = 3;
 
@@ -102,35 +105,43 @@ export function AssetCollection({
         : { role: 'list', 'aria-label': t('grid.label') })}
     >
       {virtualizer}
-      {view === 'table' && <AssetTableHeader top={stickyOffset} />}
+      {/* The table's code arrives in one request (lazy-table.ts): until then its header and rows are the
+          empty space they will fill, never the page's own loading state. */}
+      {view === 'table' && (
+        <Suspense fallback={null}>
+          <AssetTableHeader top={stickyOffset} />
+        </Suspense>
+      )}
       <div
         role={view === 'table' ? 'rowgroup' : 'presentation'}
         className="relative w-full"
         style={{ height: totalSize }}
       >
-        {rows.map((row) => (
-          <div
-            key={row.key}
-            role="presentation"
-            className="absolute left-0 top-0 w-full"
-            style={{ height: row.size, transform: `translateY(${row.start - scrollMargin}px)` }}
-          >
-            {view === 'table' ? (
-              <AssetTableRow {...item(row.index)} />
-            ) : (
-              <div
-                className="grid gap-3 p-2"
-                style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
-              >
-                {Array.from({ length: columns }, (_, c) => row.index * columns + c)
-                  .filter((i) => i < count)
-                  .map((i) => (
-                    <AssetCard key={i} {...item(i)} />
-                  ))}
-              </div>
-            )}
-          </div>
-        ))}
+        <Suspense fallback={null}>
+          {rows.map((row) => (
+            <div
+              key={row.key}
+              role="presentation"
+              className="absolute left-0 top-0 w-full"
+              style={{ height: row.size, transform: `translateY(${row.start - scrollMargin}px)` }}
+            >
+              {view === 'table' ? (
+                <AssetTableRow {...item(row.index)} />
+              ) : (
+                <div
+                  className="grid gap-3 p-2"
+                  style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
+                >
+                  {Array.from({ length: columns }, (_, c) => row.index * columns + c)
+                    .filter((i) => i < count)
+                    .map((i) => (
+                      <AssetCard key={i} {...item(i)} />
+                    ))}
+                </div>
+              )}
+            </div>
+          ))}
+        </Suspense>
       </div>
     </div>
   );

@@ -9,10 +9,9 @@ import { formatBytes, formatDuration } from './format';
 import { ReadinessBadge } from './readiness-badge';
 import { rovingProps } from './use-roving-grid';
 
+// Its minimum column widths add up to asset-collection.tsx's TABLE_MIN_WIDTH: change both together.
 export const TABLE_GRID =
   'grid grid-cols-[2.5rem_4rem_minmax(10rem,2fr)_5rem_8rem_6rem_5rem_minmax(11rem,1fr)] items-center';
-/** The sum of the table's minimum column widths (TABLE_GRID), in px. */
-export const TABLE_MIN_WIDTH = 824;
 // One of readiness and record status: readiness (what a person acts on); the status, with the other
 // phase fields, is in the detail sheet (asset-fields.tsx).
 const COLUMNS = ['select', 'preview', 'name', 'type', 'readiness', 'size', 'duration', 'created'] as const;

@@ -1,6 +1,6 @@
 import { Images } from 'lucide-react';
 import { DEFAULT_GROUP_ID } from '@contract/group';
-import { ErrorAlert } from '@/components/error-alert';
+import { LazyErrorAlert } from '@/components/lazy-error-alert';
 import { Pagination } from '@/components/pagination';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -43,7 +43,7 @@ export function LibraryBody({
   const filtered = Boolean(search.type || search.status || search.domain);
   const groupMissing = knownErrorKind(assets.error) === 'groupNotFound';
   const error = assets.error ? (
-    <ErrorAlert
+    <LazyErrorAlert
       error={assets.error}
       title={t('error.title')}
       // The library's own words: a missing group also takes no uploads.

@@ -1,5 +1,5 @@
 import { LayoutGrid, Rows3, SlidersHorizontal } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { ASSET_DOMAINS, ASSET_STATUSES, ASSET_TYPES } from '@contract/asset';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
@@ -7,6 +7,7 @@ import { cn } from '@/lib/cn';
 import { useTranslation } from '@/lib/i18n';
 import { Field } from '../filter-field';
 import { GroupSwitcher } from '../group-switcher';
+import { preloadTable } from '../lazy-table';
 import { LIBRARY_PAGING, PAGE_SIZES, type LibrarySearch } from './library-search';
 
 interface ToolbarProps {
@@ -23,6 +24,10 @@ export function LibraryToolbar({ search, onChange, loadGroups }: ToolbarProps) {
   // On a phone the filters would take a screen before the first asset: folded behind one button.
   const [open, setOpen] = useState(false);
   const active = [search.type, search.status, search.domain].filter(Boolean).length;
+  useEffect(() => {
+    // A link to the table view: its code comes alongside the list, not after it (lazy-table.ts).
+    if (search.view === 'table') preloadTable();
+  }, [search.view]);
   return (
     <div className="flex flex-wrap items-end gap-3" role="search" aria-label={t('filters.label')}>
       <GroupSwitcher value={search.group} onChange={(group) => onChange({ group })} load={loadGroups} />
@@ -123,6 +128,8 @@ export function LibraryToolbar({ search, onChange, loadGroups }: ToolbarProps) {
           size="sm"
           aria-pressed={search.view === 'table'}
           onClick={() => onChange({ view: 'table' })}
+          onPointerEnter={preloadTable}
+          onFocus={preloadTable}
         >
           <Rows3 aria-hidden /> {t('view.table')}
         </Button>

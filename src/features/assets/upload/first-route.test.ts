@@ -85,4 +85,21 @@ describe('the first open (the shell and the library)', () => {
     expect(`${SRC}lib/notify.ts` in sources).toBe(true);
     expect(graph).not.toContain(`${SRC}lib/notify.ts`);
   });
+
+  // A healthy first open paints no error: the full alert (details, ids, copy buttons) is fetched when
+  // one shows, a plain stand-in with the same headline and buttons says it meanwhile (decision 541).
+  it('holds a plain stand-in for the error alert, not the alert itself', () => {
+    expect(graph).toContain(`${SRC}components/lazy-error-alert.tsx`);
+    for (const part of ['components/error-alert.tsx', 'components/ui/copy-button.tsx']) {
+      expect(`${SRC}${part}` in sources, `${part} exists`).toBe(true);
+      expect(graph).not.toContain(`${SRC}${part}`);
+    }
+  });
+
+  // The grid is the default view, and a phone shows cards either way: the table comes when chosen.
+  it('holds the grid of cards, not the table view', () => {
+    expect(graph).toContain(`${SRC}features/assets/asset-card.tsx`);
+    expect(`${SRC}features/assets/asset-table-row.tsx` in sources).toBe(true);
+    expect(graph).not.toContain(`${SRC}features/assets/asset-table-row.tsx`);
+  });
 });
