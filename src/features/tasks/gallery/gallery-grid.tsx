@@ -50,9 +50,8 @@ export function GalleryGrid({ tasks, onOpen, selected, onSelect, maxSelected, va
   // Tiles that come into view during a fling wait for it to settle before they read their task and
   // mount a <video> (decoder, network): 10,000 tiles flying past at 120 px a frame cost frames.
   const settled = !virtualizer.isScrolling;
-  // An opaque background and the scroll-position hint let Chromium scroll the grid on the
-  // compositor: without them it repainted the whole scrolled view on the main thread each frame
-  // (decision 600).
+  // An opaque background and the scroll-position hint, so that Chromium may scroll the grid on the
+  // compositor: with them the page's main-thread paint and layout time fell by a third (decision 600).
   return (
     <div
       ref={scrollRef}
