@@ -49,6 +49,13 @@ async function main() {
     await page.getByText(`${TASKS} of ${TASKS} tracked tasks`).waitFor({ timeout: 60_000 });
     await page.waitForTimeout(1_000);
     console.log('scrolling');
+    // Task reads during the scroll, by the seeded state: a succeeded tile's read, or a poll.
+    const reads: Record<string, number> = {};
+    page.on('request', (r) => {
+      const m = /\/v1\/tasks\/bench_(\d+)$/.exec(new URL(r.url()).pathname);
+      const state = m && STATES[Number(m[1]) % STATES.length];
+      if (state) reads[state] = (reads[state] ?? 0) + 1;
+    });
     page.on('console', (m) => console.log(`  page: ${m.text()}`));
     page.on('pageerror', (e) => console.log(`  page error: ${e.message}`));
     const run = await profiled(
@@ -58,6 +65,7 @@ async function main() {
       { top: 25, depth: 3 },
     );
     if (!reportFrames(`gallery, ${TASKS} tasks`, run)) process.exitCode = 1;
+    console.log(`task reads during the scroll: ${JSON.stringify(reads)}`);
   } finally {
     await browser.close();
     await server.stop();

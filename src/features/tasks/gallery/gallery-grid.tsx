@@ -50,10 +50,12 @@ export function GalleryGrid({ tasks, onOpen, selected, onSelect, maxSelected, va
   // Tiles that come into view during a fling wait for it to settle before they read their task and
   // mount a <video> (decoder, network): 10,000 tiles flying past at 120 px a frame cost frames.
   const settled = !virtualizer.isScrolling;
+  // An opaque background and the scroll-position hint, so that Chromium may scroll the grid on the
+  // compositor: with them the page's main-thread paint and layout time fell by a third (decision 600).
   return (
     <div
       ref={scrollRef}
-      className="h-[calc(100vh-16rem)] min-h-96 overflow-auto"
+      className="h-[calc(100vh-16rem)] min-h-96 overflow-auto bg-background [will-change:scroll-position]"
       data-testid="gallery-scroll"
     >
       <ul aria-label={t('gallery.label')} className="relative" style={{ height: virtualizer.getTotalSize() }}>
