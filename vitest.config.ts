@@ -26,6 +26,35 @@ const NODE_ISOLATED = [
   'scripts/with-node-22.test.ts',
 ];
 
+/**
+ * Web tests that mock a module with `vi.mock`: the mock registry outlives a file in a shared worker
+ * (a later file would import the mock), so these run each in a VM context of its own.
+ */
+const WEB_ISOLATED = [
+  'src/components/lazy-error-alert.test.tsx',
+  'src/app/palette/palette-host.test.tsx',
+  'src/app/task-watcher-start.test.tsx',
+  'src/app/toaster.test.tsx',
+  'src/app/page-prefetch.test.ts',
+  'src/features/tasks/finished-group.test.ts',
+  'src/features/assets/use-window-rows.test.tsx',
+  'src/features/assets/assets-page.test.tsx',
+  'src/features/playground/markdown/streamed-markdown.test.tsx',
+  'src/lib/notify.test.ts',
+];
+
+const webTest = {
+  environment: 'jsdom',
+  setupFiles: ['src/test/setup.ts'],
+  // A test that types a name key by key re-renders and re-validates the form per key: 3-4 s on a
+  // busy 2-core machine, near Vitest's default 5 s. The budget bounds a hang; it is not a wait for
+  // anything.
+  testTimeout: 15_000,
+  // A `vi.stubGlobal` (fetch, mostly) ends with its test.
+  unstubGlobals: true,
+  unstubEnvs: true,
+};
+
 const nodeTest = {
   environment: 'node',
   setupFiles: ['vitest.setup.node.ts'],
@@ -41,11 +70,10 @@ export default mergeConfig(
   viteConfig,
   defineConfig({
     test: {
-      // One worker more than the cores, and never one. Never one: the VM pools run without
-      // isolation, and Vitest hands every file of a non-isolated project with a single worker to
-      // one task, so the web project's files would share one module graph (a module loaded by one
-      // file ignores the next file's vi.mock, a store keeps the last file's state): on a 2-core
-      // machine Vitest's default is one. One more than the cores: the server tests spend much of
+      // One worker more than the cores, and never one. Never one: Vitest hands every file of a
+      // non-isolated project with a single worker to one task, and the VM pools run without
+      // isolation, so the web-isolated files would share one module graph (a module loaded by one
+      // file ignores the next file's vi.mock): on a 2-core machine Vitest's default is one. One more than the cores: the server tests spend much of
       // their time waiting on the child processes they start (servers, ffmpeg), which the extra
       // worker fills (decisions 296, 341).
       maxWorkers: os.availableParallelism() + 1,
@@ -55,17 +83,26 @@ export default mergeConfig(
           test: {
             name: 'web',
             include: ['src/**/*.test.{ts,tsx}'],
-            environment: 'jsdom',
-            // Each file in a VM context of its own on a reused worker: the same fresh module graph
-            // per file as the default pool, without building a jsdom world per file (that was 75 of
-            // the project's 90 s on 2 cores: decision 296). What jsdom's context lacks of Node's
-            // globals, src/test/setup.ts supplies.
+            exclude: [...configDefaults.exclude, ...WEB_ISOLATED],
+            ...webTest,
+            // The files of a worker share one jsdom window and the packages under node_modules
+            // (React, React DOM, Testing Library, jsdom: loaded once per worker, which was most of
+            // what a file cost), while src/test/setup.ts gives each file a fresh graph of the app's
+            // own modules and a fresh IndexedDB, and puts the window back after each test
+            // (decision 605; it was a VM context per file, decision 296: 133 CPU s, now about 52).
+            pool: 'threads',
+            isolate: false,
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'web-isolated',
+            include: WEB_ISOLATED,
+            ...webTest,
+            // Each file in a VM context of its own on a reused worker (decision 296). What jsdom's
+            // context lacks of Node's globals, src/test/setup.ts supplies.
             pool: 'vmThreads',
-            setupFiles: ['src/test/setup.ts'],
-            // A test that types a name key by key re-renders and re-validates the form per key: 3-4 s
-            // on a busy 2-core machine, near Vitest's default 5 s. The budget bounds a hang; it is
-            // not a wait for anything.
-            testTimeout: 15_000,
           },
         },
         {

@@ -1,7 +1,22 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
-import { i18n, initI18n, NAMESPACES } from '@/lib/i18n';
+import 'fake-indexeddb/auto';
+import { cleanup, configure } from '@testing-library/react';
+import { IDBFactory } from 'fake-indexeddb';
+import { afterEach, vi } from 'vitest';
+
+// The files of a worker share one jsdom window and the packages under node_modules (React, jsdom,
+// Testing Library: loaded once, which is most of what a file used to cost), but each file gets a
+// fresh graph of the app's own modules, as in the browser on a fresh page: no store, cache or
+// listener of the app's code outlives its file (vitest.config.ts, decision 605).
+vi.resetModules();
+// And a fresh, empty IndexedDB per file (fake-indexeddb's factory; jsdom has none).
+globalThis.indexedDB = new IDBFactory();
+const { i18n, initI18n, NAMESPACES } = await import('@/lib/i18n');
+
+// How long a `findBy…`/`waitFor` keeps looking before it fails: a bound on a hang, not a wait (each
+// returns as soon as what it looks for is there). Testing Library's 1 s failed tests whose page is
+// imported cold on a 2-core machine busy with the rest of the suite.
+configure({ asyncUtilTimeout: 5_000 });
 
 // The web project runs each file in a VM context of its own (vitest.config.ts: `vmThreads`), whose
 // globals are jsdom's: what jsdom lacks and Node has, the tests' code takes from Node, the same
@@ -50,8 +65,16 @@ Element.prototype.releasePointerCapture ??= () => {};
 await initI18n('en');
 await i18n.loadNamespaces(NAMESPACES);
 
-afterEach(() => {
+// What a test leaves on the shared window is put back, as a fresh page would have it.
+afterEach(async () => {
   cleanup();
+  vi.useRealTimers();
   localStorage.clear();
   sessionStorage.clear();
+  window.history.replaceState(null, '', '/');
+  document.title = '';
+  const root = document.documentElement;
+  for (const attribute of [...root.attributes]) root.removeAttribute(attribute.name);
+  document.body.removeAttribute('style');
+  if (i18n.language !== 'en') await i18n.changeLanguage('en');
 });
