@@ -46,7 +46,7 @@ export class StoryboardRunner {
         if (!sync) void this.takeUp(id);
       },
     });
-    this.writes = new BoardWrites(deps.save, {
+    this.writes = new BoardWrites(deps, {
       get: (id) => this.boards.get(id),
       adopt: (board) => {
         this.boards.set(board.id, board);
@@ -58,6 +58,10 @@ export class StoryboardRunner {
         this.stop(id, { forget: true });
         this.notify(id);
       },
+    });
+    // Another tab wrote a board this one holds: shown as it is now (the waiting tab follows the run live).
+    deps.news?.listen((id) => {
+      if (this.boards.has(id)) this.writes.refresh(id);
     });
   }
 
