@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resumed, shotChanged, type Storyboard } from './storyboard';
+import { parseStoryboard } from './storyboard-file';
 import { rerunShot, runAll } from './storyboard-runs';
 import { fakeDeps, settle, threeShots } from './runner-fakes';
 import { StoryboardRunner } from './storyboard-runner';
@@ -79,5 +80,24 @@ describe('a reload that cuts off a shot’s run keeps its earlier takes (issue 4
     ]);
     expect(back.shots.map((s) => s.run.kept?.taskId)).toEqual([undefined, 'task_2', 'task_3']);
     expect(back.shots[2]!.run.registeringSince).toBe(100);
+  });
+
+  it('a board read back keeps every take that reads as one, even when another does not', () => {
+    const board = threeShots();
+    const take = (n: number, url = `https://r/task_${n}.mp4`) => ({ taskId: `task_${n}`, resultUrl: url });
+    // A result URL past the record's bound (an edited record, or a deployment's very long link).
+    const bad = take(2, `https://r/${'x'.repeat(5000)}.mp4`);
+    board.shots[0] = {
+      ...board.shots[0]!,
+      run: {
+        state: 'succeeded',
+        taskId: 'task_3',
+        resultUrl: take(3).resultUrl,
+        takes: [take(1), bad, take(3)],
+      },
+    };
+    const back = parseStoryboard(structuredClone(board), { fresh: false });
+    expect(takeIds(back, 0)).toEqual(['task_1', 'task_3']);
+    expect(back.shots[0]!.run.taskId).toBe('task_3');
   });
 });
