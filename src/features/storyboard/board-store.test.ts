@@ -272,4 +272,31 @@ describe('a board deleted mid-run (issue 42)', () => {
     expect(second.runner.get('sb')).toBeUndefined();
     expect(second.runner.deleted('sb')).toBe(true);
   });
+
+  it('told of the delete, the running tab lets the board go at once, while its task still runs', async () => {
+    const locks = new FakeLocks();
+    const channels = [boardNews()!, boardNews()!];
+    try {
+      const first = tab(locks, {}, channels[0]);
+      // Shot 1's task never answers: no write of the running tab's would find the board gone.
+      first.deps.watchTask = fakeWatch((id) => ({ id, status: 'running', progress: 10 }));
+      await saveStoryboard(threeShots());
+      first.runner.follow((await loadBoard('sb'))!);
+      first.runner.edit('sb', (b) => runAll(b, 'batch'));
+      await until(async () => taskIds(await kept())?.[0] !== undefined, 'shot 1 was sent');
+      const second = await openElsewhere(locks, channels[1]);
+
+      // The header's Delete, in the second tab.
+      await second.runner.remove('sb', deleteStoryboard);
+      await until(() => first.runner.deleted('sb'), 'the running tab lets the board go');
+      expect(first.runner.get('sb')).toBeUndefined();
+      expect((first.deps.watchTask as ReturnType<typeof fakeWatch>).active()).toBe(0);
+      await turns(20);
+      await expect(loadStoryboard('sb')).resolves.toBeUndefined();
+      expect(first.created).toHaveLength(1);
+      expect(second.runner.get('sb')).toBeUndefined();
+    } finally {
+      for (const c of channels) c.close();
+    }
+  });
 });

@@ -53,7 +53,7 @@ export function boardNews(): (BoardNews & { close(): void }) | undefined {
   if (typeof BroadcastChannel === 'undefined') return undefined;
   const channel = new BroadcastChannel('media-studio.storyboard-writes');
   return {
-    wrote: (id) => channel.postMessage({ id }),
+    changed: (id) => channel.postMessage({ id }),
     listen: (hear) => {
       const onMessage = ({ data }: MessageEvent<{ id?: unknown } | null>) => {
         if (typeof data?.id === 'string') hear(data.id);

@@ -48,8 +48,9 @@ export class BoardWrites {
   }
 
   /**
-   * Another tab wrote the board: the record is read again, after this tab's own writes, and held
-   * merged with what this tab changed since (nothing is written: that tab's run shows here live).
+   * Another tab wrote or deleted the board: the record is read again, after this tab's own writes,
+   * and held merged with what this tab changed since (nothing is written: that tab's run shows here
+   * live); a record gone is let go, as a write finding it gone does.
    */
   refresh(id: string): void {
     if (!this.deps.load || this.rereads.has(id)) return;
@@ -86,7 +87,7 @@ export class BoardWrites {
     if (kept === null || !now) return;
     // A record deleted meanwhile is not written back: its run here stops.
     if (!kept) return this.host.gone(id);
-    this.deps.news?.wrote(id);
+    this.deps.news?.changed(id);
     this.bases.set(id, kept);
     // Changed here while it was written: those changes go over the merge too (the next write has them).
     const merged = now === ours ? kept : mergeBoard(ours, now, kept);
@@ -97,11 +98,13 @@ export class BoardWrites {
     this.rereads.delete(id);
     // No base: a new board here, not written yet; its write brings the record.
     if (!this.bases.has(id) || !this.host.get(id)) return;
-    // Unreadable or gone: left to this tab's next write, which lets a deleted board go.
-    const kept = await this.deps.load!(id).catch(() => undefined);
+    // Unreadable (null): left to this tab's next write.
+    const kept = await this.deps.load!(id).catch(() => null);
     const now = this.host.get(id);
     const base = this.bases.get(id);
-    if (!kept || !now || !base) return;
+    if (kept === null || !now || !base) return;
+    // It was kept (this tab read or wrote it): none now is a delete.
+    if (!kept) return this.host.gone(id);
     this.bases.set(id, kept);
     // What this tab changed since its base stays over the record (its write is due after this).
     const merged = mergeBoard(base, now, kept);

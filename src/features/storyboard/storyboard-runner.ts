@@ -65,7 +65,8 @@ export class StoryboardRunner {
       until: (id, watch, decide) => this.until(id, watch, decide),
       stillKept: (id) => this.writes.stillKept(id),
     });
-    // Another tab wrote a board this one holds: shown as it is now (the waiting tab follows the run live).
+    // Another tab wrote or deleted a board this one holds: shown as it is now (the waiting tab
+    // follows the run live), or let go.
     deps.news?.listen((id) => {
       if (this.boards.has(id)) this.writes.refresh(id);
     });
@@ -248,6 +249,16 @@ export class StoryboardRunner {
       this.busy.delete(shotId);
       for (const [id, board] of this.boards) if (board.shots.some((s) => s.id === shotId)) this.pump(id);
     });
+  }
+
+  /**
+   * Deletes the board (the header's Delete): its run here stops and it is let go, `remove` deletes
+   * the record, then the other tabs are told, so that one running or showing it lets it go at once.
+   */
+  async remove(id: string, remove: (id: string) => Promise<void>): Promise<void> {
+    this.stop(id, { forget: true });
+    await remove(id);
+    this.deps.news?.changed(id);
   }
 
   /** Registers `frame` (the predecessor's last frame, or an image the person chose instead) and waits for it. */
