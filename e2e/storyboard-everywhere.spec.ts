@@ -168,6 +168,14 @@ test.describe('storyboard run in two tabs', () => {
       .fill('the kite lands softly');
     await second.waitForTimeout(1_000);
     expect(sent.filter((tab) => tab === 'second')).toEqual([]);
+    // The waiting tab shows the run as the first tab writes it, with no reload (decision 610).
+    await expect(second.getByTestId('shot-status-1').locator('[data-state]').first()).toHaveAttribute(
+      'data-state',
+      'succeeded',
+      { timeout: 90_000 },
+    );
+    await expect(elsewhere).toContainText('running in another tab');
+    expect(sent.filter((tab) => tab === 'second')).toEqual([]);
 
     await page.close();
     await expect(elsewhere).toHaveCount(0, { timeout: 15_000 });

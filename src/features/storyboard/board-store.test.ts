@@ -8,7 +8,7 @@ import {
   updateStoryboard,
 } from '@/lib/storyboard/storyboard-storage';
 import { FakeLocks } from '@/test/fake-locks';
-import { loadBoard, saveBoard } from './board-store';
+import { boardNews, loadBoard, saveBoard } from './board-store';
 import { fakeDeps, fakeWatch, settle, threeShots } from './runner-fakes';
 import type { RunnerDeps } from './runner-deps';
 import { runAll } from './storyboard-runs';
@@ -19,15 +19,20 @@ import type { Storyboard } from './storyboard';
  * Two tabs of one browser: each its own runner and API, sharing the browser's IndexedDB (the
  * real store, on fake-indexeddb) and its Web Locks, as the page builds them (storyboard-session).
  */
-function tab(locks: FakeLocks, opts: Parameters<typeof fakeDeps>[0] = {}) {
+function tab(locks: FakeLocks, opts: Parameters<typeof fakeDeps>[0] = {}, news?: RunnerDeps['news']) {
   const api = fakeDeps(opts);
+  const writes = { count: 0 };
   const deps: RunnerDeps = {
     ...api.deps,
-    save: saveBoard,
+    save: (id, next) => {
+      writes.count += 1;
+      return saveBoard(id, next);
+    },
     load: loadBoard,
     claim: (id, on) => claimRun('storyboard', id, on, locks as unknown as LockManager),
+    ...(news ? { news } : {}),
   };
-  return { runner: new StoryboardRunner(deps), ...api, deps };
+  return { runner: new StoryboardRunner(deps), ...api, deps, writes };
 }
 
 const turns = async (n: number) => {
@@ -46,8 +51,8 @@ const kept = async () => (await loadStoryboard('sb')) as (Storyboard & { running
 const taskIds = (b: Storyboard | undefined) => b?.shots.map((s) => s.run.taskId);
 
 /** The page opens the board in a second tab: it reads the record, as the editor does. */
-async function openElsewhere(locks: FakeLocks) {
-  const second = tab(locks);
+async function openElsewhere(locks: FakeLocks, news?: RunnerDeps['news']) {
+  const second = tab(locks, {}, news);
   second.runner.follow((await loadBoard('sb'))!);
   await until(() => second.runner.runningElsewhere('sb'), 'the second tab sees the run elsewhere');
   return second;
@@ -161,6 +166,57 @@ describe('a board edited in the tab that waits while another runs it (issue 42)'
   });
 });
 
+describe('the tab that waits while another runs the board (issue 42)', () => {
+  it('shows the run’s progress and takes as the running tab writes them, with no reload, edit or write of its own', async () => {
+    const locks = new FakeLocks();
+    // Each tab has its own channel, as each tab of the browser does.
+    const channels = [boardNews()!, boardNews()!];
+    try {
+      const first = tab(locks, {}, channels[0]);
+      let progress = 20;
+      const held = new Set(['task_1', 'task_2', 'task_3']);
+      first.deps.watchTask = fakeWatch((id) =>
+        held.has(id)
+          ? { id, status: 'running', progress }
+          : { id, status: 'succeeded', video_url: `https://r/${id}.mp4` },
+      );
+      await saveStoryboard(threeShots());
+      first.runner.follow((await loadBoard('sb'))!);
+      first.runner.edit('sb', (b) => runAll(b, 'batch'));
+      await until(async () => taskIds(await kept())?.[0] !== undefined, 'shot 1 was sent');
+      const second = await openElsewhere(locks, channels[1]);
+      const shown = () => second.runner.get('sb')!.shots;
+      const writes = second.writes.count;
+
+      progress = 70;
+      await until(() => shown()[0]!.run.progress === 0.7, 'the waiting tab shows shot 1’s progress');
+      held.delete('task_1');
+      await until(
+        () => shown()[0]!.run.takes?.[0]?.taskId === 'task_1',
+        'the waiting tab shows shot 1’s take',
+      );
+      expect(second.runner.runningElsewhere('sb')).toBe(true);
+      held.clear();
+      await settle(first.runner, 'sb');
+      await until(
+        () => shown().every((s) => s.run.state === 'succeeded'),
+        'the waiting tab shows the run ended',
+      );
+      expect(shown().map((s) => s.run.takes?.map((t) => t.taskId))).toEqual([
+        ['task_1'],
+        ['task_2'],
+        ['task_3'],
+      ]);
+      await until(() => !second.runner.runningElsewhere('sb'), 'the waiting tab knows the run ended');
+      // It only showed the run: it sent nothing and wrote nothing.
+      expect(second.created).toEqual([]);
+      expect(second.writes.count).toBe(writes);
+    } finally {
+      for (const c of channels) c.close();
+    }
+  });
+});
+
 describe('a board deleted mid-run (issue 42)', () => {
   it('deleted in the waiting tab: the running tab stops its run and never writes the board back', async () => {
     const locks = new FakeLocks();
@@ -215,5 +271,32 @@ describe('a board deleted mid-run (issue 42)', () => {
     expect(second.created).toHaveLength(1);
     expect(second.runner.get('sb')).toBeUndefined();
     expect(second.runner.deleted('sb')).toBe(true);
+  });
+
+  it('told of the delete, the running tab lets the board go at once, while its task still runs', async () => {
+    const locks = new FakeLocks();
+    const channels = [boardNews()!, boardNews()!];
+    try {
+      const first = tab(locks, {}, channels[0]);
+      // Shot 1's task never answers: no write of the running tab's would find the board gone.
+      first.deps.watchTask = fakeWatch((id) => ({ id, status: 'running', progress: 10 }));
+      await saveStoryboard(threeShots());
+      first.runner.follow((await loadBoard('sb'))!);
+      first.runner.edit('sb', (b) => runAll(b, 'batch'));
+      await until(async () => taskIds(await kept())?.[0] !== undefined, 'shot 1 was sent');
+      const second = await openElsewhere(locks, channels[1]);
+
+      // The header's Delete, in the second tab.
+      await second.runner.remove('sb', deleteStoryboard);
+      await until(() => first.runner.deleted('sb'), 'the running tab lets the board go');
+      expect(first.runner.get('sb')).toBeUndefined();
+      expect((first.deps.watchTask as ReturnType<typeof fakeWatch>).active()).toBe(0);
+      await turns(20);
+      await expect(loadStoryboard('sb')).resolves.toBeUndefined();
+      expect(first.created).toHaveLength(1);
+      expect(second.runner.get('sb')).toBeUndefined();
+    } finally {
+      for (const c of channels) c.close();
+    }
   });
 });

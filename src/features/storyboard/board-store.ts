@@ -1,6 +1,6 @@
 import { isStoryboardListed, publishStoryboardProgress } from '@/lib/storyboard/storyboard-progress';
 import { loadStoryboard, updateStoryboard } from '@/lib/storyboard/storyboard-storage';
-import type { RunnerDeps } from './runner-deps';
+import type { BoardNews, RunnerDeps } from './runner-deps';
 import { isRunning, overallProgress, runSummary, type Storyboard } from './storyboard';
 import { parseStoryboard } from './storyboard-file';
 
@@ -42,4 +42,25 @@ export const saveBoard: RunnerDeps['save'] = async (id, next) => {
 export async function loadBoard(id: string): Promise<Storyboard | undefined> {
   const kept = await loadStoryboard(id);
   return kept === undefined ? undefined : parseStoryboard(kept, { fresh: false });
+}
+
+/**
+ * The tabs' news of board writes (RunnerDeps.news) on one BroadcastChannel: a tab that waits while
+ * another runs a board reads the record again at each of that tab's writes, instead of polling
+ * IndexedDB. Undefined without BroadcastChannel: the waiting tab's view then catches up at its writes.
+ */
+export function boardNews(): (BoardNews & { close(): void }) | undefined {
+  if (typeof BroadcastChannel === 'undefined') return undefined;
+  const channel = new BroadcastChannel('media-studio.storyboard-writes');
+  return {
+    changed: (id) => channel.postMessage({ id }),
+    listen: (hear) => {
+      const onMessage = ({ data }: MessageEvent<{ id?: unknown } | null>) => {
+        if (typeof data?.id === 'string') hear(data.id);
+      };
+      channel.addEventListener('message', onMessage);
+      return () => channel.removeEventListener('message', onMessage);
+    },
+    close: () => channel.close(),
+  };
 }

@@ -26,8 +26,11 @@ export class BoardWrites {
   private readonly chains = new Map<string, Promise<void>>();
   private readonly due = new Set<string>();
 
+  /** Per board, whether a read of the kept record (refresh) is waiting to start. */
+  private readonly rereads = new Set<string>();
+
   constructor(
-    private readonly save: RunnerDeps['save'],
+    private readonly deps: Pick<RunnerDeps, 'save' | 'load' | 'news'>,
     private readonly host: WritesHost,
   ) {}
 
@@ -41,7 +44,22 @@ export class BoardWrites {
   write(id: string): void {
     if (this.due.has(id)) return;
     this.due.add(id);
-    const next = (this.chains.get(id) ?? Promise.resolve()).then(() => this.sync(id));
+    this.then(id, () => this.sync(id));
+  }
+
+  /**
+   * Another tab wrote or deleted the board: the record is read again, after this tab's own writes,
+   * and held merged with what this tab changed since (nothing is written: that tab's run shows here
+   * live); a record gone is let go, as a write finding it gone does.
+   */
+  refresh(id: string): void {
+    if (!this.deps.load || this.rereads.has(id)) return;
+    this.rereads.add(id);
+    this.then(id, () => this.reread(id));
+  }
+
+  private then(id: string, work: () => Promise<void>): void {
+    const next = (this.chains.get(id) ?? Promise.resolve()).then(work);
     this.chains.set(id, next);
     void next.finally(() => {
       if (this.chains.get(id) === next) this.chains.delete(id);
@@ -59,18 +77,37 @@ export class BoardWrites {
     const ours = this.host.get(id);
     if (!ours) return;
     const base = this.bases.get(id);
-    const kept = await this.save(id, (theirs) =>
-      !theirs ? (base ? undefined : ours) : base ? mergeBoard(base, ours, theirs) : ours,
-    )
+    const kept = await this.deps
+      .save(id, (theirs) =>
+        !theirs ? (base ? undefined : ours) : base ? mergeBoard(base, ours, theirs) : ours,
+      )
       // Storage refused the write (quota, private mode): the board goes on here, the next change writes.
       .catch(() => null);
     const now = this.host.get(id);
     if (kept === null || !now) return;
     // A record deleted meanwhile is not written back: its run here stops.
     if (!kept) return this.host.gone(id);
+    this.deps.news?.changed(id);
     this.bases.set(id, kept);
     // Changed here while it was written: those changes go over the merge too (the next write has them).
     const merged = now === ours ? kept : mergeBoard(ours, now, kept);
+    if (!sameValue(merged, now)) this.host.adopt(merged);
+  }
+
+  private async reread(id: string): Promise<void> {
+    this.rereads.delete(id);
+    // No base: a new board here, not written yet; its write brings the record.
+    if (!this.bases.has(id) || !this.host.get(id)) return;
+    // Unreadable (null): left to this tab's next write.
+    const kept = await this.deps.load!(id).catch(() => null);
+    const now = this.host.get(id);
+    const base = this.bases.get(id);
+    if (kept === null || !now || !base) return;
+    // It was kept (this tab read or wrote it): none now is a delete.
+    if (!kept) return this.host.gone(id);
+    this.bases.set(id, kept);
+    // What this tab changed since its base stays over the record (its write is due after this).
+    const merged = mergeBoard(base, now, kept);
     if (!sameValue(merged, now)) this.host.adopt(merged);
   }
 }

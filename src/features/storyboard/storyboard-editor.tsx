@@ -13,7 +13,7 @@ import { useTaskRegistry } from '@/api/task-registry-context';
 import { focusElement } from '@/lib/form/focus';
 import type { FormIssue } from '@/lib/form/issues';
 import { notifyError } from '@/lib/notify';
-import { loadStoryboard } from '@/lib/storyboard/storyboard-storage';
+import { deleteStoryboard, loadStoryboard } from '@/lib/storyboard/storyboard-storage';
 import { useTranslation } from '@/lib/i18n';
 import { AssemblyCard } from './assembly-card';
 import { beginAssembly, canAssemble } from './assembly';
@@ -114,7 +114,7 @@ export function StoryboardEditor({ id }: { id: string }) {
         board={board}
         running={running}
         onRename={(name) => edit((b) => ({ ...b, name }))}
-        onDelete={() => runner.stop(id, { forget: true })}
+        onDelete={() => runner.remove(id, deleteStoryboard)}
       />
       {asking && (
         <RunConfirm

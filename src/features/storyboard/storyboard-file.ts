@@ -76,11 +76,12 @@ const RunSchema = z.catch(
     stale: optional(z.boolean()),
     kept: optional(TakeSchema),
     sent: SettingsSchema,
-    // Written at most MAX_TAKES long; a longer list (an edited file) keeps its newest.
+    // Written at most MAX_TAKES long; a longer list (an edited file) keeps its newest. A take that
+    // does not read as one is left out alone: the shot's other takes stay.
     takes: optional(
       z.pipe(
-        z.array(TakeSchema),
-        z.transform((takes) => takes.slice(-MAX_TAKES)),
+        z.array(optional(TakeSchema)),
+        z.transform((takes) => takes.filter((t) => t !== undefined).slice(-MAX_TAKES)),
       ),
     ),
   }),

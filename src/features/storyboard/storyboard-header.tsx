@@ -4,7 +4,6 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { deleteStoryboard } from '@/lib/storyboard/storyboard-storage';
 import { useTranslation } from '@/lib/i18n';
 import type { Storyboard } from './storyboard';
 import { exportStoryboard } from './storyboard-file';
@@ -32,8 +31,11 @@ export function StoryboardHeader({
   board: Storyboard;
   running: boolean;
   onRename: (name: string) => void;
-  /** Before the record goes: the run is let go, so no late answer writes the board back. */
-  onDelete: () => void;
+  /**
+   * Deletes the board: its run is let go first, so no late answer writes it back, and the other
+   * tabs are told once the record is gone. Resolves then.
+   */
+  onDelete: () => Promise<void>;
 }) {
   const { t } = useTranslation('storyboard');
   const navigate = useNavigate();
@@ -63,8 +65,7 @@ export function StoryboardHeader({
                 !window.confirm(t(running ? 'deleteRunningConfirm' : 'deleteConfirm', { name: board.name }))
               )
                 return;
-              onDelete();
-              void deleteStoryboard(board.id).then(() => navigate('/storyboard'));
+              void onDelete().then(() => navigate('/storyboard'));
             }}
           >
             <Trash2 aria-hidden="true" /> {t('delete')}

@@ -1,27 +1,25 @@
-import { assetReference } from '@contract/asset';
 import {
   fitJoins,
   isActive,
   nextSteps,
-  predecessorOf,
   resumed,
-  shotBody,
   shotChanged,
   type ShotRun,
   type Storyboard,
 } from './storyboard';
 import type { FrameName, RunnerDeps, Watched } from './runner-deps';
-import { readFrameAsset, readTask, waitOn } from './runner-reads';
+import { waitOn } from './runner-reads';
 import { RunClaims } from '@/lib/run-lock';
 import { BoardWrites } from './board-writes';
-import { takeSettings, withTake } from './storyboard-runs';
+import { ShotSteps } from './runner-steps';
 
 export type { FrameName, RunnerDeps, Watched } from './runner-deps';
 
 /**
- * Runs storyboards: starts each step nextSteps() names, follows tasks to their end, takes and
- * registers last frames, and writes the board after every change. Lives outside React, so a run
- * goes on while the person visits other pages; after a reload `follow()` resumes from what was kept.
+ * Runs storyboards: starts each step nextSteps() names (the steps themselves: runner-steps.ts),
+ * holds the boards and writes them after every change (board-writes.ts), one tab per board's run
+ * (run-lock.ts). Lives outside React, so a run goes on while the person visits other pages; after
+ * a reload `follow()` resumes from what was kept.
  */
 export class StoryboardRunner {
   private readonly boards = new Map<string, Storyboard>();
@@ -36,6 +34,7 @@ export class StoryboardRunner {
   /** Boards found deleted (in another tab) while this tab held them: let go, and not written back. */
   private readonly gone = new Set<string>();
   private readonly writes: BoardWrites;
+  private readonly steps: ShotSteps;
 
   constructor(private readonly deps: RunnerDeps) {
     this.claims = new RunClaims(deps.claim, {
@@ -46,7 +45,7 @@ export class StoryboardRunner {
         if (!sync) void this.takeUp(id);
       },
     });
-    this.writes = new BoardWrites(deps.save, {
+    this.writes = new BoardWrites(deps, {
       get: (id) => this.boards.get(id),
       adopt: (board) => {
         this.boards.set(board.id, board);
@@ -58,6 +57,18 @@ export class StoryboardRunner {
         this.stop(id, { forget: true });
         this.notify(id);
       },
+    });
+    this.steps = new ShotSteps(deps, {
+      board: (id) => this.boards.get(id),
+      update: (id, shotId, change) => this.update(id, shotId, change),
+      change: (board) => this.change(board),
+      until: (id, watch, decide) => this.until(id, watch, decide),
+      stillKept: (id) => this.writes.stillKept(id),
+    });
+    // Another tab wrote or deleted a board this one holds: shown as it is now (the waiting tab
+    // follows the run live), or let go.
+    deps.news?.listen((id) => {
+      if (this.boards.has(id)) this.writes.refresh(id);
     });
   }
 
@@ -215,18 +226,19 @@ export class StoryboardRunner {
         const reason = step.reason === 'failed' ? 'predecessorFailed' : 'predecessorNoResult';
         this.update(id, shot.id, { state: 'blocked', error: reason });
       } else if (step.kind === 'submit') {
-        this.track(shot.id, () => this.submit(id, shot.id));
+        this.track(shot.id, () => this.steps.submit(id, shot.id));
       } else if (shot.run.frameAssetId) {
-        this.track(shot.id, () => this.prepare(id, shot.id));
+        this.track(shot.id, () => this.steps.prepare(id, shot.id));
       } else {
-        this.track(shot.id, () => this.frame(id, shot.id));
+        this.track(shot.id, () => this.steps.frame(id, shot.id));
       }
     }
     for (const shot of board.shots) {
       if (this.busy.has(shot.id) || !isActive(shot.run)) continue;
-      if (shot.run.state === 'running' && shot.run.taskId) this.track(shot.id, () => this.watch(id, shot.id));
+      if (shot.run.state === 'running' && shot.run.taskId)
+        this.track(shot.id, () => this.steps.watch(id, shot.id));
       else if (shot.run.state === 'preparing' && shot.run.frameAssetId)
-        this.track(shot.id, () => this.prepare(id, shot.id));
+        this.track(shot.id, () => this.steps.prepare(id, shot.id));
     }
   }
 
@@ -239,153 +251,18 @@ export class StoryboardRunner {
     });
   }
 
-  private runOf(id: string, shotId: string): ShotRun | undefined {
-    return this.boards.get(id)?.shots.find((s) => s.id === shotId)?.run;
-  }
-
-  private indexOf(id: string, shotId: string): number {
-    return this.boards.get(id)?.shots.findIndex((s) => s.id === shotId) ?? -1;
-  }
-
-  private async frame(id: string, shotId: string): Promise<void> {
-    const board = this.boards.get(id)!;
-    const index = this.indexOf(id, shotId);
-    const from = predecessorOf(board, index)!;
-    const source = board.shots[from]!.run.resultUrl!;
-    const model = board.shots[index]!.draft.model;
-    this.update(id, shotId, { state: 'framing', error: undefined, frameRefused: undefined });
-    let frame: Blob;
-    try {
-      frame = await this.deps.lastFrame(source, board.shots[index]!.frameAt);
-    } catch (error) {
-      this.update(id, shotId, { state: 'failed', error: this.deps.describe(error), frameRefused: true });
-      return;
-    }
-    await this.useFrame(id, shotId, frame, model, { board: board.name, shot: from + 1 });
+  /**
+   * Deletes the board (the header's Delete): its run here stops and it is let go, `remove` deletes
+   * the record, then the other tabs are told, so that one running or showing it lets it go at once.
+   */
+  async remove(id: string, remove: (id: string) => Promise<void>): Promise<void> {
+    this.stop(id, { forget: true });
+    await remove(id);
+    this.deps.news?.changed(id);
   }
 
   /** Registers `frame` (the predecessor's last frame, or an image the person chose instead) and waits for it. */
-  async useFrame(id: string, shotId: string, frame: Blob, model: string, name: FrameName): Promise<void> {
-    const board = this.boards.get(id);
-    if (!board) return;
-    const cutOff = board.shots[this.indexOf(id, shotId)]?.run.registeringSince;
-    this.update(id, shotId, {
-      state: 'registering',
-      error: undefined,
-      frameRefused: undefined,
-      registeringSince: cutOff ?? Math.floor(Date.now() / 1000),
-    });
-    try {
-      // An upload a reload cut off may have landed: that asset, not a second one.
-      const landed =
-        cutOff !== undefined && 'board' in name
-          ? await this.deps.findFrame?.(name, board, cutOff).catch(() => undefined)
-          : undefined;
-      if (!landed && (!(await this.writes.stillKept(id)) || this.runOf(id, shotId)?.state !== 'registering'))
-        return;
-      const asset = landed ?? (await this.deps.registerFrame(frame, model, name, board));
-      if (!this.boards.has(id)) return;
-      if (asset.groupId && this.boards.get(id)!.frameGroupId !== asset.groupId)
-        this.change({ ...this.boards.get(id)!, frameGroupId: asset.groupId });
-      this.update(id, shotId, { state: 'preparing', frameAssetId: asset.id, registeringSince: undefined });
-    } catch (error) {
-      this.update(id, shotId, { state: 'failed', error: this.deps.describe(error), frameRefused: true });
-      return;
-    }
-    await this.prepare(id, shotId);
-  }
-
-  /** Follows the same frame asset until it is ready (asset rule 3), then sends the shot. */
-  private async prepare(id: string, shotId: string): Promise<void> {
-    const assetId = this.boards.get(id)?.shots[this.indexOf(id, shotId)]?.run.frameAssetId;
-    if (!assetId) return;
-    if (this.boards.get(id)?.shots[this.indexOf(id, shotId)]?.run.state !== 'preparing')
-      this.update(id, shotId, { state: 'preparing' });
-    const outcome = await this.until(
-      id,
-      (seen: (w: Watched<Record<string, unknown>>) => void) =>
-        this.deps.watchAsset(assetId, this.boards.get(id)?.frameGroupId, seen),
-      readFrameAsset,
-    );
-    if (!outcome || !this.boards.has(id)) return;
-    if ('error' in outcome) {
-      this.update(id, shotId, {
-        state: 'failed',
-        error: outcome.error,
-        ...(outcome.refused ? { frameRefused: true } : {}),
-      });
-      return;
-    }
-    await this.submit(id, shotId, assetReference(assetId));
-  }
-
-  private async submit(id: string, shotId: string, frameUrl?: string): Promise<void> {
-    const board = this.boards.get(id);
-    const index = this.indexOf(id, shotId);
-    if (!board || index < 0) return;
-    const body = shotBody(board, index, frameUrl);
-    // What this take is made with, kept with it: the draft may change before it ends.
-    this.update(id, shotId, {
-      state: 'submitting',
-      error: undefined,
-      sent: takeSettings(board, index, body),
-    });
-    // A task costs money: none is sent for a board deleted in another tab, or stopped, meanwhile.
-    if (!(await this.writes.stillKept(id)) || this.runOf(id, shotId)?.state !== 'submitting') return;
-    let taskId: string;
-    try {
-      ({ id: taskId } = await this.deps.createTask(body, {
-        batchId: board.batchId,
-        prompt: body.prompt,
-        storyboard: {
-          id: board.id,
-          shot: index + 1,
-          ...(board.name.trim() ? { name: board.name.trim() } : {}),
-        },
-      }));
-    } catch (error) {
-      this.update(id, shotId, { state: 'failed', error: this.deps.describe(error) });
-      return;
-    }
-    this.update(id, shotId, { state: 'running', taskId, progress: 0 });
-    await this.watch(id, shotId);
-  }
-
-  /** Follows the shot's task to its end; a refused key or a task gone ends the wait with words. */
-  private async watch(id: string, shotId: string): Promise<void> {
-    const taskId = this.boards.get(id)?.shots[this.indexOf(id, shotId)]?.run.taskId;
-    if (!taskId) return;
-    const outcome = await this.until<unknown, Partial<ShotRun>>(
-      id,
-      (seen) => this.deps.watchTask(taskId, seen),
-      (w) => {
-        const read = readTask(w);
-        if (!read) return undefined;
-        const before = this.boards.get(id)?.shots[this.indexOf(id, shotId)]?.run;
-        if (read.kind === 'failed') return { state: 'failed', error: read.error };
-        if (read.kind === 'active') {
-          const progress = read.progress ?? before?.progress;
-          if (before && progress !== before.progress) this.update(id, shotId, { progress });
-          return undefined;
-        }
-        const { resultUrl } = read;
-        const settings = before?.sent;
-        return {
-          state: 'succeeded',
-          progress: 1,
-          resultUrl,
-          stale: false,
-          kept: undefined,
-          // Every good take is kept: the person may pick an earlier one again.
-          ...(resultUrl
-            ? { takes: withTake(before?.takes, { taskId, resultUrl, ...(settings ? { settings } : {}) }) }
-            : {}),
-        };
-      },
-    );
-    const run = this.boards.get(id)?.shots[this.indexOf(id, shotId)]?.run;
-    // Stopped, or the shot was sent again meanwhile: this answer is not its own any more.
-    if (!outcome || run?.taskId !== taskId || run.state !== 'running') return;
-    this.update(id, shotId, outcome);
+  useFrame(id: string, shotId: string, frame: Blob, model: string, name: FrameName): Promise<void> {
+    return this.steps.useFrame(id, shotId, frame, model, name);
   }
 }

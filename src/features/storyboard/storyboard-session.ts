@@ -16,7 +16,7 @@ import { errorMessage } from '@/lib/notify';
 import { claimRun } from '@/lib/run-lock';
 import { captureLastFrame } from './canvas-frame';
 import type { Storyboard } from './storyboard';
-import { loadBoard, saveBoard } from './board-store';
+import { boardNews, loadBoard, saveBoard } from './board-store';
 import { findFrame, uploadFrame } from './storyboard-frames';
 import { parseStoryboard } from './storyboard-file';
 import { StoryboardRunner, type Watched } from './storyboard-runner';
@@ -78,6 +78,7 @@ export function storyboardRunner(registry: TaskRegistry, client: QueryClient): S
     describe: errorMessage,
     claim: (id, on) => claimRun('storyboard', id, on),
     load: loadBoard,
+    news: boardNews(),
   });
   return runner;
 }

@@ -195,6 +195,9 @@ export function resumed(board: Storyboard): Storyboard {
           ...s,
           run: {
             state: 'queued',
+            // The shot's earlier takes, and the one on show meanwhile, outlive the step cut off.
+            ...(run.kept ? { kept: run.kept } : {}),
+            ...(run.takes?.length ? { takes: run.takes } : {}),
             ...(run.frameAssetId ? { frameAssetId: run.frameAssetId } : {}),
             // An upload cut off by the reload may have landed: the runner looks for it first.
             ...(run.state === 'registering' && run.registeringSince !== undefined
