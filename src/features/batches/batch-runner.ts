@@ -42,8 +42,16 @@ export class BatchRunner {
         this.notify();
       },
       // Another tab's edit: taken by the tab that runs the batch, the one that writes it.
-      heard: (id, patch) => this.edit(id, (b) => applyBatchPatch(b, patch)),
+      heard: (id, patch) => {
+        this.edit(id, (b) => applyBatchPatch(b, patch));
+        return this.lastWrite(id);
+      },
+      lastWrite: (id) => this.lastWrite(id),
     });
+  }
+
+  private lastWrite(id: string): Promise<unknown> {
+    return this.writes.get(id) ?? Promise.resolve();
   }
 
   private now(): number {
@@ -63,6 +71,11 @@ export class BatchRunner {
     return this.claims.runsElsewhere(id);
   }
 
+  /** Whether edits made here while another tab runs a batch can be told to that tab now. */
+  get tellsOtherTabs(): boolean {
+    return this.deps.edits !== undefined;
+  }
+
   private notify(): void {
     for (const l of this.listeners) l();
   }
@@ -79,7 +92,7 @@ export class BatchRunner {
     for (const l of this.listeners) l();
     const write = this.deps.save(batch).catch(() => undefined);
     this.writes.set(batch.id, write);
-    this.deps.edits?.wrote(batch.id);
+    this.deps.edits?.post({ id: batch.id, wrote: true });
     return write;
   }
 
@@ -233,13 +246,16 @@ export class BatchRunner {
 
   private async granted(id: string, live: () => boolean): Promise<void> {
     await this.writes.get(id);
-    await this.away.settled(id);
     const stored = await this.deps.load?.(id).catch(() => undefined);
     if (!live() || !this.batches.has(id)) return;
-    const batch = stored ? this.recovered(stored) : this.batches.get(id)!;
+    const recovered = stored ? this.recovered(stored) : this.batches.get(id)!;
+    // This tab's edits that no tab has written yet (told to the tab that let the run go, say):
+    // this tab runs the batch now, so it writes them, in the order they were made.
+    const mine = this.away.takeOver(id);
+    const batch = mine.reduce(applyBatchPatch, recovered);
     const intent = this.claims.take(id);
     this.away.read(id);
-    if (intent) void this.put({ ...intent(batch), updatedAt: this.now() });
+    if (intent || mine.length > 0) void this.put({ ...(intent?.(batch) ?? batch), updatedAt: this.now() });
     else this.batches.set(id, batch);
     this.notify();
     this.pump(id);
