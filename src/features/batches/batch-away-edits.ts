@@ -130,7 +130,12 @@ export class AwayEdits {
           return;
         }
         const kept = await this.deps.load?.(id);
-        if (!kept) return;
+        if (!kept) {
+          // Not kept yet (a new batch), and no tab could have written it: this tab's copy is the batch.
+          const mine = this.tab.current(id);
+          if (!this.deps.edits && mine) await this.deps.save(mine);
+          return;
+        }
         merged = { ...applyBatchPatch(kept, patch), updatedAt: this.tab.now() };
         await this.deps.save(merged);
       });
@@ -147,7 +152,8 @@ export class AwayEdits {
 
   /** Waits for the running tab's word on the edit `key`, or until it is time to pass it on again. */
   private word(queue: Queue, key: string): Promise<void> {
-    if (queue.acked.has(key)) return Promise.resolve();
+    // Answered already, or taken over by this tab while it was being told.
+    if (queue.acked.has(key) || queue.pending[0]?.key !== key) return Promise.resolve();
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);

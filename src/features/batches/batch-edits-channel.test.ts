@@ -79,4 +79,16 @@ describe('tabs coordinating a batch in a browser without BroadcastChannel', () =
     expect(kept.get(batch.id)!.state).toBe('paused');
     expect(second.runner.get(batch.id)!.rows[0]!.state).toBe('succeeded');
   });
+
+  it('without localStorage either, a new batch edited in its only tab is kept', async () => {
+    const kept = new Map<string, Batch>();
+    const only = tab(kept, new FakeLocks(), null);
+    const batch: Batch = { ...emptyBatch(), rows: toRows([['a']]) };
+    only.runner.open(batch);
+    only.runner.edit(batch.id, (b) => ({ ...b, name: 'Mugs' }));
+    await vi.waitFor(() => expect(kept.get(batch.id)?.name).toBe('Mugs'));
+    only.runner.edit(batch.id, fixed(0, 'a fixed'));
+    await vi.waitFor(() => expect(kept.get(batch.id)!.rows[0]!.cells).toEqual(['a fixed']));
+    expect(only.runner.get(batch.id)!.name).toBe('Mugs');
+  });
 });
