@@ -11,39 +11,63 @@ export interface AwayTab {
   runs(id: string): boolean;
   /** The batch as kept with this tab's edits, once no later edit of this tab waits. */
   caughtUp(id: string, kept: Batch): void;
-  /** Another tab's edit of a batch this tab runs. */
-  heard(id: string, patch: BatchPatch): void;
+  /** Another tab's edit of a batch this tab runs; resolves once it is written. */
+  heard(id: string, patch: BatchPatch): Promise<unknown>;
+  /** The last write of a batch this tab runs. */
+  lastWrite(id: string): Promise<unknown>;
 }
 
+/** An edit of this tab not yet written, with the key the running tab's word names. */
+interface Pending {
+  key: string;
+  patch: BatchPatch;
+}
+
+interface Queue {
+  pending: Pending[];
+  acked: Set<string>;
+  /** Ends the wait for the running tab's word early (its word came, or the edits were taken over). */
+  wake?: () => void;
+  idle: Promise<void>;
+  done: () => void;
+}
+
+/** Without a word in this time, the running tab is taken to have let the run go (or closed). */
+const RETRY_MS = 1000;
+
 /**
- * Passes on the edits made in a tab that does not run a batch (decision 520), one after another
- * per batch, so a later edit lands last. Under the run's lock when no tab holds it: this tab's copy
- * is written as it is when no other tab has written the batch since (the usual case: one tab, a
- * draft), else the edit is applied to the batch as kept, read back. When a tab holds the run, the
- * edit is told to it, and it writes the edit with its progress.
+ * Passes on the edits made in a tab that does not run a batch (decisions 560, 620), one after
+ * another per batch, so a later edit lands last. Under the run's lock when no tab holds it: this
+ * tab's copy is written as it is when no other tab has written the batch since (the usual case:
+ * one tab, a draft), else the edit is applied to the batch as kept, read back. When a tab holds
+ * the run, the edit is told to it; it writes the edit with its progress and says so. An edit is
+ * kept until it is written: told in the moment the running tab lets the run go or closes, it gets
+ * no word and is passed on again (written under the lock, told to the next tab that runs it, or
+ * taken over by this tab when the run becomes its own).
  */
 export class AwayEdits {
-  private readonly queues = new Map<string, { chain: Promise<void>; waiting: number }>();
+  private readonly queues = new Map<string, Queue>();
   /** Batches another tab has written since this tab read them: this tab's copy is older. */
   private readonly stale = new Set<string>();
+  /** Other tabs' edits this tab has written: told again (its word was slow), they are not applied twice. */
+  private readonly applied = new Set<string>();
+  private readonly tabKey = Math.random().toString(36).slice(2);
+  private sent = 0;
 
   constructor(
-    private readonly deps: Pick<BatchRunnerDeps, 'ifFree' | 'load' | 'save' | 'edits'>,
+    private readonly deps: Pick<BatchRunnerDeps, 'ifFree' | 'load' | 'save' | 'edits' | 'editRetryMs'>,
     private readonly tab: AwayTab,
   ) {
-    deps.edits?.listen({
-      patch: (id, patch) => {
-        if (tab.runs(id) && tab.current(id)) tab.heard(id, patch);
-      },
-      wrote: (id) => {
-        if (tab.current(id) && !tab.runs(id)) this.stale.add(id);
-      },
+    deps.edits?.listen((m) => {
+      if ('patch' in m) this.heard(m.id, m.patch, m.key);
+      else if ('ack' in m) this.acked(m.id, m.ack);
+      else if (tab.current(m.id) && !tab.runs(m.id)) this.stale.add(m.id);
     });
   }
 
-  /** Once the edits made here so far have been written or told. */
+  /** Once the edits made here so far have been written (here or by the tab that runs the batch). */
   settled(id: string): Promise<void> {
-    return this.queues.get(id)?.chain ?? Promise.resolve();
+    return this.queues.get(id)?.idle ?? Promise.resolve();
   }
 
   /** This tab has just read the batch as kept: its copy is not older than it. */
@@ -51,38 +75,109 @@ export class AwayEdits {
     this.stale.delete(id);
   }
 
+  /** This tab's edits not yet written, for this tab to write now that it runs the batch. */
+  takeOver(id: string): BatchPatch[] {
+    const queue = this.queues.get(id);
+    if (!queue) return [];
+    const taken = queue.pending.splice(0).map((p) => p.patch);
+    queue.wake?.();
+    return taken;
+  }
+
   deliver(id: string, patch: BatchPatch): void {
-    const queue = this.queues.get(id) ?? { chain: Promise.resolve(), waiting: 0 };
-    this.queues.set(id, queue);
-    queue.waiting += 1;
-    queue.chain = queue.chain.then(async () => {
-      let merged: Batch | undefined;
-      try {
-        const wrote = await this.deps.ifFree?.(id, async () => {
-          if (!this.stale.has(id)) {
-            const mine = this.tab.current(id);
-            if (mine) await this.deps.save(mine);
-            return;
-          }
-          const kept = await this.deps.load?.(id);
-          if (!kept) return;
-          merged = { ...applyBatchPatch(kept, patch), updatedAt: this.tab.now() };
-          await this.deps.save(merged);
-        });
-        if (wrote === false) this.deps.edits?.tell(id, patch);
-        else this.deps.edits?.wrote(id);
-      } catch {
-        // Not written: this tab still shows it; a reload reads the batch as kept.
-      } finally {
-        queue.waiting -= 1;
-      }
+    let queue = this.queues.get(id);
+    if (!queue) {
+      let done!: () => void;
+      const idle = new Promise<void>((resolve) => (done = resolve));
+      queue = { pending: [], acked: new Set(), idle, done };
+      this.queues.set(id, queue);
+      queue.pending.push({ key: `${this.tabKey}:${++this.sent}`, patch });
+      void this.drain(id, queue);
+    } else {
+      queue.pending.push({ key: `${this.tabKey}:${++this.sent}`, patch });
+    }
+  }
+
+  private async drain(id: string, queue: Queue): Promise<void> {
+    while (queue.pending.length > 0) {
+      const head = queue.pending[0]!;
+      const { told, merged } = await this.pass(id, head.patch, head.key);
+      if (told) await this.word(queue, head.key);
+      // Taken over meanwhile; or told with no word back: passed on again.
+      if (queue.pending[0] !== head || (told && !queue.acked.has(head.key))) continue;
+      queue.pending.shift();
+      queue.acked.delete(head.key);
       // Shown before a later edit of this tab lands, it would undo that one on screen.
       // Unless the run became this tab's meanwhile: it then holds the newest.
-      if (merged && queue.waiting === 0 && this.tab.current(id) && !this.tab.runs(id)) {
+      if (merged && queue.pending.length === 0 && this.tab.current(id) && !this.tab.runs(id)) {
         this.stale.delete(id);
         this.tab.caughtUp(id, merged);
       }
-      if (queue.waiting === 0) this.queues.delete(id);
+    }
+    this.queues.delete(id);
+    queue.done();
+  }
+
+  /** Writes the edit if no tab runs the batch, else tells it to the one that does. */
+  private async pass(id: string, patch: BatchPatch, key: string): Promise<{ told: boolean; merged?: Batch }> {
+    let merged: Batch | undefined;
+    try {
+      const wrote = await this.deps.ifFree?.(id, async () => {
+        // Without a way to hear other tabs' writes, any copy here may be older than the kept one.
+        if (!this.stale.has(id) && this.deps.edits) {
+          const mine = this.tab.current(id);
+          if (mine) await this.deps.save(mine);
+          return;
+        }
+        const kept = await this.deps.load?.(id);
+        if (!kept) {
+          // Not kept yet (a new batch), and no tab could have written it: this tab's copy is the batch.
+          const mine = this.tab.current(id);
+          if (!this.deps.edits && mine) await this.deps.save(mine);
+          return;
+        }
+        merged = { ...applyBatchPatch(kept, patch), updatedAt: this.tab.now() };
+        await this.deps.save(merged);
+      });
+      if (wrote === false) {
+        this.deps.edits?.post({ id, patch, key });
+        return { told: true };
+      }
+      this.deps.edits?.post({ id, wrote: true });
+    } catch {
+      // Not written (storage refused it): this tab still shows it; a reload reads the batch as kept.
+    }
+    return { told: false, merged };
+  }
+
+  /** Waits for the running tab's word on the edit `key`, or until it is time to pass it on again. */
+  private word(queue: Queue, key: string): Promise<void> {
+    // Answered already, or taken over by this tab while it was being told.
+    if (queue.acked.has(key) || queue.pending[0]?.key !== key) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        queue.wake = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, this.deps.editRetryMs ?? RETRY_MS);
+      queue.wake = done;
     });
+  }
+
+  private acked(id: string, key: string): void {
+    const queue = this.queues.get(id);
+    if (queue?.pending[0]?.key !== key) return;
+    queue.acked.add(key);
+    queue.wake?.();
+  }
+
+  /** Another tab's edit: written by the tab that runs the batch, which then says so. */
+  private heard(id: string, patch: BatchPatch, key: string): void {
+    // Not this tab's run (any more): no word, and the editing tab passes the edit on again.
+    if (!this.tab.runs(id) || !this.tab.current(id)) return;
+    const written = this.applied.has(key) ? this.tab.lastWrite(id) : this.tab.heard(id, patch);
+    this.applied.add(key);
+    void written.then(() => this.deps.edits?.post({ id, ack: key }));
   }
 }

@@ -1,57 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { emptyBatch, type Batch } from './batch-model';
-import { claimRun, runIfFree } from '@/lib/run-lock';
-import type { BatchPatch } from './batch-patch';
+import { claimRun } from '@/lib/run-lock';
+import { Bus, tab } from './test-tabs';
 import { FakeLocks } from '@/test/fake-locks';
-import { BatchRunner, type BatchRunnerDeps, type Watched } from './batch-runner';
 import { toRows } from './batch-table';
-
-/** What tabs tell one another (a BroadcastChannel in the browser): every other tab hears it. */
-type Message = { id: string; patch?: BatchPatch };
-class Bus {
-  private readonly tabs = new Set<(m: Message) => void>();
-  join(hear: (m: Message) => void) {
-    this.tabs.add(hear);
-    return (m: Message) =>
-      queueMicrotask(() => {
-        for (const other of this.tabs) if (other !== hear) other(structuredClone(m));
-      });
-  }
-}
-
-/** One tab: its own runner, the browser's shared storage and locks. */
-function tab(kept: Map<string, Batch>, locks: FakeLocks, bus = new Bus()) {
-  const watchers = new Map<string, (w: Watched) => void>();
-  let next = 0;
-  const name = Math.random().toString(36).slice(2, 6);
-  const deps = {
-    body: () => ({ model: 'video-2.0-cl', prompt: 'x' }),
-    create: vi.fn(async () => ({ id: `task_${name}_${++next}` })),
-    findCreated: () => undefined,
-    watchTask: (id: string, seen: (w: Watched) => void) => {
-      watchers.set(id, seen);
-      return () => watchers.delete(id);
-    },
-    save: async (b: Batch) => {
-      kept.set(b.id, structuredClone(b));
-    },
-    load: async (id: string) => structuredClone(kept.get(id)),
-    claim: (id, on) => claimRun('batch', id, on, locks as unknown as LockManager),
-    ifFree: (id, write) => runIfFree('batch', id, write, locks as unknown as LockManager),
-    edits: {
-      tell: (id, patch) => post({ id, patch }),
-      wrote: (id) => post({ id }),
-      listen: (hear) => {
-        listener = hear;
-        return () => undefined;
-      },
-    },
-    describe: String,
-  } satisfies BatchRunnerDeps;
-  let listener: Parameters<NonNullable<BatchRunnerDeps['edits']>['listen']>[0] | undefined;
-  const post = bus.join(({ id, patch }) => (patch ? listener?.patch(id, patch) : listener?.wrote(id)));
-  return { runner: new BatchRunner(deps), deps, watchers };
-}
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
@@ -139,8 +91,8 @@ describe('one batch, two tabs', () => {
     const kept = new Map<string, Batch>();
     const locks = new FakeLocks();
     const bus = new Bus();
-    const first = tab(kept, locks, bus);
-    const second = tab(kept, locks, bus);
+    const first = tab(kept, locks, bus.transport());
+    const second = tab(kept, locks, bus.transport());
     const batch: Batch = { ...emptyBatch(), concurrency: 2, rows: toRows([['a'], ['b'], ['c'], ['d']]) };
     // The second tab opened the batch as a draft, before the first ran it; it never claims it.
     second.runner.open(structuredClone(batch));
@@ -173,14 +125,17 @@ describe('one batch, two tabs', () => {
     expect(stored().rows.map((r) => r.state)).toEqual(['succeeded', 'succeeded', 'running', 'dropped']);
     expect(stored().name).toBe('Catalogue');
     expect(second.deps.create).not.toHaveBeenCalled();
+    // The running tab said it wrote the edit: it was told once, never passed on again.
+    expect(bus.said.filter((m) => 'patch' in m)).toHaveLength(1);
+    expect(bus.said.filter((m) => 'ack' in m)).toHaveLength(1);
   });
 
   it('a pause in the tab that waits on the run pauses the running tab', async () => {
     const kept = new Map<string, Batch>();
     const locks = new FakeLocks();
     const bus = new Bus();
-    const first = tab(kept, locks, bus);
-    const second = tab(kept, locks, bus);
+    const first = tab(kept, locks, bus.transport());
+    const second = tab(kept, locks, bus.transport());
     const batch: Batch = { ...emptyBatch(), concurrency: 1, rows: toRows([['a'], ['b']]) };
     first.runner.start(batch);
     await vi.waitFor(() => expect(first.watchers.size).toBe(1));
@@ -199,8 +154,8 @@ describe('one batch, two tabs', () => {
     const kept = new Map<string, Batch>();
     const locks = new FakeLocks();
     const bus = new Bus();
-    const first = tab(kept, locks, bus);
-    const second = tab(kept, locks, bus);
+    const first = tab(kept, locks, bus.transport());
+    const second = tab(kept, locks, bus.transport());
     const batch: Batch = { ...emptyBatch(), concurrency: 1, rows: toRows([['a'], ['b']]) };
     second.runner.open(structuredClone(batch));
     first.runner.start(batch);

@@ -58,11 +58,11 @@ describe('the batch run panel’s token estimate', () => {
 });
 
 describe('the batch run panel while another tab runs the batch', () => {
-  it('offers no run controls, and says edits made here go to that tab', () => {
-    const edit = vi.fn();
+  const panel = (tellsOtherTabs: boolean, edit = vi.fn()) => {
     const elsewhere = {
       subscribe: () => () => undefined,
       runningElsewhere: () => true,
+      tellsOtherTabs,
       edit,
     } as unknown as BatchRunner;
     const batch: Batch = {
@@ -80,10 +80,22 @@ describe('the batch run panel while another tab runs the batch', () => {
         </TaskRegistryProvider>
       </QueryClientProvider>,
     );
+  };
+
+  it('offers no run controls, and says edits made here go to that tab', () => {
+    const edit = vi.fn();
+    panel(true, edit);
     expect(screen.getByTestId('batch-elsewhere')).toHaveTextContent(/edits here are passed to that tab/);
     expect(screen.queryByRole('button', { name: /Pause|Resume|Start|Retry/ })).toBeNull();
     // The concurrency is an edit like any other: passed on, so it stays open.
     fireEvent.change(screen.getByLabelText('At most at once'), { target: { value: '4' } });
     expect(edit).toHaveBeenCalledOnce();
+  });
+
+  it('in a browser that cannot tell other tabs, says edits are kept here until that tab lets the run go', () => {
+    panel(false);
+    expect(screen.getByTestId('batch-elsewhere')).toHaveTextContent(
+      /cannot pass edits between tabs: your edits here are kept in this tab/,
+    );
   });
 });

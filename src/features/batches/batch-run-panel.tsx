@@ -161,7 +161,7 @@ export function BatchRunPanel({
         </div>
         {elsewhere && (
           <p role="status" className="text-sm" data-testid="batch-elsewhere">
-            {t('run.elsewhere')}
+            {t(runner.tellsOtherTabs ? 'run.elsewhere' : 'run.elsewhereAlone')}
           </p>
         )}
         {bad > 0 && <p className="text-sm text-destructive">{t('run.fixFirst', { count: bad })}</p>}

@@ -1,6 +1,6 @@
 import type { BatchBody } from './batch-check';
 import type { Batch } from './batch-model';
-import type { BatchPatch } from './batch-patch';
+import type { EditsTransport } from './batch-edits-channel';
 
 /** What a watched task query holds now. */
 export interface Watched {
@@ -37,13 +37,11 @@ export interface BatchRunnerDeps {
    */
   ifFree?(id: string, write: () => Promise<void>): Promise<boolean>;
   /**
-   * What the tabs tell one another (a BroadcastChannel): an edit made in a tab that does not run
-   * the batch, for the tab that does, which writes it; and that a tab wrote the batch, so that the
-   * others know their copy is older than the kept one.
+   * What the tabs tell one another (batch-edits-channel.ts): an edit made in a tab that does not
+   * run the batch, for the tab that does, which writes it and says so; and that a tab wrote the
+   * batch, so that the others know their copy is older than the kept one.
    */
-  edits?: {
-    tell(id: string, patch: BatchPatch): void;
-    wrote(id: string): void;
-    listen(hear: { patch(id: string, patch: BatchPatch): void; wrote(id: string): void }): () => void;
-  };
+  edits?: EditsTransport;
+  /** How long an edit told to the running tab waits for its word before it is passed on again. */
+  editRetryMs?: number;
 }

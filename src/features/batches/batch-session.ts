@@ -9,9 +9,9 @@ import { markBatchRunning, runningBatchIds } from './batch-active';
 import { errorMessage } from '@/lib/notify';
 import { checkRow, taskKindOf, type BatchBody } from './batch-check';
 import type { Batch } from './batch-model';
-import { BatchRunner, type BatchRunnerDeps, type Watched } from './batch-runner';
+import { BatchRunner, type Watched } from './batch-runner';
 import { claimRun, runIfFree } from '@/lib/run-lock';
-import type { BatchPatch } from './batch-patch';
+import { editsTransport } from './batch-edits-channel';
 import { loadBatch, saveBatch } from './batch-storage';
 
 let runner: BatchRunner | undefined;
@@ -22,27 +22,6 @@ function promptOf(body: BatchBody): string | undefined {
   if ('text' in body) return body.text;
   if ('avatar_asset_id' in body) return body.name || undefined;
   return body.prompt;
-}
-
-/**
- * Edits told between this browser's tabs: the tab that runs a batch writes the edits made in the
- * others (decision 520). Without BroadcastChannel an edit made while another tab runs is only shown.
- */
-function editsChannel(): BatchRunnerDeps['edits'] {
-  if (typeof BroadcastChannel === 'undefined') return undefined;
-  const channel = new BroadcastChannel('media-studio.batch-edits');
-  type Message = { id: string; patch: BatchPatch } | { id: string; wrote: true };
-  const post = (message: Message) => channel.postMessage(message);
-  return {
-    tell: (id, patch) => post({ id, patch }),
-    wrote: (id) => post({ id, wrote: true }),
-    listen: (hear) => {
-      const onMessage = ({ data }: MessageEvent<Message>) =>
-        'patch' in data ? hear.patch(data.id, data.patch) : hear.wrote(data.id);
-      channel.addEventListener('message', onMessage);
-      return () => channel.removeEventListener('message', onMessage);
-    },
-  };
 }
 
 function watchTask(client: QueryClient, registry: TaskRegistry, id: string, seen: (w: Watched) => void) {
@@ -91,7 +70,7 @@ export function batchRunner(registry: TaskRegistry, client: QueryClient): BatchR
     claim: (id, on) => claimRun('batch', id, on),
     load: loadBatch,
     ifFree: (id, write) => runIfFree('batch', id, write),
-    edits: editsChannel(),
+    edits: editsTransport(),
     rateLimited: beginRateLimitWait,
     describe: errorMessage,
   });

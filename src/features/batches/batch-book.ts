@@ -1,0 +1,89 @@
+import { RunClaims } from '@/lib/run-lock';
+import type { Batch, BatchRow } from './batch-model';
+import type { BatchRunnerDeps } from './batch-runner-deps';
+
+/**
+ * The batches this tab holds, as the page shows them, and their writes (the first layer of the
+ * runner: BatchBook, BatchSends, BatchRunner). Only the tab that runs a batch writes it (decision
+ * 520): a copy held by a tab that waits on another's run is shown, never written.
+ */
+export abstract class BatchBook {
+  protected readonly batches = new Map<string, Batch>();
+  private readonly listeners = new Set<() => void>();
+  /** The last write of each batch: a send waits for the one that says the row is sending. */
+  protected readonly writes = new Map<string, Promise<void>>();
+  /** The runs this tab holds, waits for, or sees run elsewhere (decision 520). */
+  protected readonly claims: RunClaims<(b: Batch) => Batch>;
+
+  constructor(protected readonly deps: BatchRunnerDeps) {
+    this.claims = new RunClaims(deps.claim, {
+      changed: () => this.notify(),
+      granted: (id, live) => void this.granted(id, live),
+      lastWrite: (id) => this.writes.get(id),
+    });
+  }
+
+  /** The run of `id` is this tab's: it reads the batch as kept and takes the run up. */
+  protected abstract granted(id: string, live: () => boolean): Promise<void>;
+
+  protected lastWrite(id: string): Promise<unknown> {
+    return this.writes.get(id) ?? Promise.resolve();
+  }
+
+  protected now(): number {
+    return this.deps.now?.() ?? Date.now();
+  }
+
+  get(id: string): Batch | undefined {
+    return this.batches.get(id);
+  }
+
+  list(): Batch[] {
+    return [...this.batches.values()];
+  }
+
+  /** Another tab runs this batch: this one shows it and sends nothing until that tab lets go. */
+  runningElsewhere(id: string): boolean {
+    return this.claims.runsElsewhere(id);
+  }
+
+  /** Whether edits made here while another tab runs a batch can be told to that tab now. */
+  get tellsOtherTabs(): boolean {
+    return this.deps.edits !== undefined;
+  }
+
+  protected notify(): void {
+    for (const l of this.listeners) l();
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  protected put(batch: Batch): Promise<void> {
+    // Written by the tab that runs it only: a stale copy here would undo that tab's progress.
+    if (this.claims.runsElsewhere(batch.id)) return Promise.resolve();
+    this.batches.set(batch.id, batch);
+    for (const l of this.listeners) l();
+    const write = this.deps.save(batch).catch(() => undefined);
+    this.writes.set(batch.id, write);
+    this.deps.edits?.post({ id: batch.id, wrote: true });
+    return write;
+  }
+
+  protected change(id: string, change: (b: Batch) => Batch): Batch | undefined {
+    const batch = this.batches.get(id);
+    if (!batch) return undefined;
+    const next = { ...change(batch), updatedAt: this.now() };
+    void this.put(next);
+    return next;
+  }
+
+  protected changeRow(id: string, key: string, change: Partial<BatchRow>): Batch | undefined {
+    return this.change(id, (b) => ({
+      ...b,
+      rows: b.rows.map((r) => (r.key === key ? { ...r, ...change } : r)),
+    }));
+  }
+}

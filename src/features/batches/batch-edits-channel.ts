@@ -1,0 +1,87 @@
+import { isRecord } from '@contract/is-record';
+import type { BatchPatch } from './batch-patch';
+
+/**
+ * What the tabs of this browser tell one another about a batch (decisions 560 and 620): an edit
+ * made in a tab that does not run it, for the tab that does; that tab's word once the edit is
+ * written (without it the edit is passed on again); and that a tab wrote the batch, so that the
+ * others know their copy is older than the kept one.
+ */
+export type BatchEditMessage =
+  { id: string; patch: BatchPatch; key: string } | { id: string; ack: string } | { id: string; wrote: true };
+
+export interface EditsTransport {
+  post(message: BatchEditMessage): void;
+  listen(hear: (message: BatchEditMessage) => void): () => void;
+}
+
+const NAME = 'media-studio.batch-edits';
+
+const isMessage = (v: unknown): v is BatchEditMessage =>
+  isRecord(v) &&
+  typeof v.id === 'string' &&
+  ((isRecord(v.patch) && typeof v.key === 'string') || typeof v.ack === 'string' || v.wrote === true);
+
+function broadcastEdits(): EditsTransport {
+  const channel = new BroadcastChannel(NAME);
+  return {
+    post: (message) => channel.postMessage(message),
+    listen: (hear) => {
+      const onMessage = ({ data }: MessageEvent<unknown>) => {
+        if (isMessage(data)) hear(data);
+      };
+      channel.addEventListener('message', onMessage);
+      return () => channel.removeEventListener('message', onMessage);
+    },
+  };
+}
+
+/**
+ * The same messages by localStorage, whose `storage` event reaches every other tab of the origin:
+ * for a browser without BroadcastChannel. Each message is written under one key and removed at
+ * once; a counter makes two equal messages two changes, each its own event.
+ */
+export function storageEdits(win: Window = window): EditsTransport | undefined {
+  let storage: Storage;
+  try {
+    storage = win.localStorage;
+    storage.setItem(NAME, '');
+    storage.removeItem(NAME);
+  } catch {
+    // No storage (blocked, or a private mode that refuses writes): no tab can be told anything.
+    return undefined;
+  }
+  const tab = Math.random().toString(36).slice(2);
+  let sent = 0;
+  return {
+    post: (message) => {
+      try {
+        storage.setItem(NAME, JSON.stringify({ message, n: `${tab}:${++sent}` }));
+        storage.removeItem(NAME);
+      } catch {
+        // Full: the edit's sender hears no word back and passes it on again later.
+      }
+    },
+    listen: (hear) => {
+      const onStorage = (event: StorageEvent) => {
+        if (event.key !== NAME || !event.newValue) return;
+        try {
+          const { message } = JSON.parse(event.newValue) as { message?: unknown };
+          if (isMessage(message)) hear(message);
+        } catch {
+          // Not one of ours.
+        }
+      };
+      win.addEventListener('storage', onStorage);
+      return () => win.removeEventListener('storage', onStorage);
+    },
+  };
+}
+
+/**
+ * How this tab talks to the others: a BroadcastChannel, else localStorage's events, else nothing
+ * (an edit made while another tab runs the batch then waits until that tab lets the run go).
+ */
+export function editsTransport(win?: Window): EditsTransport | undefined {
+  return typeof BroadcastChannel === 'undefined' ? storageEdits(win) : broadcastEdits();
+}
