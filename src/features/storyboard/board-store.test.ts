@@ -73,6 +73,19 @@ async function runInFirstTab(locks: FakeLocks, answer: (id: string) => unknown) 
 const untilSent = (n: number) =>
   until(async () => taskIds(await kept())?.[n - 1] !== undefined, `shot ${n} was sent`);
 
+/**
+ * Once the board is deleted: `t` lets it go rather than running on, never writes it back, and has
+ * sent nothing beyond shot 1's task.
+ */
+async function expectLetGo(t: ReturnType<typeof tab>, what: string) {
+  await until(() => t.runner.deleted('sb') || t.created.length > 1, what);
+  await turns(20);
+  await expect(loadStoryboard('sb')).resolves.toBeUndefined();
+  expect(t.created).toHaveLength(1);
+  expect(t.runner.get('sb')).toBeUndefined();
+  expect(t.runner.deleted('sb')).toBe(true);
+}
+
 afterEach(async () => {
   await deleteStoryboard('sb');
 });
@@ -179,16 +192,7 @@ describe('a board deleted mid-run (issue 42)', () => {
     await deleteStoryboard('sb');
     // The task moves on and answers: the running tab's next write finds the board gone.
     status = 'succeeded';
-    await until(
-      () => first.runner.deleted('sb') || first.created.length > 1,
-      'the running tab lets the board go, or runs on',
-    );
-    await turns(20);
-    await expect(loadStoryboard('sb')).resolves.toBeUndefined();
-    // Nothing more was sent for it, and it is let go.
-    expect(first.created).toHaveLength(1);
-    expect(first.runner.get('sb')).toBeUndefined();
-    expect(first.runner.deleted('sb')).toBe(true);
+    await expectLetGo(first, 'the running tab lets the board go, or runs on');
   });
 
   it('deleted in the running tab: the waiting tab, given the run, neither runs it nor brings it back', async () => {
@@ -202,14 +206,6 @@ describe('a board deleted mid-run (issue 42)', () => {
     first.runner.stop('sb', { forget: true });
     await deleteStoryboard('sb');
     // The lock is let go: the second tab is given the run and reads the record first.
-    await until(
-      () => second.runner.deleted('sb') || second.created.length > 1,
-      'the second tab lets the board go, or runs it',
-    );
-    await turns(20);
-    await expect(loadStoryboard('sb')).resolves.toBeUndefined();
-    expect(second.created).toHaveLength(1);
-    expect(second.runner.get('sb')).toBeUndefined();
-    expect(second.runner.deleted('sb')).toBe(true);
+    await expectLetGo(second, 'the second tab lets the board go, or runs it');
   });
 });
