@@ -1,3 +1,4 @@
+import { storedRecords } from './support/indexed-db';
 import { useOwnServer } from './support/own-server';
 import { runLocks } from './support/run-locks';
 import type { Page } from '@playwright/test';
@@ -169,7 +170,11 @@ test.describe('storyboard run in two tabs', () => {
       .fill('the kite lands softly');
     // The edit is kept where both tabs read (IndexedDB), and the second tab's claim still waits
     // behind the first's: it sent nothing for the edit and can send nothing until the first lets go.
-    await expect.poll(() => keptBoard(second)).toContain('the kite lands softly');
+    await expect
+      .poll(async () =>
+        JSON.stringify(await storedRecords(second, 'media-studio-storyboards', 'storyboards')),
+      )
+      .toContain('the kite lands softly');
     await expect.poll(() => runLocks(second, 'storyboard')).toEqual({ held: 1, pending: 1 });
     expect(sent.filter((tab) => tab === 'second')).toEqual([]);
 
@@ -208,24 +213,3 @@ test.describe('storyboard shots by pointer', () => {
     await expect(shot(page, 3).getByRole('combobox', { name: 'Prompt' })).toHaveText('third');
   });
 });
-
-/** The open storyboard's record as kept in IndexedDB (src/lib/storyboard/storyboard-storage.ts), as JSON. */
-function keptBoard(page: Page): Promise<string> {
-  const id = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
-  return page.evaluate(
-    (id) =>
-      new Promise<string>((resolve, reject) => {
-        const open = indexedDB.open('media-studio-storyboards');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const read = open.result.transaction('storyboards').objectStore('storyboards').get(id);
-          read.onerror = () => reject(read.error);
-          read.onsuccess = () => {
-            open.result.close();
-            resolve(JSON.stringify(read.result ?? null));
-          };
-        };
-      }),
-    id,
-  );
-}
