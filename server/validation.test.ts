@@ -23,8 +23,19 @@ describe('apiErrorFromZod', () => {
       expect(error.status).toBe(400);
       expect(error.message.length).toBeLessThan(ECHO_MAX + 100);
       expect(error.message).toMatch(/^labels\.kxxx+…: Invalid input/);
-      expect(error.options.param).toBe(`labels.${hugeKey}`.slice(0, ECHO_MAX) + '…');
+      expect(error.options.param).toBe(`labels.${hugeKey.slice(0, ECHO_MAX)}…`);
     }
+  });
+
+  it('keeps a long path of the schema’s own names whole', () => {
+    let schema: z.ZodType = z.string();
+    let input: unknown = 1;
+    for (let i = 0; i < 12; i++) {
+      schema = z.object({ section_name: schema });
+      input = { section_name: input };
+    }
+    const error = refusal(schema, input);
+    expect(error.options.param).toBe(Array(12).fill('section_name').join('.'));
   });
 
   it('leaves a path of ordinary length whole', () => {

@@ -10,17 +10,17 @@ import { ApiError } from './errors';
 export function apiErrorFromZod(error: z.core.$ZodError, status = 400): ApiError {
   const issue = error.issues[0];
   if (!issue) return new ApiError(status, 'Request is invalid.', { code: 'invalid_parameter' });
-  const path = issuePath(issue.path);
-  if (!path && issue.code === 'invalid_type') {
+  // A record's keys are the caller's, so a name on the path can be 1 MB: each is cut like any
+  // echoed value, and the path, a few names of the schema's, stays whole.
+  const param = issuePath(issue.path.map((part) => (typeof part === 'string' ? shown(part) : part)));
+  if (!param && issue.code === 'invalid_type') {
     return new ApiError(status, 'The request body must be a JSON object with the fields of this endpoint.', {
       code: 'invalid_parameter',
     });
   }
-  // A record's keys are the caller's, so the path can be a 1 MB key: cut like any echoed value.
-  const param = path && shown(path);
   const generic = issue.message.startsWith('Invalid') || issue.message.startsWith('Expected');
   const message =
-    path && (generic || !issue.message.includes(path.split(/[.[]/)[0]!))
+    param && (generic || !issue.message.includes(param.split(/[.[]/)[0]!))
       ? `${param}: ${issue.message}`
       : issue.message;
   return new ApiError(status, message, { code: codeOf(issue), ...(param ? { param } : {}) });
