@@ -6,7 +6,7 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { cn } from '@/lib/cn';
 import { useTranslation } from '@/lib/i18n';
 import { errorMessage } from '@/lib/error-message';
-import { errorAlertParts, type ErrorAlertProps } from './error-alert-core';
+import { errorAlertParts, type ErrorAlertProps } from './alert-parts';
 
 interface DetailRow {
   label: string;

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useTranslation } from '@/lib/i18n';
 import type * as ErrorAlertModule from './error-alert';
-import { errorAlertParts, type ErrorAlertProps } from './error-alert-core';
+import { errorAlertParts, type ErrorAlertProps } from './alert-parts';
 
 let loaded: typeof ErrorAlertModule | undefined;
 let pending: Promise<typeof ErrorAlertModule> | undefined;
@@ -24,7 +24,7 @@ function loadErrorAlert(): Promise<typeof ErrorAlertModule> {
  * boundaries' page): a healthy first open paints no error, so the full alert (details, ids, copy
  * buttons) is fetched only when one shows (decision 541). Until it arrives, and for good if it
  * cannot (the network is gone, which is when the boundaries show), the same headline, sentence and
- * buttons in plain form (error-alert-core.ts): an error is never hidden behind a fetch.
+ * buttons in plain form (alert-parts.ts): an error is never hidden behind a fetch.
  */
 export function LazyErrorAlert(props: ErrorAlertProps) {
   const { headingLevel, onRetry, retryLabel, actions, 'data-testid': testId } = props;

@@ -38,7 +38,8 @@ export interface ErrorAlertProps {
  * offers Try again, and the known failure it explains. Shared by the full alert and the first
  * open's plain one (lazy-error-alert.tsx) so that the two cannot drift. One function returning a
  * tuple, with the caller's `t`: this is in the shell, where each export, hook call and property
- * name costs bytes that the first-open budget does not have.
+ * name costs bytes that the first-open budget does not have. (Not named error-alert-*: vite.config.ts
+ * leaves those out of the shell's chunk, for the full alert's own.)
  */
 export function errorAlertParts(
   { error, title, description, explainKnown = true, onRetry, size, className }: ErrorAlertProps,
