@@ -8,12 +8,12 @@ import {
   precompress,
   preloadFirstRoute,
   reactRouterProductionBuild,
-} from './scripts/vite-first-route';
+} from './scripts/vite-first-route.ts';
 import {
   lucideIconsWithoutKeys,
   reactRouterWithoutFrameworkMode,
   tailwindWithoutPropertyFallback,
-} from './scripts/vite-dead-weight';
+} from './scripts/vite-dead-weight.ts';
 
 const apiPort = Number(process.env.PORT ?? 8787);
 const apiTarget = `http://127.0.0.1:${apiPort}`;

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { configDefaults, defineConfig, mergeConfig } from 'vitest/config';
-import viteConfig from './vite.config';
+import viteConfig from './vite.config.ts';
 
 const NODE_TESTS = [
   'contract/**/*.test.ts',

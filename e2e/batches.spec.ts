@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import Papa from 'papaparse';
 import type { Download } from '@playwright/test';
 import { startLocalServer } from './support/local-server';
+import { runLocks } from './support/run-locks';
 import { DOUBLE_KEY, startSpecDeployment } from './support/spec-deployment';
 import { specSeeds } from './support/spec-deployment-shapes';
 import { API_KEY, expect, fixtureOrigin, test } from './support/test';
@@ -136,7 +137,8 @@ test('a batch running in one tab is not sent from a second tab, which takes it u
   await second.goto(page.url());
   await expect(second.getByTestId('batch-elsewhere')).toContainText('running in another tab');
   await expect(second.getByRole('button', { name: 'Pause' })).toHaveCount(0);
-  await second.waitForTimeout(1_000);
+  // The second tab's claim waits behind the first's: it can send nothing until the first lets go.
+  await expect.poll(() => runLocks(second, 'batch')).toEqual({ held: 1, pending: 1 });
   expect(sentBySecond).toEqual([]);
 
   await page.close();

@@ -436,7 +436,19 @@ for (const seed of specSeeds()) {
         // A state the specification does not list, for good: shown as the server says it, still followed.
         if (status === 'unknown') {
           await expect(badge).toContainText(shape.stuckAs);
-          await page.waitForTimeout(3_000);
+          // Followed: the page asks again (about every 2 s while the state is unknown,
+          // src/api/task-poll-policy.ts), and once that answer is in and drawn the state is still
+          // shown as the server says it.
+          const again = await page.waitForResponse(
+            (r) =>
+              r.request().method() === 'GET' &&
+              r.url().startsWith(double.url) &&
+              (r.url().includes(id) || r.url().includes(encodeURIComponent(id))),
+          );
+          await again.finished();
+          await page.evaluate(
+            () => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))),
+          );
           await expect(badge).toContainText(shape.stuckAs);
         }
         if (status === 'succeeded')

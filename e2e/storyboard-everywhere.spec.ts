@@ -1,4 +1,6 @@
+import { storedRecords } from './support/indexed-db';
 import { useOwnServer } from './support/own-server';
+import { runLocks } from './support/run-locks';
 import type { Page } from '@playwright/test';
 import { API_KEY, expect, test } from './support/test';
 
@@ -166,7 +168,14 @@ test.describe('storyboard run in two tabs', () => {
       .getByRole('listitem', { name: 'Shot 3' })
       .getByRole('combobox', { name: 'Prompt' })
       .fill('the kite lands softly');
-    await second.waitForTimeout(1_000);
+    // The edit is kept where both tabs read (IndexedDB), and the second tab's claim still waits
+    // behind the first's: it sent nothing for the edit and can send nothing until the first lets go.
+    await expect
+      .poll(async () =>
+        JSON.stringify(await storedRecords(second, 'media-studio-storyboards', 'storyboards')),
+      )
+      .toContain('the kite lands softly');
+    await expect.poll(() => runLocks(second, 'storyboard')).toEqual({ held: 1, pending: 1 });
     expect(sent.filter((tab) => tab === 'second')).toEqual([]);
     // The waiting tab shows the run as the first tab writes it, with no reload (decision 610).
     await expect(second.getByTestId('shot-status-1').locator('[data-state]').first()).toHaveAttribute(

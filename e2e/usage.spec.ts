@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { storedRecords } from './support/indexed-db';
 import { API_KEY, expect, test } from './support/test';
 
 // The usage view against the real local server: its numbers are the tasks' own usage.total_tokens.
@@ -89,24 +90,12 @@ test("usage over time adds up the tasks' usage.total_tokens by day, model and bi
 });
 
 /** How many of `ids` the dashboard's stored registry (IndexedDB) holds with their usage kept. */
-function storedUsageCount(page: Page, ids: string[]): Promise<number> {
-  return page.evaluate(
-    (wanted) =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('media-studio-tasks');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const all = open.result.transaction('tasks').objectStore('tasks').getAll();
-          all.onerror = () => reject(all.error);
-          all.onsuccess = () => {
-            const records = all.result as { id: string; last?: { usage?: unknown } }[];
-            resolve(records.filter((t) => wanted.includes(t.id) && t.last?.usage).length);
-            open.result.close();
-          };
-        };
-      }),
-    ids,
-  );
+async function storedUsageCount(page: Page, ids: string[]): Promise<number> {
+  const records = (await storedRecords(page, 'media-studio-tasks', 'tasks')) as {
+    id: string;
+    last?: { usage?: unknown };
+  }[];
+  return records.filter((t) => ids.includes(t.id) && t.last?.usage).length;
 }
 
 test('usage counts every tracked task, well over the 300 it once stopped at', async ({ page, request }) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { issuePath } from '@contract/issue-path';
+import { shown } from '@contract/quoted';
 import { ApiError } from './errors';
 
 /**
@@ -9,7 +10,9 @@ import { ApiError } from './errors';
 export function apiErrorFromZod(error: z.core.$ZodError, status = 400): ApiError {
   const issue = error.issues[0];
   if (!issue) return new ApiError(status, 'Request is invalid.', { code: 'invalid_parameter' });
-  const param = issuePath(issue.path);
+  // A record's keys are the caller's, so a name on the path can be 1 MB: each is cut like any
+  // echoed value, and the path, a few names of the schema's, stays whole.
+  const param = issuePath(issue.path.map((part) => (typeof part === 'string' ? shown(part) : part)));
   if (!param && issue.code === 'invalid_type') {
     return new ApiError(status, 'The request body must be a JSON object with the fields of this endpoint.', {
       code: 'invalid_parameter',

@@ -1,42 +1,12 @@
 import { AlertCircle, RefreshCw, X } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { Link, useInRouterContext } from 'react-router';
 import { isApiRequestError } from '@/api/api-client';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
 import { cn } from '@/lib/cn';
-import { isQuotaError, knownErrorKind } from '@/lib/error-kind';
 import { useTranslation } from '@/lib/i18n';
 import { errorMessage } from '@/lib/error-message';
-
-export interface ErrorAlertProps {
-  error: unknown;
-  /** What failed here ("The asset library could not be loaded."): the headline of an unmapped error. */
-  title: string;
-  /** A sentence under the headline that this place knows better than the error's own message. */
-  description?: ReactNode;
-  /**
-   * Explain known failures (no answer, key refused, rate limited, unknown group) in plain words
-   * instead of `title` (decision 078). Off where the headline itself must stay, e.g. "Task not found".
-   */
-  explainKnown?: boolean;
-  /** The headline's element: a heading where the alert stands in for a whole page or panel. */
-  headingLevel?: 'h2' | 'h3';
-  onRetry?: () => void;
-  retryLabel?: string;
-  /** Further next steps (e.g. "Switch to the default group"), shown before Try again. */
-  actions?: ReactNode;
-  onDismiss?: () => void;
-  dismissLabel?: string;
-  /** Open "Details" from the start (by default only when nothing plainer could be said). */
-  detailsOpen?: boolean;
-  /** More for support under "Details", e.g. a crash's stack. */
-  children?: ReactNode;
-  /** `page` when the alert stands in for a whole page (more padding); className must not set padding. */
-  size?: 'inline' | 'page';
-  className?: string;
-  'data-testid'?: string;
-}
+import { errorAlertParts, type ErrorAlertProps } from './alert-parts';
 
 interface DetailRow {
   label: string;
@@ -76,46 +46,21 @@ function SettingsLink({ children }: { children: string }) {
  * step as a button, and the raw message with the request and trace ids (copyable, for support)
  * under "Details", open by default only when nothing plainer could be said.
  */
-export function ErrorAlert({
-  error,
-  title,
-  description,
-  explainKnown = true,
-  headingLevel,
-  onRetry,
-  retryLabel,
-  actions,
-  onDismiss,
-  dismissLabel,
-  detailsOpen,
-  children,
-  size = 'inline',
-  className,
-  'data-testid': testId,
-}: ErrorAlertProps) {
+export function ErrorAlert(props: ErrorAlertProps) {
+  const { error, description, headingLevel, onRetry, retryLabel, actions } = props;
+  const { onDismiss, dismissLabel, detailsOpen, children, 'data-testid': testId } = props;
   const { t } = useTranslation();
-  const kind = explainKnown ? knownErrorKind(error) : undefined;
+  const [boxClassName, headline, sentence, canRetry, kind] = errorAlertParts(props, t);
   const message = errorMessage(error);
   const rows = useDetailRows(error);
   const explained = kind !== undefined || description !== undefined;
-  const sentence = description ?? (kind ? t(`errors.known.${kind}.description`) : message);
   const Heading = headingLevel ?? 'p';
   const copyAll = [message, ...rows.map((row) => `${row.label}: ${row.value}`)].join('\n');
-  // A spent quota is not cured by asking again: the person must raise it first (issue 44 §5).
-  const canRetry = onRetry && kind !== 'groupNotFound' && !isQuotaError(error);
   return (
-    <div
-      role="alert"
-      data-testid={testId}
-      className={cn(
-        'relative flex flex-col gap-2 rounded-md border border-destructive/50 bg-destructive/10 text-sm',
-        size === 'page' ? 'p-6' : 'p-3',
-        className,
-      )}
-    >
+    <div role="alert" data-testid={testId} className={cn('relative', boxClassName)}>
       <Heading className={cn('flex items-center gap-2 font-medium', onDismiss && 'pr-8')}>
         <AlertCircle aria-hidden="true" className="size-4 shrink-0 text-destructive" />
-        {kind ? t(`errors.known.${kind}.title`) : title}
+        {headline}
       </Heading>
       <p className="break-words">{sentence}</p>
       {(explained || rows.length > 0 || children) && (

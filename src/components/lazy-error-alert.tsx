@@ -1,11 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { cn } from '@/lib/cn';
-import { errorMessage } from '@/lib/error-message';
-import { isQuotaError, knownErrorKind } from '@/lib/error-kind';
 import { useTranslation } from '@/lib/i18n';
 import type * as ErrorAlertModule from './error-alert';
-import type { ErrorAlertProps } from './error-alert';
+import { errorAlertParts, type ErrorAlertProps } from './alert-parts';
 
 let loaded: typeof ErrorAlertModule | undefined;
 let pending: Promise<typeof ErrorAlertModule> | undefined;
@@ -27,9 +24,11 @@ function loadErrorAlert(): Promise<typeof ErrorAlertModule> {
  * boundaries' page): a healthy first open paints no error, so the full alert (details, ids, copy
  * buttons) is fetched only when one shows (decision 541). Until it arrives, and for good if it
  * cannot (the network is gone, which is when the boundaries show), the same headline, sentence and
- * buttons in plain form: an error is never hidden behind a fetch.
+ * buttons in plain form (alert-parts.ts): an error is never hidden behind a fetch.
  */
 export function LazyErrorAlert(props: ErrorAlertProps) {
+  const { headingLevel, onRetry, retryLabel, actions, 'data-testid': testId } = props;
+  const { t } = useTranslation();
   const [errorAlert, setErrorAlert] = useState(loaded);
   useEffect(() => {
     if (errorAlert) return;
@@ -42,41 +41,13 @@ export function LazyErrorAlert(props: ErrorAlertProps) {
       live = false;
     };
   }, [errorAlert]);
-  return errorAlert ? <errorAlert.ErrorAlert {...props} /> : <PlainErrorAlert {...props} />;
-}
-
-/** The full alert's headline, sentence and buttons, without its details (ErrorAlert's rules). */
-function PlainErrorAlert({
-  error,
-  title,
-  description,
-  explainKnown = true,
-  headingLevel,
-  onRetry,
-  retryLabel,
-  actions,
-  size = 'inline',
-  className,
-  'data-testid': testId,
-}: ErrorAlertProps) {
-  const { t } = useTranslation();
-  const kind = explainKnown ? knownErrorKind(error) : undefined;
+  if (errorAlert) return <errorAlert.ErrorAlert {...props} />;
+  const [boxClassName, headline, sentence, canRetry] = errorAlertParts(props, t);
   const Heading = headingLevel ?? 'p';
-  const canRetry = onRetry && kind !== 'groupNotFound' && !isQuotaError(error);
   return (
-    <div
-      role="alert"
-      data-testid={testId}
-      className={cn(
-        'flex flex-col gap-2 rounded-md border border-destructive/50 bg-destructive/10 text-sm',
-        size === 'page' ? 'p-6' : 'p-3',
-        className,
-      )}
-    >
-      <Heading className="font-medium">{kind ? t(`errors.known.${kind}.title`) : title}</Heading>
-      <p className="break-words">
-        {description ?? (kind ? t(`errors.known.${kind}.description`) : errorMessage(error))}
-      </p>
+    <div role="alert" data-testid={testId} className={boxClassName}>
+      <Heading className="font-medium">{headline}</Heading>
+      <p className="break-words">{sentence}</p>
       {(actions || canRetry) && (
         <div className="flex flex-wrap gap-2">
           {actions}

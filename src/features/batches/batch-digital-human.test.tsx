@@ -3,27 +3,22 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, mockFetch } from '@/test/fetch-mock';
-import { createTestQueryClient, createTestRegistry } from '@/test/render';
+import { createTestQueryClient } from '@/test/render';
 import { assetIdsOf, useBatchAssetLookup } from './batch-assets';
 import { checkRow, taskKindOf } from './batch-check';
-import { emptyBatch, type Batch } from './batch-model';
+import { batchOf, runTaskRows } from './batch-fixtures';
+import { starterRequest, type Batch } from './batch-model';
 import { exportCsv, exportRows } from './batch-progress';
-import { batchRunner } from './batch-session';
-import { guessColumns, toRows } from './batch-table';
 
 // Issue 45 §2 for digital humans: a row is the digital-human form's request, checked by its rules
 // (the consent record included) and sent as its body to POST /v1/tasks.
-const dhBatch = (headers: string[], rows: string[][], request?: Record<string, unknown>): Batch => {
-  const base = emptyBatch(Date.now(), 'digital_human');
-  const req = request ?? { ...base.request, authorization_asset_id: 'asset_consent' };
-  return {
-    ...base,
-    request: req,
+const dhBatch = (headers: string[], rows: string[][], request?: Record<string, unknown>): Batch =>
+  batchOf(
+    'digital_human',
     headers,
-    columns: guessColumns(headers, req, 'digital_human'),
-    rows: toRows(rows),
-  };
-};
+    rows,
+    request ?? { ...starterRequest('digital_human'), authorization_asset_id: 'asset_consent' },
+  );
 
 describe('digital-human batches', () => {
   it('maps columns to the digital-human fields and sends the form’s body, the consent never', () => {
@@ -117,13 +112,6 @@ describe('digital-human batches', () => {
   });
 
   it('runs: each row is a digital-human task (POST /v1/tasks) of the batch, exported with its input row', async () => {
-    const fetchMock = mockFetch({
-      'POST /v1/tasks': () =>
-        json({ object: 'task', id: `task_dh${fetchMock.mock.calls.length}`, status: 'pending' }),
-      'GET /v1/tasks/:id': () => json({ object: 'task', id: 'task_dh', status: 'pending' }),
-    });
-    const registry = createTestRegistry();
-    const runner = batchRunner(registry, createTestQueryClient());
     const batch = {
       ...dhBatch(
         ['name', 'avatar', 'audio'],
@@ -134,14 +122,9 @@ describe('digital-human batches', () => {
       ),
       concurrency: 2,
     };
-    runner.start(batch);
-    await expect.poll(() => registry.list().length).toBe(2);
-    const posts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
-    expect(posts.map(([url]) => new URL(String(url), 'http://x').pathname)).toEqual([
-      '/v1/tasks',
-      '/v1/tasks',
-    ]);
-    expect(JSON.parse(String(posts[0]![1]!.body))).not.toHaveProperty('authorization_asset_id');
+    const { posts, registry, runner } = await runTaskRows(batch, 'dh');
+    expect(posts.map((p) => p.path)).toEqual(['/v1/tasks', '/v1/tasks']);
+    expect(posts[0]!.body).not.toHaveProperty('authorization_asset_id');
     expect(registry.list().map((t) => [t.kind, t.source, t.batchId, t.prompt])).toEqual(
       expect.arrayContaining([
         ['digital_human_video', 'batch', batch.id, 'Welcome'],

@@ -7,19 +7,44 @@ import { toRows } from './batch-table';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
+/**
+ * Two tabs of one browser (shared storage and locks) and a batch of one cell a row. Each tab has
+ * an edits channel of its own unless `shareEdits`: then each hears what the other tells.
+ */
+function twoTabs(cells: string[], concurrency: number, { shareEdits = false } = {}) {
+  const kept = new Map<string, Batch>();
+  const locks = new FakeLocks();
+  const bus = shareEdits ? new Bus() : undefined;
+  const batch: Batch = { ...emptyBatch(), concurrency, rows: toRows(cells.map((c) => [c])) };
+  return {
+    kept,
+    first: tab(kept, locks, bus?.transport()),
+    second: tab(kept, locks, bus?.transport()),
+    batch,
+  };
+}
+
+type Tab = ReturnType<typeof tab>;
+
+/** Every task the tab follows answers that it succeeded. */
+function succeedAll(t: Tab) {
+  for (const [id, seen] of [...t.watchers]) seen({ data: { id, status: 'succeeded' } });
+}
+
+/** The tab opens the batch as kept while another tab runs it, and says so. */
+async function followElsewhere(t: Tab, kept: Map<string, Batch>, id: string) {
+  t.runner.follow(kept.get(id)!);
+  await vi.waitFor(() => expect(t.runner.runningElsewhere(id)).toBe(true));
+}
+
 describe('one batch, two tabs', () => {
   it('a second runner sends nothing while the first holds the run, and takes it up where it was left', async () => {
-    const kept = new Map<string, Batch>();
-    const locks = new FakeLocks();
-    const first = tab(kept, locks);
-    const second = tab(kept, locks);
-    const batch: Batch = { ...emptyBatch(), concurrency: 2, rows: toRows([['a'], ['b'], ['c'], ['d']]) };
+    const { kept, first, second, batch } = twoTabs(['a', 'b', 'c', 'd'], 2);
 
     first.runner.start(batch);
     await vi.waitFor(() => expect(first.deps.create).toHaveBeenCalledTimes(2));
     // The other tab resumes the same batch (its shell reads it as running) and is asked to run it.
-    second.runner.follow(kept.get(batch.id)!);
-    await vi.waitFor(() => expect(second.runner.runningElsewhere(batch.id)).toBe(true));
+    await followElsewhere(second, kept, batch.id);
     second.runner.resume(batch.id);
     second.runner.retryFailed(batch.id);
     await settle();
@@ -33,7 +58,7 @@ describe('one batch, two tabs', () => {
     await vi.waitFor(() => expect(second.runner.runningElsewhere(batch.id)).toBe(false));
     await vi.waitFor(() => expect(second.watchers.size).toBe(2));
     expect(second.deps.create).not.toHaveBeenCalled();
-    for (const [id, seen] of [...second.watchers]) seen({ data: { id, status: 'succeeded' } });
+    succeedAll(second);
     await vi.waitFor(() => expect(second.deps.create).toHaveBeenCalledTimes(2));
     expect(first.deps.create).toHaveBeenCalledTimes(2);
     expect(kept.get(batch.id)!.rows.map((r) => r.state)).toEqual([
@@ -45,11 +70,7 @@ describe('one batch, two tabs', () => {
   });
 
   it('a start from a tab holding an older copy waits for the run and never writes that copy over the kept one', async () => {
-    const kept = new Map<string, Batch>();
-    const locks = new FakeLocks();
-    const first = tab(kept, locks);
-    const second = tab(kept, locks);
-    const batch: Batch = { ...emptyBatch(), concurrency: 2, rows: toRows([['a'], ['b'], ['c']]) };
+    const { kept, first, second, batch } = twoTabs(['a', 'b', 'c'], 2);
     // The second tab opened the batch before the first ran it: its copy has every row pending.
     second.runner.open(structuredClone(batch));
     first.runner.start(batch);
@@ -72,28 +93,18 @@ describe('one batch, two tabs', () => {
   });
 
   it('a finished run is let go: a tab waiting on it stops saying it runs elsewhere and sends nothing', async () => {
-    const kept = new Map<string, Batch>();
-    const locks = new FakeLocks();
-    const first = tab(kept, locks);
-    const second = tab(kept, locks);
-    const batch: Batch = { ...emptyBatch(), concurrency: 1, rows: toRows([['a']]) };
+    const { kept, first, second, batch } = twoTabs(['a'], 1);
     first.runner.start(batch);
     await vi.waitFor(() => expect(first.watchers.size).toBe(1));
-    second.runner.follow(kept.get(batch.id)!);
-    await vi.waitFor(() => expect(second.runner.runningElsewhere(batch.id)).toBe(true));
-    for (const [id, seen] of [...first.watchers]) seen({ data: { id, status: 'succeeded' } });
+    await followElsewhere(second, kept, batch.id);
+    succeedAll(first);
     await vi.waitFor(() => expect(second.runner.runningElsewhere(batch.id)).toBe(false));
     expect(second.runner.get(batch.id)!.state).toBe('done');
     expect(second.deps.create).not.toHaveBeenCalled();
   });
 
   it('an edit in a tab that does not know the batch runs is merged into the running tab’s record, not written from its older copy', async () => {
-    const kept = new Map<string, Batch>();
-    const locks = new FakeLocks();
-    const bus = new Bus();
-    const first = tab(kept, locks, bus.transport());
-    const second = tab(kept, locks, bus.transport());
-    const batch: Batch = { ...emptyBatch(), concurrency: 2, rows: toRows([['a'], ['b'], ['c'], ['d']]) };
+    const { kept, first, second, batch } = twoTabs(['a', 'b', 'c', 'd'], 2, { shareEdits: true });
     // The second tab opened the batch as a draft, before the first ran it; it never claims it.
     second.runner.open(structuredClone(batch));
     first.runner.start(batch);
@@ -117,7 +128,7 @@ describe('one batch, two tabs', () => {
     expect(stored().name).toBe('Catalogue');
 
     // The running tab goes on with the edit: its next writes keep it, and row d is never sent.
-    for (const [id, seen] of [...first.watchers]) seen({ data: { id, status: 'succeeded' } });
+    succeedAll(first);
     await vi.waitFor(() => expect(first.deps.create).toHaveBeenCalledTimes(3));
     await settle();
     expect(stored().rows.find((r) => r.key === keyA)!.state).toBe('succeeded');
@@ -131,19 +142,13 @@ describe('one batch, two tabs', () => {
   });
 
   it('a pause in the tab that waits on the run pauses the running tab', async () => {
-    const kept = new Map<string, Batch>();
-    const locks = new FakeLocks();
-    const bus = new Bus();
-    const first = tab(kept, locks, bus.transport());
-    const second = tab(kept, locks, bus.transport());
-    const batch: Batch = { ...emptyBatch(), concurrency: 1, rows: toRows([['a'], ['b']]) };
+    const { kept, first, second, batch } = twoTabs(['a', 'b'], 1, { shareEdits: true });
     first.runner.start(batch);
     await vi.waitFor(() => expect(first.watchers.size).toBe(1));
-    second.runner.follow(kept.get(batch.id)!);
-    await vi.waitFor(() => expect(second.runner.runningElsewhere(batch.id)).toBe(true));
+    await followElsewhere(second, kept, batch.id);
     second.runner.pause(batch.id);
     await vi.waitFor(() => expect(first.runner.get(batch.id)!.state).toBe('paused'));
-    for (const [id, seen] of [...first.watchers]) seen({ data: { id, status: 'succeeded' } });
+    succeedAll(first);
     await settle();
     expect(first.deps.create).toHaveBeenCalledTimes(1);
     expect(kept.get(batch.id)!.rows.map((r) => r.state)).toEqual(['succeeded', 'pending']);
@@ -151,17 +156,12 @@ describe('one batch, two tabs', () => {
   });
 
   it('an edit of a copy older than a run that has ended is written onto the kept batch, its results kept', async () => {
-    const kept = new Map<string, Batch>();
-    const locks = new FakeLocks();
-    const bus = new Bus();
-    const first = tab(kept, locks, bus.transport());
-    const second = tab(kept, locks, bus.transport());
-    const batch: Batch = { ...emptyBatch(), concurrency: 1, rows: toRows([['a'], ['b']]) };
+    const { kept, first, second, batch } = twoTabs(['a', 'b'], 1, { shareEdits: true });
     second.runner.open(structuredClone(batch));
     first.runner.start(batch);
     await vi.waitFor(() => expect(first.watchers.size).toBe(1));
     first.runner.pause(batch.id);
-    for (const [id, seen] of [...first.watchers]) seen({ data: { id, status: 'succeeded' } });
+    succeedAll(first);
     // Nothing left to follow: the first tab lets the run go. No tab runs the batch now.
     await settle();
     second.runner.edit(batch.id, (b) => ({

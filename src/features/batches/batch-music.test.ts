@@ -1,19 +1,13 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { json, mockFetch } from '@/test/fetch-mock';
-import { createTestQueryClient, createTestRegistry } from '@/test/render';
 import { checkRow } from './batch-check';
-import { emptyBatch, type Batch } from './batch-model';
-import { batchRunner } from './batch-session';
-import { guessColumns, toRows } from './batch-table';
+import { batchOf, runTaskRows } from './batch-fixtures';
+import type { Batch } from './batch-model';
+import { guessColumns } from './batch-table';
 
 // Issue 45 §2 for music: a row is a music form's request, checked by its rules and sent as its body.
-const musicBatch = (rows: string[][], request?: Record<string, unknown>): Batch => {
-  const base = emptyBatch(Date.now(), 'music');
-  const headers = ['product', 'style', 'title'];
-  const req = request ?? base.request;
-  return { ...base, request: req, headers, columns: guessColumns(headers, req, 'music'), rows: toRows(rows) };
-};
+const musicBatch = (rows: string[][], request?: Record<string, unknown>): Batch =>
+  batchOf('music', ['product', 'style', 'title'], rows, request);
 
 describe('music batches', () => {
   it('maps columns to the music fields and sends the music form’s body', () => {
@@ -51,13 +45,6 @@ describe('music batches', () => {
   });
 
   it('runs: each row is a music task (POST /v1/tasks), recorded as one of the batch', async () => {
-    const fetchMock = mockFetch({
-      'POST /v1/tasks': () =>
-        json({ object: 'task', id: `task_m${fetchMock.mock.calls.length}`, status: 'pending' }),
-      'GET /v1/tasks/:id': () => json({ object: 'task', id: 'task_m', status: 'pending' }),
-    });
-    const registry = createTestRegistry();
-    const runner = batchRunner(registry, createTestQueryClient());
     const batch = {
       ...musicBatch([
         ['mugs', 'lo-fi', 'Mugs'],
@@ -65,14 +52,9 @@ describe('music batches', () => {
       ]),
       concurrency: 2,
     };
-    runner.start(batch);
-    await expect.poll(() => registry.list().length).toBe(2);
-    const posts = fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
-    expect(posts.map(([url]) => new URL(String(url), 'http://x').pathname)).toEqual([
-      '/v1/tasks',
-      '/v1/tasks',
-    ]);
-    expect(JSON.parse(String(posts[0]![1]!.body))).toEqual({
+    const { posts, registry, runner } = await runTaskRows(batch, 'm');
+    expect(posts.map((p) => p.path)).toEqual(['/v1/tasks', '/v1/tasks']);
+    expect(posts[0]!.body).toEqual({
       model: 'music-v5.5',
       prompt: 'A short jingle for mugs',
       style: 'lo-fi',

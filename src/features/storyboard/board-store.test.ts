@@ -58,6 +58,39 @@ async function openElsewhere(locks: FakeLocks, news?: RunnerDeps['news']) {
   return second;
 }
 
+/** A task's answers: running while its id is `held`, then succeeded with its video. */
+const runningWhileHeld = (held: Set<string>) => (id: string) =>
+  held.has(id)
+    ? { id, status: 'running', progress: 50 }
+    : { id, status: 'succeeded', video_url: `https://r/${id}.mp4` };
+
+/** The first tab runs the kept board of three shots, each task answering `answer(id)`. */
+async function runInFirstTab(locks: FakeLocks, answer: (id: string) => unknown) {
+  const first = tab(locks);
+  first.deps.watchTask = fakeWatch(answer);
+  await saveStoryboard(threeShots());
+  first.runner.follow((await loadBoard('sb'))!);
+  first.runner.edit('sb', (b) => runAll(b, 'batch'));
+  return first;
+}
+
+/** Until the kept board has a task for shot `n`. */
+const untilSent = (n: number) =>
+  until(async () => taskIds(await kept())?.[n - 1] !== undefined, `shot ${n} was sent`);
+
+/**
+ * Once the board is deleted: `t` lets it go rather than running on, never writes it back, and has
+ * sent nothing beyond shot 1's task.
+ */
+async function expectLetGo(t: ReturnType<typeof tab>, what: string) {
+  await until(() => t.runner.deleted('sb') || t.created.length > 1, what);
+  await turns(20);
+  await expect(loadStoryboard('sb')).resolves.toBeUndefined();
+  expect(t.created).toHaveLength(1);
+  expect(t.runner.get('sb')).toBeUndefined();
+  expect(t.runner.deleted('sb')).toBe(true);
+}
+
 afterEach(async () => {
   await deleteStoryboard('sb');
 });
@@ -88,22 +121,14 @@ describe('updateStoryboard', () => {
 describe('a board edited in the tab that waits while another runs it (issue 42)', () => {
   it('keeps the running tab’s task ids and takes, and the person’s edit, in both tabs', async () => {
     const locks = new FakeLocks();
-    const first = tab(locks);
     // Shot 1's task runs until the second tab has opened the board, shot 2's until the edit is kept.
     const held = new Set(['task_1', 'task_2']);
-    first.deps.watchTask = fakeWatch((id) =>
-      held.has(id)
-        ? { id, status: 'running', progress: 50 }
-        : { id, status: 'succeeded', video_url: `https://r/${id}.mp4` },
-    );
-    await saveStoryboard(threeShots());
-    first.runner.follow((await loadBoard('sb'))!);
-    first.runner.edit('sb', (b) => runAll(b, 'batch'));
-    await until(async () => taskIds(await kept())?.[0] !== undefined, 'shot 1 was sent');
+    const first = await runInFirstTab(locks, runningWhileHeld(held));
+    await untilSent(1);
     const second = await openElsewhere(locks);
     held.delete('task_1');
     // Shot 1 gets its take and shot 2 is sent in the first tab: the second tab's copy is older.
-    await until(async () => taskIds(await kept())?.[1] !== undefined, 'shot 2 was sent');
+    await untilSent(2);
     expect(second.runner.get('sb')!.shots[0]!.run.takes).toBeUndefined();
     second.runner.edit('sb', (b) => ({
       ...b,
@@ -134,21 +159,13 @@ describe('a board edited in the tab that waits while another runs it (issue 42)'
 
   it('a take the running tab writes after the waiting tab’s edit is not undone by that tab’s next edit', async () => {
     const locks = new FakeLocks();
-    const first = tab(locks);
     // Shot 3's task runs until the end of the test: the second tab waits all along.
     const held = new Set(['task_3']);
-    first.deps.watchTask = fakeWatch((id) =>
-      held.has(id)
-        ? { id, status: 'running', progress: 50 }
-        : { id, status: 'succeeded', video_url: `https://r/${id}.mp4` },
-    );
-    await saveStoryboard(threeShots());
-    first.runner.follow((await loadBoard('sb'))!);
-    first.runner.edit('sb', (b) => runAll(b, 'batch'));
+    const first = await runInFirstTab(locks, runningWhileHeld(held));
     await turns(1);
     const second = await openElsewhere(locks);
     second.runner.edit('sb', (b) => ({ ...b, name: 'First edit' }));
-    await until(async () => taskIds(await kept())?.[2] !== undefined, 'shot 3 was sent');
+    await untilSent(3);
     // The second tab has not seen shots 2 and 3 sent; its next edit keeps them all the same.
     expect(taskIds(second.runner.get('sb'))?.[2]).toBeUndefined();
     second.runner.edit('sb', (b) => ({ ...b, name: 'Second edit' }));
@@ -221,13 +238,9 @@ describe('a board deleted mid-run (issue 42)', () => {
   it('deleted in the waiting tab: the running tab stops its run and never writes the board back', async () => {
     const locks = new FakeLocks();
     // Shot 1's task runs until the board is gone.
-    const first = tab(locks);
     let status = 'running';
-    first.deps.watchTask = fakeWatch((id) => ({ id, status, video_url: `https://r/${id}.mp4` }));
-    await saveStoryboard(threeShots());
-    first.runner.follow((await loadBoard('sb'))!);
-    first.runner.edit('sb', (b) => runAll(b, 'batch'));
-    await until(async () => taskIds(await kept())?.[0] !== undefined, 'shot 1 was sent');
+    const first = await runInFirstTab(locks, (id) => ({ id, status, video_url: `https://r/${id}.mp4` }));
+    await untilSent(1);
     const second = await openElsewhere(locks);
 
     // The header's Delete, in the second tab.
@@ -235,26 +248,13 @@ describe('a board deleted mid-run (issue 42)', () => {
     await deleteStoryboard('sb');
     // The task moves on and answers: the running tab's next write finds the board gone.
     status = 'succeeded';
-    await until(
-      () => first.runner.deleted('sb') || first.created.length > 1,
-      'the running tab lets the board go, or runs on',
-    );
-    await turns(20);
-    await expect(loadStoryboard('sb')).resolves.toBeUndefined();
-    // Nothing more was sent for it, and it is let go.
-    expect(first.created).toHaveLength(1);
-    expect(first.runner.get('sb')).toBeUndefined();
-    expect(first.runner.deleted('sb')).toBe(true);
+    await expectLetGo(first, 'the running tab lets the board go, or runs on');
   });
 
   it('deleted in the running tab: the waiting tab, given the run, neither runs it nor brings it back', async () => {
     const locks = new FakeLocks();
-    const first = tab(locks);
-    first.deps.watchTask = fakeWatch((id) => ({ id, status: 'running', progress: 10 }));
-    await saveStoryboard(threeShots());
-    first.runner.follow((await loadBoard('sb'))!);
-    first.runner.edit('sb', (b) => runAll(b, 'batch'));
-    await until(async () => taskIds(await kept())?.[0] !== undefined, 'shot 1 was sent');
+    const first = await runInFirstTab(locks, (id) => ({ id, status: 'running', progress: 10 }));
+    await untilSent(1);
     const second = await openElsewhere(locks);
 
     // One server behind both tabs: shot 1's task answers the second tab too.
@@ -262,15 +262,7 @@ describe('a board deleted mid-run (issue 42)', () => {
     first.runner.stop('sb', { forget: true });
     await deleteStoryboard('sb');
     // The lock is let go: the second tab is given the run and reads the record first.
-    await until(
-      () => second.runner.deleted('sb') || second.created.length > 1,
-      'the second tab lets the board go, or runs it',
-    );
-    await turns(20);
-    await expect(loadStoryboard('sb')).resolves.toBeUndefined();
-    expect(second.created).toHaveLength(1);
-    expect(second.runner.get('sb')).toBeUndefined();
-    expect(second.runner.deleted('sb')).toBe(true);
+    await expectLetGo(second, 'the second tab lets the board go, or runs it');
   });
 
   it('told of the delete, the running tab lets the board go at once, while its task still runs', async () => {

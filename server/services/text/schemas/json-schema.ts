@@ -3,7 +3,7 @@ import addFormatsModule from 'ajv-formats';
 import { isRecord } from '@contract/is-record';
 import { badRequest } from '../../../errors';
 import { checkSchemaBounds } from './schema-bounds';
-import { quoted } from '@contract/quoted';
+import { quoted, shown } from '@contract/quoted';
 
 /*
  * JSON Schema for tool parameters and structured output: validated and checked by Ajv (draft
@@ -25,11 +25,19 @@ const KNOWN_DRAFTS = /^https?:\/\/json-schema\.org\/(draft-07|draft\/2019-09|dra
 const cache = new Map<string, ValidateFunction>();
 const CACHE_SIZE = 64;
 
+/** Ajv's first problems, for a refusal: their paths and messages carry the caller's names, cut. */
 function describeErrors(errors: ErrorObject[] | null | undefined): string {
-  return (errors ?? [])
+  const text = (errors ?? [])
     .slice(0, 3)
-    .map((e) => `${e.instancePath || '(root)'} ${e.message ?? e.keyword}`)
+    .map((e) => {
+      const where = e.instancePath
+        .split('/')
+        .map((name) => shown(name))
+        .join('/');
+      return `${where || '(root)'} ${shown(e.message ?? e.keyword)}`;
+    })
     .join('; ');
+  return shown(text, 300);
 }
 
 const AJV_OPTIONS = {
@@ -81,7 +89,7 @@ export function compileSchema(schema: unknown, param: string): ValidateFunction 
   // costs ~150 ms, which every request with a new schema used to pay.
   if (!metaValidator().validateSchema(rest)) {
     throw badRequest(
-      `${param} is not a valid JSON Schema: ${describeErrors(metaValidator().errors).slice(0, 300)}.`,
+      `${param} is not a valid JSON Schema: ${describeErrors(metaValidator().errors)}.`,
       param,
     );
   }

@@ -1,4 +1,5 @@
 import { isRecord } from '@contract/is-record';
+import { shown } from '@contract/quoted';
 import { badRequest } from '../../../errors';
 
 /*
@@ -48,9 +49,19 @@ function inPlaceChildren(node: Record<string, unknown>, root: unknown): unknown[
   return out.filter(isRecord);
 }
 
-/** Where `node` sits, as `param` plus a JSON pointer, for refusals. */
+/**
+ * Where `node` sits, as `param` plus a JSON pointer, for refusals. Each name on the way is cut like
+ * any value the caller sent (they are the caller's, and one may be 1 MB); the way itself stays
+ * whole, at most MAX_SCHEMA_DEPTH names.
+ */
 function located(param: string, pointer: string): string {
-  return `${param}${pointer.replace(/\//g, '.')}`;
+  return (
+    param +
+    pointer
+      .split('/')
+      .map((name) => shown(name))
+      .join('.')
+  );
 }
 
 /**

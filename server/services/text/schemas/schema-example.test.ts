@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ECHO_MAX } from '@contract/quoted';
 import { ApiError } from '../../../errors';
 import { exampleFor } from './schema-example';
 
@@ -121,5 +122,23 @@ describe('exampleFor', () => {
       ),
     );
     expect(long.options.param).toBe('rf.properties.s.minLength');
+  });
+
+  // The property names are the caller's: a refusal names where, each name cut like any echoed value.
+  it('names where a schema it cannot satisfy fails without echoing a long property name whole', () => {
+    for (const length of [200_000, 1024 * 1024]) {
+      const name = `k${'x'.repeat(length)}`;
+      const error = refusal(() =>
+        exampleFor(
+          { type: 'object', properties: { [name]: { type: 'string', pattern: '^x+$' } }, required: [name] },
+          'p',
+          '',
+        ),
+      );
+      expect(error.message).toMatch(/kx+…/);
+      expect(error.message).not.toContain('x'.repeat(ECHO_MAX + 1));
+      expect(error.message.length).toBeLessThan(600);
+      expect(error.options.param!.length).toBeLessThan(200);
+    }
   });
 });

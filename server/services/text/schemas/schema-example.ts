@@ -1,4 +1,5 @@
 import { isRecord } from '@contract/is-record';
+import { shown } from '@contract/quoted';
 import { badRequest } from '../../../errors';
 import { compileSchema, validationProblem } from './json-schema';
 
@@ -251,7 +252,7 @@ function objectFor(s: Schema, ctx: Context, depth: number, where: string): Recor
     out[key] =
       fromMessage !== undefined && fits(resolved, fromMessage)
         ? fromMessage
-        : build(sub, ctx, key, depth + 1, `${where}.properties.${key}`);
+        : build(sub, ctx, key, depth + 1, `${where}.properties.${shown(key)}`);
   }
   for (const key of required) if (!(key in out)) out[key] = stringFor({}, key, ctx, `${where}.required`);
   return out;
