@@ -21,6 +21,7 @@ function twoTabs(cells: string[], concurrency: number, { shareEdits = false } = 
     first: tab(kept, locks, bus?.transport()),
     second: tab(kept, locks, bus?.transport()),
     batch,
+    bus,
   };
 }
 
@@ -104,7 +105,7 @@ describe('one batch, two tabs', () => {
   });
 
   it('an edit in a tab that does not know the batch runs is merged into the running tab’s record, not written from its older copy', async () => {
-    const { kept, first, second, batch } = twoTabs(['a', 'b', 'c', 'd'], 2, { shareEdits: true });
+    const { kept, first, second, batch, bus } = twoTabs(['a', 'b', 'c', 'd'], 2, { shareEdits: true });
     // The second tab opened the batch as a draft, before the first ran it; it never claims it.
     second.runner.open(structuredClone(batch));
     first.runner.start(batch);
@@ -137,8 +138,8 @@ describe('one batch, two tabs', () => {
     expect(stored().name).toBe('Catalogue');
     expect(second.deps.create).not.toHaveBeenCalled();
     // The running tab said it wrote the edit: it was told once, never passed on again.
-    expect(bus.said.filter((m) => 'patch' in m)).toHaveLength(1);
-    expect(bus.said.filter((m) => 'ack' in m)).toHaveLength(1);
+    expect(bus!.said.filter((m) => 'patch' in m)).toHaveLength(1);
+    expect(bus!.said.filter((m) => 'ack' in m)).toHaveLength(1);
   });
 
   it('a pause in the tab that waits on the run pauses the running tab', async () => {
