@@ -3,10 +3,11 @@ import { useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { isTerminalStatus, normalizeTaskStatus } from '@contract/task';
 import { useConnectionStore } from '@/api/connection-store';
+import { useThrottledValue } from '@/lib/use-throttled-value';
 import type { TrackedTask } from '@/api/task-registry';
 import { useOpenTasks, useTaskRegistry } from '@/api/task-registry-context';
 import { onTaskFinished, taskQueryOptions } from '@/api/tasks';
-import { FinishedGrouper, groupHref } from './finished-group';
+import { FinishedGrouper, groupHref, throttledAnnouncer } from './finished-group';
 import { announceFinished, trackedTaskName } from './task-notify';
 
 /**
@@ -14,6 +15,7 @@ import { announceFinished, trackedTaskName } from './task-notify';
  * firing thousands of requests; beyond it a task is polled when opened (decision 046).
  */
 export const MAX_POLLED_TASKS = 250;
+export const POLL_SET_EVERY_MS = 1_000;
 
 /** A task of another connection would be a 404 here (another key's task): it waits for its own. */
 function belongsTo(task: TrackedTask, baseUrl: string): boolean {
@@ -40,7 +42,9 @@ export function TaskPoller({ excludeId, inBackground }: { excludeId?: string; in
   const tasks = useOpenTasks();
   const registry = useTaskRegistry();
   const baseUrl = useConnectionStore((s) => s.baseUrl);
-  const key = tasksToPoll(tasks, baseUrl, excludeId).join('\n');
+  // At most one new set a second: each new set re-sets all 250 observers (setQueries), and tasks
+  // ending in bulk changed it with every ending. An ended task's own query stops by itself meanwhile.
+  const key = useThrottledValue(tasksToPoll(tasks, baseUrl, excludeId).join('\n'), POLL_SET_EVERY_MS);
   const queries = useMemo(
     () => (key ? key.split('\n').map((id) => taskQueryOptions(id, registry, { inBackground })) : []),
     [key, inBackground, registry],
@@ -59,12 +63,9 @@ export function FinishedAnnouncer() {
   const registry = useTaskRegistry();
   useEffect(() => {
     const grouper = new FinishedGrouper();
-    const onVisibility = () => grouper.setHidden(document.visibilityState === 'hidden');
-    onVisibility();
-    document.addEventListener('visibilitychange', onVisibility);
-    const stop = onTaskFinished((e) =>
+    const announcer = throttledAnnouncer((group) =>
       announceFinished(
-        grouper.add(e),
+        group,
         (href) => void navigate(href),
         // Read when Open is clicked, so a batch that has ended meanwhile opens in Compare.
         (events) => groupHref(events, registry.list()),
@@ -74,8 +75,13 @@ export function FinishedAnnouncer() {
         },
       ),
     );
+    const onVisibility = () => grouper.setHidden(document.visibilityState === 'hidden');
+    onVisibility();
+    document.addEventListener('visibilitychange', onVisibility);
+    const stop = onTaskFinished((e) => announcer.push(grouper.add(e)));
     return () => {
       stop();
+      announcer.cancel();
       document.removeEventListener('visibilitychange', onVisibility);
     };
   }, [navigate, registry]);
