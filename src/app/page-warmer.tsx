@@ -36,7 +36,8 @@ class IgnoreErrors extends ReactComponent<{ children: ReactNode }, { failed: boo
 export function PageWarmer() {
   const current = useSyncExternalStore(subscribeWarming, currentWarming, () => null);
   const { pathname } = useLocation();
-  useEffect(watchScrolling, []);
+  const warming = current !== null;
+  useEffect(() => (warming ? watchScrolling() : undefined), [warming]);
   // The person went to the page being warmed: it is rendered for real. A hidden copy beside it
   // doubled every control in the document (two "API key" fields on Settings) until it was dropped.
   const shown = current !== null && pageForPath(current.path) === pageForPath(pathname);

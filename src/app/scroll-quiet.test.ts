@@ -6,7 +6,7 @@ describe('work that waits for a scroll to settle (the page warmer)', () => {
   afterEach(() => vi.useRealTimers());
 
   it('runs at once with no scroll, and only SCROLL_QUIET_MS after the last scroll of any box', () => {
-    watchScrolling();
+    const stop = watchScrolling();
     const run = vi.fn();
     whenScrollQuiet(run);
     expect(run).toHaveBeenCalledTimes(1);
@@ -22,6 +22,11 @@ describe('work that waits for a scroll to settle (the page warmer)', () => {
     expect(run).toHaveBeenCalledTimes(1);
     vi.advanceTimersByTime(60);
     expect(run).toHaveBeenCalledTimes(2);
+    // Not listening (no warm pending): a scroll then holds nothing up.
+    stop();
+    box.dispatchEvent(new Event('scroll'));
+    whenScrollQuiet(run);
+    expect(run).toHaveBeenCalledTimes(3);
     box.remove();
   });
 });

@@ -1,20 +1,20 @@
 /**
  * Whether the person is scrolling, for work that can wait (the page warmer's layout of a hidden
- * page): tracked from the first `watchScrolling` on, by a capturing listener, since the lists that
- * fling (gallery, monitor) scroll a box of their own, not the window.
+ * page): seen by a capturing listener, since the lists that fling (gallery, monitor) scroll a box
+ * of their own, not the window. Listened to only while such work is pending (`watchScrolling`
+ * returns the stop): a listener on every scroll event of the page's life costs a little each frame.
  */
 export const SCROLL_QUIET_MS = 300;
 
 let lastScrollAt = Number.NEGATIVE_INFINITY;
-let watching = false;
+const onScroll = () => {
+  lastScrollAt = performance.now();
+};
 
-export function watchScrolling(): void {
-  if (watching) return;
-  watching = true;
-  document.addEventListener('scroll', () => (lastScrollAt = performance.now()), {
-    capture: true,
-    passive: true,
-  });
+export function watchScrolling(): () => void {
+  const options = { capture: true, passive: true };
+  document.addEventListener('scroll', onScroll, options);
+  return () => document.removeEventListener('scroll', onScroll, options);
 }
 
 /** Runs `run` once no scroll has happened for SCROLL_QUIET_MS (at once if none has). */
