@@ -1,5 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { memo, useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { isTerminalStatus, normalizeTaskStatus } from '@contract/task';
 import { useConnectionStore } from '@/api/connection-store';
@@ -40,19 +40,33 @@ export function tasksToPoll(tasks: readonly TrackedTask[], baseUrl: string, excl
 export function TaskPoller({ excludeId, inBackground }: { excludeId?: string; inBackground?: boolean }) {
   // Only the open tasks: a write to one of thousands of finished ones does not render the poller.
   const tasks = useOpenTasks();
-  const registry = useTaskRegistry();
   const baseUrl = useConnectionStore((s) => s.baseUrl);
-  // At most one new set a second: each new set re-sets all 250 observers (setQueries), and tasks
-  // ending in bulk changed it with every ending. An ended task's own query stops by itself meanwhile.
+  // At most one new set a second: tasks ending in bulk changed it with every ending.
   const key = useThrottledValue(tasksToPoll(tasks, baseUrl, excludeId).join('\n'), POLL_SET_EVERY_MS);
+  return <PolledTasks ids={key} inBackground={inBackground} />;
+}
+
+/**
+ * The observers, apart from the open tasks: useQueries, at each render, checks all 250 observers
+ * and re-sets them (its options object is new each time), so it renders only when the set changes,
+ * not at every ending or progress update of an open task (decision 630).
+ */
+const PolledTasks = memo(function PolledTasks({
+  ids,
+  inBackground,
+}: {
+  ids: string;
+  inBackground?: boolean;
+}) {
+  const registry = useTaskRegistry();
   const queries = useMemo(
-    () => (key ? key.split('\n').map((id) => taskQueryOptions(id, registry, { inBackground })) : []),
-    [key, inBackground, registry],
+    () => (ids ? ids.split('\n').map((id) => taskQueryOptions(id, registry, { inBackground })) : []),
+    [ids, inBackground, registry],
   );
   // `combine` returning a constant: the poller never re-renders on a poll result.
   useQueries({ queries, combine: () => null });
   return null;
-}
+});
 
 /**
  * Toasts (and browser notifications, if allowed) for tasks that finish while the page is open, one
