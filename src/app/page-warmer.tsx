@@ -14,7 +14,7 @@ import { watchScrolling, whenScrollQuiet } from '@/app/scroll-quiet';
 /** The hidden pre-render of the page being warmed (page-warming.ts, decision 101). */
 /**
  * Rendered last in the hidden tree: the page above it has rendered when this does. What `done`
- * starts (the hidden page's first layout, tens of ms at once) waits for a scroll to settle: a
+ * starts (a whole hidden page laid out in one task) waits for a scroll to settle: a
  * gallery flung seconds after opening lost a frame to each page laid out mid-fling (decision 630).
  */
 function Rendered({ done }: { done: () => void }) {
