@@ -1,9 +1,15 @@
 import { QueriesObserver } from '@tanstack/react-query';
 import { act } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fetchTask } from '@/api/tasks';
+import { toasterMounted } from '@/lib/toaster-host';
 import { json, mockFetch } from '@/test/fetch-mock';
-import { createTestRegistry, renderWithProviders } from '@/test/render';
-import { TaskPoller } from './task-poller';
+import { createTestRegistry, renderRoutes, renderWithProviders } from '@/test/render';
+import { FinishedAnnouncer, TaskPoller } from './task-poller';
+
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() }));
+vi.mock('sonner', () => ({ toast }));
+toasterMounted();
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -34,5 +40,34 @@ describe('the task poller while open tasks change (issue 43)', () => {
     for (let progress = 20; progress <= 90; progress += 10)
       act(() => registry.recordSnapshot('t1', { status: 'running', progress }));
     expect(setQueries.mock.calls.length).toBe(before);
+  });
+});
+
+describe('the finished-task toasts while tasks end in bulk (issue 43)', () => {
+  it('raises the first ending at once and the rest of the burst as one update, not one per task', async () => {
+    const registry = createTestRegistry();
+    const ids = Array.from({ length: 30 }, (_, i) => `bulk_${i}`);
+    for (const id of ids)
+      registry.track({
+        id,
+        kind: 'video',
+        createdAt: Date.now(),
+        source: 'composer',
+        last: { status: 'running' },
+      });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        json({ id: String(input).split('/').pop(), status: 'failed', fail_reason: 'no' }),
+      ),
+    );
+    renderRoutes({ '/': <FinishedAnnouncer /> }, { at: '/', registry });
+    for (const id of ids) await fetchTask(id, registry);
+    const raised = () => toast.error.mock.calls.map(([title]) => String(title));
+    await vi.waitFor(() => expect(raised()).toHaveLength(2), { timeout: 5_000 });
+    expect(raised()).toEqual(['Task failed', '30 tasks finished']);
+    // Nothing more comes once the burst is told.
+    await new Promise((r) => setTimeout(r, 400));
+    expect(raised()).toHaveLength(2);
   });
 });
