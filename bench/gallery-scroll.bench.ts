@@ -4,7 +4,8 @@
  * (issue 20): p95 frame ≤ 16.7 ms. Tasks: every fifth failed, every fifth running, the rest
  * succeeded; each succeeded tile reads its task (answered with one real video result, so every
  * poster on screen loads a real file) as it scrolls into view.
- * Run: `npx tsx bench/gallery-scroll.bench.ts` (`--no-build` reuses dist/).
+ * Run: `npx tsx bench/gallery-scroll.bench.ts` (`--no-build` reuses dist/; `--end-mid-scroll` makes
+ * the running tasks fail as the scroll starts).
  */
 import { startLocalServer } from '../e2e/support/local-server';
 import { buildDist, launchBenchBrowser, seedTaskRegistry } from './browser';
@@ -30,7 +31,14 @@ async function main() {
     // One real result, which every succeeded tile's task answer points at.
     const real = await finishedVideoTask(server.url, API_KEY, 'Gallery bench');
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await answerSeededTasks(page, real, (n) => STATES[n % STATES.length]);
+    // `--end-mid-scroll`: the running tasks answer `failed` once the scroll starts, so the watcher
+    // sees them end in bulk (hundreds of toasts' worth) while the grid scrolls.
+    let ending = false;
+    const endMidScroll = process.argv.includes('--end-mid-scroll');
+    await answerSeededTasks(page, real, (n) => {
+      const state = STATES[n % STATES.length];
+      return ending && state === 'running' ? 'failed' : state;
+    });
     await page.goto(`${server.url}/gallery`);
     await page.getByRole('heading', { level: 1, name: 'Gallery' }).waitFor();
     const now = Date.now();
@@ -48,7 +56,8 @@ async function main() {
     console.log('seeded; waiting for the gallery to list them');
     await page.getByText(`${TASKS} of ${TASKS} tracked tasks`).waitFor({ timeout: 60_000 });
     await page.waitForTimeout(1_000);
-    console.log('scrolling');
+    console.log(endMidScroll ? 'scrolling, the running tasks now failing' : 'scrolling');
+    ending = endMidScroll;
     // Task reads during the scroll, by the seeded state: a succeeded tile's read, or a poll.
     const reads: Record<string, number> = {};
     page.on('request', (r) => {

@@ -164,10 +164,15 @@ export function updatePollMemory(
   memory: PollMemory | undefined,
   task: PolledTaskFields,
   now: number,
+  trackedSince?: number,
 ): PollMemory {
+  // `trackedSince` (when this browser submitted or tracked it, on our clock) bounds the age from
+  // below: an answer without timestamps does not make a task tracked for hours look brand new,
+  // which polled each such task every 2 s after every page load (bench/RESULTS.md, decision 630).
+  const seen = now - serverSpanMs(task.created_at, task.updated_at);
   const next: PollMemory = memory
     ? { ...memory }
-    : { createdAt: now - serverSpanMs(task.created_at, task.updated_at) };
+    : { createdAt: trackedSince !== undefined && trackedSince < seen ? trackedSince : seen };
   const status = normalizeTaskStatus(task.status);
   next.unknownSince = status === 'unknown' ? (next.unknownSince ?? now) : undefined;
   if (!next.firstSample && typeof task.progress === 'number' && status === 'running') {

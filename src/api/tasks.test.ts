@@ -8,6 +8,7 @@ import {
   imagePrefixNotFound,
   onTaskFinished,
   stableRefetchInterval,
+  taskQueryOptions,
   taskRefetchInterval,
   type Task,
 } from '@/api/tasks';
@@ -68,6 +69,26 @@ describe('taskRefetchInterval', () => {
     q.state.dataUpdatedAt += 5_000; // the next answer
     expect(stableRefetchInterval(q as never, jittered)).not.toBe(first);
     expect(calls).toBe(2);
+  });
+
+  it('goes by the age the registry knows when the answer has no timestamps (not every 2 s after a reload)', () => {
+    // Running at a fixed progress with no created_at/updated_at: the age is all the policy has.
+    const data = { id: 'old', status: 'running', progress: 40 } as Task;
+    expect(taskRefetchInterval(query({ data }), NOW, mid)).toBe(2_000);
+    expect(taskRefetchInterval(query({ data }), NOW, mid, NOW - 3_600_000)).toBe(15_000);
+    // A registry date later than the server's own span does not make the task younger.
+    const stamped = { ...data, created_at: 1_000, updated_at: 1_000 + 3_600 } as Task;
+    expect(taskRefetchInterval(query({ data: stamped }), NOW, mid, NOW - 1_000)).toBe(15_000);
+  });
+
+  it("polls a task on the registry's createdAt through taskQueryOptions", () => {
+    registry.track({ id: 'old', kind: 'video', createdAt: Date.now() - 3_600_000, source: 'imported' });
+    const data = { id: 'old', status: 'running', progress: 40 } as Task;
+    const { refetchInterval } = taskQueryOptions('old', registry) as unknown as {
+      refetchInterval: (q: never) => number | false;
+    };
+    // 15 s ± 20 % jitter, where a task seen for the first time just now would be polled in 2 s.
+    expect(refetchInterval(query({ data, dataUpdatedAt: Date.now() }))).toBeGreaterThanOrEqual(12_000);
   });
 });
 

@@ -180,12 +180,13 @@ const pollStates = new WeakMap<object, PollState>();
 type TaskQuery = Pick<Query<Task, Error>, 'state'>;
 
 /** The memory of one query's polls, fed each new successful answer once. */
-function pollMemoryOf(query: TaskQuery, now: number): PollMemory | undefined {
+function pollMemoryOf(query: TaskQuery, now: number, trackedSince?: number): PollMemory | undefined {
   const { data, dataUpdatedAt } = query.state;
   if (!data) return undefined;
   let state = pollStates.get(query);
   if (!state || state.dataUpdatedAt !== dataUpdatedAt) {
-    state = { memory: updatePollMemory(state?.memory, data, dataUpdatedAt || now), dataUpdatedAt };
+    const memory = updatePollMemory(state?.memory, data, dataUpdatedAt || now, trackedSince);
+    state = { memory, dataUpdatedAt };
     pollStates.set(query, state);
   }
   return state.memory;
@@ -203,17 +204,21 @@ export function isStillPolled(query: TaskQuery, now = Date.now()): boolean {
   return taskRefetchInterval(query, now, () => 0.5) !== false;
 }
 
-/** React Query's refetchInterval for a task: the policy of task-poll-policy.ts, fed from query state. */
+/**
+ * React Query's refetchInterval for a task: the policy of task-poll-policy.ts, fed from query state.
+ * `trackedSince`: the registry's createdAt, the age to go by when the server sends no timestamps.
+ */
 export function taskRefetchInterval(
   query: TaskQuery,
   now = Date.now(),
   random = Math.random,
+  trackedSince?: number,
 ): number | false {
   const { data, error, fetchFailureCount } = query.state;
   if (isTaskNotFound(error)) return false;
   const retryAfterMs = isApiRequestError(error) ? error.retryAfterMs : undefined;
   const hidden = typeof document !== 'undefined' && document.visibilityState === 'hidden';
-  const memory = pollMemoryOf(query, now);
+  const memory = pollMemoryOf(query, now, trackedSince);
   if (!data || !memory) {
     // Never answered yet (the retries of the first fetch failed): keep trying, with backoff.
     return error
@@ -263,7 +268,10 @@ export function taskQueryOptions(
   return queryOptions({
     queryKey: taskKeys.detail(id),
     queryFn: ({ signal }) => fetchTask(id, registry, signal),
-    refetchInterval: (query) => stableRefetchInterval(query),
+    refetchInterval: (query) =>
+      stableRefetchInterval(query, (q) =>
+        taskRefetchInterval(q, Date.now(), Math.random, registry.get(id)?.createdAt),
+      ),
     // A hidden tab does not poll (unless asked); coming back catches up at once (refetchOnWindowFocus + staleTime 0).
     refetchIntervalInBackground: inBackground,
     refetchOnWindowFocus: true,

@@ -2,7 +2,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TrackedTask } from '@/api/task-registry';
 import type { Task, TaskFinishedEvent } from '@/api/tasks';
 import { toasterMounted } from '@/lib/toaster-host';
-import { FinishedGrouper, GROUP_WINDOW_MS, groupHref } from './finished-group';
+import {
+  ANNOUNCE_EVERY_MS,
+  FinishedGrouper,
+  GROUP_WINDOW_MS,
+  groupHref,
+  throttledAnnouncer,
+} from './finished-group';
 import { announceFinished, announcement, trackedTaskName } from './task-notify';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(), warning: vi.fn() }));
@@ -222,5 +228,60 @@ describe('finished tasks grouped', () => {
     expect(groupHref(events, batch)).toBe('/tasks');
     expect(groupHref([...events, ended('v3', 'succeeded')], batch)).toBe('/gallery/compare?ids=v1,v2,v3');
     expect(groupHref([ended('v1', 'succeeded'), ended('x', 'succeeded')], batch)).toBe('/tasks');
+  });
+});
+
+describe('announcing finished groups while tasks end in bulk', () => {
+  it('announces the first ending at once, then the latest state of each group at most every interval', () => {
+    vi.useFakeTimers();
+    try {
+      const c = clock();
+      const grouper = new FinishedGrouper(c.now);
+      const announced: { serial: number; ids: string[] }[] = [];
+      const a = throttledAnnouncer((g) =>
+        announced.push({ serial: g.serial, ids: g.events.map((e) => e.task.id) }),
+      );
+      a.push(grouper.add(ended('t0', 'failed')));
+      expect(announced).toEqual([{ serial: 1, ids: ['t0'] }]);
+      // 200 more end before the interval is up: not 200 toast updates, one.
+      for (let i = 1; i <= 200; i += 1) a.push(grouper.add(ended(`t${i}`, 'failed')));
+      expect(announced).toHaveLength(1);
+      vi.advanceTimersByTime(ANNOUNCE_EVERY_MS);
+      expect(announced).toHaveLength(2);
+      expect(announced[1]!.ids).toHaveLength(201);
+      // Nothing new: nothing more; and after a quiet interval an ending is announced at once again.
+      vi.advanceTimersByTime(ANNOUNCE_EVERY_MS * 4);
+      expect(announced).toHaveLength(2);
+      c.advance(GROUP_WINDOW_MS + 1);
+      grouper.closed(1);
+      a.push(grouper.add(ended('later', 'succeeded')));
+      expect(announced[2]).toEqual({ serial: 2, ids: ['later'] });
+      a.cancel();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('announces every group that grew in the interval, and nothing after cancel', () => {
+    vi.useFakeTimers();
+    try {
+      const announce = vi.fn();
+      const a = throttledAnnouncer(announce, 100);
+      a.push({ serial: 1, events: [ended('a', 'failed')] });
+      a.push({ serial: 1, events: [ended('a', 'failed'), ended('b', 'failed')] });
+      a.push({ serial: 2, events: [ended('c', 'succeeded')] });
+      vi.advanceTimersByTime(100);
+      expect(announce.mock.calls.map(([g]) => [g.serial, g.events.length])).toEqual([
+        [1, 1],
+        [1, 2],
+        [2, 1],
+      ]);
+      a.push({ serial: 2, events: [ended('c', 'succeeded'), ended('d', 'failed')] });
+      a.cancel();
+      vi.advanceTimersByTime(1_000);
+      expect(announce).toHaveBeenCalledTimes(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -24,6 +24,8 @@ export interface FinishedGroup {
  */
 export class FinishedGrouper {
   private events: TaskFinishedEvent[] = [];
+  /** The ids in `events`: a burst of 2,000 endings filtered the whole group at each (O(n²)). */
+  private ids = new Set<string>();
   private lastAt = Number.NEGATIVE_INFINITY;
   private serial = 0;
   private hiddenUntil = Number.NEGATIVE_INFINITY;
@@ -40,7 +42,7 @@ export class FinishedGrouper {
       return;
     }
     // What ends while hidden is news of its own, not more of a group shown before.
-    if (at - this.lastAt > GROUP_WINDOW_MS) this.events = [];
+    if (at - this.lastAt > GROUP_WINDOW_MS) this.startGroup();
     this.hiddenUntil = Number.POSITIVE_INFINITY;
   }
 
@@ -55,15 +57,62 @@ export class FinishedGrouper {
       this.events.length > 0 &&
       (this.showing === this.serial || at - Math.max(this.lastAt, this.hiddenUntil) <= GROUP_WINDOW_MS);
     if (!open) {
-      this.events = [];
+      this.startGroup();
       this.serial += 1;
     }
     // A task announced twice (two tabs' polls) counts once, with its latest state.
-    this.events = [...this.events.filter((e) => e.task.id !== event.task.id), event];
+    const id = event.task.id;
+    const others = this.ids.has(id) ? this.events.filter((e) => e.task.id !== id) : this.events;
+    this.events = [...others, event];
+    this.ids.add(id);
     this.lastAt = at;
     this.showing = this.serial;
     return { serial: this.serial, events: this.events };
   }
+
+  private startGroup(): void {
+    this.events = [];
+    this.ids = new Set();
+  }
+}
+
+/**
+ * A growing group's toast is replaced at most this often: each replacement re-measures sonner's
+ * stack (getBoundingClientRect), and 2,000 tasks ending mid-scroll cost the gallery half its frames
+ * (bench/RESULTS.md, decision 630).
+ */
+export const ANNOUNCE_EVERY_MS = 250;
+
+/**
+ * Hands groups on to `announce`: the first at once, then at most every `everyMs` the latest state
+ * of each group that grew meanwhile (one ending is announced without delay, a burst a few times a
+ * second).
+ */
+export function throttledAnnouncer(
+  announce: (group: FinishedGroup) => void,
+  everyMs: number = ANNOUNCE_EVERY_MS,
+): { push: (group: FinishedGroup) => void; cancel: () => void } {
+  const due = new Map<number, FinishedGroup>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    timer = undefined;
+    if (due.size === 0) return;
+    const groups = [...due.values()];
+    due.clear();
+    timer = setTimeout(flush, everyMs);
+    for (const group of groups) announce(group);
+  };
+  return {
+    push: (group) => {
+      due.set(group.serial, group);
+      if (timer === undefined) flush();
+    },
+    cancel: () => {
+      clearTimeout(timer);
+      timer = undefined;
+      due.clear();
+    },
+  };
 }
 
 export interface GroupCounts {

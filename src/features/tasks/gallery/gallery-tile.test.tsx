@@ -53,7 +53,7 @@ describe('a gallery tile that scrolls into view mid-fling (issue 43)', () => {
       'GET /v1/tasks/task_done': () => json({ id: 'task_done', status: 'succeeded', content: {} }),
     });
     setSettled(false);
-    const { container } = renderWithProviders(<Grid tasks={[running, done]} />);
+    const { container, client } = renderWithProviders(<Grid tasks={[running, done]} />);
     expect(screen.getByText('A running one')).toBeInTheDocument();
     expect(screen.getByText('A finished one')).toBeInTheDocument();
     expect(screen.getByText(/40\s*%/)).toBeInTheDocument();
@@ -62,6 +62,8 @@ describe('a gallery tile that scrolls into view mid-fling (issue 43)', () => {
     expect(screen.queryAllByRole('group', { name: /rating/i })).toHaveLength(0);
     expect(container.querySelector('.animate-spin')).toBeNull();
     expect(fetch).not.toHaveBeenCalled();
+    // Nor a query per tile: a fling past 10,000 tiles left 10,000 in the cache, for 5 minutes.
+    expect(client.getQueryCache().findAll()).toHaveLength(0);
 
     act(() => setSettled(true));
     expect(screen.getAllByRole('checkbox')).toHaveLength(2);

@@ -16,32 +16,46 @@ import { useVariantWords } from '../variant-label';
 import { AudioPreview, ImagePreview, TileFrame, VideoPreview } from './result-media';
 
 /** A succeeded task's result is read once (terminal tasks are never fetched again). */
-function useResult(task: TrackedTask, enabled: boolean) {
+function useResult(task: TrackedTask) {
   // No polling from a tile: the shell's watcher polls unfinished tasks (decision 180).
-  return useQuery({ ...taskQueryOptions(task.id, useTaskRegistry()), enabled, refetchInterval: false });
+  return useQuery({ ...taskQueryOptions(task.id, useTaskRegistry()), refetchInterval: false });
 }
 
-function TileBody({ task, playing, armed }: { task: TrackedTask; playing: boolean; armed: boolean }) {
+function TileBody({ task, playing }: { task: TrackedTask; playing: boolean }) {
+  const display = statusDisplay(task.last?.status ?? 'pending');
+  return display.status === 'succeeded' ? (
+    <ResultBody task={task} playing={playing} />
+  ) : (
+    <StateBody task={task} armed />
+  );
+}
+
+/** A succeeded task's picture: its result, read once. */
+function ResultBody({ task, playing }: { task: TrackedTask; playing: boolean }) {
+  const { t } = useTranslation('tasks');
+  const { data, isError } = useResult(task);
+  const label = t('gallery.resultLabel', { id: task.id });
+  const view = data ? resultView(data) : undefined;
+  if (view?.kind === 'media') {
+    if (view.media === 'image') return <ImagePreview url={view.url} label={label} />;
+    return view.media === 'video' ? (
+      <VideoPreview url={view.url} label={label} playing={playing} />
+    ) : (
+      <AudioPreview url={view.url} label={label} />
+    );
+  }
+  if (isError || view) return <StateTile tone="muted" text={t('gallery.noResult')} />;
+  return <StateTile tone="muted" text={t('gallery.loading')} busy />;
+}
+
+/**
+ * Any other state written across the picture; a succeeded task's before its tile is armed. No
+ * query observer here: a fling past 10,000 tiles made (and kept for 5 minutes) one per tile.
+ */
+function StateBody({ task, armed }: { task: TrackedTask; armed: boolean }) {
   const { t } = useTranslation('tasks');
   const display = statusDisplay(task.last?.status ?? 'pending');
-  const { data, isError } = useResult(task, armed && display.status === 'succeeded');
-  const label = t('gallery.resultLabel', { id: task.id });
-  if (display.status === 'succeeded') {
-    if (!armed) return <StateTile tone="muted" text={t('gallery.loading')} />;
-    const view = data ? resultView(data) : undefined;
-    if (view?.kind === 'media') {
-      if (view.media === 'image') return <ImagePreview url={view.url} label={label} />;
-      return view.media === 'video' ? (
-        <VideoPreview url={view.url} label={label} playing={playing} />
-      ) : (
-        <AudioPreview url={view.url} label={label} />
-      );
-    }
-    if (isError || view) {
-      return <StateTile tone="muted" text={t('gallery.noResult')} />;
-    }
-    return <StateTile tone="muted" text={t('gallery.loading')} busy />;
-  }
+  if (display.status === 'succeeded') return <StateTile tone="muted" text={t('gallery.loading')} />;
   if (display.active || display.status === 'unknown') {
     const progress = typeof task.last?.progress === 'number' ? Math.round(task.last.progress) : undefined;
     return (
@@ -124,7 +138,7 @@ export const GalleryTile = memo(function GalleryTile({
     return (
       <div className="flex h-full flex-col gap-1 rounded-lg border bg-card p-2" data-task-id={task.id}>
         <TileFrame>
-          <TileBody task={task} playing={false} armed={false} />
+          <StateBody task={task} armed={false} />
         </TileFrame>
         <p className="truncate text-sm" data-testid="tile-placeholder">
           {title}
@@ -142,7 +156,7 @@ export const GalleryTile = memo(function GalleryTile({
       data-task-id={task.id}
     >
       <TileFrame>
-        <TileBody task={task} playing={hover || focus} armed={armed} />
+        <TileBody task={task} playing={hover || focus} />
       </TileFrame>
       <div className="flex min-w-0 items-center gap-2">
         <Checkbox
