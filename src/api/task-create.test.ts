@@ -1,7 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { knownErrorKind } from '@/lib/error-kind';
 import { createGenericTask } from './generic-tasks';
+import { createTracked, postTask } from './task-create';
 import { isAcceptedWithoutTaskId } from './task-create-error';
+import { TaskRegistry } from './task-registry';
+import { memoryBackend } from './task-registry-storage';
 import { createVideo } from './videos';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -49,5 +52,44 @@ describe('POST /v1/videos and POST /v1/tasks', () => {
     fetchMock.mockResolvedValueOnce(json({ error: { message: 'model is required' } }, 400));
     const error = await createGenericTask({}).catch((e: unknown) => e);
     expect(isAcceptedWithoutTaskId(error)).toBe(false);
+  });
+});
+
+describe('createTracked: the one create-and-track', () => {
+  it('records the created task at once, with a copy of the exact body and the connection it went to', async () => {
+    fetchMock.mockResolvedValueOnce(json({ task_id: 'cgt-7' }, 201));
+    const registry = new TaskRegistry(memoryBackend());
+    const body = { model: 'music-1', prompt: 'waves' };
+    const before = Date.now();
+    const id = await createTracked(registry, (b) => postTask('/v1/tasks', b), body, {
+      kind: 'music',
+      model: 'music-1',
+      prompt: 'waves',
+      source: 'batch',
+      batchId: 'b1',
+    });
+    expect(id).toBe('cgt-7');
+    const [tracked] = registry.list();
+    expect(tracked).toMatchObject({
+      id: 'cgt-7',
+      kind: 'music',
+      source: 'batch',
+      batchId: 'b1',
+      baseUrl: '',
+    });
+    expect(tracked!.request).toEqual(body);
+    expect(tracked!.request).not.toBe(body);
+    expect(tracked!.createdAt).toBeGreaterThanOrEqual(before);
+  });
+
+  it('records nothing when the deployment refuses the request', async () => {
+    fetchMock.mockResolvedValueOnce(
+      json({ error: { message: 'model is required', type: 'invalid_request_error' } }, 400),
+    );
+    const registry = new TaskRegistry(memoryBackend());
+    await expect(
+      createTracked(registry, (b) => postTask('/v1/videos', b), {}, { kind: 'video', source: 'composer' }),
+    ).rejects.toThrow('model is required');
+    expect(registry.list()).toEqual([]);
   });
 });

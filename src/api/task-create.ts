@@ -6,7 +6,10 @@ import {
   isApiRequestError,
   type RequestOptions,
 } from '@/api/api-client';
+import { getConnection } from '@/api/connection-store';
 import { NO_TASK_ID_TYPE } from '@/api/task-create-error';
+import type { TaskRegistry } from '@/api/task-registry';
+import type { TrackedTask } from '@/api/task-registry-schema';
 
 /**
  * POST of a task (POST /v1/videos, POST /v1/tasks). Never retried: a POST retried after a lost
@@ -38,4 +41,33 @@ export async function postTask(
     }
     throw error;
   }
+}
+
+/** What a page says of a task it creates; `createTracked` adds the id, the time, the body and the connection. */
+export type TaskRecord = Omit<
+  TrackedTask,
+  'id' | 'createdAt' | 'request' | 'baseUrl' | 'callbackUrl' | 'last'
+>;
+
+/**
+ * The dashboard's one create-and-track (forms, batches, the storyboard, bulk re-runs): sends one
+ * body and records the created task in the registry at once, with the exact body (for "edit and
+ * re-run") and the connection it went to, so that no created task's id is lost between the answer
+ * and the record.
+ */
+export async function createTracked<B extends object>(
+  registry: Pick<TaskRegistry, 'track'>,
+  send: (body: B) => Promise<{ id: string }>,
+  body: B,
+  record: TaskRecord,
+): Promise<string> {
+  const { id } = await send(body);
+  registry.track({
+    ...record,
+    id,
+    createdAt: Date.now(),
+    request: { ...(body as Record<string, unknown>) },
+    baseUrl: getConnection().baseUrl,
+  });
+  return id;
 }

@@ -2,7 +2,7 @@ import { QueryObserver, type QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { getConnection } from '@/api/connection-store';
 import { beginRateLimitWait } from '@/api/rate-limit';
-import { postTask } from '@/api/task-create';
+import { createTracked, postTask } from '@/api/task-create';
 import type { TaskRegistry } from '@/api/task-registry';
 import { taskQueryOptions } from '@/api/tasks';
 import { markBatchRunning, runningBatchIds } from './batch-active';
@@ -42,25 +42,25 @@ export function batchRunner(registry: TaskRegistry, client: QueryClient): BatchR
       const check = checkRow(batch, batch.rows[index]!.cells, [getConnection().apiKey]);
       return check.ok ? check.body : undefined;
     },
-    create: async (body, batch, index) => {
+    create: async (body, batch, index) => ({
       // No 429 retry inside the request: the runner holds the whole batch on it.
-      const task = await postTask(batch.kind === 'video' ? '/v1/videos' : '/v1/tasks', body, undefined, {
-        rateLimitRetries: 0,
-      });
-      registry.track({
-        id: task.id,
-        kind: taskKindOf(batch.kind, body),
-        model: body.model,
-        prompt: promptOf(body),
-        createdAt: Date.now(),
-        source: 'batch',
-        request: { ...body },
-        baseUrl: getConnection().baseUrl,
-        batchId: batch.id,
-        table: { row: index + 1, ...(batch.name.trim() ? { name: batch.name.trim() } : {}) },
-      });
-      return { id: task.id };
-    },
+      id: await createTracked(
+        registry,
+        (b) =>
+          postTask(batch.kind === 'video' ? '/v1/videos' : '/v1/tasks', b, undefined, {
+            rateLimitRetries: 0,
+          }),
+        body,
+        {
+          kind: taskKindOf(batch.kind, body),
+          model: body.model,
+          prompt: promptOf(body),
+          source: 'batch',
+          batchId: batch.id,
+          table: { row: index + 1, ...(batch.name.trim() ? { name: batch.name.trim() } : {}) },
+        },
+      ),
+    }),
     findCreated: (batch, index, since) =>
       registry
         .list()

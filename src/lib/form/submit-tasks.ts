@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { getConnection } from '@/api/connection-store';
+import { createTracked } from '@/api/task-create';
 import { useTaskRegistry } from '@/api/task-registry-context';
 import type { TrackedTaskKind, TrackedTaskSource } from '@/api/task-registry-schema';
 import { sumCosts } from '@/lib/money/prices';
@@ -49,23 +49,18 @@ export function useSubmitTasks<B extends object, F extends string, S>(options: S
       for (const [index, request] of requests.entries()) {
         let id: string;
         try {
-          ({ id } = await options.create(request.body));
+          id = await createTracked(registry, options.create, request.body, {
+            kind: request.kind,
+            model: request.model,
+            prompt: request.prompt,
+            source: options.source,
+            ...(request.batchId ? { batchId: request.batchId } : {}),
+          });
         } catch (error) {
           const refusal = refusalOf(error, snapshot, options.fieldOfParam, index, created);
           REFUSALS.add(refusal);
           throw refusal;
         }
-        registry.track({
-          id,
-          kind: request.kind,
-          model: request.model,
-          prompt: request.prompt,
-          createdAt: Date.now(),
-          source: options.source,
-          request: { ...(request.body as Record<string, unknown>) },
-          baseUrl: getConnection().baseUrl,
-          ...(request.batchId ? { batchId: request.batchId } : {}),
-        });
         created.push(id);
       }
       return created;

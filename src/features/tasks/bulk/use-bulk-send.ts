@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { getConnection } from '@/api/connection-store';
-import { postTask } from '@/api/task-create';
+import { createTracked, postTask } from '@/api/task-create';
 import { useTaskRegistry } from '@/api/task-registry-context';
 import { useTranslation } from '@/lib/i18n';
 import { errorMessage, notifyError, notifySuccess } from '@/lib/notify';
@@ -22,16 +21,11 @@ export function useBulkSend() {
     try {
       for (const request of requests) {
         try {
-          const { id } = await postTask(request.path, request.body);
-          registry.track({
-            id,
+          const id = await createTracked(registry, (body) => postTask(request.path, body), request.body, {
             kind: request.kind,
             model: request.model,
             prompt: request.prompt,
-            createdAt: Date.now(),
             source: request.source,
-            request: { ...request.body },
-            baseUrl: getConnection().baseUrl,
             ...(request.batchId ? { batchId: request.batchId } : {}),
             ...(request.storyboard ? { storyboard: request.storyboard } : {}),
           });
