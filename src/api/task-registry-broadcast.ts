@@ -8,7 +8,7 @@ const SEND_EVERY_MS = 16;
 /**
  * The registry's changes told to its other tabs (a BroadcastChannel), the writes of a frame in one
  * message: each message costs a structured clone and a trip through the browser process, and the
- * tab that hears it re-sorts its list once per message.
+ * tab that hears it re-sorts its list once per message (decision 631).
  */
 export class RegistryBroadcast {
   private readonly channel: BroadcastChannel;

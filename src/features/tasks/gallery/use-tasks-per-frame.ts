@@ -7,7 +7,7 @@ import { useTaskRegistry } from '@/api/task-registry-context';
  * derives its list from all 10,000 tasks (connection, filters, variants, models), and tasks ending
  * in bulk write the registry a few hundred times a second, each answer in a task of its own. The
  * first write after a quiet frame renders at once; the writes that follow it in that frame render
- * together at the next one. A render for any other reason reads the list as it is.
+ * together at the next one (decision 631). A render for any other reason reads the list as it is.
  */
 export function useTrackedTasksPerFrame(): readonly TrackedTask[] {
   const r = useTaskRegistry();
