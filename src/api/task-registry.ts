@@ -10,6 +10,7 @@ import {
 } from '@/api/task-registry-schema';
 import type { AssetModelMemory } from '@/api/asset-models';
 import type { RegistryBackend } from '@/api/task-registry-storage';
+import { RegistryBroadcast, type RegistryMessage } from '@/api/task-registry-broadcast';
 import { noteOpenTask } from '@/api/open-task-signal';
 
 export type {
@@ -29,7 +30,8 @@ export {
 /**
  * The tasks this dashboard knows about: the API has no task list, so the dashboard keeps its own.
  * Reads are synchronous from memory; each change is written to the backend (IndexedDB, one record
- * per task) in a batch scheduled at once, and announced to other tabs of the same origin.
+ * per task) in a batch scheduled at once, and announced to other tabs of the same origin (within a
+ * frame, task-registry-broadcast.ts).
  */
 export interface ImportResult {
   added: number;
@@ -45,8 +47,6 @@ export interface RegistryStatus {
   /** The last write failed (quota, private mode): changes last only as long as this tab. */
   writeFailed: boolean;
 }
-
-type Message = { upsert: TrackedTask[] } | { remove: string[] };
 
 const CHANNEL_NAME = 'media-studio.tasks';
 
@@ -94,7 +94,7 @@ export class TaskRegistry {
   private flushScheduled = false;
   private flushing: Promise<void> = Promise.resolve();
   private status: RegistryStatus;
-  private readonly channel: BroadcastChannel | undefined;
+  private readonly channel: RegistryBroadcast | undefined;
   /** Exported and imported with the tasks: which model each asset was registered for. */
   private readonly assetModels: AssetModelMemory | undefined;
   readonly ready: Promise<void>;
@@ -107,9 +107,8 @@ export class TaskRegistry {
     this.status = { hydrated: false, persistence: backend.kind, writeFailed: false };
     this.channel =
       options.broadcast && typeof BroadcastChannel !== 'undefined'
-        ? new BroadcastChannel(CHANNEL_NAME)
+        ? new RegistryBroadcast(CHANNEL_NAME, (m) => this.applyRemote(m))
         : undefined;
-    this.channel?.addEventListener('message', (e: MessageEvent<Message>) => this.applyRemote(e.data));
     this.ready = this.hydrate();
   }
 
@@ -256,7 +255,7 @@ export class TaskRegistry {
       if (inPlace) this.patches.set(t.id, t);
       this.schedule(t.id, t);
     }
-    if (broadcast) this.channel?.postMessage({ upsert: tasks } satisfies Message);
+    if (broadcast) for (const t of tasks) this.channel?.tell(t.id, t);
     this.changed(
       !inPlace,
       tasks.map((t) => t.id),
@@ -324,7 +323,7 @@ export class TaskRegistry {
       this.schedule(id, null);
     }
     const gone = removed.map((t) => t.id);
-    this.channel?.postMessage({ remove: gone } satisfies Message);
+    for (const id of gone) this.channel?.tell(id, null);
     this.changed(true, gone, openChanged);
     return removed;
   };
@@ -359,7 +358,7 @@ export class TaskRegistry {
     return result;
   };
 
-  private applyRemote(message: Message) {
+  private applyRemote(message: RegistryMessage) {
     const ids: string[] = [];
     let openChanged = false;
     if ('upsert' in message) {

@@ -3,7 +3,6 @@ import { Suspense, useCallback, useDeferredValue, useMemo, useState } from 'reac
 import { Link, useParams } from 'react-router';
 import { useConnectionStore } from '@/api/connection-store';
 import type { TrackedTask } from '@/api/task-registry';
-import { useTrackedTasks } from '@/api/task-registry-context';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -16,6 +15,7 @@ import { useRatings } from '../ratings/ratings-store';
 import { variantsByTask } from '../task-batches';
 import { GalleryLightbox } from './gallery-lightbox';
 import { GalleryToolbar } from './gallery-toolbar';
+import { useTrackedTasksPerFrame } from './use-tasks-per-frame';
 import { CompareView } from '../compare/compare-view';
 
 export const MAX_COMPARED = 4;
@@ -37,7 +37,7 @@ function ofConnection(tasks: readonly TrackedTask[], baseUrl: string): readonly 
 
 function Gallery() {
   const { t } = useTranslation('tasks');
-  const all = useTrackedTasks();
+  const all = useTrackedTasksPerFrame();
   const baseUrl = useConnectionStore((s) => s.baseUrl);
   const tasks = useMemo(() => ofConnection(all, baseUrl), [all, baseUrl]);
   const [filters, update] = useGalleryFilters();
