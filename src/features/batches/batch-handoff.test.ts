@@ -1,20 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { emptyBatch, type Batch } from './batch-model';
-import { FakeLocks } from '@/test/fake-locks';
-import { toRows } from './batch-table';
-import { Bus, tab } from './test-tabs';
+import { slowSaves, twoTabs } from './test-tabs';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 // No edit a person makes is lost while a batch's run passes from one tab to another (decision 620).
 describe('an edit during the run’s handoff', () => {
   it('told while the running tab closes, is taken up by the tab that runs the batch next', async () => {
-    const kept = new Map<string, Batch>();
-    const locks = new FakeLocks();
-    const bus = new Bus();
-    const first = tab(kept, locks, bus.transport());
-    const second = tab(kept, locks, bus.transport());
-    const batch: Batch = { ...emptyBatch(), concurrency: 2, rows: toRows([['a'], ['b'], ['c']]) };
+    const { kept, first, second, batch } = twoTabs(['a', 'b', 'c'], 2, { shareEdits: true });
     first.runner.start(batch);
     await vi.waitFor(() => expect(first.watchers.size).toBe(2));
     second.runner.follow(kept.get(batch.id)!);
@@ -38,25 +30,14 @@ describe('an edit during the run’s handoff', () => {
   });
 
   it('told while the running tab lets a paused run go, with no tab to take it up, is written onto the kept batch', async () => {
-    const kept = new Map<string, Batch>();
-    const locks = new FakeLocks();
-    const bus = new Bus();
-    const first = tab(kept, locks, bus.transport());
-    const second = tab(kept, locks, bus.transport());
-    const batch: Batch = { ...emptyBatch(), concurrency: 1, rows: toRows([['a'], ['b']]) };
+    const { kept, first, second, batch } = twoTabs(['a', 'b'], 1, { shareEdits: true });
     second.runner.open(structuredClone(batch));
     first.runner.start(batch);
     await vi.waitFor(() => expect(first.watchers.size).toBe(1));
     first.runner.pause(batch.id);
     await settle();
     // The first tab's last write is slow: it still holds the run while it lets it go.
-    let land!: () => void;
-    const landed = new Promise<void>((resolve) => (land = resolve));
-    const save = first.deps.save;
-    first.deps.save = async (b) => {
-      await landed;
-      await save(b);
-    };
+    const land = slowSaves(first);
     for (const [id, seen] of [...first.watchers]) seen({ data: { id, status: 'succeeded' } });
     second.runner.edit(batch.id, (b) => ({
       ...b,
@@ -77,25 +58,14 @@ describe('an edit answered late', () => {
   it('told again, is written once: a later edit in the running tab is not undone', async () => {
     // The clock is the test's: the edit is told again exactly when the test lets time pass.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const kept = new Map<string, Batch>();
-    const locks = new FakeLocks();
-    const bus = new Bus();
-    const first = tab(kept, locks, bus.transport());
-    const second = tab(kept, locks, bus.transport());
-    const batch: Batch = { ...emptyBatch(), concurrency: 1, rows: toRows([['a'], ['b']]) };
+    const { kept, first, second, batch, bus } = twoTabs(['a', 'b'], 1, { shareEdits: true });
     second.runner.open(structuredClone(batch));
     first.runner.start(batch);
     await vi.advanceTimersByTimeAsync(0);
     expect(first.watchers.size).toBe(1);
     // The running tab's writes are slow: its answer comes after the edit has been told again.
-    let land!: () => void;
-    const landed = new Promise<void>((resolve) => (land = resolve));
-    const save = first.deps.save;
-    first.deps.save = async (b) => {
-      await landed;
-      await save(b);
-    };
-    const patches = () => bus.said.filter((m) => 'patch' in m).length;
+    const land = slowSaves(first);
+    const patches = () => bus!.said.filter((m) => 'patch' in m).length;
     second.runner.edit(batch.id, (b) => ({
       ...b,
       rows: b.rows.map((r, i) => (i === 1 ? { ...r, cells: ['b2'] } : r)),

@@ -1,29 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { emptyBatch, type Batch } from './batch-model';
 import { claimRun } from '@/lib/run-lock';
-import { Bus, tab } from './test-tabs';
+import { tab, twoTabs } from './test-tabs';
 import { FakeLocks } from '@/test/fake-locks';
 import { toRows } from './batch-table';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
-
-/**
- * Two tabs of one browser (shared storage and locks) and a batch of one cell a row. Each tab has
- * an edits channel of its own unless `shareEdits`: then each hears what the other tells.
- */
-function twoTabs(cells: string[], concurrency: number, { shareEdits = false } = {}) {
-  const kept = new Map<string, Batch>();
-  const locks = new FakeLocks();
-  const bus = shareEdits ? new Bus() : undefined;
-  const batch: Batch = { ...emptyBatch(), concurrency, rows: toRows(cells.map((c) => [c])) };
-  return {
-    kept,
-    first: tab(kept, locks, bus?.transport()),
-    second: tab(kept, locks, bus?.transport()),
-    batch,
-    bus,
-  };
-}
 
 type Tab = ReturnType<typeof tab>;
 

@@ -1,9 +1,10 @@
 import { vi } from 'vitest';
 import type { BatchEditMessage, EditsTransport } from './batch-edits-channel';
-import type { Batch } from './batch-model';
+import { emptyBatch, type Batch } from './batch-model';
 import { BatchRunner, type BatchRunnerDeps, type Watched } from './batch-runner';
 import { claimRun, runIfFree } from '@/lib/run-lock';
-import type { FakeLocks } from '@/test/fake-locks';
+import { FakeLocks } from '@/test/fake-locks';
+import { toRows } from './batch-table';
 
 /** What tabs tell one another (a BroadcastChannel in the browser): every other tab hears it. */
 export class Bus {
@@ -62,4 +63,34 @@ export function tab(
     describe: String,
   } satisfies BatchRunnerDeps;
   return { runner: new BatchRunner(deps), deps, watchers };
+}
+
+/**
+ * Two tabs of one browser (shared storage and locks) and a batch of one cell a row. Each tab has
+ * an edits channel of its own unless `shareEdits`: then each hears what the other tells.
+ */
+export function twoTabs(cells: string[], concurrency: number, { shareEdits = false } = {}) {
+  const kept = new Map<string, Batch>();
+  const locks = new FakeLocks();
+  const bus = shareEdits ? new Bus() : undefined;
+  const batch: Batch = { ...emptyBatch(), concurrency, rows: toRows(cells.map((c) => [c])) };
+  return {
+    kept,
+    first: tab(kept, locks, bus?.transport()),
+    second: tab(kept, locks, bus?.transport()),
+    batch,
+    bus,
+  };
+}
+
+/** The tab's writes wait until the returned `land` is called: a slow storage. */
+export function slowSaves(t: ReturnType<typeof tab>): () => void {
+  let land!: () => void;
+  const landed = new Promise<void>((resolve) => (land = resolve));
+  const save = t.deps.save;
+  t.deps.save = async (b) => {
+    await landed;
+    await save(b);
+  };
+  return land;
 }

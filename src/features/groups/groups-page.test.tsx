@@ -69,6 +69,24 @@ describe('GroupsPage', () => {
     expect(screen.queryByRole('row', { name: /Main/ })).toBeNull();
   });
 
+  it("asks for the default group's id alongside the group list, not after it arrives", async () => {
+    // The group list does not answer: the default group's id must be asked for all the same, or a
+    // first open shows the deployment's default group as a plain group (with an edit) until it is.
+    fetchMock.mockImplementation((input, init) =>
+      new URL(String(input), 'http://x.test').pathname === '/v1/assets'
+        ? Promise.resolve(json({ data: [] }))
+        : new Promise((_resolve, reject) =>
+            init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+          ),
+    );
+    renderAt('/groups');
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://x.test').pathname),
+      ).toContain('/v1/assets'),
+    );
+  });
+
   it('create dialog: checks the name before sending, and shows a server error next to its field', async () => {
     fetchMock.mockImplementation(async (_url, init) =>
       init?.method === 'POST'

@@ -11,6 +11,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { lazyWithPreload } from '@/components/ui/lazy-with-preload';
 import { Skeleton } from '@/components/ui/skeleton';
 import { groupQueries } from '@/api/groups';
+import { useDeploymentDefaultGroup } from '@/components/group-options';
 import { useTranslation } from '@/lib/i18n';
 import { useAnsweredPageSize } from '@/components/use-answered-page-size';
 import { useUrlDialog } from '@/lib/use-url-dialog';
@@ -50,6 +51,10 @@ export function GroupsPage() {
     ...groupQueries.list({ page, pageSize: PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
+  // The deployment's own id of its default group (decision 530), asked for beside the list, not by
+  // the table once the list is in: else a first open shows that group as a plain, editable one
+  // until a second round trip ends.
+  const deploymentDefault = useDeploymentDefaultGroup();
   const groups = query.data?.data ?? [];
   const total = query.data?.total ?? 0;
   // A deployment may cap pages below 50: its last page is read by its page 1 (decision 215).
@@ -90,7 +95,11 @@ export function GroupsPage() {
           action={createButton}
         />
       ) : (
-        <GroupsTable groups={groups} onEditIntent={preloadGroupDialogs} />
+        <GroupsTable
+          groups={groups}
+          deploymentDefault={deploymentDefault}
+          onEditIntent={preloadGroupDialogs}
+        />
       )}
       {total > pageSize && <Pagination page={page} pageSize={pageSize} total={total} onPage={setPage} />}
       {create.everOpened && (

@@ -2,7 +2,6 @@ import { Link } from 'react-router';
 import { DEFAULT_GROUP_ID } from '@contract/group';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
-import { useDeploymentDefaultGroup } from '@/components/group-options';
 import { UnreadableItemNotice } from '@/components/unreadable-item';
 import type { Group } from '@/api/groups';
 import { formatUnixTime } from '@/lib/format-date';
@@ -10,16 +9,16 @@ import { useTranslation } from '@/lib/i18n';
 
 interface GroupsTableProps {
   groups: Group[];
+  /** The deployment's own id of its default group, which the specification never names (decision 530). */
+  deploymentDefault: string | undefined;
   /** Hovering or focusing an "Edit" link fetches the dialogs' code. */
   onEditIntent: () => void;
 }
 
 /** The groups with their counts; below md each row is a card (five columns do not fit a phone). */
-export function GroupsTable({ groups, onEditIntent }: GroupsTableProps) {
+export function GroupsTable({ groups, deploymentDefault, onEditIntent }: GroupsTableProps) {
   const { t } = useTranslation('groups');
   const columns = ['name', 'assets', 'id', 'updated', 'actions'] as const;
-  // The deployment's own id of its default group, which the specification never names (decision 530).
-  const deploymentDefault = useDeploymentDefaultGroup();
   return (
     <div className="md:overflow-x-auto md:rounded-md md:border">
       <table className="w-full text-sm max-md:block">

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useEffect, useState } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useLayoutEffect, useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { READY_ASSET_FIELDS } from '@/test/asset-fixtures';
 import { json, LIST_ENVELOPE, mockFetch } from '@/test/fetch-mock';
 import { renderRoutes } from '@/test/render';
@@ -12,10 +12,13 @@ import { exportStoryboard, importStoryboard, parseStoryboard } from './storyboar
 // The storyboard's "Compose music": one music task with the cut's length, created through the
 // task forms' create-and-track path, followed by its query until its audio is the cut's track.
 
+// The board as last committed. A layout effect, not a passive one: a task's answer re-renders outside
+// act(), and a passive effect then runs in a later task, after the `findBy…` that saw the new DOM has
+// returned, so an assertion on `seen` read the board before it (in some test orders under load).
 const seen: { board?: Storyboard } = {};
 function Harness({ start }: { start: Storyboard }) {
   const [board, setBoard] = useState(start);
-  useEffect(() => {
+  useLayoutEffect(() => {
     seen.board = board;
   }, [board]);
   return <SoundCard board={board} edit={(change) => setBoard(change)} />;
@@ -32,6 +35,10 @@ const board = (durations: string[], joins: ('cut' | 'crossfade')[] = []): Storyb
 
 const render = (start: Storyboard) => renderRoutes({ '/': <Harness start={start} /> }, { at: '/' });
 
+// No test reads the board another one left.
+beforeEach(() => {
+  delete seen.board;
+});
 afterEach(() => vi.unstubAllGlobals());
 
 describe('Compose music', () => {

@@ -2,7 +2,6 @@ import { ArrowDown, ArrowUp, Copy, GripVertical, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { estimateVideoTokens } from '@contract/usage';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { PromptField } from '@/components/video-draft/prompt/prompt-field';
@@ -20,6 +19,7 @@ import { ReferenceRows } from './reference-rows';
 import { ShotSoundFields } from './shot-sound';
 import { shotBody, type Shot, type Storyboard } from './storyboard';
 import { ShotStatus } from './shot-status';
+import { ShotIconButton } from './shot-icon-button';
 import { ShotTemplateButtons } from './shot-templates';
 
 export const shotFieldId = (shotId: string) => (field: string) =>
@@ -108,46 +108,31 @@ export function ShotCard({
               </h2>
             </div>
             <div className="flex flex-wrap items-center gap-1">
-              <Button
-                type="button"
-                size="icon-sm"
-                variant="ghost"
+              <ShotIconButton
+                icon={ArrowUp}
+                label={t('shot.moveUp', { n: index + 1 })}
                 disabled={index === 0}
                 onClick={() => actions.moved(index - 1)}
-                aria-label={t('shot.moveUp', { n: index + 1 })}
-              >
-                <ArrowUp aria-hidden="true" />
-              </Button>
-              <Button
-                type="button"
-                size="icon-sm"
-                variant="ghost"
+              />
+              <ShotIconButton
+                icon={ArrowDown}
+                label={t('shot.moveDown', { n: index + 1 })}
                 disabled={index === shotCount - 1}
                 onClick={() => actions.moved(index + 1)}
-                aria-label={t('shot.moveDown', { n: index + 1 })}
-              >
-                <ArrowDown aria-hidden="true" />
-              </Button>
-              <Button
-                type="button"
-                size="icon-sm"
-                variant="ghost"
+              />
+              <ShotIconButton
+                icon={Copy}
+                label={t('shot.duplicate', { n: index + 1 })}
                 onClick={actions.duplicated}
-                aria-label={t('shot.duplicate', { n: index + 1 })}
-              >
-                <Copy aria-hidden="true" />
-              </Button>
+              />
               <ShotTemplateButtons board={board} index={index} onInsert={actions.draftChanged} />
-              <Button
-                type="button"
-                size="icon-sm"
-                variant="ghost-destructive"
+              <ShotIconButton
+                icon={Trash2}
+                label={t('shot.remove', { n: index + 1 })}
+                destructive
                 disabled={shotCount === 1}
                 onClick={actions.removed}
-                aria-label={t('shot.remove', { n: index + 1 })}
-              >
-                <Trash2 aria-hidden="true" />
-              </Button>
+              />
             </div>
           </div>
 

@@ -4,10 +4,10 @@ import {
   LazyInsertTemplateDialog,
   LazySaveTemplateDialog,
 } from '@/components/templates/lazy-template-dialogs';
-import { Button } from '@/components/ui/button';
 import { JsonView } from '@/components/ui/json-view';
 import { useTranslation } from '@/lib/i18n';
 import { requestToDraft, type ComposerDraft } from '@/lib/video-draft/draft';
+import { ShotIconButton } from './shot-icon-button';
 import { shotBody, type Storyboard } from './storyboard';
 
 /** The stand-in a continuing shot's first frame has until the frame is taken (storyboard.ts). */
@@ -55,24 +55,16 @@ export function ShotTemplateButtons({
     );
   return (
     <>
-      <Button
-        type="button"
-        size="icon-sm"
-        variant="ghost"
+      <ShotIconButton
+        icon={FileInput}
+        label={t('shot.insertTemplate', { n: index + 1 })}
         onClick={() => setOpen('insert')}
-        aria-label={t('shot.insertTemplate', { n: index + 1 })}
-      >
-        <FileInput aria-hidden="true" />
-      </Button>
-      <Button
-        type="button"
-        size="icon-sm"
-        variant="ghost"
+      />
+      <ShotIconButton
+        icon={BookmarkPlus}
+        label={t('shot.saveTemplate', { n: index + 1 })}
         onClick={() => setOpen('save')}
-        aria-label={t('shot.saveTemplate', { n: index + 1 })}
-      >
-        <BookmarkPlus aria-hidden="true" />
-      </Button>
+      />
       <Suspense fallback={null}>
         {open === 'save' && (
           <LazySaveTemplateDialog
