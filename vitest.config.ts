@@ -27,8 +27,10 @@ const NODE_ISOLATED = [
 ];
 
 /**
- * Web tests that mock a module with `vi.mock`: the mock registry outlives a file in a shared worker
- * (a later file would import the mock), so these run each in a VM context of its own.
+ * Web tests that mock a module with `vi.mock` (the mock registry outlives a file in a shared worker:
+ * a later file would import the mock) or fake the clock (a timer chain an earlier file left running
+ * on the shared window, a resend or a poll, re-arms on the fake clock and runs at its pace): each in
+ * a VM context of its own, whose timers are its own.
  */
 const WEB_ISOLATED = [
   'src/components/lazy-error-alert.test.tsx',
@@ -41,6 +43,21 @@ const WEB_ISOLATED = [
   'src/features/assets/assets-page.test.tsx',
   'src/features/playground/markdown/streamed-markdown.test.tsx',
   'src/lib/notify.test.ts',
+  // The clock faked:
+  'src/api/api-client.test.ts',
+  'src/api/assets.test.ts',
+  'src/api/storyboard.test.ts',
+  'src/api/task-polling-lateness.test.ts',
+  'src/api/task-registry-broadcast.test.ts',
+  'src/app/scroll-quiet.test.ts',
+  'src/app/shell-part.test.tsx',
+  'src/features/assets/review-unknown-notice.test.tsx',
+  'src/features/assets/upload/upload-intake.test.ts',
+  'src/features/batches/batch-direct.test.ts',
+  'src/features/batches/batch-handoff.test.ts',
+  'src/features/batches/batch-runner.test.ts',
+  'src/lib/first-paint.test.ts',
+  'src/lib/use-throttled-value.test.tsx',
 ];
 
 const webTest = {

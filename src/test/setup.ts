@@ -76,5 +76,8 @@ afterEach(async () => {
   const root = document.documentElement;
   for (const attribute of [...root.attributes]) root.removeAttribute(attribute.name);
   document.body.removeAttribute('style');
+  // What was put on the page outside a rendered tree (a file input a picker added, a portal's
+  // leftovers): a fresh page has none.
+  document.body.replaceChildren();
   if (i18n.language !== 'en') await i18n.changeLanguage('en');
 });
