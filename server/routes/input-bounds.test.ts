@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { METADATA_BOUNDS } from '@contract/bounded-json';
 import { MAX_JSON_BODY_DEPTH } from '../http';
 import { warmSchemaWorkers } from '../services/text/schemas/schema-pool';
-import { makeTestApp, type TestApp } from '../test/helpers';
+import { CRASH_WORDS, makeTestApp, type TestApp } from '../test/helpers';
 
 let t: TestApp;
 afterEach(() => t?.close());
@@ -192,7 +192,7 @@ describe('hostile JSON Schemas for tools and structured output', () => {
       });
       expect(performance.now() - started).toBeLessThan(1000);
       const text = await res.text();
-      expect(text).not.toMatch(/call stack|Invalid string length|heap/i);
+      expect(text).not.toMatch(CRASH_WORDS);
       if (res.status !== 200) {
         expect(res.status, text).toBeGreaterThanOrEqual(400);
         expect(res.status, text).toBeLessThan(500);
@@ -215,7 +215,7 @@ describe('hostile JSON Schemas for tools and structured output', () => {
       });
       expect(performance.now() - started).toBeLessThan(1000);
       const text = await res.text();
-      expect(text).not.toMatch(/call stack|Invalid string length|heap/i);
+      expect(text).not.toMatch(CRASH_WORDS);
       if (res.status !== 200) {
         expect(res.status, text).toBeGreaterThanOrEqual(400);
         expect(res.status, text).toBeLessThan(500);

@@ -72,3 +72,9 @@ export function makeTestApp(
 
   return { app, ctx, config, dataDir, origin: 'http://localhost', req, fetch: inProcessFetch, close };
 }
+
+/**
+ * Words of a crash showing through an answer (a stack overflow, a string or heap exhausted), as
+ * whole words: the answer's random ids ("trace_…XHeap…") are not crashes.
+ */
+export const CRASH_WORDS = /\b(call stack|Invalid string length|heap)\b/i;
