@@ -11,6 +11,18 @@ const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn(), info: vi.fn(
 vi.mock('sonner', () => ({ toast }));
 toasterMounted();
 
+/** Video tasks the registry last saw running, as the composer tracks them. */
+function trackRunning(registry: ReturnType<typeof createTestRegistry>, ids: string[]) {
+  for (const id of ids)
+    registry.track({
+      id,
+      kind: 'video',
+      createdAt: Date.now(),
+      source: 'composer',
+      last: { status: 'running' },
+    });
+}
+
 afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
@@ -23,14 +35,7 @@ describe('the task poller while open tasks change (issue 43)', () => {
       'GET /v1/tasks/t2': () => json({ id: 't2', status: 'running', progress: 10 }),
     });
     const registry = createTestRegistry();
-    for (const id of ['t1', 't2'])
-      registry.track({
-        id,
-        kind: 'video',
-        createdAt: Date.now(),
-        source: 'composer',
-        last: { status: 'running' },
-      });
+    trackRunning(registry, ['t1', 't2']);
     const setQueries = vi.spyOn(QueriesObserver.prototype, 'setQueries');
     renderWithProviders(<TaskPoller />, { registry });
     await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
@@ -47,14 +52,7 @@ describe('the finished-task toasts while tasks end in bulk (issue 43)', () => {
   it('raises the first ending at once and the rest of the burst as one update, not one per task', async () => {
     const registry = createTestRegistry();
     const ids = Array.from({ length: 30 }, (_, i) => `bulk_${i}`);
-    for (const id of ids)
-      registry.track({
-        id,
-        kind: 'video',
-        createdAt: Date.now(),
-        source: 'composer',
-        last: { status: 'running' },
-      });
+    trackRunning(registry, ids);
     vi.stubGlobal(
       'fetch',
       vi.fn(async (input: RequestInfo | URL) =>
