@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolationsInBothThemes } from './support/axe';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
 
@@ -32,13 +32,7 @@ test('browser Back with unsaved settings asks in the page; Stay keeps the edit, 
   await expect(dialog.getByRole('button', { name: 'Stay on this page' })).toBeFocused();
   await expect(page).toHaveURL(/\/settings$/);
   // In both themes, nothing serious for axe in the dialog.
-  for (const theme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    const { violations } = await new AxeBuilder({ page }).include('[role="alertdialog"]').analyze();
-    expect(
-      violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
-    ).toEqual([]);
-  }
+  expect(await seriousViolationsInBothThemes(page, '[role="alertdialog"]')).toEqual([]);
 
   await dialog.getByRole('button', { name: 'Stay on this page' }).click();
   await expect(dialog).toHaveCount(0);

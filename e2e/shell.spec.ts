@@ -71,7 +71,17 @@ test('the theme switch sets the dark class and is remembered', async ({ page }) 
   const html = page.locator('html');
   const theme = page.getByRole('banner').getByRole('group', { name: 'Theme' });
   await expect(html).not.toHaveClass(/\bdark\b/);
-  await theme.getByRole('button', { name: 'Dark' }).click();
+  // The switch is at once: the colour right after the click is already the dark theme's, not the
+  // start of a fade (while one runs, the light theme's text sits on the dark theme's surfaces).
+  const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Gallery' });
+  const darkButton = await theme.getByRole('button', { name: 'Dark' }).elementHandle();
+  const [light, atSwitch] = await link.evaluate((a, dark) => {
+    const before = getComputedStyle(a).color;
+    (dark as HTMLButtonElement).click();
+    return [before, getComputedStyle(a).color];
+  }, darkButton);
+  expect(atSwitch).not.toBe(light);
+  await expect.poll(() => link.evaluate((a) => getComputedStyle(a).color)).toBe(atSwitch);
   await expect(html).toHaveClass(/\bdark\b/);
   await expect(theme.getByRole('button', { name: 'Dark' })).toHaveAttribute('aria-pressed', 'true');
   await page.reload();

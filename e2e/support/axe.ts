@@ -44,7 +44,12 @@ export async function seriousViolations(page: Page, within?: string): Promise<st
  * "System", src/lib/theme.ts), so one page load, and whatever dialog is open, serves both audits.
  * Each line starts with its theme. The page is left in the light theme.
  */
-export async function seriousViolationsInBothThemes(page: Page, within?: string): Promise<string[]> {
+export async function seriousViolationsInBothThemes(
+  page: Page,
+  within?: string,
+  /** What else must have followed the theme before the audit (a toaster's own theme, say). */
+  settled?: (colorScheme: 'light' | 'dark') => Promise<void>,
+): Promise<string[]> {
   const found: string[] = [];
   // Colours are audited at rest: with transitions off while the theme switches, nothing can be
   // read half-way. (Finishing the running ones was not enough: a colour whose transition began
@@ -63,6 +68,7 @@ export async function seriousViolationsInBothThemes(page: Page, within?: string)
       (dark) => document.documentElement.classList.contains('dark') === dark,
       colorScheme === 'dark',
     );
+    await settled?.(colorScheme);
     found.push(...(await seriousViolations(page, within)).map((v) => `${colorScheme}: ${v}`));
   }
   await page.emulateMedia({ colorScheme: 'light' });

@@ -32,14 +32,47 @@ export function resolveTheme(theme: Theme): 'light' | 'dark' {
   return theme === 'system' ? (systemPrefersDark() ? 'dark' : 'light') : theme;
 }
 
+/**
+ * Holds every transition off while the theme's classes change, until two frames have been drawn.
+ * Without it each `transition-colors` element fades on its own clock, so for a moment the light
+ * theme's text sits on the dark theme's surfaces (next-themes' `disableTransitionOnChange`). A
+ * constructed sheet, because the CSP refuses an inline <style>. Returns the release.
+ */
+function holdTransitions(): () => void {
+  if (typeof CSSStyleSheet !== 'function' || !('adoptedStyleSheets' in document)) return () => {};
+  let sheet: CSSStyleSheet;
+  try {
+    sheet = new CSSStyleSheet();
+    sheet.replaceSync('*, *::before, *::after { transition: none !important; }');
+  } catch {
+    return () => {};
+  }
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  return () => {
+    document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== sheet);
+  };
+}
+
+function afterTwoFrames(run: () => void): void {
+  if (typeof requestAnimationFrame !== 'function') return void setTimeout(run, 32);
+  requestAnimationFrame(() => requestAnimationFrame(run));
+}
+
 export function applyTheme(theme: Theme = getTheme()): void {
   const resolved = resolveTheme(theme);
   const root = document.documentElement;
+  const changes = root.classList.contains('dark') !== (resolved === 'dark');
+  const release = changes ? holdTransitions() : () => {};
   root.classList.toggle('dark', resolved === 'dark');
   // `light` too, so index.css can follow the system before this runs without overriding a choice.
   root.classList.toggle('light', resolved === 'light');
   // Native controls (scrollbars, date pickers) follow too.
   root.style.colorScheme = resolved;
+  if (!changes) return;
+  // Styles are computed now, with transitions off, so nothing starts from the old colours; the
+  // frames give React's re-render for the new theme (the toaster's, say) time to land too.
+  void getComputedStyle(root).color;
+  afterTwoFrames(release);
 }
 
 export function setTheme(theme: Theme): void {
