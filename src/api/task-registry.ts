@@ -1,4 +1,3 @@
-import { isTerminalStatus, normalizeTaskStatus } from '@contract/task';
 import {
   EXPORT_FORMAT,
   EXPORT_VERSION,
@@ -11,7 +10,7 @@ import {
 import type { AssetModelMemory } from '@/api/asset-models';
 import type { RegistryBackend } from '@/api/task-registry-storage';
 import { RegistryBroadcast, type RegistryMessage } from '@/api/task-registry-broadcast';
-import { noteOpenTask } from '@/api/open-task-signal';
+import { TaskIndex } from '@/api/task-registry-index';
 
 export type {
   TrackedStoryboardShot,
@@ -50,17 +49,6 @@ export interface RegistryStatus {
 
 const CHANNEL_NAME = 'media-studio.tasks';
 
-function newestFirst(a: TrackedTask, b: TrackedTask): number {
-  return b.createdAt - a.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-}
-
-/** Not known to have ended: the watcher polls it and the navigation may count it. */
-function isOpenTask(task: TrackedTask): boolean {
-  const last = task.last;
-  if (last?.notFound || last?.notFoundAt) return false;
-  return last?.status === undefined || !isTerminalStatus(normalizeTaskStatus(last.status));
-}
-
 function sameSnapshot(a: TrackedTaskSnapshot | undefined, b: TrackedTaskSnapshot): boolean {
   return (
     a?.status === b.status &&
@@ -74,17 +62,7 @@ function sameSnapshot(a: TrackedTaskSnapshot | undefined, b: TrackedTaskSnapshot
 }
 
 export class TaskRegistry {
-  private readonly byId = new Map<string, TrackedTask>();
-  private sorted: readonly TrackedTask[] = [];
-  /** Index of each id in `sorted`, valid while `listDirty` is false. */
-  private positions = new Map<string, number>();
-  private listDirty = false;
-  /** Changes of known tasks not yet copied into `sorted`: applied once, when the list is read. */
-  private readonly patches = new Map<string, TrackedTask>();
-  /** The open tasks (`isOpenTask`), usually a few among thousands, kept apart as they change. */
-  private readonly openById = new Map<string, TrackedTask>();
-  private openSorted: readonly TrackedTask[] = [];
-  private openDirty = false;
+  private readonly tasks = new TaskIndex();
   private readonly listeners = new Set<() => void>();
   private readonly openListeners = new Set<() => void>();
   private readonly taskListeners = new Map<string, Set<() => void>>();
@@ -123,8 +101,8 @@ export class TaskRegistry {
     for (const raw of stored) {
       const task = parseTrackedTask(raw, 'imported');
       // Whatever happened in this tab before the stored list arrived is newer than the stored list.
-      if (task && !this.byId.has(task.id) && !this.pending.has(task.id)) {
-        this.put(task);
+      if (task && !this.tasks.has(task.id) && !this.pending.has(task.id)) {
+        this.tasks.put(task);
         ids.push(task.id);
       }
     }
@@ -155,60 +133,20 @@ export class TaskRegistry {
     };
   };
 
-  /** Sets a record in the maps, keeping the open index in step; true when an open task changed. */
-  private put(task: TrackedTask): boolean {
-    const wasOpen = this.openById.has(task.id);
-    this.byId.set(task.id, task);
-    if (isOpenTask(task)) {
-      this.openById.set(task.id, task);
-      noteOpenTask();
-    } else if (wasOpen) this.openById.delete(task.id);
-    else return false;
-    this.openDirty = true;
-    return true;
-  }
-
-  private drop(id: string): boolean {
-    this.byId.delete(id);
-    this.patches.delete(id);
-    if (!this.openById.delete(id)) return false;
-    this.openDirty = true;
-    return true;
-  }
-
   private changed(reorder: boolean, ids: Iterable<string>, openChanged: boolean) {
-    if (reorder) this.listDirty = true;
+    if (reorder) this.tasks.reorder();
     for (const id of ids) for (const l of this.taskListeners.get(id) ?? []) l();
     if (openChanged) for (const l of this.openListeners) l();
     for (const l of this.listeners) l();
   }
 
   /** Newest first; the same array until something changes (useSyncExternalStore needs that). */
-  list = (): readonly TrackedTask[] => {
-    if (this.listDirty) {
-      this.sorted = [...this.byId.values()].sort(newestFirst);
-      this.positions = new Map(this.sorted.map((t, i) => [t.id, i]));
-      this.listDirty = false;
-      this.patches.clear();
-    } else if (this.patches.size > 0) {
-      const next = [...this.sorted];
-      for (const [id, t] of this.patches) next[this.positions.get(id)!] = t;
-      this.sorted = next;
-      this.patches.clear();
-    }
-    return this.sorted;
-  };
+  list = (): readonly TrackedTask[] => this.tasks.list();
 
   /** The open tasks, newest first; the same array until one of them changes, starts or ends. */
-  open = (): readonly TrackedTask[] => {
-    if (this.openDirty) {
-      this.openSorted = [...this.openById.values()].sort(newestFirst);
-      this.openDirty = false;
-    }
-    return this.openSorted;
-  };
+  open = (): readonly TrackedTask[] => this.tasks.open();
 
-  get = (id: string): TrackedTask | undefined => this.byId.get(id);
+  get = (id: string): TrackedTask | undefined => this.tasks.get(id);
 
   getStatus = (): RegistryStatus => this.status;
 
@@ -244,15 +182,11 @@ export class TaskRegistry {
   }
 
   private store(tasks: TrackedTask[], broadcast: boolean) {
-    // A progress update of a known task keeps its place: patched into the list when it is next read
-    // (one copy for any number of writes), instead of re-sorting or copying 10k rows per write.
-    const inPlace =
-      !this.listDirty &&
-      tasks.every((t) => this.positions.has(t.id) && this.byId.get(t.id)?.createdAt === t.createdAt);
+    // A progress update of a known task keeps its place (TaskIndex patches it in).
+    const inPlace = this.tasks.inPlace(tasks);
     let openChanged = false;
     for (const t of tasks) {
-      if (this.put(t)) openChanged = true;
-      if (inPlace) this.patches.set(t.id, t);
+      if (this.tasks.put(t, inPlace)) openChanged = true;
       this.schedule(t.id, t);
     }
     if (broadcast) for (const t of tasks) this.channel?.tell(t.id, t);
@@ -268,7 +202,7 @@ export class TaskRegistry {
    * task created here stays created here (its request is what "edit and re-run" needs).
    */
   track = (task: TrackedTask): void => {
-    const known = this.byId.get(task.id);
+    const known = this.tasks.get(task.id);
     const merged: TrackedTask = known ? { ...known, ...stripUndefined(task) } : task;
     if (known?.source === 'composer') merged.source = 'composer';
     this.forgotten.delete(task.id);
@@ -280,14 +214,14 @@ export class TaskRegistry {
    * in this tab: opening a task adds it, showing one the person just forgot does not.
    */
   adopt = (task: TrackedTask): boolean => {
-    if (this.byId.has(task.id) || this.forgotten.has(task.id)) return false;
+    if (this.tasks.has(task.id) || this.forgotten.has(task.id)) return false;
     this.store([task], true);
     return true;
   };
 
   /** Puts forgotten tasks back exactly as they were (Undo). */
   restore = (tasks: readonly TrackedTask[]): void => {
-    const fresh = tasks.filter((t) => !this.byId.has(t.id));
+    const fresh = tasks.filter((t) => !this.tasks.has(t.id));
     for (const t of fresh) this.forgotten.delete(t.id);
     if (fresh.length > 0) this.store(fresh, true);
   };
@@ -298,7 +232,7 @@ export class TaskRegistry {
    * access, a 404) must not turn a counted task into an unknown one on /usage.
    */
   recordSnapshot = (id: string, snapshot: TrackedTaskSnapshot): void => {
-    const known = this.byId.get(id);
+    const known = this.tasks.get(id);
     if (!known || sameSnapshot(known.last, snapshot)) return;
     const usage = snapshot.usage ?? known.last?.usage;
     this.store(
@@ -314,11 +248,11 @@ export class TaskRegistry {
 
   /** Forgets tasks; returns the records removed, for an Undo. */
   untrack = (ids: string | string[]): TrackedTask[] => {
-    const removed = (Array.isArray(ids) ? ids : [ids]).flatMap((id) => this.byId.get(id) ?? []);
+    const removed = (Array.isArray(ids) ? ids : [ids]).flatMap((id) => this.tasks.get(id) ?? []);
     if (removed.length === 0) return removed;
     let openChanged = false;
     for (const { id } of removed) {
-      if (this.drop(id)) openChanged = true;
+      if (this.tasks.drop(id)) openChanged = true;
       this.forgotten.add(id);
       this.schedule(id, null);
     }
@@ -329,7 +263,7 @@ export class TaskRegistry {
   };
 
   exportJson = (ids?: readonly string[]): string => {
-    const tasks = ids ? ids.flatMap((id) => this.byId.get(id) ?? []) : [...this.list()];
+    const tasks = ids ? ids.flatMap((id) => this.tasks.get(id) ?? []) : [...this.list()];
     const data: RegistryExport = {
       format: EXPORT_FORMAT,
       version: EXPORT_VERSION,
@@ -350,7 +284,7 @@ export class TaskRegistry {
     for (const entry of tasks) {
       const task = parseTrackedTask(entry, 'imported');
       if (!task) result.invalid += 1;
-      else if (this.byId.has(task.id) || fresh.has(task.id)) result.alreadyTracked += 1;
+      else if (this.tasks.has(task.id) || fresh.has(task.id)) result.alreadyTracked += 1;
       else fresh.set(task.id, task);
     }
     result.added = fresh.size;
@@ -365,12 +299,12 @@ export class TaskRegistry {
       for (const raw of message.upsert) {
         const task = parseTrackedTask(raw, 'imported');
         if (!task) continue;
-        if (this.put(task)) openChanged = true;
+        if (this.tasks.put(task)) openChanged = true;
         ids.push(task.id);
       }
     } else {
       for (const id of message.remove) {
-        if (this.drop(id)) openChanged = true;
+        if (this.tasks.drop(id)) openChanged = true;
         ids.push(id);
       }
     }
