@@ -12,6 +12,7 @@ import type { Batch } from './batch-model';
 import { BatchRunner, type Watched } from './batch-runner';
 import { claimRun, runIfFree } from '@/lib/run-lock';
 import { editsTransport } from './batch-edits-channel';
+import { idbPendingEdits } from './batch-pending-edits';
 import { loadBatch, saveBatch } from './batch-storage';
 
 let runner: BatchRunner | undefined;
@@ -33,6 +34,22 @@ function watchTask(client: QueryClient, registry: TaskRegistry, id: string, seen
   const stop = observer.subscribe(tell);
   tell(observer.getCurrentResult());
   return stop;
+}
+
+/**
+ * The tab is going, or hidden (a phone or a tab discard may end it without a pagehide): `flush`
+ * tells the tab that runs a batch what this tab's edits still wait to tell it.
+ */
+function leaving(flush: () => void): () => void {
+  const onHidden = () => {
+    if (document.visibilityState === 'hidden') flush();
+  };
+  window.addEventListener('pagehide', flush);
+  document.addEventListener('visibilitychange', onHidden);
+  return () => {
+    window.removeEventListener('pagehide', flush);
+    document.removeEventListener('visibilitychange', onHidden);
+  };
 }
 
 /** The tab's one batch runner, made with the real API on first use (module state: runs outlive pages). */
@@ -71,6 +88,8 @@ export function batchRunner(registry: TaskRegistry, client: QueryClient): BatchR
     load: loadBatch,
     ifFree: (id, write) => runIfFree('batch', id, write),
     edits: editsTransport(),
+    pendingEdits: idbPendingEdits,
+    leaving,
     rateLimited: beginRateLimitWait,
     describe: errorMessage,
   });
@@ -95,7 +114,7 @@ export async function resumeBatches(registry: TaskRegistry, client: QueryClient)
   const r = batchRunner(registry, client);
   for (const id of runningBatchIds()) {
     if (r.get(id)) continue;
-    const stored = await loadBatch(id).catch(() => undefined);
+    const stored = await r.loadKept(id).catch(() => undefined);
     if (stored) r.follow(stored);
     // Deleted in another tab: no later start should load the runner for it.
     else markBatchRunning(id, false);
@@ -111,7 +130,8 @@ export async function openBatch(
   const r = batchRunner(registry, client);
   const held = r.get(id);
   if (held) return held;
-  const stored = await loadBatch(id);
+  // With the edits kept for it by a tab that closed before any tab wrote them.
+  const stored = await r.loadKept(id);
   if (!stored) return undefined;
   await registry.ready;
   r.open(stored);
