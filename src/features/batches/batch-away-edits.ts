@@ -85,7 +85,7 @@ export class AwayEdits {
     if (!kept || !this.deps.pendingEdits) return { batch: kept, merged: false };
     const waiting = await this.deps.pendingEdits.list(id).catch(() => []);
     const written = new Set(kept.editsWritten);
-    this.forget(waiting.filter((e) => written.has(e.key)).map((e) => e.key));
+    void this.forget(waiting.filter((e) => written.has(e.key)).map((e) => e.key));
     const batch = withEdits(kept, waiting);
     return { batch, merged: batch !== kept };
   }
@@ -126,8 +126,9 @@ export class AwayEdits {
   }
 
   /** Kept edits some tab has written, no longer kept. */
-  forget(keys: readonly string[]): void {
-    if (keys.length > 0) void this.deps.pendingEdits?.remove(keys).catch(() => undefined);
+  forget(keys: readonly string[]): Promise<void> {
+    if (keys.length === 0 || !this.deps.pendingEdits) return Promise.resolve();
+    return this.deps.pendingEdits.remove(keys).catch(() => undefined);
   }
 
   /**
@@ -151,7 +152,9 @@ export class AwayEdits {
       queue.pending.shift();
       queue.acked.delete(head.key);
       // Written (here, or by the running tab, whose word says so): no longer kept for a later tab.
-      if (told || written) this.forget([head.key]);
+      // Gone before the next edit is written: the batch this tab writes next does not list this
+      // one (its own copy never did), and a record left behind would be applied over that write.
+      if (told || written) await this.forget([head.key]);
       // Shown before a later edit of this tab lands, it would undo that one on screen.
       // Unless the run became this tab's meanwhile: it then holds the newest.
       if (merged && queue.pending.length === 0 && this.tab.current(id) && !this.tab.runs(id)) {

@@ -106,3 +106,20 @@ export function storageEdits(win: Window = window): EditsTransport | undefined {
 export function editsTransport(win?: Window): EditsTransport | undefined {
   return typeof BroadcastChannel === 'undefined' ? storageEdits(win) : broadcastEdits();
 }
+
+/**
+ * Calls `flush` when the tab is going, or hidden (a phone, or a tab the browser discards, may end
+ * it without a pagehide): this tab's edits still waiting are then told to the tab that runs the
+ * batch at once (decision 660). Returns the unhook.
+ */
+export function onLeaving(flush: () => void, win: Window = window): () => void {
+  const onHidden = () => {
+    if (win.document.visibilityState === 'hidden') flush();
+  };
+  win.addEventListener('pagehide', flush);
+  win.document.addEventListener('visibilitychange', onHidden);
+  return () => {
+    win.removeEventListener('pagehide', flush);
+    win.document.removeEventListener('visibilitychange', onHidden);
+  };
+}

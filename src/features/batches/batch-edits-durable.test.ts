@@ -1,6 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Batch } from './batch-model';
-import { lettingGo, runningTabs } from './test-tabs';
+import { emptyBatch } from './batch-model';
+import { FakeLocks } from '@/test/fake-locks';
+import { toRows } from './batch-table';
+import { Bus, FakePendingEdits, lettingGo, runningTabs, tab } from './test-tabs';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 40));
 
@@ -74,5 +77,32 @@ describe('an edit whose tab closes right after it is made', () => {
     first.runner.forget(batch.id);
     expect((await first.runner.loadKept(batch.id))!.rows[1]!.cells).toEqual(['b3']);
     await vi.waitFor(() => expect(pending!.kept.size).toBe(0));
+  });
+});
+
+describe('an edit written by the tab that made it', () => {
+  it('is no longer kept before that tab writes its next edit, whose copy does not list it', async () => {
+    const kept = new Map<string, Batch>();
+    const store = new FakePendingEdits();
+    const only = tab(kept, new FakeLocks(), new Bus().transport(), store);
+    const batch: Batch = { ...emptyBatch(), rows: toRows([['a']]) };
+    only.runner.open(batch);
+    // The kept record's removal is slow.
+    let removed!: () => void;
+    const removing = new Promise<void>((resolve) => (removed = resolve));
+    const remove = store.remove.bind(store);
+    store.remove = async (keys) => {
+      await removing;
+      await remove(keys);
+    };
+    only.runner.edit(batch.id, fixed(0, 'ab'));
+    only.runner.edit(batch.id, fixed(0, 'abc'));
+    await vi.waitFor(() => expect(kept.get(batch.id)?.rows[0]!.cells).toEqual(['ab']));
+    await settle();
+    // Were the second written first, a record of the first left behind would be applied over it.
+    expect(kept.get(batch.id)!.rows[0]!.cells).toEqual(['ab']);
+    removed();
+    await vi.waitFor(() => expect(kept.get(batch.id)!.rows[0]!.cells).toEqual(['abc']));
+    expect(await only.runner.loadKept(batch.id)).toMatchObject({ rows: [{ cells: ['abc'] }] });
   });
 });

@@ -11,7 +11,7 @@ import { checkRow, taskKindOf, type BatchBody } from './batch-check';
 import type { Batch } from './batch-model';
 import { BatchRunner, type Watched } from './batch-runner';
 import { claimRun, runIfFree } from '@/lib/run-lock';
-import { editsTransport } from './batch-edits-channel';
+import { editsTransport, onLeaving } from './batch-edits-channel';
 import { idbPendingEdits } from './batch-pending-edits';
 import { loadBatch, saveBatch } from './batch-storage';
 
@@ -34,22 +34,6 @@ function watchTask(client: QueryClient, registry: TaskRegistry, id: string, seen
   const stop = observer.subscribe(tell);
   tell(observer.getCurrentResult());
   return stop;
-}
-
-/**
- * The tab is going, or hidden (a phone or a tab discard may end it without a pagehide): `flush`
- * tells the tab that runs a batch what this tab's edits still wait to tell it.
- */
-function leaving(flush: () => void): () => void {
-  const onHidden = () => {
-    if (document.visibilityState === 'hidden') flush();
-  };
-  window.addEventListener('pagehide', flush);
-  document.addEventListener('visibilitychange', onHidden);
-  return () => {
-    window.removeEventListener('pagehide', flush);
-    document.removeEventListener('visibilitychange', onHidden);
-  };
 }
 
 /** The tab's one batch runner, made with the real API on first use (module state: runs outlive pages). */
@@ -89,7 +73,7 @@ export function batchRunner(registry: TaskRegistry, client: QueryClient): BatchR
     ifFree: (id, write) => runIfFree('batch', id, write),
     edits: editsTransport(),
     pendingEdits: idbPendingEdits,
-    leaving,
+    leaving: (flush) => onLeaving(flush),
     rateLimited: beginRateLimitWait,
     describe: errorMessage,
   });
