@@ -141,6 +141,15 @@ test('a batch running in one tab is not sent from a second tab, which takes it u
   await expect.poll(() => runLocks(second, 'batch')).toEqual({ held: 1, pending: 1 });
   expect(sentBySecond).toEqual([]);
 
+  // Decision 660: a tab closed right after its edit; the running tab hears it, versioned, and writes it.
+  const third = await context.newPage();
+  await third.goto(page.url());
+  await expect(third.getByTestId('batch-elsewhere')).toBeVisible();
+  await third.getByLabel('At most at once').fill('2');
+  await third.close();
+  await expect(page.getByLabel('At most at once')).toHaveValue('2');
+  await expect(page.getByTestId('batch-progress')).toContainText('2 running');
+
   await page.close();
   await expect(second.getByTestId('batch-elsewhere')).toHaveCount(0, { timeout: 10_000 });
   await expect(second.getByRole('button', { name: 'Pause' })).toBeVisible();

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tab } from './test-tabs';
 import { FakeLocks } from '@/test/fake-locks';
-import { editsTransport } from './batch-edits-channel';
+import { editsTransport, onLeaving } from './batch-edits-channel';
 import { emptyBatch, type Batch } from './batch-model';
 import { toRows } from './batch-table';
 
@@ -90,5 +90,25 @@ describe('tabs coordinating a batch in a browser without BroadcastChannel', () =
     only.runner.edit(batch.id, fixed(0, 'a fixed'));
     await vi.waitFor(() => expect(kept.get(batch.id)!.rows[0]!.cells).toEqual(['a fixed']));
     expect(only.runner.get(batch.id)!.name).toBe('Mugs');
+  });
+});
+
+describe('a tab going away', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('tells its waiting edits on pagehide, and when it is hidden, not when it is shown again', () => {
+    const flush = vi.fn();
+    const unhook = onLeaving(flush);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(flush).toHaveBeenCalledTimes(1);
+    const state = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(flush).toHaveBeenCalledTimes(2);
+    state.mockReturnValue('visible');
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(flush).toHaveBeenCalledTimes(2);
+    unhook();
+    window.dispatchEvent(new Event('pagehide'));
+    expect(flush).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,4 +1,9 @@
-import { isRecord } from '@contract/is-record';
+import {
+  batchEditEnvelope,
+  readBatchEditEnvelope,
+  type BatchPatchSchema,
+} from '@contract/batch-edit-message';
+import type { input } from 'zod/mini';
 import type { BatchPatch } from './batch-patch';
 
 /**
@@ -12,24 +17,40 @@ export type BatchEditMessage =
 
 export interface EditsTransport {
   post(message: BatchEditMessage): void;
-  listen(hear: (message: BatchEditMessage) => void): () => void;
+  /** `other`: a tab of another build spoke, in a version this one does not read (decision 660). */
+  listen(hear: (message: BatchEditMessage) => void, other?: (version: number) => void): () => void;
+}
+
+// What this build posts must pass its own check at the other end.
+type Posted = BatchPatch extends input<typeof BatchPatchSchema> ? BatchEditMessage : never;
+
+/** The message as it goes between tabs: in its versioned envelope (contract/batch-edit-message.ts). */
+export const toWire = (message: Posted) => batchEditEnvelope(message);
+
+/**
+ * What a tab does with what it hears: a message of its own version, checked, is heard; one of
+ * another version is only reported (not applied, not answered: its sender keeps the edit).
+ */
+export function fromWire(
+  data: unknown,
+  hear: (message: BatchEditMessage) => void,
+  other?: (version: number) => void,
+): void {
+  const heard = readBatchEditEnvelope(data);
+  if (!heard) return;
+  // Checked by the schema: the rows it adds are rows, with whatever else a row holds.
+  if ('message' in heard) hear(heard.message as BatchEditMessage);
+  else other?.(heard.version);
 }
 
 const NAME = 'media-studio.batch-edits';
 
-const isMessage = (v: unknown): v is BatchEditMessage =>
-  isRecord(v) &&
-  typeof v.id === 'string' &&
-  ((isRecord(v.patch) && typeof v.key === 'string') || typeof v.ack === 'string' || v.wrote === true);
-
 function broadcastEdits(): EditsTransport {
   const channel = new BroadcastChannel(NAME);
   return {
-    post: (message) => channel.postMessage(message),
-    listen: (hear) => {
-      const onMessage = ({ data }: MessageEvent<unknown>) => {
-        if (isMessage(data)) hear(data);
-      };
+    post: (message) => channel.postMessage(toWire(message)),
+    listen: (hear, other) => {
+      const onMessage = ({ data }: MessageEvent<unknown>) => fromWire(data, hear, other);
       channel.addEventListener('message', onMessage);
       return () => channel.removeEventListener('message', onMessage);
     },
@@ -56,18 +77,18 @@ export function storageEdits(win: Window = window): EditsTransport | undefined {
   return {
     post: (message) => {
       try {
-        storage.setItem(NAME, JSON.stringify({ message, n: `${tab}:${++sent}` }));
+        storage.setItem(NAME, JSON.stringify({ message: toWire(message), n: `${tab}:${++sent}` }));
         storage.removeItem(NAME);
       } catch {
         // Full: the edit's sender hears no word back and passes it on again later.
       }
     },
-    listen: (hear) => {
+    listen: (hear, other) => {
       const onStorage = (event: StorageEvent) => {
         if (event.key !== NAME || !event.newValue) return;
         try {
           const { message } = JSON.parse(event.newValue) as { message?: unknown };
-          if (isMessage(message)) hear(message);
+          fromWire(message, hear, other);
         } catch {
           // Not one of ours.
         }
@@ -84,4 +105,21 @@ export function storageEdits(win: Window = window): EditsTransport | undefined {
  */
 export function editsTransport(win?: Window): EditsTransport | undefined {
   return typeof BroadcastChannel === 'undefined' ? storageEdits(win) : broadcastEdits();
+}
+
+/**
+ * Calls `flush` when the tab is going, or hidden (a phone, or a tab the browser discards, may end
+ * it without a pagehide): this tab's edits still waiting are then told to the tab that runs the
+ * batch at once (decision 660). Returns the unhook.
+ */
+export function onLeaving(flush: () => void, win: Window = window): () => void {
+  const onHidden = () => {
+    if (win.document.visibilityState === 'hidden') flush();
+  };
+  win.addEventListener('pagehide', flush);
+  win.document.addEventListener('visibilitychange', onHidden);
+  return () => {
+    win.removeEventListener('pagehide', flush);
+    win.document.removeEventListener('visibilitychange', onHidden);
+  };
 }

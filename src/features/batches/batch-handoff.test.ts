@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { slowSaves, twoTabs } from './test-tabs';
+import { lettingGo, slowSaves, twoTabs } from './test-tabs';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
@@ -34,11 +34,8 @@ describe('an edit during the run’s handoff', () => {
     second.runner.open(structuredClone(batch));
     first.runner.start(batch);
     await vi.waitFor(() => expect(first.watchers.size).toBe(1));
-    first.runner.pause(batch.id);
-    await settle();
     // The first tab's last write is slow: it still holds the run while it lets it go.
-    const land = slowSaves(first);
-    for (const [id, seen] of [...first.watchers]) seen({ data: { id, status: 'succeeded' } });
+    const land = await lettingGo(first, batch.id);
     second.runner.edit(batch.id, (b) => ({
       ...b,
       rows: b.rows.map((r, i) => (i === 1 ? { ...r, cells: ['b fixed'] } : r)),

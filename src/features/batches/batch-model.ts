@@ -93,6 +93,11 @@ export interface Batch {
   stopReason?: StopReason;
   /** Every send waits until then (a 429's Retry-After, for the whole batch). */
   pausedUntil?: number;
+  /**
+   * The last edits of other tabs written onto it (their keys, decision 660): an edit kept in
+   * IndexedDB for a tab that closed is applied once, whoever finds it.
+   */
+  editsWritten?: string[];
   createdAt: number;
   updatedAt: number;
 }

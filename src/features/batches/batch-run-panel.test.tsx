@@ -99,3 +99,36 @@ describe('the batch run panel while another tab runs the batch', () => {
     );
   });
 });
+
+describe('the batch run panel while a tab of another build is open', () => {
+  const panel = (otherBuild: 'older' | 'newer') => {
+    const runner = {
+      subscribe: () => () => undefined,
+      runningElsewhere: () => false,
+      otherBuild,
+    } as unknown as BatchRunner;
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <TaskRegistryProvider registry={new TaskRegistry(memoryBackend())}>
+          <BatchRunPanel
+            batch={{ ...emptyBatch(Date.now(), 'video'), rows: [] }}
+            checks={[]}
+            runner={runner}
+          />
+        </TaskRegistryProvider>
+      </QueryClientProvider>,
+    );
+  };
+
+  it('says another tab runs an older version and asks to reload that tab', () => {
+    panel('older');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      /another tab of this browser runs an older version.*cannot pass batch edits.*Reload that tab/i,
+    );
+  });
+
+  it('says another tab runs a newer version and asks to reload this one', () => {
+    panel('newer');
+    expect(screen.getByRole('alert')).toHaveTextContent(/runs a newer version.*Reload this tab/);
+  });
+});

@@ -78,6 +78,11 @@ export function BatchRunPanel({
     (listener) => runner.subscribe(listener),
     () => runner.runningElsewhere(batch.id),
   );
+  // A tab of another build (not reloaded since an update) cannot be told this tab's edits, nor tell its own.
+  const otherBuild = useSyncExternalStore(
+    (listener) => runner.subscribe(listener),
+    () => runner.otherBuild,
+  );
 
   function run() {
     const { book } = usePricesStore.getState();
@@ -162,6 +167,11 @@ export function BatchRunPanel({
         {elsewhere && (
           <p role="status" className="text-sm" data-testid="batch-elsewhere">
             {t(runner.tellsOtherTabs ? 'run.elsewhere' : 'run.elsewhereAlone')}
+          </p>
+        )}
+        {otherBuild && (
+          <p role="alert" className="text-sm text-destructive" data-testid="batch-other-build">
+            {t(`run.otherBuild.${otherBuild}`)}
           </p>
         )}
         {bad > 0 && <p className="text-sm text-destructive">{t('run.fixFirst', { count: bad })}</p>}

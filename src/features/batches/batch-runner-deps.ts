@@ -1,6 +1,7 @@
 import type { BatchBody } from './batch-check';
 import type { Batch } from './batch-model';
 import type { EditsTransport } from './batch-edits-channel';
+import type { PendingEditsStore } from './batch-pending-edits';
 
 /** What a watched task query holds now. */
 export interface Watched {
@@ -44,4 +45,11 @@ export interface BatchRunnerDeps {
   edits?: EditsTransport;
   /** How long an edit told to the running tab waits for its word before it is passed on again. */
   editRetryMs?: number;
+  /**
+   * Where an edit made in a tab that does not run the batch is kept from the moment it is made
+   * until a tab has written it (batch-pending-edits.ts): the tab may close first (decision 660).
+   */
+  pendingEdits?: PendingEditsStore;
+  /** Calls `flush` when the tab is going or hidden (pagehide, visibilitychange); returns the unhook. */
+  leaving?(flush: () => void): () => void;
 }

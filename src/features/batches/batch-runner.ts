@@ -1,7 +1,9 @@
+import { BATCH_EDITS_VERSION } from '@contract/batch-edit-message';
 import { AwayEdits } from './batch-away-edits';
 import { BatchSends } from './batch-sends';
 import { isActiveRow, type Batch, type BatchRow } from './batch-model';
-import { applyBatchPatch, batchPatch } from './batch-patch';
+import { batchPatch } from './batch-patch';
+import { withEdits } from './batch-pending-edits';
 import type { BatchRunnerDeps } from './batch-runner-deps';
 
 export type { BatchRunnerDeps, Watched } from './batch-runner-deps';
@@ -14,6 +16,8 @@ export type { BatchRunnerDeps, Watched } from './batch-runner-deps';
 export class BatchRunner extends BatchSends {
   /** Edits made here while this tab does not run the batch, passed on; other tabs' edits heard. */
   private readonly away: AwayEdits;
+  /** The newest version of the edit messages spoken by a tab of another build (decision 660). */
+  private otherVersion: number | undefined;
 
   constructor(deps: BatchRunnerDeps) {
     super(deps);
@@ -26,12 +30,31 @@ export class BatchRunner extends BatchSends {
         this.notify();
       },
       // Another tab's edit: taken by the tab that runs the batch, the one that writes it.
-      heard: (id, patch) => {
-        this.edit(id, (b) => applyBatchPatch(b, patch));
+      heard: (id, edit) => {
+        this.edit(id, (b) => withEdits(b, [edit]));
         return this.lastWrite(id);
       },
       lastWrite: (id) => this.lastWrite(id),
+      otherVersion: (version) => {
+        if (version === this.otherVersion) return;
+        this.otherVersion = Math.max(version, this.otherVersion ?? 0);
+        this.notify();
+      },
     });
+  }
+
+  /**
+   * Whether another tab runs an older or a newer build of the dashboard (it was not reloaded after
+   * an update): the tabs cannot pass edits to each other until the older one is reloaded.
+   */
+  get otherBuild(): 'older' | 'newer' | undefined {
+    if (this.otherVersion === undefined) return undefined;
+    return this.otherVersion > BATCH_EDITS_VERSION ? 'newer' : 'older';
+  }
+
+  /** The batch as kept, with the edits kept for it by tabs that closed before any tab wrote them. */
+  loadKept(id: string): Promise<Batch | undefined> {
+    return this.away.loadKept(id);
   }
 
   /**
@@ -167,16 +190,20 @@ export class BatchRunner extends BatchSends {
 
   protected async granted(id: string, live: () => boolean): Promise<void> {
     await this.writes.get(id);
-    const stored = await this.deps.load?.(id).catch(() => undefined);
+    const { batch: stored, merged } = await this.away
+      .keptWithEdits(id)
+      .catch(() => ({ batch: undefined, merged: false }));
     if (!live() || !this.batches.has(id)) return;
     const recovered = stored ? this.recovered(stored) : this.batches.get(id)!;
     // This tab's edits that no tab has written yet (told to the tab that let the run go, say):
     // this tab runs the batch now, so it writes them, in the order they were made.
     const mine = this.away.takeOver(id);
-    const batch = mine.reduce(applyBatchPatch, recovered);
+    const batch = withEdits(recovered, mine);
     const intent = this.claims.take(id);
     this.away.read(id);
-    if (intent || mine.length > 0) void this.put({ ...(intent?.(batch) ?? batch), updatedAt: this.now() });
+    // Written if anything was added to the batch as kept: this tab's edits, or edits kept for it.
+    if (intent || merged || batch !== recovered)
+      void this.put({ ...(intent?.(batch) ?? batch), updatedAt: this.now() });
     else this.batches.set(id, batch);
     this.notify();
     this.pump(id);

@@ -11,7 +11,8 @@ import { checkRow, taskKindOf, type BatchBody } from './batch-check';
 import type { Batch } from './batch-model';
 import { BatchRunner, type Watched } from './batch-runner';
 import { claimRun, runIfFree } from '@/lib/run-lock';
-import { editsTransport } from './batch-edits-channel';
+import { editsTransport, onLeaving } from './batch-edits-channel';
+import { idbPendingEdits } from './batch-pending-edits';
 import { loadBatch, saveBatch } from './batch-storage';
 
 let runner: BatchRunner | undefined;
@@ -71,6 +72,8 @@ export function batchRunner(registry: TaskRegistry, client: QueryClient): BatchR
     load: loadBatch,
     ifFree: (id, write) => runIfFree('batch', id, write),
     edits: editsTransport(),
+    pendingEdits: idbPendingEdits,
+    leaving: (flush) => onLeaving(flush),
     rateLimited: beginRateLimitWait,
     describe: errorMessage,
   });
@@ -95,7 +98,7 @@ export async function resumeBatches(registry: TaskRegistry, client: QueryClient)
   const r = batchRunner(registry, client);
   for (const id of runningBatchIds()) {
     if (r.get(id)) continue;
-    const stored = await loadBatch(id).catch(() => undefined);
+    const stored = await r.loadKept(id).catch(() => undefined);
     if (stored) r.follow(stored);
     // Deleted in another tab: no later start should load the runner for it.
     else markBatchRunning(id, false);
@@ -111,7 +114,8 @@ export async function openBatch(
   const r = batchRunner(registry, client);
   const held = r.get(id);
   if (held) return held;
-  const stored = await loadBatch(id);
+  // With the edits kept for it by a tab that closed before any tab wrote them.
+  const stored = await r.loadKept(id);
   if (!stored) return undefined;
   await registry.ready;
   r.open(stored);

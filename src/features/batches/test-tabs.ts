@@ -1,33 +1,58 @@
-import { vi } from 'vitest';
-import type { BatchEditMessage, EditsTransport } from './batch-edits-channel';
+import { expect, vi } from 'vitest';
+import { fromWire, toWire, type BatchEditMessage, type EditsTransport } from './batch-edits-channel';
+import { inOrder, type PendingEdit, type PendingEditsStore } from './batch-pending-edits';
 import { emptyBatch, type Batch } from './batch-model';
 import { BatchRunner, type BatchRunnerDeps, type Watched } from './batch-runner';
 import { claimRun, runIfFree } from '@/lib/run-lock';
 import { FakeLocks } from '@/test/fake-locks';
 import { toRows } from './batch-table';
 
-/** What tabs tell one another (a BroadcastChannel in the browser): every other tab hears it. */
+/**
+ * What tabs tell one another (a BroadcastChannel in the browser): every other tab hears it, as the
+ * channel carries it (the versioned envelope, checked where it is heard).
+ */
 export class Bus {
-  private readonly tabs = new Set<(m: BatchEditMessage) => void>();
+  private readonly tabs = new Set<(data: unknown) => void>();
   /** Every message posted, in order: what a test says was told. */
   readonly said: BatchEditMessage[] = [];
 
-  transport(): EditsTransport {
-    let heard: ((m: BatchEditMessage) => void) | undefined;
-    const self = (m: BatchEditMessage) => heard?.(m);
+  transport(): EditsTransport & { close(): void } {
+    let heard: ((data: unknown) => void) | undefined;
+    const self = (data: unknown) => heard?.(data);
     this.tabs.add(self);
     return {
       post: (m) => {
+        if (!this.tabs.has(self)) return;
         this.said.push(m);
-        queueMicrotask(() => {
-          for (const other of this.tabs) if (other !== self) other(structuredClone(m));
-        });
+        this.send(toWire(m), self);
       },
-      listen: (hear) => {
-        heard = hear;
+      listen: (hear, other) => {
+        heard = (data) => fromWire(data, hear, other);
         return () => (heard = undefined);
       },
+      close: () => this.tabs.delete(self),
     };
+  }
+
+  /** What a tab of another build posts, as it is on the channel. */
+  send(data: unknown, from?: (data: unknown) => void): void {
+    queueMicrotask(() => {
+      for (const other of this.tabs) if (other !== from) other(structuredClone(data));
+    });
+  }
+}
+
+/** IndexedDB's store of kept edits, as the tabs of one browser share it. */
+export class FakePendingEdits implements PendingEditsStore {
+  readonly kept = new Map<string, PendingEdit>();
+  async put(edit: PendingEdit) {
+    this.kept.set(edit.key, structuredClone(edit));
+  }
+  async remove(keys: readonly string[]) {
+    for (const key of keys) this.kept.delete(key);
+  }
+  async list(id: string) {
+    return inOrder([...this.kept.values()].filter((e) => e.id === id).map((e) => structuredClone(e)));
   }
 }
 
@@ -39,8 +64,10 @@ export function tab(
   kept: Map<string, Batch>,
   locks: FakeLocks,
   edits: EditsTransport | null = new Bus().transport(),
+  pendingEdits?: PendingEditsStore,
 ) {
   const watchers = new Map<string, (w: Watched) => void>();
+  const leaving = new Set<() => void>();
   let next = 0;
   const name = Math.random().toString(36).slice(2, 6);
   const deps = {
@@ -61,25 +88,51 @@ export function tab(
     // An edit told to a tab that gives no word is passed on again soon (1 s in the browser).
     editRetryMs: 30,
     describe: String,
+    pendingEdits,
+    leaving: (flush: () => void) => {
+      leaving.add(flush);
+      return () => leaving.delete(flush);
+    },
   } satisfies BatchRunnerDeps;
-  return { runner: new BatchRunner(deps), deps, watchers };
+  /** The page is hidden or closing: pagehide, or visibilitychange to hidden. */
+  const leave = () => {
+    for (const flush of leaving) flush();
+  };
+  /**
+   * The tab closes: its page hears pagehide, then nothing more of it is heard, told or written (what
+   * it had under way never ends). Its locks are the running tab's to let go (runner.forget).
+   */
+  const close = () => {
+    leave();
+    (edits as { close?: () => void } | null)?.close?.();
+    const never = () => new Promise<never>(() => undefined);
+    deps.save = never;
+    deps.ifFree = never;
+  };
+  return { runner: new BatchRunner(deps), deps, watchers, leave, close };
 }
 
 /**
  * Two tabs of one browser (shared storage and locks) and a batch of one cell a row. Each tab has
  * an edits channel of its own unless `shareEdits`: then each hears what the other tells.
  */
-export function twoTabs(cells: string[], concurrency: number, { shareEdits = false } = {}) {
+export function twoTabs(
+  cells: string[],
+  concurrency: number,
+  { shareEdits = false, keepEdits = false } = {},
+) {
   const kept = new Map<string, Batch>();
   const locks = new FakeLocks();
   const bus = shareEdits ? new Bus() : undefined;
+  const pending = keepEdits ? new FakePendingEdits() : undefined;
   const batch: Batch = { ...emptyBatch(), concurrency, rows: toRows(cells.map((c) => [c])) };
   return {
     kept,
-    first: tab(kept, locks, bus?.transport()),
-    second: tab(kept, locks, bus?.transport()),
+    first: tab(kept, locks, bus?.transport(), pending),
+    second: tab(kept, locks, bus?.transport(), pending),
     batch,
     bus,
+    pending,
   };
 }
 
@@ -92,5 +145,30 @@ export function slowSaves(t: ReturnType<typeof tab>): () => void {
     await landed;
     await save(b);
   };
+  return land;
+}
+
+/**
+ * Two tabs sharing edits (told and kept): the first runs the batch (its first tasks sent), the
+ * second shows it as it was before the run.
+ */
+export async function runningTabs(cells: string[], concurrency: number) {
+  const tabs = twoTabs(cells, concurrency, { shareEdits: true, keepEdits: true });
+  const { first, second, batch } = tabs;
+  second.runner.open(structuredClone(batch));
+  first.runner.start(batch);
+  await vi.waitFor(() => expect(first.watchers.size).toBe(concurrency));
+  return tabs;
+}
+
+/**
+ * The running tab pauses and its tasks end, so it lets the run go; but its last write is slow, so
+ * it still holds the run meanwhile (and hears no edit). Returns the write's landing.
+ */
+export async function lettingGo(t: ReturnType<typeof tab>, id: string): Promise<() => void> {
+  t.runner.pause(id);
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  const land = slowSaves(t);
+  for (const [task, seen] of [...t.watchers]) seen({ data: { id: task, status: 'succeeded' } });
   return land;
 }

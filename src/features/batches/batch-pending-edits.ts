@@ -1,0 +1,76 @@
+import { BATCH_EDITS_VERSION, readPendingEdit } from '@contract/batch-edit-message';
+import { createStore, del, set, values, type UseStore } from 'idb-keyval';
+import type { Batch } from './batch-model';
+import { applyBatchPatch, type BatchPatch } from './batch-patch';
+
+/**
+ * An edit made in a tab that does not run its batch, kept in IndexedDB from the moment it is made
+ * until a tab has written it onto the batch (decision 660): the tab that made it may close at any
+ * time, before any tab wrote it.
+ */
+export interface PendingEdit {
+  /** The batch. */
+  id: string;
+  /** `tab:counter`: what the running tab's answer names, and what the batch lists once written. */
+  key: string;
+  /** When it was made: kept edits of several tabs land in the order they were made. */
+  at: number;
+  patch: BatchPatch;
+}
+
+/** Where the edits wait (IndexedDB in the browser; a map in tests). */
+export interface PendingEditsStore {
+  put(edit: PendingEdit): Promise<void>;
+  remove(keys: readonly string[]): Promise<void>;
+  /** The edits of this build's version kept for the batch, in the order they were made. */
+  list(id: string): Promise<PendingEdit[]>;
+}
+
+/** How many written edits' keys a batch remembers: a kept edit written but not yet removed is never applied twice. */
+const REMEMBERED = 100;
+
+const counter = (key: string) => Number(key.slice(key.lastIndexOf(':') + 1)) || 0;
+
+/** In the order they were made (the counter orders one tab's edits made in the same millisecond). */
+export const inOrder = (edits: PendingEdit[]) =>
+  [...edits].sort((a, b) => a.at - b.at || counter(a.key) - counter(b.key));
+
+/**
+ * The batch with the edits it does not hold yet applied in order, and their keys remembered in it:
+ * applying the same edit again (told twice, kept and told) changes nothing, and cannot undo a later
+ * edit of the same cell.
+ */
+export function withEdits(batch: Batch, edits: readonly PendingEdit[]): Batch {
+  const written = new Set(batch.editsWritten);
+  const fresh = edits.filter((e) => !written.has(e.key));
+  if (fresh.length === 0) return batch;
+  const applied = fresh.reduce((b, e) => applyBatchPatch(b, e.patch), batch);
+  return remembering(
+    applied,
+    fresh.map((e) => e.key),
+  );
+}
+
+/** The batch remembering that it holds these edits (its copy has them already). */
+export const remembering = (batch: Batch, keys: readonly string[]): Batch => ({
+  ...batch,
+  editsWritten: [...(batch.editsWritten ?? []), ...keys].slice(-REMEMBERED),
+});
+
+let store: UseStore | undefined;
+// A database of its own: the batches' one (idb-keyval) has a single store, and a second would need
+// a version upgrade every open tab of an older build would block.
+const idbStore = () => (store ??= createStore('media-studio-batch-edits', 'edits'));
+
+/** The browser's store: one record per edit, under its key, with this build's version. */
+export const idbPendingEdits: PendingEditsStore = {
+  put: (edit) => set(edit.key, { v: BATCH_EDITS_VERSION, ...edit }, idbStore()),
+  remove: async (keys) => {
+    for (const key of keys) await del(key, idbStore());
+  },
+  list: async (id) => {
+    const all = (await values<unknown>(idbStore())).map(readPendingEdit);
+    // An edit of another version stays where it is, for a tab of that build to write.
+    return inOrder(all.filter((e): e is PendingEdit => e?.id === id));
+  },
+};
