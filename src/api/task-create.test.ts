@@ -121,6 +121,27 @@ describe('createTracked: the one create-and-track', () => {
       expect(sentKey()).toBeNull();
     });
 
+    it('a 409 "still being processed" is waited out under the same key: the first request’s task', async () => {
+      const envelope = {
+        error: {
+          message: 'still being processed',
+          type: 'invalid_request_error',
+          code: 'idempotency_key_in_flight',
+        },
+      };
+      fetchMock.mockResolvedValueOnce(
+        new Response(JSON.stringify(envelope), {
+          status: 409,
+          headers: { 'content-type': 'application/json', 'Retry-After': '0' },
+        }),
+      );
+      fetchMock.mockResolvedValueOnce(json({ id: 'cgt-first' }));
+      await expect(send()).resolves.toBe('cgt-first');
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      const keys = fetchMock.mock.calls.map((c) => new Headers(c[1]!.headers).get('idempotency-key'));
+      expect(keys).toEqual(['key-1', 'key-1']);
+    });
+
     it('a create without a key calls its send function as before, with the body alone', async () => {
       const create = vi.fn((_body: object, ...rest: unknown[]) => Promise.resolve({ id: `t${rest.length}` }));
       await expect(
