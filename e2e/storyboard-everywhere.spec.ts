@@ -36,6 +36,17 @@ test.describe('storyboard run followed from another page', () => {
     const boardUrl = page.url();
     await page.getByLabel('Name').fill('Pier');
     await fillShots(page, ['a boat leaves the pier', 'the boat turns', 'the boat is gone']);
+    // Shot 2's POST reaches the server, which makes its task, but its answer never reaches the
+    // page: the reload below cuts it off. Sent again under its send key, it gets that same task
+    // (decision 640), never a second one.
+    let posts = 0;
+    let heldTask: string | undefined;
+    await page.route('**/v1/videos', async (route) => {
+      posts += 1;
+      if (posts !== 2) return route.continue();
+      const answer = await route.fetch();
+      heldTask = ((await answer.json()) as { id: string }).id;
+    });
     await page.getByRole('button', { name: 'Run 3 shots' }).click();
     await page
       .getByRole('dialog', { name: 'Run 3 shots?' })
@@ -56,6 +67,7 @@ test.describe('storyboard run followed from another page', () => {
     await expect(runs.getByRole('status')).toHaveText('Storyboard “Pier”: 1/3 shots done', {
       timeout: 90_000,
     });
+    await expect.poll(() => heldTask, { timeout: 60_000 }).toBeDefined();
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Tasks' })).toBeVisible();
 
@@ -81,6 +93,9 @@ test.describe('storyboard run followed from another page', () => {
       'Shot 3 · the boat is gone',
     ]);
     await expect(page.getByRole('region', { name: /^Batch of/ })).toHaveCount(0);
+    // Shot 2 is the task its cut-off POST made, sent again under its key: no retake of it.
+    await expect(shots.getByRole('link', { name: /^Shot 2/ })).toHaveCount(1);
+    await expect(shots.getByRole('link', { name: /^Shot 2/ })).toHaveAttribute('href', `/tasks/${heldTask}`);
 
     // The frames taken after the reload went through the API as image assets, in the storyboard's
     // group, named in words the resumed run had to load (the storyboard page was never opened). (A

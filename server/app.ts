@@ -22,8 +22,11 @@ import { localDouble } from './middleware/local-double';
 import { mediaWork } from './middleware/media-work';
 import { localDoubleRoutes } from './routes/local-double';
 import { imageTaskRoutes } from './routes/image-tasks';
+import { idempotency } from './middleware/idempotency';
 
 const API_PATHS = ['/v1/*', '/api/*', '/mj/*'] as const;
+/** The create POSTs that honour an Idempotency-Key (decision 640): video, then generic tasks. */
+const CREATE_PATHS = ['/v1/videos', '/v1/tasks'] as const;
 
 /**
  * Builds the whole server as one Hono app, testable with `app.request()` and no port. Order matters:
@@ -56,10 +59,16 @@ export function createApp(ctx: AppContext): Hono<AppEnv> {
   app.route('/', systemRoutes(ctx));
 
   if (config.upstreamBaseUrl) {
+    // Here the upstream's answer is what a key records; it is this server's, never forwarded.
+    const keys = idempotency(ctx);
+    for (const path of CREATE_PATHS) app.use(path, keys);
     // Proxy mode: the upstream enforces its own body limits; bodies are piped, never buffered.
     app.route('/', proxyRoutes(ctx));
   } else {
     for (const path of API_PATHS) app.use(path, jsonBodyLimit(config.maxJsonBytes));
+    // Before the local double, so that the answer it shapes is the one a key records.
+    const keys = idempotency(ctx);
+    for (const path of CREATE_PATHS) app.use(path, keys);
     // Faults and answer forms on demand (decision 290); a proxy answers as its upstream does.
     for (const path of API_PATHS) app.use(path, localDouble(ctx));
     app.route('/', localDoubleRoutes(ctx));

@@ -259,4 +259,25 @@ export const migrations: Migration[] = [
       ALTER TABLE storyboard_assemblies ADD COLUMN captions_url TEXT;
     `,
   },
+  {
+    version: 9,
+    name: 'idempotency_keys',
+    // Decision 640: the answers to create POSTs sent with an Idempotency-Key, so that a request
+    // sent again after its answer was lost (a reload) gets the same task, even across a restart.
+    // The key is kept as a hash, scoped by owner; `status` NULL while the first request runs,
+    // `instance` the server process that runs it (a row left by a process gone is run again).
+    sql: `
+      CREATE TABLE idempotency_keys (
+        owner TEXT NOT NULL,
+        key_hash TEXT NOT NULL,
+        fingerprint TEXT NOT NULL,
+        instance TEXT NOT NULL,
+        status INTEGER,
+        response TEXT,
+        created_ms INTEGER NOT NULL,
+        PRIMARY KEY (owner, key_hash)
+      );
+      CREATE INDEX idempotency_keys_by_age ON idempotency_keys (created_ms);
+    `,
+  },
 ];

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { knownErrorKind } from '@/lib/error-kind';
 import { createGenericTask } from './generic-tasks';
+import { useConnectionStore } from './connection-store';
 import { createTracked, postTask } from './task-create';
 import { isAcceptedWithoutTaskId } from './task-create-error';
 import { TaskRegistry } from './task-registry';
@@ -91,5 +92,61 @@ describe('createTracked: the one create-and-track', () => {
       createTracked(registry, (b) => postTask('/v1/videos', b), {}, { kind: 'video', source: 'composer' }),
     ).rejects.toThrow('model is required');
     expect(registry.list()).toEqual([]);
+  });
+
+  describe('a send key (decision 640)', () => {
+    afterEach(() => useConnectionStore.setState({ baseUrl: '' }));
+    const sentKey = () => new Headers(fetchMock.mock.calls[0]![1]!.headers).get('idempotency-key');
+    const send = () =>
+      createTracked(
+        new TaskRegistry(memoryBackend()),
+        (b, options) => createVideo(b, undefined, options),
+        { model: 'video-2.0-cl' },
+        { kind: 'video', source: 'storyboard' },
+        'key-1',
+      );
+
+    it('goes as Idempotency-Key to the server that serves the dashboard (local or proxy mode)', async () => {
+      fetchMock.mockResolvedValueOnce(json({ id: 'cgt-1' }));
+      await expect(send()).resolves.toBe('cgt-1');
+      expect(String(fetchMock.mock.calls[0]![0])).toBe('/v1/videos');
+      expect(sentKey()).toBe('key-1');
+    });
+
+    it('never goes to a deployment called directly: a custom header would ask for a CORS preflight', async () => {
+      useConnectionStore.setState({ baseUrl: 'https://api.example.com' });
+      fetchMock.mockResolvedValueOnce(json({ id: 'cgt-1' }));
+      await expect(send()).resolves.toBe('cgt-1');
+      expect(String(fetchMock.mock.calls[0]![0])).toBe('https://api.example.com/v1/videos');
+      expect(sentKey()).toBeNull();
+    });
+
+    it('a 409 "still being processed" is waited out under the same key: the first request’s task', async () => {
+      const envelope = {
+        error: {
+          message: 'still being processed',
+          type: 'invalid_request_error',
+          code: 'idempotency_key_in_flight',
+        },
+      };
+      fetchMock.mockResolvedValueOnce(
+        new Response(JSON.stringify(envelope), {
+          status: 409,
+          headers: { 'content-type': 'application/json', 'Retry-After': '0' },
+        }),
+      );
+      fetchMock.mockResolvedValueOnce(json({ id: 'cgt-first' }));
+      await expect(send()).resolves.toBe('cgt-first');
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      const keys = fetchMock.mock.calls.map((c) => new Headers(c[1]!.headers).get('idempotency-key'));
+      expect(keys).toEqual(['key-1', 'key-1']);
+    });
+
+    it('a create without a key calls its send function as before, with the body alone', async () => {
+      const create = vi.fn((_body: object, ...rest: unknown[]) => Promise.resolve({ id: `t${rest.length}` }));
+      await expect(
+        createTracked(new TaskRegistry(memoryBackend()), create, {}, { kind: 'video', source: 'composer' }),
+      ).resolves.toBe('t0');
+    });
   });
 });

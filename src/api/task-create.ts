@@ -22,7 +22,7 @@ export async function postTask(
   path: string,
   body: object,
   signal?: AbortSignal,
-  options: Pick<RequestOptions, 'rateLimitRetries'> = {},
+  options: Pick<RequestOptions, 'rateLimitRetries' | 'headers'> = {},
 ): Promise<LenientTask> {
   try {
     return await apiRequest(path, { method: 'POST', json: body, signal, ...options }, (data) =>
@@ -49,19 +49,63 @@ export type TaskRecord = Omit<
   'id' | 'createdAt' | 'request' | 'baseUrl' | 'callbackUrl' | 'last'
 >;
 
+/** What createTracked adds to a create's request: the send key's header, when it travels. */
+export type SendOptions = Pick<RequestOptions, 'headers'>;
+
+/**
+ * Whether a send key goes with a create (decision 640): only when the dashboard talks to the
+ * server that serves it (local or proxy mode), which honours Idempotency-Key. A deployment called
+ * directly would see a custom header as a reason for a CORS preflight it may refuse, and the
+ * specification does not have the header anyway.
+ */
+export function sendKeysTravel(): boolean {
+  return getConnection().baseUrl === '';
+}
+
+/** How often a create sent again waits for the first one under its key (60 s: the proxy's default timeout, twice). */
+const MAX_IN_FLIGHT_WAITS = 120;
+
+/**
+ * Sends under a key. A 409 `idempotency_key_in_flight` says the first request with this key (the
+ * one a reload cut off) is still with the server, the proxy's upstream often: its answer is the
+ * one to get, so the same request is sent again after Retry-After, never given up as a failure
+ * the person would then run again under a new key (a second task).
+ */
+async function sendKeyed<B>(
+  send: (body: B, options?: SendOptions) => Promise<{ id: string }>,
+  body: B,
+  sendKey: string,
+): Promise<{ id: string }> {
+  for (let waits = 0; ; waits++) {
+    try {
+      return await send(body, { headers: { 'Idempotency-Key': sendKey } });
+    } catch (error) {
+      const inFlight =
+        isApiRequestError(error) && error.status === 409 && error.code === 'idempotency_key_in_flight';
+      if (!inFlight || waits >= MAX_IN_FLIGHT_WAITS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, error.retryAfterMs ?? 1000));
+    }
+  }
+}
+
 /**
  * The dashboard's one create-and-track (forms, batches, the storyboard, bulk re-runs): sends one
  * body and records the created task in the registry at once, with the exact body (for "edit and
  * re-run") and the connection it went to, so that no created task's id is lost between the answer
- * and the record.
+ * and the record. `sendKey`, kept by the caller before the POST leaves, goes as Idempotency-Key
+ * when keys travel: sent again after a reload cut the answer off, the same request gets the task
+ * the first one created instead of a second one.
  */
 export async function createTracked<B extends object>(
   registry: Pick<TaskRegistry, 'track'>,
-  send: (body: B) => Promise<{ id: string }>,
+  send: (body: B, options?: SendOptions) => Promise<{ id: string }>,
   body: B,
   record: TaskRecord,
+  sendKey?: string,
 ): Promise<string> {
-  const { id } = await send(body);
+  // Without a key, `send` is called as it always was: a form passes its create function whole.
+  const { id } =
+    sendKey !== undefined && sendKeysTravel() ? await sendKeyed(send, body, sendKey) : await send(body);
   registry.track({
     ...record,
     id,

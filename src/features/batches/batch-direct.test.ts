@@ -23,7 +23,7 @@ type Refusal = () => Response;
  * them: a POST under way or a task whose end it has not yet been answered.
  */
 function deployment(refusals: Record<number, Refusal>) {
-  const requests: { url: URL; method: string; auth: string | null; at: number }[] = [];
+  const requests: { url: URL; method: string; auth: string | null; key: string | null; at: number }[] = [];
   const tasks = new Map<string, { polls: number; endAnswered: boolean }>();
   const postsAt: number[] = [];
   let posting = 0;
@@ -32,7 +32,14 @@ function deployment(refusals: Record<number, Refusal>) {
   const fetch = vi.fn<typeof globalThis.fetch>(async (input, init) => {
     const url = new URL(String(input));
     const method = init?.method ?? 'GET';
-    requests.push({ url, method, auth: new Headers(init?.headers).get('Authorization'), at: Date.now() });
+    const headers = new Headers(init?.headers);
+    requests.push({
+      url,
+      method,
+      auth: headers.get('Authorization'),
+      key: headers.get('Idempotency-Key'),
+      at: Date.now(),
+    });
     if (method === 'POST' && url.pathname === '/v1/videos') {
       posting += 1;
       worst = Math.max(worst, outstanding());
@@ -139,7 +146,29 @@ describe('a batch in direct mode', () => {
     // Direct: every request went to the deployment's own origin with the key, none to the page's.
     expect(new Set(d.requests.map((r) => r.url.origin))).toEqual(new Set([DEPLOYMENT]));
     expect(d.requests.every((r) => r.auth === `Bearer ${KEY}`)).toBe(true);
+    // No send key: a custom header would ask the deployment for a CORS preflight (decision 640).
+    expect(d.requests.filter((r) => r.key !== null)).toEqual([]);
     expect(registry.list().map((t) => t.baseUrl)).toEqual(Array(4).fill(DEPLOYMENT));
+    runner.forget(batch.id);
+  });
+
+  it('after a reload, a row whose POST was cut off is not sent again by itself: it fails saying so', async () => {
+    const d = deployment({});
+    const runner = batchRunner(createTestRegistry(), createTestQueryClient());
+    const batch = catalogue(2, 2);
+    runner.follow({
+      ...batch,
+      state: 'running',
+      rows: batch.rows.map((r, i) =>
+        i === 0 ? { ...r, state: 'sending', startedAt: Date.now(), sendKey: 'k' } : r,
+      ),
+    });
+    await pass(500);
+    const rows = runner.get(batch.id)!.rows;
+    expect(rows[0]).toMatchObject({ state: 'failed', error: 'sendCutOff' });
+    // The other row goes as usual; only it was sent.
+    expect(d.postsAt).toHaveLength(1);
+    expect(rows[1]!.state).not.toBe('pending');
     runner.forget(batch.id);
   });
 });

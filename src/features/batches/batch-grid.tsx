@@ -9,7 +9,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useTranslation } from '@/lib/i18n';
 import type { RowCheck, RowIssue } from './batch-check';
-import type { Batch, BatchRow } from './batch-model';
+import { SEND_CUT_OFF, type Batch, type BatchRow } from './batch-model';
 
 const ROW_HEIGHT = 64;
 
@@ -148,7 +148,8 @@ const GridRow = memo(function GridRow({
   const errors = check?.issues.filter((i) => i.severity === 'error') ?? [];
   const bad = new Set(errors.flatMap((i) => (i.column === undefined ? [] : [i.column])));
   const sent = row.state !== 'pending' && row.state !== 'failed' && row.state !== 'dropped';
-  const message = row.state === 'failed' && row.error ? row.error : errors.map(own).join(' · ');
+  const failure = row.error === SEND_CUT_OFF ? t('rowErrors.sendCutOff') : row.error;
+  const message = row.state === 'failed' && failure ? failure : errors.map(own).join(' · ');
   return (
     <div
       className="grid h-full items-center gap-2 border-b px-2 text-sm"

@@ -54,6 +54,9 @@ export const fieldsOf = (kind: BatchKind | undefined): readonly BatchField[] =>
 /** What one column feeds: a `{{variable}}` of the request, a request field, or nothing. */
 export type ColumnTarget = { variable: string } | { field: BatchField } | { ignore: true };
 
+/** A row's error that is a code, not words: a reload cut its create off (batch-runner.ts recovered()). */
+export const SEND_CUT_OFF = 'sendCutOff';
+
 export type RowState = 'pending' | 'sending' | 'running' | 'succeeded' | 'failed' | 'dropped';
 
 export interface BatchRow {
@@ -71,6 +74,12 @@ export interface BatchRow {
   tokens?: number;
   startedAt?: number;
   endedAt?: number;
+  /**
+   * The row's create POST's Idempotency-Key (decision 640), kept (written with 'sending') before
+   * the POST leaves: a reload that cut its answer off sends it again under the same key, and the
+   * local server answers with the task it made. Only where keys travel (the local server).
+   */
+  sendKey?: string;
 }
 
 /** Why a run stopped on its own: the quota is spent (402), or the key was refused. */

@@ -13,8 +13,16 @@ export interface Watched {
 export interface BatchRunnerDeps {
   /** The row's body, checked as before the run; undefined when it no longer passes (edited since). */
   body(batch: Batch, index: number): BatchBody | undefined;
-  /** POSTs one task and records it in the task registry (its id is never lost after that). */
-  create(body: BatchBody, batch: Batch, index: number): Promise<{ id: string }>;
+  /**
+   * POSTs one task and records it in the task registry (its id is never lost after that), with
+   * `sendKey` as its Idempotency-Key where keys travel.
+   */
+  create(body: BatchBody, batch: Batch, index: number, sendKey?: string): Promise<{ id: string }>;
+  /**
+   * Whether a create's send key reaches a server that honours it (task-create.ts sendKeysTravel:
+   * the local server). Absent: never, and a row whose send a reload cut off is not sent again by itself.
+   */
+  sendKeys?(): boolean;
   /** A task of this row the registry holds that was created at or after `since` (after a reload). */
   findCreated(batch: Batch, index: number, since: number): string | undefined;
   watchTask(id: string, seen: (w: Watched) => void): () => void;

@@ -96,7 +96,7 @@ describe('BatchRunner', () => {
     expect(runner.get(batch.id)!.rows[0]!.state).toBe('succeeded');
   });
 
-  it('after a reload, a row cut off while sending takes the task the registry recorded, or is sent again', async () => {
+  it('after a reload, a row cut off while sending takes the task the registry recorded, or fails saying so', async () => {
     const { runner, batch, deps, watchers } = setup(3, 3);
     const stored: Batch = {
       ...batch,
@@ -108,8 +108,68 @@ describe('BatchRunner', () => {
     runner.follow(stored);
     await vi.runAllTimersAsync();
     expect(watchers.has('task_kept')).toBe(true);
+    // Its POST may have made a paid task whose answer the reload cut off: never sent again by itself.
+    expect(deps.create).toHaveBeenCalledTimes(1);
+    expect(runner.get(batch.id)!.rows.map((r) => [r.state, r.error])).toEqual([
+      ['running', undefined],
+      ['failed', 'sendCutOff'],
+      ['running', undefined],
+    ]);
+    // The person retries it: a new request.
+    runner.retryFailed(batch.id);
+    await vi.runAllTimersAsync();
     expect(deps.create).toHaveBeenCalledTimes(2);
-    expect(runner.get(batch.id)!.rows.map((r) => r.state)).toEqual(['running', 'running', 'running']);
+    expect(runner.get(batch.id)!.rows[1]!.state).toBe('running');
+  });
+
+  it('through the local server, a row cut off while sending goes again under its send key (decision 640)', async () => {
+    const { batch, deps } = setup(3, 3);
+    const keyed = { ...deps, sendKeys: () => true };
+    const local = new BatchRunner(keyed);
+    const stored: Batch = {
+      ...batch,
+      state: 'running',
+      rows: batch.rows.map((r, i) =>
+        i === 0
+          ? { ...r, state: 'sending', startedAt: 1, sendKey: 'key-row-1' }
+          : i === 1
+            ? { ...r, state: 'sending', startedAt: 1 }
+            : r,
+      ),
+    };
+    local.follow(stored);
+    await vi.runAllTimersAsync();
+    const keys = deps.create.mock.calls.map((call) => (call as unknown[])[3]);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe('key-row-1');
+    // Row 3 was never sent: a fresh key of its own. Row 2 left without one (an older record): failed.
+    expect(keys[1]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(local.get(batch.id)!.rows.map((r) => [r.state, r.sendKey])).toEqual([
+      ['running', undefined],
+      ['failed', undefined],
+      ['running', undefined],
+    ]);
+  });
+
+  it('a row’s send key is written with its sending state, before its POST leaves', async () => {
+    const { batch, deps, saved } = setup(1, 1);
+    let keptWhenSent: Batch | undefined;
+    const runner = new BatchRunner({
+      ...deps,
+      sendKeys: () => true,
+      create: (body, b, index, sendKey) => {
+        keptWhenSent = saved.at(-1);
+        expect(sendKey).toBe(b.rows[index]!.sendKey);
+        return deps.create();
+      },
+    });
+    runner.start(batch);
+    await vi.runAllTimersAsync();
+    const row = keptWhenSent!.rows[0]!;
+    expect(row.state).toBe('sending');
+    expect(row.sendKey).toMatch(/^[0-9a-f-]{36}$/);
+    // Its answer kept, the key is let go: a later send of the row is a new request.
+    expect(runner.get(batch.id)!.rows[0]!.sendKey).toBeUndefined();
   });
 
   it('pause holds new sends; resume and retry of failed rows go on', async () => {

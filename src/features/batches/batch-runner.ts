@@ -1,7 +1,7 @@
 import { BATCH_EDITS_VERSION } from '@contract/batch-edit-message';
 import { AwayEdits } from './batch-away-edits';
 import { BatchSends } from './batch-sends';
-import { isActiveRow, type Batch, type BatchRow } from './batch-model';
+import { isActiveRow, SEND_CUT_OFF, type Batch, type BatchRow } from './batch-model';
 import { batchPatch } from './batch-patch';
 import { withEdits } from './batch-pending-edits';
 import type { BatchRunnerDeps } from './batch-runner-deps';
@@ -144,7 +144,10 @@ export class BatchRunner extends BatchSends {
 
   /**
    * Takes up a batch read back from storage. A row cut off while sending gets the task the registry
-   * recorded for it, if any; else it is sent again (its POST never reached the registry).
+   * recorded for it, if any. Else its POST may still have made a paid task whose answer the reload
+   * cut off: it is sent again only under its send key to a server that honours it (which then
+   * answers with that task, decision 640); otherwise it fails saying so (`sendCutOff`), and the
+   * person retries it.
    */
   follow(stored: Batch): void {
     if (this.batches.has(stored.id)) return;
@@ -163,9 +166,10 @@ export class BatchRunner extends BatchSends {
     const rows = stored.rows.map((row, index): BatchRow => {
       if (row.state !== 'sending') return row;
       const id = this.deps.findCreated(stored, index, row.startedAt ?? 0);
-      return id
-        ? { ...row, state: 'running', taskId: id }
-        : { key: row.key, cells: row.cells, state: 'pending' };
+      if (id) return { ...row, state: 'running', taskId: id, sendKey: undefined };
+      if (row.sendKey && this.deps.sendKeys?.())
+        return { key: row.key, cells: row.cells, state: 'pending', sendKey: row.sendKey };
+      return { key: row.key, cells: row.cells, state: 'failed', error: SEND_CUT_OFF, endedAt: this.now() };
     });
     return { ...stored, rows };
   }

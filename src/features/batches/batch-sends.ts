@@ -1,4 +1,5 @@
 import { isRecord } from '@contract/is-record';
+import { newSendKey } from '@/lib/send-key';
 import { BatchBook } from './batch-book';
 import { DEFAULT_RETRY_AFTER_MS, statusOf, stopReasonOf, taskOutcome } from './batch-outcome';
 import { isActiveRow, type Batch, type BatchRow } from './batch-model';
@@ -79,26 +80,35 @@ export abstract class BatchSends extends BatchBook {
       this.changeRow(id, key, { state: 'failed', error: 'invalid', endedAt: this.now() });
       return;
     }
-    const batch = this.changeRow(id, key, { state: 'sending', startedAt: this.now(), error: undefined })!;
+    // A row a reload cut off goes again under its key (recovered()): the server answers with the
+    // task it made then. Else a fresh key where keys travel.
+    const sendKey = before.rows[index]!.sendKey ?? (this.deps.sendKeys?.() ? newSendKey() : undefined);
+    const batch = this.changeRow(id, key, {
+      state: 'sending',
+      startedAt: this.now(),
+      error: undefined,
+      sendKey,
+    })!;
     let taskId: string;
     try {
-      // Written as sending before the POST leaves: a reload then looks for its task (follow()).
+      // Written as sending, with its key, before the POST leaves: a reload then looks for its task (follow()).
       await this.writes.get(id);
       if (!this.batches.has(id)) return;
-      ({ id: taskId } = await this.deps.create(body, batch, index));
+      ({ id: taskId } = await this.deps.create(body, batch, index, sendKey));
     } catch (error) {
       this.refused(id, key, error);
       return;
     }
     if (!this.batches.has(id)) return;
-    this.changeRow(id, key, { state: 'running', taskId });
+    this.changeRow(id, key, { state: 'running', taskId, sendKey: undefined });
     this.watch(id, key, taskId);
     this.pump(id);
   }
 
   protected refused(id: string, key: string, error: unknown): void {
     const status = statusOf(error);
-    const back: Partial<BatchRow> = { state: 'pending', startedAt: undefined };
+    // Sent again later as a new request, under a new key.
+    const back: Partial<BatchRow> = { state: 'pending', startedAt: undefined, sendKey: undefined };
     if (status === 429) {
       const after =
         isRecord(error) && typeof error.retryAfterMs === 'number' ? error.retryAfterMs : undefined;
@@ -109,7 +119,12 @@ export abstract class BatchSends extends BatchBook {
       this.changeRow(id, key, back);
       this.change(id, (b) => ({ ...b, state: 'stopped', stopReason: stopReasonOf(status) }));
     } else {
-      this.changeRow(id, key, { state: 'failed', error: this.deps.describe(error), endedAt: this.now() });
+      this.changeRow(id, key, {
+        state: 'failed',
+        error: this.deps.describe(error),
+        endedAt: this.now(),
+        sendKey: undefined,
+      });
     }
     this.pump(id);
   }

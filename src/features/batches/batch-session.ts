@@ -2,7 +2,7 @@ import { QueryObserver, type QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { getConnection } from '@/api/connection-store';
 import { beginRateLimitWait } from '@/api/rate-limit';
-import { createTracked, postTask } from '@/api/task-create';
+import { createTracked, postTask, sendKeysTravel } from '@/api/task-create';
 import type { TaskRegistry } from '@/api/task-registry';
 import { taskQueryOptions } from '@/api/tasks';
 import { markBatchRunning, runningBatchIds } from './batch-active';
@@ -43,13 +43,14 @@ export function batchRunner(registry: TaskRegistry, client: QueryClient): BatchR
       const check = checkRow(batch, batch.rows[index]!.cells, [getConnection().apiKey]);
       return check.ok ? check.body : undefined;
     },
-    create: async (body, batch, index) => ({
+    create: async (body, batch, index, sendKey) => ({
       // No 429 retry inside the request: the runner holds the whole batch on it.
       id: await createTracked(
         registry,
-        (b) =>
+        (b, options) =>
           postTask(batch.kind === 'video' ? '/v1/videos' : '/v1/tasks', b, undefined, {
             rateLimitRetries: 0,
+            ...options,
           }),
         body,
         {
@@ -60,8 +61,10 @@ export function batchRunner(registry: TaskRegistry, client: QueryClient): BatchR
           batchId: batch.id,
           table: { row: index + 1, ...(batch.name.trim() ? { name: batch.name.trim() } : {}) },
         },
+        sendKey,
       ),
     }),
+    sendKeys: sendKeysTravel,
     findCreated: (batch, index, since) =>
       registry
         .list()

@@ -16,8 +16,13 @@ export interface RunnerDeps {
   /** Creates the task and records it in the task registry (so the watcher follows it everywhere). */
   createTask(
     body: CreateVideo,
-    meta: { batchId?: string; prompt?: string; storyboard: TrackedStoryboardShot },
+    meta: { batchId?: string; prompt?: string; storyboard: TrackedStoryboardShot; sendKey?: string },
   ): Promise<{ id: string }>;
+  /**
+   * Whether a create's send key reaches a server that honours it (task-create.ts sendKeysTravel:
+   * the local server). Absent: never, and a send a reload cut off is not sent again by itself.
+   */
+  sendKeys?(): boolean;
   /**
    * Follows a task through the query cache (its poll policy asks the server, once for every page
    * that shows it); `seen` is called with what the cache holds now and at every change. Returns a stop.

@@ -54,17 +54,26 @@ export function fakeBoardStore() {
   return { kept, saved, save, load };
 }
 
-/** A fake API: tasks succeed on their second read; frame assets are ready on their second read. */
-export function fakeDeps(opts: { frameSyncError?: string; failPrompt?: string; taskError?: unknown } = {}) {
-  const created: Array<{ id: string; body: Record<string, unknown>; meta?: unknown }> = [];
+/**
+ * A fake API: tasks succeed on their second read; frame assets are ready on their second read.
+ * `sendKeys`: the local server, which answers a create sent again with its send key with the
+ * task that key made (decision 640).
+ */
+export function fakeDeps(
+  opts: { frameSyncError?: string; failPrompt?: string; taskError?: unknown; sendKeys?: boolean } = {},
+) {
+  const created: Array<{ id: string; body: Record<string, unknown>; meta?: { sendKey?: string } }> = [];
   const reads = new Map<string, number>();
   const store = fakeBoardStore();
   const deps: RunnerDeps = {
     createTask: (body, meta) => {
+      const made = meta.sendKey && created.find((t) => t.meta?.sendKey === meta.sendKey);
+      if (made) return Promise.resolve({ id: made.id });
       const task = { id: `task_${created.length + 1}`, body: body as Record<string, unknown>, meta };
       created.push(task);
       return Promise.resolve({ id: task.id });
     },
+    ...(opts.sendKeys ? { sendKeys: () => true } : {}),
     watchTask: fakeWatch((id): Promise<unknown> => {
       if (opts.taskError) throw opts.taskError;
       const n = (reads.get(id) ?? 0) + 1;

@@ -3,6 +3,7 @@ import { predecessorOf, shotBody, type ShotRun, type Storyboard } from './storyb
 import type { FrameName, RunnerDeps, Watched } from './runner-deps';
 import { readFrameAsset, readTask } from './runner-reads';
 import { takeSettings, withTake } from './storyboard-runs';
+import { newSendKey } from '@/lib/send-key';
 
 /** What the steps ask of the runner that holds the boards (storyboard-runner.ts). */
 export interface StepsHost {
@@ -121,11 +122,15 @@ export class ShotSteps {
     const index = this.indexOf(id, shotId);
     if (!board || index < 0) return;
     const body = shotBody(board, index, frameUrl);
+    // A send a reload cut off goes again with its key (resumed()): the server answers with the
+    // task it made then. Else a fresh key, kept (written with 'submitting') before the POST leaves.
+    const sendKey = board.shots[index]!.run.sendKey ?? (this.deps.sendKeys?.() ? newSendKey() : undefined);
     // What this take is made with, kept with it: the draft may change before it ends.
     this.host.update(id, shotId, {
       state: 'submitting',
       error: undefined,
       sent: takeSettings(board, index, body),
+      sendKey,
     });
     // A task costs money: none is sent for a board deleted in another tab, or stopped, meanwhile.
     if (!(await this.host.stillKept(id)) || this.runOf(id, shotId)?.state !== 'submitting') return;
@@ -139,12 +144,14 @@ export class ShotSteps {
           shot: index + 1,
           ...(board.name.trim() ? { name: board.name.trim() } : {}),
         },
+        ...(sendKey ? { sendKey } : {}),
       }));
     } catch (error) {
-      this.host.update(id, shotId, { state: 'failed', error: this.deps.describe(error) });
+      // Run sends it again as a new request, under a new key.
+      this.host.update(id, shotId, { state: 'failed', error: this.deps.describe(error), sendKey: undefined });
       return;
     }
-    this.host.update(id, shotId, { state: 'running', taskId, progress: 0 });
+    this.host.update(id, shotId, { state: 'running', taskId, progress: 0, sendKey: undefined });
     await this.watch(id, shotId);
   }
 

@@ -55,6 +55,18 @@ describe('ShotStatus', () => {
     expect(screen.getByRole('alert')).toHaveTextContent("The server no longer knows this shot's task (404)");
   });
 
+  it('says a send a reload cut off may have made a task, and that Run sends it again', () => {
+    let b = failedRetake();
+    b = shotChanged(b, b.shots[0]!.id, { taskId: undefined, error: 'sendCutOff' });
+    renderRoutes(
+      { '/': <ShotStatus board={b} index={0} onRerun={() => undefined} onFrameChosen={() => undefined} /> },
+      { at: '/' },
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'A reload cut off sending this shot; it may have started a task anyway (it would show in Tasks, and is billed). Run sends it again.',
+    );
+  });
+
   it('shows the shot’s takes as a strip; picking one says which', async () => {
     let b = failedRetake();
     const take = (t: string) => ({ taskId: t, resultUrl: `https://x/${t}.mp4` });

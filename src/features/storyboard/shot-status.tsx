@@ -32,6 +32,7 @@ const REASON_CODES = new Set([
   'taskNotFound',
   'frameNotFound',
   'unauthorized',
+  'sendCutOff',
 ]);
 
 /** A shot's run: its state, progress, task link, why it stopped, and what can be done next. */

@@ -71,6 +71,7 @@ const RunSchema = z.catch(
     resultUrl: optional(str(4096)),
     frameAssetId: optional(str(200)),
     registeringSince: optional(z.number()),
+    sendKey: optional(str(200)),
     error: optional(str(2000)),
     frameRefused: optional(z.boolean()),
     stale: optional(z.boolean()),

@@ -9,8 +9,8 @@ const turn = () => new Promise((r) => setTimeout(r, 0));
 const takeIds = (b: Storyboard | undefined, i: number) => b?.shots[i]!.run.takes?.map((t) => t.taskId);
 
 /** A board whose three shots each have one good take (task_1..3), run in a tab given `deps`. */
-async function ranOnce() {
-  const first = fakeDeps();
+async function ranOnce(opts: { sendKeys?: boolean } = {}) {
+  const first = fakeDeps(opts);
   const runner = new StoryboardRunner(first.deps);
   runner.put(runAll(threeShots(), 'b'));
   await settle(runner, 'sb');
@@ -18,8 +18,12 @@ async function ranOnce() {
 }
 
 /** The next tab opens on `stored` (what the closed tab wrote last), knowing the tasks made so far. */
-function reopen(stored: Storyboard, made: ReturnType<typeof fakeDeps>['created']) {
-  const second = fakeDeps();
+function reopen(
+  stored: Storyboard,
+  made: ReturnType<typeof fakeDeps>['created'],
+  opts: { sendKeys?: boolean } = {},
+) {
+  const second = fakeDeps(opts);
   second.store.kept.set('sb', structuredClone(stored));
   // Task ids go on from the ones made before: a new task is never called like an old take.
   second.created.push(...made);
@@ -28,28 +32,63 @@ function reopen(stored: Storyboard, made: ReturnType<typeof fakeDeps>['created']
   return { second, runner };
 }
 
-describe('a reload that cuts off a shot’s run keeps its earlier takes (issue 42, takes)', () => {
-  it('a retake cut off while its task was being sent: the old take stays, the new one joins it', async () => {
-    const { first, runner } = await ranOnce();
-    // The retake's task is never answered: the tab closes while it is sent.
-    first.deps.createTask = () => new Promise(() => undefined);
-    runner.edit('sb', (b) => rerunShot(b, b.shots[0]!.id));
-    for (let i = 0; i < 50 && runner.get('sb')!.shots[0]!.run.state !== 'submitting'; i++) await turn();
-    await turn();
-    const stored = first.store.kept.get('sb')!;
-    expect(stored.shots[0]!.run.state).toBe('submitting');
-    expect(takeIds(stored, 0)).toEqual(['task_1']);
+/**
+ * A retake of shot 1 whose POST leaves and is never answered (the tab closes meanwhile); `lands`:
+ * the server made its task all the same. Returns the board as the closed tab kept it.
+ */
+async function retakeCutOff(first: ReturnType<typeof fakeDeps>, runner: StoryboardRunner, lands: boolean) {
+  const create = first.deps.createTask;
+  first.deps.createTask = (body, meta) => {
+    if (lands) void create(body, meta);
+    return new Promise(() => undefined);
+  };
+  runner.edit('sb', (b) => rerunShot(b, b.shots[0]!.id));
+  for (let i = 0; i < 50 && runner.get('sb')!.shots[0]!.run.state !== 'submitting'; i++) await turn();
+  await turn();
+  const stored = first.store.kept.get('sb')!;
+  expect(stored.shots[0]!.run.state).toBe('submitting');
+  expect(takeIds(stored, 0)).toEqual(['task_1']);
+  return stored;
+}
 
-    const { second, runner: after } = reopen(stored, first.created);
+describe('a reload that cuts off a shot’s run keeps its earlier takes (issue 42, takes)', () => {
+  it('a retake cut off while its task was sent goes again under its send key: the task made then, no second', async () => {
+    const { first, runner } = await ranOnce({ sendKeys: true });
+    const stored = await retakeCutOff(first, runner, true);
+    // The key was kept before the POST left, and the server made task_4 under it.
+    const key = stored.shots[0]!.run.sendKey;
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(first.created.map((t) => [t.id, t.meta?.sendKey])).toContainEqual(['task_4', key]);
+
+    const { second, runner: after } = reopen(stored, first.created, { sendKeys: true });
     // While it runs again, the good take stays on show.
     expect(after.get('sb')!.shots[0]!.run.kept?.taskId).toBe('task_1');
     expect(takeIds(after.get('sb'), 0)).toEqual(['task_1']);
     const b = await settle(after, 'sb');
-    expect(second.created.map((t) => t.id).slice(3)).toEqual(['task_4']);
+    expect(second.created.map((t) => t.id)).toEqual(['task_1', 'task_2', 'task_3', 'task_4']);
     expect(b.shots[0]!.run.taskId).toBe('task_4');
+    expect(b.shots[0]!.run.sendKey).toBeUndefined();
     expect(takeIds(b, 0)).toEqual(['task_1', 'task_4']);
     for (let i = 0; i < 5; i++) await turn();
     expect(takeIds(second.store.kept.get('sb'), 0)).toEqual(['task_1', 'task_4']);
+  });
+
+  it('in direct mode a retake cut off is not sent again by itself: it fails saying so, and Run sends it', async () => {
+    const { first, runner } = await ranOnce();
+    const stored = await retakeCutOff(first, runner, false);
+    const { second, runner: after } = reopen(stored, first.created);
+    for (let i = 0; i < 5; i++) await turn();
+    const shot = after.get('sb')!.shots[0]!.run;
+    expect(shot).toMatchObject({ state: 'failed', error: 'sendCutOff' });
+    // The good take stays on show, and nothing was sent.
+    expect(shot.kept?.taskId).toBe('task_1');
+    expect(takeIds(after.get('sb'), 0)).toEqual(['task_1']);
+    expect(second.created).toHaveLength(3);
+
+    after.edit('sb', (b) => rerunShot(b, b.shots[0]!.id));
+    const b = await settle(after, 'sb');
+    expect(second.created.map((t) => t.id).slice(3)).toEqual(['task_4']);
+    expect(takeIds(b, 0)).toEqual(['task_1', 'task_4']);
   });
 
   it('a retake of a continuing shot cut off while its frame was taken or uploaded keeps its takes', () => {

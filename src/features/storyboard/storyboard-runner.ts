@@ -171,7 +171,7 @@ export class StoryboardRunner {
    */
   follow(board: Storyboard): void {
     if (this.boards.has(board.id)) return;
-    const shown = resumed(board);
+    const shown = resumed(board, { sendKeys: this.deps.sendKeys?.() ?? false });
     this.boards.set(board.id, shown);
     // What resumed() changed is not this tab's to write while another tab runs the board...
     this.writes.setBase(board.id, shown);
@@ -209,7 +209,7 @@ export class StoryboardRunner {
       return this.notify(id);
     }
     if (kept) {
-      this.boards.set(id, resumed(kept));
+      this.boards.set(id, resumed(kept, { sendKeys: this.deps.sendKeys?.() ?? false }));
       this.writes.setBase(id, kept);
     }
     this.notify(id);

@@ -9,7 +9,7 @@ import { assetQueries } from '@/api/assets';
 import { taskQueryOptions } from '@/api/tasks';
 import { fetchLastFrame, hasLocalServer } from '@/api/storyboard';
 import type { TaskRegistry } from '@/api/task-registry';
-import { createTracked } from '@/api/task-create';
+import { createTracked, sendKeysTravel } from '@/api/task-create';
 import { createVideo } from '@/api/videos';
 import { loadStoryboard, runningStoryboardIds } from '@/lib/storyboard/storyboard-storage';
 import { errorMessage } from '@/lib/notify';
@@ -48,15 +48,22 @@ function watchQuery<T, K extends QueryKey>(
 export function storyboardRunner(registry: TaskRegistry, client: QueryClient): StoryboardRunner {
   runner ??= new StoryboardRunner({
     createTask: async (body, meta) => ({
-      id: await createTracked(registry, createVideo, body, {
-        kind: 'video',
-        model: body.model,
-        prompt: meta.prompt,
-        source: 'storyboard',
-        ...(meta.batchId ? { batchId: meta.batchId } : {}),
-        storyboard: meta.storyboard,
-      }),
+      id: await createTracked(
+        registry,
+        (b, options) => createVideo(b, undefined, options),
+        body,
+        {
+          kind: 'video',
+          model: body.model,
+          prompt: meta.prompt,
+          source: 'storyboard',
+          ...(meta.batchId ? { batchId: meta.batchId } : {}),
+          storyboard: meta.storyboard,
+        },
+        meta.sendKey,
+      ),
     }),
+    sendKeys: sendKeysTravel,
     // A run goes on in a hidden tab (at the policy's hidden pace): the next shot waits on this one.
     watchTask: (id, seen) => watchQuery(client, taskQueryOptions(id, registry, { inBackground: true }), seen),
     lastFrame: (url, at) => (hasLocalServer() ? fetchLastFrame(url, at) : captureLastFrame(url, at)),

@@ -37,6 +37,13 @@ export interface ShotRun {
    * the frame is uploaded again (issue 42: a reload during an upload registered the frame twice).
    */
   registeringSince?: number;
+  /**
+   * The create POST's Idempotency-Key (decision 640), kept before the POST leaves and until its
+   * answer is kept: a reload in between sends it again with the same key, so the local server
+   * answers with the task it made instead of making a second one. Only where keys travel (the
+   * local server); in direct mode the shot fails with `sendCutOff` instead.
+   */
+  sendKey?: string;
   /** Why it failed or is blocked, in words to show. */
   error?: string;
   /** The deployment refused the frame (sync_error): another image may be used instead. */

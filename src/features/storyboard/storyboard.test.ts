@@ -137,16 +137,28 @@ describe('resuming after a reload', () => {
     b = shotChanged(b, id(b, 0), { state: 'submitting', taskId: 't1' });
     b = shotChanged(b, id(b, 1), { state: 'registering', frameAssetId: 'asset_f' });
     b = shotChanged(b, id(b, 2), { state: 'framing' });
-    b = shotChanged(b, id(b, 3), { state: 'submitting' });
+    b = shotChanged(b, id(b, 3), { state: 'submitting', sendKey: 'key-4' });
     const stored = JSON.parse(JSON.stringify(b)) as unknown;
-    const back = resumed(parseStoryboard(stored, { fresh: false }));
+    const back = resumed(parseStoryboard(stored, { fresh: false }), { sendKeys: true });
     expect(back.id).toBe('sb-1');
     expect(back.shots.map((s) => s.run)).toEqual([
       { state: 'running', taskId: 't1' },
       { state: 'preparing', frameAssetId: 'asset_f' },
       { state: 'queued' },
-      { state: 'queued' },
+      // Sent again under the key it left with (decision 640).
+      { state: 'queued', sendKey: 'key-4' },
     ]);
+  });
+
+  it('a create cut off is never sent again without a key a server honours: it fails saying so', () => {
+    let b = runAll(board(), 'batch');
+    b = shotChanged(b, id(b, 0), { state: 'submitting', sendKey: 'key-1' });
+    b = shotChanged(b, id(b, 3), { state: 'submitting' });
+    const direct = resumed(structuredClone(b));
+    const local = resumed(structuredClone(b), { sendKeys: true });
+    for (const back of [direct.shots[0]!, direct.shots[3]!, local.shots[3]!])
+      expect(back.run).toEqual({ state: 'failed', error: 'sendCutOff' });
+    expect(local.shots[0]!.run).toEqual({ state: 'queued', sendKey: 'key-1' });
   });
 });
 

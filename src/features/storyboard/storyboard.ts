@@ -180,8 +180,13 @@ export function nextSteps(board: Storyboard): Step[] {
  * A storyboard as read back after a reload (the tab closed mid-run): tasks already created are
  * followed again; a frame asset already registered is re-queried, not made again; a step cut off
  * before it left a trace (taking the frame, uploading it) starts over from the queue.
+ *
+ * A task's POST cut off ('submitting', no id kept) may have created a paid task: it is sent again
+ * only with its send key to a server that honours it (`sendKeys`: the local server, decision
+ * 640), which then answers with that task. Otherwise the shot fails saying so (`sendCutOff`), and
+ * Run sends it again when the person asks.
  */
-export function resumed(board: Storyboard): Storyboard {
+export function resumed(board: Storyboard, { sendKeys = false }: { sendKeys?: boolean } = {}): Storyboard {
   return {
     ...board,
     shots: board.shots.map((s) => {
@@ -190,6 +195,10 @@ export function resumed(board: Storyboard): Storyboard {
         return { ...s, run: { ...run, state: 'running' } };
       if (run.state === 'registering' && run.frameAssetId)
         return { ...s, run: { ...run, state: 'preparing' } };
+      if (run.state === 'submitting' && !(run.sendKey && sendKeys)) {
+        const { sendKey: _cutOff, ...rest } = run;
+        return { ...s, run: { ...rest, state: 'failed', error: 'sendCutOff', progress: undefined } };
+      }
       if (run.state === 'framing' || run.state === 'registering' || run.state === 'submitting')
         return {
           ...s,
@@ -199,6 +208,8 @@ export function resumed(board: Storyboard): Storyboard {
             ...(run.kept ? { kept: run.kept } : {}),
             ...(run.takes?.length ? { takes: run.takes } : {}),
             ...(run.frameAssetId ? { frameAssetId: run.frameAssetId } : {}),
+            // Sent again under the same key: the server answers with the task the cut-off POST made.
+            ...(run.state === 'submitting' && run.sendKey ? { sendKey: run.sendKey } : {}),
             // An upload cut off by the reload may have landed: the runner looks for it first.
             ...(run.state === 'registering' && run.registeringSince !== undefined
               ? { registeringSince: run.registeringSince }

@@ -1,0 +1,13 @@
+/**
+ * A fresh send key (a create's Idempotency-Key, decision 640): a random UUID v4. Made from
+ * getRandomValues, not crypto.randomUUID, which exists only in secure contexts: a dashboard
+ * opened over plain http from another machine of the network (HOST=0.0.0.0) is not one, and that
+ * is exactly where keys travel (the local server).
+ */
+export function newSendKey(): string {
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
