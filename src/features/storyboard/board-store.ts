@@ -3,6 +3,7 @@ import { loadStoryboard, updateStoryboard } from '@/lib/storyboard/storyboard-st
 import type { BoardNews, RunnerDeps } from './runner-deps';
 import { isRunning, overallProgress, runSummary, type Storyboard } from './storyboard';
 import { parseStoryboard } from './storyboard-file';
+import { hasStoppedTasks } from './stopped-takes';
 
 /** A kept record as a board; undefined when there is none, or it no longer reads as one. */
 function readKept(kept: unknown): Storyboard | undefined {
@@ -21,11 +22,13 @@ function readKept(kept: unknown): Storyboard | undefined {
 export const saveBoard: RunnerDeps['save'] = async (id, next) => {
   const board = await updateStoryboard(id, (kept) => {
     const out = next(readKept(kept));
-    // `running` lets the shell resume the run at the next start, on whatever page opens first.
-    return out && { ...out, running: isRunning(out) };
+    // `running` lets the shell resume the run at the next start, on whatever page opens first; a
+    // stopped shot's task still followed (stopped-takes.ts) is resumed too, to join its takes.
+    return out && { ...out, running: isRunning(out) || hasStoppedTasks(out) };
   });
   if (!board) return undefined;
-  const { running, ...kept } = board;
+  const { running: _, ...kept } = board;
+  const running = isRunning(kept);
   // The shell's strip on every page; a run's end is shown only for a run it listed.
   if (running || isStoryboardListed(id))
     publishStoryboardProgress({
