@@ -28,8 +28,10 @@ export interface StoryboardProgress {
 export type ProgressMessage =
   /** A run of this tab's, as it is now. */
   | { progress: StoryboardProgress }
-  /** The board was deleted, or the tab that ran it closed: no tab shows it as running elsewhere. */
+  /** The board was deleted: no tab shows it. */
   | { ended: string }
+  /** The tab that ran it closed: no tab shows it as running elsewhere (a reload tells it again). */
+  | { left: string }
   /** A tab that starts showing the strip asks the others for their runs. */
   | { ask: true };
 
@@ -93,6 +95,8 @@ export function storyboardProgressList(open: () => ProgressChannel | undefined =
   const hear = (message: ProgressMessage) => {
     if ('ask' in message) for (const r of ours()) channel?.post({ progress: r });
     else if ('ended' in message && typeof message.ended === 'string') drop(message.ended);
+    else if ('left' in message && typeof message.left === 'string')
+      drop(message.left, (r) => r.elsewhere === true);
     else if ('progress' in message && isProgress(message.progress)) {
       const { progress } = message;
       const here = runs.find((r) => r.id === progress.id);
@@ -106,10 +110,10 @@ export function storyboardProgressList(open: () => ProgressChannel | undefined =
     if (channel !== null) return channel;
     channel = open();
     channel?.listen(hear);
-    // A tab closed mid-run leaves no run shown as going on in the others (a reload tells it again).
+    // A tab closed mid-run leaves no run shown as going on in the others.
     if (channel && typeof window !== 'undefined')
       window.addEventListener('pagehide', () => {
-        for (const r of ours()) channel?.post({ ended: r.id });
+        for (const r of ours()) channel?.post({ left: r.id });
       });
     return channel;
   };
