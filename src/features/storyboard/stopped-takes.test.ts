@@ -216,6 +216,19 @@ describe('a stopped shot’s task still runs and is billed: it joins the shot’
     expect(t.saved).toHaveLength(writes);
   });
 
+  it('a stopped task whose shot is removed is no longer followed, and writes nothing', async () => {
+    const t = tab();
+    await stoppedWhileShot1Runs(t);
+    await until(() => t.store.kept.get('sb')?.shots[0]!.stoppedTasks?.length === 1, 'written');
+    t.runner.edit('sb', (b) => ({ ...b, shots: b.shots.slice(1) }));
+    await until(() => t.watched() === 0, 'the task is no longer followed');
+    const writes = t.saved.length;
+    t.ends.set('task_1', 'succeeded');
+    await turns(10);
+    expect(t.saved).toHaveLength(writes);
+    expect(t.runner.get('sb')!.shots.flatMap((s) => s.run.takes ?? [])).toEqual([]);
+  });
+
   it('an import does not bring another server’s stopped tasks along', () => {
     const board = { ...threeShots(), shots: threeShots().shots.map((s) => ({ ...s })) };
     board.shots[0]!.stoppedTasks = [{ taskId: 'task_1' }];

@@ -17,6 +17,10 @@ export function endOfStoppedTask(w: Watched<unknown>): { resultUrl?: string } | 
   return read.kind === 'succeeded' ? { resultUrl: read.resultUrl } : {};
 }
 
+/** Whether the shot still lists the task to follow (not removed, nor ended in another tab). */
+export const isStoppedTask = (board: Storyboard | undefined, shotId: string, taskId: string) =>
+  !!board?.shots.some((s) => s.id === shotId && s.stoppedTasks?.some((t) => t.taskId === taskId));
+
 export const hasStoppedTasks = (board: Storyboard) => board.shots.some((s) => s.stoppedTasks?.length);
 
 /**
@@ -74,6 +78,7 @@ export function stoppedTaskEnded(
   taskId: string,
   resultUrl: string | undefined,
 ): Storyboard {
+  if (!isStoppedTask(board, shotId, taskId)) return board;
   return {
     ...board,
     shots: board.shots.map((s) => {

@@ -15,6 +15,7 @@ import { ShotSteps } from './runner-steps';
 import {
   endOfStoppedTask,
   hasStoppedTasks,
+  isStoppedTask,
   stoppedBoard,
   stoppedTaskEnded,
   withStoppedTask,
@@ -270,10 +271,14 @@ export class StoryboardRunner {
     this.followed.add(key);
     let ends = this.quiet.get(id);
     if (!ends) this.quiet.set(id, (ends = new Set()));
-    void waitOn(ends, (seen) => this.deps.watchTask(taskId, seen), endOfStoppedTask).then((end) => {
+    // Its shot removed (or the task ended in another tab): no longer followed, at its next read.
+    const decide = (w: Watched<unknown>) =>
+      isStoppedTask(this.boards.get(id), shotId, taskId) ? endOfStoppedTask(w) : {};
+    void waitOn(ends, (seen) => this.deps.watchTask(taskId, seen), decide).then((end) => {
       this.followed.delete(key);
       const board = this.boards.get(id);
-      if (end && board) this.change(stoppedTaskEnded(board, shotId, taskId, end.resultUrl));
+      const next = end && board && stoppedTaskEnded(board, shotId, taskId, end.resultUrl);
+      if (next && next !== board) this.change(next);
     });
   }
 
