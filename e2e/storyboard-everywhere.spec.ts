@@ -192,6 +192,16 @@ test.describe('storyboard run in two tabs', () => {
       .toContain('the kite lands softly');
     await expect.poll(() => runLocks(second, 'storyboard')).toEqual({ held: 1, pending: 1 });
     expect(sent.filter((tab) => tab === 'second')).toEqual([]);
+    // On another page of the waiting tab, the strip shows the first tab's run, saying where it runs
+    // (decision 650); back on the board, the page shows it as before.
+    await second
+      .getByRole('navigation')
+      .getByRole('link', { name: /^Tasks/ })
+      .click();
+    await expect(second.getByRole('region', { name: 'Storyboard runs' }).getByRole('status')).toHaveText(
+      /, running in another tab: [0-2]\/3 shots done$/,
+    );
+    await second.goBack();
     // The waiting tab shows the run as the first tab writes it, with no reload (decision 610).
     await expect(second.getByTestId('shot-status-1').locator('[data-state]').first()).toHaveAttribute(
       'data-state',

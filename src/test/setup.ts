@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
 import { cleanup, configure } from '@testing-library/react';
 import { IDBFactory } from 'fake-indexeddb';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 
 // The files of a worker share one jsdom window and the packages under node_modules (React, jsdom,
 // Testing Library: loaded once, which is most of what a file used to cost), but each file gets a
@@ -60,6 +60,27 @@ window.matchMedia ??= ((query: string) => ({
 Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => {};
+
+// Each file is a browser of its own: its BroadcastChannels hear one another, not those of the
+// files run at the same time in the other worker threads of the process (Node's channels cross
+// threads), nor the next file's once it ends (they are closed then). A channel left to hear them
+// would answer them: the storyboard progress strip asks every tab for its runs (decision 650).
+const NATIVE_CHANNEL = Symbol.for('media-studio.test.BroadcastChannel');
+const store = globalThis as unknown as Record<symbol, typeof BroadcastChannel | undefined>;
+const Native = (store[NATIVE_CHANNEL] ??= globalThis.BroadcastChannel);
+if (Native) {
+  const browser = crypto.randomUUID();
+  const opened = new Set<BroadcastChannel>();
+  globalThis.BroadcastChannel = class extends Native {
+    constructor(name: string) {
+      super(`${browser}:${name}`);
+      opened.add(this);
+    }
+  };
+  afterAll(() => {
+    for (const channel of opened) channel.close();
+  });
+}
 
 // Every test renders in English with all namespaces loaded, so components never suspend on strings.
 await initI18n('en');

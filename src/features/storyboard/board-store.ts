@@ -1,8 +1,9 @@
 import { isStoryboardListed, publishStoryboardProgress } from '@/lib/storyboard/storyboard-progress';
 import { loadStoryboard, updateStoryboard } from '@/lib/storyboard/storyboard-storage';
-import type { BoardNews, RunnerDeps } from './runner-deps';
+import type { BoardNews } from './runner-deps';
 import { isRunning, overallProgress, runSummary, type Storyboard } from './storyboard';
 import { parseStoryboard } from './storyboard-file';
+import { hasStoppedTasks } from './stopped-takes';
 
 /** A kept record as a board; undefined when there is none, or it no longer reads as one. */
 function readKept(kept: unknown): Storyboard | undefined {
@@ -16,18 +17,25 @@ function readKept(kept: unknown): Storyboard | undefined {
 
 /**
  * The runner's write (RunnerDeps.save): what it gives from the record kept now, in one IndexedDB
- * transaction shared by every tab of the browser, and the shell's progress strip told.
+ * transaction shared by every tab of the browser, and the shell's progress strip told, in every
+ * tab, by the tab that runs it: `elsewhere` (another tab runs it, this one wrote an edit) tells none.
  */
-export const saveBoard: RunnerDeps['save'] = async (id, next) => {
+export async function saveBoard(
+  id: string,
+  next: (kept: Storyboard | undefined) => Storyboard | undefined,
+  elsewhere = false,
+): Promise<Storyboard | undefined> {
   const board = await updateStoryboard(id, (kept) => {
     const out = next(readKept(kept));
-    // `running` lets the shell resume the run at the next start, on whatever page opens first.
-    return out && { ...out, running: isRunning(out) };
+    // `running` lets the shell resume the run at the next start, on whatever page opens first; a
+    // stopped shot's task still followed (stopped-takes.ts) is resumed too, to join its takes.
+    return out && { ...out, running: isRunning(out) || hasStoppedTasks(out) };
   });
   if (!board) return undefined;
-  const { running, ...kept } = board;
+  const { running: _, ...kept } = board;
+  const running = isRunning(kept);
   // The shell's strip on every page; a run's end is shown only for a run it listed.
-  if (running || isStoryboardListed(id))
+  if (!elsewhere && (running || isStoryboardListed(id)))
     publishStoryboardProgress({
       id,
       name: kept.name,
@@ -36,7 +44,7 @@ export const saveBoard: RunnerDeps['save'] = async (id, next) => {
       active: running,
     });
   return kept;
-};
+}
 
 /** The board as kept now (RunnerDeps.load); undefined when it was deleted. */
 export async function loadBoard(id: string): Promise<Storyboard | undefined> {

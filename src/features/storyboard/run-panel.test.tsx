@@ -5,6 +5,7 @@ import { renderRoutes } from '@/test/render';
 import { newShot, shotChanged, totalEstimate, type Storyboard } from './storyboard';
 import { runAll } from './storyboard-runs';
 import { PhoneRunBar, RunConfirm, RunPanel } from './run-panel';
+import { stoppedBoard } from './stopped-takes';
 
 /** Three shots, 2 and 3 continuing; all run and good, then shot 3 stale. */
 function staleThird(): Storyboard {
@@ -67,6 +68,25 @@ describe('RunPanel', () => {
     );
     expect(screen.getByTestId('storyboard-estimate')).toHaveTextContent('A run is under way');
     expect(screen.getByRole('status')).toHaveTextContent('running in another tab');
+    expect(screen.queryByRole('button', { name: /^(Stop|Run)\b/ })).toBeNull();
+  });
+
+  it('stopped in another tab that still follows its sent tasks: says so, not that it runs', () => {
+    const base = staleThird();
+    const board = stoppedBoard(shotChanged(base, base.shots[2]!.id, { state: 'running', taskId: 't3' }));
+    render(
+      <RunPanel
+        board={board}
+        running={false}
+        elsewhere
+        onAsk={() => undefined}
+        onStop={() => undefined}
+        errors={null}
+      />,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Stopped in another tab of this browser, which still follows the tasks sent before Stop',
+    );
     expect(screen.queryByRole('button', { name: /^(Stop|Run)\b/ })).toBeNull();
   });
 

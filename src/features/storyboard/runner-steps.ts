@@ -172,24 +172,21 @@ export class ShotSteps {
           if (before && progress !== before.progress) this.host.update(id, shotId, { progress });
           return undefined;
         }
-        const { resultUrl } = read;
-        const settings = before?.sent;
-        return {
-          state: 'succeeded',
-          progress: 1,
-          resultUrl,
-          stale: false,
-          kept: undefined,
-          // Every good take is kept: the person may pick an earlier one again.
-          ...(resultUrl
-            ? { takes: withTake(before?.takes, { taskId, resultUrl, ...(settings ? { settings } : {}) }) }
-            : {}),
-        };
+        return { state: 'succeeded', progress: 1, resultUrl: read.resultUrl, stale: false, kept: undefined };
       },
     );
     const run = this.host.board(id)?.shots[this.indexOf(id, shotId)]?.run;
     // Stopped, or the shot was sent again meanwhile: this answer is not its own any more.
     if (!outcome || run?.taskId !== taskId || run.state !== 'running') return;
-    this.host.update(id, shotId, outcome);
+    const { resultUrl } = outcome;
+    const settings = run.sent;
+    this.host.update(id, shotId, {
+      ...outcome,
+      // Every good take is kept: the person may pick an earlier one again. Read from the run as it
+      // is now: a stopped task's take may have joined while this answer waited (stopped-takes.ts).
+      ...(resultUrl
+        ? { takes: withTake(run.takes, { taskId, resultUrl, ...(settings ? { settings } : {}) }) }
+        : {}),
+    });
   }
 }

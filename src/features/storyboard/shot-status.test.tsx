@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '@/test/render';
 import { newShot, shotChanged, type Storyboard } from './storyboard';
-import { rerunShot } from './storyboard-runs';
+import { pickTake, rerunShot } from './storyboard-runs';
+import { stoppedBoard, stoppedTaskEnded } from './stopped-takes';
 import { ShotStatus } from './shot-status';
 
 function failedRetake(): Storyboard {
@@ -96,5 +97,47 @@ describe('ShotStatus', () => {
     expect(within(strip).getByRole('button', { name: 'Take 2' })).toHaveAttribute('aria-pressed', 'true');
     await userEvent.click(within(strip).getByRole('button', { name: 'Take 1' }));
     expect(onPickTake).toHaveBeenCalledWith('task_a');
+  });
+
+  it('a stopped shot says its sent task still runs and will join its takes; once joined, the take can be picked', async () => {
+    let b: Storyboard = {
+      id: 'sb',
+      name: 'Pier',
+      updatedAt: 0,
+      cast: [],
+      shots: [newShot({ prompt: 'one' })],
+      joins: [],
+    };
+    const id = b.shots[0]!.id;
+    b = stoppedBoard(shotChanged(b, id, { state: 'running', taskId: 'task_1', progress: 0.4 }));
+    const onPickTake = vi.fn();
+    const view = (board: Storyboard) => (
+      <ShotStatus
+        board={board}
+        index={0}
+        onRerun={() => undefined}
+        onFrameChosen={() => undefined}
+        onPickTake={onPickTake}
+      />
+    );
+    const { unmount } = renderRoutes({ '/': view(b) }, { at: '/' });
+    expect(screen.getByRole('alert')).toHaveTextContent('Stopped: Run starts this shot again.');
+    expect(screen.getByTestId('shot-stopped-tasks-1')).toHaveTextContent(
+      "Its task sent before Stop (task_1) still runs on the server and is billed: its result will join this shot's takes.",
+    );
+    unmount();
+
+    b = stoppedTaskEnded(b, id, 'task_1', 'https://x/task_1.mp4');
+    renderRoutes({ '/': view(b) }, { at: '/' });
+    expect(screen.queryByTestId('shot-stopped-tasks-1')).toBeNull();
+    const strip = screen.getByRole('group', { name: 'Takes of shot 1' });
+    await userEvent.click(within(strip).getByRole('button', { name: 'Take 1' }));
+    expect(onPickTake).toHaveBeenCalledWith('task_1');
+    // Picked, it is the shot's result.
+    expect(pickTake(b, id, 'task_1').shots[0]!.run).toMatchObject({
+      state: 'succeeded',
+      taskId: 'task_1',
+      resultUrl: 'https://x/task_1.mp4',
+    });
   });
 });

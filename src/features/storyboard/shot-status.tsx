@@ -66,6 +66,11 @@ export function ShotStatus({
       : run.error
     : undefined;
   const waiting = run.state === 'queued' && from !== undefined;
+  const stopped = shot.stoppedTasks ?? [];
+  // One take is worth a strip when it is not the one on show: a stopped task's, joined after Stop.
+  const pickable = (run.takes ?? []).some(
+    (take) => !(run.state === 'succeeded' && run.taskId === take.taskId) && run.kept?.taskId !== take.taskId,
+  );
   return (
     <div
       className="flex flex-col gap-2 rounded-md border bg-muted/30 p-3"
@@ -103,6 +108,11 @@ export function ShotStatus({
         </p>
       )}
       {run.stale && <p className="text-sm text-muted-foreground">{t('shot.staleHint', { n: index })}</p>}
+      {stopped.length > 0 && (
+        <p className="text-sm text-muted-foreground" data-testid={`shot-stopped-tasks-${index + 1}`}>
+          {t('shot.stoppedTasks', { count: stopped.length, ids: stopped.map((s) => s.taskId).join(', ') })}
+        </p>
+      )}
       {run.frameRefused && (
         <div className="flex flex-wrap items-center gap-2 text-sm">
           <span>{t('shot.frameRefused')}</span>
@@ -143,7 +153,7 @@ export function ShotStatus({
           )}
         </div>
       )}
-      {onPickTake && (run.takes?.length ?? 0) > 1 && (
+      {onPickTake && ((run.takes?.length ?? 0) > 1 || pickable) && (
         <div role="group" aria-label={t('takes.label', { n: index + 1 })} className="flex flex-wrap gap-1">
           {run.takes!.map((take, i) => {
             const current = run.state === 'succeeded' && run.taskId === take.taskId;

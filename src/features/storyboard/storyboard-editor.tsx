@@ -14,6 +14,7 @@ import { focusElement } from '@/lib/form/focus';
 import type { FormIssue } from '@/lib/form/issues';
 import { notifyError } from '@/lib/notify';
 import { deleteStoryboard, loadStoryboard } from '@/lib/storyboard/storyboard-storage';
+import { forgetStoryboardProgress } from '@/lib/storyboard/storyboard-progress';
 import { useTranslation } from '@/lib/i18n';
 import { AssemblyCard } from './assembly-card';
 import { beginAssembly, canAssemble } from './assembly';
@@ -114,7 +115,10 @@ export function StoryboardEditor({ id }: { id: string }) {
         board={board}
         running={running}
         onRename={(name) => edit((b) => ({ ...b, name }))}
-        onDelete={() => runner.remove(id, deleteStoryboard)}
+        onDelete={() =>
+          // Deleted, it shows as running in no tab's progress strip.
+          runner.remove(id, (gone) => deleteStoryboard(gone).then(() => forgetStoryboardProgress(gone)))
+        }
       />
       {asking && (
         <RunConfirm

@@ -104,6 +104,12 @@ const ShotSchema = z.object({
     }),
   ),
   run: z.optional(RunSchema),
+  stoppedTasks: optional(
+    z.pipe(
+      z.array(optional(z.object({ taskId: str(200), settings: SettingsSchema }))),
+      z.transform((tasks) => tasks.filter((t) => t !== undefined).slice(-MAX_TAKES)),
+    ),
+  ),
 });
 
 const SoundSchema = optional(
@@ -188,6 +194,8 @@ function shotOf(raw: z.infer<typeof ShotSchema>, keepRun: boolean): Shot {
     // A spoken line is a file of the server it was made on: an import speaks it again.
     ...(raw.sound ? { sound: keepRun ? raw.sound : { ...raw.sound, speech: undefined } } : {}),
     run: keepRun && raw.run ? (raw.run as ShotRun) : { state: 'idle' },
+    // Tasks of the server this board ran on, still followed after a Stop: not an import's.
+    ...(keepRun && raw.stoppedTasks?.length ? { stoppedTasks: raw.stoppedTasks } : {}),
   };
 }
 

@@ -12,6 +12,14 @@ import { waitOn } from './runner-reads';
 import { RunClaims } from '@/lib/run-lock';
 import { BoardWrites } from './board-writes';
 import { ShotSteps } from './runner-steps';
+import {
+  endOfStoppedTask,
+  hasStoppedTasks,
+  isStoppedTask,
+  stoppedBoard,
+  stoppedTaskEnded,
+  withStoppedTask,
+} from './stopped-takes';
 
 export type { FrameName, RunnerDeps, Watched } from './runner-deps';
 
@@ -28,6 +36,9 @@ export class StoryboardRunner {
   private readonly busy = new Set<string>();
   /** Per board, the ends of what it waits on (watched tasks and assets): stop() calls them. */
   private readonly waits = new Map<string, Set<() => void>>();
+  /** Per board, the ends of the stopped shots' tasks followed (stopped-takes.ts), and those tasks. */
+  private readonly quiet = new Map<string, Set<() => void>>();
+  private readonly followed = new Set<string>();
   /** Per board with work to do, this tab's claim on its run (one tab runs a board: run-lock.ts). */
   private readonly claims: RunClaims;
 
@@ -122,36 +133,40 @@ export class StoryboardRunner {
   private update(id: string, shotId: string, change: Partial<ShotRun>): Storyboard | undefined {
     const board = this.boards.get(id);
     if (!board) return undefined;
+    const run = board.shots.find((s) => s.id === shotId)?.run;
+    // The task of a send Stop cut off: paid for, so followed as Stop's others, and the shot stays stopped.
+    if (change.state === 'running' && change.taskId && run?.state === 'failed' && run.error === 'stopped') {
+      this.change(withStoppedTask(board, shotId, change.taskId));
+      return this.boards.get(id);
+    }
     const next = { ...shotChanged(board, shotId, change), updatedAt: Date.now() };
     this.change(next);
     return next;
   }
 
   /**
-   * Stops a board's run in this tab: nothing more is watched or started. Its shots not finished
-   * say they were stopped (a task already sent goes on on the server, and shows in Tasks); Run
-   * starts them again. `forget`: the board is let go too (deleted), so no late answer brings it back.
+   * Stops a board's run in this tab: nothing more is started, and its shots not finished say they
+   * were stopped (Run starts them again). A task already sent goes on on the server and is billed:
+   * it is still followed, quietly, and joins its shot's takes (stopped-takes.ts), so the claim is
+   * kept while one is. `forget`: the board is let go too (deleted), so no late answer brings it back.
    */
   stop(id: string, { forget = false }: { forget?: boolean } = {}): void {
     for (const end of this.waits.get(id) ?? []) end();
     this.waits.delete(id);
-    this.claims.release(id);
     const board = this.boards.get(id);
+    const next = board && !forget ? stoppedBoard(board) : undefined;
+    if (!next || !hasStoppedTasks(next)) {
+      for (const end of this.quiet.get(id) ?? []) end();
+      this.quiet.delete(id);
+      this.claims.release(id);
+    }
     if (!board) return;
     if (forget) {
       this.boards.delete(id);
       this.writes.setBase(id, undefined);
       return;
     }
-    this.change({
-      ...board,
-      updatedAt: Date.now(),
-      shots: board.shots.map((s) =>
-        s.run.state === 'queued' || isActive(s.run)
-          ? { ...s, run: { ...s.run, state: 'failed', error: 'stopped', progress: undefined } }
-          : s,
-      ),
-    });
+    this.change({ ...next!, updatedAt: Date.now() });
   }
 
   /** Waits on a watched query of the board's (runner-reads' waitOn); undefined when the board was stopped. */
@@ -188,7 +203,8 @@ export class StoryboardRunner {
   private mayRun(board: Storyboard): boolean {
     if (!this.claims.guarded) return true;
     const inFlight = board.shots.some((s) => this.busy.has(s.id));
-    if (!inFlight && nextSteps(board).length === 0 && !board.shots.some((s) => isActive(s.run))) {
+    const idle = nextSteps(board).length === 0 && !board.shots.some((s) => isActive(s.run));
+    if (!inFlight && idle && !hasStoppedTasks(board)) {
       this.claims.release(board.id);
       return false;
     }
@@ -240,6 +256,30 @@ export class StoryboardRunner {
       else if (shot.run.state === 'preparing' && shot.run.frameAssetId)
         this.track(shot.id, () => this.steps.prepare(id, shot.id));
     }
+    for (const shot of board.shots)
+      for (const task of shot.stoppedTasks ?? []) this.followStopped(id, shot.id, task.taskId);
+  }
+
+  /**
+   * Follows a stopped shot's task to its end, beside the shot's own steps (a new run of it may go
+   * on meanwhile): its result joins the takes, a failure just ends the following. Ended only by a
+   * delete, or a Stop that finds nothing left to follow.
+   */
+  private followStopped(id: string, shotId: string, taskId: string): void {
+    const key = `${id}\n${taskId}`;
+    if (this.followed.has(key)) return;
+    this.followed.add(key);
+    let ends = this.quiet.get(id);
+    if (!ends) this.quiet.set(id, (ends = new Set()));
+    // Its shot removed (or the task ended in another tab): no longer followed, at its next read.
+    const decide = (w: Watched<unknown>) =>
+      isStoppedTask(this.boards.get(id), shotId, taskId) ? endOfStoppedTask(w) : {};
+    void waitOn(ends, (seen) => this.deps.watchTask(taskId, seen), decide).then((end) => {
+      this.followed.delete(key);
+      const board = this.boards.get(id);
+      const next = end && board && stoppedTaskEnded(board, shotId, taskId, end.resultUrl);
+      if (next && next !== board) this.change(next);
+    });
   }
 
   private track(shotId: string, work: () => Promise<void>): void {

@@ -91,6 +91,18 @@ export interface Shot {
   camera?: CameraMove;
   sound?: ShotSound;
   run: ShotRun;
+  /**
+   * Tasks sent before the shot was stopped: they go on on the server and are paid for, so the tab
+   * that holds the board follows them quietly and each joins the shot's takes when it succeeds
+   * (stopped-takes.ts). Beside the run, not in it: a new run of the shot rebuilds its run.
+   */
+  stoppedTasks?: StoppedTask[];
+}
+
+/** A shot's task sent before a Stop, with what it was sent with (its take's settings). */
+export interface StoppedTask {
+  taskId: string;
+  settings?: TakeSettings;
 }
 
 export type Join = 'cut' | 'crossfade';

@@ -18,7 +18,16 @@ import type { AssemblyState, Join, Shot, ShotRun, ShotState } from './storyboard
  * the runner (storyboard-runner.ts) performs the steps these functions name.
  */
 
-export type { AssemblyState, Join, Shot, ShotRun, ShotState, Take, TakeSettings } from './storyboard-types';
+export type {
+  AssemblyState,
+  Join,
+  Shot,
+  ShotRun,
+  ShotState,
+  StoppedTask,
+  Take,
+  TakeSettings,
+} from './storyboard-types';
 
 export interface Storyboard {
   id: string;

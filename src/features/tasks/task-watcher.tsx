@@ -50,9 +50,10 @@ function openStoryboardId(pathname: string): string | undefined {
 
 /**
  * A storyboard's run on every other page (issue 32): shots done of all, the whole's progress, and
- * its end, kept until dismissed. The runner publishes it (src/lib/storyboard/storyboard-progress).
+ * its end, kept until dismissed. The runner publishes it (src/lib/storyboard/storyboard-progress);
+ * a run in another tab of the browser shows too, saying so, until it ends there (decision 650).
  */
-function StoryboardRuns({ pathname }: { pathname: string }) {
+export function StoryboardRuns({ pathname }: { pathname: string }) {
   const { t } = useTranslation('tasks');
   const runs = useStoryboardProgress().filter((r) => r.id !== openStoryboardId(pathname));
   if (runs.length === 0) return null;
@@ -68,11 +69,13 @@ function StoryboardRuns({ pathname }: { pathname: string }) {
 function StoryboardRun({ run }: { run: StoryboardProgress }) {
   const { t } = useTranslation('tasks');
   const words = { name: run.name, done: run.done, total: run.total };
-  const text = run.active
-    ? t('storyboardRun.running', words)
-    : run.failed > 0
-      ? t('storyboardRun.stopped', { ...words, count: run.failed })
-      : t('storyboardRun.finished', words);
+  const text = run.elsewhere
+    ? t('storyboardRun.elsewhere', words)
+    : run.active
+      ? t('storyboardRun.running', words)
+      : run.failed > 0
+        ? t('storyboardRun.stopped', { ...words, count: run.failed })
+        : t('storyboardRun.finished', words);
   return (
     <div className="flex items-center gap-2 rounded-md border bg-card px-3 py-2 text-sm">
       <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-3 gap-y-1">

@@ -1,10 +1,11 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * The storyboards running in this tab, as the shell shows them on every page (issue 32: "progress
+ * The storyboards running in this browser, as the shell shows them on every page (issue 32: "progress
  * per shot and for the whole, from every page, through the task watcher"). The storyboard's runner
  * publishes here; the task watcher reads here. Below both features, since neither may import the
  * other, and a few bytes with no dependency: the watcher's chunk does not carry the storyboard.
+ * A run in another tab of the browser is told here too, on a BroadcastChannel (decision 650).
  */
 export interface StoryboardProgress {
   id: string;
@@ -19,14 +20,39 @@ export interface StoryboardProgress {
   fraction: number;
   /** Still going; false once every shot has ended (kept on show until dismissed). */
   active: boolean;
+  /** Run by another tab of this browser: shown while it goes on, gone when it ends there. */
+  elsewhere?: boolean;
 }
 
-let runs: readonly StoryboardProgress[] = [];
-const listeners = new Set<() => void>();
+/** What the tabs tell one another of their runs. */
+export type ProgressMessage =
+  /** A run of this tab's, as it is now. */
+  | { progress: StoryboardProgress }
+  /** The board was deleted: no tab shows it. */
+  | { ended: string }
+  /** The tab that ran it closed: no tab shows it as running elsewhere (a reload tells it again). */
+  | { left: string }
+  /** A tab that starts showing the strip asks the others for their runs. */
+  | { ask: true };
 
-function emit(next: readonly StoryboardProgress[]): void {
-  runs = next;
-  for (const listener of listeners) listener();
+/** How the tabs talk (a BroadcastChannel, which never tells a tab its own message). */
+export interface ProgressChannel {
+  post(message: ProgressMessage): void;
+  listen(hear: (message: ProgressMessage) => void): void;
+}
+
+function browserChannel(): ProgressChannel | undefined {
+  if (typeof BroadcastChannel === 'undefined') return undefined;
+  const channel = new BroadcastChannel('media-studio.storyboard-progress');
+  // Node's channel (the unit tests) would keep its process alive; a browser's has no unref.
+  (channel as { unref?: () => void }).unref?.();
+  return {
+    post: (message) => channel.postMessage(message),
+    listen: (hear) =>
+      channel.addEventListener('message', (e: MessageEvent<ProgressMessage | null>) => {
+        if (typeof e.data === 'object' && e.data !== null) hear(e.data);
+      }),
+  };
 }
 
 const same = (a: StoryboardProgress, b: StoryboardProgress) =>
@@ -35,29 +61,96 @@ const same = (a: StoryboardProgress, b: StoryboardProgress) =>
   a.done === b.done &&
   a.failed === b.failed &&
   a.active === b.active &&
+  a.elsewhere === b.elsewhere &&
   Math.round(a.fraction * 100) === Math.round(b.fraction * 100);
 
-/** A run's state now; an ended run stays listed (as ended) until dismissed. */
-export function publishStoryboardProgress(progress: StoryboardProgress): void {
-  const i = runs.findIndex((r) => r.id === progress.id);
-  if (i >= 0 && same(runs[i]!, progress)) return;
-  emit(i < 0 ? [...runs, progress] : runs.map((r, j) => (j === i ? progress : r)));
+const isProgress = (p: unknown): p is StoryboardProgress =>
+  typeof p === 'object' &&
+  p !== null &&
+  typeof (p as StoryboardProgress).id === 'string' &&
+  typeof (p as StoryboardProgress).name === 'string' &&
+  typeof (p as StoryboardProgress).active === 'boolean';
+
+/** One tab's list of runs, told to and by the other tabs on `open()`'s channel (opened at first use). */
+export function storyboardProgressList(open: () => ProgressChannel | undefined = browserChannel) {
+  let runs: readonly StoryboardProgress[] = [];
+  const listeners = new Set<() => void>();
+  let channel: ProgressChannel | undefined | null = null;
+  let asked = false;
+
+  const emit = (next: readonly StoryboardProgress[]) => {
+    runs = next;
+    for (const listener of listeners) listener();
+  };
+  const put = (progress: StoryboardProgress) => {
+    const i = runs.findIndex((r) => r.id === progress.id);
+    if (i >= 0 && same(runs[i]!, progress)) return;
+    emit(i < 0 ? [...runs, progress] : runs.map((r, j) => (j === i ? progress : r)));
+  };
+  const drop = (id: string, only?: (r: StoryboardProgress) => boolean) => {
+    if (runs.some((r) => r.id === id && (!only || only(r)))) emit(runs.filter((r) => r.id !== id));
+  };
+  const ours = () => runs.filter((r) => r.active && !r.elsewhere);
+
+  const hear = (message: ProgressMessage) => {
+    if ('ask' in message) for (const r of ours()) channel?.post({ progress: r });
+    else if ('ended' in message && typeof message.ended === 'string') drop(message.ended);
+    else if ('left' in message && typeof message.left === 'string')
+      drop(message.left, (r) => r.elsewhere === true);
+    else if ('progress' in message && isProgress(message.progress)) {
+      const { progress } = message;
+      const here = runs.find((r) => r.id === progress.id);
+      // This tab's own run stays this tab's (without Web Locks two tabs may both run a board).
+      if (here?.active && !here.elsewhere) return;
+      if (progress.active) put({ ...progress, elsewhere: true });
+      else drop(progress.id, (r) => r.elsewhere === true);
+    }
+  };
+  const talk = () => {
+    if (channel !== null) return channel;
+    channel = open();
+    channel?.listen(hear);
+    // A tab closed mid-run leaves no run shown as going on in the others.
+    if (channel && typeof window !== 'undefined')
+      window.addEventListener('pagehide', () => {
+        for (const r of ours()) channel?.post({ left: r.id });
+      });
+    return channel;
+  };
+
+  return {
+    /** A run of this tab's, as it is now; an ended run stays listed (as ended) until dismissed. */
+    publish(progress: StoryboardProgress): void {
+      put(progress);
+      talk()?.post({ progress });
+    },
+    /** Whether a run of this storyboard is listed (the runner reports its end only then). */
+    isListed: (id: string) => runs.some((r) => r.id === id),
+    dismiss: (id: string) => drop(id),
+    /** The board is deleted: shown nowhere, in no tab. */
+    forget(id: string): void {
+      drop(id);
+      talk()?.post({ ended: id });
+    },
+    subscribe(listener: () => void): () => void {
+      if (!asked) {
+        asked = true;
+        talk()?.post({ ask: true });
+      }
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    runs: () => runs,
+  };
 }
 
-/** Whether a run of this storyboard is listed (the runner reports its end only then). */
-export function isStoryboardListed(id: string): boolean {
-  return runs.some((r) => r.id === id);
-}
+const list = storyboardProgressList();
 
-export function dismissStoryboardProgress(id: string): void {
-  if (isStoryboardListed(id)) emit(runs.filter((r) => r.id !== id));
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export const publishStoryboardProgress = list.publish;
+export const isStoryboardListed = list.isListed;
+export const dismissStoryboardProgress = list.dismiss;
+export const forgetStoryboardProgress = list.forget;
 
 export function useStoryboardProgress(): readonly StoryboardProgress[] {
-  return useSyncExternalStore(subscribe, () => runs);
+  return useSyncExternalStore(list.subscribe, list.runs);
 }
