@@ -7,15 +7,12 @@ import { pickTake, rerunShot } from './storyboard-runs';
 import { stoppedBoard, stoppedTaskEnded } from './stopped-takes';
 import { ShotStatus } from './shot-status';
 
+function oneShot(): Storyboard {
+  return { id: 'sb', name: 'Pier', updatedAt: 0, cast: [], shots: [newShot({ prompt: 'one' })], joins: [] };
+}
+
 function failedRetake(): Storyboard {
-  let b: Storyboard = {
-    id: 'sb',
-    name: 'Pier',
-    updatedAt: 0,
-    cast: [],
-    shots: [newShot({ prompt: 'one' })],
-    joins: [],
-  };
+  let b = oneShot();
   const id = b.shots[0]!.id;
   b = shotChanged(b, id, { state: 'succeeded', taskId: 'task_good', resultUrl: 'https://x/good.mp4' });
   b = rerunShot(b, id);
@@ -100,14 +97,7 @@ describe('ShotStatus', () => {
   });
 
   it('a stopped shot says its sent task still runs and will join its takes; once joined, the take can be picked', async () => {
-    let b: Storyboard = {
-      id: 'sb',
-      name: 'Pier',
-      updatedAt: 0,
-      cast: [],
-      shots: [newShot({ prompt: 'one' })],
-      joins: [],
-    };
+    let b = oneShot();
     const id = b.shots[0]!.id;
     b = stoppedBoard(shotChanged(b, id, { state: 'running', taskId: 'task_1', progress: 0.4 }));
     const onPickTake = vi.fn();
