@@ -111,7 +111,11 @@ describe('ShotStatus', () => {
       />
     );
     const { unmount } = renderRoutes({ '/': view(b) }, { at: '/' });
-    expect(screen.getByRole('alert')).toHaveTextContent('Stopped: Run starts this shot again.');
+    // Stopped by the person: said so plainly, not as a failure.
+    expect(within(screen.getByTestId('shot-status-1')).getByText('Stopped')).toBeInTheDocument();
+    expect(screen.queryByText('Failed')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByTestId('shot-reason-1')).toHaveTextContent('Stopped: Run starts this shot again.');
     expect(screen.getByTestId('shot-stopped-tasks-1')).toHaveTextContent(
       "Its task sent before Stop (task_1) still runs on the server and is billed: its result will join this shot's takes.",
     );
@@ -120,6 +124,9 @@ describe('ShotStatus', () => {
     b = stoppedTaskEnded(b, id, 'task_1', 'https://x/task_1.mp4');
     renderRoutes({ '/': view(b) }, { at: '/' });
     expect(screen.queryByTestId('shot-stopped-tasks-1')).toBeNull();
+    expect(screen.getByTestId('shot-reason-1')).toHaveTextContent(
+      'Stopped. The take that finished after Stop is below: pick it to use it, or Run starts this shot again.',
+    );
     const strip = screen.getByRole('group', { name: 'Takes of shot 1' });
     await userEvent.click(within(strip).getByRole('button', { name: 'Take 1' }));
     expect(onPickTake).toHaveBeenCalledWith('task_1');

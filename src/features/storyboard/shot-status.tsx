@@ -60,25 +60,31 @@ export function ShotStatus({
   const { run } = shot;
   const from = predecessorOf(board, index);
   if (run.state === 'idle' && !run.stale) return null;
-  const reason = run.error
-    ? REASON_CODES.has(run.error)
-      ? t(`reasons.${run.error}`, { n: (from ?? 0) + 1 })
-      : run.error
-    : undefined;
-  const waiting = run.state === 'queued' && from !== undefined;
+  // Stopped is the person's doing, not a failure: said as such, with the take that joined after it.
+  const stoppedHere = run.state === 'failed' && run.error === 'stopped';
   const stopped = shot.stoppedTasks ?? [];
   // One take is worth a strip when it is not the one on show: a stopped task's, joined after Stop.
   const pickable = (run.takes ?? []).some(
     (take) => !(run.state === 'succeeded' && run.taskId === take.taskId) && run.kept?.taskId !== take.taskId,
   );
+  const reason = stoppedHere
+    ? t(pickable ? 'reasons.stoppedWithTake' : 'reasons.stopped')
+    : run.error
+      ? REASON_CODES.has(run.error)
+        ? t(`reasons.${run.error}`, { n: (from ?? 0) + 1 })
+        : run.error
+      : undefined;
+  const waiting = run.state === 'queued' && from !== undefined;
   return (
     <div
       className="flex flex-col gap-2 rounded-md border bg-muted/30 p-3"
       data-testid={`shot-status-${index + 1}`}
     >
       <div className="flex flex-wrap items-center gap-2 text-sm">
-        <Badge variant={VARIANT[run.state]} data-state={run.state}>
-          {waiting ? t('state.waiting', { n: from + 1 }) : t(`state.${run.state}`)}
+        <Badge variant={stoppedHere ? 'muted' : VARIANT[run.state]} data-state={run.state}>
+          {waiting
+            ? t('state.waiting', { n: from + 1 })
+            : t(stoppedHere ? 'state.stopped' : `state.${run.state}`)}
         </Badge>
         {run.stale && <Badge variant="warning">{t('state.stale')}</Badge>}
         {run.taskId && (
@@ -103,7 +109,11 @@ export function ShotStatus({
         />
       )}
       {reason && (
-        <p role={run.state === 'failed' ? 'alert' : undefined} className="text-sm text-destructive">
+        <p
+          role={run.state === 'failed' && !stoppedHere ? 'alert' : undefined}
+          className={stoppedHere ? 'text-sm text-muted-foreground' : 'text-sm text-destructive'}
+          data-testid={`shot-reason-${index + 1}`}
+        >
           {reason}
         </p>
       )}
