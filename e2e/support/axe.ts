@@ -26,7 +26,10 @@ export async function seriousViolations(page: Page, within?: string): Promise<st
   const builder = new AxeBuilder({ page, axeSource: AXE_ALREADY_IN_PAGE })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .setLegacyMode();
-  const results = await (within ? builder.include(within) : builder).analyze();
+  // Colours at rest: a toast fading in, or a hover colour fading out, is read at its end value,
+  // however fast the machine reaches the audit (a fast one once read a fade half-way).
+  const release = await holdTransitions(page);
+  const results = await (within ? builder.include(within) : builder).analyze().finally(release);
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
@@ -55,13 +58,7 @@ export async function seriousViolationsInBothThemes(
   // read half-way. (Finishing the running ones was not enough: a colour whose transition began
   // after that, in a later style change of the switch, was audited at its start value, the
   // light theme's text on the dark sidebar.)
-  // A constructed sheet: the page's CSP refuses an inline <style>, not the CSSOM.
-  const still = await page.evaluateHandle(() => {
-    const sheet = new CSSStyleSheet();
-    sheet.replaceSync('*, *::before, *::after { transition: none !important; }');
-    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-    return sheet;
-  });
+  const release = await holdTransitions(page);
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     await page.waitForFunction(
@@ -72,8 +69,28 @@ export async function seriousViolationsInBothThemes(
     found.push(...(await seriousViolations(page, within)).map((v) => `${colorScheme}: ${v}`));
   }
   await page.emulateMedia({ colorScheme: 'light' });
-  await still.evaluate((sheet) => {
-    document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== sheet);
-  });
+  await release();
   return found;
+}
+
+/**
+ * Turns every transition off in the page until the returned release is called. A constructed
+ * sheet: the page's CSP refuses an inline <style>, not the CSSOM.
+ */
+async function holdTransitions(page: Page): Promise<() => Promise<void>> {
+  const sheet = await page.evaluateHandle(() => {
+    const still = new CSSStyleSheet();
+    still.replaceSync('*, *::before, *::after { transition: none !important; }');
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, still];
+    return still;
+  });
+  return async () => {
+    await sheet
+      .evaluate((still) => {
+        document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== still);
+      })
+      // The page may have navigated meanwhile: nothing left to release.
+      .catch(() => undefined);
+    await sheet.dispose().catch(() => undefined);
+  };
 }
