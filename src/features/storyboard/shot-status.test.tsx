@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '@/test/render';
 import { newShot, shotChanged, type Storyboard } from './storyboard';
 import { pickTake, rerunShot } from './storyboard-runs';
-import { stoppedBoard, stoppedTaskEnded } from './stopped-takes';
+import { stoppedBoard, stoppedTaskEnded, withStoppedTask } from './stopped-takes';
 import { ShotStatus } from './shot-status';
 
 function oneShot(): Storyboard {
@@ -119,6 +119,12 @@ describe('ShotStatus', () => {
     expect(screen.getByTestId('shot-stopped-tasks-1')).toHaveTextContent(
       "Its task sent before Stop (task_1) still runs on the server and is billed: its result will join this shot's takes.",
     );
+    // The id in the note opens that task, as the shot's own task link does.
+    expect(
+      within(screen.getByTestId('shot-stopped-tasks-1')).getByRole('link', {
+        name: 'Open the task of shot 1 sent before Stop (task_1) in the monitor',
+      }),
+    ).toHaveAttribute('href', '/tasks/task_1');
     unmount();
 
     b = stoppedTaskEnded(b, id, 'task_1', 'https://x/task_1.mp4');
@@ -136,5 +142,27 @@ describe('ShotStatus', () => {
       taskId: 'task_1',
       resultUrl: 'https://x/task_1.mp4',
     });
+  });
+
+  it('names each of several stopped tasks by a link to it, in the sentence of the language', () => {
+    let b = oneShot();
+    const id = b.shots[0]!.id;
+    b = stoppedBoard(shotChanged(b, id, { state: 'running', taskId: 'task_1', progress: 0.4 }));
+    // A send Stop cut off, answered after it.
+    b = withStoppedTask(b, id, 'task/2');
+    renderRoutes(
+      { '/': <ShotStatus board={b} index={0} onRerun={() => undefined} onFrameChosen={() => undefined} /> },
+      { at: '/' },
+    );
+    const note = screen.getByTestId('shot-stopped-tasks-1');
+    expect(note).toHaveTextContent(
+      "Its 2 tasks sent before Stop (task_1, task/2) still run on the server and are billed: their results will join this shot's takes.",
+    );
+    const links = within(note).getAllByRole('link');
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['task_1', '/tasks/task_1'],
+      ['task/2', '/tasks/task%2F2'],
+    ]);
+    expect(links[1]).toHaveAccessibleName('Open the task of shot 1 sent before Stop (task/2) in the monitor');
   });
 });

@@ -1,5 +1,5 @@
 import { ExternalLink, RotateCw, Upload } from 'lucide-react';
-import { useRef } from 'react';
+import { Fragment, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -34,6 +34,16 @@ const REASON_CODES = new Set([
   'unauthorized',
   'sendCutOff',
 ]);
+
+/**
+ * The ids' place in a translated sentence, found by a mark no text holds: each language words the
+ * sentence around the ids as it needs, and the ids become links (the translator gives strings only).
+ */
+const IDS = '\u0000';
+function linkedIds(sentence: string, links: ReactNode): ReactNode {
+  const [before, ...after] = sentence.split(IDS);
+  return after.length === 0 ? sentence : [before, <Fragment key="ids">{links}</Fragment>, after.join('')];
+}
 
 /** A shot's run: its state, progress, task link, why it stopped, and what can be done next. */
 export function ShotStatus({
@@ -120,7 +130,21 @@ export function ShotStatus({
       {run.stale && <p className="text-sm text-muted-foreground">{t('shot.staleHint', { n: index })}</p>}
       {stopped.length > 0 && (
         <p className="text-sm text-muted-foreground" data-testid={`shot-stopped-tasks-${index + 1}`}>
-          {t('shot.stoppedTasks', { count: stopped.length, ids: stopped.map((s) => s.taskId).join(', ') })}
+          {linkedIds(
+            t('shot.stoppedTasks', { count: stopped.length, ids: IDS }),
+            stopped.map((s, i) => (
+              <Fragment key={s.taskId}>
+                {i > 0 && ', '}
+                <Link
+                  to={`/tasks/${encodeURIComponent(s.taskId)}`}
+                  className="font-mono text-xs underline underline-offset-2"
+                  aria-label={t('shot.openStoppedTask', { n: index + 1, id: s.taskId })}
+                >
+                  {s.taskId}
+                </Link>
+              </Fragment>
+            )),
+          )}
         </p>
       )}
       {run.frameRefused && (

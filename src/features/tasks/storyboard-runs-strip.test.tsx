@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { StoryboardProgress } from '@/lib/storyboard/storyboard-progress';
 import { renderRoutes } from '@/test/render';
 import { StoryboardRuns } from './task-watcher';
@@ -38,6 +38,26 @@ describe('the progress strip on every page (issue 42, decision 650)', () => {
       await expect.poll(() => screen.queryByRole('status')).toBeNull();
     } finally {
       otherTab.close();
+    }
+  });
+
+  it('lets a run go when the tab that ran it falls silent (crashed: it says nothing, not even that it closed)', async () => {
+    // Only the beat is faked: the channel's messages still come as they do.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const crashed = new BroadcastChannel('media-studio.storyboard-progress');
+    try {
+      renderRoutes({ '/tasks': <StoryboardRuns pathname="/tasks" /> }, { at: '/tasks' });
+      crashed.postMessage({ progress: run({ id: 'sb-lost', name: 'Lost' }) });
+      expect(await screen.findByRole('status')).toHaveTextContent(
+        'Storyboard “Lost”, running in another tab: 1/3 shots done',
+      );
+      vi.advanceTimersByTime(10_000);
+      expect(screen.getByRole('status')).toHaveTextContent('Lost');
+      vi.advanceTimersByTime(5_000);
+      await expect.poll(() => screen.queryByRole('status')).toBeNull();
+    } finally {
+      crashed.close();
+      vi.useRealTimers();
     }
   });
 });

@@ -20,7 +20,7 @@ export interface StoryboardProgress {
   fraction: number;
   /** Still going; false once every shot has ended (kept on show until dismissed). */
   active: boolean;
-  /** Run by another tab of this browser: shown while it goes on, gone when it ends there. */
+  /** Run by another tab of this browser: shown while it goes on, gone when it ends or falls silent there. */
   elsewhere?: boolean;
 }
 
@@ -32,7 +32,8 @@ export type ProgressMessage =
   | { ended: string }
   /** The tab that ran it closed: no tab shows it as running elsewhere (a reload tells it again). */
   | { left: string }
-  /** A tab that starts showing the strip asks the others for their runs. */
+  /** A tab that starts showing the strip asks the others for their runs, and asks again at a beat
+   * while it shows one (a run no tab answers for is gone). */
   | { ask: true };
 
 /** How the tabs talk (a BroadcastChannel, which never tells a tab its own message). */
@@ -71,15 +72,45 @@ const isProgress = (p: unknown): p is StoryboardProgress =>
   typeof (p as StoryboardProgress).name === 'string' &&
   typeof (p as StoryboardProgress).active === 'boolean';
 
+/** How often a tab that shows another's run asks after it; unanswered for `SILENT` beats, it goes. */
+const BEAT_MS = 5_000;
+const SILENT = 3;
+
 /** One tab's list of runs, told to and by the other tabs on `open()`'s channel (opened at first use). */
 export function storyboardProgressList(open: () => ProgressChannel | undefined = browserChannel) {
   let runs: readonly StoryboardProgress[] = [];
   const listeners = new Set<() => void>();
   let channel: ProgressChannel | undefined | null = null;
   let asked = false;
+  /**
+   * A tab that crashes, is killed or sleeps sends no `left`: the runs of other tabs are asked after
+   * at a beat, and the running tab answers from its message handler, which a browser does not
+   * throttle as it does a hidden tab's timers (once a minute in Chrome): a beat there would lapse
+   * while the run goes on. Beats counted, not clock time: a sleeping machine wakes with all intact.
+   */
+  let beats = 0;
+  const heardAt = new Map<string, number>();
+  let timer: ReturnType<typeof setInterval> | undefined;
+  const tick = () => {
+    beats++;
+    const silent = (r: StoryboardProgress) => r.elsewhere && beats - (heardAt.get(r.id) ?? 0) >= SILENT;
+    if (runs.some(silent)) emit(runs.filter((r) => !silent(r)));
+    if (timer !== undefined) channel?.post({ ask: true });
+  };
+  /** A timer only while this tab shows a run of another's: none at all in a browser with no runs. */
+  const listen = () => {
+    const others = runs.some((r) => r.elsewhere);
+    if (others && timer === undefined) timer = setInterval(tick, BEAT_MS);
+    else if (!others && timer !== undefined) {
+      clearInterval(timer);
+      timer = undefined;
+      heardAt.clear();
+    }
+  };
 
   const emit = (next: readonly StoryboardProgress[]) => {
     runs = next;
+    listen();
     for (const listener of listeners) listener();
   };
   const put = (progress: StoryboardProgress) => {
@@ -102,8 +133,10 @@ export function storyboardProgressList(open: () => ProgressChannel | undefined =
       const here = runs.find((r) => r.id === progress.id);
       // This tab's own run stays this tab's (without Web Locks two tabs may both run a board).
       if (here?.active && !here.elsewhere) return;
-      if (progress.active) put({ ...progress, elsewhere: true });
-      else drop(progress.id, (r) => r.elsewhere === true);
+      if (progress.active) {
+        heardAt.set(progress.id, beats);
+        put({ ...progress, elsewhere: true });
+      } else drop(progress.id, (r) => r.elsewhere === true);
     }
   };
   const talk = () => {
