@@ -61,7 +61,8 @@ export class AwayEdits {
   ) {
     deps.edits?.listen(
       (m) => {
-        if ('patch' in m) this.heard(m.id, { id: m.id, key: m.key, at: 0, patch: m.patch });
+        // Made just now, as far as this tab knows (the message does not say when).
+        if ('patch' in m) this.heard(m.id, { id: m.id, key: m.key, at: tab.now(), patch: m.patch });
         else if ('ack' in m) this.acked(m.id, m.ack);
         else if (tab.current(m.id) && !tab.runs(m.id)) this.stale.add(m.id);
       },
@@ -88,6 +89,18 @@ export class AwayEdits {
     void this.forget(waiting.filter((e) => written.has(e.key)).map((e) => e.key));
     const batch = withEdits(kept, waiting);
     return { batch, merged: batch !== kept };
+  }
+
+  /**
+   * The edits kept for a batch this tab runs that it does not hold yet: their tab crashed (no
+   * pagehide) before any tab heard them. Kept edits the batch already lists are removed now.
+   */
+  async keptFor(id: string, listed: readonly string[] | undefined): Promise<PendingEdit[]> {
+    if (!this.deps.pendingEdits) return [];
+    const waiting = await this.deps.pendingEdits.list(id).catch(() => []);
+    const written = new Set(listed);
+    void this.forget(waiting.filter((e) => written.has(e.key)).map((e) => e.key));
+    return waiting.filter((e) => !written.has(e.key));
   }
 
   /** Once the edits made here so far have been written (here or by the tab that runs the batch). */

@@ -107,6 +107,12 @@ export interface Batch {
    * IndexedDB for a tab that closed is applied once, whoever finds it.
    */
   editsWritten?: string[];
+  /**
+   * When each part the person edits was last edited, in any tab (`f:<field>`, `r:<row key>`,
+   * `order`, `state`): an edit found kept late, its tab crashed before telling it, leaves a later
+   * edit of the same part as it is (decision 660).
+   */
+  editedAt?: Record<string, number>;
   createdAt: number;
   updatedAt: number;
 }

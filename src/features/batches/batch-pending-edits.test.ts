@@ -39,3 +39,47 @@ describe('edits kept in IndexedDB until a tab writes them', () => {
     expect(withEdits(later, [edit(batch.id, 't:1', 1, 'b2')])).toBe(later);
   });
 });
+
+// An edit found kept late (its tab crashed before telling it) is applied part by part: a part
+// edited after it was made keeps its later value (decision 660, amended).
+describe('an edit found kept after a later edit was written', () => {
+  const base = () => ({
+    ...emptyBatch(),
+    state: 'running' as const,
+    rows: toRows([['a'], ['b']]).map((r, i) => ({ ...r, key: `r${i + 1}` })),
+  });
+  const late = (patch: PendingEdit['patch']): PendingEdit => ({ id: 'x', key: 'c:1', at: 10, patch });
+
+  it('leaves the fields and rows edited later, and applies the rest', () => {
+    const batch = { ...base(), name: 'later name', editedAt: { 'f:name': 20, 'r:r1': 20 } };
+    const merged = withEdits(batch, [
+      late({
+        fields: { name: 'old name', concurrency: 5 },
+        rows: { r1: { cells: ['a old'] }, r2: { cells: ['b new'] } },
+      }),
+    ]);
+    expect(merged.name).toBe('later name');
+    expect(merged.concurrency).toBe(5);
+    expect(merged.rows.map((r) => r.cells[0])).toEqual(['a', 'b new']);
+    expect(merged.editedAt).toMatchObject({ 'f:name': 20, 'r:r1': 20, 'f:concurrency': 10, 'r:r2': 10 });
+    expect(merged.editsWritten).toEqual(['c:1']);
+  });
+
+  it('does not pause a run started after it, and keeps a later order while adding its rows', () => {
+    const batch = { ...base(), editedAt: { state: 20, order: 20 } };
+    const added = { key: 'r3', cells: ['c'], state: 'pending' as const };
+    const merged = withEdits(batch, [
+      late({ fields: {}, rows: {}, pause: true, order: { keys: ['r2', 'r1', 'r3'], added: [added] } }),
+    ]);
+    expect(merged.state).toBe('running');
+    expect(merged.rows.map((r) => r.key)).toEqual(['r1', 'r2', 'r3']);
+  });
+
+  it('applies what was edited before it, and stamps it', () => {
+    const batch = { ...base(), editedAt: { state: 5, 'r:r1': 5 } };
+    const merged = withEdits(batch, [late({ fields: {}, rows: { r1: { cells: ['a new'] } }, pause: true })]);
+    expect(merged.state).toBe('paused');
+    expect(merged.rows[0]!.cells).toEqual(['a new']);
+    expect(merged.editedAt).toMatchObject({ state: 10, 'r:r1': 10 });
+  });
+});

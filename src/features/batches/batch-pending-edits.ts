@@ -38,17 +38,57 @@ export const inOrder = (edits: PendingEdit[]) =>
 /**
  * The batch with the edits it does not hold yet applied in order, and their keys remembered in it:
  * applying the same edit again (told twice, kept and told) changes nothing, and cannot undo a later
- * edit of the same cell.
+ * edit of the same cell. A part of the batch edited after an edit was made (`editedAt`) keeps its
+ * later value: an edit found kept late (its tab crashed before telling it) does not undo it.
  */
 export function withEdits(batch: Batch, edits: readonly PendingEdit[]): Batch {
   const written = new Set(batch.editsWritten);
   const fresh = edits.filter((e) => !written.has(e.key));
   if (fresh.length === 0) return batch;
-  const applied = fresh.reduce((b, e) => applyBatchPatch(b, e.patch), batch);
+  const applied = fresh.reduce((b, e) => {
+    const patch = unlessLater(b, e);
+    return stamped(applyBatchPatch(b, patch), partsOf(patch), e.at);
+  }, batch);
   return remembering(
     applied,
     fresh.map((e) => e.key),
   );
+}
+
+/** The parts of the batch an edit changes: its fields, its rows, the rows' order, the run's state. */
+export const partsOf = (patch: BatchPatch): string[] => [
+  ...Object.keys(patch.fields).map((f) => `f:${f}`),
+  ...Object.keys(patch.rows).map((k) => `r:${k}`),
+  ...(patch.order ? ['order'] : []),
+  ...(patch.pause ? ['state'] : []),
+];
+
+/** The batch remembering that these parts were edited at `at` (a later time already noted stays). */
+export function stamped(batch: Batch, parts: readonly string[], at: number): Batch {
+  if (parts.length === 0) return batch;
+  const editedAt = { ...batch.editedAt };
+  for (const part of parts) editedAt[part] = Math.max(at, editedAt[part] ?? 0);
+  return { ...batch, editedAt };
+}
+
+/** The edit without the parts of the batch edited after it was made. */
+function unlessLater({ editedAt, rows }: Batch, { patch, at }: PendingEdit): BatchPatch {
+  if (!editedAt) return patch;
+  const later = (part: string) => (editedAt[part] ?? 0) > at;
+  const { order, pause } = patch;
+  let kept = order;
+  if (order && later('order')) {
+    // Reordered since: the order stays as it is, and the rows this edit added come last.
+    const have = new Set(rows.map((r) => r.key));
+    const added = order.added.filter((r) => !have.has(r.key));
+    kept = added.length > 0 ? { keys: [...have, ...added.map((r) => r.key)], added } : undefined;
+  }
+  return {
+    fields: Object.fromEntries(Object.entries(patch.fields).filter(([f]) => !later(`f:${f}`))),
+    rows: Object.fromEntries(Object.entries(patch.rows).filter(([k]) => !later(`r:${k}`))),
+    ...(kept ? { order: kept } : {}),
+    ...(pause && !later('state') ? { pause } : {}),
+  };
 }
 
 /** The batch remembering that it holds these edits (its copy has them already). */

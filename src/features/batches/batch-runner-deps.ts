@@ -58,6 +58,11 @@ export interface BatchRunnerDeps {
    * until a tab has written it (batch-pending-edits.ts): the tab may close first (decision 660).
    */
   pendingEdits?: PendingEditsStore;
+  /**
+   * Calls `check` now and then while this tab runs a batch (every 10 s if absent), for it to take up
+   * the edits kept for it by a tab that crashed before telling them (decision 660); returns the stop.
+   */
+  everyKeptCheck?(check: () => Promise<void>): () => void;
   /** Calls `flush` when the tab is going or hidden (pagehide, visibilitychange); returns the unhook. */
   leaving?(flush: () => void): () => void;
 }

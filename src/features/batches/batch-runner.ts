@@ -3,10 +3,17 @@ import { AwayEdits } from './batch-away-edits';
 import { BatchSends } from './batch-sends';
 import { isActiveRow, SEND_CUT_OFF, type Batch, type BatchRow } from './batch-model';
 import { batchPatch } from './batch-patch';
-import { withEdits } from './batch-pending-edits';
+import { partsOf, stamped, withEdits } from './batch-pending-edits';
 import type { BatchRunnerDeps } from './batch-runner-deps';
 
 export type { BatchRunnerDeps, Watched } from './batch-runner-deps';
+
+const KEPT_CHECK_MS = 10_000;
+
+function everyTenSeconds(check: () => Promise<void>): () => void {
+  const timer = setInterval(() => void check(), KEPT_CHECK_MS);
+  return () => clearInterval(timer);
+}
 
 /**
  * Runs batches (the last layer: the person's actions, and the run's passage between tabs; the
@@ -18,6 +25,9 @@ export class BatchRunner extends BatchSends {
   private readonly away: AwayEdits;
   /** The newest version of the edit messages spoken by a tab of another build (decision 660). */
   private otherVersion: number | undefined;
+  /** Stops the look into the kept edits, which goes on while this tab runs a batch. */
+  private stopKeptChecks: (() => void) | undefined;
+  private checkingKept = false;
 
   constructor(deps: BatchRunnerDeps) {
     super(deps);
@@ -63,13 +73,19 @@ export class BatchRunner extends BatchSends {
    * tab ran it since): the change is shown here, and only the change is passed on (AwayEdits).
    */
   edit(id: string, change: (b: Batch) => Batch): void {
+    const at = this.now();
+    // Noted when made: an edit of another tab found kept later, made before it, leaves it as it is.
+    const noted = (b: Batch) => {
+      const after = change(b);
+      return stamped(after, partsOf(batchPatch(b, after)), at);
+    };
     if (this.claims.holds(id)) {
-      if (this.change(id, change)) this.pump(id);
+      if (this.change(id, noted)) this.pump(id);
       return;
     }
     const mine = this.batches.get(id);
     if (!mine) return;
-    const edited = { ...change(mine), updatedAt: this.now() };
+    const edited = { ...noted(mine), updatedAt: at };
     this.batches.set(id, edited);
     this.notify();
     const starting = this.claims.intentOf(id);
@@ -94,7 +110,10 @@ export class BatchRunner extends BatchSends {
    * intent to the batch as kept then: its own copy may be older than another tab's progress, and
    * writing it would put rows already sent back to pending (sent again when that tab lets go).
    */
-  private run(id: string, intent: (b: Batch) => Batch, given?: Batch): void {
+  private run(id: string, asked: (b: Batch) => Batch, given?: Batch): void {
+    const at = this.now();
+    // A pause of another tab found kept later, made before this start, does not undo it.
+    const intent = (b: Batch) => stamped(asked(b), ['state'], at);
     if (!this.claims.holds(id)) {
       if (given && !this.batches.has(id)) this.batches.set(id, given);
       if (!this.batches.has(id)) return;
@@ -211,5 +230,36 @@ export class BatchRunner extends BatchSends {
     else this.batches.set(id, batch);
     this.notify();
     this.pump(id);
+    if (this.deps.pendingEdits)
+      this.stopKeptChecks ??= (this.deps.everyKeptCheck ?? everyTenSeconds)(() => this.takeUpKept());
+  }
+
+  /**
+   * Writes the edits kept for the batches this tab runs that no tab told it: their tab crashed
+   * before (decision 660). Each look is one read of the small store of kept edits, at a low
+   * frequency, not one per write: a crash is rare, and a page that opens the batch shows the edit
+   * before it is written. Once no batch is run here, the looks stop until a run is taken up again.
+   */
+  async takeUpKept(): Promise<void> {
+    const held = this.list().filter((b) => this.claims.guarded && this.claims.holds(b.id));
+    if (held.length === 0) {
+      this.stopKeptChecks?.();
+      this.stopKeptChecks = undefined;
+      return;
+    }
+    if (this.checkingKept) return;
+    this.checkingKept = true;
+    try {
+      for (const { id } of held) {
+        const kept = await this.away.keptFor(id, this.batches.get(id)?.editsWritten);
+        if (kept.length === 0 || !this.claims.holds(id)) continue;
+        // Applied to the batch as this tab holds it now; its `editedAt` keeps later edits as they are.
+        if (this.change(id, (b) => withEdits(b, kept))) this.pump(id);
+        await this.lastWrite(id);
+        await this.away.forget(kept.map((e) => e.key));
+      }
+    } finally {
+      this.checkingKept = false;
+    }
   }
 }

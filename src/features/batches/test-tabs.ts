@@ -68,6 +68,7 @@ export function tab(
 ) {
   const watchers = new Map<string, (w: Watched) => void>();
   const leaving = new Set<() => void>();
+  const keptChecks = new Set<() => Promise<void>>();
   let next = 0;
   const name = Math.random().toString(36).slice(2, 6);
   const deps = {
@@ -93,7 +94,16 @@ export function tab(
       leaving.add(flush);
       return () => leaving.delete(flush);
     },
+    // The 10 s look into the kept edits while this tab runs a batch: a test says when (checkKept).
+    everyKeptCheck: (check: () => Promise<void>) => {
+      keptChecks.add(check);
+      return () => keptChecks.delete(check);
+    },
   } satisfies BatchRunnerDeps;
+  /** The runner's next look into the kept edits comes now, if it looks (it runs a batch). */
+  const checkKept = async () => {
+    for (const check of [...keptChecks]) await check();
+  };
   /** The page is hidden or closing: pagehide, or visibilitychange to hidden. */
   const leave = () => {
     for (const flush of leaving) flush();
@@ -104,12 +114,16 @@ export function tab(
    */
   const close = () => {
     leave();
+    crash();
+  };
+  /** The tab crashes: as close, but its page hears nothing (no pagehide), so it tells nothing more. */
+  const crash = () => {
     (edits as { close?: () => void } | null)?.close?.();
     const never = () => new Promise<never>(() => undefined);
     deps.save = never;
     deps.ifFree = never;
   };
-  return { runner: new BatchRunner(deps), deps, watchers, leave, close };
+  return { runner: new BatchRunner(deps), deps, watchers, leave, close, crash, checkKept };
 }
 
 /**
@@ -133,6 +147,7 @@ export function twoTabs(
     batch,
     bus,
     pending,
+    locks,
   };
 }
 

@@ -1,0 +1,90 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { Batch } from './batch-model';
+import { runningTabs, tab } from './test-tabs';
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 40));
+
+const fixed = (index: number, cell: string) => (b: Batch) => ({
+  ...b,
+  rows: b.rows.map((r, i) => (i === index ? { ...r, cells: [cell] } : r)),
+});
+
+// An edit made in a tab that does not run the batch, kept in IndexedDB, whose tab crashed (no
+// pagehide) before the running tab heard it: the running tab takes it up while it runs (decision 660).
+describe('an edit whose tab crashed before telling it', () => {
+  it('is written by the running tab at its next look into the kept edits, once', async () => {
+    const { kept, first, second, batch, bus, pending } = await runningTabs(['a', 'b', 'c'], 1);
+
+    second.runner.edit(batch.id, fixed(2, 'c fixed'));
+    second.crash();
+    await settle();
+    // Kept, never told: the running tab has not written it.
+    expect(bus!.said.some((m) => 'patch' in m)).toBe(false);
+    expect(pending!.kept.size).toBe(1);
+    const [key] = [...pending!.kept.keys()];
+    expect(kept.get(batch.id)!.rows[2]!.cells).toEqual(['c']);
+
+    await first.checkKept();
+    await settle();
+    expect(kept.get(batch.id)!.rows.map((r) => [r.cells[0], r.state])).toEqual([
+      ['a', 'running'],
+      ['b', 'pending'],
+      ['c fixed', 'pending'],
+    ]);
+    expect(first.runner.get(batch.id)!.rows[2]!.cells).toEqual(['c fixed']);
+    expect(pending!.kept.size).toBe(0);
+
+    // Looked again: nothing more is applied, and the edit is listed once.
+    await first.checkKept();
+    await settle();
+    expect(kept.get(batch.id)!.editsWritten!.filter((k) => k === key)).toHaveLength(1);
+    // The run goes on with the fixed cell: row c is sent as fixed.
+    for (const [id, seen] of [...first.watchers]) seen({ data: { id, status: 'succeeded' } });
+    await vi.waitFor(() => expect(first.deps.create).toHaveBeenCalledTimes(2));
+    for (const [id, seen] of [...first.watchers]) seen({ data: { id, status: 'succeeded' } });
+    await vi.waitFor(() => expect(first.deps.create).toHaveBeenCalledTimes(3));
+    await settle();
+    expect(kept.get(batch.id)!.rows[2]).toMatchObject({ cells: ['c fixed'], state: 'running' });
+  });
+
+  it('does not undo a later edit of the same cell by another tab, now or when the run changes hands', async () => {
+    const { kept, first, second, batch, bus, pending, locks } = await runningTabs(['a', 'b', 'c'], 1);
+    const third = tab(kept, locks, bus!.transport(), pending);
+    third.runner.open((await third.runner.loadKept(batch.id))!);
+
+    second.runner.edit(batch.id, fixed(2, 'c crashed'));
+    second.crash();
+    // Made later (the clock has moved on), told to the running tab and written by it.
+    await settle();
+    third.runner.edit(batch.id, fixed(2, 'c later'));
+    await vi.waitFor(() => expect(kept.get(batch.id)!.rows[2]!.cells).toEqual(['c later']));
+    await vi.waitFor(() => expect(pending!.kept.size).toBe(1));
+
+    await first.checkKept();
+    await settle();
+    expect(kept.get(batch.id)!.rows[2]!.cells).toEqual(['c later']);
+    expect(first.runner.get(batch.id)!.rows[2]!.cells).toEqual(['c later']);
+    // Taken up (listed as written, so no tab applies it again) and no longer kept.
+    expect(pending!.kept.size).toBe(0);
+
+    // The running tab closes; the tab that reads the batch next shows the later edit.
+    first.runner.forget(batch.id);
+    expect((await third.runner.loadKept(batch.id))!.rows[2]!.cells).toEqual(['c later']);
+  });
+
+  it('is not undone by a later edit of another cell, nor undoes it', async () => {
+    const { kept, first, second, batch, bus, pending, locks } = await runningTabs(['a', 'b', 'c'], 1);
+    const third = tab(kept, locks, bus!.transport(), pending);
+    third.runner.open((await third.runner.loadKept(batch.id))!);
+
+    second.runner.edit(batch.id, fixed(2, 'c crashed'));
+    second.crash();
+    await settle();
+    third.runner.edit(batch.id, fixed(1, 'b later'));
+    await vi.waitFor(() => expect(kept.get(batch.id)!.rows[1]!.cells).toEqual(['b later']));
+
+    await first.checkKept();
+    await settle();
+    expect(kept.get(batch.id)!.rows.map((r) => r.cells[0])).toEqual(['a', 'b later', 'c crashed']);
+  });
+});
