@@ -65,6 +65,24 @@ test('the gallery previews on hover, filters in the URL, steps through the light
     .focus();
   await expect(video).toHaveAttribute('data-playing', 'true');
 
+  // Each tile's card is as tall as what it holds, however wide the columns: no band of empty card
+  // under the stars, and no stars cut off in one wide column.
+  const spare = () =>
+    tile(page, first).evaluate((card) => {
+      const kids = [...card.children].map((k) => k.getBoundingClientRect());
+      return card.getBoundingClientRect().bottom - kids[kids.length - 1]!.bottom;
+    });
+  // The padding (8 px) and the border under the last line, and the picture's rounding up (1 px).
+  const fits = async () => {
+    const px = await spare();
+    return px >= 9 && px < 11 ? 'fits' : `${px} px under the last line`;
+  };
+  await expect.poll(fits).toBe('fits');
+  const wide = page.viewportSize()!;
+  await page.setViewportSize({ width: 470, height: wide.height });
+  await expect.poll(fits).toBe('fits');
+  await page.setViewportSize(wide);
+
   // Filters live in the URL.
   await page.getByLabel('State').selectOption('failed');
   await expect(page).toHaveURL(/state=failed/);

@@ -6,8 +6,19 @@ import type { VariantInfo } from '../task-batches';
 import { GalleryTile } from './gallery-tile';
 
 const MIN_TILE_WIDTH = 220;
-const ROW_HEIGHT = 292;
 const GAP = 12;
+/** Around a tile's 16:9 picture, across: its padding (p-2) and border, both sides. */
+const TILE_FRAME_INSET = 18;
+/**
+ * Below and around the picture: the title (20 px), state and date (16), model and stars (20), the
+ * three gaps between them and the picture (gap-1), the padding and the border (gallery-tile.tsx).
+ */
+const TILE_INFO_HEIGHT = 20 + 16 + 20 + 3 * 4 + 16 + 2;
+
+/** A row as tall as its tiles: a 16:9 picture as wide as the tile, and the lines under it. */
+function rowHeightFor(tileWidth: number): number {
+  return Math.ceil((Math.max(0, tileWidth - TILE_FRAME_INSET) * 9) / 16) + TILE_INFO_HEIGHT;
+}
 
 interface GalleryGridProps {
   tasks: readonly TrackedTask[];
@@ -26,11 +37,17 @@ export function GalleryGrid({ tasks, onOpen, selected, onSelect, maxSelected, va
   const { t } = useTranslation('tasks');
   const scrollRef = useRef<HTMLDivElement>(null);
   const [columns, setColumns] = useState(3);
+  // Rows follow the tiles' width: a fixed height left a band of empty card under three columns and
+  // clipped the stars of one wide column (a 450 px window).
+  const [rowHeight, setRowHeight] = useState(() => rowHeightFor(MIN_TILE_WIDTH));
   useLayoutEffect(() => {
     const el = scrollRef.current;
     if (!el) return;
-    const measure = () =>
-      setColumns(Math.max(1, Math.floor((el.clientWidth + GAP) / (MIN_TILE_WIDTH + GAP))));
+    const measure = () => {
+      const count = Math.max(1, Math.floor((el.clientWidth + GAP) / (MIN_TILE_WIDTH + GAP)));
+      setColumns(count);
+      setRowHeight(rowHeightFor((el.clientWidth - (count - 1) * GAP) / count));
+    };
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(el);
@@ -41,11 +58,13 @@ export function GalleryGrid({ tasks, onOpen, selected, onSelect, maxSelected, va
   const virtualizer = useVirtualizer({
     count: rows,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT + GAP,
+    estimateSize: () => rowHeight + GAP,
     overscan: 2,
     initialRect: { width: 900, height: 800 },
     useFlushSync: false,
   });
+  // Sizes already laid out were estimated with the old height.
+  useLayoutEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
   const full = selected.length >= maxSelected;
   // Tiles that come into view during a fling wait for it to settle before they read their task and
   // mount a <video> (decoder, network): 10,000 tiles flying past at 120 px a frame cost frames.
@@ -66,7 +85,7 @@ export function GalleryGrid({ tasks, onOpen, selected, onSelect, maxSelected, va
               // Fixed size: the browser lays out and paints each tile on its own.
               className="absolute top-0 [contain:strict]"
               style={{
-                height: ROW_HEIGHT,
+                height: rowHeight,
                 width: `calc((100% - ${(columns - 1) * GAP}px) / ${columns})`,
                 left: `calc(${col} * ((100% - ${(columns - 1) * GAP}px) / ${columns} + ${GAP}px))`,
                 transform: `translateY(${row.start}px)`,
