@@ -47,13 +47,19 @@ describe('an edit whose tab crashed before telling it', () => {
     expect(kept.get(batch.id)!.rows[2]).toMatchObject({ cells: ['c fixed'], state: 'running' });
   });
 
-  it('does not undo a later edit of the same cell by another tab, now or when the run changes hands', async () => {
-    const { kept, first, second, batch, bus, pending, locks } = await runningTabs(['a', 'b', 'c'], 1);
+  /** Three tabs: the first runs the batch, the second edits row c and crashes, the third has it open. */
+  async function crashedEditBesideThirdTab() {
+    const tabs = await runningTabs(['a', 'b', 'c'], 1);
+    const { kept, second, batch, bus, pending, locks } = tabs;
     const third = tab(kept, locks, bus!.transport(), pending);
     third.runner.open((await third.runner.loadKept(batch.id))!);
-
     second.runner.edit(batch.id, fixed(2, 'c crashed'));
     second.crash();
+    return { ...tabs, third };
+  }
+
+  it('does not undo a later edit of the same cell by another tab, now or when the run changes hands', async () => {
+    const { kept, first, batch, pending, third } = await crashedEditBesideThirdTab();
     // Made later (the clock has moved on), told to the running tab and written by it.
     await settle();
     third.runner.edit(batch.id, fixed(2, 'c later'));
@@ -73,12 +79,7 @@ describe('an edit whose tab crashed before telling it', () => {
   });
 
   it('is not undone by a later edit of another cell, nor undoes it', async () => {
-    const { kept, first, second, batch, bus, pending, locks } = await runningTabs(['a', 'b', 'c'], 1);
-    const third = tab(kept, locks, bus!.transport(), pending);
-    third.runner.open((await third.runner.loadKept(batch.id))!);
-
-    second.runner.edit(batch.id, fixed(2, 'c crashed'));
-    second.crash();
+    const { kept, first, batch, third } = await crashedEditBesideThirdTab();
     await settle();
     third.runner.edit(batch.id, fixed(1, 'b later'));
     await vi.waitFor(() => expect(kept.get(batch.id)!.rows[1]!.cells).toEqual(['b later']));
