@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { storedRecords } from './support/indexed-db';
 import { API_KEY, expect, test } from './support/test';
 
 // The task monitor as it is used all day: forgetting a task (and taking it back), and the monitor
@@ -56,6 +57,11 @@ test('forgetting a task removes its row at once, Undo brings it back, and a forg
   await list.getByRole('link', { name: /A desert road at noon/ }).click();
   await article.getByRole('button', { name: 'Forget this task' }).click();
   await expect(page.getByText('1 task tracked')).toBeVisible();
+  // Kept as forgotten where a reload reads (the registry's IndexedDB), then reloaded: a reload
+  // made before the delete is written cannot be asked to keep it.
+  const storedIds = async () =>
+    (await storedRecords(page, 'media-studio-tasks', 'tasks')).map((t) => (t as { id: string }).id);
+  await expect.poll(storedIds).toEqual([kept]);
   await page.reload();
   await expect(list.getByText(kept)).toBeVisible();
   await expect(page.getByText('1 task tracked')).toBeVisible();

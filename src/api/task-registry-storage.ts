@@ -27,17 +27,23 @@ export function indexedDbBackend(dbName = REGISTRY_DB_NAME): RegistryBackend {
     async write(upserts, deletes) {
       // One transaction per flush in the usual case (a task or two). A bulk import is written in
       // slices that commit one by one: a reload in the middle keeps what was written so far,
-      // where one huge transaction would be aborted whole.
+      // where one huge transaction would be aborted whole. Every slice's transaction is created
+      // now (IndexedDB runs them in that order), none waits for the one before it to finish: a
+      // reload right after a change finds its transaction already sent.
+      const writes: Promise<void>[] = [];
       for (let i = 0; i < upserts.length; i += WRITE_SLICE) {
         const slice = upserts.slice(i, i + WRITE_SLICE);
-        await setMany(
-          slice.map((t) => [t.id, t]),
-          idbStore(),
+        writes.push(
+          setMany(
+            slice.map((t) => [t.id, t]),
+            idbStore(),
+          ),
         );
       }
       for (let i = 0; i < deletes.length; i += WRITE_SLICE) {
-        await delMany(deletes.slice(i, i + WRITE_SLICE), idbStore());
+        writes.push(delMany(deletes.slice(i, i + WRITE_SLICE), idbStore()));
       }
+      await Promise.all(writes);
     },
   };
 }

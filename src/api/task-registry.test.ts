@@ -30,6 +30,39 @@ describe('TaskRegistry forgetting', () => {
     expect(backend.records.get('task_a')).toEqual(created);
   });
 
+  it('hands a forget to the backend at once, while an earlier write is still under way', async () => {
+    // A reload just after a forget found the delete still waiting for the write before it, and the
+    // forgotten task came back. IndexedDB orders read-write transactions itself.
+    const writes: { upserts: string[]; deletes: string[] }[] = [];
+    let finishFirst!: () => void;
+    const registry = new TaskRegistry({
+      kind: 'indexeddb',
+      loadAll: () => Promise.resolve([]),
+      write(upserts, deletes) {
+        writes.push({ upserts: upserts.map((t) => t.id), deletes });
+        return writes.length === 1
+          ? new Promise<void>((resolve) => (finishFirst = resolve))
+          : Promise.resolve();
+      },
+    });
+    await registry.ready;
+    registry.track(task('task_a'));
+    await Promise.resolve();
+    registry.untrack('task_a');
+    await Promise.resolve();
+    expect(writes).toEqual([
+      { upserts: ['task_a'], deletes: [] },
+      { upserts: [], deletes: ['task_a'] },
+    ]);
+    // flush() still waits for every write made so far.
+    let flushed = false;
+    const flushing = registry.flush().then(() => (flushed = true));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(flushed).toBe(false);
+    finishFirst();
+    await flushing;
+  });
+
   it('adopting never replaces a tracked record, and tracking never downgrades one created here', async () => {
     const registry = new TaskRegistry(memoryBackend());
     await registry.ready;

@@ -156,28 +156,33 @@ export class TaskRegistry {
     this.flushScheduled = true;
     queueMicrotask(() => {
       this.flushScheduled = false;
-      this.flushing = this.flushing.then(() => this.flushNow());
+      void this.flushNow();
     });
   }
 
-  private async flushNow(): Promise<void> {
-    if (this.pending.size === 0) return;
+  /**
+   * Hands the pending changes to the backend now, in the task that made them, not after the last
+   * write has finished: a write that waited its turn in JavaScript was lost to a reload made just
+   * after a change (a forgotten task came back). IndexedDB itself runs read-write transactions on
+   * one store in the order they were created, so the writes still land in order.
+   */
+  private flushNow(): Promise<void> {
+    if (this.pending.size === 0) return this.flushing;
     const batch = [...this.pending];
     this.pending.clear();
     const upserts = batch.flatMap(([, t]) => (t ? [t] : []));
     const deletes = batch.flatMap(([id, t]) => (t ? [] : [id]));
-    try {
-      await this.backend.write(upserts, deletes);
-    } catch {
+    const written = this.backend.write(upserts, deletes).catch(() => {
       this.status = { ...this.status, writeFailed: true };
       for (const l of this.listeners) l();
-    }
+    });
+    this.flushing = Promise.all([this.flushing, written]).then(() => undefined);
+    return this.flushing;
   }
 
   /** Resolves once every change made so far is in the backend. */
   async flush(): Promise<void> {
     await Promise.resolve();
-    await this.flushing;
     await this.flushNow();
   }
 
