@@ -82,6 +82,33 @@ if (Native) {
   });
 }
 
+// And the listeners the app's code puts on the shared window and document go with their file, as
+// they go with the page in a browser: a `pagehide` listener left by one file's storyboard strip
+// once posted on that file's closed channel when a later file dispatched `pagehide`. Only those the
+// app's own code adds (its caller is under src/, outside src/test/): React DOM marks the document
+// as listened to and would not add its own listeners again.
+const NATIVE_ADD = Symbol.for('media-studio.test.addEventListener');
+const added: [EventTarget, string, EventListenerOrEventListenerObject, unknown][] = [];
+for (const target of [window, document] as EventTarget[]) {
+  const holder = target as unknown as Record<symbol, EventTarget['addEventListener'] | undefined>;
+  const native = (holder[NATIVE_ADD] ??= target.addEventListener);
+  target.addEventListener = function (
+    this: EventTarget,
+    type: string,
+    listener: EventListenerOrEventListenerObject | null,
+    options?: boolean | AddEventListenerOptions,
+  ) {
+    const caller = new Error().stack?.split('\n')[2] ?? '';
+    if (listener && /\/src\/(?!test\/)/.test(caller) && !caller.includes('node_modules'))
+      added.push([this, type, listener, options]);
+    native.call(this, type, listener, options);
+  };
+}
+afterAll(() => {
+  for (const [target, type, listener, options] of added)
+    target.removeEventListener(type, listener, options as boolean | EventListenerOptions | undefined);
+});
+
 // Every test renders in English with all namespaces loaded, so components never suspend on strings.
 await initI18n('en');
 await i18n.loadNamespaces(NAMESPACES);
