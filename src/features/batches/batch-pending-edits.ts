@@ -1,5 +1,5 @@
 import { BATCH_EDITS_VERSION, readPendingEdit } from '@contract/batch-edit-message';
-import { createStore, del, set, values, type UseStore } from 'idb-keyval';
+import { createStore, delMany, set, values, type UseStore } from 'idb-keyval';
 import type { Batch } from './batch-model';
 import { applyBatchPatch, type BatchPatch } from './batch-patch';
 
@@ -105,9 +105,8 @@ const idbStore = () => (store ??= createStore('media-studio-batch-edits', 'edits
 /** The browser's store: one record per edit, under its key, with this build's version. */
 export const idbPendingEdits: PendingEditsStore = {
   put: (edit) => set(edit.key, { v: BATCH_EDITS_VERSION, ...edit }, idbStore()),
-  remove: async (keys) => {
-    for (const key of keys) await del(key, idbStore());
-  },
+  // One transaction for them all, not one after another.
+  remove: (keys) => delMany([...keys], idbStore()),
   list: async (id) => {
     const all = (await values<unknown>(idbStore())).map(readPendingEdit);
     // An edit of another version stays where it is, for a tab of that build to write.
