@@ -1,5 +1,5 @@
 import { isRecord } from '@contract/is-record';
-import { newSendKey } from '@/lib/send-key';
+import { randomUuid } from '@/lib/random-uuid';
 import { BatchBook } from './batch-book';
 import { DEFAULT_RETRY_AFTER_MS, statusOf, stopReasonOf, taskOutcome } from './batch-outcome';
 import { isActiveRow, type Batch, type BatchRow } from './batch-model';
@@ -82,7 +82,7 @@ export abstract class BatchSends extends BatchBook {
     }
     // A row a reload cut off goes again under its key (recovered()): the server answers with the
     // task it made then. Else a fresh key where keys travel.
-    const sendKey = before.rows[index]!.sendKey ?? (this.deps.sendKeys?.() ? newSendKey() : undefined);
+    const sendKey = before.rows[index]!.sendKey ?? (this.deps.sendKeys?.() ? randomUuid() : undefined);
     const batch = this.changeRow(id, key, {
       state: 'sending',
       startedAt: this.now(),

@@ -3,7 +3,7 @@ import { predecessorOf, shotBody, type ShotRun, type Storyboard } from './storyb
 import type { FrameName, RunnerDeps, Watched } from './runner-deps';
 import { readFrameAsset, readTask } from './runner-reads';
 import { takeSettings, withTake } from './storyboard-runs';
-import { newSendKey } from '@/lib/send-key';
+import { randomUuid } from '@/lib/random-uuid';
 
 /** What the steps ask of the runner that holds the boards (storyboard-runner.ts). */
 export interface StepsHost {
@@ -124,7 +124,7 @@ export class ShotSteps {
     const body = shotBody(board, index, frameUrl);
     // A send a reload cut off goes again with its key (resumed()): the server answers with the
     // task it made then. Else a fresh key, kept (written with 'submitting') before the POST leaves.
-    const sendKey = board.shots[index]!.run.sendKey ?? (this.deps.sendKeys?.() ? newSendKey() : undefined);
+    const sendKey = board.shots[index]!.run.sendKey ?? (this.deps.sendKeys?.() ? randomUuid() : undefined);
     // What this take is made with, kept with it: the draft may change before it ends.
     this.host.update(id, shotId, {
       state: 'submitting',

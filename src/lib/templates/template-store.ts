@@ -11,6 +11,7 @@ import {
   type TemplateDraft,
 } from './template-model';
 import { templatesInFile, withTemplates } from './template-file';
+import { randomUuid } from '@/lib/random-uuid';
 
 /**
  * The prompt library, kept in this browser: one IndexedDB record per template (idb-keyval, as the
@@ -64,7 +65,7 @@ async function changed(template: Template): Promise<Template> {
   return template;
 }
 
-const newId = () => `tpl_${crypto.randomUUID().replaceAll('-', '').slice(0, 16)}`;
+const newId = () => `tpl_${randomUuid().replaceAll('-', '').slice(0, 16)}`;
 
 /**
  * Every save is a version: without an id a new template (version 1), with one the next version of

@@ -1,10 +1,9 @@
 /**
- * A fresh send key (a create's Idempotency-Key, decision 640): a random UUID v4. Made from
+ * A random UUID v4 (a create's send key, decision 640; a template's id). Made from
  * getRandomValues, not crypto.randomUUID, which exists only in secure contexts: a dashboard
- * opened over plain http from another machine of the network (HOST=0.0.0.0) is not one, and that
- * is exactly where keys travel (the local server).
+ * opened over plain http from another machine of the network (HOST=0.0.0.0) is not one.
  */
-export function newSendKey(): string {
+export function randomUuid(): string {
   const b = crypto.getRandomValues(new Uint8Array(16));
   b[6] = (b[6]! & 0x0f) | 0x40;
   b[8] = (b[8]! & 0x3f) | 0x80;
