@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { seriousViolationsInBothThemes } from './support/axe';
 import { createGroup } from './support/composer-fixtures';
 import { API_KEY, expect, fixtureOrigin, test } from './support/test';
+import { importTasksFile } from './support/import-tasks';
 
 /**
  * axe-core on every page, and on every dialog, sheet, tray and popover while it is open, in both
@@ -197,11 +198,7 @@ test('tasks: a finished task, Forget with its Undo, the webhook inbox with an im
   await expect(page.getByRole('list', { name: 'Tracked tasks' }).getByRole('listitem')).toHaveCount(2);
 
   // An import that is not a task list says so; the inbox lists the deliveries.
-  await page.locator('input[type="file"][accept*="json"]').setInputFiles({
-    name: 'tasks.json',
-    mimeType: 'application/json',
-    buffer: Buffer.from('{"not":"tasks"}'),
-  });
+  await importTasksFile(page, '{"not":"tasks"}');
   await expect(page.getByText('Import failed')).toBeVisible();
   await page.getByRole('tab', { name: 'Webhook inbox' }).click();
   await expect(

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { API_KEY, expect, test } from './support/test';
+import { importTasksFile } from './support/import-tasks';
 
 // Issue 31, Compare: a batch of three duration variants, in variant order with the varied value in
 // each heading, one difference named (never the output URLs), the sweep grid laid out by the value,
@@ -35,11 +36,7 @@ async function batchOfThree(page: Page, request: APIRequestContext): Promise<str
     })),
   };
   await page.goto('/tasks');
-  await page.locator('input[type="file"]').setInputFiles({
-    name: 'batch.json',
-    mimeType: 'application/json',
-    buffer: Buffer.from(JSON.stringify(file)),
-  });
+  await importTasksFile(page, JSON.stringify(file), 'batch.json');
   const batch = page.getByRole('region', { name: 'Batch of 3 variations' });
   await expect(batch.getByRole('link', { name: /^Variant \d/ })).toHaveText([
     'Variant 1 · Duration 5 s',

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { API_KEY, expect, test } from './support/test';
+import { importTasksFile } from './support/import-tasks';
 
 // Issue 43 §2-3: results culled by keyboard in the gallery's review mode, and failed tasks ticked
 // in the monitor and retried together, against the real local server.
@@ -41,11 +42,7 @@ async function importTasks(page: Page, ids: readonly string[], prompts: readonly
       request: { ...BODY, prompt: prompts[i] },
     })),
   });
-  await page.locator('input[type="file"][accept*="json"]').setInputFiles({
-    name: 'tasks.json',
-    mimeType: 'application/json',
-    buffer: Buffer.from(file),
-  });
+  await importTasksFile(page, file);
   await expect(page.getByText(`Imported: ${ids.length} added`)).toBeVisible();
 }
 

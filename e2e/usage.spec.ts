@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { storedRecords } from './support/indexed-db';
 import { API_KEY, expect, test } from './support/test';
+import { importTasksFile } from './support/import-tasks';
 
 // The usage view against the real local server: its numbers are the tasks' own usage.total_tokens.
 const auth = { Authorization: `Bearer ${API_KEY}` };
@@ -131,11 +132,7 @@ test('usage counts every tracked task, well over the 300 it once stopped at', as
     exportedAt: new Date().toISOString(),
     tasks: ids.map((id, i) => ({ id, kind: 'video', createdAt: Date.now() - i, source: 'pasted' })),
   });
-  await page.locator('input[type="file"][accept*="json"]').setInputFiles({
-    name: 'tasks.json',
-    mimeType: 'application/json',
-    buffer: Buffer.from(file),
-  });
+  await importTasksFile(page, file);
   await expect(page.getByText(`Imported: ${COUNT} added`)).toBeVisible();
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Usage' }).click();
