@@ -1,9 +1,16 @@
-import { parseApiError, type ApiErrorInfo } from '@contract/errors';
+import { parseApiError } from '@contract/errors';
+import {
+  abortError,
+  ApiRequestError,
+  INVALID_RESPONSE_TYPE,
+  NETWORK_ERROR_TYPE,
+  networkError,
+} from '@/api/api-error';
 import { authorization, buildUrl, type QueryParams } from '@/api/build-url';
 import { getConnection } from '@/api/connection-store';
 import { takeEarlyRequest } from '@/api/early-requests';
 import { reportRequestOutcome } from '@/api/request-health';
-import { beginRateLimitWait } from '@/api/rate-limit';
+import { parseRetryAfter, requestRetryRules, withRetries } from '@/api/retry-policy';
 
 /**
  * The one place the dashboard talks HTTP: base URL and Bearer key from the connection store, JSON and
@@ -12,43 +19,8 @@ import { beginRateLimitWait } from '@/api/rate-limit';
  * decision 410).
  */
 
-/** `type` of an ApiRequestError that is not an HTTP error status. */
-export const NETWORK_ERROR_TYPE = 'network_error';
-export const INVALID_RESPONSE_TYPE = 'invalid_response';
-
-export class ApiRequestError extends Error {
-  readonly info: ApiErrorInfo;
-  /** The request never got an HTTP answer (offline, DNS, CORS, connection refused). */
-  readonly isNetworkError: boolean;
-  /** Seconds or HTTP date from a Retry-After header, as milliseconds from when it was received. */
-  readonly retryAfterMs: number | undefined;
-
-  constructor(
-    info: ApiErrorInfo,
-    options: { isNetworkError?: boolean; retryAfterMs?: number; cause?: unknown } = {},
-  ) {
-    super(info.message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.name = 'ApiRequestError';
-    this.info = info;
-    this.isNetworkError = options.isNetworkError ?? false;
-    this.retryAfterMs = options.retryAfterMs;
-  }
-
-  /** HTTP status; 0 for network errors. */
-  get status(): number {
-    return this.info.status;
-  }
-  get code(): string | undefined {
-    return this.info.code;
-  }
-  get requestId(): string | undefined {
-    return this.info.requestId;
-  }
-  get traceId(): string | undefined {
-    return this.info.traceId;
-  }
-}
-
+// Callers take the client's error from here, the client's one face (api-error.ts says why it lives apart).
+export { ApiRequestError, INVALID_RESPONSE_TYPE, isApiRequestError } from '@/api/api-error';
 export { buildUrl } from '@/api/build-url';
 
 export interface RequestOptions {
@@ -76,19 +48,10 @@ export interface RequestOptions {
    */
   responseType?: 'json' | 'blob' | 'response';
   /**
-   * How often a 429 is waited out and sent again here (default MAX_RATE_LIMIT_RETRIES). A batch
+   * How often a 429 is waited out and sent again here (default MAX_RATE_LIMIT_RETRIES, retry-policy.ts). A batch
    * passes 0: it holds all its sends on a 429, not this one request (issue 45).
    */
   rateLimitRetries?: number;
-}
-
-/** Retry-After is either delay-seconds or an HTTP date (RFC 9110 §10.2.3). */
-export function parseRetryAfter(value: string | null | undefined, now = Date.now()): number | undefined {
-  if (!value) return undefined;
-  const trimmed = value.trim();
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
-  const date = Date.parse(trimmed);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
 interface RawResponse {
@@ -97,28 +60,6 @@ interface RawResponse {
   /** A successful answer asked for as a Blob or unread (responseType 'blob', 'response'); `text` is then empty. */
   body?: Blob | Response;
   header: (name: string) => string | null;
-}
-
-function abortError(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException('The request was aborted.', 'AbortError');
-}
-
-function networkError(url: string, cause: unknown): ApiRequestError {
-  const origin = (() => {
-    try {
-      return new URL(url, window.location.href).origin;
-    } catch {
-      return url;
-    }
-  })();
-  return new ApiRequestError(
-    {
-      status: 0,
-      type: NETWORK_ERROR_TYPE,
-      message: `Could not reach ${origin}: the server is down, the address is wrong, or the browser blocked the request (CORS).`,
-    },
-    { isNetworkError: true, cause },
-  );
 }
 
 /** An answer the early script already has on the way, given up on as fetch would on abort. */
@@ -206,61 +147,21 @@ function invalidResponse(status: number, message: string, res: RawResponse, caus
   );
 }
 
-/** How often a request refused with 429 is sent again, and the longest Retry-After waited out. */
-export const MAX_RATE_LIMIT_RETRIES = 3;
-const MAX_RATE_LIMIT_WAIT_MS = 60_000;
-/** When a 429 names no Retry-After (or an unreadable one). */
-const DEFAULT_RATE_LIMIT_WAIT_MS = 1_000;
-
-function waitFor(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(abortError(signal));
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortError(signal!));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
 /**
  * One HTTP call. Resolves with the parsed JSON body (or `undefined` for an empty body), passed
  * through `parse` when given; rejects with ApiRequestError (or the signal's abort reason).
  *
- * A 429 is sent again after its Retry-After (seconds or HTTP-date), up to MAX_RATE_LIMIT_RETRIES
- * times, with the wait shown by the shell (api/rate-limit.ts). That is safe for every method: a
- * rate-limited request was refused, not done. A wait past a minute is not sat out: the error goes
- * to the caller. Other errors are never retried here (reads: React Query's shouldRetryRead; a 402
- * quota error is for the person to act on, never retried).
+ * An answer that says "not now" to a request the server did not carry out (429; 409
+ * idempotency_key_in_flight) is waited out and sent again here, Retry-After honoured, by the rules
+ * of retry-policy.ts; the signal ends a wait at once. Other errors are never retried here (reads:
+ * React Query's shouldRetryRead; a 402 quota error is for the person to act on, never retried).
  */
-export async function apiRequest<T = unknown>(
+export function apiRequest<T = unknown>(
   path: string,
   options: RequestOptions = {},
   parse?: (data: unknown) => T,
 ): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await apiRequestOnce(path, options, parse);
-    } catch (error) {
-      const retries = options.rateLimitRetries ?? MAX_RATE_LIMIT_RETRIES;
-      if (!isApiRequestError(error) || error.status !== 429 || attempt >= retries) throw error;
-      const wait = error.retryAfterMs ?? DEFAULT_RATE_LIMIT_WAIT_MS;
-      if (wait > MAX_RATE_LIMIT_WAIT_MS) throw error;
-      const end = beginRateLimitWait(Date.now() + wait);
-      try {
-        await waitFor(wait, options.signal);
-      } finally {
-        end();
-      }
-    }
-  }
+  return withRetries(() => apiRequestOnce(path, options, parse), requestRetryRules(options), options.signal);
 }
 
 async function apiRequestOnce<T>(
@@ -347,41 +248,6 @@ async function apiRequestOnce<T>(
       cause,
     );
   }
-}
-
-export function isApiRequestError(error: unknown): error is ApiRequestError {
-  return error instanceof ApiRequestError;
-}
-
-/**
- * Transient failures worth another try: no answer, or the server's fault. A 429 has had its
- * retries inside apiRequest already; trying it again at once would only add to the load.
- */
-export function isTransientError(error: unknown): boolean {
-  if (!isApiRequestError(error)) return false;
-  return error.isNetworkError || error.status >= 500;
-}
-
-export const MAX_READ_RETRIES = 3;
-
-/**
- * React Query's `retry` for queries (reads only: queries are GETs by construction). Mutations use
- * `retry: false`: a POST retried after a lost response could create a task twice.
- */
-export function shouldRetryRead(failureCount: number, error: unknown): boolean {
-  return failureCount < MAX_READ_RETRIES && isTransientError(error);
-}
-
-const BASE_DELAY_MS = 500;
-const MAX_DELAY_MS = 30_000;
-
-/** Exponential backoff with "equal jitter" (half fixed, half random); a server's Retry-After wins when it gives one. */
-export function retryDelay(failureCount: number, error: unknown): number {
-  if (isApiRequestError(error) && error.retryAfterMs !== undefined) {
-    return Math.min(error.retryAfterMs, 5 * 60_000);
-  }
-  const ceiling = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** Math.max(0, failureCount));
-  return Math.round(ceiling / 2 + Math.random() * (ceiling / 2));
 }
 
 /**

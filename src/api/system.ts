@@ -28,7 +28,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { parseBootstrap, type Bootstrap } from '@contract/bootstrap';
 import { isListEnvelope } from '@contract/list';
-import { ApiRequestError, apiRequest, INVALID_RESPONSE_TYPE, isTransientError } from '@/api/api-client';
+import { ApiRequestError, apiRequest, INVALID_RESPONSE_TYPE } from '@/api/api-client';
+import { isTransientError } from '@/api/retry-policy';
 import { getConnection } from '@/api/connection-store';
 
 function parseListEnvelope(data: unknown) {

@@ -62,32 +62,6 @@ export function sendKeysTravel(): boolean {
   return getConnection().baseUrl === '';
 }
 
-/** How often a create sent again waits for the first one under its key (60 s: the proxy's default timeout, twice). */
-const MAX_IN_FLIGHT_WAITS = 120;
-
-/**
- * Sends under a key. A 409 `idempotency_key_in_flight` says the first request with this key (the
- * one a reload cut off) is still with the server, the proxy's upstream often: its answer is the
- * one to get, so the same request is sent again after Retry-After, never given up as a failure
- * the person would then run again under a new key (a second task).
- */
-async function sendKeyed<B>(
-  send: (body: B, options?: SendOptions) => Promise<{ id: string }>,
-  body: B,
-  sendKey: string,
-): Promise<{ id: string }> {
-  for (let waits = 0; ; waits++) {
-    try {
-      return await send(body, { headers: { 'Idempotency-Key': sendKey } });
-    } catch (error) {
-      const inFlight =
-        isApiRequestError(error) && error.status === 409 && error.code === 'idempotency_key_in_flight';
-      if (!inFlight || waits >= MAX_IN_FLIGHT_WAITS) throw error;
-      await new Promise((resolve) => setTimeout(resolve, error.retryAfterMs ?? 1000));
-    }
-  }
-}
-
 /**
  * The dashboard's one create-and-track (forms, batches, the storyboard, bulk re-runs): sends one
  * body and records the created task in the registry at once, with the exact body (for "edit and
@@ -103,9 +77,13 @@ export async function createTracked<B extends object>(
   record: TaskRecord,
   sendKey?: string,
 ): Promise<string> {
-  // Without a key, `send` is called as it always was: a form passes its create function whole.
+  // Without a key, `send` is called as it always was: a form passes its create function whole. A
+  // 409 idempotency_key_in_flight (the first request under the key still running) is waited out
+  // inside apiRequest (retry-policy.ts), never given up as a failure a Run would resend under a new key.
   const { id } =
-    sendKey !== undefined && sendKeysTravel() ? await sendKeyed(send, body, sendKey) : await send(body);
+    sendKey !== undefined && sendKeysTravel()
+      ? await send(body, { headers: { 'Idempotency-Key': sendKey } })
+      : await send(body);
   registry.track({
     ...record,
     id,

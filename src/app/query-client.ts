@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { retryDelay, shouldRetryRead } from '@/api/api-client';
+import { retryDelay, shouldRetryRead } from '@/api/retry-policy';
 
 /**
  * Reads (queries) are retried on network errors, 5xx and 429 with backoff and Retry-After;

@@ -1,0 +1,318 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiRequestError, apiRequest } from '@/api/api-client';
+import { useConnectionStore } from '@/api/connection-store';
+import { getRateLimitWait as rateLimitWait } from '@/api/rate-limit';
+import {
+  IN_FLIGHT_RULE,
+  MAX_RATE_LIMIT_RETRIES,
+  parseRetryAfter,
+  rateLimitRule,
+  retryDelay,
+  retryWait,
+  shouldRetryRead,
+} from '@/api/retry-policy';
+import { createQueryClient } from '@/app/query-client';
+import { TEST_CONNECTION } from '@/test/fetch-mock';
+
+function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}) {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
+}
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  useConnectionStore.setState(TEST_CONNECTION);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const inFlight = (retryAfter = '1') =>
+  jsonResponse(
+    {
+      error: {
+        message: 'A request with this Idempotency-Key is still being processed.',
+        type: 'invalid_request_error',
+        code: 'idempotency_key_in_flight',
+      },
+    },
+    409,
+    { 'Retry-After': retryAfter },
+  );
+const keyed = (extra: Parameters<typeof apiRequest>[1] = {}) =>
+  apiRequest('/v1/videos', { json: { model: 'm' }, headers: { 'Idempotency-Key': 'key-1' }, ...extra });
+
+describe('retryWait: which answers are waited out, and for how long', () => {
+  const rules = [rateLimitRule(2), IN_FLIGHT_RULE];
+  const refusal = (status: number, code?: string, retryAfterMs?: number) =>
+    new ApiRequestError(
+      { status, message: 'x', ...(code ? { code } : {}) },
+      retryAfterMs === undefined ? {} : { retryAfterMs },
+    );
+
+  it('picks the rule that matches, its Retry-After or its default wait', () => {
+    expect(retryWait(refusal(429, undefined, 2500), rules, [0, 0])).toEqual({ ms: 2500, rule: 0 });
+    expect(retryWait(refusal(429), rules, [0, 0])).toEqual({ ms: 1000, rule: 0 });
+    expect(retryWait(refusal(409, 'idempotency_key_in_flight', 0), rules, [0, 0])).toEqual({
+      ms: 0,
+      rule: 1,
+    });
+  });
+
+  it('waits out nothing else: another 409, a 402, a 5xx, a network error, a bug', () => {
+    for (const error of [
+      refusal(409, 'conflict', 1000),
+      refusal(409, undefined, 1000),
+      refusal(422, 'idempotency_key_reused'),
+      refusal(402, 'insufficient_quota'),
+      refusal(503, undefined, 1000),
+      new ApiRequestError({ status: 0, message: 'x' }, { isNetworkError: true }),
+      new Error('render bug'),
+    ])
+      expect(retryWait(error, rules, [0, 0])).toBeUndefined();
+  });
+
+  it('counts each rule on its own: a spent 429 budget leaves the in-flight waits', () => {
+    expect(retryWait(refusal(429), rules, [2, 0])).toBeUndefined();
+    expect(retryWait(refusal(409, 'idempotency_key_in_flight'), rules, [2, 0])).toEqual({
+      ms: 1000,
+      rule: 1,
+    });
+    expect(retryWait(refusal(409, 'idempotency_key_in_flight'), rules, [0, 120])).toBeUndefined();
+  });
+
+  it('hands a 429 past a minute to the caller, but asks again after a minute for a request in flight', () => {
+    expect(retryWait(refusal(429, undefined, 3_600_000), rules, [0, 0])).toBeUndefined();
+    expect(retryWait(refusal(409, 'idempotency_key_in_flight', 3_600_000), rules, [0, 0])).toEqual({
+      ms: 60_000,
+      rule: 1,
+    });
+  });
+});
+
+describe('409 idempotency_key_in_flight (decision 640): the first request under the key is awaited', () => {
+  it('sends the same request again after its Retry-After (seconds or HTTP-date) and gets the answer', async () => {
+    vi.useFakeTimers();
+    fetchMock
+      .mockResolvedValueOnce(inFlight('2'))
+      .mockResolvedValueOnce(inFlight(new Date(Date.now() + 5000).toUTCString()))
+      .mockResolvedValueOnce(jsonResponse({ id: 'task_first' }));
+    const pending = keyed();
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // Not a rate limit: the shell's "rate limited" notice stays away.
+    expect(rateLimitWait().until).toBeNull();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(3100);
+    await expect(pending).resolves.toEqual({ id: 'task_first' });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    const keys = fetchMock.mock.calls.map((c) => new Headers(c[1]!.headers).get('idempotency-key'));
+    expect(keys).toEqual(['key-1', 'key-1', 'key-1']);
+    expect(fetchMock.mock.calls.map((c) => c[1]!.body)).toEqual(Array(3).fill('{"model":"m"}'));
+  });
+
+  it('a 409 with another code is the caller’s at once', async () => {
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse({ error: { message: 'busy', type: 'invalid_request_error', code: 'conflict' } }, 409, {
+        'Retry-After': '0',
+      }),
+    );
+    const error = (await keyed().catch((e: unknown) => e)) as ApiRequestError;
+    expect(error.status).toBe(409);
+    expect(error.code).toBe('conflict');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives up after 120 waits with the 409, as the create loop it replaces did', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(inFlight('0')));
+    const error = (await keyed().catch((e: unknown) => e)) as ApiRequestError;
+    expect(error.code).toBe('idempotency_key_in_flight');
+    expect(fetchMock).toHaveBeenCalledTimes(1 + 120);
+  });
+
+  it('is waited out for a batch too, which takes its 429s itself (rateLimitRetries 0)', async () => {
+    fetchMock
+      .mockResolvedValueOnce(inFlight('0'))
+      .mockResolvedValueOnce(jsonResponse({}, 429, { 'Retry-After': '2' }));
+    const error = (await keyed({ rateLimitRetries: 0 }).catch((e: unknown) => e)) as ApiRequestError;
+    expect(error.status).toBe(429);
+    expect(error.retryAfterMs).toBe(2000);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it.each([
+    ['a 409 in flight', () => inFlight('30')],
+    ['a 429', () => jsonResponse({}, 429, { 'Retry-After': '30' })],
+  ])(
+    'an abort during the wait for %s rejects at once with its reason, sending nothing more',
+    async (_, answer) => {
+      vi.useFakeTimers();
+      fetchMock.mockResolvedValueOnce(answer());
+      const controller = new AbortController();
+      const pending = keyed({ signal: controller.signal }).catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      const reason = new DOMException('The page was left.', 'AbortError');
+      controller.abort(reason);
+      // No clock moved: the rejection does not wait for the Retry-After.
+      await expect(pending).resolves.toBe(reason);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(rateLimitWait().until).toBeNull();
+      expect(vi.getTimerCount()).toBe(0);
+    },
+  );
+});
+
+describe('429 and reads', () => {
+  const err = (status: number, retryAfterMs?: number) =>
+    new ApiRequestError({ status, message: 'x' }, retryAfterMs === undefined ? {} : { retryAfterMs });
+
+  it('retries reads on network errors and 5xx, not on 4xx (a 429 was retried inside apiRequest)', () => {
+    expect(
+      shouldRetryRead(0, new ApiRequestError({ status: 0, message: 'x' }, { isNetworkError: true })),
+    ).toBe(true);
+    expect(shouldRetryRead(0, err(500))).toBe(true);
+    expect(shouldRetryRead(0, err(503))).toBe(true);
+    for (const status of [400, 401, 402, 403, 404, 422, 429])
+      expect(shouldRetryRead(0, err(status))).toBe(false);
+    expect(shouldRetryRead(0, new Error('render bug'))).toBe(false);
+    expect(shouldRetryRead(3, err(503))).toBe(false);
+  });
+
+  it('backs off exponentially with jitter and honours Retry-After', () => {
+    for (let i = 0; i < 20; i++) {
+      const d1 = retryDelay(1, err(503));
+      const d3 = retryDelay(3, err(503));
+      expect(d1).toBeGreaterThanOrEqual(500);
+      expect(d1).toBeLessThanOrEqual(1000);
+      expect(d3).toBeGreaterThanOrEqual(2000);
+      expect(d3).toBeLessThanOrEqual(4000);
+    }
+    expect(retryDelay(1, err(429, 7000))).toBe(7000);
+  });
+
+  it('parses Retry-After as seconds or an HTTP date', () => {
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    expect(parseRetryAfter('3', now)).toBe(3000);
+    expect(parseRetryAfter('Thu, 01 Jan 2026 00:00:10 GMT', now)).toBe(10_000);
+    expect(parseRetryAfter('Wed, 31 Dec 2025 00:00:00 GMT', now)).toBe(0);
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
+    expect(parseRetryAfter(null, now)).toBeUndefined();
+  });
+
+  it('keeps the Retry-After of a 429 on the error once the retries are spent', async () => {
+    vi.useFakeTimers();
+    try {
+      fetchMock.mockImplementation(() =>
+        Promise.resolve(
+          jsonResponse({ error: { message: 'slow down', type: 'rate_limit_error' } }, 429, {
+            'Retry-After': '2',
+          }),
+        ),
+      );
+      const pending = apiRequest('/v1/assets').catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(3 * 2000);
+      const error = (await pending) as ApiRequestError;
+      expect(error.retryAfterMs).toBe(2000);
+      expect(fetchMock).toHaveBeenCalledTimes(1 + MAX_RATE_LIMIT_RETRIES);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('sends a 429 again after its Retry-After (seconds or HTTP-date), showing the wait, for any method', async () => {
+    vi.useFakeTimers();
+    try {
+      const date = new Date(Date.now() + 3000).toUTCString();
+      fetchMock
+        .mockResolvedValueOnce(jsonResponse({}, 429, { 'Retry-After': '2' }))
+        .mockResolvedValueOnce(jsonResponse({}, 429, { 'Retry-After': date }))
+        .mockResolvedValueOnce(jsonResponse({ id: 'task_1' }));
+      const pending = apiRequest('/v1/videos', { json: { model: 'm' } });
+      await vi.advanceTimersByTimeAsync(0);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      expect(rateLimitWait().until).not.toBeNull();
+      await vi.advanceTimersByTimeAsync(1999);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      await vi.advanceTimersByTimeAsync(3100);
+      await expect(pending).resolves.toEqual({ id: 'task_1' });
+      expect(rateLimitWait().until).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('hands a 429 straight to a caller that holds its own sends (a batch), with its Retry-After', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse({}, 429, { 'Retry-After': '2' }));
+    const error = (await apiRequest('/v1/videos', { json: {}, rateLimitRetries: 0 }).catch(
+      (e: unknown) => e,
+    )) as ApiRequestError;
+    expect(error.status).toBe(429);
+    expect(error.retryAfterMs).toBe(2000);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(rateLimitWait().until).toBeNull();
+  });
+
+  it('does not sit out a Retry-After past a minute, and never retries a 402', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse({}, 429, { 'Retry-After': '3600' }));
+    expect(((await apiRequest('/v1/assets').catch((e: unknown) => e)) as ApiRequestError).status).toBe(429);
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse({ error: { message: 'quota', type: 'quota_error', code: 'insufficient_quota' } }, 402),
+    );
+    expect(
+      ((await apiRequest('/v1/videos', { json: {} }).catch((e: unknown) => e)) as ApiRequestError).status,
+    ).toBe(402);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('React Query retries a GET on 503 (and apiRequest a 429) until it succeeds', async () => {
+    const client = createQueryClient();
+    client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retryDelay: () => 1 } });
+    fetchMock
+      .mockResolvedValueOnce(new Response('', { status: 503 }))
+      .mockResolvedValueOnce(jsonResponse({}, 429, { 'Retry-After': '0' }))
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(jsonResponse({ ok: 1 }));
+    await expect(
+      client.fetchQuery({ queryKey: ['t'], queryFn: ({ signal }) => apiRequest('/v1/assets', { signal }) }),
+    ).resolves.toEqual({ ok: 1 });
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+  });
+
+  it('React Query does not retry a GET on 401', async () => {
+    const client = createQueryClient();
+    fetchMock.mockResolvedValue(
+      jsonResponse({ error: { message: 'no', type: 'authentication_error' } }, 401),
+    );
+    await expect(
+      client.fetchQuery({ queryKey: ['t401'], queryFn: () => apiRequest('/v1/assets') }),
+    ).rejects.toBeInstanceOf(ApiRequestError);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('never retries a POST mutation, even on 503 or a network error', async () => {
+    const client = createQueryClient();
+    for (const failure of [
+      () => Promise.resolve(new Response('', { status: 503 })),
+      () => Promise.reject(new TypeError('Failed to fetch')),
+    ]) {
+      fetchMock.mockReset();
+      fetchMock.mockImplementation(failure);
+      const mutation = client.getMutationCache().build(client, {
+        mutationFn: () => apiRequest('/v1/videos', { method: 'POST', json: { model: 'video-2.0-cl' } }),
+      });
+      await expect(mutation.execute(undefined)).rejects.toBeInstanceOf(ApiRequestError);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    }
+  });
+});
