@@ -138,6 +138,16 @@ describe('409 idempotency_key_in_flight (decision 640): the first request under 
     expect(fetchMock).toHaveBeenCalledTimes(1 + 120);
   });
 
+  it('leaves the 429 budget whole: each rule counts its own waits within one request', async () => {
+    for (let i = 0; i < MAX_RATE_LIMIT_RETRIES; i++) {
+      fetchMock.mockResolvedValueOnce(inFlight('0'));
+      fetchMock.mockResolvedValueOnce(jsonResponse({}, 429, { 'Retry-After': '0' }));
+    }
+    fetchMock.mockResolvedValueOnce(jsonResponse({ id: 'task_first' }));
+    await expect(keyed()).resolves.toEqual({ id: 'task_first' });
+    expect(fetchMock).toHaveBeenCalledTimes(2 * MAX_RATE_LIMIT_RETRIES + 1);
+  });
+
   it('is waited out for a batch too, which takes its 429s itself (rateLimitRetries 0)', async () => {
     fetchMock
       .mockResolvedValueOnce(inFlight('0'))
