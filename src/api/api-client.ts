@@ -10,7 +10,7 @@ import { authorization, buildUrl, type QueryParams } from '@/api/build-url';
 import { getConnection } from '@/api/connection-store';
 import { takeEarlyRequest } from '@/api/early-requests';
 import { reportRequestOutcome } from '@/api/request-health';
-import { parseRetryAfter, requestRetryRules, withRetries } from '@/api/retry-policy';
+import { parseRetryAfter, rateLimitRule, withRetries, type RetryRule } from '@/api/retry-policy';
 
 /**
  * The one place the dashboard talks HTTP: base URL and Bearer key from the connection store, JSON and
@@ -52,6 +52,8 @@ export interface RequestOptions {
    * passes 0: it holds all its sends on a 429, not this one request (issue 45).
    */
   rateLimitRetries?: number;
+  /** More answers to wait out and send again, after the 429 rule (retry-policy.ts). */
+  retry?: readonly RetryRule[];
 }
 
 interface RawResponse {
@@ -151,9 +153,9 @@ function invalidResponse(status: number, message: string, res: RawResponse, caus
  * One HTTP call. Resolves with the parsed JSON body (or `undefined` for an empty body), passed
  * through `parse` when given; rejects with ApiRequestError (or the signal's abort reason).
  *
- * An answer that says "not now" to a request the server did not carry out (429; 409
- * idempotency_key_in_flight) is waited out and sent again here, Retry-After honoured, by the rules
- * of retry-policy.ts; the signal ends a wait at once. Other errors are never retried here (reads:
+ * An answer that says "not now" to a request the server did not carry out (a 429; what
+ * `options.retry` adds, as a keyed create's 409 idempotency_key_in_flight) is waited out and sent
+ * again here, Retry-After honoured, by the rules of retry-policy.ts; the signal ends a wait at once. Other errors are never retried here (reads:
  * React Query's shouldRetryRead; a 402 quota error is for the person to act on, never retried).
  */
 export function apiRequest<T = unknown>(
@@ -161,7 +163,8 @@ export function apiRequest<T = unknown>(
   options: RequestOptions = {},
   parse?: (data: unknown) => T,
 ): Promise<T> {
-  return withRetries(() => apiRequestOnce(path, options, parse), requestRetryRules(options), options.signal);
+  const rules = [rateLimitRule(options.rateLimitRetries), ...(options.retry ?? [])];
+  return withRetries(() => apiRequestOnce(path, options, parse), rules, options.signal);
 }
 
 async function apiRequestOnce<T>(

@@ -3,9 +3,10 @@ import { apiRequest, type ApiRequestError } from '@/api/api-client';
 import { useConnectionStore } from '@/api/connection-store';
 import { getRateLimitWait as rateLimitWait } from '@/api/rate-limit';
 import { MAX_RATE_LIMIT_RETRIES } from '@/api/retry-policy';
+import { IN_FLIGHT_RULE } from '@/api/task-create';
 import { json as jsonResponse, TEST_CONNECTION } from '@/test/fetch-mock';
 
-/** apiRequest's wait for the first request under a send key (retry-policy.ts's IN_FLIGHT_RULE). */
+/** apiRequest's wait for the first request under a send key (task-create.ts's IN_FLIGHT_RULE). */
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -32,8 +33,14 @@ const inFlight = (retryAfter = '1') =>
     409,
     { 'Retry-After': retryAfter },
   );
+/** A create under a send key, as createTracked sends it. */
 const keyed = (extra: Parameters<typeof apiRequest>[1] = {}) =>
-  apiRequest('/v1/videos', { json: { model: 'm' }, headers: { 'Idempotency-Key': 'key-1' }, ...extra });
+  apiRequest('/v1/videos', {
+    json: { model: 'm' },
+    headers: { 'Idempotency-Key': 'key-1' },
+    retry: [IN_FLIGHT_RULE],
+    ...extra,
+  });
 
 describe('409 idempotency_key_in_flight (decision 640): the first request under the key is awaited', () => {
   it('sends the same request again after its Retry-After (seconds or HTTP-date) and gets the answer', async () => {

@@ -3,14 +3,14 @@ import { ApiRequestError, apiRequest } from '@/api/api-client';
 import { useConnectionStore } from '@/api/connection-store';
 import { getRateLimitWait as rateLimitWait } from '@/api/rate-limit';
 import {
-  IN_FLIGHT_RULE,
   MAX_RATE_LIMIT_RETRIES,
   parseRetryAfter,
   rateLimitRule,
   retryDelay,
-  retryWait,
   shouldRetryRead,
+  withRetries,
 } from '@/api/retry-policy';
+import { IN_FLIGHT_RULE } from '@/api/task-create';
 import { createQueryClient } from '@/app/query-client';
 import { json as jsonResponse, TEST_CONNECTION } from '@/test/fetch-mock';
 
@@ -27,51 +27,67 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('retryWait: which answers are waited out, and for how long', () => {
+describe('withRetries: which answers are waited out, and for how long', () => {
   const rules = [rateLimitRule(2), IN_FLIGHT_RULE];
   const refusal = (status: number, code?: string, retryAfterMs?: number) =>
     new ApiRequestError(
       { status, message: 'x', ...(code ? { code } : {}) },
       retryAfterMs === undefined ? {} : { retryAfterMs },
     );
+  /** An attempt that fails with `errors` in turn, then answers 'done'. */
+  const failing = (...errors: unknown[]) => {
+    const attempt = vi.fn(() => Promise.resolve('done'));
+    for (const error of errors) attempt.mockImplementationOnce(() => Promise.reject(error));
+    return attempt;
+  };
 
-  it('picks the rule that matches, its Retry-After or its default wait', () => {
-    expect(retryWait(refusal(429, undefined, 2500), rules, [0, 0])).toEqual({ ms: 2500, rule: 0 });
-    expect(retryWait(refusal(429), rules, [0, 0])).toEqual({ ms: 1000, rule: 0 });
-    expect(retryWait(refusal(409, 'idempotency_key_in_flight', 0), rules, [0, 0])).toEqual({
-      ms: 0,
-      rule: 1,
-    });
+  it('waits the answer’s Retry-After, or a second without one, then tries again', async () => {
+    vi.useFakeTimers();
+    const attempt = failing(refusal(429, undefined, 2500), refusal(429));
+    const pending = withRetries(attempt, rules);
+    await vi.advanceTimersByTimeAsync(2499);
+    expect(attempt).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(attempt).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(attempt).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(pending).resolves.toBe('done');
   });
 
-  it('waits out nothing else: another 409, a 402, a 5xx, a network error, a bug', () => {
+  it('waits out nothing else: another 409, a 422, a 402, a 5xx, a network error, a bug', async () => {
     for (const error of [
-      refusal(409, 'conflict', 1000),
-      refusal(409, undefined, 1000),
+      refusal(409, 'conflict', 0),
+      refusal(409, undefined, 0),
       refusal(422, 'idempotency_key_reused'),
       refusal(402, 'insufficient_quota'),
-      refusal(503, undefined, 1000),
+      refusal(503, undefined, 0),
       new ApiRequestError({ status: 0, message: 'x' }, { isNetworkError: true }),
       new Error('render bug'),
-    ])
-      expect(retryWait(error, rules, [0, 0])).toBeUndefined();
+    ]) {
+      const attempt = failing(error);
+      await expect(withRetries(attempt, rules)).rejects.toBe(error);
+      expect(attempt).toHaveBeenCalledTimes(1);
+    }
   });
 
-  it('counts each rule on its own: a spent 429 budget leaves the in-flight waits', () => {
-    expect(retryWait(refusal(429), rules, [2, 0])).toBeUndefined();
-    expect(retryWait(refusal(409, 'idempotency_key_in_flight'), rules, [2, 0])).toEqual({
-      ms: 1000,
-      rule: 1,
-    });
-    expect(retryWait(refusal(409, 'idempotency_key_in_flight'), rules, [0, 120])).toBeUndefined();
+  it('counts each rule on its own: a spent 429 budget leaves the in-flight waits', async () => {
+    const inFlight = refusal(409, 'idempotency_key_in_flight', 0);
+    const limited = refusal(429, undefined, 0);
+    const attempt = failing(limited, inFlight, limited, inFlight, limited);
+    await expect(withRetries(attempt, rules)).rejects.toBe(limited);
+    expect(attempt).toHaveBeenCalledTimes(5);
   });
 
-  it('hands a 429 past a minute to the caller, but asks again after a minute for a request in flight', () => {
-    expect(retryWait(refusal(429, undefined, 3_600_000), rules, [0, 0])).toBeUndefined();
-    expect(retryWait(refusal(409, 'idempotency_key_in_flight', 3_600_000), rules, [0, 0])).toEqual({
-      ms: 60_000,
-      rule: 1,
-    });
+  it('hands a 429 past a minute to the caller, but asks again after a minute for a request in flight', async () => {
+    vi.useFakeTimers();
+    const long = refusal(429, undefined, 3_600_000);
+    await expect(withRetries(failing(long), rules)).rejects.toBe(long);
+    const attempt = failing(refusal(409, 'idempotency_key_in_flight', 3_600_000));
+    const pending = withRetries(attempt, rules);
+    await vi.advanceTimersByTimeAsync(60_000);
+    await expect(pending).resolves.toBe('done');
+    expect(attempt).toHaveBeenCalledTimes(2);
   });
 });
 

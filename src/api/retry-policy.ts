@@ -5,8 +5,9 @@ import { beginRateLimitWait } from '@/api/rate-limit';
  * Which failures the dashboard sends again, and when (decision 680). Two layers, each in one place:
  *
  * - Inside one request (apiRequest): an answer that says "not now, come back in N s" for a request
- *   the server did not carry out is waited out and sent again, by the rules below. That is safe for
- *   every method, a create POST included: nothing was done.
+ *   the server did not carry out is waited out and sent again, by rules: the 429 one below for
+ *   every request, and those a caller adds (RequestOptions.retry: task-create.ts's in-flight 409).
+ *   That is safe for every method, a create POST included: nothing was done.
  * - Across requests (React Query): a read that got no answer or a 5xx is read again with backoff.
  *   Writes never are: a POST whose answer was lost may have created a task already.
  */
@@ -26,93 +27,56 @@ export interface RetryRule {
   matches: (error: ApiRequestError) => boolean;
   /** How often, over one apiRequest call: each rule counts its own. */
   retries: number;
-  /** The wait when the answer names no Retry-After (or an unreadable one). */
-  defaultWaitMs: number;
-  /** The longest wait sat out. */
-  maxWaitMs: number;
   /**
-   * A longer Retry-After: `fail` hands the error to the caller (the person acts on it), `shorten`
-   * sends again after maxWaitMs (asking again early costs nothing but another refusal).
+   * A Retry-After past MAX_RETRY_WAIT_MS: sent again after MAX_RETRY_WAIT_MS (asking again early
+   * costs one more refusal), where without it the error goes to the caller (the person acts on it).
    */
-  longer: 'fail' | 'shorten';
+  shorten?: boolean;
   /** Shows the wait to the person; returns the call that ends it. */
   show?: (until: number) => () => void;
 }
 
 /** How often a request refused with 429 is sent again. */
 export const MAX_RATE_LIMIT_RETRIES = 3;
+/** The wait when an answer names no Retry-After (or an unreadable one). */
+const DEFAULT_RETRY_WAIT_MS = 1_000;
+/** The longest Retry-After sat out. */
+const MAX_RETRY_WAIT_MS = 60_000;
 
 /**
  * 429: the request was refused, not done. Shown by the shell ("rate limited, retrying in N s",
- * api/rate-limit.ts). A wait past a minute is not sat out: the error goes to the caller.
+ * api/rate-limit.ts). A wait past a minute is not sat out: the error goes to the caller. Every
+ * apiRequest has it; `retries` 0 for a caller that holds its own sends on a 429 (a batch).
  */
 export function rateLimitRule(retries = MAX_RATE_LIMIT_RETRIES): RetryRule {
-  return {
-    matches: (error) => error.status === 429,
-    retries,
-    defaultWaitMs: 1_000,
-    maxWaitMs: 60_000,
-    longer: 'fail',
-    show: beginRateLimitWait,
-  };
+  return { matches: (error) => error.status === 429, retries, show: beginRateLimitWait };
 }
 
 /**
- * 409 `idempotency_key_in_flight` (decision 640): the first request under this send key, the one a
- * reload cut off, is still with the server (the proxy's upstream often). Its answer is the one to
- * get, so the same request goes again rather than fail: a failure would invite a Run under a new
- * key, a second task. Only a request that carried an Idempotency-Key can get it. 120 waits: the
- * proxy's default timeout (60 s) twice at the server's `Retry-After: 1`. Not shown as a rate limit:
- * nothing is limited.
- */
-export const IN_FLIGHT_RULE: RetryRule = {
-  matches: (error) => error.status === 409 && error.code === 'idempotency_key_in_flight',
-  retries: 120,
-  defaultWaitMs: 1_000,
-  maxWaitMs: 60_000,
-  longer: 'shorten',
-};
-
-/** The rules of one apiRequest call; `rateLimitRetries` 0 for a caller that holds its own sends (a batch). */
-export function requestRetryRules(options: { rateLimitRetries?: number }): RetryRule[] {
-  return [rateLimitRule(options.rateLimitRetries), IN_FLIGHT_RULE];
-}
-
-/** The wait before the next try and the rule it spends, or undefined: the error goes to the caller. */
-export function retryWait(
-  error: unknown,
-  rules: readonly RetryRule[],
-  spent: readonly number[],
-): { ms: number; rule: number } | undefined {
-  if (!isApiRequestError(error)) return undefined;
-  const rule = rules.findIndex((r) => r.matches(error));
-  const found = rules[rule];
-  if (!found || (spent[rule] ?? 0) >= found.retries) return undefined;
-  const asked = error.retryAfterMs ?? found.defaultWaitMs;
-  if (asked <= found.maxWaitMs) return { ms: asked, rule };
-  return found.longer === 'shorten' ? { ms: found.maxWaitMs, rule } : undefined;
-}
-
-/**
- * Runs `attempt` until it succeeds or fails in a way no rule waits out. An aborted signal ends a
- * wait at once, rejecting with its reason.
+ * Runs `attempt` until it succeeds or fails in a way no rule waits out (the first rule that matches
+ * decides). An aborted signal ends a wait at once, rejecting with its reason.
  */
 export async function withRetries<T>(
   attempt: () => Promise<T>,
   rules: readonly RetryRule[],
   signal?: AbortSignal,
 ): Promise<T> {
-  const spent = rules.map(() => 0);
+  const left = rules.map((rule) => rule.retries);
   for (;;) {
     try {
       return await attempt();
     } catch (error) {
-      const wait = retryWait(error, rules, spent);
-      if (!wait) throw error;
-      spent[wait.rule]! += 1;
-      const end = rules[wait.rule]!.show?.(Date.now() + wait.ms);
+      const index = rules.findIndex((rule) => isApiRequestError(error) && rule.matches(error));
+      const rule = rules[index];
+      if (!rule || left[index]!-- < 1) throw error;
+      let wait = (error as ApiRequestError).retryAfterMs ?? DEFAULT_RETRY_WAIT_MS;
+      if (wait > MAX_RETRY_WAIT_MS) {
+        if (!rule.shorten) throw error;
+        wait = MAX_RETRY_WAIT_MS;
+      }
+      const end = rule.show?.(Date.now() + wait);
       try {
-        await waitFor(wait.ms, signal);
+        await waitFor(wait, signal);
       } finally {
         end?.();
       }

@@ -7,6 +7,7 @@ import {
   type RequestOptions,
 } from '@/api/api-client';
 import { getConnection } from '@/api/connection-store';
+import type { RetryRule } from '@/api/retry-policy';
 import { NO_TASK_ID_TYPE } from '@/api/task-create-error';
 import type { TaskRegistry } from '@/api/task-registry';
 import type { TrackedTask } from '@/api/task-registry-schema';
@@ -22,7 +23,7 @@ export async function postTask(
   path: string,
   body: object,
   signal?: AbortSignal,
-  options: Pick<RequestOptions, 'rateLimitRetries' | 'headers'> = {},
+  options: Pick<RequestOptions, 'rateLimitRetries' | 'headers' | 'retry'> = {},
 ): Promise<LenientTask> {
   try {
     return await apiRequest(path, { method: 'POST', json: body, signal, ...options }, (data) =>
@@ -49,8 +50,8 @@ export type TaskRecord = Omit<
   'id' | 'createdAt' | 'request' | 'baseUrl' | 'callbackUrl' | 'last'
 >;
 
-/** What createTracked adds to a create's request: the send key's header, when it travels. */
-export type SendOptions = Pick<RequestOptions, 'headers'>;
+/** What createTracked adds to a create's request: the send key's header and its wait, when it travels. */
+export type SendOptions = Pick<RequestOptions, 'headers' | 'retry'>;
 
 /**
  * Whether a send key goes with a create (decision 640): only when the dashboard talks to the
@@ -61,6 +62,20 @@ export type SendOptions = Pick<RequestOptions, 'headers'>;
 export function sendKeysTravel(): boolean {
   return getConnection().baseUrl === '';
 }
+
+/**
+ * 409 `idempotency_key_in_flight` (decision 640): the first request under this send key, the one a
+ * reload cut off, is still with the server (the proxy's upstream often). Its answer is the one to
+ * get, so apiRequest sends the same request again after Retry-After rather than fail: a failure
+ * would invite a Run under a new key, a second task. 120 waits: the proxy's default timeout (60 s)
+ * twice at the server's `Retry-After: 1`. A Retry-After past the cap is shortened, not given up on.
+ * Not shown as a rate limit: nothing is limited.
+ */
+export const IN_FLIGHT_RULE: RetryRule = {
+  matches: (error) => error.status === 409 && error.code === 'idempotency_key_in_flight',
+  retries: 120,
+  shorten: true,
+};
 
 /**
  * The dashboard's one create-and-track (forms, batches, the storyboard, bulk re-runs): sends one
@@ -77,12 +92,10 @@ export async function createTracked<B extends object>(
   record: TaskRecord,
   sendKey?: string,
 ): Promise<string> {
-  // Without a key, `send` is called as it always was: a form passes its create function whole. A
-  // 409 idempotency_key_in_flight (the first request under the key still running) is waited out
-  // inside apiRequest (retry-policy.ts), never given up as a failure a Run would resend under a new key.
+  // Without a key, `send` is called as it always was: a form passes its create function whole.
   const { id } =
     sendKey !== undefined && sendKeysTravel()
-      ? await send(body, { headers: { 'Idempotency-Key': sendKey } })
+      ? await send(body, { headers: { 'Idempotency-Key': sendKey }, retry: [IN_FLIGHT_RULE] })
       : await send(body);
   registry.track({
     ...record,
