@@ -48,8 +48,9 @@ export interface RequestOptions {
    */
   responseType?: 'json' | 'blob' | 'response';
   /**
-   * How often a 429 is waited out and sent again here (default MAX_RATE_LIMIT_RETRIES, retry-policy.ts). A batch
-   * passes 0: it holds all its sends on a 429, not this one request (issue 45).
+   * How often a 429 is waited out and sent again here (default MAX_RATE_LIMIT_RETRIES in
+   * retry-policy.ts). A batch passes 0: it holds all its sends on a 429, not this one request
+   * (issue 45).
    */
   rateLimitRetries?: number;
   /** More answers to wait out and send again, after the 429 rule (retry-policy.ts). */
