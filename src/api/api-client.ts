@@ -16,10 +16,8 @@ import { parseRetryAfter, rateLimitRule, withRetries, type RetryRule } from '@/a
  * The one place the dashboard talks HTTP: base URL and Bearer key from the connection store, JSON and
  * multipart bodies, upload progress, AbortSignal, and errors normalised by the contract's
  * `parseApiError` with the request id kept for support. Nothing else under src/ calls fetch (eslint,
- * decision 410).
+ * decision 410). Callers import its error from here too (api-error.ts says why it lives apart).
  */
-
-// Callers take the client's error from here, the client's one face (api-error.ts says why it lives apart).
 export { ApiRequestError, INVALID_RESPONSE_TYPE, isApiRequestError } from '@/api/api-error';
 export { buildUrl } from '@/api/build-url';
 
@@ -154,10 +152,10 @@ function invalidResponse(status: number, message: string, res: RawResponse, caus
  * One HTTP call. Resolves with the parsed JSON body (or `undefined` for an empty body), passed
  * through `parse` when given; rejects with ApiRequestError (or the signal's abort reason).
  *
- * An answer that says "not now" to a request the server did not carry out (a 429; what
- * `options.retry` adds, as a keyed create's 409 idempotency_key_in_flight) is waited out and sent
- * again here, Retry-After honoured, by the rules of retry-policy.ts; the signal ends a wait at once. Other errors are never retried here (reads:
- * React Query's shouldRetryRead; a 402 quota error is for the person to act on, never retried).
+ * A "not now" to a request the server did not carry out (a 429; what `options.retry` adds, as a
+ * keyed create's 409 idempotency_key_in_flight) is waited out and sent again, Retry-After honoured,
+ * by retry-policy.ts's rules; the signal ends a wait at once. Nothing else is retried here (reads:
+ * React Query's shouldRetryRead; a 402 quota error is for the person to act on).
  */
 export function apiRequest<T = unknown>(
   path: string,
