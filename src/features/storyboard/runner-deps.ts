@@ -73,8 +73,8 @@ export interface RunnerDeps {
   /** The board as kept now, read when the run becomes ours: another tab may have run it meanwhile. */
   load?(id: string): Promise<Storyboard | undefined>;
   /**
-   * What the tabs tell one another (a BroadcastChannel, board-store.ts): that one wrote or deleted
-   * a board. The others read it again (`load`), so a tab that waits while another runs the board
+   * What the tabs tell one another (the `board` messages of the storyboard's one BroadcastChannel,
+   * board-store.ts): that one wrote or deleted a board. The others read it again (`load`), so a tab that waits while another runs the board
    * shows its progress and takes as they come, and a board deleted elsewhere is let go at once.
    * Absent: a tab's copy is brought up to date by its own writes.
    */
