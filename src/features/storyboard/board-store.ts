@@ -19,7 +19,8 @@ function readKept(kept: unknown): Storyboard | undefined {
 /**
  * The runner's write (RunnerDeps.save): what it gives from the record kept now, in one IndexedDB
  * transaction shared by every tab of the browser, and the shell's progress strip told, in every
- * tab, by the tab that runs it: `elsewhere` (another tab runs it, this one wrote an edit) tells none.
+ * tab, by the tab that runs it: `elsewhere` (another tab runs it, this one wrote an edit; or the
+ * write only joins a stopped task's take, which a tab that does not run the board may do) tells none.
  */
 export async function saveBoard(
   id: string,

@@ -57,10 +57,13 @@ export interface RunnerDeps {
    * Writes the board where it is kept (IndexedDB) in one transaction with its read: `next` gets
    * the record as kept now (undefined when there is none: deleted) and gives what to keep
    * (undefined: nothing). Resolves to what is kept after. Called after changes, one at a time.
+   * `quiet`: the write only joins stopped tasks' takes, which any tab holding the board may do
+   * while another runs it (decision 691): it tells the progress strip nothing.
    */
   save(
     id: string,
     next: (kept: Storyboard | undefined) => Storyboard | undefined,
+    opts?: { quiet?: boolean },
   ): Promise<Storyboard | undefined>;
   /** Words for a failure the runner reports. */
   describe(error: unknown): string;
