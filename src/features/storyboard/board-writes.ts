@@ -72,6 +72,11 @@ export class BoardWrites {
     });
   }
 
+  /** The board's writes under way or due, settled once the last has landed; undefined when none. */
+  settled(id: string): Promise<void> | undefined {
+    return this.chains.get(id);
+  }
+
   /** Whether the board is still held once its writes are done (not deleted in another tab). */
   async stillKept(id: string): Promise<boolean> {
     await this.chains.get(id);

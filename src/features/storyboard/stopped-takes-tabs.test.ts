@@ -111,6 +111,38 @@ describe('following a stopped task holds no run lock (decision 691)', () => {
   });
 });
 
+describe('Stop lets the run go only once the stopped board is written (decision 691)', () => {
+  it('a tab waiting for the run takes it up stopped: it sends nothing and only joins the stopped take', async () => {
+    const store = fakeBoardStore();
+    const locks = new FakeLocks();
+    const ends = new Map<string, 'succeeded' | 'failed'>();
+    // A write takes a while (an IndexedDB transaction); a lock let go is granted at once.
+    const slowSave: typeof store.save = async (id, next) => {
+      await turns(3);
+      return store.save(id, next);
+    };
+    const first = fakeTab({ store: { ...store, save: slowSave }, locks, ends });
+    first.runner.put(runAll(threeShots(), 'b'));
+    await until(() => store.kept.get('sb')?.shots[0]!.run.taskId === 'task_1', 'shot 1 is sent');
+    const second = fakeTab({ store, locks, ends, ids: 'b' });
+    second.runner.follow(structuredClone(store.kept.get('sb')!));
+    await until(() => second.runner.runningElsewhere('sb'), 'the second tab waits for the run');
+
+    first.runner.stop('sb');
+    await until(() => !second.runner.runningElsewhere('sb'), 'the second tab is given the run');
+    ends.set('task_1', 'succeeded');
+    await until(() => takeIds(store.kept.get('sb'), 0)?.[0] === 'task_1', 'the stopped take joins');
+    await turns(10);
+    // Had it read the record before the stop was written, it would have run on: shots 2 and 3 sent.
+    expect(second.created).toEqual([]);
+    expect(store.kept.get('sb')!.shots.map((s) => [s.run.state, s.run.error])).toEqual([
+      ['failed', 'stopped'],
+      ['failed', 'stopped'],
+      ['failed', 'stopped'],
+    ]);
+  });
+});
+
 describe('a stopped task’s take joined while another tab runs the board (decision 691)', () => {
   it('tells the progress strip nothing: the tab that joined it does not show that run as its own', async () => {
     const locks = new FakeLocks();

@@ -48,6 +48,8 @@ export class StoryboardRunner {
         // Granted later: the tab that ran it may have moved it on; take it up from its record.
         if (!sync) void this.takeUp(id);
       },
+      // The next tab reads the record as this one left it: after Stop, stopped (not still running).
+      lastWrite: (id) => this.writes.settled(id),
     });
     this.writes = new BoardWrites(deps, {
       get: (id) => this.boards.get(id),
@@ -151,17 +153,15 @@ export class StoryboardRunner {
    */
   stop(id: string, { forget = false }: { forget?: boolean } = {}): void {
     this.waits.end(id);
-    this.claims.release(id);
     const board = this.boards.get(id);
     const next = board && !forget ? stoppedBoard(board) : undefined;
     if (!next || !hasStoppedTasks(next)) this.stopped.end(id);
-    if (!board) return;
-    if (forget) {
+    if (board && forget) {
       this.boards.delete(id);
       this.writes.setBase(id, undefined);
-      return;
-    }
-    this.change({ ...next!, updatedAt: Date.now() });
+    } else if (next) this.change({ ...next, updatedAt: Date.now() });
+    // After the stopped board's write is due: the claim goes once it has landed (lastWrite).
+    this.claims.release(id);
   }
 
   /**
