@@ -56,6 +56,48 @@ describe('mergeBoard', () => {
     expect(merged.name).toBe('Renamed');
   });
 
+  it('takes and stopped tasks joined or dropped on either side are kept so, each once (decision 691)', () => {
+    const base = board();
+    const [a] = base.shots;
+    const take = (taskId: string) => ({ taskId, resultUrl: `https://r/${taskId}.mp4` });
+    const start = {
+      ...base,
+      shots: [
+        { ...a!, run: { ...a!.run, takes: [take('t0')] }, stoppedTasks: [{ taskId: 't1' }] },
+        base.shots[1]!,
+      ],
+    };
+    const [s] = start.shots;
+    // This tab joins the stopped task t1; the other tab's new run of the shot adds t2 meanwhile.
+    const ours = {
+      ...start,
+      shots: [{ ...a!, run: { ...a!.run, takes: [take('t0'), take('t1')] } }, start.shots[1]!],
+    };
+    const theirs = {
+      ...start,
+      shots: [
+        {
+          ...s!,
+          run: { ...s!.run, state: 'succeeded' as const, taskId: 't2', takes: [take('t0'), take('t2')] },
+        },
+        start.shots[1]!,
+      ],
+    };
+    const merged = mergeBoard(start, ours, theirs).shots[0]!;
+    expect(merged.run.takes?.map((t) => t.taskId)).toEqual(['t0', 't2', 't1']);
+    expect(merged.run).toMatchObject({ state: 'succeeded', taskId: 't2' });
+    expect(merged.stoppedTasks).toBeUndefined();
+    // Both tabs joined the same task: once.
+    const both = mergeBoard(start, ours, ours).shots[0]!;
+    expect(both.run.takes?.map((t) => t.taskId)).toEqual(['t0', 't1']);
+    // The other tab stopped another task of the shot while this one joined t1: t1 goes, t3 stays.
+    const stoppedThere = {
+      ...start,
+      shots: [{ ...s!, stoppedTasks: [{ taskId: 't1' }, { taskId: 't3' }] }, start.shots[1]!],
+    };
+    expect(mergeBoard(start, ours, stoppedThere).shots[0]!.stoppedTasks).toEqual([{ taskId: 't3' }]);
+  });
+
   it('sameValue: a key holding undefined is no key', () => {
     expect(sameValue({ a: 1, b: undefined }, { a: 1 })).toBe(true);
     expect(sameValue({ a: [1, { c: 2 }] }, { a: [1, { c: 3 }] })).toBe(false);

@@ -26,11 +26,25 @@ export function sameValue(a: unknown, b: unknown): boolean {
   return true;
 }
 
+/**
+ * Lists whose items both tabs add and drop, merged item by item on their key rather than one side
+ * winning whole: shots, and a shot's takes and stopped tasks, which the tab that runs the board and
+ * a tab following a stopped task (decision 691) may each change at once. An empty list is none.
+ */
+const KEYED: Record<string, string> = { shots: 'id', takes: 'taskId', stoppedTasks: 'taskId' };
+
+const listOf = (v: unknown): readonly unknown[] | undefined =>
+  v === undefined ? [] : Array.isArray(v) ? v : undefined;
+
 function mergeValue(base: unknown, ours: unknown, theirs: unknown, key?: string): unknown {
   if (sameValue(ours, base)) return theirs;
+  const by = key === undefined ? undefined : KEYED[key];
+  const [o, t] = [listOf(ours), listOf(theirs)];
+  if (by && o && t && !sameValue(theirs, base)) {
+    const merged = mergeByKey(by, listOf(base) ?? [], o, t);
+    return merged.length || key === 'shots' ? merged : undefined;
+  }
   if (sameValue(theirs, base) || theirs === undefined) return ours;
-  if (key === 'shots' && Array.isArray(ours) && Array.isArray(theirs))
-    return mergeById(Array.isArray(base) ? base : [], ours, theirs);
   if (isPlain(ours) && isPlain(theirs)) return mergeObject(isPlain(base) ? base : {}, ours, theirs);
   return ours;
 }
@@ -44,20 +58,21 @@ function mergeObject(base: Plain, ours: Plain, theirs: Plain): Plain {
   return out;
 }
 
-type WithId = Plain & { id: string };
-const ids = (list: readonly unknown[]) => list.map((s) => (s as WithId).id);
-
 /**
- * Shots by id: added or removed on either side stay added or removed; the order is ours when this
- * tab reordered them, theirs otherwise; each shot kept by both is merged field by field.
+ * Items by their `by` key (a shot's id, a take's task): added or removed on either side stay added
+ * or removed; the order is ours when this tab reordered them, theirs otherwise; each item kept by
+ * both is merged field by field.
  */
-function mergeById(
+function mergeByKey(
+  by: string,
   base: readonly unknown[],
   ours: readonly unknown[],
   theirs: readonly unknown[],
 ): unknown[] {
+  const ids = (list: readonly unknown[]) => list.map((s) => String((s as Plain)[by]));
   const [b, o, t] = [ids(base), ids(ours), ids(theirs)];
-  const byId = (list: readonly unknown[], id: string) => list.find((s) => (s as WithId).id === id) as Plain;
+  const byId = (list: readonly unknown[], id: string) =>
+    list.find((s) => String((s as Plain)[by]) === id) as Plain;
   const oursOrder = !sameValue(o, b);
   const order = oursOrder ? [...o] : [...t];
   // What the other side added joins at its place there (or the end); what it removed goes.

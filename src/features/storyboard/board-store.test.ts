@@ -7,6 +7,7 @@ import {
   saveStoryboard,
   updateStoryboard,
 } from '@/lib/storyboard/storyboard-storage';
+import { openStoryboardChannel } from '@/lib/storyboard/storyboard-channel';
 import { FakeLocks } from '@/test/fake-locks';
 import { boardNews, loadBoard, saveBoard } from './board-store';
 import { fakeDeps, fakeWatch, settle, threeShots } from './runner-fakes';
@@ -186,8 +187,9 @@ describe('a board edited in the tab that waits while another runs it (issue 42)'
 describe('the tab that waits while another runs the board (issue 42)', () => {
   it('shows the run’s progress and takes as the running tab writes them, with no reload, edit or write of its own', async () => {
     const locks = new FakeLocks();
-    // Each tab has its own channel, as each tab of the browser does.
-    const channels = [boardNews()!, boardNews()!];
+    // Each tab has its own end of the channel, as each tab of the browser does.
+    const ends = [openStoryboardChannel()!, openStoryboardChannel()!];
+    const channels = ends.map((end) => boardNews(end)!);
     try {
       const first = tab(locks, {}, channels[0]);
       let progress = 20;
@@ -229,7 +231,7 @@ describe('the tab that waits while another runs the board (issue 42)', () => {
       expect(second.created).toEqual([]);
       expect(second.writes.count).toBe(writes);
     } finally {
-      for (const c of channels) c.close();
+      for (const end of ends) end.close();
     }
   });
 });
@@ -267,7 +269,8 @@ describe('a board deleted mid-run (issue 42)', () => {
 
   it('told of the delete, the running tab lets the board go at once, while its task still runs', async () => {
     const locks = new FakeLocks();
-    const channels = [boardNews()!, boardNews()!];
+    const ends = [openStoryboardChannel()!, openStoryboardChannel()!];
+    const channels = ends.map((end) => boardNews(end)!);
     try {
       const first = tab(locks, {}, channels[0]);
       // Shot 1's task never answers: no write of the running tab's would find the board gone.
@@ -288,7 +291,7 @@ describe('a board deleted mid-run (issue 42)', () => {
       expect(first.created).toHaveLength(1);
       expect(second.runner.get('sb')).toBeUndefined();
     } finally {
-      for (const c of channels) c.close();
+      for (const end of ends) end.close();
     }
   });
 });

@@ -1,4 +1,5 @@
 import { isStoryboardListed, publishStoryboardProgress } from '@/lib/storyboard/storyboard-progress';
+import { storyboardChannel } from '@/lib/storyboard/storyboard-channel';
 import { loadStoryboard, updateStoryboard } from '@/lib/storyboard/storyboard-storage';
 import type { BoardNews } from './runner-deps';
 import { isRunning, overallProgress, runSummary, type Storyboard } from './storyboard';
@@ -18,7 +19,8 @@ function readKept(kept: unknown): Storyboard | undefined {
 /**
  * The runner's write (RunnerDeps.save): what it gives from the record kept now, in one IndexedDB
  * transaction shared by every tab of the browser, and the shell's progress strip told, in every
- * tab, by the tab that runs it: `elsewhere` (another tab runs it, this one wrote an edit) tells none.
+ * tab, by the tab that runs it: `elsewhere` (another tab runs it, this one wrote an edit; or the
+ * write only joins a stopped task's take, which a tab that does not run the board may do) tells none.
  */
 export async function saveBoard(
   id: string,
@@ -53,22 +55,15 @@ export async function loadBoard(id: string): Promise<Storyboard | undefined> {
 }
 
 /**
- * The tabs' news of board writes (RunnerDeps.news) on one BroadcastChannel: a tab that waits while
- * another runs a board reads the record again at each of that tab's writes, instead of polling
- * IndexedDB. Undefined without BroadcastChannel: the waiting tab's view then catches up at its writes.
+ * The tabs' news of board writes (RunnerDeps.news), as messages of their own kind on the
+ * storyboard's one channel (decision 690): a tab that waits while another runs a board reads the
+ * record again at each of that tab's writes, instead of polling IndexedDB. Undefined without
+ * BroadcastChannel: the waiting tab's view then catches up at its writes.
  */
-export function boardNews(): (BoardNews & { close(): void }) | undefined {
-  if (typeof BroadcastChannel === 'undefined') return undefined;
-  const channel = new BroadcastChannel('media-studio.storyboard-writes');
+export function boardNews(channel = storyboardChannel()): BoardNews | undefined {
+  if (!channel) return undefined;
   return {
-    changed: (id) => channel.postMessage({ id }),
-    listen: (hear) => {
-      const onMessage = ({ data }: MessageEvent<{ id?: unknown } | null>) => {
-        if (typeof data?.id === 'string') hear(data.id);
-      };
-      channel.addEventListener('message', onMessage);
-      return () => channel.removeEventListener('message', onMessage);
-    },
-    close: () => channel.close(),
+    changed: (id) => channel.post({ kind: 'board', id }),
+    listen: (hear) => channel.listen(['board'], (message) => hear(message.id)),
   };
 }

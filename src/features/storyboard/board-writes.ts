@@ -25,6 +25,8 @@ export class BoardWrites {
   /** Per board, its writes one after another, and whether one is waiting to start. */
   private readonly chains = new Map<string, Promise<void>>();
   private readonly due = new Set<string>();
+  /** Per board, whether a change of the write due is more than a stopped task's join. */
+  private readonly loud = new Set<string>();
 
   /** Per board, whether a read of the kept record (refresh) is waiting to start. */
   private readonly rereads = new Set<string>();
@@ -40,8 +42,12 @@ export class BoardWrites {
     else this.bases.delete(id);
   }
 
-  /** Writes the board after the writes before it; several changes meanwhile make one write. */
-  write(id: string): void {
+  /**
+   * Writes the board after the writes before it; several changes meanwhile make one write, quiet
+   * only when each of them was (RunnerDeps.save).
+   */
+  write(id: string, { quiet = false }: { quiet?: boolean } = {}): void {
+    if (!quiet) this.loud.add(id);
     if (this.due.has(id)) return;
     this.due.add(id);
     this.then(id, () => this.sync(id));
@@ -66,6 +72,11 @@ export class BoardWrites {
     });
   }
 
+  /** The board's writes under way or due, settled once the last has landed; undefined when none. */
+  settled(id: string): Promise<void> | undefined {
+    return this.chains.get(id);
+  }
+
   /** Whether the board is still held once its writes are done (not deleted in another tab). */
   async stillKept(id: string): Promise<boolean> {
     await this.chains.get(id);
@@ -74,12 +85,15 @@ export class BoardWrites {
 
   private async sync(id: string): Promise<void> {
     this.due.delete(id);
+    const quiet = !this.loud.delete(id);
     const ours = this.host.get(id);
     if (!ours) return;
     const base = this.bases.get(id);
     const kept = await this.deps
-      .save(id, (theirs) =>
-        !theirs ? (base ? undefined : ours) : base ? mergeBoard(base, ours, theirs) : ours,
+      .save(
+        id,
+        (theirs) => (!theirs ? (base ? undefined : ours) : base ? mergeBoard(base, ours, theirs) : ours),
+        { quiet },
       )
       // Storage refused the write (quota, private mode): the board goes on here, the next change writes.
       .catch(() => null);

@@ -71,23 +71,22 @@ describe('RunPanel', () => {
     expect(screen.queryByRole('button', { name: /^(Stop|Run)\b/ })).toBeNull();
   });
 
-  it('stopped in another tab that still follows its sent tasks: says so, not that it runs', () => {
+  it('stopped with its sent tasks still followed (here or in another tab): Run is offered (decision 691)', () => {
     const base = staleThird();
     const board = stoppedBoard(shotChanged(base, base.shots[2]!.id, { state: 'running', taskId: 't3' }));
+    expect(board.shots[2]!.stoppedTasks).toHaveLength(1);
+    // Following them holds no run lock: no tab sees the board run elsewhere because of them.
     render(
       <RunPanel
         board={board}
         running={false}
-        elsewhere
         onAsk={() => undefined}
         onStop={() => undefined}
         errors={null}
       />,
     );
-    expect(screen.getByRole('status')).toHaveTextContent(
-      'Stopped in another tab of this browser, which still follows the tasks sent before Stop',
-    );
-    expect(screen.queryByRole('button', { name: /^(Stop|Run)\b/ })).toBeNull();
+    expect(screen.getByRole('button', { name: /^Run \d/ })).toBeEnabled();
+    expect(screen.queryByTestId('storyboard-elsewhere')).toBeNull();
   });
 
   it('shows no progress bar once a run has ended (failed), only while one goes on', () => {

@@ -15,7 +15,6 @@ import { MoneyEstimate } from '@/components/money/money-estimate';
 import { useTranslation } from '@/lib/i18n';
 import { overallProgress, predecessorOf, totalEstimate, type Storyboard } from './storyboard';
 import { pendingShots } from './storyboard-runs';
-import { hasStoppedTasks } from './stopped-takes';
 import { runCostInputs } from './storyboard-money';
 
 /** Compare shows at most four results side by side. */
@@ -144,10 +143,7 @@ function RunButtons({
     return (
       <p role="status" className={compact ? 'flex-1 text-sm' : 'text-sm'} data-testid="storyboard-elsewhere">
         {/* The phone's bar stays in view over the shots: a line there, the whole of it on the card. */}
-        {/* Stopped there, the tab follows only the tasks already sent (stopped-takes.ts): said so. */}
-        {!running && hasStoppedTasks(board)
-          ? t(compact ? 'run.elsewhereStoppedShort' : 'run.elsewhereStopped')
-          : t(compact ? 'run.elsewhereShort' : 'run.elsewhere')}
+        {t(compact ? 'run.elsewhereShort' : 'run.elsewhere')}
       </p>
     );
   return (

@@ -57,10 +57,13 @@ export interface RunnerDeps {
    * Writes the board where it is kept (IndexedDB) in one transaction with its read: `next` gets
    * the record as kept now (undefined when there is none: deleted) and gives what to keep
    * (undefined: nothing). Resolves to what is kept after. Called after changes, one at a time.
+   * `quiet`: the write only joins stopped tasks' takes, which any tab holding the board may do
+   * while another runs it (decision 691): it tells the progress strip nothing.
    */
   save(
     id: string,
     next: (kept: Storyboard | undefined) => Storyboard | undefined,
+    opts?: { quiet?: boolean },
   ): Promise<Storyboard | undefined>;
   /** Words for a failure the runner reports. */
   describe(error: unknown): string;
@@ -73,8 +76,8 @@ export interface RunnerDeps {
   /** The board as kept now, read when the run becomes ours: another tab may have run it meanwhile. */
   load?(id: string): Promise<Storyboard | undefined>;
   /**
-   * What the tabs tell one another (a BroadcastChannel, board-store.ts): that one wrote or deleted
-   * a board. The others read it again (`load`), so a tab that waits while another runs the board
+   * What the tabs tell one another (the `board` messages of the storyboard's one BroadcastChannel,
+   * board-store.ts): that one wrote or deleted a board. The others read it again (`load`), so a tab that waits while another runs the board
    * shows its progress and takes as they come, and a board deleted elsewhere is let go at once.
    * Absent: a tab's copy is brought up to date by its own writes.
    */

@@ -1,7 +1,9 @@
+import { claimRun } from '@/lib/run-lock';
 import { READY_ASSET_FIELDS } from '@/test/asset-fixtures';
+import type { FakeLocks } from '@/test/fake-locks';
 import type { RunnerDeps, Watched } from './runner-deps';
 import { newShot, type Storyboard } from './storyboard';
-import type { StoryboardRunner } from './storyboard-runner';
+import { StoryboardRunner } from './storyboard-runner';
 
 /**
  * For tests: a watch that reads `read(id)` again on every macrotask (as a query's poll would) and
@@ -57,10 +59,17 @@ export function fakeBoardStore() {
 /**
  * A fake API: tasks succeed on their second read; frame assets are ready on their second read.
  * `sendKeys`: the local server, which answers a create sent again with its send key with the
- * task that key made (decision 640).
+ * task that key made (decision 640). `ids`: what its task ids start with (another tab's tasks on
+ * the same server have other ids).
  */
 export function fakeDeps(
-  opts: { frameSyncError?: string; failPrompt?: string; taskError?: unknown; sendKeys?: boolean } = {},
+  opts: {
+    frameSyncError?: string;
+    failPrompt?: string;
+    taskError?: unknown;
+    sendKeys?: boolean;
+    ids?: string;
+  } = {},
 ) {
   const created: Array<{ id: string; body: Record<string, unknown>; meta?: { sendKey?: string } }> = [];
   const reads = new Map<string, number>();
@@ -69,7 +78,11 @@ export function fakeDeps(
     createTask: (body, meta) => {
       const made = meta.sendKey && created.find((t) => t.meta?.sendKey === meta.sendKey);
       if (made) return Promise.resolve({ id: made.id });
-      const task = { id: `task_${created.length + 1}`, body: body as Record<string, unknown>, meta };
+      const task = {
+        id: `${opts.ids ?? 'task'}_${created.length + 1}`,
+        body: body as Record<string, unknown>,
+        meta,
+      };
       created.push(task);
       return Promise.resolve({ id: task.id });
     },
@@ -129,4 +142,39 @@ export async function settle(runner: StoryboardRunner, id: string) {
     await new Promise((r) => setTimeout(r, 0));
   }
   throw new Error(`did not settle: ${JSON.stringify(runner.get(id)!.shots.map((s) => s.run))}`);
+}
+
+/**
+ * For tests: one tab of a browser on the fake API, whose tasks run until told how they end
+ * (`ends`, shared when given: one server). The browser's record (`store`) and Web Locks (`locks`)
+ * are shared when given. `watched()`: the task watches still open.
+ */
+export function fakeTab(
+  opts: {
+    store?: ReturnType<typeof fakeBoardStore>;
+    locks?: FakeLocks;
+    ends?: Map<string, 'succeeded' | 'failed'>;
+    ids?: string;
+  } = {},
+) {
+  const api = fakeDeps(opts.ids ? { ids: opts.ids } : {});
+  const ends = opts.ends ?? new Map<string, 'succeeded' | 'failed'>();
+  const watchTask = fakeWatch((id) => {
+    const end = ends.get(id);
+    if (end === 'succeeded') return { id, status: 'succeeded', video_url: `https://r/${id}.mp4` };
+    if (end === 'failed') return { id, status: 'failed', error: { message: 'refused by policy' } };
+    return { id, status: 'running', progress: 30 };
+  });
+  const store = opts.store ?? api.store;
+  const deps: RunnerDeps = {
+    ...api.deps,
+    watchTask,
+    save: store.save,
+    load: store.load,
+    ...(opts.locks
+      ? { claim: (id, on) => claimRun('storyboard', id, on, opts.locks as unknown as LockManager) }
+      : {}),
+  };
+  const runner = new StoryboardRunner(deps);
+  return { ...api, store, ends, runner, deps, watched: () => watchTask.active() };
 }

@@ -90,3 +90,27 @@ export function waitOn<T, R>(
     if (done) watching.stop();
   });
 }
+
+/**
+ * Per board, the ends of what it waits on (watched tasks and assets): `end` ends them all (the
+ * board was stopped or deleted), and each wait resolves undefined.
+ */
+export class BoardWaits {
+  private readonly ends = new Map<string, Set<() => void>>();
+
+  /** Waits on a watched query of the board's (waitOn); undefined when the board's waits were ended. */
+  until<T, R>(
+    id: string,
+    watch: (seen: (w: Watched<T>) => void) => () => void,
+    decide: (w: Watched<T>) => R | undefined,
+  ): Promise<R | undefined> {
+    let ends = this.ends.get(id);
+    if (!ends) this.ends.set(id, (ends = new Set()));
+    return waitOn(ends, watch, decide);
+  }
+
+  end(id: string): void {
+    for (const end of this.ends.get(id) ?? []) end();
+    this.ends.delete(id);
+  }
+}

@@ -1,11 +1,8 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { claimRun } from '@/lib/run-lock';
 import { loadStoryboard } from '@/lib/storyboard/storyboard-storage';
-import { FakeLocks } from '@/test/fake-locks';
 import { saveBoard } from './board-store';
-import type { RunnerDeps } from './runner-deps';
-import { fakeBoardStore, fakeDeps, fakeWatch, threeShots } from './runner-fakes';
+import { fakeTab, threeShots } from './runner-fakes';
 import type { Storyboard } from './storyboard';
 import { parseStoryboard } from './storyboard-file';
 import { rerunShot, runAll } from './storyboard-runs';
@@ -23,32 +20,7 @@ async function until(check: () => boolean | Promise<boolean>, what: string) {
   throw new Error(`never: ${what}`);
 }
 
-/**
- * One tab of a browser on the fake API, whose tasks run until told how they end (`end`): the
- * browser's record and locks are shared when given. `watched()`: the task watches still open.
- */
-function tab(opts: { store?: ReturnType<typeof fakeBoardStore>; locks?: FakeLocks } = {}) {
-  const api = fakeDeps();
-  const ends = new Map<string, 'succeeded' | 'failed'>();
-  const watchTask = fakeWatch((id) => {
-    const end = ends.get(id);
-    if (end === 'succeeded') return { id, status: 'succeeded', video_url: `https://r/${id}.mp4` };
-    if (end === 'failed') return { id, status: 'failed', error: { message: 'refused by policy' } };
-    return { id, status: 'running', progress: 30 };
-  });
-  const store = opts.store ?? api.store;
-  const deps: RunnerDeps = {
-    ...api.deps,
-    watchTask,
-    save: store.save,
-    load: store.load,
-    ...(opts.locks
-      ? { claim: (id, on) => claimRun('storyboard', id, on, opts.locks as unknown as LockManager) }
-      : {}),
-  };
-  const runner = new StoryboardRunner(deps);
-  return { ...api, store, ends, runner, deps, watched: () => watchTask.active() };
-}
+const tab = fakeTab;
 
 const shot = (r: StoryboardRunner, i: number) => r.get('sb')!.shots[i]!;
 const takeIds = (b: Storyboard | undefined, i: number) => b?.shots[i]!.run.takes?.map((t) => t.taskId);
@@ -239,37 +211,17 @@ describe('a stopped shot’s task still runs and is billed: it joins the shot’
   });
 });
 
-describe('one tab follows a stopped board’s tasks (run-lock.ts)', () => {
-  it('the tab that holds the board follows them and keeps its claim until they end; the other follows nothing', async () => {
-    const store = fakeBoardStore();
-    const locks = new FakeLocks();
-    const first = tab({ store, locks });
-    await stoppedWhileShot1Runs(first);
-    await until(() => store.kept.get('sb')?.shots[0]!.stoppedTasks?.length === 1, 'written');
-    const second = tab({ store, locks });
-    second.runner.follow(structuredClone(store.kept.get('sb')!));
-    await until(() => second.runner.runningElsewhere('sb'), 'the second tab sees the first hold it');
-    await turns(5);
-    expect(first.watched()).toBe(1);
-    expect(second.watched()).toBe(0);
-
-    first.ends.set('task_1', 'succeeded');
-    second.ends.set('task_1', 'succeeded');
-    await until(() => takeIds(store.kept.get('sb'), 0)?.[0] === 'task_1', 'the take joins, kept');
-    // Nothing is left to follow: the claim goes, and the second tab takes the record up as it is.
-    await until(() => !second.runner.runningElsewhere('sb'), 'the first tab lets the board go');
-    await until(() => takeIds(second.runner.get('sb'), 0)?.[0] === 'task_1', 'the second tab has the take');
-    expect(second.watched()).toBe(0);
-    expect(first.created.map((c) => c.id)).toEqual(['task_1']);
-    expect(second.created).toEqual([]);
-  });
-});
-
 describe('the kept record of a stopped board (board-store.ts)', () => {
   it('is resumed at the next start while a stopped task is followed, not after', async () => {
     const { runner, store } = (() => {
       const t = tab();
-      return { runner: new StoryboardRunner({ ...t.deps, save: saveBoard }), store: t };
+      return {
+        runner: new StoryboardRunner({
+          ...t.deps,
+          save: (id, next, opts) => saveBoard(id, next, opts?.quiet),
+        }),
+        store: t,
+      };
     })();
     runner.put(runAll(threeShots(), 'b'));
     await until(() => runner.get('sb')!.shots[0]!.run.state === 'running', 'shot 1 runs');

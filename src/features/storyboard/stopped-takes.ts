@@ -6,8 +6,8 @@ import { withTake } from './storyboard-runs';
 /**
  * What Stop leaves of a run, and what becomes of the tasks it could not call back. A task already
  * sent goes on on the server and is billed: it is kept on its shot (`stoppedTasks`) and followed
- * quietly by the tab that holds the board, and its result joins the shot's takes. Pure rules, as
- * storyboard.ts; the runner performs them (decision 650).
+ * quietly by each tab that holds the board, and its result joins the shot's takes. Pure rules, as
+ * storyboard.ts; stopped-follows.ts performs them (decisions 650, 691).
  */
 
 /** A stopped shot's task as the cache shows it, once it has ended: its result, if it succeeded with one. */

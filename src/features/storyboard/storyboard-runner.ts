@@ -7,38 +7,31 @@ import {
   type ShotRun,
   type Storyboard,
 } from './storyboard';
-import type { FrameName, RunnerDeps, Watched } from './runner-deps';
-import { waitOn } from './runner-reads';
+import type { FrameName, RunnerDeps } from './runner-deps';
+import { BoardWaits } from './runner-reads';
 import { RunClaims } from '@/lib/run-lock';
 import { BoardWrites } from './board-writes';
 import { ShotSteps } from './runner-steps';
-import {
-  endOfStoppedTask,
-  hasStoppedTasks,
-  isStoppedTask,
-  stoppedBoard,
-  stoppedTaskEnded,
-  withStoppedTask,
-} from './stopped-takes';
+import { StoppedFollows } from './stopped-follows';
+import { hasStoppedTasks, stoppedBoard, withStoppedTask } from './stopped-takes';
 
 export type { FrameName, RunnerDeps, Watched } from './runner-deps';
 
 /**
  * Runs storyboards: starts each step nextSteps() names (the steps themselves: runner-steps.ts),
  * holds the boards and writes them after every change (board-writes.ts), one tab per board's run
- * (run-lock.ts). Lives outside React, so a run goes on while the person visits other pages; after
- * a reload `follow()` resumes from what was kept.
+ * (run-lock.ts), and follows the tasks a Stop left running (stopped-follows.ts). Lives outside
+ * React, so a run goes on while the person visits other pages; after a reload `follow()` resumes
+ * from what was kept.
  */
 export class StoryboardRunner {
   private readonly boards = new Map<string, Storyboard>();
   private readonly listeners = new Map<string, Set<() => void>>();
   /** Shots whose current step is in flight in this tab. */
   private readonly busy = new Set<string>();
-  /** Per board, the ends of what it waits on (watched tasks and assets): stop() calls them. */
-  private readonly waits = new Map<string, Set<() => void>>();
-  /** Per board, the ends of the stopped shots' tasks followed (stopped-takes.ts), and those tasks. */
-  private readonly quiet = new Map<string, Set<() => void>>();
-  private readonly followed = new Set<string>();
+  /** What the boards' runs wait on (watched tasks and assets): stop() ends them. */
+  private readonly waits = new BoardWaits();
+  private readonly stopped: StoppedFollows;
   /** Per board with work to do, this tab's claim on its run (one tab runs a board: run-lock.ts). */
   private readonly claims: RunClaims;
 
@@ -55,6 +48,8 @@ export class StoryboardRunner {
         // Granted later: the tab that ran it may have moved it on; take it up from its record.
         if (!sync) void this.takeUp(id);
       },
+      // The next tab reads the record as this one left it: after Stop, stopped (not still running).
+      lastWrite: (id) => this.writes.settled(id),
     });
     this.writes = new BoardWrites(deps, {
       get: (id) => this.boards.get(id),
@@ -73,8 +68,13 @@ export class StoryboardRunner {
       board: (id) => this.boards.get(id),
       update: (id, shotId, change) => this.update(id, shotId, change),
       change: (board) => this.change(board),
-      until: (id, watch, decide) => this.until(id, watch, decide),
+      until: (id, watch, decide) => this.waits.until(id, watch, decide),
       stillKept: (id) => this.writes.stillKept(id),
+    });
+    this.stopped = new StoppedFollows(deps, {
+      board: (id) => this.boards.get(id),
+      // A join in a tab that does not run the board: its strip must not take that run for its own.
+      change: (board) => this.change(board, { quiet: true }),
     });
     // Another tab wrote or deleted a board this one holds: shown as it is now (the waiting tab
     // follows the run live), or let go.
@@ -115,9 +115,9 @@ export class StoryboardRunner {
   }
 
   /** Holds the changed board, writes it (merged with what is kept) and starts whatever it now allows. */
-  private change(board: Storyboard): void {
+  private change(board: Storyboard, write?: { quiet: boolean }): void {
     this.boards.set(board.id, board);
-    this.writes.write(board.id);
+    this.writes.write(board.id, write);
     this.notify(board.id);
     this.pump(board.id);
   }
@@ -146,38 +146,22 @@ export class StoryboardRunner {
 
   /**
    * Stops a board's run in this tab: nothing more is started, and its shots not finished say they
-   * were stopped (Run starts them again). A task already sent goes on on the server and is billed:
-   * it is still followed, quietly, and joins its shot's takes (stopped-takes.ts), so the claim is
-   * kept while one is. `forget`: the board is let go too (deleted), so no late answer brings it back.
+   * were stopped (Run starts them again), and the run is let go: another tab may run the board. A
+   * task already sent goes on on the server and is billed: it is still followed, quietly, and joins
+   * its shot's takes (stopped-follows.ts), which needs no claim (decision 691). `forget`: the board
+   * is let go too (deleted), so no late answer brings it back.
    */
   stop(id: string, { forget = false }: { forget?: boolean } = {}): void {
-    for (const end of this.waits.get(id) ?? []) end();
-    this.waits.delete(id);
+    this.waits.end(id);
     const board = this.boards.get(id);
     const next = board && !forget ? stoppedBoard(board) : undefined;
-    if (!next || !hasStoppedTasks(next)) {
-      for (const end of this.quiet.get(id) ?? []) end();
-      this.quiet.delete(id);
-      this.claims.release(id);
-    }
-    if (!board) return;
-    if (forget) {
+    if (!next || !hasStoppedTasks(next)) this.stopped.end(id);
+    if (board && forget) {
       this.boards.delete(id);
       this.writes.setBase(id, undefined);
-      return;
-    }
-    this.change({ ...next!, updatedAt: Date.now() });
-  }
-
-  /** Waits on a watched query of the board's (runner-reads' waitOn); undefined when the board was stopped. */
-  private until<T, R>(
-    id: string,
-    watch: (seen: (w: Watched<T>) => void) => () => void,
-    decide: (w: Watched<T>) => R | undefined,
-  ): Promise<R | undefined> {
-    let ends = this.waits.get(id);
-    if (!ends) this.waits.set(id, (ends = new Set()));
-    return waitOn(ends, watch, decide);
+    } else if (next) this.change({ ...next, updatedAt: Date.now() });
+    // After the stopped board's write is due: the claim goes once it has landed (lastWrite).
+    this.claims.release(id);
   }
 
   /**
@@ -204,7 +188,8 @@ export class StoryboardRunner {
     if (!this.claims.guarded) return true;
     const inFlight = board.shots.some((s) => this.busy.has(s.id));
     const idle = nextSteps(board).length === 0 && !board.shots.some((s) => isActive(s.run));
-    if (!inFlight && idle && !hasStoppedTasks(board)) {
+    // A stopped task followed is no work of the run's: it holds no claim (decision 691).
+    if (!inFlight && idle) {
       this.claims.release(board.id);
       return false;
     }
@@ -234,7 +219,10 @@ export class StoryboardRunner {
 
   private pump(id: string): void {
     const board = this.boards.get(id);
-    if (!board || !this.mayRun(board)) return;
+    if (!board) return;
+    // Whoever runs the board: a stopped task's take joins once, whichever tabs write it.
+    this.stopped.followAll(board);
+    if (!this.mayRun(board)) return;
     for (const step of nextSteps(board)) {
       const shot = board.shots[step.index]!;
       if (this.busy.has(shot.id)) continue;
@@ -256,30 +244,6 @@ export class StoryboardRunner {
       else if (shot.run.state === 'preparing' && shot.run.frameAssetId)
         this.track(shot.id, () => this.steps.prepare(id, shot.id));
     }
-    for (const shot of board.shots)
-      for (const task of shot.stoppedTasks ?? []) this.followStopped(id, shot.id, task.taskId);
-  }
-
-  /**
-   * Follows a stopped shot's task to its end, beside the shot's own steps (a new run of it may go
-   * on meanwhile): its result joins the takes, a failure just ends the following. Ended only by a
-   * delete, or a Stop that finds nothing left to follow.
-   */
-  private followStopped(id: string, shotId: string, taskId: string): void {
-    const key = `${id}\n${taskId}`;
-    if (this.followed.has(key)) return;
-    this.followed.add(key);
-    let ends = this.quiet.get(id);
-    if (!ends) this.quiet.set(id, (ends = new Set()));
-    // Its shot removed (or the task ended in another tab): no longer followed, at its next read.
-    const decide = (w: Watched<unknown>) =>
-      isStoppedTask(this.boards.get(id), shotId, taskId) ? endOfStoppedTask(w) : {};
-    void waitOn(ends, (seen) => this.deps.watchTask(taskId, seen), decide).then((end) => {
-      this.followed.delete(key);
-      const board = this.boards.get(id);
-      const next = end && board && stoppedTaskEnded(board, shotId, taskId, end.resultUrl);
-      if (next && next !== board) this.change(next);
-    });
   }
 
   private track(shotId: string, work: () => Promise<void>): void {

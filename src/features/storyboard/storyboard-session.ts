@@ -75,9 +75,9 @@ export function storyboardRunner(registry: TaskRegistry, client: QueryClient): S
         { ...assetQueries.detail(id, groupId ?? ''), refetchIntervalInBackground: true },
         seen as (w: Watched<unknown>) => void,
       ),
-    // A tab that waits while another runs the board writes the person's edits only: the running
-    // tab tells every tab's strip of the run.
-    save: (id, next) => saveBoard(id, next, runner?.runningElsewhere(id) ?? false),
+    // A tab that waits while another runs the board writes the person's edits only, and any tab
+    // the takes of stopped tasks (quiet): the running tab tells every tab's strip of the run.
+    save: (id, next, opts) => saveBoard(id, next, opts?.quiet || (runner?.runningElsewhere(id) ?? false)),
     describe: errorMessage,
     claim: (id, on) => claimRun('storyboard', id, on),
     load: loadBoard,

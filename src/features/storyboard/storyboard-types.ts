@@ -92,9 +92,10 @@ export interface Shot {
   sound?: ShotSound;
   run: ShotRun;
   /**
-   * Tasks sent before the shot was stopped: they go on on the server and are paid for, so the tab
-   * that holds the board follows them quietly and each joins the shot's takes when it succeeds
-   * (stopped-takes.ts). Beside the run, not in it: a new run of the shot rebuilds its run.
+   * Tasks sent before the shot was stopped: they go on on the server and are paid for, so each tab
+   * that holds the board follows them quietly, with no run lock, and each joins the shot's takes
+   * when it succeeds (stopped-takes.ts, decision 691). Beside the run, not in it: a new run of the
+   * shot rebuilds its run.
    */
   stoppedTasks?: StoppedTask[];
 }

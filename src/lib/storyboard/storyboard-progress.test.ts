@@ -17,13 +17,16 @@ function browser() {
     return {
       self,
       post: (m) => {
-        if (!tabs.has(self)) return;
+        if (!tabs.has(self) || m.kind === 'board') return;
         said.push(m);
         queueMicrotask(() => {
           for (const other of tabs) if (other !== self) other(structuredClone(m));
         });
       },
-      listen: (hear) => (heard = hear),
+      listen: (_kinds, hear) => {
+        heard = hear as (m: ProgressMessage) => void;
+        return () => (heard = undefined);
+      },
     };
   };
   const tab = () => {

@@ -1,11 +1,13 @@
 import { useSyncExternalStore } from 'react';
+import { storyboardChannel, type MessageOf, type StoryboardChannel } from './storyboard-channel';
 
 /**
  * The storyboards running in this browser, as the shell shows them on every page (issue 32: "progress
  * per shot and for the whole, from every page, through the task watcher"). The storyboard's runner
  * publishes here; the task watcher reads here. Below both features, since neither may import the
  * other, and a few bytes with no dependency: the watcher's chunk does not carry the storyboard.
- * A run in another tab of the browser is told here too, on a BroadcastChannel (decision 650).
+ * A run in another tab of the browser is told here too, on the storyboard's one BroadcastChannel
+ * (decision 650, its messages typed and checked since decision 690: storyboard-channel.ts).
  */
 export interface StoryboardProgress {
   id: string;
@@ -24,37 +26,12 @@ export interface StoryboardProgress {
   elsewhere?: boolean;
 }
 
-/** What the tabs tell one another of their runs. */
-export type ProgressMessage =
-  /** A run of this tab's, as it is now. */
-  | { progress: StoryboardProgress }
-  /** The board was deleted: no tab shows it. */
-  | { ended: string }
-  /** The tab that ran it closed: no tab shows it as running elsewhere (a reload tells it again). */
-  | { left: string }
-  /** A tab that starts showing the strip asks the others for their runs, and asks again at a beat
-   * while it shows one (a run no tab answers for is gone). */
-  | { ask: true };
+/** The kinds of message the strip hears on the storyboard's channel (storyboard-channel.ts). */
+const KINDS = ['progress', 'ended', 'left', 'ask'] as const;
+export type ProgressMessage = MessageOf<(typeof KINDS)[number]>;
 
-/** How the tabs talk (a BroadcastChannel, which never tells a tab its own message). */
-export interface ProgressChannel {
-  post(message: ProgressMessage): void;
-  listen(hear: (message: ProgressMessage) => void): void;
-}
-
-function browserChannel(): ProgressChannel | undefined {
-  if (typeof BroadcastChannel === 'undefined') return undefined;
-  const channel = new BroadcastChannel('media-studio.storyboard-progress');
-  // Node's channel (the unit tests) would keep its process alive; a browser's has no unref.
-  (channel as { unref?: () => void }).unref?.();
-  return {
-    post: (message) => channel.postMessage(message),
-    listen: (hear) =>
-      channel.addEventListener('message', (e: MessageEvent<ProgressMessage | null>) => {
-        if (typeof e.data === 'object' && e.data !== null) hear(e.data);
-      }),
-  };
-}
+/** How the tabs talk: this tab's end of the storyboard's channel, or a fake in tests. */
+export type ProgressChannel = Pick<StoryboardChannel, 'post' | 'listen'>;
 
 const same = (a: StoryboardProgress, b: StoryboardProgress) =>
   a.name === b.name &&
@@ -65,19 +42,12 @@ const same = (a: StoryboardProgress, b: StoryboardProgress) =>
   a.elsewhere === b.elsewhere &&
   Math.round(a.fraction * 100) === Math.round(b.fraction * 100);
 
-const isProgress = (p: unknown): p is StoryboardProgress =>
-  typeof p === 'object' &&
-  p !== null &&
-  typeof (p as StoryboardProgress).id === 'string' &&
-  typeof (p as StoryboardProgress).name === 'string' &&
-  typeof (p as StoryboardProgress).active === 'boolean';
-
 /** How often a tab that shows another's run asks after it; unanswered for `SILENT` beats, it goes. */
 const BEAT_MS = 5_000;
 const SILENT = 3;
 
 /** One tab's list of runs, told to and by the other tabs on `open()`'s channel (opened at first use). */
-export function storyboardProgressList(open: () => ProgressChannel | undefined = browserChannel) {
+export function storyboardProgressList(open: () => ProgressChannel | undefined = storyboardChannel) {
   let runs: readonly StoryboardProgress[] = [];
   const listeners = new Set<() => void>();
   let channel: ProgressChannel | undefined | null = null;
@@ -95,7 +65,7 @@ export function storyboardProgressList(open: () => ProgressChannel | undefined =
     beats++;
     const silent = (r: StoryboardProgress) => r.elsewhere && beats - (heardAt.get(r.id) ?? 0) >= SILENT;
     if (runs.some(silent)) emit(runs.filter((r) => !silent(r)));
-    if (timer !== undefined) channel?.post({ ask: true });
+    if (timer !== undefined) channel?.post({ kind: 'ask' });
   };
   /** A timer only while this tab shows a run of another's: none at all in a browser with no runs. */
   const listen = () => {
@@ -124,11 +94,10 @@ export function storyboardProgressList(open: () => ProgressChannel | undefined =
   const ours = () => runs.filter((r) => r.active && !r.elsewhere);
 
   const hear = (message: ProgressMessage) => {
-    if ('ask' in message) for (const r of ours()) channel?.post({ progress: r });
-    else if ('ended' in message && typeof message.ended === 'string') drop(message.ended);
-    else if ('left' in message && typeof message.left === 'string')
-      drop(message.left, (r) => r.elsewhere === true);
-    else if ('progress' in message && isProgress(message.progress)) {
+    if (message.kind === 'ask') for (const r of ours()) channel?.post({ kind: 'progress', progress: r });
+    else if (message.kind === 'ended') drop(message.id);
+    else if (message.kind === 'left') drop(message.id, (r) => r.elsewhere === true);
+    else {
       const { progress } = message;
       const here = runs.find((r) => r.id === progress.id);
       // This tab's own run stays this tab's (without Web Locks two tabs may both run a board).
@@ -142,11 +111,11 @@ export function storyboardProgressList(open: () => ProgressChannel | undefined =
   const talk = () => {
     if (channel !== null) return channel;
     channel = open();
-    channel?.listen(hear);
+    channel?.listen(KINDS, hear);
     // A tab closed mid-run leaves no run shown as going on in the others.
     if (channel && typeof window !== 'undefined')
       window.addEventListener('pagehide', () => {
-        for (const r of ours()) channel?.post({ left: r.id });
+        for (const r of ours()) channel?.post({ kind: 'left', id: r.id });
       });
     return channel;
   };
@@ -155,7 +124,7 @@ export function storyboardProgressList(open: () => ProgressChannel | undefined =
     /** A run of this tab's, as it is now; an ended run stays listed (as ended) until dismissed. */
     publish(progress: StoryboardProgress): void {
       put(progress);
-      talk()?.post({ progress });
+      talk()?.post({ kind: 'progress', progress });
     },
     /** Whether a run of this storyboard is listed (the runner reports its end only then). */
     isListed: (id: string) => runs.some((r) => r.id === id),
@@ -163,12 +132,12 @@ export function storyboardProgressList(open: () => ProgressChannel | undefined =
     /** The board is deleted: shown nowhere, in no tab. */
     forget(id: string): void {
       drop(id);
-      talk()?.post({ ended: id });
+      talk()?.post({ kind: 'ended', id });
     },
     subscribe(listener: () => void): () => void {
       if (!asked) {
         asked = true;
-        talk()?.post({ ask: true });
+        talk()?.post({ kind: 'ask' });
       }
       listeners.add(listener);
       return () => listeners.delete(listener);
