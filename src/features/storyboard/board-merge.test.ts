@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mergeBoard, sameValue } from './board-merge';
 import { newShot, type Storyboard } from './storyboard';
+import { MAX_TAKES } from './storyboard-runs';
 
 function board(): Storyboard {
   return {
@@ -96,6 +97,24 @@ describe('mergeBoard', () => {
       shots: [{ ...s!, stoppedTasks: [{ taskId: 't1' }, { taskId: 't3' }] }, start.shots[1]!],
     };
     expect(mergeBoard(start, ours, stoppedThere).shots[0]!.stoppedTasks).toEqual([{ taskId: 't3' }]);
+  });
+
+  it('takes joined on both sides stay at most MAX_TAKES, the newest kept', () => {
+    const base = board();
+    const [a] = base.shots;
+    const take = (taskId: string) => ({ taskId, resultUrl: `https://r/${taskId}.mp4` });
+    const full = Array.from({ length: MAX_TAKES }, (_, i) => take(`t${i}`));
+    const withTakes = (takes: ReturnType<typeof take>[]) => ({
+      ...base,
+      shots: [{ ...a!, run: { ...a!.run, takes } }, base.shots[1]!],
+    });
+    const start = withTakes(full);
+    // Each tab added one take, dropping the oldest to stay at MAX_TAKES (withTake).
+    const ours = withTakes([...full.slice(1), take('ours')]);
+    const theirs = withTakes([...full.slice(1), take('theirs')]);
+    const takes = mergeBoard(start, ours, theirs).shots[0]!.run.takes!.map((t) => t.taskId);
+    expect(takes).toHaveLength(MAX_TAKES);
+    expect(takes.slice(-2)).toEqual(['theirs', 'ours']);
   });
 
   it('sameValue: a key holding undefined is no key', () => {

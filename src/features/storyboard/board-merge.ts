@@ -1,4 +1,5 @@
 import type { Storyboard } from './storyboard';
+import { MAX_TAKES } from './storyboard-runs';
 
 /**
  * Two tabs may write one storyboard: the one that runs it writes task ids, progress and takes,
@@ -32,6 +33,8 @@ export function sameValue(a: unknown, b: unknown): boolean {
  * a tab following a stopped task (decision 691) may each change at once. An empty list is none.
  */
 const KEYED: Record<string, string> = { shots: 'id', takes: 'taskId', stoppedTasks: 'taskId' };
+/** Lists kept at most so long: each tab trims what it adds (withTake), but both adding at once adds two. */
+const LIMIT: Record<string, number> = { takes: MAX_TAKES, stoppedTasks: MAX_TAKES };
 
 const listOf = (v: unknown): readonly unknown[] | undefined =>
   v === undefined ? [] : Array.isArray(v) ? v : undefined;
@@ -41,7 +44,7 @@ function mergeValue(base: unknown, ours: unknown, theirs: unknown, key?: string)
   const by = key === undefined ? undefined : KEYED[key];
   const [o, t] = [listOf(ours), listOf(theirs)];
   if (by && o && t && !sameValue(theirs, base)) {
-    const merged = mergeByKey(by, listOf(base) ?? [], o, t);
+    const merged = mergeByKey(by, listOf(base) ?? [], o, t).slice(-(LIMIT[key!] ?? Infinity));
     return merged.length || key === 'shots' ? merged : undefined;
   }
   if (sameValue(theirs, base) || theirs === undefined) return ours;
