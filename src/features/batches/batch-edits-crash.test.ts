@@ -126,4 +126,23 @@ describe('an edit whose tab crashed before telling it', () => {
     await settle();
     expect(kept.get(batch.id)!.rows.map((r) => r.state)).toEqual(['succeeded', 'dropped', 'running']);
   });
+
+  // Decision 671: `editedAt` is let go of once no kept edit can be older than its notes.
+  it('lets the notes of edits go once the running tab has looked into the kept edits a minute after', async () => {
+    const { kept, first, second, batch } = await runningTabs(['a', 'b', 'c'], 1);
+    second.runner.edit(batch.id, fixed(2, 'c told'));
+    const part = `r:${batch.rows[2]!.key}`;
+    await vi.waitFor(() => expect(kept.get(batch.id)!.editedAt?.[part]).toBeDefined());
+    // Looked now: an edit made a moment ago may not be kept yet, so its note stays.
+    await first.checkKept();
+    await settle();
+    expect(kept.get(batch.id)!.editedAt?.[part]).toBeDefined();
+    // Two minutes on: every edit made before the note was kept then, and the look wrote it.
+    const later = Date.now() + 120_000;
+    (first.deps as BatchRunnerDeps).now = () => later;
+    await first.checkKept();
+    await settle();
+    expect(kept.get(batch.id)!.editedAt).toEqual({});
+    expect(kept.get(batch.id)!.rows[2]!.cells).toEqual(['c told']);
+  });
 });

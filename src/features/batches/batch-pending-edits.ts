@@ -71,6 +71,29 @@ export function stamped(batch: Batch, parts: readonly string[], at: number): Bat
   return { ...batch, editedAt };
 }
 
+/**
+ * How long after an edit is made its record is sure to be in the store of kept edits: it is put
+ * as it is made (AwayEdits.deliver), and a minute covers a slow IndexedDB under load.
+ */
+export const KEPT_WITHIN_MS = 60_000;
+
+/**
+ * The batch without the notes of `editedAt` no edit can need any more (decision 671): those of
+ * rows it no longer has or whose task succeeded (no edit changes their cells), and every note made
+ * before `settled`: the running tab's last look into the kept edits, less KEPT_WITHIN_MS, by when
+ * every edit made earlier was kept, and that look wrote it.
+ */
+export function pruned(batch: Batch, settled: number): Batch {
+  const notes = batch.editedAt;
+  if (!notes) return batch;
+  const rows = new Set(batch.rows.flatMap((r) => (r.state === 'succeeded' ? [] : [`r:${r.key}`])));
+  const kept = Object.entries(notes).filter(
+    ([part, at]) => at >= settled && (!part.startsWith('r:') || rows.has(part)),
+  );
+  if (kept.length === Object.keys(notes).length) return batch;
+  return { ...batch, editedAt: Object.fromEntries(kept) };
+}
+
 /** The edit without the parts of the batch edited after it was made. */
 function unlessLater({ editedAt, rows }: Batch, { patch, at }: PendingEdit): BatchPatch {
   if (!editedAt) return patch;

@@ -3,7 +3,7 @@ import { AwayEdits } from './batch-away-edits';
 import { BatchSends } from './batch-sends';
 import { isActiveRow, SEND_CUT_OFF, type Batch, type BatchRow } from './batch-model';
 import { batchPatch } from './batch-patch';
-import { partsOf, stamped, withEdits, type PendingEdit } from './batch-pending-edits';
+import { KEPT_WITHIN_MS, partsOf, pruned, stamped, withEdits, type PendingEdit } from './batch-pending-edits';
 import type { BatchRunnerDeps } from './batch-runner-deps';
 
 export type { BatchRunnerDeps, Watched } from './batch-runner-deps';
@@ -245,7 +245,8 @@ export class BatchRunner extends BatchSends {
       this.stopKeptChecks ??= (this.deps.everyKeptCheck ?? everyTenSeconds)(() => this.takeUpKept());
   }
 
-  protected keptEdits(id: string): Promise<PendingEdit[]> {
+  protected async keptEdits(id: string): Promise<PendingEdit[] | undefined> {
+    if (!this.deps.pendingEdits) return undefined;
     return this.away.keptFor(id, this.batches.get(id)?.editsWritten);
   }
 
@@ -270,9 +271,14 @@ export class BatchRunner extends BatchSends {
     this.checkingKept = true;
     try {
       for (const { id } of held) {
+        const looked = this.now();
         const kept = await this.away.keptFor(id, this.batches.get(id)?.editsWritten);
-        if (kept.length === 0 || !this.claims.holds(id)) continue;
-        // Applied to the batch as this tab holds it now; its `editedAt` keeps later edits as they are.
+        if (!kept || !this.claims.holds(id)) continue;
+        this.lookedAt.set(id, Math.max(looked, this.lookedAt.get(id) ?? 0));
+        // Applied to the batch as this tab holds it now; its `editedAt` keeps later edits as they
+        // are. With none, the notes older than the look are let go (change prunes them).
+        const batch = this.batches.get(id);
+        if (kept.length === 0 && (!batch || pruned(batch, looked - KEPT_WITHIN_MS) === batch)) continue;
         if (this.change(id, (b) => withEdits(b, kept))) this.pump(id);
         await this.lastWrite(id);
         await this.away.forget(kept.map((e) => e.key));

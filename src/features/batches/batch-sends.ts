@@ -75,9 +75,10 @@ export abstract class BatchSends extends BatchBook {
 
   /**
    * The edits kept for the batch that this tab has not written (their tab crashed before telling
-   * them), looked for right before a row's POST leaves (decision 671); none where nothing is kept.
+   * them), looked for right before a row's POST leaves (decision 671); undefined where no edit
+   * is kept (no store).
    */
-  protected abstract keptEdits(id: string): Promise<PendingEdit[]>;
+  protected abstract keptEdits(id: string): Promise<PendingEdit[] | undefined>;
 
   /** Kept edits this tab has written: their records are removed. */
   protected abstract forgetKept(keys: readonly string[]): Promise<void>;
@@ -110,8 +111,10 @@ export abstract class BatchSends extends BatchBook {
       // Written as sending, with its key and body, before the POST leaves: a reload then looks for its task (follow()).
       await this.writes.get(id);
       if (!this.batches.has(id)) return;
+      const looked = this.now();
       const late = await this.keptEdits(id);
-      if (late.length > 0) this.lateEdited(id, row, late);
+      if (late && late.length > 0) this.lateEdited(id, row, late);
+      if (late) this.lookedAt.set(id, Math.max(looked, this.lookedAt.get(id) ?? 0));
       // Edited meanwhile (a crashed tab's edit found now, by this send's look or another's): sent as edited.
       const now = this.batches.get(id);
       const at = now?.rows.findIndex((r) => r.key === key) ?? -1;
