@@ -127,6 +127,17 @@ describe('an edit whose tab crashed before telling it', () => {
     expect(kept.get(batch.id)!.rows.map((r) => r.state)).toEqual(['succeeded', 'dropped', 'running']);
   });
 
+  it('edits two rows sent in the same turn: each goes as edited, whichever send found it', async () => {
+    const { first, second, batch } = await runningTabs(['a', 'b', 'c', 'd'], 2);
+    cellBodies(first);
+    second.runner.edit(batch.id, (b) => fixed(3, 'd fixed')(fixed(2, 'c fixed')(b)));
+    second.crash();
+    await settle();
+    for (const [id, seen] of [...first.watchers]) seen({ data: { id, status: 'succeeded' } });
+    await vi.waitFor(() => expect(first.deps.create).toHaveBeenCalledTimes(4));
+    expect(prompts(first).slice(2).sort()).toEqual(['c fixed', 'd fixed']);
+  });
+
   // Decision 671: `editedAt` is let go of once no kept edit can be older than its notes.
   it('lets the notes of edits go once the running tab has looked into the kept edits a minute after', async () => {
     const { kept, first, second, batch } = await runningTabs(['a', 'b', 'c'], 1);
