@@ -162,4 +162,15 @@ describe('a row in doubt', () => {
     expect(server.tasks).toHaveLength(2);
     expect(row(runner, batch.id, 0)).toMatchObject({ state: 'running', taskId: 'task_1' });
   });
+
+  it('not in doubt, refused with a 429 or a 5xx: the answer was seen, and its next send is a new request', async () => {
+    const { runner, batch, server } = setup();
+    server.create
+      .mockRejectedValueOnce(Object.assign(fail(429, 'Too many'), { retryAfterMs: 1000 }))
+      .mockRejectedValueOnce(fail(503, 'Upstream unavailable'));
+    runner.start(batch);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(row(runner, batch.id, 0).sendKey).toBeUndefined();
+    expect(row(runner, batch.id, 1)).toMatchObject({ state: 'failed', sendKey: undefined });
+  });
 });

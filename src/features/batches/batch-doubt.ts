@@ -46,3 +46,14 @@ export function withSent(
   const list = sent ?? [];
   return list.some((b) => sameBody(b, body)) ? [...list] : [...list, { ...body }];
 }
+
+/**
+ * Whether a row is in doubt after its send was refused with `error`: the answer was never seen
+ * (no status: the network, a reload), or the row was in doubt before this send and the answer
+ * does not settle it. A fresh send's 429, 5xx or 402 was seen: the server kept nothing under its
+ * key, so the row's next send is a new request.
+ */
+export function stillInDoubt(error: unknown, before: boolean): boolean {
+  if (settles(error)) return false;
+  return before || !statusOf(error);
+}

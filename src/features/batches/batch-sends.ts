@@ -3,7 +3,7 @@ import { randomUuid } from '@/lib/random-uuid';
 import { BatchBook } from './batch-book';
 import { DEFAULT_RETRY_AFTER_MS, statusOf, stopReasonOf, taskOutcome } from './batch-outcome';
 import type { BatchBody } from './batch-check';
-import { isKeyReused, sameBody, settles, withSent } from './batch-doubt';
+import { isKeyReused, sameBody, settles, stillInDoubt, withSent } from './batch-doubt';
 import { isActiveRow, SEND_CUT_OFF, type Batch, type BatchRow } from './batch-model';
 import { withEdits, type PendingEdit } from './batch-pending-edits';
 
@@ -134,7 +134,7 @@ export abstract class BatchSends extends BatchBook {
       }
       sent = await this.keyed(body, batch, at, sendKey, batch.rows[at]?.sentBodies);
     } catch (error) {
-      this.refused(id, key, error);
+      this.refused(id, key, error, row.sendKey !== undefined);
       return;
     }
     if (!this.batches.has(id)) return;
@@ -203,11 +203,14 @@ export abstract class BatchSends extends BatchBook {
     void this.lastWrite(id).then(() => this.forgetKept(keys));
   }
 
-  protected refused(id: string, key: string, error: unknown): void {
+  /** `inDoubt`: the row was in doubt before this send (it went under a key kept from an earlier one). */
+  protected refused(id: string, key: string, error: unknown, inDoubt: boolean): void {
     const status = statusOf(error);
-    // A row in doubt keeps its key, and goes again under it (decision 670); a refusal the server
-    // kept settles it, and the next send is a new request, under a new key.
-    const settled: Partial<BatchRow> = settles(error) ? { sendKey: undefined, sentBodies: undefined } : {};
+    // A row in doubt keeps its key, and goes again under it (decision 670); otherwise the next
+    // send is a new request, under a new key.
+    const settled: Partial<BatchRow> = stillInDoubt(error, inDoubt)
+      ? {}
+      : { sendKey: undefined, sentBodies: undefined };
     const back: Partial<BatchRow> = { state: 'pending', startedAt: undefined, ...settled };
     if (status === 429) {
       const after =
