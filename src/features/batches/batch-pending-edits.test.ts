@@ -96,13 +96,19 @@ describe('an edit found kept after a later edit was written', () => {
         'f:request': 10,
       },
     };
-    expect(pruned(batch, 0).editedAt).toEqual({
+    expect(pruned(batch, 0)).toBe(batch);
+    expect(pruned(batch, 20).editedAt).toEqual({
+      [`r:${gone!.key}`]: 50,
+      [`r:${done!.key}`]: 50,
+      [`r:${failed!.key}`]: 50,
+    });
+    expect(pruned(batch, 0, { rows: true }).editedAt).toEqual({
       [`r:${failed!.key}`]: 50,
       [`r:${waiting!.key}`]: 10,
       'f:request': 10,
     });
-    expect(pruned(batch, 20).editedAt).toEqual({ [`r:${failed!.key}`]: 50 });
-    const tidy = pruned(batch, 20);
-    expect(pruned(tidy, 20)).toBe(tidy);
+    const tidy = pruned(batch, 20, { rows: true });
+    expect(tidy.editedAt).toEqual({ [`r:${failed!.key}`]: 50 });
+    expect(pruned(tidy, 20, { rows: true })).toBe(tidy);
   });
 });

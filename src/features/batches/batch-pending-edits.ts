@@ -78,19 +78,24 @@ export function stamped(batch: Batch, parts: readonly string[], at: number): Bat
 export const KEPT_WITHIN_MS = 60_000;
 
 /**
- * The batch without the notes of `editedAt` no edit can need any more (decision 671): those of
- * rows it no longer has or whose task succeeded (no edit changes their cells), and every note made
- * before `settled`: the running tab's last look into the kept edits, less KEPT_WITHIN_MS, by when
- * every edit made earlier was kept, and that look wrote it.
+ * The batch without the notes of `editedAt` no edit can need any more (decision 671): every note
+ * made before `settled` (the running tab's last look into the kept edits, less KEPT_WITHIN_MS, by
+ * when every edit made earlier was kept, and that look wrote it), and with `rows`, the notes of
+ * rows it no longer has or whose task succeeded (no edit changes their cells). Without `rows` it
+ * costs the notes' count, not the rows': it runs at every write of the running tab.
  */
-export function pruned(batch: Batch, settled: number): Batch {
+export function pruned(batch: Batch, settled: number, { rows = false } = {}): Batch {
   const notes = batch.editedAt;
   if (!notes) return batch;
-  const rows = new Set(batch.rows.flatMap((r) => (r.state === 'succeeded' ? [] : [`r:${r.key}`])));
-  const kept = Object.entries(notes).filter(
-    ([part, at]) => at >= settled && (!part.startsWith('r:') || rows.has(part)),
+  const all = Object.entries(notes);
+  const live =
+    rows && all.some(([part]) => part.startsWith('r:'))
+      ? new Set(batch.rows.flatMap((r) => (r.state === 'succeeded' ? [] : [`r:${r.key}`])))
+      : undefined;
+  const kept = all.filter(
+    ([part, at]) => at >= settled && (!live || !part.startsWith('r:') || live.has(part)),
   );
-  if (kept.length === Object.keys(notes).length) return batch;
+  if (kept.length === all.length) return batch;
   return { ...batch, editedAt: Object.fromEntries(kept) };
 }
 

@@ -276,10 +276,11 @@ export class BatchRunner extends BatchSends {
         if (!kept || !this.claims.holds(id)) continue;
         this.lookedAt.set(id, Math.max(looked, this.lookedAt.get(id) ?? 0));
         // Applied to the batch as this tab holds it now; its `editedAt` keeps later edits as they
-        // are. With none, the notes older than the look are let go (change prunes them).
+        // are. The notes no kept edit can need now are let go, written even when none was found.
+        const tidy = (b: Batch) => pruned(b, looked - KEPT_WITHIN_MS, { rows: true });
         const batch = this.batches.get(id);
-        if (kept.length === 0 && (!batch || pruned(batch, looked - KEPT_WITHIN_MS) === batch)) continue;
-        if (this.change(id, (b) => withEdits(b, kept))) this.pump(id);
+        if (kept.length === 0 && (!batch || tidy(batch) === batch)) continue;
+        if (this.change(id, (b) => tidy(withEdits(b, kept)))) this.pump(id);
         await this.lastWrite(id);
         await this.away.forget(kept.map((e) => e.key));
       }

@@ -5,7 +5,7 @@ import { DEFAULT_RETRY_AFTER_MS, statusOf, stopReasonOf, taskOutcome } from './b
 import type { BatchBody } from './batch-check';
 import { isKeyReused, sameBody, settles, stillInDoubt, withSent } from './batch-doubt';
 import { isActiveRow, SEND_CUT_OFF, type Batch, type BatchRow } from './batch-model';
-import { withEdits, type PendingEdit } from './batch-pending-edits';
+import { KEPT_WITHIN_MS, pruned, withEdits, type PendingEdit } from './batch-pending-edits';
 
 /**
  * The sends of a batch's rows (the second layer of the runner): at most `concurrency` rows are
@@ -50,7 +50,10 @@ export abstract class BatchSends extends BatchBook {
       const next = now.rows.find((r) => r.state === 'pending');
       if (!next) {
         if (active === 0) {
-          this.change(id, (b) => ({ ...b, state: 'done', pausedUntil: undefined }));
+          // Its last notes of edits go with the run: its rows have all ended (decision 671).
+          const settled = (this.lookedAt.get(id) ?? -Infinity) - KEPT_WITHIN_MS;
+          const tidy = (b: Batch) => pruned(b, settled, { rows: true });
+          this.change(id, (b) => ({ ...tidy(b), state: 'done', pausedUntil: undefined }));
           this.claims.release(id);
         }
         return;
