@@ -94,10 +94,12 @@ export class AwayEdits {
   /**
    * The edits kept for a batch this tab runs that it does not hold yet: their tab crashed (no
    * pagehide) before any tab heard them. Kept edits the batch already lists are removed now.
+   * Undefined when the store could not be read (nothing is then known of what it keeps).
    */
-  async keptFor(id: string, listed: readonly string[] | undefined): Promise<PendingEdit[]> {
+  async keptFor(id: string, listed: readonly string[] | undefined): Promise<PendingEdit[] | undefined> {
     if (!this.deps.pendingEdits) return [];
-    const waiting = await this.deps.pendingEdits.list(id).catch(() => []);
+    const waiting = await this.deps.pendingEdits.list(id).catch(() => undefined);
+    if (!waiting) return undefined;
     const written = new Set(listed);
     void this.forget(waiting.filter((e) => written.has(e.key)).map((e) => e.key));
     return waiting.filter((e) => !written.has(e.key));

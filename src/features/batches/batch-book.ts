@@ -1,5 +1,6 @@
 import { RunClaims } from '@/lib/run-lock';
 import type { Batch, BatchRow } from './batch-model';
+import { KEPT_WITHIN_MS, pruned } from './batch-pending-edits';
 import type { BatchRunnerDeps } from './batch-runner-deps';
 
 /**
@@ -14,6 +15,11 @@ export abstract class BatchBook {
   protected readonly writes = new Map<string, Promise<void>>();
   /** The runs this tab holds, waits for, or sees run elsewhere (decision 520). */
   protected readonly claims: RunClaims<(b: Batch) => Batch>;
+  /**
+   * When this tab, running the batch, last looked into the kept edits and wrote what it found: the
+   * batch's notes of when its parts were edited that are older than that are let go (decision 671).
+   */
+  protected readonly lookedAt = new Map<string, number>();
 
   constructor(protected readonly deps: BatchRunnerDeps) {
     this.claims = new RunClaims(deps.claim, {
@@ -75,7 +81,8 @@ export abstract class BatchBook {
   protected change(id: string, change: (b: Batch) => Batch): Batch | undefined {
     const batch = this.batches.get(id);
     if (!batch) return undefined;
-    const next = { ...change(batch), updatedAt: this.now() };
+    const settled = (this.lookedAt.get(id) ?? -Infinity) - KEPT_WITHIN_MS;
+    const next = { ...pruned(change(batch), settled), updatedAt: this.now() };
     void this.put(next);
     return next;
   }

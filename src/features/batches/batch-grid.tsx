@@ -149,7 +149,11 @@ const GridRow = memo(function GridRow({
   const bad = new Set(errors.flatMap((i) => (i.column === undefined ? [] : [i.column])));
   const sent = row.state !== 'pending' && row.state !== 'failed' && row.state !== 'dropped';
   const failure = row.error === SEND_CUT_OFF ? t('rowErrors.sendCutOff') : row.error;
-  const message = row.state === 'failed' && failure ? failure : errors.map(own).join(' · ');
+  const said = row.state === 'failed' && failure ? failure : errors.map(own).join(' · ');
+  // In doubt (decision 670): what will happen to it, and what happened once its doubt settled.
+  const doubt = row.sendKey && (row.state === 'pending' || row.state === 'failed');
+  const notes = [doubt ? t('rowNotes.inDoubt') : '', row.note ? t(`rowNotes.${row.note}`) : ''];
+  const message = [said, ...notes].filter(Boolean).join(' · ');
   return (
     <div
       className="grid h-full items-center gap-2 border-b px-2 text-sm"
@@ -191,16 +195,18 @@ const GridRow = memo(function GridRow({
         title={message || undefined}
         data-testid="batch-row-problem"
       >
-        {message ||
-          (row.resultUrl ? (
+        {message}
+        {!said && row.resultUrl ? (
+          <>
+            {message ? ' ' : ''}
             <a href={row.resultUrl} className="underline">
               {t('grid.result')}
             </a>
-          ) : (
-            ''
-          ))}
+          </>
+        ) : null}
       </span>
-      {!sent && editable ? (
+      {/* A row in doubt is not dropped: its send may have made a task, which it is to follow. */}
+      {!sent && editable && !doubt ? (
         <Button
           type="button"
           size="sm"

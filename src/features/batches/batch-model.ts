@@ -77,9 +77,19 @@ export interface BatchRow {
   /**
    * The row's create POST's Idempotency-Key (decision 640), kept (written with 'sending') before
    * the POST leaves: a reload that cut its answer off sends it again under the same key, and the
-   * local server answers with the task it made. Only where keys travel (the local server).
+   * local server answers with the task it made. Only where keys travel (the local server). Kept
+   * until an answer settles what the key made (a task, or a refusal the server keeps): while it is
+   * kept, the row is in doubt (decision 670).
    */
   sendKey?: string;
+  /**
+   * The bodies sent under `sendKey` whose answer was never seen, written with it: one of them may
+   * hold the key on the server. Sent again under it once the row was edited, a 422 says which
+   * (decision 670).
+   */
+  sentBodies?: Record<string, unknown>[];
+  /** What happened to the row that its state does not say: its task was made before an edit of it. */
+  note?: 'sentBeforeEdit';
 }
 
 /** Why a run stopped on its own: the quota is spent (402), or the key was refused. */

@@ -47,4 +47,19 @@ describe('an edit passed on as a patch', () => {
     expect(applyBatchPatch(kept, patch).state).toBe('paused');
     expect(applyBatchPatch({ ...kept, state: 'done' }, patch).state).toBe('done');
   });
+
+  it('leaves the cells of a row whose task is out as sent, and fixes a failed row’s', () => {
+    const sent: Batch = {
+      ...kept,
+      rows: kept.rows.map((r, i) =>
+        i === 1 ? { ...r, state: 'succeeded' } : i === 2 ? { ...r, state: 'failed' } : r,
+      ),
+    };
+    const edited: Batch = { ...older, rows: older.rows.map((r, i) => ({ ...r, cells: [`${i} late`] })) };
+    expect(applyBatchPatch(sent, batchPatch(older, edited)).rows.map((r) => r.cells[0])).toEqual([
+      'a',
+      'b',
+      '2 late',
+    ]);
+  });
 });

@@ -49,7 +49,8 @@ export function batchPatch(before: Batch, after: Batch): BatchPatch {
 function patchedRow(row: BatchRow, change: BatchPatch['rows'][string] | undefined): BatchRow {
   if (!change) return row;
   const next = { ...row };
-  if (change.cells) next.cells = change.cells;
+  // A row whose task is out keeps the cells it was sent with: its task, and its result, are theirs.
+  if (change.cells && row.state !== 'running' && row.state !== 'succeeded') next.cells = change.cells;
   if (change.assetId) next.assetId = change.assetId;
   // A row sent meanwhile by the running tab is not dropped: its task runs, and is followed.
   if (change.dropped === true && !isActiveRow(row) && !isEndedRow(row)) next.state = 'dropped';

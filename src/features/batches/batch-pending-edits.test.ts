@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { createStore, keys, set } from 'idb-keyval';
 import { describe, expect, it } from 'vitest';
 import { emptyBatch } from './batch-model';
-import { idbPendingEdits, withEdits, type PendingEdit } from './batch-pending-edits';
+import { idbPendingEdits, pruned, withEdits, type PendingEdit } from './batch-pending-edits';
 import { toRows } from './batch-table';
 
 const edit = (id: string, key: string, at: number, cell: string): PendingEdit => ({
@@ -81,5 +81,34 @@ describe('an edit found kept after a later edit was written', () => {
     expect(merged.state).toBe('paused');
     expect(merged.rows[0]!.cells).toEqual(['a new']);
     expect(merged.editedAt).toMatchObject({ state: 10, 'r:r1': 10 });
+  });
+
+  it('lets go of the notes of rows gone or succeeded, and of every note older than the settled time', () => {
+    const [gone, done, failed, waiting] = toRows([['a'], ['b'], ['c'], ['d']]);
+    const batch = {
+      ...emptyBatch(),
+      rows: [{ ...done!, state: 'succeeded' as const }, { ...failed!, state: 'failed' as const }, waiting!],
+      editedAt: {
+        [`r:${gone!.key}`]: 50,
+        [`r:${done!.key}`]: 50,
+        [`r:${failed!.key}`]: 50,
+        [`r:${waiting!.key}`]: 10,
+        'f:request': 10,
+      },
+    };
+    expect(pruned(batch, 0)).toBe(batch);
+    expect(pruned(batch, 20).editedAt).toEqual({
+      [`r:${gone!.key}`]: 50,
+      [`r:${done!.key}`]: 50,
+      [`r:${failed!.key}`]: 50,
+    });
+    expect(pruned(batch, 0, { rows: true }).editedAt).toEqual({
+      [`r:${failed!.key}`]: 50,
+      [`r:${waiting!.key}`]: 10,
+      'f:request': 10,
+    });
+    const tidy = pruned(batch, 20, { rows: true });
+    expect(tidy.editedAt).toEqual({ [`r:${failed!.key}`]: 50 });
+    expect(pruned(tidy, 20, { rows: true })).toBe(tidy);
   });
 });

@@ -71,6 +71,34 @@ export function stamped(batch: Batch, parts: readonly string[], at: number): Bat
   return { ...batch, editedAt };
 }
 
+/**
+ * How long after an edit is made its record is sure to be in the store of kept edits: it is put
+ * as it is made (AwayEdits.deliver), and a minute covers a slow IndexedDB under load.
+ */
+export const KEPT_WITHIN_MS = 60_000;
+
+/**
+ * The batch without the notes of `editedAt` no edit can need any more (decision 671): every note
+ * made before `settled` (the running tab's last look into the kept edits, less KEPT_WITHIN_MS, by
+ * when every edit made earlier was kept, and that look wrote it), and with `rows`, the notes of
+ * rows it no longer has or whose task succeeded (no edit changes their cells). Without `rows` it
+ * costs the notes' count, not the rows': it runs at every write of the running tab.
+ */
+export function pruned(batch: Batch, settled: number, { rows = false } = {}): Batch {
+  const notes = batch.editedAt;
+  if (!notes) return batch;
+  const all = Object.entries(notes);
+  const live =
+    rows && all.some(([part]) => part.startsWith('r:'))
+      ? new Set(batch.rows.flatMap((r) => (r.state === 'succeeded' ? [] : [`r:${r.key}`])))
+      : undefined;
+  const kept = all.filter(
+    ([part, at]) => at >= settled && (!live || !part.startsWith('r:') || live.has(part)),
+  );
+  if (kept.length === all.length) return batch;
+  return { ...batch, editedAt: Object.fromEntries(kept) };
+}
+
 /** The edit without the parts of the batch edited after it was made. */
 function unlessLater({ editedAt, rows }: Batch, { patch, at }: PendingEdit): BatchPatch {
   if (!editedAt) return patch;

@@ -196,4 +196,18 @@ describe('BatchRunner', () => {
     expect(deps.create).toHaveBeenCalledTimes(5);
     expect(runner.get(batch.id)!.rows[0]!.state).toBe('running');
   });
+
+  it('lets go of the notes of its rows’ edits once they have all succeeded (decision 671)', async () => {
+    const { runner, batch, finish } = setup(2, 2);
+    runner.open(batch);
+    runner.edit(batch.id, (b) => ({ ...b, rows: b.rows.map((r) => ({ ...r, cells: ['fixed'] })) }));
+    expect(Object.keys(runner.get(batch.id)!.editedAt ?? {})).toHaveLength(2);
+    runner.start(runner.get(batch.id)!);
+    await vi.runAllTimersAsync();
+    finish('task_1');
+    finish('task_2');
+    await vi.runAllTimersAsync();
+    expect(runner.get(batch.id)!.state).toBe('done');
+    expect(Object.keys(runner.get(batch.id)!.editedAt ?? {})).toEqual(['state']);
+  });
 });

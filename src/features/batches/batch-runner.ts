@@ -3,7 +3,7 @@ import { AwayEdits } from './batch-away-edits';
 import { BatchSends } from './batch-sends';
 import { isActiveRow, SEND_CUT_OFF, type Batch, type BatchRow } from './batch-model';
 import { batchPatch } from './batch-patch';
-import { partsOf, stamped, withEdits } from './batch-pending-edits';
+import { KEPT_WITHIN_MS, partsOf, pruned, stamped, withEdits, type PendingEdit } from './batch-pending-edits';
 import type { BatchRunnerDeps } from './batch-runner-deps';
 
 export type { BatchRunnerDeps, Watched } from './batch-runner-deps';
@@ -141,15 +141,20 @@ export class BatchRunner extends BatchSends {
     if (b) this.start(b);
   }
 
-  /** The failed rows go again, as new tasks (the failed ones stay in the monitor). */
+  /**
+   * The failed rows go again, as new tasks (the failed ones stay in the monitor). A row in doubt
+   * (its answer lost to the network) goes under its key: the task its send made, if any, is its.
+   */
   retryFailed(id: string): void {
     this.run(id, (batch) => ({
       ...batch,
       state: 'running',
       stopReason: undefined,
-      rows: batch.rows.map((r) =>
-        r.state === 'failed' ? { key: r.key, cells: r.cells, state: 'pending' as const } : r,
-      ),
+      rows: batch.rows.map((r): BatchRow => {
+        if (r.state !== 'failed') return r;
+        const { key, cells, sendKey, sentBodies } = r;
+        return { key, cells, state: 'pending', ...(sendKey ? { sendKey, sentBodies } : {}) };
+      }),
     }));
   }
 
@@ -185,9 +190,15 @@ export class BatchRunner extends BatchSends {
     const rows = stored.rows.map((row, index): BatchRow => {
       if (row.state !== 'sending') return row;
       const id = this.deps.findCreated(stored, index, row.startedAt ?? 0);
-      if (id) return { ...row, state: 'running', taskId: id, sendKey: undefined };
+      if (id) return { ...row, state: 'running', taskId: id, sendKey: undefined, sentBodies: undefined };
       if (row.sendKey && this.deps.sendKeys?.())
-        return { key: row.key, cells: row.cells, state: 'pending', sendKey: row.sendKey };
+        return {
+          key: row.key,
+          cells: row.cells,
+          state: 'pending',
+          sendKey: row.sendKey,
+          sentBodies: row.sentBodies,
+        };
       return { key: row.key, cells: row.cells, state: 'failed', error: SEND_CUT_OFF, endedAt: this.now() };
     });
     return { ...stored, rows };
@@ -234,6 +245,15 @@ export class BatchRunner extends BatchSends {
       this.stopKeptChecks ??= (this.deps.everyKeptCheck ?? everyTenSeconds)(() => this.takeUpKept());
   }
 
+  protected async keptEdits(id: string): Promise<PendingEdit[] | undefined> {
+    if (!this.deps.pendingEdits) return undefined;
+    return this.away.keptFor(id, this.batches.get(id)?.editsWritten);
+  }
+
+  protected forgetKept(keys: readonly string[]): Promise<void> {
+    return this.away.forget(keys);
+  }
+
   /**
    * Writes the edits kept for the batches this tab runs that no tab told it: their tab crashed
    * before (decision 660). Each look is one read of the small store of kept edits, at a low
@@ -251,10 +271,16 @@ export class BatchRunner extends BatchSends {
     this.checkingKept = true;
     try {
       for (const { id } of held) {
+        const looked = this.now();
         const kept = await this.away.keptFor(id, this.batches.get(id)?.editsWritten);
-        if (kept.length === 0 || !this.claims.holds(id)) continue;
-        // Applied to the batch as this tab holds it now; its `editedAt` keeps later edits as they are.
-        if (this.change(id, (b) => withEdits(b, kept))) this.pump(id);
+        if (!kept || !this.claims.holds(id)) continue;
+        this.lookedAt.set(id, Math.max(looked, this.lookedAt.get(id) ?? 0));
+        // Applied to the batch as this tab holds it now; its `editedAt` keeps later edits as they
+        // are. The notes no kept edit can need now are let go, written even when none was found.
+        const tidy = (b: Batch) => pruned(b, looked - KEPT_WITHIN_MS, { rows: true });
+        const batch = this.batches.get(id);
+        if (kept.length === 0 && (!batch || tidy(batch) === batch)) continue;
+        if (this.change(id, (b) => tidy(withEdits(b, kept)))) this.pump(id);
         await this.lastWrite(id);
         await this.away.forget(kept.map((e) => e.key));
       }
