@@ -77,6 +77,9 @@ export function fakeDeps(
   const deps: RunnerDeps = {
     createTask: (body, meta) => {
       const made = meta.sendKey && created.find((t) => t.meta?.sendKey === meta.sendKey);
+      // As the local server: a key sent again with another body is refused (422), not answered.
+      if (made && JSON.stringify(made.body) !== JSON.stringify(body))
+        return Promise.reject(new Error('idempotency_key_reused'));
       if (made) return Promise.resolve({ id: made.id });
       const task = {
         id: `${opts.ids ?? 'task'}_${created.length + 1}`,

@@ -121,16 +121,19 @@ export class ShotSteps {
     const board = this.host.board(id);
     const index = this.indexOf(id, shotId);
     if (!board || index < 0) return;
-    const body = shotBody(board, index, frameUrl);
-    // A send a reload cut off goes again with its key (resumed()): the server answers with the
-    // task it made then. Else a fresh key, kept (written with 'submitting') before the POST leaves.
-    const sendKey = board.shots[index]!.run.sendKey ?? (this.deps.sendKeys?.() ? randomUuid() : undefined);
+    // A send a reload cut off goes again with its key and its body (resumed()): the server answers
+    // with the task it made then. Else a fresh key, kept (written with 'submitting') before the
+    // POST leaves.
+    const { sendKey: cutOffKey, sentBody } = board.shots[index]!.run;
+    const body = (cutOffKey && sentBody) || shotBody(board, index, frameUrl);
+    const sendKey = cutOffKey ?? (this.deps.sendKeys?.() ? randomUuid() : undefined);
     // What this take is made with, kept with it: the draft may change before it ends.
     this.host.update(id, shotId, {
       state: 'submitting',
       error: undefined,
       sent: takeSettings(board, index, body),
       sendKey,
+      sentBody: sendKey ? body : undefined,
     });
     // A task costs money: none is sent for a board deleted in another tab, or stopped, meanwhile.
     if (!(await this.host.stillKept(id)) || this.runOf(id, shotId)?.state !== 'submitting') return;
@@ -148,10 +151,21 @@ export class ShotSteps {
       }));
     } catch (error) {
       // Run sends it again as a new request, under a new key.
-      this.host.update(id, shotId, { state: 'failed', error: this.deps.describe(error), sendKey: undefined });
+      this.host.update(id, shotId, {
+        state: 'failed',
+        error: this.deps.describe(error),
+        sendKey: undefined,
+        sentBody: undefined,
+      });
       return;
     }
-    this.host.update(id, shotId, { state: 'running', taskId, progress: 0, sendKey: undefined });
+    this.host.update(id, shotId, {
+      state: 'running',
+      taskId,
+      progress: 0,
+      sendKey: undefined,
+      sentBody: undefined,
+    });
     await this.watch(id, shotId);
   }
 

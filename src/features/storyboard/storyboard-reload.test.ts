@@ -73,6 +73,27 @@ describe('a reload that cuts off a shot’s run keeps its earlier takes (issue 4
     expect(takeIds(second.store.kept.get('sb'), 0)).toEqual(['task_1', 'task_4']);
   });
 
+  it('a retake cut off, its prompt edited before the reopen, goes again as it was sent: the task made then, no refusal', async () => {
+    const { first, runner } = await ranOnce({ sendKeys: true });
+    const stored = await retakeCutOff(first, runner, true);
+    const sentPrompt = first.created.at(-1)!.body.prompt;
+    // Another tab (or the person, before the run picked it up) changed the shot meanwhile.
+    const edited: Storyboard = {
+      ...stored,
+      shots: stored.shots.map((s, i) =>
+        i === 0 ? { ...s, draft: { ...s.draft, prompt: 'A new idea' } } : s,
+      ),
+    };
+    const { second, runner: after } = reopen(edited, first.created, { sendKeys: true });
+    const b = await settle(after, 'sb');
+    expect(b.shots[0]!.run).toMatchObject({ state: 'succeeded', taskId: 'task_4' });
+    expect(second.created).toHaveLength(4);
+    expect(takeIds(b, 0)).toEqual(['task_1', 'task_4']);
+    // The take says what it was made with; the edit waits for the next run.
+    expect(b.shots[0]!.run.takes?.at(-1)?.settings?.prompt).toBe(sentPrompt);
+    expect(b.shots[0]!.draft.prompt).toBe('A new idea');
+  });
+
   it('in direct mode a retake cut off is not sent again by itself: it fails saying so, and Run sends it', async () => {
     const { first, runner } = await ranOnce();
     const stored = await retakeCutOff(first, runner, false);

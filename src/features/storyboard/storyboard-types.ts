@@ -1,3 +1,4 @@
+import type { CreateVideo } from '@contract/video';
 import type { ComposerDraft } from '@/lib/video-draft/draft';
 import type { CameraMove } from './camera';
 import type { ShotSound, SoundSummary } from './sound-types';
@@ -44,6 +45,12 @@ export interface ShotRun {
    * local server); in direct mode the shot fails with `sendCutOff` instead.
    */
   sendKey?: string;
+  /**
+   * The body sent under `sendKey`, kept with it: a send cut off goes again as it was (the request
+   * the person ran), though the shot was edited meanwhile. A key sent again with another body is
+   * refused (422), and the task the first send made would be paid for and never followed.
+   */
+  sentBody?: CreateVideo;
   /** Why it failed or is blocked, in words to show. */
   error?: string;
   /** The deployment refused the frame (sync_error): another image may be used instead. */

@@ -205,7 +205,7 @@ export function resumed(board: Storyboard, { sendKeys = false }: { sendKeys?: bo
       if (run.state === 'registering' && run.frameAssetId)
         return { ...s, run: { ...run, state: 'preparing' } };
       if (run.state === 'submitting' && !(run.sendKey && sendKeys)) {
-        const { sendKey: _cutOff, ...rest } = run;
+        const { sendKey: _cutOff, sentBody: _sent, ...rest } = run;
         return { ...s, run: { ...rest, state: 'failed', error: 'sendCutOff', progress: undefined } };
       }
       if (run.state === 'framing' || run.state === 'registering' || run.state === 'submitting')
@@ -218,7 +218,9 @@ export function resumed(board: Storyboard, { sendKeys = false }: { sendKeys?: bo
             ...(run.takes?.length ? { takes: run.takes } : {}),
             ...(run.frameAssetId ? { frameAssetId: run.frameAssetId } : {}),
             // Sent again under the same key: the server answers with the task the cut-off POST made.
-            ...(run.state === 'submitting' && run.sendKey ? { sendKey: run.sendKey } : {}),
+            ...(run.state === 'submitting' && run.sendKey
+              ? { sendKey: run.sendKey, ...(run.sentBody ? { sentBody: run.sentBody } : {}) }
+              : {}),
             // An upload cut off by the reload may have landed: the runner looks for it first.
             ...(run.state === 'registering' && run.registeringSince !== undefined
               ? { registeringSince: run.registeringSince }
