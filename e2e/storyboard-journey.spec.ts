@@ -151,6 +151,14 @@ test.describe('storyboard journey', () => {
     await ask.getByRole('button', { name: 'Run 3 shots' }).click();
     for (const n of [1, 2, 3]) await succeeded(page, n);
     await expect(page.getByText('Every shot has a good, current take: nothing to run.')).toBeVisible();
+    // An edited prompt puts the shot (the last: nothing continues from it) back in Run; undone, not.
+    const prompt3 = shot(page, 3).getByRole('combobox', { name: 'Prompt' });
+    const said = await prompt3.inputValue();
+    await prompt3.fill(`${said} In the rain.`);
+    await expect(shot(page, 3).getByText('Edited', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Run 1 shot' }).first()).toBeVisible();
+    await prompt3.fill(said);
+    await expect(page.getByText('Every shot has a good, current take: nothing to run.')).toBeVisible();
     // The last frames are in the storyboard's own group, named after it; the default group has none.
     const groups = (await (await request.get('/v1/asset-groups', { headers: auth })).json()) as {
       data: Array<{ id: string; name?: string }>;

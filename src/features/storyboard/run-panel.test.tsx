@@ -2,9 +2,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '@/test/render';
-import { newShot, shotChanged, totalEstimate, type Storyboard } from './storyboard';
-import { runAll } from './storyboard-runs';
-import { PhoneRunBar, RunConfirm, RunPanel } from './run-panel';
+import { newShot, shotBody, shotChanged, totalEstimate, type Storyboard } from './storyboard';
+import { runAll, takeSettings } from './storyboard-runs';
+import { PhoneRunBar, RunConfirm, RunPanel, scopeShots } from './run-panel';
 import { stoppedBoard } from './stopped-takes';
 
 /** Three shots, 2 and 3 continuing; all run and good, then shot 3 stale. */
@@ -122,6 +122,34 @@ describe('RunConfirm', () => {
     expect(dialog).toHaveTextContent('2 shots with a good, current take are kept as they are.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Run 1 shot' }));
     expect(onConfirm).toHaveBeenCalledWith([2]);
+  });
+
+  it('a shot edited since its take is run, with the shot continuing from it, and says why', async () => {
+    let board = staleThird();
+    board = shotChanged(board, board.shots[2]!.id, { stale: false });
+    board.shots.forEach((s, i) => {
+      const settings = takeSettings(board, i, shotBody(board, i));
+      board = shotChanged(board, s.id, {
+        sent: settings,
+        takes: [{ taskId: `t${i}`, resultUrl: `https://x/${i}.mp4`, settings }],
+      });
+    });
+    expect(scopeShots(board, 'pending')).toEqual([]);
+    const two = board.shots[1]!;
+    board = {
+      ...board,
+      shots: board.shots.map((s) =>
+        s === two ? { ...s, draft: { ...s.draft, prompt: 'two, in rain' } } : s,
+      ),
+    };
+    const onConfirm = vi.fn();
+    render(<RunConfirm board={board} scope="pending" onConfirm={onConfirm} onCancel={() => undefined} />);
+    const dialog = screen.getByRole('dialog', { name: 'Run 2 shots?' });
+    expect(within(dialog).getByRole('list', { name: 'Shots this run sends' })).toHaveTextContent(
+      'Shot 2: edited since its take' + 'Shot 3: continues from a shot this run sends',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Run 2 shots' }));
+    expect(onConfirm).toHaveBeenCalledWith([1, 2]);
   });
 
   it('"Run every shot again" asks for all of them', async () => {

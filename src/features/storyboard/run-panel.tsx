@@ -14,7 +14,7 @@ import { Progress } from '@/components/ui/progress';
 import { MoneyEstimate } from '@/components/money/money-estimate';
 import { useTranslation } from '@/lib/i18n';
 import { overallProgress, predecessorOf, totalEstimate, type Storyboard } from './storyboard';
-import { pendingShots } from './storyboard-runs';
+import { editedSinceTake, pendingShots } from './storyboard-runs';
 import { runCostInputs } from './storyboard-money';
 
 /** Compare shows at most four results side by side. */
@@ -31,6 +31,7 @@ export function scopeShots(board: Storyboard, scope: RunScope): number[] {
 function whyRun(board: Storyboard, i: number, scope: RunScope): string {
   const run = board.shots[i]!.run;
   if (run.stale) return 'stale';
+  if (editedSinceTake(board, i)) return 'edited';
   if (run.state === 'idle') return 'new';
   if (run.state === 'failed' || run.state === 'blocked') return 'failed';
   return scope === 'all' ? 'again' : 'follows';

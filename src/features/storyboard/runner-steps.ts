@@ -124,14 +124,16 @@ export class ShotSteps {
     // A send a reload cut off goes again with its key and its body (resumed()): the server answers
     // with the task it made then. Else a fresh key, kept (written with 'submitting') before the
     // POST leaves.
-    const { sendKey: cutOffKey, sentBody } = board.shots[index]!.run;
-    const body = (cutOffKey && sentBody) || shotBody(board, index, frameUrl);
+    const { sendKey: cutOffKey, sentBody, sent: sentBefore } = board.shots[index]!.run;
+    const resent = cutOffKey && sentBody ? sentBody : undefined;
+    const body = resent ?? shotBody(board, index, frameUrl);
     const sendKey = cutOffKey ?? (this.deps.sendKeys?.() ? randomUuid() : undefined);
     // What this take is made with, kept with it: the draft may change before it ends.
     this.host.update(id, shotId, {
       state: 'submitting',
       error: undefined,
-      sent: takeSettings(board, index, body),
+      // A body sent again keeps what it was made from: the draft may have been edited since.
+      sent: (resent && sentBefore) || takeSettings(board, index, body),
       sendKey,
       sentBody: sendKey ? body : undefined,
     });

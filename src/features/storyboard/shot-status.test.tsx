@@ -2,8 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '@/test/render';
-import { newShot, shotChanged, type Storyboard } from './storyboard';
-import { pickTake, rerunShot } from './storyboard-runs';
+import { newShot, shotBody, shotChanged, type Storyboard } from './storyboard';
+import { pickTake, rerunShot, takeSettings } from './storyboard-runs';
 import { stoppedBoard, stoppedTaskEnded, withStoppedTask } from './stopped-takes';
 import { ShotStatus } from './shot-status';
 
@@ -20,6 +20,39 @@ function failedRetake(): Storyboard {
 }
 
 describe('ShotStatus', () => {
+  it('says a shot was edited since its take, and offers its retake', async () => {
+    let b = oneShot();
+    const id = b.shots[0]!.id;
+    const settings = takeSettings(b, 0, shotBody(b, 0));
+    const take = { taskId: 'task_1', resultUrl: 'https://x/1.mp4', settings };
+    b = shotChanged(b, id, {
+      state: 'succeeded',
+      taskId: 'task_1',
+      resultUrl: take.resultUrl,
+      sent: settings,
+      takes: [take],
+    });
+    const onRerun = vi.fn();
+    const view = (board: Storyboard) => (
+      <ShotStatus board={board} index={0} onRerun={onRerun} onFrameChosen={() => undefined} />
+    );
+    const { unmount } = renderRoutes({ '/': view(b) }, { at: '/' });
+    expect(screen.queryByText('Edited')).toBeNull();
+    expect(screen.queryByTestId('shot-edited-1')).toBeNull();
+    unmount();
+    const edited = {
+      ...b,
+      shots: [{ ...b.shots[0]!, draft: { ...b.shots[0]!.draft, prompt: 'one, at dawn' } }],
+    };
+    renderRoutes({ '/': view(edited) }, { at: '/' });
+    expect(screen.getByText('Edited')).toBeVisible();
+    expect(screen.getByTestId('shot-edited-1')).toHaveTextContent(
+      'Run makes a take of the shot as it is now',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Re-run shot 1' }));
+    expect(onRerun).toHaveBeenCalledOnce();
+  });
+
   it('keeps the good take on the page after a later run of the shot failed, and can put it back', async () => {
     const onUseKept = vi.fn();
     renderRoutes(

@@ -7,6 +7,7 @@ import { Progress } from '@/components/ui/progress';
 import { useTranslation } from '@/lib/i18n';
 import { isActive, predecessorOf, type ShotState, type Storyboard } from './storyboard';
 import { TakeSettingsLine, useTakeSettingsText } from './take-settings';
+import { editedSinceTake } from './storyboard-runs';
 
 const VARIANT: Record<ShotState, BadgeProps['variant']> = {
   idle: 'muted',
@@ -85,6 +86,7 @@ export function ShotStatus({
         : run.error
       : undefined;
   const waiting = run.state === 'queued' && from !== undefined;
+  const edited = editedSinceTake(board, index);
   return (
     <div
       className="flex flex-col gap-2 rounded-md border bg-muted/30 p-3"
@@ -97,6 +99,7 @@ export function ShotStatus({
             : t(stoppedHere ? 'state.stopped' : `state.${run.state}`)}
         </Badge>
         {run.stale && <Badge variant="warning">{t('state.stale')}</Badge>}
+        {edited && <Badge variant="warning">{t('state.edited')}</Badge>}
         {run.taskId && (
           <Link
             to={`/tasks/${encodeURIComponent(run.taskId)}`}
@@ -128,6 +131,11 @@ export function ShotStatus({
         </p>
       )}
       {run.stale && <p className="text-sm text-muted-foreground">{t('shot.staleHint', { n: index })}</p>}
+      {edited && (
+        <p className="text-sm text-muted-foreground" data-testid={`shot-edited-${index + 1}`}>
+          {t('shot.editedHint')}
+        </p>
+      )}
       {stopped.length > 0 && (
         <p className="text-sm text-muted-foreground" data-testid={`shot-stopped-tasks-${index + 1}`}>
           {linkedIds(

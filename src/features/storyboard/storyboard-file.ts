@@ -45,6 +45,7 @@ const SettingsSchema = optional(
     seed: optional(z.number()),
     camera: optional(z.enum(CAMERA_MOVES)),
     frameAt: optional(z.number()),
+    request: optional(str(40)),
   }),
 );
 const TakeSchema = z.object({ taskId: str(200), resultUrl: str(4096), settings: SettingsSchema });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resumed, shotChanged, type Storyboard } from './storyboard';
 import { parseStoryboard } from './storyboard-file';
-import { rerunShot, runAll } from './storyboard-runs';
+import { editedSinceTake, pendingShots, rerunShot, runAll } from './storyboard-runs';
 import { fakeDeps, settle, threeShots } from './runner-fakes';
 import { StoryboardRunner } from './storyboard-runner';
 
@@ -92,6 +92,10 @@ describe('a reload that cuts off a shot’s run keeps its earlier takes (issue 4
     // The take says what it was made with; the edit waits for the next run.
     expect(b.shots[0]!.run.takes?.at(-1)?.settings?.prompt).toBe(sentPrompt);
     expect(b.shots[0]!.draft.prompt).toBe('A new idea');
+    // So the shot reads as edited since its take, and Run offers it (the shots after it were
+    // made stale by the retake).
+    expect(editedSinceTake(b, 0)).toBe(true);
+    expect(pendingShots(b)).toEqual([0, 1, 2]);
   });
 
   it('in direct mode a retake cut off is not sent again by itself: it fails saying so, and Run sends it', async () => {

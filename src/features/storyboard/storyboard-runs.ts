@@ -1,8 +1,10 @@
 import type { CreateVideo } from '@contract/video';
+import { shortHash } from '@/lib/short-hash';
 import {
   dependentsOf,
   isActive,
   predecessorOf,
+  shotBody,
   type ShotRun,
   type Storyboard,
   type Take,
@@ -22,11 +24,23 @@ export function withTake(takes: readonly Take[] | undefined, take: Take): Take[]
   return [...(takes ?? []).filter((t) => t.taskId !== take.taskId), take].slice(-MAX_TAKES);
 }
 
+/**
+ * The print of the request the shot's draft gives now: equal prints, the same request. The first
+ * frame is the placeholder shotBody puts there (each run takes a new one); the point of the
+ * previous take it is taken at is not in the body, so it is printed beside it.
+ */
+export function requestPrint(board: Storyboard, index: number): string {
+  const continuing = predecessorOf(board, index) !== undefined;
+  const frameAt = continuing ? (board.shots[index]!.frameAt ?? null) : null;
+  return shortHash(JSON.stringify([shotBody(board, index), frameAt]));
+}
+
 /** What a take is made with: the request's settings, the camera move and the frame it continues from. */
 export function takeSettings(board: Storyboard, index: number, body: CreateVideo): TakeSettings {
   const shot = board.shots[index]!;
   const continuing = predecessorOf(board, index) !== undefined;
   return {
+    request: requestPrint(board, index),
     model: body.model,
     prompt: body.prompt ?? '',
     ...(typeof body.duration === 'number' ? { duration: body.duration } : {}),
@@ -81,16 +95,34 @@ export function pickTake(board: Storyboard, shotId: string, taskId: string): Sto
   };
 }
 
+/** The settings compared when a take has no request print (kept before takes carried one). */
+const SETTING_KEYS = ['model', 'prompt', 'duration', 'resolution', 'ratio', 'camera', 'frameAt'] as const;
+
 /**
- * What Run starts: every shot that is new (never run), failed, blocked or stale, and every shot
- * that continues from one of them (its first frame will change). A shot that succeeded and is
- * current is left alone: Run never spends tokens on it again.
+ * Whether a succeeded shot's draft was edited since its newest take was sent: its result no longer
+ * shows what the draft asks for. The newest take, not the one on show: a person who picks an older
+ * take chose its result, and the draft they went on from is the one the newest was made with.
+ */
+export function editedSinceTake(board: Storyboard, index: number): boolean {
+  const run = board.shots[index]!.run;
+  if (run.state !== 'succeeded') return false;
+  const made = run.takes?.at(-1)?.settings ?? run.sent;
+  if (!made) return false;
+  if (made.request !== undefined) return made.request !== requestPrint(board, index);
+  const now = takeSettings(board, index, shotBody(board, index));
+  return SETTING_KEYS.some((key) => now[key] !== made[key]);
+}
+
+/**
+ * What Run starts: every shot that is new (never run), failed, blocked, stale or edited since its
+ * take, and every shot that continues from one of them (its first frame will change). A shot that
+ * succeeded and is current is left alone: Run never spends tokens on it again.
  */
 export function pendingShots(board: Storyboard): number[] {
   const out = new Set<number>();
   board.shots.forEach((s, i) => {
     const { state, stale } = s.run;
-    if (state === 'idle' || state === 'failed' || state === 'blocked' || stale) {
+    if (state === 'idle' || state === 'failed' || state === 'blocked' || stale || editedSinceTake(board, i)) {
       out.add(i);
       for (const d of dependentsOf(board, i)) out.add(d);
     }

@@ -86,6 +86,11 @@ export interface TakeSettings {
   /** Seconds into the previous take its first frame was taken at; undefined: the last frame. */
   frameAt?: number;
   prompt: string;
+  /**
+   * A print of the whole request as the shot's draft gave it (its first frame a placeholder, the
+   * frame continued from included): a draft whose print differs was edited since (editedSinceTake).
+   */
+  request?: string;
 }
 
 export interface Shot {

@@ -219,7 +219,11 @@ export function resumed(board: Storyboard, { sendKeys = false }: { sendKeys?: bo
             ...(run.frameAssetId ? { frameAssetId: run.frameAssetId } : {}),
             // Sent again under the same key: the server answers with the task the cut-off POST made.
             ...(run.state === 'submitting' && run.sendKey
-              ? { sendKey: run.sendKey, ...(run.sentBody ? { sentBody: run.sentBody } : {}) }
+              ? {
+                  sendKey: run.sendKey,
+                  ...(run.sentBody ? { sentBody: run.sentBody } : {}),
+                  ...(run.sent ? { sent: run.sent } : {}),
+                }
               : {}),
             // An upload cut off by the reload may have landed: the runner looks for it first.
             ...(run.state === 'registering' && run.registeringSince !== undefined
