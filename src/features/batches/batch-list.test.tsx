@@ -7,7 +7,7 @@ import { toasterMounted } from '@/lib/toaster-host';
 import { renderRoutes } from '@/test/render';
 import { emptyBatch, type Batch, type BatchRow } from './batch-model';
 import { idbPendingEdits } from './batch-pending-edits';
-import { listBatches, loadBatch, saveBatch } from './batch-storage';
+import { deleteBatch, listBatches, loadBatch, saveBatch } from './batch-storage';
 import { BatchesPage } from './batches-page';
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
@@ -25,12 +25,12 @@ async function keep(name: string, updatedAt: number, state: Batch['state'], stat
 
 const items = () => screen.findAllByTestId('batch-list-item');
 
-describe('the batches list', () => {
-  beforeEach(async () => {
-    toast.success.mockClear();
-    await clear(createStore('media-studio-batches', 'batches'));
-  });
+beforeEach(async () => {
+  toast.success.mockClear();
+  await clear(createStore('media-studio-batches', 'batches'));
+});
 
+describe('the batches list', () => {
   it('shows each batch’s rows done, running, failed and left, when it changed, newest first; a running one marked', async () => {
     await keep('Trial', Date.UTC(2026, 10, 1), 'draft', ['pending', 'pending']);
     await keep('Catalogue', Date.UTC(2026, 10, 3), 'running', [
@@ -111,5 +111,19 @@ describe('the batches list', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/batches'));
     expect(await listBatches()).toEqual([]);
     expect(await screen.findByText('No batches yet')).toBeInTheDocument();
+  });
+});
+
+describe('a batch page whose batch was deleted elsewhere', () => {
+  it('says so at its next edit, and the edit does not bring the batch back', async () => {
+    const draft = await keep('Trial', 3_000, 'draft', ['pending']);
+    renderRoutes({ '/batches/*': <BatchesPage /> }, { at: `/batches/${draft.id}` });
+    const name = await screen.findByLabelText('Batch name');
+    // Another tab deletes it, and this one hears nothing (a tab of an older build, say).
+    await deleteBatch(draft.id);
+    await userEvent.type(name, ' 2');
+    expect(await screen.findByText(/This batch was deleted, here or in another tab/)).toBeInTheDocument();
+    expect(await loadBatch(draft.id)).toBeUndefined();
+    expect(await listBatches()).toEqual([]);
   });
 });

@@ -109,7 +109,7 @@ function BatchListItem({ batch: b, onDelete }: { batch: BatchSummary; onDelete: 
   return (
     <li data-testid="batch-list-item" data-state={b.state}>
       <Card className={running ? 'border-success/50' : undefined}>
-        <CardContent className="flex items-center gap-3 py-3">
+        <CardContent standalone className="flex items-center gap-3">
           <div className="grid min-w-0 flex-1 gap-1">
             <div className="flex min-w-0 flex-wrap items-center gap-2">
               <Link
