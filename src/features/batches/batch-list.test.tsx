@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { toasterMounted } from '@/lib/toaster-host';
 import { renderRoutes } from '@/test/render';
+import { markBatchRunning } from './batch-active';
 import { emptyBatch, type Batch, type BatchRow } from './batch-model';
 import { idbPendingEdits } from './batch-pending-edits';
 import { deleteBatch, listBatches, loadBatch, saveBatch } from './batch-storage';
@@ -111,6 +112,25 @@ describe('the batches list', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/batches'));
     expect(await listBatches()).toEqual([]);
     expect(await screen.findByText('No batches yet')).toBeInTheDocument();
+  });
+});
+
+describe('the batches list while a batch runs', () => {
+  it('reads the summaries again every few seconds: another tab’s progress shows (its writes are not heard)', async () => {
+    const run = await keep('Catalogue', 4_000, 'running', ['succeeded', 'running', 'pending']);
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      renderRoutes({ '/batches/*': <BatchesPage /> }, { at: '/batches' });
+      const [item] = await items();
+      expect(item).toHaveTextContent('1 done, 1 running, 0 failed, 1 left');
+      // Another tab runs it: its write lands here with no word to this tab.
+      await saveBatch({ ...run, rows: rows(['succeeded', 'succeeded', 'running']), updatedAt: 5_000 });
+      vi.advanceTimersByTime(3_000);
+      await waitFor(() => expect(item).toHaveTextContent('2 done, 1 running, 0 failed, 0 left'));
+    } finally {
+      vi.useRealTimers();
+      markBatchRunning(run.id, false);
+    }
   });
 });
 

@@ -18,11 +18,13 @@ import { listBatches, saveBatch, type BatchSummary } from './batch-storage';
 
 /** How often the list reads the summaries again while a run in this tab changes them. */
 const REREAD_MS = 1000;
+/** How often it reads them while a batch runs, maybe in another tab (whose writes this tab does not hear). */
+const RUNNING_REREAD_MS = 3000;
 
 /**
  * The batches' summaries, newest change first, read again when one is deleted or restored here,
  * when a run of this tab (or a deletion heard from another tab) changes its runner, at most once
- * a second, and when the page is shown again.
+ * a second, every few seconds while one is running, and when the page is shown again.
  */
 function useBatchSummaries(): BatchSummary[] | null {
   const registry = useTaskRegistry();
@@ -54,6 +56,18 @@ function useBatchSummaries(): BatchSummary[] | null {
       document.removeEventListener('visibilitychange', onShown);
     };
   }, [registry, client]);
+  const running = batches?.some((b) => b.state === 'running') ?? false;
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(
+      () =>
+        void listBatches()
+          .then(setBatches)
+          .catch(() => undefined),
+      RUNNING_REREAD_MS,
+    );
+    return () => clearInterval(timer);
+  }, [running]);
   return batches;
 }
 
