@@ -59,6 +59,9 @@ const MessageSchema = z.union([
   z.object({ id: z.string(), patch: BatchPatchSchema, key: z.string() }),
   z.object({ id: z.string(), ack: z.string() }),
   z.object({ id: z.string(), wrote: z.literal(true) }),
+  // Added without a new version (decision 700): a tab of the build before drops it as malformed,
+  // and is stopped instead when its next write finds the batch's tombstone.
+  z.object({ id: z.string(), deleted: z.literal(true) }),
 ]);
 
 // What goes on the wire. The payload sits inside, so a build older than versions (whose tabs read

@@ -153,6 +153,20 @@ test('a batch running in one tab is not sent from a second tab, which takes it u
   await page.close();
   await expect(second.getByTestId('batch-elsewhere')).toHaveCount(0, { timeout: 10_000 });
   await expect(second.getByRole('button', { name: 'Pause' })).toBeVisible();
+
+  // Decision 700: the list marks it running; deleted there, it is stopped first, and stays gone.
+  await second.goto('/batches');
+  const item = second.getByTestId('batch-list-item');
+  await expect(item).toContainText('Running');
+  await second.getByRole('button', { name: 'Delete Untitled batch' }).click();
+  const dialog = second.getByRole('dialog', { name: 'Delete “Untitled batch”?' });
+  await expect(dialog).toContainText('it will be stopped first');
+  await dialog.getByRole('button', { name: 'Delete batch' }).click();
+  await expect(item).toHaveCount(0);
+  // Its run stopped: the lock let go at once, not when the tab closes.
+  await expect.poll(() => runLocks(second, 'batch')).toEqual({ held: 0, pending: 0 });
+  await second.reload();
+  await expect(second.getByText('No batches yet')).toBeVisible();
 });
 
 async function exported(download: Promise<Download>, click: () => Promise<void>) {

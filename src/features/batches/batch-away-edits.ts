@@ -1,4 +1,4 @@
-import type { Batch } from './batch-model';
+import { BatchDeletedError, type Batch } from './batch-model';
 import type { BatchPatch } from './batch-patch';
 import { remembering, withEdits, type PendingEdit } from './batch-pending-edits';
 import type { BatchRunnerDeps } from './batch-runner-deps';
@@ -18,6 +18,8 @@ export interface AwayTab {
   lastWrite(id: string): Promise<unknown>;
   /** A tab of another build spoke, in a version of the messages this one does not read. */
   otherVersion(version: number): void;
+  /** The batch was deleted (another tab said so, or a write found its tombstone): let it go. */
+  gone(id: string): void;
 }
 
 interface Queue {
@@ -64,6 +66,7 @@ export class AwayEdits {
         // Made just now, as far as this tab knows (the message does not say when).
         if ('patch' in m) this.heard(m.id, { id: m.id, key: m.key, at: tab.now(), patch: m.patch });
         else if ('ack' in m) this.acked(m.id, m.ack);
+        else if ('deleted' in m) tab.gone(m.id);
         else if (tab.current(m.id) && !tab.runs(m.id)) this.stale.add(m.id);
       },
       (version) => tab.otherVersion(version),
@@ -122,6 +125,18 @@ export class AwayEdits {
     const taken = queue.pending.splice(0);
     queue.wake?.();
     return taken;
+  }
+
+  /**
+   * The batch was deleted: this tab's edits of it waiting to be written are dropped, and their
+   * records with them (a later tab would find no batch to write them onto).
+   */
+  drop(id: string): void {
+    const queue = this.queues.get(id);
+    if (!queue) return;
+    const dropped = queue.pending.splice(0);
+    queue.wake?.();
+    void this.forget(dropped.map((e) => e.key));
   }
 
   deliver(id: string, patch: BatchPatch): void {
@@ -209,7 +224,12 @@ export class AwayEdits {
       }
       this.deps.edits?.post({ id, wrote: true });
       return { told: false, merged, written: true };
-    } catch {
+    } catch (error) {
+      // Deleted meanwhile (its tombstone refused the write): nothing of it is written any more.
+      if (error instanceof BatchDeletedError) {
+        this.tab.gone(id);
+        return { told: false, written: true };
+      }
       // Not written (storage refused it): this tab still shows it, and it stays kept for a later tab.
       return { told: false };
     }

@@ -1,5 +1,5 @@
 import { RunClaims } from '@/lib/run-lock';
-import type { Batch, BatchRow } from './batch-model';
+import { BatchDeletedError, type Batch, type BatchRow } from './batch-model';
 import { KEPT_WITHIN_MS, pruned } from './batch-pending-edits';
 import type { BatchRunnerDeps } from './batch-runner-deps';
 
@@ -31,6 +31,27 @@ export abstract class BatchBook {
 
   /** The run of `id` is this tab's: it reads the batch as kept and takes the run up. */
   protected abstract granted(id: string, live: () => boolean): Promise<void>;
+
+  /** The batch was deleted (its write found the tombstone, decision 700): this tab lets it go. */
+  abstract gone(id: string): void;
+
+  /** Batches deleted while this tab held them (here or in another tab): the page says so. */
+  protected readonly deletedIds = new Set<string>();
+
+  /** Whether the batch was deleted while this tab held it (until restored). */
+  deleted(id: string): boolean {
+    return this.deletedIds.has(id);
+  }
+
+  /** Whether this tab runs the batch now (holds its run): its copy is then the newest. */
+  runsHere(id: string): boolean {
+    return this.batches.has(id) && this.claims.holds(id);
+  }
+
+  /** Tells the other tabs the batch was deleted: a tab running it stops at once. */
+  tellDeleted(id: string): void {
+    this.deps.edits?.post({ id, deleted: true });
+  }
 
   protected lastWrite(id: string): Promise<unknown> {
     return this.writes.get(id) ?? Promise.resolve();
@@ -72,7 +93,10 @@ export abstract class BatchBook {
     if (this.claims.runsElsewhere(batch.id)) return Promise.resolve();
     this.batches.set(batch.id, batch);
     for (const l of this.listeners) l();
-    const write = this.deps.save(batch).catch(() => undefined);
+    // Let go before the write settles: a send awaiting it then finds the batch gone and sends nothing.
+    const write = this.deps.save(batch).catch((error: unknown) => {
+      if (error instanceof BatchDeletedError) this.gone(batch.id);
+    });
     this.writes.set(batch.id, write);
     this.deps.edits?.post({ id: batch.id, wrote: true });
     return write;

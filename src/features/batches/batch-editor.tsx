@@ -1,10 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTaskRegistry } from '@/api/task-registry-context';
 import { useApiKey } from '@/api/connection-store';
 import { FormNamespace } from '@/components/form/issue-text';
 import { PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
@@ -12,11 +14,13 @@ import { useTranslation } from '@/lib/i18n';
 import type { TemplateVariable } from '@/lib/templates/variables';
 import { useBatchAssetLookup } from './batch-assets';
 import { checkRowsCached } from './batch-check';
+import { DeleteBatchDialog } from './batch-delete-dialog';
 import { BatchGrid } from './batch-grid';
 import type { Batch } from './batch-model';
 import { BatchRequestCard } from './batch-request-card';
 import { BatchRunPanel } from './batch-run-panel';
 import { batchRunner, openBatch, useRunnerBatch } from './batch-session';
+import { summaryOf } from './batch-storage';
 import { startFromRequest } from './batch-table';
 import { BatchTableCard } from './batch-table-card';
 
@@ -27,6 +31,8 @@ export function BatchEditor({ id }: { id: string }) {
   const runner = batchRunner(registry, client);
   const batch = useRunnerBatch(runner, id);
   const [missing, setMissing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const navigate = useNavigate();
   useEffect(() => {
     void openBatch(registry, client, id)
       .then((b) => setMissing(!b))
@@ -40,10 +46,15 @@ export function BatchEditor({ id }: { id: string }) {
     [batch, secret, lookup],
   );
 
-  if (missing && !batch)
+  // Deleted in another tab while open here (or its write found the tombstone): said so, not shown.
+  const gone = !batch && runner.deleted(id);
+  if ((missing || gone) && !batch)
     return (
       <>
-        <PageHeader title={t('notFound.title')} description={t('notFound.description')} />
+        <PageHeader
+          title={t('notFound.title')}
+          description={gone ? t('delete.gone') : t('notFound.description')}
+        />
         <Link to="/batches" className="underline">
           {t('back')}
         </Link>
@@ -69,10 +80,20 @@ export function BatchEditor({ id }: { id: string }) {
               : 'editorDescription',
         )}
         actions={
-          <Link to="/batches" className="text-sm underline-offset-2 hover:underline">
-            {t('allBatches')}
-          </Link>
+          <>
+            <Link to="/batches" className="text-sm underline-offset-2 hover:underline">
+              {t('allBatches')}
+            </Link>
+            <Button variant="ghost-destructive" size="sm" onClick={() => setDeleting(true)}>
+              <Trash2 aria-hidden="true" /> {t('delete.button')}
+            </Button>
+          </>
         }
+      />
+      <DeleteBatchDialog
+        target={deleting ? { ...summaryOf(batch), running: locked } : null}
+        onClose={() => setDeleting(false)}
+        onDeleted={() => void navigate('/batches')}
       />
       <div className="grid gap-4">
         <div className="grid max-w-md gap-1.5">

@@ -9,11 +9,14 @@ import type { BatchPatch } from './batch-patch';
 /**
  * What the tabs of this browser tell one another about a batch (decisions 560 and 620): an edit
  * made in a tab that does not run it, for the tab that does; that tab's word once the edit is
- * written (without it the edit is passed on again); and that a tab wrote the batch, so that the
- * others know their copy is older than the kept one.
+ * written (without it the edit is passed on again); that a tab wrote the batch, so that the
+ * others know their copy is older than the kept one; and that a tab deleted it (decision 700).
  */
 export type BatchEditMessage =
-  { id: string; patch: BatchPatch; key: string } | { id: string; ack: string } | { id: string; wrote: true };
+  | { id: string; patch: BatchPatch; key: string }
+  | { id: string; ack: string }
+  | { id: string; wrote: true }
+  | { id: string; deleted: true };
 
 export interface EditsTransport {
   post(message: BatchEditMessage): void;

@@ -203,3 +203,14 @@ export function emptyBatch(now = Date.now(), kind: BatchKind = 'video'): Batch {
 
 export const isActiveRow = (row: BatchRow) => row.state === 'sending' || row.state === 'running';
 export const isEndedRow = (row: BatchRow) => row.state === 'succeeded' || row.state === 'failed';
+
+/**
+ * A write of a batch that was deleted (by this tab or another): nothing was written, and the tab
+ * holding it lets it go (decision 700).
+ */
+export class BatchDeletedError extends Error {
+  constructor(readonly batchId: string) {
+    super(`The batch ${batchId} was deleted`);
+    this.name = 'BatchDeletedError';
+  }
+}

@@ -45,6 +45,7 @@ export class BatchRunner extends BatchSends {
         return this.lastWrite(id);
       },
       lastWrite: (id) => this.lastWrite(id),
+      gone: (id) => this.gone(id),
       otherVersion: (version) => {
         if (version === this.otherVersion) return;
         this.otherVersion = Math.max(version, this.otherVersion ?? 0);
@@ -156,6 +157,23 @@ export class BatchRunner extends BatchSends {
         return { key, cells, state: 'pending', ...(sendKey ? { sendKey, sentBodies } : {}) };
       }),
     }));
+  }
+
+  /**
+   * The batch was deleted, here or in another tab (decision 700): its run stops as a pause would
+   * not (nothing more is sent, its tasks are no longer followed), its lock is let go, and this
+   * tab's edits of it waiting to be written are dropped. Tasks already sent run on, in Tasks.
+   */
+  gone(id: string): void {
+    this.deletedIds.add(id);
+    this.away.drop(id);
+    this.forget(id);
+  }
+
+  /** Undo of a delete: the batch, kept again, is opened as any kept batch (not started). */
+  restored(batch: Batch): void {
+    this.deletedIds.delete(batch.id);
+    this.open(batch);
   }
 
   /** Lets a batch go (deleted or replaced): nothing of it is followed or sent any more. */
