@@ -81,6 +81,18 @@ async function pass(ms: number, step = 50): Promise<void> {
   }
 }
 
+/**
+ * Real turns, no fake time, until `done`: how many turns the runner's IndexedDB reads and writes
+ * take before a send is the runner's business, not the test's (a fixed count broke when a read of
+ * the kept edits before each send was added, and failed one run in five).
+ */
+async function until(done: () => boolean, what: string): Promise<void> {
+  for (let turn = 0; !done(); turn++) {
+    if (turn > 500) throw new Error(`still not so after 500 real turns: ${what}`);
+    await new Promise((resolve) => realSetTimeout(resolve, 0));
+  }
+}
+
 function catalogue(rows: number, concurrency: number): Batch {
   const base = emptyBatch(Date.now(), 'video');
   const request = { ...base.request, prompt: 'A turntable shot of {{product}}' };
@@ -114,6 +126,7 @@ describe('a batch in direct mode', () => {
     expect(checkRow(batch, batch.rows[0]!.cells).body).toMatchObject({ prompt: 'A turntable shot of mug 1' });
 
     runner.start(batch);
+    await until(() => d.postsAt.length >= 2, 'the first two rows sent');
     await pass(100);
     expect(d.postsAt).toHaveLength(2);
     const refusedAt = d.postsAt[1]!;

@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
+import { formatDateMs } from '@/lib/format-date';
 import { useTranslation } from '@/lib/i18n';
 import type { TemplateVariable } from '@/lib/templates/variables';
 import { useBatchAssetLookup } from './batch-assets';
@@ -20,22 +21,27 @@ import type { Batch } from './batch-model';
 import { BatchRequestCard } from './batch-request-card';
 import { BatchRunPanel } from './batch-run-panel';
 import { batchRunner, openBatch, useRunnerBatch } from './batch-session';
-import { summaryOf } from './batch-storage';
+import { deletedAt, summaryOf } from './batch-storage';
 import { startFromRequest } from './batch-table';
 import { BatchTableCard } from './batch-table-card';
 
 export function BatchEditor({ id }: { id: string }) {
-  const { t } = useTranslation('batches');
+  const { t, i18n } = useTranslation('batches');
   const registry = useTaskRegistry();
   const client = useQueryClient();
   const runner = batchRunner(registry, client);
   const batch = useRunnerBatch(runner, id);
   const [missing, setMissing] = useState(false);
+  // A batch not found that this browser deleted: said so, with when (its tombstone keeps the time).
+  const [deletedOn, setDeletedOn] = useState<number>();
   const [deleting, setDeleting] = useState(false);
   const navigate = useNavigate();
   useEffect(() => {
     void openBatch(registry, client, id)
-      .then((b) => setMissing(!b))
+      .then((b) => {
+        setMissing(!b);
+        if (!b) void deletedAt(id).then(setDeletedOn, () => undefined);
+      })
       .catch(() => setMissing(true));
   }, [registry, client, id]);
   const secret = useApiKey();
@@ -52,12 +58,25 @@ export function BatchEditor({ id }: { id: string }) {
     return (
       <>
         <PageHeader
-          title={t('notFound.title')}
-          description={gone ? t('delete.gone') : t('notFound.description')}
+          title={gone || deletedOn !== undefined ? t('delete.goneTitle') : t('notFound.title')}
+          description={
+            gone
+              ? t('delete.gone')
+              : deletedOn !== undefined
+                ? t('delete.goneOn', { date: formatDateMs(deletedOn, i18n.language) })
+                : t('notFound.description')
+          }
         />
-        <Link to="/batches" className="underline">
-          {t('back')}
-        </Link>
+        <div className="flex flex-wrap gap-4">
+          <Link to="/batches" className="underline">
+            {t('back')}
+          </Link>
+          {(gone || deletedOn !== undefined) && (
+            <Link to="/tasks" className="underline">
+              {t('delete.toTasks')}
+            </Link>
+          )}
+        </div>
       </>
     );
   if (!batch) return <Spinner label={t('loading')} size="lg" />;

@@ -147,3 +147,25 @@ describe('a batch page whose batch was deleted elsewhere', () => {
     expect(await listBatches()).toEqual([]);
   });
 });
+
+describe('a batch page opened after its batch was deleted', () => {
+  it('says when it was deleted in this browser and leads to its tasks; an unknown id says it may be elsewhere', async () => {
+    const gone = await keep('Trial', 3_000, 'draft', ['pending']);
+    vi.useFakeTimers({ now: Date.UTC(2026, 10, 20, 12), toFake: ['Date'] });
+    await deleteBatch(gone.id);
+    vi.useRealTimers();
+    const { unmount } = renderRoutes({ '/batches/*': <BatchesPage /> }, { at: `/batches/${gone.id}` });
+    expect(
+      await screen.findByText(
+        /This batch was deleted in this browser on Nov 20, 2026, .+\. Its tasks are still in Tasks/,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Batch deleted');
+    expect(screen.getByRole('link', { name: 'Open Tasks' })).toHaveAttribute('href', '/tasks');
+    unmount();
+    renderRoutes({ '/batches/*': <BatchesPage /> }, { at: '/batches/batch-never-here' });
+    expect(await screen.findByText(/This browser keeps no batch with this id/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Batch not found');
+    expect(screen.queryByRole('link', { name: 'Open Tasks' })).toBeNull();
+  });
+});

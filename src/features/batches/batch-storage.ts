@@ -114,6 +114,16 @@ export async function loadBatch(id: string): Promise<Batch | undefined> {
   return isBatch(v) ? v : undefined;
 }
 
+/** When the batch was deleted in this browser (its tombstone), or undefined: never, or not here. */
+export async function deletedAt(id: string): Promise<number | undefined> {
+  const v = await inTransaction<unknown>('readonly', (s, done) => {
+    const req = s.get(goneKey(id));
+    req.onsuccess = () => done(req.result);
+  });
+  const at = (v as { deletedAt?: unknown } | undefined)?.deletedAt;
+  return typeof at === 'number' ? at : undefined;
+}
+
 /** Writes the batch and its summary unless it was deleted; whether it did. */
 function writeUnlessGone(batch: Batch): Promise<boolean> {
   return inTransaction<boolean>('readwrite', (s, done) => {
