@@ -21,7 +21,7 @@ import { requestCostInput } from '@/lib/money/task-cost';
 import { useComposerDraftStore } from './composer-draft-store';
 import { draftToRequest, requestToDraft, taskToRequest, type ComposerDraft } from '@/lib/video-draft/draft';
 import { ComposerNotices } from './composer-notices';
-import { useComposerTemplates } from './composer-templates';
+import { unfilledVariablesIssue, useComposerTemplates } from './composer-templates';
 import { PromptField } from '@/components/video-draft/prompt/prompt-field';
 import { ReferencesEditor } from './references/references-editor';
 import { useReferenceAssets } from './references/use-reference-assets';
@@ -87,7 +87,10 @@ export function ComposerPage() {
     [sentBodies, body],
   );
   const issues = useMemo(
-    () => validateDraft(draft, context).filter((issue) => !ownsField(issue.field)),
+    () => [
+      ...validateDraft(draft, context).filter((issue) => !ownsField(issue.field)),
+      ...unfilledVariablesIssue(draft.prompt),
+    ],
     [draft, context, ownsField],
   );
   const form = useFormFeedback({

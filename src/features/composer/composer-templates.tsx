@@ -10,6 +10,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { BillingBadge, RequestPreview } from '@/components/video-draft/request-preview';
 import { useTranslation } from '@/lib/i18n';
 import { requestToDraft, draftToRequest, type ComposerDraft } from '@/lib/video-draft/draft';
+import { variablesIn } from '@/lib/templates/variables';
+import type { DraftIssue } from '@/lib/video-draft/validation';
 import { useComposerDraftStore } from './composer-draft-store';
 
 /** `?template=<id>` (the palette, the templates page): open the insert form on that template. */
@@ -83,6 +85,24 @@ export function useComposerTemplates(draft: ComposerDraft) {
   };
 
   return { buttons, dialogs, slashOpens };
+}
+
+/**
+ * A `{{name}}` still in the prompt: a template inserted with a variable left without value or
+ * default, sent as typed in a paid task. Only a warning, since a prompt is written this way on
+ * purpose before it is saved as a template; the composer's own, as batches report theirs per row.
+ */
+export function unfilledVariablesIssue(prompt: string): DraftIssue[] {
+  const names = variablesIn(prompt);
+  if (names.length === 0) return [];
+  return [
+    {
+      field: 'prompt',
+      code: 'variableUnfilled',
+      values: { names: names.map((n) => `{{${n}}}`).join(', '), count: names.length },
+      severity: 'warning',
+    },
+  ];
 }
 
 /** The filled template as the composer will send it: through its draft, as the page's own preview. */
