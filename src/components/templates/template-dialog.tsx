@@ -33,6 +33,13 @@ export type TemplateDialogProps = { onClose: () => void } & (
     }
 );
 
+/**
+ * A text written in sentences (a prompt, lyrics) gets a box of lines; a value (a model, a ratio, a
+ * URL) one line, as its form shows it: a 16:9 in a three-line box reads as a place for prose.
+ */
+const isProse = (path: string, value: string) =>
+  /(^|\.)(prompt|lyrics|text|script|style)$/i.test(path) || value.includes('\n') || value.length > 80;
+
 /** The request without any field that carries the API key (a callback URL with the key in it). */
 function withoutKey(request: Record<string, unknown>, apiKey: string): Record<string, unknown> {
   if (!apiKey) return request;
@@ -158,12 +165,21 @@ export function TemplateDialog(props: TemplateDialogProps) {
                   <Label htmlFor={`${id}-field-${i}`} className="font-mono text-xs">
                     {path}
                   </Label>
-                  <Textarea
-                    id={`${id}-field-${i}`}
-                    rows={path === 'prompt' ? 3 : 1}
-                    value={edits.get(path) ?? value}
-                    onChange={(e) => setEdits((all) => new Map(all).set(path, e.target.value))}
-                  />
+                  {isProse(path, value) ? (
+                    <Textarea
+                      id={`${id}-field-${i}`}
+                      rows={3}
+                      value={edits.get(path) ?? value}
+                      onChange={(e) => setEdits((all) => new Map(all).set(path, e.target.value))}
+                    />
+                  ) : (
+                    <Input
+                      id={`${id}-field-${i}`}
+                      className={path === 'model' || path.endsWith('url') ? 'font-mono text-xs' : undefined}
+                      value={edits.get(path) ?? value}
+                      onChange={(e) => setEdits((all) => new Map(all).set(path, e.target.value))}
+                    />
+                  )}
                 </div>
               ))}
             </fieldset>

@@ -78,6 +78,9 @@ describe('the template dialogs', () => {
     expect(screen.getByLabelText('Name')).toHaveValue('Edited');
     expect(screen.getByLabelText('Tags (comma-separated)')).toHaveValue('calm');
     const prompt = screen.getByLabelText('prompt');
+    // Prose in a box of lines; a value (the model) on one line, as its own form shows it.
+    expect(prompt.tagName).toBe('TEXTAREA');
+    expect(screen.getByLabelText('model').tagName).toBe('INPUT');
     await userEvent.clear(prompt);
     await userEvent.type(prompt, 'A song about {{{{topic}}');
     await userEvent.type(screen.getByLabelText('Default for topic'), 'rain');
