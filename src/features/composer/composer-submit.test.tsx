@@ -39,6 +39,22 @@ describe('ComposerPage create bar', { timeout: 30_000 }, () => {
     expect(estimate).toHaveTextContent('No estimate until the duration and resolution are valid');
   });
 
+  it('says in plain words what the estimate is, and where prices are entered to see money', async () => {
+    mockComposerFetch();
+    renderComposer();
+    const bar = screen.getByTestId('composer-action-bar');
+    expect(bar).not.toHaveTextContent('usage.total_tokens');
+    // Prices exist (Settings): a note that they are "set outside the API" sent people nowhere.
+    expect(bar).not.toHaveTextContent('prices are set outside the API');
+    expect(
+      screen.getByRole('link', {
+        name: 'Enter your prices in Settings to see the cost here',
+        // The note shows from xl up (the sticky bar of a phone keeps to the estimate and the button).
+        hidden: true,
+      }),
+    ).toHaveAttribute('href', '/settings#prices');
+  });
+
   it('creates the task with Ctrl+Enter from the prompt, through the same checks as the button', async () => {
     const fetchMock = mockComposerFetch({
       'POST /v1/videos': () =>
