@@ -7,9 +7,9 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { useTranslation } from '@/lib/i18n';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { templatesFile } from '@/lib/templates/template-file';
+import { templatesFile, templatesInFile } from '@/lib/templates/template-file';
 import { matchesSearch } from '@/lib/templates/template-model';
-import { importTemplatesFromFile, useTemplates, useTemplatesLoaded } from '@/lib/templates/template-store';
+import { importTemplates, useTemplates, useTemplatesLoaded } from '@/lib/templates/template-store';
 import { TemplateCard } from './template-card';
 
 /** The prompt library: every kept template, searched by name or tag, with its versions. */
@@ -22,8 +22,19 @@ export function TemplatesPage() {
 
   async function importFile(file: File) {
     try {
-      const result = await importTemplatesFromFile(await file.text());
-      notifySuccess(t('import.result', result));
+      const { templates: found, invalid } = templatesInFile(await file.text());
+      // A file of something else (a batch, a storyboard, a registry export without templates) read
+      // as "0 templates added" in green, as if it had worked: say it holds none, and what to choose.
+      if (found.length === 0) {
+        notifyError(new Error(t('import.none', { count: invalid })), t('import.failed'));
+        return;
+      }
+      const result = await importTemplates(found);
+      notifySuccess(
+        result.added + result.versions === 0
+          ? t('import.nothingNew', { count: found.length })
+          : t('import.result', { ...result, invalid }),
+      );
     } catch (error) {
       notifyError(error, t('import.failed'));
     }

@@ -1,0 +1,54 @@
+import 'fake-indexeddb/auto';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { templateFile } from '@/lib/templates/template-file';
+import { saveTemplate } from '@/lib/templates/template-store';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { renderRoutes } from '@/test/render';
+import { TemplatesPage } from './templates-page';
+
+vi.mock('@/lib/notify', () => ({ notifyError: vi.fn(), notifySuccess: vi.fn(), notifyUndoable: vi.fn() }));
+
+function importText(text: string) {
+  // The hidden file input the Import button opens; jsdom's File has no text(), which the page reads.
+  const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+  const file = Object.assign(new File([text], 'file.json', { type: 'application/json' }), {
+    text: () => Promise.resolve(text),
+  });
+  fireEvent.change(input, { target: { files: [file] } });
+}
+
+describe('importing a file on the templates page', () => {
+  beforeEach(() => vi.mocked(notifyError).mockClear());
+
+  it('says a file holds no templates as a failure, never as a green "0 templates added"', async () => {
+    renderRoutes({ '/templates': <TemplatesPage /> }, { at: '/templates' });
+    importText(JSON.stringify({ format: 'media-studio.batch', rows: [] }));
+    await waitFor(() => expect(notifyError).toHaveBeenCalledTimes(1));
+    const [error, title] = vi.mocked(notifyError).mock.calls[0]!;
+    expect(title).toBe('The file was not imported');
+    expect((error as Error).message).toMatch(
+      /^This file holds no templates: choose a file exported from this page/,
+    );
+    expect(notifySuccess).not.toHaveBeenCalled();
+  });
+
+  it('says a file whose templates are all here already adds nothing new', async () => {
+    const kept = await saveTemplate({
+      name: 'Kept',
+      tags: [],
+      model: 'v',
+      kind: 'video',
+      request: { model: 'v', prompt: 'x' },
+      variables: [],
+    });
+    renderRoutes({ '/templates': <TemplatesPage /> }, { at: '/templates' });
+    await screen.findByRole('article', { name: 'Kept' });
+    importText(templateFile(kept));
+    await waitFor(() =>
+      expect(notifySuccess).toHaveBeenCalledWith(
+        'The template in this file is already here, with every version: nothing new to add.',
+      ),
+    );
+  });
+});
