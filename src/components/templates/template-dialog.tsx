@@ -17,6 +17,7 @@ import {
   type TemplateKind,
 } from '@/lib/templates/template-model';
 import { saveTemplate, useTemplates } from '@/lib/templates/template-store';
+import { useReturnFocusOnUnmount } from '@/lib/use-url-dialog';
 import { VariableDefaults } from './variable-defaults';
 
 export type TemplateDialogProps = { onClose: () => void } & (
@@ -65,6 +66,7 @@ export function TemplateDialog(props: TemplateDialogProps) {
   const [edits, setEdits] = useState(() => new Map<string, string>());
   const [defaults, setDefaults] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
+  useReturnFocusOnUnmount();
   const sameKind = templates.filter((template) => template.kind === kind);
   // The template this saves a version of: the one edited, or the one of the name typed.
   const continued = editing ?? sameKind.find((template) => template.name === name.trim());
