@@ -27,7 +27,7 @@ const fileName = (template: Template) =>
   `template-${template.name.replace(/[^\w-]+/g, '-').replace(/^-+|-+$/g, '') || template.id}.json`;
 
 /** One template: what it is for, its latest variables, and its actions; its versions open in place. */
-export function TemplateCard({ template }: { template: Template }) {
+export function TemplateCard({ template, onDeleted }: { template: Template; onDeleted?: () => void }) {
   const { t } = useTranslation('templates');
   const [versionsOpen, setVersionsOpen] = useState(false);
   const [editing, setEditing] = useState(false);
@@ -37,6 +37,7 @@ export function TemplateCard({ template }: { template: Template }) {
 
   async function remove() {
     await deleteTemplate(template.id);
+    onDeleted?.();
     notifyUndoable(t('list.deleted', { name: template.name }), () => void importTemplates([template]));
   }
 

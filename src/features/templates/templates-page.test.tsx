@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { templateFile } from '@/lib/templates/template-file';
 import { saveTemplate } from '@/lib/templates/template-store';
@@ -50,5 +51,24 @@ describe('importing a file on the templates page', () => {
         'The template in this file is already here, with every version: nothing new to add.',
       ),
     );
+  });
+
+  it('keeps the keyboard on the list when a template is deleted', async () => {
+    for (const name of ['First', 'Second'])
+      await saveTemplate({
+        name,
+        tags: [],
+        model: 'v',
+        kind: 'video',
+        request: { prompt: name },
+        variables: [],
+      });
+    renderRoutes({ '/templates': <TemplatesPage /> }, { at: '/templates' });
+    const first = await screen.findByRole('article', { name: 'First' });
+    await userEvent.click(within(first).getByRole('button', { name: 'Delete' }));
+    // The card now in its place (the library holds the other tests' templates too).
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'First' })).toBeNull());
+    const [inPlace] = screen.getAllByRole('article');
+    await waitFor(() => expect(within(inPlace!).getByRole('link', { name: 'Use' })).toHaveFocus());
   });
 });

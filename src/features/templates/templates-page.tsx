@@ -1,5 +1,5 @@
 import { BookMarked, Download } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { datedJsonName, downloadJson, ImportJsonButton } from '@/components/json-file';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -19,6 +19,16 @@ export function TemplatesPage() {
   const loaded = useTemplatesLoaded();
   const [search, setSearch] = useState('');
   const shown = templates.filter((template) => matchesSearch(template, search));
+  const list = useRef<HTMLUListElement>(null);
+  const searchBox = useRef<HTMLInputElement>(null);
+  // The deleted card took the focused Delete button with it: focus goes to the card now in its
+  // place (or the one before), else to the search, so the keyboard does not restart at the top.
+  const focusAfterDelete = (index: number) =>
+    requestAnimationFrame(() => {
+      const cards = list.current?.querySelectorAll<HTMLElement>(':scope > li') ?? [];
+      const card = cards[Math.min(index, cards.length - 1)];
+      (card?.querySelector<HTMLElement>('a, button') ?? searchBox.current)?.focus();
+    });
 
   async function importFile(file: File) {
     try {
@@ -63,6 +73,7 @@ export function TemplatesPage() {
       ) : (
         <div className="flex flex-col gap-4">
           <Input
+            ref={searchBox}
             type="search"
             aria-label={t('list.search')}
             placeholder={t('list.search')}
@@ -73,10 +84,10 @@ export function TemplatesPage() {
           {shown.length === 0 && loaded ? (
             <p className="text-sm text-muted-foreground">{t('list.noMatch')}</p>
           ) : (
-            <ul aria-label={t('list.label')} className="flex flex-col gap-3">
-              {shown.map((template) => (
+            <ul ref={list} aria-label={t('list.label')} className="flex flex-col gap-3">
+              {shown.map((template, index) => (
                 <li key={template.id}>
-                  <TemplateCard template={template} />
+                  <TemplateCard template={template} onDeleted={() => focusAfterDelete(index)} />
                 </li>
               ))}
             </ul>
