@@ -102,6 +102,7 @@ export function ComposerPage() {
     unchangedSince: (sent, field) => fieldValue(sent, field) === fieldValue(draft, field),
   });
   const { feedback } = form;
+  const formProps = form.formProps(send);
   const aliases = useMemo(
     () => draft.references.map((r) => r.alias.trim()).filter(Boolean),
     [draft.references],
@@ -163,7 +164,13 @@ export function ComposerPage() {
       />
       <form
         id={FORM_ID}
-        {...form.formProps(send)}
+        {...formProps}
+        // The variants' problems show with the form's own, not only once the form is right: a person
+        // who fixed the prompt learnt then, on a second press, that a variant could not be sent.
+        onSubmit={(event) => {
+          batch.revealIssues();
+          formProps.onSubmit(event);
+        }}
         className="flex flex-col gap-6 xl:grid xl:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] xl:items-start"
       >
         <div className="flex min-w-0 flex-col gap-6">

@@ -1,11 +1,15 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { estimateVideoTokens } from '@contract/usage';
 import { json } from '@/test/fetch-mock';
+import { EMPTY_COMPOSER_DRAFT } from '@/lib/video-draft/draft';
+import { useComposerDraftStore } from './composer-draft-store';
 import { composerPageSetup, mockComposerFetch, postedBodies } from './composer-test-setup';
+import { useVariationsStore } from './variations/variations-store';
 
 const { renderComposer } = composerPageSetup();
+afterEach(() => useVariationsStore.setState({ variations: null }));
 
 const tokensText = (n: number) => `≈ ${n.toLocaleString('en')} tokens`;
 
@@ -76,5 +80,16 @@ describe('ComposerPage create bar', { timeout: 30_000 }, () => {
     await user.keyboard('{Control>}{Enter}{/Control}');
     expect(await screen.findByText('monitor task_kbd')).toBeInTheDocument();
     expect(postedBodies(fetchMock)).toEqual([expect.objectContaining({ prompt: 'A fox at dawn' })]);
+  });
+
+  it("shows a variant's problem with the form's own on the first press, not after they are fixed", async () => {
+    const fetchMock = mockComposerFetch();
+    useComposerDraftStore.setState({ draft: { ...EMPTY_COMPOSER_DRAFT, prompt: 'a fox', ratio: '16x9' } });
+    useVariationsStore.setState({ variations: { param: 'duration', values: ['5', '99'] } });
+    renderComposer();
+    await userEvent.click(screen.getByRole('button', { name: 'Create 2 tasks' }));
+    expect(screen.getByTestId('validation-summary')).toBeInTheDocument();
+    expect(screen.getByLabelText('Duration (seconds) of variant 2')).toHaveAttribute('aria-invalid', 'true');
+    expect(postedBodies(fetchMock)).toEqual([]);
   });
 });
