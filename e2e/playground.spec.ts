@@ -284,6 +284,10 @@ test.describe('playground', () => {
     const box = (await dialog.boundingBox())!;
     const copy = (await dialog.getByRole('button', { name: 'Copy code' }).boundingBox())!;
     expect(copy.x + copy.width).toBeLessThanOrEqual(box.x + box.width);
+    // The languages wrap to a second row above the code, not over it.
+    const lastTab = (await dialog.getByRole('tab', { name: 'anthropic (Python)' }).boundingBox())!;
+    const codeBox = (await dialog.locator('pre').boundingBox())!;
+    expect(lastTab.y + lastTab.height).toBeLessThanOrEqual(codeBox.y);
   });
 
   test('embeddings show dimensions and a similarity matrix', async ({ page }) => {

@@ -35,7 +35,7 @@ export function ViewCodeDialog({
           <DialogDescription>{t('code.description', { path: request.path })}</DialogDescription>
         </DialogHeader>
         <Tabs value={language} onValueChange={(v) => setLanguage(v as SnippetLanguage)}>
-          <TabsList aria-label={t('code.languages')} className="flex-wrap">
+          <TabsList aria-label={t('code.languages')} className="h-auto flex-wrap">
             {SNIPPET_LANGUAGES.map((lang) => (
               <TabsTrigger key={lang} value={lang}>
                 {t(`code.lang.${lang}`)}
