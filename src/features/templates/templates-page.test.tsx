@@ -71,4 +71,25 @@ describe('importing a file on the templates page', () => {
     const [inPlace] = screen.getAllByRole('article');
     await waitFor(() => expect(within(inPlace!).getByRole('link', { name: 'Use' })).toHaveFocus());
   });
+
+  it('says where a storyboard shot template is used, which has no Use link', async () => {
+    await saveTemplate({
+      name: 'Shot',
+      tags: [],
+      model: 'v',
+      kind: 'storyboard-shot',
+      request: { prompt: 'x' },
+      variables: [],
+    });
+    renderRoutes({ '/templates': <TemplatesPage /> }, { at: '/templates' });
+    const card = await screen.findByRole('article', { name: 'Shot' });
+    expect(within(card).queryByRole('link', { name: 'Use' })).toBeNull();
+    expect(card).toHaveTextContent(
+      'Inserted from a storyboard shot: its “Insert a template into shot” button.',
+    );
+    expect(within(card).getByRole('link', { name: 'Open the storyboard' })).toHaveAttribute(
+      'href',
+      '/storyboard',
+    );
+  });
 });
