@@ -1,10 +1,19 @@
 import 'fake-indexeddb/auto';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { json } from '@/test/fetch-mock';
+import { notifyUndoable } from '@/lib/notify';
+import type * as Notify from '@/lib/notify';
 import { saveTemplate } from '@/lib/templates/template-store';
+import { EMPTY_COMPOSER_DRAFT } from '@/lib/video-draft/draft';
+import { useComposerDraftStore } from './composer-draft-store';
 import { composerPageSetup, mockComposerFetch, postedBodies } from './composer-test-setup';
+
+vi.mock('@/lib/notify', async (original) => ({
+  ...(await original<typeof Notify>()),
+  notifyUndoable: vi.fn(),
+}));
 
 const { renderComposer } = composerPageSetup();
 
@@ -39,5 +48,28 @@ describe('a template in the composer', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Create video task' }));
     expect(await screen.findByText('monitor task_t')).toBeInTheDocument();
     expect(postedBodies(fetchMock)).toMatchObject([{ prompt: 'A fox walks through {{place}}' }]);
+  });
+
+  it('offers to undo an insert, which replaced the draft typed before', async () => {
+    const template = await saveTemplate({
+      name: 'Plain',
+      tags: [],
+      model: 'video-2.0-cl',
+      kind: 'video',
+      request: { model: 'video-2.0-cl', prompt: 'From the template' },
+      variables: [],
+    });
+    useComposerDraftStore.setState({ draft: { ...EMPTY_COMPOSER_DRAFT, prompt: 'My own long prompt' } });
+    mockComposerFetch();
+    renderComposer(`/composer?template=${template.id}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Insert' }));
+    const prompt = screen.getByRole('combobox', { name: 'Prompt' });
+    await waitFor(() => expect(prompt).toHaveValue('From the template'));
+    expect(notifyUndoable).toHaveBeenCalledWith(
+      '“Plain” inserted: it replaced the draft.',
+      expect.any(Function),
+    );
+    act(() => vi.mocked(notifyUndoable).mock.calls.at(-1)![1]());
+    expect(prompt).toHaveValue('My own long prompt');
   });
 });

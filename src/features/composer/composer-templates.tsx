@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { BillingBadge, RequestPreview } from '@/components/video-draft/request-preview';
 import { useTranslation } from '@/lib/i18n';
+import { notifyUndoable } from '@/lib/notify';
 import { requestToDraft, draftToRequest, type ComposerDraft } from '@/lib/video-draft/draft';
 import { variablesIn } from '@/lib/templates/variables';
 import type { DraftIssue } from '@/lib/video-draft/validation';
@@ -65,9 +66,14 @@ export function useComposerTemplates(draft: ComposerDraft) {
           kind="video"
           initialId={linked}
           onClose={close}
-          onInsert={(request) => {
-            useComposerDraftStore.getState().draftReplaced(requestToDraft(request));
+          onInsert={(request, template) => {
+            // The whole draft is replaced: what was typed before can come back, as after Clear.
+            const { draft: previous, draftReplaced } = useComposerDraftStore.getState();
+            draftReplaced(requestToDraft(request));
             close();
+            notifyUndoable(t('templates.inserted', { name: template.name }), () =>
+              useComposerDraftStore.getState().draftReplaced(previous),
+            );
           }}
           preview={(request) => <FilledPreview request={request} />}
         />
