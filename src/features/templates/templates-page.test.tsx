@@ -22,6 +22,15 @@ function importText(text: string) {
 describe('importing a file on the templates page', () => {
   beforeEach(() => vi.mocked(notifyError).mockClear());
 
+  // First: the library is empty until a test saves one (IndexedDB is kept across a file's tests).
+  it('with no template yet, says every place one is saved from and opens the composer', async () => {
+    renderRoutes({ '/templates': <TemplatesPage /> }, { at: '/templates' });
+    expect(
+      await screen.findByText(/the composer, the digital-human and music forms, or a storyboard shot/),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Open the composer' })).toHaveAttribute('href', '/composer');
+  });
+
   it('says a file holds no templates as a failure, never as a green "0 templates added"', async () => {
     renderRoutes({ '/templates': <TemplatesPage /> }, { at: '/templates' });
     importText(JSON.stringify({ format: 'media-studio.batch', rows: [] }));

@@ -1,5 +1,6 @@
 import { BookMarked, Download } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { datedJsonName, downloadJson, ImportJsonButton } from '@/components/json-file';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -69,7 +70,16 @@ export function TemplatesPage() {
         }
       />
       {loaded && templates.length === 0 ? (
-        <EmptyState icon={BookMarked} title={t('list.emptyTitle')} description={t('list.empty')} />
+        <EmptyState
+          icon={BookMarked}
+          title={t('list.emptyTitle')}
+          description={t('list.empty')}
+          action={
+            <Button asChild>
+              <Link to="/composer">{t('list.openComposer')}</Link>
+            </Button>
+          }
+        />
       ) : (
         <div className="flex flex-col gap-4">
           <Input
