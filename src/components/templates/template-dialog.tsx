@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { isVideoModel, VIDEO_MODEL_IDS } from '@contract/models';
 import { useApiKey } from '@/api/connection-store';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -77,6 +78,9 @@ export function TemplateDialog(props: TemplateDialogProps) {
     ? [...requestLeaves(given)].filter((entry): entry is [string, string] => typeof entry[1] === 'string')
     : [];
   const request = editing ? withLeaves(given, edits) : given;
+  // A video template's model is one of the line's: any other is refused by the composer after the
+  // insert, so it is said here, where it is typed (still saved: a template may be kept half-made).
+  const badModel = (path: string) => kind === 'video' && path === 'model' && !isVideoModel(request.model);
   const variables = variablesFor(request, continued ? latestVersion(continued).variables : []).map((v) => ({
     name: v.name,
     default: defaults[v.name] ?? v.default,
@@ -179,8 +183,17 @@ export function TemplateDialog(props: TemplateDialogProps) {
                       id={`${id}-field-${i}`}
                       className={path === 'model' || path.endsWith('url') ? 'font-mono text-xs' : undefined}
                       value={edits.get(path) ?? value}
+                      aria-describedby={badModel(path) ? `${id}-model-issue` : undefined}
                       onChange={(e) => setEdits((all) => new Map(all).set(path, e.target.value))}
                     />
+                  )}
+                  {badModel(path) && (
+                    <p id={`${id}-model-issue`} className="text-xs text-destructive">
+                      {t('edit.notVideoModel', {
+                        model: edits.get(path) ?? value,
+                        models: VIDEO_MODEL_IDS.join(', '),
+                      })}
+                    </p>
                   )}
                 </div>
               ))}

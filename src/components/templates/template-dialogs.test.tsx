@@ -149,4 +149,23 @@ describe('focus in the template dialogs', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(opener).toHaveFocus());
   });
+
+  it("says, where it is typed, that a video template's model is none of the line's", async () => {
+    const template = await saveTemplate({
+      name: 'Model',
+      tags: [],
+      model: 'video-2.0-cl',
+      kind: 'video',
+      request: { model: 'video-2.0-cl', prompt: 'A fox' },
+      variables: [],
+    });
+    render(<TemplateDialog mode="edit" template={template} onClose={() => undefined} />);
+    const model = screen.getByLabelText('model');
+    expect(model).not.toHaveAccessibleDescription();
+    await userEvent.clear(model);
+    await userEvent.type(model, 'video-3');
+    expect(model).toHaveAccessibleDescription(
+      '“video-3” is not a video model: the composer refuses it. Write one of video-2.0-cl, video-2.0-cl-fast, video-2.0-cl-mini.',
+    );
+  });
 });
