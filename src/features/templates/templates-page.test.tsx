@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { templateFile } from '@/lib/templates/template-file';
-import { saveTemplate } from '@/lib/templates/template-store';
+import { deleteTemplate, listTemplates, saveTemplate } from '@/lib/templates/template-store';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { renderRoutes } from '@/test/render';
 import { TemplatesPage } from './templates-page';
@@ -100,5 +100,21 @@ describe('importing a file on the templates page', () => {
       'href',
       '/storyboard',
     );
+  });
+
+  it('gives focus to the way on when the last template is deleted', async () => {
+    for (const kept of await listTemplates()) await deleteTemplate(kept.id);
+    await saveTemplate({
+      name: 'Last',
+      tags: [],
+      model: 'v',
+      kind: 'video',
+      request: { prompt: 'x' },
+      variables: [],
+    });
+    renderRoutes({ '/templates': <TemplatesPage /> }, { at: '/templates' });
+    const last = await screen.findByRole('article', { name: 'Last' });
+    await userEvent.click(within(last).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Open the composer' })).toHaveFocus());
   });
 });

@@ -22,13 +22,15 @@ export function TemplatesPage() {
   const shown = templates.filter((template) => matchesSearch(template, search));
   const list = useRef<HTMLUListElement>(null);
   const searchBox = useRef<HTMLInputElement>(null);
+  const emptyAction = useRef<HTMLAnchorElement>(null);
   // The deleted card took the focused Delete button with it: focus goes to the card now in its
-  // place (or the one before), else to the search, so the keyboard does not restart at the top.
+  // place (or the one before), else to the search, else (the last one gone) to the empty state's
+  // way on, so the keyboard does not restart at the top.
   const focusAfterDelete = (index: number) =>
     requestAnimationFrame(() => {
       const cards = list.current?.querySelectorAll<HTMLElement>(':scope > li') ?? [];
       const card = cards[Math.min(index, cards.length - 1)];
-      (card?.querySelector<HTMLElement>('a, button') ?? searchBox.current)?.focus();
+      (card?.querySelector<HTMLElement>('a, button') ?? searchBox.current ?? emptyAction.current)?.focus();
     });
 
   async function importFile(file: File) {
@@ -76,7 +78,9 @@ export function TemplatesPage() {
           description={t('list.empty')}
           action={
             <Button asChild>
-              <Link to="/composer">{t('list.openComposer')}</Link>
+              <Link ref={emptyAction} to="/composer">
+                {t('list.openComposer')}
+              </Link>
             </Button>
           }
         />
