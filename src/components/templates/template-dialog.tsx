@@ -27,6 +27,8 @@ export type TemplateDialogProps = { onClose: () => void } & (
       mode: 'save';
       kind: TemplateKind;
       request: Record<string, unknown>;
+      /** What of the form the request leaves out, said before the save (the composer's variations). */
+      note?: string;
     }
   | {
       /** Edit a kept template into its next version: its name, tags and every text field of its request. */
@@ -117,6 +119,11 @@ export function TemplateDialog(props: TemplateDialogProps) {
             ? t('edit.description', { version: latestVersion(editing).version + 1 })
             : t('save.description')}
         </DialogDescription>
+        {props.mode === 'save' && props.note && (
+          <p role="note" className="text-sm text-muted-foreground">
+            {props.note}
+          </p>
+        )}
         <form
           className="flex flex-col gap-4"
           onSubmit={(e) => {

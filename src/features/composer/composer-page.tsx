@@ -79,7 +79,7 @@ export function ComposerPage() {
     [apiKey, missingKey],
   );
   const batch = useVariations(draft, context);
-  const templates = useComposerTemplates(draft);
+  const templates = useComposerTemplates(draft, batch.variations !== null);
   const { ownsField } = batch;
   const sentBodies = batch.variations ? batch.bodies : undefined;
   const costInputs = useMemo(

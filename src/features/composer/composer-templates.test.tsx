@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { json } from '@/test/fetch-mock';
@@ -8,6 +8,7 @@ import type * as Notify from '@/lib/notify';
 import { saveTemplate } from '@/lib/templates/template-store';
 import { EMPTY_COMPOSER_DRAFT } from '@/lib/video-draft/draft';
 import { useComposerDraftStore } from './composer-draft-store';
+import { useVariationsStore } from './variations/variations-store';
 import { composerPageSetup, mockComposerFetch, postedBodies } from './composer-test-setup';
 
 vi.mock('@/lib/notify', async (original) => ({
@@ -71,5 +72,17 @@ describe('a template in the composer', { timeout: 30_000 }, () => {
     );
     act(() => vi.mocked(notifyUndoable).mock.calls.at(-1)![1]());
     expect(prompt).toHaveValue('My own long prompt');
+  });
+
+  it('says, before a save with variations on, that the variants are not in the template', async () => {
+    useVariationsStore.setState({ variations: { param: 'duration', values: ['5', '8'] } });
+    mockComposerFetch();
+    renderComposer();
+    await userEvent.click(screen.getByRole('button', { name: 'Save as template' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save as template' });
+    expect(within(dialog).getByRole('note')).toHaveTextContent(
+      "Variations are not saved: the template keeps the form's own request, without the variants.",
+    );
+    useVariationsStore.setState({ variations: null });
   });
 });

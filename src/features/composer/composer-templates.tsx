@@ -22,7 +22,7 @@ const TEMPLATE_PARAM = 'template';
  * The prompt library in the composer: save the draft's request as a template, insert one (`/` in
  * an empty prompt, the palette, or the button) with its variables filled in a small form.
  */
-export function useComposerTemplates(draft: ComposerDraft) {
+export function useComposerTemplates(draft: ComposerDraft, varied = false) {
   const { t } = useTranslation('composer');
   const [params, setParams] = useSearchParams();
   const [open, setOpen] = useState<'save' | 'insert' | null>(null);
@@ -58,6 +58,8 @@ export function useComposerTemplates(draft: ComposerDraft) {
         <LazySaveTemplateDialog
           kind="video"
           request={draftToRequest(draft) as Record<string, unknown>}
+          // The template is the form's one request: variants typed in the variations card are not in it.
+          note={varied ? t('templates.variationsNotSaved') : undefined}
           onClose={close}
         />
       )}
