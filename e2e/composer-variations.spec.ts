@@ -53,6 +53,18 @@ test('a batch of model variations is previewed, flagged, estimated, grouped in t
   const total = tokensOf(await page.getByTestId('token-estimate').textContent());
   expect(total).toBe(each[0]! + each[1]! + each[2]!);
 
+  // On a phone four variants wrap the preview's tabs to a second row, which pushes the preview
+  // down instead of lying over it.
+  const desktop = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Add a variant' }).click();
+  const tabs = page.getByRole('tablist', { name: 'Request of each variant' });
+  const list = (await tabs.boundingBox())!;
+  const fourth = (await tabs.getByRole('tab', { name: 'Variant 4' }).boundingBox())!;
+  expect(fourth.y + fourth.height).toBeLessThanOrEqual(list.y + list.height);
+  await page.getByRole('button', { name: 'Remove variant 4' }).click();
+  await page.setViewportSize(desktop);
+
   await page.getByRole('button', { name: 'Create 3 tasks' }).click();
   await expect(page).toHaveURL(/\/tasks$/);
   const batch = page.getByRole('region', { name: 'Batch of 3 variations' });

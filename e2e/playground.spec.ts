@@ -277,6 +277,17 @@ test.describe('playground', () => {
     await expect(dialog.locator('pre')).toContainText('client.responses.create(');
     await dialog.getByRole('tab', { name: 'anthropic (JS)' }).click();
     await expect(dialog.getByText(/Anthropic SDK has no equivalent/)).toBeVisible();
+
+    // On a phone the code scrolls inside the dialog: the dialog, and its copy button, stay in view.
+    await dialog.getByRole('tab', { name: 'curl' }).click();
+    await page.setViewportSize({ width: 390, height: 844 });
+    const box = (await dialog.boundingBox())!;
+    const copy = (await dialog.getByRole('button', { name: 'Copy code' }).boundingBox())!;
+    expect(copy.x + copy.width).toBeLessThanOrEqual(box.x + box.width);
+    // The languages wrap to a second row above the code, not over it.
+    const lastTab = (await dialog.getByRole('tab', { name: 'anthropic (Python)' }).boundingBox())!;
+    const codeBox = (await dialog.locator('pre').boundingBox())!;
+    expect(lastTab.y + lastTab.height).toBeLessThanOrEqual(codeBox.y);
   });
 
   test('embeddings show dimensions and a similarity matrix', async ({ page }) => {

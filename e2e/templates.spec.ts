@@ -44,6 +44,12 @@ test.describe('prompt library', () => {
     await expect(promptRow).toHaveAttribute('data-differs', 'true');
     await expect(promptRow.locator('ins')).toContainText(['runs']);
     await expect(promptRow.locator('del')).toContainText(['walks']);
+    // On a phone both versions are in view: the newer one is not left to a sideways scroll.
+    const desktop = page.viewportSize()!;
+    await page.setViewportSize({ width: 390, height: 844 });
+    const newer = await compare.getByRole('columnheader', { name: 'Version 2' }).boundingBox();
+    expect(newer!.x + newer!.width).toBeLessThanOrEqual(390);
+    await page.setViewportSize(desktop);
 
     // Restore version 1: it becomes version 3, the history kept.
     await card

@@ -54,6 +54,7 @@ export function DifferenceTable({
   fieldHeading,
   differsLabel,
   labelClassName,
+  minWidthClassName,
 }: {
   columns: Array<{ key: string; heading: ReactNode; title?: string }>;
   rows: DifferenceRow[];
@@ -61,10 +62,12 @@ export function DifferenceTable({
   /** Said after a differing field's name to a screen reader: "(differs)". */
   differsLabel: string;
   labelClassName?: string;
+  /** The table's least width (scrolled sideways below it); two columns of values may fit a phone. */
+  minWidthClassName?: string;
 }) {
   return (
     <div className="overflow-x-auto rounded-md border">
-      <table className="w-full min-w-[32rem] text-sm">
+      <table className={cn('w-full text-sm', minWidthClassName ?? 'min-w-[32rem]')}>
         <thead>
           <tr className="border-b bg-muted/50 text-left">
             <th scope="col" className="p-2">

@@ -77,6 +77,21 @@ function returnFocus(target: HTMLElement) {
 }
 
 /**
+ * For a dialog that is mounted to open and unmounted to close, with no trigger and no URL state
+ * (the template dialogs): focus goes back to what opened it, as `useUrlDialog` does. Without it a
+ * save or an insert left focus on <body>, and a keyboard user started again from the top.
+ */
+export function useReturnFocusOnUnmount(): void {
+  trackFocus();
+  useLayoutEffect(() => {
+    const opener = focusedOpener();
+    return () => {
+      if (opener) returnFocus(opener);
+    };
+  }, []);
+}
+
+/**
  * A dialog whose open state is in the URL, which gives focus back to what opened it when it closes
  * (however it closes: Escape, a button, the browser's Back). Radix does the latter only for a
  * dialog with a trigger; these open from a link, a search param or a route, and a lazily loaded

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -11,6 +11,7 @@ import {
 } from '@/lib/templates/template-model';
 import { useTemplates, useTemplatesLoaded } from '@/lib/templates/template-store';
 import { fillRequest, unfilled } from '@/lib/templates/variables';
+import { useReturnFocusOnUnmount } from '@/lib/use-url-dialog';
 import { VariableDefaults } from './variable-defaults';
 
 /**
@@ -43,10 +44,20 @@ export function InsertTemplateDialog({
   const version = chosen ? latestVersion(chosen) : undefined;
   const filled = version ? fillRequest(version.request, values, version.variables) : undefined;
   const missing = version ? unfilled(version.request, values, version.variables) : [];
+  useReturnFocusOnUnmount();
+  // Picking a template replaces the list by its form (and Back the other way): the focused element
+  // is gone, so focus goes to the first box of the new step, not to <body> where typing is lost.
+  const content = useRef<HTMLDivElement>(null);
+  const step = useRef(chosenId);
+  useEffect(() => {
+    if (step.current === chosenId) return;
+    step.current = chosenId;
+    content.current?.querySelector<HTMLElement>('input, button[type="submit"]')?.focus();
+  }, [chosenId]);
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent width="3xl">
+      <DialogContent ref={content} width="3xl">
         <DialogTitle>{chosen ? t('insert.fillTitle', { name: chosen.name }) : t('insert.title')}</DialogTitle>
         <DialogDescription>
           {chosen ? t('insert.fillDescription') : t('insert.description')}

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { isVideoModel, VIDEO_MODEL_IDS } from '@contract/models';
 import { useApiKey } from '@/api/connection-store';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -17,6 +18,7 @@ import {
   type TemplateKind,
 } from '@/lib/templates/template-model';
 import { saveTemplate, useTemplates } from '@/lib/templates/template-store';
+import { useReturnFocusOnUnmount } from '@/lib/use-url-dialog';
 import { VariableDefaults } from './variable-defaults';
 
 export type TemplateDialogProps = { onClose: () => void } & (
@@ -25,6 +27,8 @@ export type TemplateDialogProps = { onClose: () => void } & (
       mode: 'save';
       kind: TemplateKind;
       request: Record<string, unknown>;
+      /** What of the form the request leaves out, said before the save (the composer's variations). */
+      note?: string;
     }
   | {
       /** Edit a kept template into its next version: its name, tags and every text field of its request. */
@@ -32,6 +36,13 @@ export type TemplateDialogProps = { onClose: () => void } & (
       template: Template;
     }
 );
+
+/**
+ * A text written in sentences (a prompt, lyrics) gets a box of lines; a value (a model, a ratio, a
+ * URL) one line, as its form shows it: a 16:9 in a three-line box reads as a place for prose.
+ */
+const isProse = (path: string, value: string) =>
+  /(^|\.)(prompt|lyrics|text|script|style)$/i.test(path) || value.includes('\n') || value.length > 80;
 
 /** The request without any field that carries the API key (a callback URL with the key in it). */
 function withoutKey(request: Record<string, unknown>, apiKey: string): Record<string, unknown> {
@@ -58,6 +69,7 @@ export function TemplateDialog(props: TemplateDialogProps) {
   const [edits, setEdits] = useState(() => new Map<string, string>());
   const [defaults, setDefaults] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
+  useReturnFocusOnUnmount();
   const sameKind = templates.filter((template) => template.kind === kind);
   // The template this saves a version of: the one edited, or the one of the name typed.
   const continued = editing ?? sameKind.find((template) => template.name === name.trim());
@@ -68,6 +80,9 @@ export function TemplateDialog(props: TemplateDialogProps) {
     ? [...requestLeaves(given)].filter((entry): entry is [string, string] => typeof entry[1] === 'string')
     : [];
   const request = editing ? withLeaves(given, edits) : given;
+  // A video template's model is one of the line's: any other is refused by the composer after the
+  // insert, so it is said here, where it is typed (still saved: a template may be kept half-made).
+  const badModel = (path: string) => kind === 'video' && path === 'model' && !isVideoModel(request.model);
   const variables = variablesFor(request, continued ? latestVersion(continued).variables : []).map((v) => ({
     name: v.name,
     default: defaults[v.name] ?? v.default,
@@ -104,6 +119,11 @@ export function TemplateDialog(props: TemplateDialogProps) {
             ? t('edit.description', { version: latestVersion(editing).version + 1 })
             : t('save.description')}
         </DialogDescription>
+        {props.mode === 'save' && props.note && (
+          <p role="note" className="text-sm text-muted-foreground">
+            {props.note}
+          </p>
+        )}
         <form
           className="flex flex-col gap-4"
           onSubmit={(e) => {
@@ -158,12 +178,30 @@ export function TemplateDialog(props: TemplateDialogProps) {
                   <Label htmlFor={`${id}-field-${i}`} className="font-mono text-xs">
                     {path}
                   </Label>
-                  <Textarea
-                    id={`${id}-field-${i}`}
-                    rows={path === 'prompt' ? 3 : 1}
-                    value={edits.get(path) ?? value}
-                    onChange={(e) => setEdits((all) => new Map(all).set(path, e.target.value))}
-                  />
+                  {isProse(path, value) ? (
+                    <Textarea
+                      id={`${id}-field-${i}`}
+                      rows={3}
+                      value={edits.get(path) ?? value}
+                      onChange={(e) => setEdits((all) => new Map(all).set(path, e.target.value))}
+                    />
+                  ) : (
+                    <Input
+                      id={`${id}-field-${i}`}
+                      className={path === 'model' || path.endsWith('url') ? 'font-mono text-xs' : undefined}
+                      value={edits.get(path) ?? value}
+                      aria-describedby={badModel(path) ? `${id}-model-issue` : undefined}
+                      onChange={(e) => setEdits((all) => new Map(all).set(path, e.target.value))}
+                    />
+                  )}
+                  {badModel(path) && (
+                    <p id={`${id}-model-issue`} className="text-xs text-destructive">
+                      {t('edit.notVideoModel', {
+                        model: edits.get(path) ?? value,
+                        models: VIDEO_MODEL_IDS.join(', '),
+                      })}
+                    </p>
+                  )}
                 </div>
               ))}
             </fieldset>

@@ -1,5 +1,6 @@
 import 'fake-indexeddb/auto';
 import { render, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { useConnectionStore } from '@/api/connection-store';
@@ -78,6 +79,9 @@ describe('the template dialogs', () => {
     expect(screen.getByLabelText('Name')).toHaveValue('Edited');
     expect(screen.getByLabelText('Tags (comma-separated)')).toHaveValue('calm');
     const prompt = screen.getByLabelText('prompt');
+    // Prose in a box of lines; a value (the model) on one line, as its own form shows it.
+    expect(prompt.tagName).toBe('TEXTAREA');
+    expect(screen.getByLabelText('model').tagName).toBe('INPUT');
     await userEvent.clear(prompt);
     await userEvent.type(prompt, 'A song about {{{{topic}}');
     await userEvent.type(screen.getByLabelText('Default for topic'), 'rain');
@@ -92,5 +96,76 @@ describe('the template dialogs', () => {
       style: 'folk',
     });
     expect(kept!.versions[1]!.variables).toEqual([{ name: 'topic', default: 'rain' }]);
+  });
+});
+
+describe('focus in the template dialogs', () => {
+  it('moves to the first variable when a template is picked, and back to the search with Back', async () => {
+    await saveTemplate({
+      name: 'Picked',
+      tags: [],
+      model: '',
+      kind: 'digital-human',
+      request: { text: 'Hello {{who}}' },
+      variables: [],
+    });
+    render(
+      <InsertTemplateDialog
+        kind="digital-human"
+        onClose={() => undefined}
+        onInsert={() => undefined}
+        preview={() => null}
+      />,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: /Picked/ }));
+    expect(screen.getByLabelText('who')).toHaveFocus();
+    await userEvent.click(screen.getByRole('button', { name: 'Other template' }));
+    expect(screen.getByLabelText('Search templates by name or tag')).toHaveFocus();
+  });
+
+  it('gives focus back to what opened the dialog when it closes', async () => {
+    function Opener() {
+      const [open, setOpen] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            Save as template
+          </button>
+          {open && (
+            <TemplateDialog
+              mode="save"
+              kind="music"
+              request={{ prompt: 'x' }}
+              onClose={() => setOpen(false)}
+            />
+          )}
+        </>
+      );
+    }
+    render(<Opener />);
+    const opener = screen.getByRole('button', { name: 'Save as template' });
+    await userEvent.click(opener);
+    expect(screen.getByLabelText('Name')).toHaveFocus();
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(opener).toHaveFocus());
+  });
+
+  it("says, where it is typed, that a video template's model is none of the line's", async () => {
+    const template = await saveTemplate({
+      name: 'Model',
+      tags: [],
+      model: 'video-2.0-cl',
+      kind: 'video',
+      request: { model: 'video-2.0-cl', prompt: 'A fox' },
+      variables: [],
+    });
+    render(<TemplateDialog mode="edit" template={template} onClose={() => undefined} />);
+    const model = screen.getByLabelText('model');
+    expect(model).not.toHaveAccessibleDescription();
+    await userEvent.clear(model);
+    await userEvent.type(model, 'video-3');
+    expect(model).toHaveAccessibleDescription(
+      '“video-3” is not a video model: the composer refuses it. Write one of video-2.0-cl, video-2.0-cl-fast, video-2.0-cl-mini.',
+    );
   });
 });

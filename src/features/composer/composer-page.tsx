@@ -21,7 +21,7 @@ import { requestCostInput } from '@/lib/money/task-cost';
 import { useComposerDraftStore } from './composer-draft-store';
 import { draftToRequest, requestToDraft, taskToRequest, type ComposerDraft } from '@/lib/video-draft/draft';
 import { ComposerNotices } from './composer-notices';
-import { useComposerTemplates } from './composer-templates';
+import { unfilledVariablesIssue, useComposerTemplates } from './composer-templates';
 import { PromptField } from '@/components/video-draft/prompt/prompt-field';
 import { ReferencesEditor } from './references/references-editor';
 import { useReferenceAssets } from './references/use-reference-assets';
@@ -79,7 +79,7 @@ export function ComposerPage() {
     [apiKey, missingKey],
   );
   const batch = useVariations(draft, context);
-  const templates = useComposerTemplates(draft);
+  const templates = useComposerTemplates(draft, batch.variations !== null);
   const { ownsField } = batch;
   const sentBodies = batch.variations ? batch.bodies : undefined;
   const costInputs = useMemo(
@@ -87,7 +87,10 @@ export function ComposerPage() {
     [sentBodies, body],
   );
   const issues = useMemo(
-    () => validateDraft(draft, context).filter((issue) => !ownsField(issue.field)),
+    () => [
+      ...validateDraft(draft, context).filter((issue) => !ownsField(issue.field)),
+      ...unfilledVariablesIssue(draft.prompt),
+    ],
     [draft, context, ownsField],
   );
   const form = useFormFeedback({
@@ -99,6 +102,7 @@ export function ComposerPage() {
     unchangedSince: (sent, field) => fieldValue(sent, field) === fieldValue(draft, field),
   });
   const { feedback } = form;
+  const formProps = form.formProps(send);
   const aliases = useMemo(
     () => draft.references.map((r) => r.alias.trim()).filter(Boolean),
     [draft.references],
@@ -160,7 +164,13 @@ export function ComposerPage() {
       />
       <form
         id={FORM_ID}
-        {...form.formProps(send)}
+        {...formProps}
+        // The variants' problems show with the form's own, not only once the form is right: a person
+        // who fixed the prompt learnt then, on a second press, that a variant could not be sent.
+        onSubmit={(event) => {
+          batch.revealIssues();
+          formProps.onSubmit(event);
+        }}
         className="flex flex-col gap-6 xl:grid xl:grid-cols-[minmax(0,1fr)_minmax(0,26rem)] xl:items-start"
       >
         <div className="flex min-w-0 flex-col gap-6">

@@ -1,11 +1,15 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { estimateVideoTokens } from '@contract/usage';
 import { json } from '@/test/fetch-mock';
+import { EMPTY_COMPOSER_DRAFT } from '@/lib/video-draft/draft';
+import { useComposerDraftStore } from './composer-draft-store';
 import { composerPageSetup, mockComposerFetch, postedBodies } from './composer-test-setup';
+import { useVariationsStore } from './variations/variations-store';
 
 const { renderComposer } = composerPageSetup();
+afterEach(() => useVariationsStore.setState({ variations: null }));
 
 const tokensText = (n: number) => `≈ ${n.toLocaleString('en')} tokens`;
 
@@ -39,6 +43,22 @@ describe('ComposerPage create bar', { timeout: 30_000 }, () => {
     expect(estimate).toHaveTextContent('No estimate until the duration and resolution are valid');
   });
 
+  it('says in plain words what the estimate is, and where prices are entered to see money', async () => {
+    mockComposerFetch();
+    renderComposer();
+    const bar = screen.getByTestId('composer-action-bar');
+    expect(bar).not.toHaveTextContent('usage.total_tokens');
+    // Prices exist (Settings): a note that they are "set outside the API" sent people nowhere.
+    expect(bar).not.toHaveTextContent('prices are set outside the API');
+    expect(
+      screen.getByRole('link', {
+        name: 'Enter your prices in Settings to see the cost here',
+        // The note shows from xl up (the sticky bar of a phone keeps to the estimate and the button).
+        hidden: true,
+      }),
+    ).toHaveAttribute('href', '/settings#prices');
+  });
+
   it('creates the task with Ctrl+Enter from the prompt, through the same checks as the button', async () => {
     const fetchMock = mockComposerFetch({
       'POST /v1/videos': () =>
@@ -60,5 +80,16 @@ describe('ComposerPage create bar', { timeout: 30_000 }, () => {
     await user.keyboard('{Control>}{Enter}{/Control}');
     expect(await screen.findByText('monitor task_kbd')).toBeInTheDocument();
     expect(postedBodies(fetchMock)).toEqual([expect.objectContaining({ prompt: 'A fox at dawn' })]);
+  });
+
+  it("shows a variant's problem with the form's own on the first press, not after they are fixed", async () => {
+    const fetchMock = mockComposerFetch();
+    useComposerDraftStore.setState({ draft: { ...EMPTY_COMPOSER_DRAFT, prompt: 'a fox', ratio: '16x9' } });
+    useVariationsStore.setState({ variations: { param: 'duration', values: ['5', '99'] } });
+    renderComposer();
+    await userEvent.click(screen.getByRole('button', { name: 'Create 2 tasks' }));
+    expect(screen.getByTestId('validation-summary')).toBeInTheDocument();
+    expect(screen.getByLabelText('Duration (seconds) of variant 2')).toHaveAttribute('aria-invalid', 'true');
+    expect(postedBodies(fetchMock)).toEqual([]);
   });
 });

@@ -15,7 +15,8 @@ import { TemplateVersions } from './template-versions';
 
 /**
  * Where a template of each kind is used: the composer (composer-templates.tsx) and the task forms
- * (task-forms/form-templates.tsx) take `?template=`. Storyboard shots are not inserted yet.
+ * (task-forms/form-templates.tsx) take `?template=`. A storyboard shot's is inserted from the shot
+ * it goes into (storyboard/shot-templates.tsx), so its card says where instead of linking.
  */
 const USE_PATH: Partial<Record<Template['kind'], string>> = {
   video: '/composer',
@@ -27,7 +28,7 @@ const fileName = (template: Template) =>
   `template-${template.name.replace(/[^\w-]+/g, '-').replace(/^-+|-+$/g, '') || template.id}.json`;
 
 /** One template: what it is for, its latest variables, and its actions; its versions open in place. */
-export function TemplateCard({ template }: { template: Template }) {
+export function TemplateCard({ template, onDeleted }: { template: Template; onDeleted?: () => void }) {
   const { t } = useTranslation('templates');
   const [versionsOpen, setVersionsOpen] = useState(false);
   const [editing, setEditing] = useState(false);
@@ -37,6 +38,7 @@ export function TemplateCard({ template }: { template: Template }) {
 
   async function remove() {
     await deleteTemplate(template.id);
+    onDeleted?.();
     notifyUndoable(t('list.deleted', { name: template.name }), () => void importTemplates([template]));
   }
 
@@ -65,6 +67,14 @@ export function TemplateCard({ template }: { template: Template }) {
                   </li>
                 ))}
               </ul>
+            )}
+            {template.kind === 'storyboard-shot' && (
+              <p className="text-xs text-muted-foreground">
+                {t('list.useInShot')}{' '}
+                <Link to="/storyboard" className="underline underline-offset-2 hover:text-foreground">
+                  {t('list.openStoryboard')}
+                </Link>
+              </p>
             )}
             {latest.variables.length > 0 && (
               <p className="text-xs text-muted-foreground">

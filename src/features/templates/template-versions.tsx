@@ -97,6 +97,9 @@ export function TemplateVersions({ template }: { template: Template }) {
             fieldHeading={t('compare.field')}
             differsLabel={t('compare.differs')}
             labelClassName="font-mono text-xs"
+            // Two versions side by side fit a phone, their values broken anywhere: scrolled sideways,
+            // the newer version, the one compared, was the part off screen.
+            minWidthClassName="min-w-0 sm:min-w-[32rem]"
             columns={[a, b].map((v, i) => ({
               key: `${i}`,
               heading: t('versions.name', { version: v.version }),

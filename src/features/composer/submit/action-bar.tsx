@@ -1,10 +1,12 @@
 import { Send } from 'lucide-react';
+import { Link } from 'react-router';
 import { MoneyEstimate } from '@/components/money/money-estimate';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { submitShortcutAria, submitShortcutLabel } from '@/lib/form/submit-shortcut';
 import { useTranslation } from '@/lib/i18n';
-import type { CostInput } from '@/lib/money/prices';
+import { hasPrices, type CostInput } from '@/lib/money/prices';
+import { usePriceBook } from '@/lib/money/prices-store';
 
 /**
  * The create button with the estimated usage beside it. Below xl it sticks to the bottom of the
@@ -25,6 +27,7 @@ export function ActionBar({
   costInputs: readonly CostInput[];
 }) {
   const { t, i18n } = useTranslation('composer');
+  const priced = hasPrices(usePriceBook());
   return (
     <div
       className="sticky bottom-0 z-10 -mx-4 flex flex-col gap-2 border-t bg-background/95 px-4 py-3 backdrop-blur supports-[backdrop-filter]:bg-background/80 xl:static xl:mx-0 xl:rounded-lg xl:border xl:bg-card xl:p-4"
@@ -47,7 +50,19 @@ export function ActionBar({
           {t('submit.shortcut', { keys: submitShortcutLabel() })}
         </p>
       </div>
-      <p className="hidden text-xs text-muted-foreground xl:block">{t('estimate.hint')}</p>
+      <p className="hidden text-xs text-muted-foreground xl:block">
+        {t('estimate.hint')}
+        {/* Without prices the estimate has no money beside it: say where it comes from. */}
+        {!priced && (
+          <>
+            {' '}
+            <Link to="/settings#prices" className="underline underline-offset-2 hover:text-foreground">
+              {t('estimate.setPrices')}
+            </Link>
+            .
+          </>
+        )}
+      </p>
       <Button
         type="submit"
         size="lg"

@@ -18,7 +18,7 @@ export function VariantPreviews({
   const { t, i18n } = useTranslation('composer');
   return (
     <Tabs defaultValue="0" data-testid="variant-previews">
-      <TabsList aria-label={t('variations.previews')} className="flex-wrap">
+      <TabsList aria-label={t('variations.previews')} className="h-auto flex-wrap">
         {bodies.map((_, i) => (
           <TabsTrigger key={i} value={String(i)} className={invalid[i] ? 'text-destructive' : undefined}>
             {t('variations.variant', { n: i + 1 })}

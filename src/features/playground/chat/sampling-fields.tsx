@@ -41,7 +41,11 @@ export function SamplingFields({
               onChange={(e) => set({ stop: e.target.value })}
             />
             <p id={hintId} className="text-xs text-muted-foreground">
-              {noStop ? t('settings.stopNotInResponses') : t('settings.stopHint')}
+              {noStop
+                ? t('settings.stopNotInResponses')
+                : settings.format === 'chat'
+                  ? t('settings.stopHintChat')
+                  : t('settings.stopHint')}
             </p>
           </>
         )}

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { postText, TEXT_PATHS } from '@/api/text';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -29,10 +29,14 @@ export function EmbeddingsTool() {
   const [model, setModel] = useState('service-embedding');
   const [dimensions, setDimensions] = useState('');
   const inputs = texts.map((s) => s.trim()).filter(Boolean);
+  const dimensionsError = useId();
+  // Empty is the model's default; anything else must be a whole number above 0. A -5 was left out of
+  // the request without a word (and the browser's own bubble, in its own language, said why).
+  const d = Number(dimensions);
+  const dimensionsValid = dimensions.trim() === '' || (Number.isInteger(d) && d > 0);
   const body = () => {
     const b: Record<string, unknown> = { model, input: inputs, encoding_format: 'float' };
-    const d = Number(dimensions);
-    if (dimensions && Number.isInteger(d) && d > 0) b.dimensions = d;
+    if (dimensions.trim() && dimensionsValid) b.dimensions = d;
     return b;
   };
   const run = useMutation({
@@ -87,14 +91,21 @@ export function EmbeddingsTool() {
               min={1}
               placeholder={t('embeddings.dimensionsDefault')}
               value={dimensions}
+              aria-invalid={!dimensionsValid || undefined}
+              aria-describedby={dimensionsValid ? undefined : dimensionsError}
               onChange={(e) => setDimensions(e.target.value)}
             />
           )}
         </Field>
       </div>
+      {!dimensionsValid && (
+        <p id={dimensionsError} className="-mt-1 text-xs text-destructive">
+          {t('embeddings.dimensionsInvalid')}
+        </p>
+      )}
       <ToolActions
         label={run.isPending ? t('embeddings.running') : t('embeddings.run')}
-        disabled={inputs.length === 0 || run.isPending}
+        disabled={inputs.length === 0 || !dimensionsValid || run.isPending}
         request={() => ({ kind: 'json', path: TEXT_PATHS.embeddings, body: body() })}
       />
     </>

@@ -1,7 +1,8 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
+import { useTranslation } from '@/lib/i18n';
 
 /** A labelled control: `children` gets the id to put on the control the label names. */
 export function Field({ label, children }: { label: string; children: (id: string) => ReactNode }) {
@@ -47,7 +48,11 @@ export function ChoiceField<T extends string>({
   );
 }
 
-/** A number field that keeps what is typed and stores it only when it is a number in range. */
+/**
+ * A number field that keeps what is typed and stores it only when it is a number in range. Out of
+ * range it says so, and which value the request keeps meanwhile: a 9 shown as the temperature while
+ * 0.7 was sent looked like a request made with 9.
+ */
 export function NumberField({
   label,
   value,
@@ -63,22 +68,36 @@ export function NumberField({
   step: number;
   onChange: (v: number) => void;
 }) {
+  const { t } = useTranslation('playground');
+  const [invalid, setInvalid] = useState(false);
+  const errorId = useId();
   return (
     <Field label={label}>
       {(id) => (
-        <Input
-          id={id}
-          type="number"
-          inputMode="decimal"
-          min={min}
-          max={max}
-          step={step}
-          defaultValue={value}
-          onChange={(e) => {
-            const v = e.target.valueAsNumber;
-            if (Number.isFinite(v) && v >= min && v <= max) onChange(v);
-          }}
-        />
+        <>
+          <Input
+            id={id}
+            type="number"
+            inputMode="decimal"
+            min={min}
+            max={max}
+            step={step}
+            defaultValue={value}
+            aria-invalid={invalid || undefined}
+            aria-describedby={invalid ? errorId : undefined}
+            onChange={(e) => {
+              const v = e.target.valueAsNumber;
+              const ok = Number.isFinite(v) && v >= min && v <= max;
+              setInvalid(!ok);
+              if (ok) onChange(v);
+            }}
+          />
+          {invalid && (
+            <p id={errorId} className="text-xs text-destructive">
+              {t('settings.outOfRange', { min, max, kept: value })}
+            </p>
+          )}
+        </>
       )}
     </Field>
   );

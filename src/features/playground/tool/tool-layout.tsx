@@ -22,6 +22,8 @@ export function ToolLayout({
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,28rem)_minmax(0,1fr)]">
       <form
+        // Each tool says what is wrong in the page's language, beside the field; not the browser.
+        noValidate
         className="flex flex-col gap-3"
         onSubmit={(e) => {
           e.preventDefault();

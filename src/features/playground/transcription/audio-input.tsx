@@ -31,6 +31,9 @@ export function AudioInput({ file, onFile }: { file: File | undefined; onFile: (
     noKeyboard: true,
     accept: { 'audio/*': [], 'video/webm': [], 'video/mp4': [] },
     onDrop: (files) => files[0] && take(files[0]),
+    // A file of another type (an image, a JSON) was dropped without a word: say why it was not taken.
+    onDropRejected: ([rejected]) =>
+      rejected && setRefused(t('transcription.notAudio', { name: rejected.file.name })),
   });
   const recording = recorder.state === 'recording';
   return (

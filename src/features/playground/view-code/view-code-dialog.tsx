@@ -27,13 +27,15 @@ export function ViewCodeDialog({
   const snippets = buildSnippets(request, origin, apiKey);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent width="3xl">
+      {/* One column no wider than the dialog: a grid item's least width is its content's, so a long
+          line of code widened the dialog past a phone's edge, its copy button with it. */}
+      <DialogContent width="3xl" className="grid-cols-[minmax(0,1fr)]">
         <DialogHeader>
           <DialogTitle>{t('code.title')}</DialogTitle>
           <DialogDescription>{t('code.description', { path: request.path })}</DialogDescription>
         </DialogHeader>
         <Tabs value={language} onValueChange={(v) => setLanguage(v as SnippetLanguage)}>
-          <TabsList aria-label={t('code.languages')} className="flex-wrap">
+          <TabsList aria-label={t('code.languages')} className="h-auto flex-wrap">
             {SNIPPET_LANGUAGES.map((lang) => (
               <TabsTrigger key={lang} value={lang}>
                 {t(`code.lang.${lang}`)}
