@@ -1,13 +1,20 @@
 import 'fake-indexeddb/auto';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { notifyUndoable } from '@/lib/notify';
+import type * as Notify from '@/lib/notify';
 import { saveTemplate } from '@/lib/templates/template-store';
 import { BOOTSTRAP_LOCAL, json, LIST_ENVELOPE, mockFetch } from '@/test/fetch-mock';
 import { renderRoutes } from '@/test/render';
 import { EMPTY_DIGITAL_HUMAN_DRAFT, EMPTY_MUSIC_DRAFT } from './draft';
 import { TaskFormsPage } from './task-forms-page';
 import { useTaskFormsStore } from './task-forms-store';
+
+vi.mock('@/lib/notify', async (original) => ({
+  ...(await original<typeof Notify>()),
+  notifyUndoable: vi.fn(),
+}));
 
 // Issue 45 §1: a template is inserted into the digital-human and music forms as into the composer.
 function renderPage(path: string) {
@@ -73,6 +80,13 @@ describe('templates in the task forms', { timeout: 30_000 }, () => {
     expect(screen.getByLabelText('Title')).toHaveValue('On rain');
     expect(screen.getByLabelText('Lyrics (optional)')).toHaveValue('A song about rain');
     expect(posted(fetchMock)).toBe(0);
+    // The draft typed before was replaced: the notice offers it back.
+    expect(notifyUndoable).toHaveBeenLastCalledWith(
+      '“Rain song” inserted: it replaced the form’s draft.',
+      expect.any(Function),
+    );
+    act(() => vi.mocked(notifyUndoable).mock.calls.at(-1)![1]());
+    expect(useTaskFormsStore.getState().music).toEqual({ ...EMPTY_MUSIC_DRAFT, prompt: 'before' });
   });
 
   it('saving a template from a ready form keeps it and sends no task', async () => {

@@ -5,6 +5,7 @@ import { LazyInsertTemplateDialog } from '@/components/templates/lazy-template-d
 import { Button } from '@/components/ui/button';
 import { JsonView } from '@/components/ui/json-view';
 import { useTranslation } from '@/lib/i18n';
+import { notifyUndoable } from '@/lib/notify';
 import {
   bodyToDigitalHumanDraft,
   bodyToMusicDraft,
@@ -39,10 +40,17 @@ function digitalHumanBody(draft: DigitalHumanDraft) {
     : built;
 }
 
-function insert(kind: FormTemplateKind, request: Record<string, unknown>) {
+/** Replaces the form's draft with the template's; returns what puts the draft typed before back. */
+function insert(kind: FormTemplateKind, request: Record<string, unknown>): () => void {
   const store = useTaskFormsStore.getState();
-  if (kind === 'music') store.musicReplaced(bodyToMusicDraft(request));
-  else store.digitalHumanReplaced(bodyToDigitalHumanDraft(request, store.digitalHuman));
+  if (kind === 'music') {
+    const previous = store.music;
+    store.musicReplaced(bodyToMusicDraft(request));
+    return () => useTaskFormsStore.getState().musicReplaced(previous);
+  }
+  const previous = store.digitalHuman;
+  store.digitalHumanReplaced(bodyToDigitalHumanDraft(request, previous));
+  return () => useTaskFormsStore.getState().digitalHumanReplaced(previous);
 }
 
 /**
@@ -78,9 +86,11 @@ export function InsertTemplateButton({ kind }: { kind: FormTemplateKind }) {
             kind={kind}
             initialId={linked}
             onClose={close}
-            onInsert={(request) => {
-              insert(kind, request);
+            onInsert={(request, template) => {
+              // The whole draft is replaced: what was typed before can come back, as in the composer.
+              const undo = insert(kind, request);
               close();
+              notifyUndoable(t('templates.inserted', { name: template.name }), undo);
             }}
             preview={(request) => (
               <JsonView value={filledBody(kind, request)} label={t('submit.preview')} wrap />
