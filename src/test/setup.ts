@@ -109,6 +109,35 @@ afterAll(() => {
     target.removeEventListener(type, listener, options as boolean | EventListenerOptions | undefined);
 });
 
+// And so do the timers the app's code starts, as they stop with the page in a browser: the
+// storyboard strip's 5 s ask, left running by one file (a tab that showed another tab's run),
+// posted on that file's closed channel while a later file ran, and failed the whole unit run
+// with an unhandled InvalidStateError. Faked timers (vi.useFakeTimers) go over these and come
+// back to them.
+const NATIVE_TIMERS = Symbol.for('media-studio.test.timers');
+const timerHolder = globalThis as unknown as Record<
+  symbol,
+  Pick<typeof globalThis, 'setTimeout' | 'setInterval'> | undefined
+>;
+const nativeTimers = (timerHolder[NATIVE_TIMERS] ??= {
+  setTimeout: globalThis.setTimeout,
+  setInterval: globalThis.setInterval,
+});
+const started = new Set<ReturnType<typeof setTimeout>>();
+for (const name of ['setTimeout', 'setInterval'] as const) {
+  const native = nativeTimers[name] as (...args: unknown[]) => ReturnType<typeof setTimeout>;
+  (globalThis as Record<string, unknown>)[name] = function (...args: unknown[]) {
+    const id = native.apply(globalThis, args);
+    const caller = new Error().stack?.split('\n')[2] ?? '';
+    if (/\/src\/(?!test\/)/.test(caller) && !caller.includes('node_modules')) started.add(id);
+    return id;
+  };
+}
+afterAll(() => {
+  // clearTimeout and clearInterval clear either kind (HTML timers share one list; so do Node's).
+  for (const id of started) clearTimeout(id);
+});
+
 // Every test renders in English with all namespaces loaded, so components never suspend on strings.
 await initI18n('en');
 await i18n.loadNamespaces(NAMESPACES);
