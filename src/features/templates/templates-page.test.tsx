@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { templateFile } from '@/lib/templates/template-file';
 import { deleteTemplate, listTemplates, saveTemplate } from '@/lib/templates/template-store';
+import { i18n } from '@/lib/i18n';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { renderRoutes } from '@/test/render';
 import { TemplatesPage } from './templates-page';
@@ -41,6 +42,21 @@ describe('importing a file on the templates page', () => {
       /^This file holds no templates: choose a file exported from this page/,
     );
     expect(notifySuccess).not.toHaveBeenCalled();
+  });
+
+  it('says why a file cannot be read in the page’s language, not the library’s English', async () => {
+    renderRoutes({ '/templates': <TemplatesPage /> }, { at: '/templates' });
+    await i18n.changeLanguage('zh-CN');
+    importText('not json at all');
+    await waitFor(() => expect(notifyError).toHaveBeenCalledTimes(1));
+    expect((vi.mocked(notifyError).mock.calls[0]![0] as Error).message).toBe(
+      '该文件不是 JSON：请选择从此页面导出的文件、共享的模板，或任务列表的导出文件。',
+    );
+    importText(JSON.stringify({ format: 'media-studio.template', version: 99, template: {} }));
+    await waitFor(() => expect(notifyError).toHaveBeenCalledTimes(2));
+    expect((vi.mocked(notifyError).mock.calls[1]![0] as Error).message).toBe(
+      '此模板文件来自更新版本的 Media Studio：请先更新此控制台。',
+    );
   });
 
   it('says a file whose templates are all here already adds nothing new', async () => {

@@ -8,7 +8,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Input } from '@/components/ui/input';
 import { useTranslation } from '@/lib/i18n';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { templatesFile, templatesInFile } from '@/lib/templates/template-file';
+import { TemplateFileError, templatesFile, templatesInFile } from '@/lib/templates/template-file';
 import { matchesSearch } from '@/lib/templates/template-model';
 import { importTemplates, useTemplates, useTemplatesLoaded } from '@/lib/templates/template-store';
 import { TemplateCard } from './template-card';
@@ -49,7 +49,10 @@ export function TemplatesPage() {
           : t('import.result', { ...result, invalid }),
       );
     } catch (error) {
-      notifyError(error, t('import.failed'));
+      notifyError(
+        error instanceof TemplateFileError ? new Error(t(`import.${error.reason}`)) : error,
+        t('import.failed'),
+      );
     }
   }
 

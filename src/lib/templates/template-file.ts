@@ -37,7 +37,21 @@ export function templateFile(template: Template): string {
   return JSON.stringify({ format: TEMPLATE_FILE_FORMAT, version: TEMPLATE_FILE_VERSION, template }, null, 2);
 }
 
-export class TemplateFileError extends Error {}
+/** Why a file cannot be read; the message is English, the page says it in its own words by reason. */
+export type TemplateFileProblem = 'notJson' | 'newerFile' | 'newerSection';
+
+const PROBLEM_TEXT: Record<TemplateFileProblem, string> = {
+  notJson: 'The file is not JSON: choose a template or task registry export file.',
+  newerFile: 'The template file is from a newer version of Media Studio: update it first.',
+  newerSection: 'The templates in this file are from a newer version of Media Studio.',
+};
+
+export class TemplateFileError extends Error {
+  constructor(readonly reason: TemplateFileProblem) {
+    super(PROBLEM_TEXT[reason]);
+    this.name = 'TemplateFileError';
+  }
+}
 
 /**
  * The templates of any file that carries some: a registry export (its `templates` section), a
@@ -49,18 +63,15 @@ export function templatesInFile(text: string): { templates: Template[]; invalid:
   try {
     file = JSON.parse(text);
   } catch {
-    throw new TemplateFileError('The file is not JSON: choose a template or task registry export file.');
+    throw new TemplateFileError('notJson');
   }
   let raw: unknown[] = [];
   if (isRecord(file) && file.format === TEMPLATE_FILE_FORMAT) {
-    if (Number(file.version) > TEMPLATE_FILE_VERSION)
-      throw new TemplateFileError(
-        'The template file is from a newer version of Media Studio: update it first.',
-      );
+    if (Number(file.version) > TEMPLATE_FILE_VERSION) throw new TemplateFileError('newerFile');
     raw = [file.template];
   } else if (isRecord(file) && isRecord(file.templates)) {
     if (Number(file.templates.version) > TEMPLATES_SECTION_VERSION)
-      throw new TemplateFileError('The templates in this file are from a newer version of Media Studio.');
+      throw new TemplateFileError('newerSection');
     raw = Array.isArray(file.templates.items) ? file.templates.items : [];
   } else if (Array.isArray(file)) raw = file;
   const parsed = raw.map(parseTemplate);
