@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { canonicalJson, PASSING_STATUSES } from '@contract/idempotency';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppContext, AppEnv } from '../context';
@@ -36,25 +37,12 @@ export function parseIdempotencyKey(header: string): string {
 
 /** The body as compared between two uses of a key: JSON read alike whatever its spacing or key order. */
 function canonical(text: string): string {
-  const sorted = (v: unknown): unknown =>
-    Array.isArray(v)
-      ? v.map(sorted)
-      : v && typeof v === 'object'
-        ? Object.fromEntries(
-            Object.keys(v)
-              .sort()
-              .map((k) => [k, sorted((v as Record<string, unknown>)[k])]),
-          )
-        : v;
   try {
-    return JSON.stringify(sorted(JSON.parse(text)));
+    return canonicalJson(JSON.parse(text));
   } catch {
     return text;
   }
 }
-
-/** Answers about the moment or the account, not the request: 401-403, 408, 409, 425, 429, 5xx. */
-const PASSING = new Set([401, 402, 403, 408, 409, 425, 429]);
 
 /**
  * Whether an answer is the request's outcome, to give again: a success, or a refusal of the
@@ -62,7 +50,7 @@ const PASSING = new Set([401, 402, 403, 408, 409, 425, 429]);
  * error says nothing of what a retry would get, so the key is let go and a retry runs (the draft
  * leaves this to the server).
  */
-const final = (status: number) => status < 500 && !PASSING.has(status);
+const final = (status: number) => status < 500 && !PASSING_STATUSES.has(status);
 
 /**
  * Mounted on the create paths before their route (local mode) or the proxy (proxy mode: the

@@ -1,3 +1,4 @@
+import { canonicalJson, PASSING_STATUSES } from '@contract/idempotency';
 import { isRecord } from '@contract/is-record';
 import { statusOf } from './batch-outcome';
 
@@ -6,9 +7,6 @@ import { statusOf } from './batch-outcome';
  * key is what keeps it from ever becoming two tasks, so it is let go only once an answer settles
  * what the key made.
  */
-
-/** Answers about the moment or the account: the local server lets the key go, or never saw it. */
-const PASSING = new Set([401, 402, 403, 408, 409, 425, 429]);
 
 /** The local server's answer to another body under a key already used (server/middleware/idempotency.ts). */
 export const isKeyReused = (error: unknown) => isRecord(error) && error.code === 'idempotency_key_reused';
@@ -21,22 +19,17 @@ export const isKeyReused = (error: unknown) => isRecord(error) && error.code ===
  */
 export function settles(error: unknown): boolean {
   const status = statusOf(error);
-  return status !== undefined && status >= 400 && status < 500 && !PASSING.has(status) && !isKeyReused(error);
-}
-
-/** JSON read alike whatever its key order, as the server compares the bodies sent under a key. */
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (!isRecord(value)) return value;
-  return Object.fromEntries(
-    Object.keys(value)
-      .sort()
-      .map((k) => [k, canonical(value[k])]),
+  return (
+    status !== undefined &&
+    status >= 400 &&
+    status < 500 &&
+    !PASSING_STATUSES.has(status) &&
+    !isKeyReused(error)
   );
 }
 
-export const sameBody = (a: object, b: object) =>
-  JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+/** JSON read alike whatever its key order, as the server compares the bodies sent under a key. */
+export const sameBody = (a: object, b: object) => canonicalJson(a) === canonicalJson(b);
 
 /** The bodies sent under a key, with `body` (once). */
 export function withSent(
