@@ -87,6 +87,13 @@ if (Native) {
 // once posted on that file's closed channel when a later file dispatched `pagehide`. Only those the
 // app's own code adds (its caller is under src/, outside src/test/): React DOM marks the document
 // as listened to and would not add its own listeners again.
+/** Whether the caller of the function that calls this is the app's own code (under src/, not src/test/). */
+function calledByApp(): boolean {
+  // [0] "Error", [1] this function, [2] the wrapper, [3] its caller.
+  const caller = new Error().stack?.split('\n')[3] ?? '';
+  return /\/src\/(?!test\/)/.test(caller) && !caller.includes('node_modules');
+}
+
 const NATIVE_ADD = Symbol.for('media-studio.test.addEventListener');
 const added: [EventTarget, string, EventListenerOrEventListenerObject, unknown][] = [];
 for (const target of [window, document] as EventTarget[]) {
@@ -98,9 +105,7 @@ for (const target of [window, document] as EventTarget[]) {
     listener: EventListenerOrEventListenerObject | null,
     options?: boolean | AddEventListenerOptions,
   ) {
-    const caller = new Error().stack?.split('\n')[2] ?? '';
-    if (listener && /\/src\/(?!test\/)/.test(caller) && !caller.includes('node_modules'))
-      added.push([this, type, listener, options]);
+    if (listener && calledByApp()) added.push([this, type, listener, options]);
     native.call(this, type, listener, options);
   };
 }
@@ -128,8 +133,7 @@ for (const name of ['setTimeout', 'setInterval'] as const) {
   const native = nativeTimers[name] as (...args: unknown[]) => ReturnType<typeof setTimeout>;
   (globalThis as Record<string, unknown>)[name] = function (...args: unknown[]) {
     const id = native.apply(globalThis, args);
-    const caller = new Error().stack?.split('\n')[2] ?? '';
-    if (/\/src\/(?!test\/)/.test(caller) && !caller.includes('node_modules')) started.add(id);
+    if (calledByApp()) started.add(id);
     return id;
   };
 }
