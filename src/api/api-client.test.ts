@@ -1,27 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { ApiRequestError, apiRequest, buildUrl, INVALID_RESPONSE_TYPE } from '@/api/api-client';
-import { useConnectionStore } from '@/api/connection-store';
-import { TEST_CONNECTION } from '@/test/fetch-mock';
+import { json as jsonResponse } from '@/test/fetch-mock';
+import { stubFetchForEachTest } from '@/test/fetch-stub';
 
-function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}) {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json', ...headers },
-  });
-}
-
-const fetchMock = vi.fn<typeof fetch>();
-
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-  useConnectionStore.setState(TEST_CONNECTION);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+const fetchMock = stubFetchForEachTest();
 
 function lastCall() {
   const call = fetchMock.mock.calls.at(-1);

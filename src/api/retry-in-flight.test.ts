@@ -1,25 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { apiRequest, type ApiRequestError } from '@/api/api-client';
-import { useConnectionStore } from '@/api/connection-store';
 import { getRateLimitWait as rateLimitWait } from '@/api/rate-limit';
 import { MAX_RATE_LIMIT_RETRIES } from '@/api/retry-policy';
 import { IN_FLIGHT_RULE } from '@/api/task-create';
-import { json as jsonResponse, TEST_CONNECTION } from '@/test/fetch-mock';
+import { json as jsonResponse } from '@/test/fetch-mock';
+import { stubFetchForEachTest } from '@/test/fetch-stub';
 
 /** apiRequest's wait for the first request under a send key (task-create.ts's IN_FLIGHT_RULE). */
 
-const fetchMock = vi.fn<typeof fetch>();
-
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-  useConnectionStore.setState(TEST_CONNECTION);
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+const fetchMock = stubFetchForEachTest();
 
 const inFlight = (retryAfter = '1') =>
   jsonResponse(

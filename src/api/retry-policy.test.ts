@@ -1,6 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiRequestError, apiRequest } from '@/api/api-client';
-import { useConnectionStore } from '@/api/connection-store';
 import { getRateLimitWait as rateLimitWait } from '@/api/rate-limit';
 import {
   MAX_RATE_LIMIT_RETRIES,
@@ -12,20 +11,10 @@ import {
 } from '@/api/retry-policy';
 import { IN_FLIGHT_RULE } from '@/api/task-create';
 import { createQueryClient } from '@/app/query-client';
-import { json as jsonResponse, TEST_CONNECTION } from '@/test/fetch-mock';
+import { json as jsonResponse } from '@/test/fetch-mock';
+import { stubFetchForEachTest } from '@/test/fetch-stub';
 
-const fetchMock = vi.fn<typeof fetch>();
-
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-  useConnectionStore.setState(TEST_CONNECTION);
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+const fetchMock = stubFetchForEachTest();
 
 describe('withRetries: which answers are waited out, and for how long', () => {
   const rules = [rateLimitRule(2), IN_FLIGHT_RULE];

@@ -1,17 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useConnectionStore } from '@/api/connection-store';
-import { TEST_CONNECTION } from '@/test/fetch-mock';
+import { describe, expect, it } from 'vitest';
 import { clearInbox, inboxQueryOptions } from '@/api/webhook-inbox';
+import { stubFetchForEachTest } from '@/test/fetch-stub';
 
 /* The inbox is read and cleared with the key (decision 282), in the header and never in the URL. */
 
-const fetchMock = vi.fn<typeof fetch>();
-beforeEach(() => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
-  useConnectionStore.setState(TEST_CONNECTION);
-});
-afterEach(() => vi.unstubAllGlobals());
+const fetchMock = stubFetchForEachTest();
 
 function lastCall() {
   const [url, init] = fetchMock.mock.calls.at(-1)!;
