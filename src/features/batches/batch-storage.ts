@@ -106,20 +106,22 @@ export async function listBatches(): Promise<BatchSummary[]> {
   return [...found.summaries, ...added].sort((a, b) => b.updatedAt - a.updatedAt);
 }
 
-export async function loadBatch(id: string): Promise<Batch | undefined> {
-  const v = await inTransaction<unknown>('readonly', (s, done) => {
-    const req = s.get(id);
+/** What the store keeps under `key` (a batch, its summary or its tombstone), read alone. */
+function readKey(key: string): Promise<unknown> {
+  return inTransaction<unknown>('readonly', (s, done) => {
+    const req = s.get(key);
     req.onsuccess = () => done(req.result);
   });
+}
+
+export async function loadBatch(id: string): Promise<Batch | undefined> {
+  const v = await readKey(id);
   return isBatch(v) ? v : undefined;
 }
 
 /** When the batch was deleted in this browser (its tombstone), or undefined: never, or not here. */
 export async function deletedAt(id: string): Promise<number | undefined> {
-  const v = await inTransaction<unknown>('readonly', (s, done) => {
-    const req = s.get(goneKey(id));
-    req.onsuccess = () => done(req.result);
-  });
+  const v = await readKey(goneKey(id));
   const at = (v as { deletedAt?: unknown } | undefined)?.deletedAt;
   return typeof at === 'number' ? at : undefined;
 }
