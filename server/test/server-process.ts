@@ -132,11 +132,11 @@ async function launch(
   });
   live.add(child);
   const out = { stdout: tail(), stderr: tail() };
+  child.once('exit', () => live.delete(child));
+  // 'close', not 'exit': 'exit' can come before the pipes are read to their end, and then a refused
+  // start's one line of stderr was not yet in `out` (the CI run of 013d885 saw exit 1 with "").
   const exited = new Promise<ServerExit>((resolve) =>
-    child.once('exit', (code, signal) => {
-      live.delete(child);
-      resolve({ code, signal });
-    }),
+    child.once('close', (code, signal) => resolve({ code, signal })),
   );
   child.stdout!.on('data', (chunk: Buffer) => out.stdout.add(chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => {
