@@ -29,4 +29,25 @@ describe("a template's versions, compared with the one difference table", () => 
     await userEvent.selectOptions(within(compare).getByLabelText('with'), '1');
     expect(within(compare).getByRole('status')).toHaveTextContent('The two versions are the same.');
   });
+
+  it('says an empty default is empty, where a blank cell looked as if it had not loaded', async () => {
+    const first = await saveTemplate({
+      name: 'Mood',
+      tags: [],
+      model: 'v',
+      kind: 'video',
+      request: { model: 'v', prompt: 'A pier {{mood}}' },
+      variables: [{ name: 'mood', default: '' }],
+    });
+    const second = await saveTemplate({
+      ...first,
+      request: { model: 'v', prompt: 'A pier {{mood}}' },
+      variables: [{ name: 'mood', default: 'at dusk' }],
+    });
+    render(<TemplateVersions template={second} />);
+    const compare = screen.getByRole('region', { name: 'Compare versions' });
+    const row = within(compare).getByRole('row', { name: /^\{\{mood\}\} ?\(differs\)/ });
+    const cells = within(row).getAllByRole('cell');
+    expect(cells.map((c) => c.textContent)).toEqual(['(empty)', 'at dusk']);
+  });
 });

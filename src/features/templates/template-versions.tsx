@@ -12,7 +12,12 @@ import { requestDifferences, type FieldDifference } from '@/lib/request-diff';
 import { latestVersion, type Template, type TemplateVersion } from '@/lib/templates/template-model';
 import { restoreVersion } from '@/lib/templates/template-store';
 
-const show = (v: unknown) => (v === undefined ? '—' : typeof v === 'string' ? v : JSON.stringify(v));
+/** A value as a cell says it: an empty default reads "(empty)", not a blank cell that looks unloaded. */
+function show(v: unknown, empty: string) {
+  if (v === undefined) return '—';
+  if (v === '') return <span className="italic text-muted-foreground">{empty}</span>;
+  return typeof v === 'string' ? v : JSON.stringify(v);
+}
 
 /** The request and the variables' defaults of two versions, field by field (the defaults as `{{name}}`). */
 function differences(a: TemplateVersion, b: TemplateVersion): FieldDifference[] {
@@ -110,11 +115,11 @@ export function TemplateVersions({ template }: { template: Template }) {
               differs,
               cellClassName: 'break-all',
               cells: [
-                show(before),
-                differs && typeof before === 'string' && typeof after === 'string' ? (
+                show(before, t('compare.empty')),
+                differs && before && after && typeof before === 'string' && typeof after === 'string' ? (
                   <WordDiff base={before} other={after} />
                 ) : (
-                  show(after)
+                  show(after, t('compare.empty'))
                 ),
               ],
             }))}
