@@ -86,7 +86,7 @@ test.describe('playground tools and JSON output', () => {
 
 // Issue 43 §4: on a phone the settings fold away, and tools left on turned ordinary messages into
 // tool calls with nothing on screen to say why. The header row says so while they are on.
-test('on a phone, tools left on are shown beside the folded settings, and go when turned off', async ({
+test('on a phone, tools left on are shown beside the folded settings, and an open panel takes the whole screen', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
@@ -106,4 +106,18 @@ test('on a phone, tools left on are shown beside the folded settings, and go whe
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   await page.getByLabel('Offer tools').uncheck();
   await expect(badge).toHaveCount(0);
+
+  // An open panel takes the conversation's place whole, rather than each getting a few lines.
+  await expect(page.getByRole('textbox', { name: 'Message', exact: true })).toBeHidden();
+  const settings = page.getByRole('checkbox', { name: 'Offer tools' });
+  await expect(settings).toBeInViewport();
+  await page.getByRole('button', { name: 'Back to the chat' }).click();
+  await expect(page.getByRole('textbox', { name: 'Message', exact: true })).toBeInViewport();
+  await expect(page.getByLabel('Offer tools')).toBeHidden();
+  // Starting a conversation from the list goes to it: the list gives way.
+  await page.getByRole('button', { name: 'Conversations', exact: true }).click();
+  await expect(page.getByRole('textbox', { name: 'Message', exact: true })).toBeHidden();
+  await page.getByRole('button', { name: 'New conversation', exact: true }).click();
+  await expect(page.getByRole('textbox', { name: 'Message', exact: true })).toBeInViewport();
+  await expect(page.getByRole('navigation', { name: 'Conversations' })).toBeHidden();
 });

@@ -9,13 +9,21 @@ import type { Refusal } from '@/lib/form/refusal';
 import { useFormFeedback } from '@/lib/form/use-form-feedback';
 import { Field } from './field';
 import { FormNamespace } from './issue-text';
-import { SubmitPanel } from './submit-panel';
+import { StickyProblems, SubmitPanel } from './submit-panel';
 
 type F = 'url' | 'name' | 'role';
 const FIELDS: F[] = ['url', 'name', 'role'];
 
 /** A form on the kit, as the register dialog is: its words are the asset-register namespace's. */
-function TestForm({ send, refusal = null }: { send: () => void; refusal?: Refusal<F, unknown> | null }) {
+function TestForm({
+  send,
+  refusal = null,
+  layout = 'footer',
+}: {
+  send: () => void;
+  refusal?: Refusal<F, unknown> | null;
+  layout?: 'side' | 'footer';
+}) {
   const [values, setValues] = useState<Record<F, string>>({ url: '', name: '', role: '' });
   const issues: FormIssue<F>[] = [
     ...(values.url ? [] : [{ field: 'url' as const, code: 'urlRequired' }]),
@@ -42,7 +50,8 @@ function TestForm({ send, refusal = null }: { send: () => void; refusal?: Refusa
             )}
           </Field>
         ))}
-        <SubmitPanel layout="footer" refusedTitle="Refused" {...form.panel}>
+        <SubmitPanel layout={layout} refusedTitle="Refused" {...form.panel}>
+          <StickyProblems />
           <button type="submit">Send</button>
         </SubmitPanel>
       </form>
@@ -122,5 +131,20 @@ describe('the submit panel and the submit hook every form uses', () => {
     await waitFor(() => expect(role).toHaveFocus());
     expect(role).toHaveAccessibleDescription('role must be at most 64 characters');
     expect(screen.getByTestId('submit-refusal')).toHaveTextContent('Refused');
+  });
+
+  it("the bar stuck to a phone's screen counts the problems and takes focus to the first, far above", async () => {
+    render(<TestForm send={vi.fn()} layout="side" />);
+    expect(screen.queryByRole('button', { name: /problems? to fix/ })).toBeNull();
+    await userEvent.type(screen.getByLabelText('role'), 'abcd');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    const jump = screen.getByRole('button', { name: '2 problems to fix: go to the first' });
+    await userEvent.click(screen.getByLabelText('role'));
+    await userEvent.click(jump);
+    await waitFor(() => expect(screen.getByLabelText('url')).toHaveFocus());
+    await userEvent.type(screen.getByLabelText('url'), 'https://example.com/a.png');
+    expect(screen.getByRole('button', { name: '1 problem to fix: go to it' })).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('role'), '{Backspace}');
+    expect(screen.queryByRole('button', { name: /problems? to fix/ })).toBeNull();
   });
 });

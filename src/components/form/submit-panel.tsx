@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import { ErrorAlert } from '@/components/error-alert';
 import type { FormIssue } from '@/lib/form/issues';
 import type { Refusal } from '@/lib/form/refusal';
@@ -50,6 +50,32 @@ function ProblemList<F extends string>({
   );
 }
 
+interface Problems {
+  count: number;
+  focusFirst: () => void;
+}
+const ProblemsContext = createContext<Problems | null>(null);
+
+/**
+ * For the bar that sticks to the bottom of a phone's screen: how many problems block the submit, as
+ * a button to the first one's field. Below xl the full list sits after the whole form and its
+ * preview, thousands of pixels down; beside it (xl) the list is in view and this is not shown.
+ */
+export function StickyProblems() {
+  const { t } = useTranslation();
+  const problems = useContext(ProblemsContext);
+  if (!problems || problems.count === 0) return null;
+  return (
+    <button
+      type="button"
+      className="text-left text-sm font-medium text-destructive underline underline-offset-2 hover:no-underline xl:hidden"
+      onClick={problems.focusFirst}
+    >
+      {t('form.goToFirst', { count: problems.count })}
+    </button>
+  );
+}
+
 interface SubmitPanelProps<F extends string> {
   /** The blocking problems (after a submit attempt): each links to its field. */
   errors: readonly FormIssue<F>[];
@@ -88,27 +114,34 @@ export function SubmitPanel<F extends string>({
 }: SubmitPanelProps<F>) {
   const { t } = useTranslation();
   const Box = label ? 'aside' : 'div';
+  const first = errors[0]?.field;
+  const problems = {
+    count: errors.length,
+    focusFirst: () => first !== undefined && onFocusField(first),
+  };
   return (
-    <Box
-      aria-label={label}
-      className={
-        layout === 'side'
-          ? 'contents xl:sticky xl:top-4 xl:flex xl:flex-col xl:gap-4'
-          : 'flex flex-col gap-3 sm:col-span-full'
-      }
-    >
-      {preview}
-      {errors.length > 0 && <ProblemList errors={errors} onFocusField={onFocusField} />}
-      {refusal && (
-        <ErrorAlert
-          error={refusal.error}
-          title={refusedTitle}
-          onDismiss={onDismissRefusal}
-          dismissLabel={t('errors.dismiss')}
-          data-testid="submit-refusal"
-        />
-      )}
-      {children}
-    </Box>
+    <ProblemsContext.Provider value={problems}>
+      <Box
+        aria-label={label}
+        className={
+          layout === 'side'
+            ? 'contents xl:sticky xl:top-4 xl:flex xl:flex-col xl:gap-4'
+            : 'flex flex-col gap-3 sm:col-span-full'
+        }
+      >
+        {preview}
+        {errors.length > 0 && <ProblemList errors={errors} onFocusField={onFocusField} />}
+        {refusal && (
+          <ErrorAlert
+            error={refusal.error}
+            title={refusedTitle}
+            onDismiss={onDismissRefusal}
+            dismissLabel={t('errors.dismiss')}
+            data-testid="submit-refusal"
+          />
+        )}
+        {children}
+      </Box>
+    </ProblemsContext.Provider>
   );
 }

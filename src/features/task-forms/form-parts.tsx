@@ -9,7 +9,7 @@ import { JsonView } from '@/components/ui/json-view';
 import { Spinner } from '@/components/ui/spinner';
 import { CallbackUrlField } from '@/components/form/callback-url-field';
 import { FormNamespace } from '@/components/form/issue-text';
-import { SubmitPanel } from '@/components/form/submit-panel';
+import { StickyProblems, SubmitPanel } from '@/components/form/submit-panel';
 import type { FieldFeedback, FormIssue } from '@/lib/form/issues';
 import type { Refusal } from '@/lib/form/refusal';
 import { submitShortcutAria, submitShortcutLabel } from '@/lib/form/submit-shortcut';
@@ -54,6 +54,7 @@ function TaskPanel<F extends string>({
   return (
     <SubmitPanel layout="side" label={t('submit.panel')} refusedTitle={t('submit.refused')} {...problems}>
       <div className="sticky bottom-0 z-10 -mx-4 flex flex-col gap-1 border-t bg-background/95 px-4 py-3 xl:static xl:mx-0 xl:border-0 xl:bg-transparent xl:p-0">
+        <StickyProblems />
         <Button type="submit" disabled={pending} aria-keyshortcuts={submitShortcutAria()}>
           {pending ? <Spinner /> : <Send aria-hidden="true" />} {submitLabel}
         </Button>

@@ -1,6 +1,7 @@
 import { Send } from 'lucide-react';
 import { Link } from 'react-router';
 import { MoneyEstimate } from '@/components/money/money-estimate';
+import { StickyProblems } from '@/components/form/submit-panel';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { submitShortcutAria, submitShortcutLabel } from '@/lib/form/submit-shortcut';
@@ -63,6 +64,7 @@ export function ActionBar({
           </>
         )}
       </p>
+      <StickyProblems />
       <Button
         type="submit"
         size="lg"

@@ -1,4 +1,4 @@
-import { ArrowDown, MessagesSquare, Settings2 } from 'lucide-react';
+import { ArrowDown, ArrowLeft, MessagesSquare, Settings2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -27,7 +27,12 @@ export function ChatTool() {
   const [content, setContent] = useState<HTMLDivElement | null>(null);
   const [sentinel, setSentinel] = useState<HTMLDivElement | null>(null);
   const follow = useFollowStream(scroller, content, sentinel);
-  const [side, setSide] = useState<SidePanel | undefined>();
+  const [opened, setOpened] = useState<{ panel: SidePanel; from: string | undefined }>();
+  // Picking or starting a conversation in the list is going to it: on a phone the list gives way.
+  const side =
+    opened && !(opened.panel === 'conversations' && opened.from !== conversation?.id)
+      ? opened.panel
+      : undefined;
   const conversationsId = useId();
   const settingsId = useId();
 
@@ -45,16 +50,18 @@ export function ChatTool() {
     conversation.settings.toolsOn ? t('chat.toolsOnBadge') : '',
     conversation.settings.jsonOutput ? t('chat.jsonOnBadge') : '',
   ].filter(Boolean);
-  const toggle = (panel: SidePanel) => setSide((open) => (open === panel ? undefined : panel));
-  // Below lg a folded panel is hidden; an open one takes at most part of the height, scrolling itself.
+  const toggle = (panel: SidePanel) =>
+    setOpened(side === panel ? undefined : { panel, from: conversation.id });
+  // Below lg an open panel takes the conversation's place, whole: sharing a phone's height, the
+  // settings and the conversation each got a few lines, and neither could be read (tour, session 11).
   const sideClass = (panel: SidePanel) =>
     cn(
       'min-h-0 lg:overflow-y-auto lg:pr-1',
-      side === panel ? 'max-lg:max-h-[45%] max-lg:shrink-0 max-lg:overflow-y-auto' : 'max-lg:hidden',
+      side === panel ? 'max-lg:flex-1 max-lg:overflow-y-auto max-lg:overscroll-contain' : 'max-lg:hidden',
     );
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-3 lg:grid lg:grid-cols-[14rem_minmax(0,1fr)_17rem] lg:grid-rows-[minmax(0,1fr)] lg:gap-4">
-      <div className="flex shrink-0 gap-2 lg:hidden">
+      <div className="flex shrink-0 flex-wrap gap-2 lg:hidden">
         <Button
           variant={side === 'conversations' ? 'secondary' : 'outline'}
           size="sm"
@@ -82,11 +89,20 @@ export function ChatTool() {
             {agentModes.join(' · ')}
           </Badge>
         )}
+        {side && (
+          <Button variant="ghost" size="sm" className="ml-auto" onClick={() => setOpened(undefined)}>
+            <ArrowLeft aria-hidden="true" />
+            {t('chat.backToChat')}
+          </Button>
+        )}
       </div>
       <div id={conversationsId} className={sideClass('conversations')}>
         <ConversationList activeId={conversation.id} />
       </div>
-      <section aria-label={t('chat.conversation')} className="flex min-h-0 min-w-0 flex-1 flex-col gap-3">
+      <section
+        aria-label={t('chat.conversation')}
+        className={cn('flex min-h-0 min-w-0 flex-1 flex-col gap-3', side && 'max-lg:hidden')}
+      >
         <div className="relative flex min-h-0 flex-1 flex-col">
           <div
             ref={setScroller}
