@@ -1,9 +1,17 @@
 import 'fake-indexeddb/auto';
-import { createStore, set } from 'idb-keyval';
+import { createStore, keys, set } from 'idb-keyval';
 import { describe, expect, it, vi } from 'vitest';
 import { markBatchRunning, runningBatchIds } from './batch-active';
 import { BatchDeletedError, emptyBatch, type Batch, type BatchRow } from './batch-model';
-import { deleteBatch, listBatches, loadBatch, restoreBatch, saveBatch } from './batch-storage';
+import {
+  deleteBatch,
+  deletedAt,
+  listBatches,
+  loadBatch,
+  restoreBatch,
+  saveBatch,
+  TOMBSTONES_KEPT,
+} from './batch-storage';
 
 const row = (key: string, state: BatchRow['state']): BatchRow => ({ key, cells: [key], state });
 
@@ -108,5 +116,22 @@ describe('batch storage', () => {
     await saveBatch({ ...b, name: 'Renamed', state: 'paused', updatedAt: 9_500 });
     expect(await loadBatch(b.id)).toMatchObject({ name: 'Renamed' });
     markBatchRunning(b.id, false);
+  });
+
+  it('keeps the newest tombstones only: the oldest beyond the bound go with the next delete', async () => {
+    const gone = createStore('media-studio-batches', 'batches');
+    // Written as a thousand deletes leave them, out of order, without a thousand transactions.
+    for (let i = TOMBSTONES_KEPT; i >= 1; i--)
+      await set(`gone:old-${i}`, { id: `old-${i}`, deletedAt: i }, gone);
+    expect(await deletedAt('old-1')).toBe(1);
+    const b = batch('Last', 20_000);
+    await saveBatch(b);
+    await deleteBatch(b.id, 5_000_000);
+    expect(await deletedAt(b.id)).toBe(5_000_000);
+    // The file's earlier deletes left tombstones too, all newer than these: the oldest went.
+    const stones = (await keys(gone)).filter((k) => String(k).startsWith('gone:'));
+    expect(stones).toHaveLength(TOMBSTONES_KEPT);
+    expect(await deletedAt('old-1')).toBeUndefined();
+    expect(await deletedAt(`old-${TOMBSTONES_KEPT}`)).toBe(TOMBSTONES_KEPT);
   });
 });

@@ -174,17 +174,31 @@ export function saveBatch(batch: Batch): Promise<void> {
 }
 
 /**
+ * Tombstones kept, the newest: about 60 bytes each. A tab still writing a batch deleted this many
+ * deletions ago would be a tab left running for months; without a bound, the store only grew.
+ */
+export const TOMBSTONES_KEPT = 1_000;
+
+/**
  * Deletes the batch for good: its record and summary go, and its tombstone stays, so a write of
  * any tab that comes later writes nothing. Resolves with the record as it was kept (for Undo).
+ * The oldest tombstones beyond TOMBSTONES_KEPT go in the same transaction.
  */
-export async function deleteBatch(id: string): Promise<Batch | undefined> {
+export async function deleteBatch(id: string, now = Date.now()): Promise<Batch | undefined> {
   markBatchRunning(id, false);
   const was = await inTransaction<unknown>('readwrite', (s, done) => {
     const req = s.get(id);
     req.onsuccess = () => done(req.result);
-    s.put({ id, deletedAt: Date.now() }, goneKey(id));
+    s.put({ id, deletedAt: now }, goneKey(id));
     s.delete(id);
     s.delete(summaryKey(id));
+    const all = s.getAll(under(GONE));
+    all.onsuccess = () => {
+      const stones = (all.result as { id?: unknown; deletedAt?: unknown }[])
+        .filter((x): x is { id: string; deletedAt: number } => typeof x.id === 'string')
+        .sort((a, b) => (Number(b.deletedAt) || 0) - (Number(a.deletedAt) || 0));
+      for (const old of stones.slice(TOMBSTONES_KEPT)) s.delete(goneKey(old.id));
+    };
   });
   return isBatch(was) ? was : undefined;
 }
