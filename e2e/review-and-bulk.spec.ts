@@ -110,6 +110,20 @@ test('ten results culled by keyboard in review mode, the rejected forgotten at t
   await expect(page.getByText('10 of 10 tracked tasks')).toBeVisible();
   await page.getByRole('combobox', { name: 'Rating' }).selectOption({ label: 'Rejected' });
   await expect(page.getByText('3 of 10 tracked tasks')).toBeVisible();
+
+  // On a phone: no keys to learn, and Previous and Next side by side in reach, not one under the other.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Review', exact: true }).click();
+  await expect(review.getByText(/^1 of 3 ·/)).toBeVisible();
+  await expect(review.getByText(/X reject/)).toBeHidden();
+  const [previous, next] = [
+    review.getByRole('button', { name: 'Previous' }),
+    review.getByRole('button', { name: 'Next', exact: true }),
+  ];
+  await expect(next).toBeInViewport();
+  const [p, n] = [(await previous.boundingBox())!, (await next.boundingBox())!];
+  expect(Math.abs(p.y - n.y)).toBeLessThan(2);
+  expect(p.x + p.width).toBeLessThanOrEqual(n.x);
 });
 
 test('three failed tasks ticked with Shift-click and retried together, asked with count and cost', async ({

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { estimateVideoTokens } from '@contract/usage';
@@ -74,6 +74,11 @@ describe('ComposerPage create bar', { timeout: 30_000 }, () => {
     await user.keyboard('{Control>}{Enter}{/Control}');
     expect(await screen.findByTestId('validation-summary')).toBeInTheDocument();
     expect(postedBodies(fetchMock)).toEqual([]);
+    // The action bar, stuck to a phone's screen far below the field, says so and goes there.
+    await user.click(
+      within(screen.getByTestId('composer-action-bar')).getByRole('button', { name: /problem to fix/ }),
+    );
+    await waitFor(() => expect(callback).toHaveFocus());
 
     await user.clear(callback);
     await user.type(prompt, 'A fox at dawn');

@@ -113,7 +113,8 @@ export function ReviewMode({ tasks: shown, all, startId, onClose, onHideRejected
               })}
             </DialogDescription>
           </header>
-          <p className="text-xs text-muted-foreground">{t('review.keys')}</p>
+          {/* Phones have no keys to offer: there the buttons below are the way to move. */}
+          <p className="hidden text-xs text-muted-foreground sm:block">{t('review.keys')}</p>
           {task ? (
             <ReviewedResult
               key={task.id}
@@ -147,11 +148,21 @@ export function ReviewMode({ tasks: shown, all, startId, onClose, onHideRejected
               </div>
             </section>
           )}
-          <nav aria-label={t('review.moves')} className="flex flex-wrap items-center justify-between gap-2">
+          {/* On a phone: the jump across the top, Previous and Next under it at the two thumbs; wrapped
+              as they came, Next sat alone on a line under Previous. */}
+          <nav
+            aria-label={t('review.moves')}
+            className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center sm:justify-between"
+          >
             <Button variant="outline" onClick={() => move(-1)} disabled={at === 0}>
               <ChevronLeft aria-hidden /> {t('gallery.previous')}
             </Button>
-            <Button variant="outline" onClick={jumpUnrated} disabled={tally.unrated === 0}>
+            <Button
+              variant="outline"
+              className="order-first col-span-2 sm:order-none"
+              onClick={jumpUnrated}
+              disabled={tally.unrated === 0}
+            >
               <SkipForward aria-hidden /> {t('review.nextUnrated')}
             </Button>
             <Button variant="outline" onClick={() => move(1)} disabled={!task}>
