@@ -62,6 +62,35 @@ describe(
         withVideo: false,
       });
       expect(registry.get('task_running')?.last?.usage).toBeUndefined();
+      // The running task has no usage yet: the table has its column, and counts it there.
+      const table = screen.getByRole('table', { name: 'Tokens by day and series' });
+      expect(within(table).getByRole('columnheader', { name: 'Without usage' })).toBeInTheDocument();
+    });
+
+    it('leaves out the "without usage" column when every task has its usage: a phone needs the width', async () => {
+      const registry = createTestRegistry();
+      await registry.ready;
+      registry.importJson(
+        JSON.stringify([
+          {
+            ...base,
+            id: 'task_done',
+            last: { status: 'succeeded', usage: { tokens: 10, model: 'video-2.0-cl', withVideo: false } },
+          },
+        ]),
+      );
+      mockFetch({ 'GET /bootstrap': () => json(BOOTSTRAP_LOCAL) });
+      renderRoutes({ '/usage': <UsagePage /> }, { at: '/usage', registry });
+      const table = await screen.findByRole('table', { name: 'Tokens by day and series' });
+      await waitFor(() =>
+        expect(screen.getByTestId('usage-total-video')).toHaveAttribute('data-tokens', '10'),
+      );
+      expect(
+        within(table)
+          .getAllByRole('columnheader')
+          .map((h) => h.textContent),
+      ).toEqual(['Day', 'Model and rule', 'Counted', 'Tokens']);
+      expect(within(table).getAllByRole('row').at(-1)!.querySelectorAll('td')).toHaveLength(1);
     });
   },
 );

@@ -1,3 +1,4 @@
+import { cn } from '@/lib/utils';
 import { useTranslation } from '@/lib/i18n';
 import type { UsageViewProps } from './usage-data';
 
@@ -9,17 +10,22 @@ const COLUMNS = [
   { label: 'usage.unknown', numeric: true },
 ] as const;
 
-/** The chart's numbers, exactly: one row per day and series. */
+/**
+ * The chart's numbers, exactly: one row per day and series. The "without usage" column only when a
+ * row has such a task: a column of dashes cost a phone the width the series names needed.
+ */
 export function UsageTable({ summary, seriesLabel }: UsageViewProps) {
   const { t, i18n } = useTranslation('tasks');
   const format = new Intl.NumberFormat(i18n.language);
+  const showUnknown = summary.rows.some((r) => r.unknown > 0);
+  const columns = COLUMNS.filter((c) => showUnknown || c.label !== 'usage.unknown');
   return (
     <div className="overflow-x-auto rounded-md border">
       <table className="w-full text-sm" aria-label={t('usage.tableLabel')}>
         <thead>
           <tr className="border-b bg-muted/50 text-left">
-            {COLUMNS.map(({ label, numeric }) => (
-              <th key={label} scope="col" className={numeric ? 'p-2 text-right' : 'p-2'}>
+            {columns.map(({ label, numeric }) => (
+              <th key={label} scope="col" className={cn('whitespace-nowrap p-2', numeric && 'text-right')}>
                 {t(label)}
               </th>
             ))}
@@ -28,10 +34,10 @@ export function UsageTable({ summary, seriesLabel }: UsageViewProps) {
         <tbody>
           {summary.rows.map((r) => (
             <tr key={`${r.day}|${r.series}`} className="border-b last:border-b-0">
-              <td className="p-2 font-mono text-xs">{r.day}</td>
-              <td className="p-2">{seriesLabel(r.series)}</td>
+              <td className="whitespace-nowrap p-2 font-mono text-xs">{r.day}</td>
+              <td className="min-w-32 p-2">{seriesLabel(r.series)}</td>
               <td className="p-2 text-right tabular-nums">{format.format(r.counted)}</td>
-              <TokenCells tokens={r.tokens} unknown={r.unknown} format={format} />
+              <TokenCells tokens={r.tokens} unknown={showUnknown ? r.unknown : undefined} format={format} />
             </tr>
           ))}
         </tbody>
@@ -44,7 +50,7 @@ export function UsageTable({ summary, seriesLabel }: UsageViewProps) {
               </th>
               <TokenCells
                 tokens={k.tokens}
-                unknown={k.unknown}
+                unknown={showUnknown ? k.unknown : undefined}
                 format={format}
                 testId={`usage-total-${k.key}`}
               />
@@ -64,7 +70,8 @@ function TokenCells({
   testId,
 }: {
   tokens: number;
-  unknown: number;
+  /** Undefined: the table has no "without usage" column. */
+  unknown: number | undefined;
   format: Intl.NumberFormat;
   testId?: string;
 }) {
@@ -73,7 +80,9 @@ function TokenCells({
       <td className="p-2 text-right tabular-nums" data-testid={testId} data-tokens={tokens}>
         {format.format(tokens)}
       </td>
-      <td className="p-2 text-right tabular-nums">{unknown > 0 ? format.format(unknown) : '—'}</td>
+      {unknown !== undefined && (
+        <td className="p-2 text-right tabular-nums">{unknown > 0 ? format.format(unknown) : '—'}</td>
+      )}
     </>
   );
 }
