@@ -1,4 +1,4 @@
-import { cn } from '@/lib/utils';
+import { cn } from '@/lib/cn';
 import { useTranslation } from '@/lib/i18n';
 import type { UsageViewProps } from './usage-data';
 
