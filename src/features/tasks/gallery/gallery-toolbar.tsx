@@ -78,7 +78,8 @@ export function GalleryToolbar({
     <div
       role="group"
       aria-label={t('gallery.filters')}
-      className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5"
+      // Six filters: two rows of three, or one row of six; five a row left "To" alone on a second.
+      className="grid grid-cols-2 gap-2 sm:grid-cols-3 xl:grid-cols-6"
     >
       <FilterSelect
         field="kind"
