@@ -113,6 +113,8 @@ test('on a phone, tools left on are shown beside the folded settings, and an ope
   await expect(settings).toBeInViewport();
   await page.getByRole('button', { name: 'Back to the chat' }).click();
   await expect(page.getByRole('textbox', { name: 'Message', exact: true })).toBeInViewport();
+  // The button went as it was pressed: the keyboard goes on in the message box.
+  await expect(page.getByRole('textbox', { name: 'Message', exact: true })).toBeFocused();
   await expect(page.getByLabel('Offer tools')).toBeHidden();
   // Starting a conversation from the list goes to it: the list gives way.
   await page.getByRole('button', { name: 'Conversations', exact: true }).click();

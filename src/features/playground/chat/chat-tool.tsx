@@ -1,5 +1,6 @@
 import { ArrowDown, ArrowLeft, MessagesSquare, Settings2 } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
@@ -33,6 +34,7 @@ export function ChatTool() {
     opened && !(opened.panel === 'conversations' && opened.from !== conversation?.id)
       ? opened.panel
       : undefined;
+  const conversationRef = useRef<HTMLElement>(null);
   const conversationsId = useId();
   const settingsId = useId();
 
@@ -50,6 +52,11 @@ export function ChatTool() {
     conversation.settings.toolsOn ? t('chat.toolsOnBadge') : '',
     conversation.settings.jsonOutput ? t('chat.jsonOnBadge') : '',
   ].filter(Boolean);
+  // The button goes as it is pressed: focus goes on to the message box, not to the page's start.
+  const backToChat = () => {
+    flushSync(() => setOpened(undefined));
+    conversationRef.current?.querySelector('textarea')?.focus();
+  };
   const toggle = (panel: SidePanel) =>
     setOpened(side === panel ? undefined : { panel, from: conversation.id });
   // Below lg an open panel takes the conversation's place, whole: sharing a phone's height, the
@@ -90,7 +97,7 @@ export function ChatTool() {
           </Badge>
         )}
         {side && (
-          <Button variant="ghost" size="sm" className="ml-auto" onClick={() => setOpened(undefined)}>
+          <Button variant="ghost" size="sm" className="ml-auto" onClick={backToChat}>
             <ArrowLeft aria-hidden="true" />
             {t('chat.backToChat')}
           </Button>
@@ -100,6 +107,7 @@ export function ChatTool() {
         <ConversationList activeId={conversation.id} />
       </div>
       <section
+        ref={conversationRef}
         aria-label={t('chat.conversation')}
         className={cn('flex min-h-0 min-w-0 flex-1 flex-col gap-3', side && 'max-lg:hidden')}
       >
