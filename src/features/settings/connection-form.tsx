@@ -89,7 +89,8 @@ export function ConnectionForm() {
   };
 
   return (
-    <Card>
+    // As tall as its fields: stretched to the column beside it, it ended in a blank third of a card.
+    <Card className="self-start">
       <UnsavedChangesGuard dirty={dirty} />
       <FormNamespace.Provider value="settings">
         <form id={formId} {...form.formProps(save)} aria-labelledby={ids.title}>
