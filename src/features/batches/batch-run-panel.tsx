@@ -199,7 +199,9 @@ export function BatchRunPanel({
                 failed: progress.failed,
                 left: progress.left,
               })}
-              {progress.timeLeft !== undefined &&
+              {/* Paused or stopped, nothing is sent: there is no pace to tell a time by. */}
+              {running &&
+                progress.timeLeft !== undefined &&
                 ` · ${t('run.timeLeft', { minutes: Math.max(1, Math.round(progress.timeLeft / 60_000)) })}`}
             </p>
           </div>
