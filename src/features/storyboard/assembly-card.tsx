@@ -50,6 +50,11 @@ export function AssemblyCard({ board, edit }: { board: Storyboard; edit: Edit })
   }, [kept, live.data, edit]);
   const outdated = assembly && isOutdated(board, assembly);
   const ready = assemblable(board);
+  // Once some shots are ready, the ones that are not are named: a stale take has "succeeded" too,
+  // so "when every shot has succeeded" alone leaves a disabled Assemble unexplained.
+  const waiting = board.shots.flatMap((s, i) =>
+    s.run.state === 'succeeded' && s.run.resultUrl && !s.run.stale ? [] : [i + 1],
+  );
   const shownError = error ?? (kept?.status === 'running' ? live.error : null);
 
   async function assemble() {
@@ -95,6 +100,11 @@ export function AssemblyCard({ board, edit }: { board: Storyboard; edit: Edit })
       ) : (
         <>
           {!ready && <p className="text-sm text-muted-foreground">{t('assembly.whenDone')}</p>}
+          {!ready && waiting.length > 0 && waiting.length < board.shots.length && (
+            <p className="text-sm" data-testid="assembly-waiting">
+              {t('assembly.waiting', { shots: waiting.join(', '), count: waiting.length })}
+            </p>
+          )}
           <Button
             type="button"
             variant={assembly?.status === 'succeeded' && !outdated ? 'outline' : 'default'}
