@@ -48,6 +48,38 @@ describe('RunPanel', () => {
     expect(onAsk).toHaveBeenLastCalledWith('all');
   });
 
+  it('tells the order of the shots Run sends, not of every shot: a shot after a good take starts at once', () => {
+    const board = staleThird();
+    const { unmount } = render(
+      <RunPanel
+        board={board}
+        running={false}
+        onAsk={() => undefined}
+        onStop={() => undefined}
+        errors={null}
+      />,
+    );
+    expect(screen.getByText('Shot 3 starts at once.')).toBeInTheDocument();
+    expect(screen.queryByText('Shot 1 starts at once.')).toBeNull();
+    expect(screen.queryByText('Shot 2 waits for shot 1.')).toBeNull();
+    expect(screen.queryByText('Shot 3 waits for shot 2.')).toBeNull();
+    unmount();
+    // Shot 2 failed: it and shot 3 after it are sent, shot 3 waiting for it.
+    const failed = shotChanged(board, board.shots[1]!.id, { state: 'failed' });
+    render(
+      <RunPanel
+        board={failed}
+        running={false}
+        onAsk={() => undefined}
+        onStop={() => undefined}
+        errors={null}
+      />,
+    );
+    expect(screen.getByText('Shot 2 starts at once.')).toBeInTheDocument();
+    expect(screen.getByText('Shot 3 waits for shot 2.')).toBeInTheDocument();
+    expect(screen.queryByText(/^Shot 1 /)).toBeNull();
+  });
+
   it('while a run goes on, here or in another tab, says so instead of "every shot has a good take"', () => {
     const board = staleThird();
     const { unmount } = render(
