@@ -115,6 +115,11 @@ export function BatchGrid({
             );
           })}
         </ol>
+        {onlyBad && shown.length === 0 && (
+          <p className="p-4 text-sm text-muted-foreground" role="status">
+            {t('grid.noBad')}
+          </p>
+        )}
       </div>
     </section>
   );
