@@ -66,6 +66,19 @@ describe('the time left of a batch run', () => {
   });
 });
 
+describe('the counts above the run', () => {
+  it('add up once rows are sent: the sent rows are counted too', () => {
+    panel({
+      ...emptyBatch(Date.now(), 'video'),
+      state: 'paused',
+      rows: [...rows(1, 'succeeded'), ...rows(1, 'running'), ...rows(2, 'pending'), ...rows(1, 'dropped')],
+    });
+    expect(screen.getByTestId('batch-counts')).toHaveTextContent(
+      '5 rows: 2 sent, 2 ready, 0 with problems, 1 dropped',
+    );
+  });
+});
+
 describe('the counts of a large batch', () => {
   it('are written with the thousands separators of the language, on the page and in the list', async () => {
     panel({ ...emptyBatch(Date.now(), 'video'), rows: rows(1200, 'pending') });
