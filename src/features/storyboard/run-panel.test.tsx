@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '@/test/render';
@@ -190,6 +191,38 @@ describe('RunConfirm', () => {
     const dialog = screen.getByRole('dialog', { name: 'Run every shot again (3)?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Run 3 shots' }));
     expect(onConfirm).toHaveBeenCalledWith([0, 1, 2]);
+  });
+});
+
+describe('RunConfirm, closed', () => {
+  // As the editor opens it: from a button of the page, no Radix trigger of its own.
+  function Opener() {
+    const [asking, setAsking] = useState(false);
+    return (
+      <>
+        <button type="button" onClick={() => setAsking(true)}>
+          Open
+        </button>
+        {asking && (
+          <RunConfirm
+            board={staleThird()}
+            scope="pending"
+            onConfirm={() => setAsking(false)}
+            onCancel={() => setAsking(false)}
+          />
+        )}
+      </>
+    );
+  }
+
+  it('gives the focus back to what opened it, on Cancel as on Run', async () => {
+    render(<Opener />);
+    const open = screen.getByRole('button', { name: 'Open' });
+    for (const answer of ['Cancel', 'Run 1 shot']) {
+      await userEvent.click(open);
+      await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: answer }));
+      await waitFor(() => expect(document.activeElement).toBe(open));
+    }
   });
 });
 
