@@ -125,6 +125,9 @@ test('a batch running in one tab is not sent from a second tab, which takes it u
   await page.getByLabel('Resolution').selectOption('480p');
   await page.getByLabel(/Paste a CSV or TSV/).fill('product,duration\nmug,4\nhat,4');
   await page.getByRole('button', { name: 'Read the table' }).click();
+  // Two rows take two rows' height (64 px each, and the header), not an empty screenful below them.
+  await expect(page.getByTestId('batch-row')).toHaveCount(2);
+  expect((await page.getByTestId('batch-grid').boundingBox())!.height).toBeLessThan(200);
   await page.getByLabel('At most at once').fill('1');
   await page.getByRole('button', { name: 'Run 2 rows' }).click();
   await expect(page.getByTestId('batch-progress')).toContainText('1 running');

@@ -1,6 +1,8 @@
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RowCheck } from './batch-check';
 import { BatchGrid } from './batch-grid';
 import { emptyBatch, type Batch } from './batch-model';
 import { toRows } from './batch-table';
@@ -48,5 +50,26 @@ describe('the batch grid', () => {
     const said = within(second!).getByTestId('batch-row-problem');
     expect(said).toHaveTextContent(/made by a send whose answer was lost, before your edit/);
     expect(within(said).getByRole('link')).toHaveAttribute('href', 'https://x/1.mp4');
+  });
+});
+
+describe('the batch grid showing only the rows with problems', () => {
+  it('says no row has a problem when none has, instead of an empty table', async () => {
+    const batch: Batch = {
+      ...emptyBatch(),
+      headers: ['product'],
+      columns: [{ variable: 'product' }],
+      rows: toRows([['cat'], ['dog']]),
+    };
+    const ok = { body: { prompt: 'x' }, issues: [], ok: true } as unknown as RowCheck;
+    render(
+      <MemoryRouter>
+        <BatchGrid batch={batch} checks={[ok, ok]} onChange={() => undefined} />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByText('No row has a problem.')).toBeNull();
+    await userEvent.setup().click(screen.getByLabelText('Show only the rows with problems'));
+    expect(screen.queryAllByTestId('batch-row')).toHaveLength(0);
+    expect(screen.getByText('No row has a problem.')).toBeInTheDocument();
   });
 });

@@ -75,7 +75,10 @@ export function BatchGrid({
       </div>
       <div
         ref={scrollRef}
-        className="h-[calc(100vh-19rem)] min-h-80 overflow-auto rounded-md border"
+        // At most a screenful (at least 20rem): a short table is not followed by an empty box. An
+        // inline style, not a class: a new class would land in the shell's CSS (first-load budget).
+        style={{ maxHeight: 'max(20rem, calc(100vh - 19rem))' }}
+        className="overflow-auto rounded-md border"
         data-testid="batch-grid"
       >
         <div
@@ -115,6 +118,11 @@ export function BatchGrid({
             );
           })}
         </ol>
+        {onlyBad && shown.length === 0 && (
+          <p className="p-4 text-sm text-muted-foreground" role="status">
+            {t('grid.noBad')}
+          </p>
+        )}
       </div>
     </section>
   );

@@ -59,6 +59,7 @@ export function BatchRunPanel({
   const [breach, setBreach] = useState<CapBreach | null>(null);
   const bad = checks.filter((c) => c?.ok === false).length;
   const dropped = batch.rows.filter((r) => r.state === 'dropped').length;
+  const sent = batch.rows.filter((r) => r.state !== 'pending' && r.state !== 'dropped').length;
   const toSend = batch.rows.flatMap((r, i) => (r.state === 'pending' && checks[i]?.ok ? [checks[i]!] : []));
   const costInputs = useMemo(
     () => toSend.map((c) => requestCostInput({ kind: taskKindOf(batch.kind, c.body), body: c.body })),
@@ -108,7 +109,10 @@ export function BatchRunPanel({
       </CardHeader>
       <CardContent className="grid gap-3">
         <p className="text-sm" data-testid="batch-counts">
-          {t('run.counts', { count: batch.rows.length, ready: toSend.length, bad, dropped })}
+          {/* Once rows are sent, they are counted too: else the parts do not add up to the rows. */}
+          {sent > 0
+            ? t('run.countsSent', { count: batch.rows.length, sent, ready: toSend.length, bad, dropped })
+            : t('run.counts', { count: batch.rows.length, ready: toSend.length, bad, dropped })}
         </p>
         {/* A music or digital-human task's tokens are reported once it ends (the specification's usage): a 0 would mislead. */}
         {batch.kind !== 'video' ? (
@@ -199,7 +203,9 @@ export function BatchRunPanel({
                 failed: progress.failed,
                 left: progress.left,
               })}
-              {progress.timeLeft !== undefined &&
+              {/* Paused or stopped, nothing is sent: there is no pace to tell a time by. */}
+              {running &&
+                progress.timeLeft !== undefined &&
                 ` · ${t('run.timeLeft', { minutes: Math.max(1, Math.round(progress.timeLeft / 60_000)) })}`}
             </p>
           </div>

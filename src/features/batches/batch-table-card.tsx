@@ -1,5 +1,5 @@
 import { Plus } from 'lucide-react';
-import { useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
@@ -36,6 +36,15 @@ export function BatchTableCard({
   const variables = variablesInRequest(batch.request);
 
   const [tooLarge, setTooLarge] = useState<TableTooLarge | null>(null);
+  // Read empties the paste box, which disables Read under the focus: the focus goes on to the
+  // next thing to check, what the first column fills, not back to the top of the page.
+  const firstColumn = useRef<HTMLSelectElement>(null);
+  const focusAfterRead = useRef(false);
+  useEffect(() => {
+    if (!focusAfterRead.current) return;
+    focusAfterRead.current = false;
+    firstColumn.current?.focus();
+  }, [batch.headers]);
 
   function read(text: string) {
     let table;
@@ -54,6 +63,7 @@ export function BatchTableCard({
       rows: toRows(table.rows),
     }));
     setPasted('');
+    focusAfterRead.current = true;
   }
 
   /** A file past the size bound is refused before it is read into the page. */
@@ -124,8 +134,8 @@ export function BatchTableCard({
           {tooLarge && (
             <p role="alert" className="text-sm text-destructive">
               {t(`table.tooLarge.${tooLarge.bound}`, {
-                found: tooLarge.found.toLocaleString(),
-                limit: TABLE_LIMITS[tooLarge.bound].toLocaleString(),
+                found: tooLarge.found,
+                limit: TABLE_LIMITS[tooLarge.bound],
               })}
             </p>
           )}
@@ -160,6 +170,7 @@ export function BatchTableCard({
                   <li key={`${header}-${i}`} className="grid gap-1">
                     <Label htmlFor={`batch-col-${i}`}>{header}</Label>
                     <Select
+                      ref={i === 0 ? firstColumn : undefined}
                       id={`batch-col-${i}`}
                       value={targetKey(batch.columns[i] ?? { ignore: true })}
                       onChange={(e) =>

@@ -1,6 +1,6 @@
 import { Film } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ErrorAlert } from '@/components/error-alert';
 import { CopyButton } from '@/components/ui/copy-button';
 import { Button } from '@/components/ui/button';
@@ -34,6 +34,7 @@ function withAssetId(board: Storyboard, assemblyId: string, assetId: string): St
 export function AssemblyCard({ board, edit }: { board: Storyboard; edit: Edit }) {
   const { t } = useTranslation('storyboard');
   const [error, setError] = useState<unknown>(null);
+  const title = useRef<HTMLHeadingElement>(null);
   const kept = board.assembly;
   const local = hasLocalServer();
   // A job running is followed through the query cache (its own poll in api/storyboard.ts); the
@@ -50,6 +51,11 @@ export function AssemblyCard({ board, edit }: { board: Storyboard; edit: Edit })
   }, [kept, live.data, edit]);
   const outdated = assembly && isOutdated(board, assembly);
   const ready = assemblable(board);
+  // Once some shots are ready, the ones that are not are named: a stale take has "succeeded" too,
+  // so "when every shot has succeeded" alone leaves a disabled Assemble unexplained.
+  const waiting = board.shots.flatMap((s, i) =>
+    s.run.state === 'succeeded' && s.run.resultUrl && !s.run.stale ? [] : [i + 1],
+  );
   const shownError = error ?? (kept?.status === 'running' ? live.error : null);
 
   async function assemble() {
@@ -57,6 +63,8 @@ export function AssemblyCard({ board, edit }: { board: Storyboard; edit: Edit })
     try {
       const started = await beginAssembly(board);
       edit((b) => ({ ...b, assembly: started }));
+      // Assemble is disabled while the job runs, which drops the focus to the page: it stays in the card.
+      title.current?.focus();
     } catch (err) {
       setError(err);
     }
@@ -64,7 +72,7 @@ export function AssemblyCard({ board, edit }: { board: Storyboard; edit: Edit })
 
   return (
     <section aria-labelledby="storyboard-assembly" className="flex flex-col gap-3">
-      <h2 id="storyboard-assembly" className="text-base font-semibold">
+      <h2 id="storyboard-assembly" ref={title} tabIndex={-1} className="text-base font-semibold outline-none">
         {t('assembly.title')}
       </h2>
       {board.joins.length > 0 && (
@@ -95,6 +103,11 @@ export function AssemblyCard({ board, edit }: { board: Storyboard; edit: Edit })
       ) : (
         <>
           {!ready && <p className="text-sm text-muted-foreground">{t('assembly.whenDone')}</p>}
+          {!ready && waiting.length > 0 && waiting.length < board.shots.length && (
+            <p className="text-sm" data-testid="assembly-waiting">
+              {t('assembly.waiting', { shots: waiting.join(', '), count: waiting.length })}
+            </p>
+          )}
           <Button
             type="button"
             variant={assembly?.status === 'succeeded' && !outdated ? 'outline' : 'default'}

@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '@/test/render';
@@ -46,6 +47,38 @@ describe('RunPanel', () => {
     expect(onAsk).toHaveBeenCalledWith('pending');
     await userEvent.click(screen.getByRole('button', { name: 'Run every shot again' }));
     expect(onAsk).toHaveBeenLastCalledWith('all');
+  });
+
+  it('tells the order of the shots Run sends, not of every shot: a shot after a good take starts at once', () => {
+    const board = staleThird();
+    const { unmount } = render(
+      <RunPanel
+        board={board}
+        running={false}
+        onAsk={() => undefined}
+        onStop={() => undefined}
+        errors={null}
+      />,
+    );
+    expect(screen.getByText('Shot 3 starts at once.')).toBeInTheDocument();
+    expect(screen.queryByText('Shot 1 starts at once.')).toBeNull();
+    expect(screen.queryByText('Shot 2 waits for shot 1.')).toBeNull();
+    expect(screen.queryByText('Shot 3 waits for shot 2.')).toBeNull();
+    unmount();
+    // Shot 2 failed: it and shot 3 after it are sent, shot 3 waiting for it.
+    const failed = shotChanged(board, board.shots[1]!.id, { state: 'failed' });
+    render(
+      <RunPanel
+        board={failed}
+        running={false}
+        onAsk={() => undefined}
+        onStop={() => undefined}
+        errors={null}
+      />,
+    );
+    expect(screen.getByText('Shot 2 starts at once.')).toBeInTheDocument();
+    expect(screen.getByText('Shot 3 waits for shot 2.')).toBeInTheDocument();
+    expect(screen.queryByText(/^Shot 1 /)).toBeNull();
   });
 
   it('while a run goes on, here or in another tab, says so instead of "every shot has a good take"', () => {
@@ -158,6 +191,38 @@ describe('RunConfirm', () => {
     const dialog = screen.getByRole('dialog', { name: 'Run every shot again (3)?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Run 3 shots' }));
     expect(onConfirm).toHaveBeenCalledWith([0, 1, 2]);
+  });
+});
+
+describe('RunConfirm, closed', () => {
+  // As the editor opens it: from a button of the page, no Radix trigger of its own.
+  function Opener() {
+    const [asking, setAsking] = useState(false);
+    return (
+      <>
+        <button type="button" onClick={() => setAsking(true)}>
+          Open
+        </button>
+        {asking && (
+          <RunConfirm
+            board={staleThird()}
+            scope="pending"
+            onConfirm={() => setAsking(false)}
+            onCancel={() => setAsking(false)}
+          />
+        )}
+      </>
+    );
+  }
+
+  it('gives the focus back to what opened it, on Cancel as on Run', async () => {
+    render(<Opener />);
+    const open = screen.getByRole('button', { name: 'Open' });
+    for (const answer of ['Cancel', 'Run 1 shot']) {
+      await userEvent.click(open);
+      await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: answer }));
+      await waitFor(() => expect(document.activeElement).toBe(open));
+    }
   });
 });
 

@@ -71,6 +71,8 @@ export function RunPanel({
   const { t } = useTranslation('storyboard');
   const estimate = useEstimateText();
   const pending = pendingShots(board);
+  // The order of what Run sends; with nothing to send (or a run going on), of every shot.
+  const planned = pending.length > 0 && !running && !elsewhere ? pending : board.shots.map((_, i) => i);
   const ran = board.shots.some((s) => s.run.state !== 'idle');
   const finished = board.shots.map((s) => s.run.taskId).filter((x): x is string => !!x);
   const comparable = finished.length >= 2 && finished.length <= MAX_COMPARED;
@@ -92,13 +94,13 @@ export function RunPanel({
         <MoneyEstimate inputs={runCostInputs(board, pending)} testId="storyboard-money" />
       )}
       <ul className="text-xs text-muted-foreground">
-        {board.shots.map((s, i) => {
+        {planned.map((i) => {
+          // A shot continuing from a good, current take is not waited for: its frame is there.
           const from = predecessorOf(board, i);
+          const waits = from !== undefined && planned.includes(from);
           return (
-            <li key={s.id}>
-              {from === undefined
-                ? t('run.startsAtOnce', { n: i + 1 })
-                : t('run.waitsFor', { n: i + 1, from: from + 1 })}
+            <li key={board.shots[i]!.id}>
+              {waits ? t('run.waitsFor', { n: i + 1, from: from + 1 }) : t('run.startsAtOnce', { n: i + 1 })}
             </li>
           );
         })}
@@ -233,10 +235,20 @@ export function RunConfirm({
   const { t } = useTranslation('storyboard');
   const estimate = useEstimateText();
   const [shots] = useState(() => (scope ? scopeShots(board, scope) : []));
+  // Radix gives the focus back only to a Dialog.Trigger; this dialog is opened from the page's Run
+  // (card or phone bar), so without this the focus fell to <body> on close.
+  const [opener] = useState(() =>
+    document.activeElement instanceof HTMLElement ? document.activeElement : null,
+  );
   if (!scope) return null;
   return (
     <Dialog open onOpenChange={(open) => !open && onCancel()}>
-      <DialogContent>
+      <DialogContent
+        onCloseAutoFocus={(e) => {
+          e.preventDefault();
+          opener?.focus();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>
             {t(scope === 'all' ? 'confirm.titleAll' : 'confirm.title', { count: shots.length })}

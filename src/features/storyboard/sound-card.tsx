@@ -135,13 +135,15 @@ export function SoundCard({ board, edit }: { board: Storyboard; edit: Edit }) {
         <Checkbox
           id={`${id}-burn`}
           checked={sound.burnCaptions}
+          // Nothing to burn: the server makes no WebVTT either. Left open once ticked, to untick.
+          disabled={lines === 0 && !sound.burnCaptions}
           onCheckedChange={(v) => edit((b) => withSound(b, { burnCaptions: v === true }))}
           aria-describedby={`${id}-burn-hint`}
         />
         <div className="flex flex-col gap-0.5">
           <Label htmlFor={`${id}-burn`}>{t('sound.burn')}</Label>
           <p id={`${id}-burn-hint`} className="text-xs text-muted-foreground">
-            {t('sound.burnHint', { count: lines })}
+            {lines === 0 ? t('sound.burnHintNone') : t('sound.burnHint', { count: lines })}
           </p>
         </div>
       </div>
