@@ -1,6 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import { useRef, type ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 import { useTranslation } from '@/lib/i18n';
 
@@ -43,6 +43,12 @@ export function DialogContent({
   /** `column` for a flex column whose body scrolls inside the dialog's 90vh. */
   layout?: 'grid' | 'column';
 }) {
+  // Radix gives the focus back only to a Dialog.Trigger. Most dialogs here are opened by state
+  // (a button's click, a shortcut, a row's action), and on close the focus fell to <body>: a
+  // keyboard person started again from the page's top. It goes back to whatever had it at the open,
+  // while that is still on the page and enabled; a handler of the caller's that prevents it wins.
+  const opener = useRef<HTMLElement | null>(null);
+  const { onOpenAutoFocus, onCloseAutoFocus } = props;
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -54,6 +60,18 @@ export function DialogContent({
           className,
         )}
         {...props}
+        onOpenAutoFocus={(event) => {
+          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          const back = opener.current;
+          if (event.defaultPrevented || !back || back === document.body || !back.isConnected) return;
+          if (back.matches(':disabled')) return;
+          event.preventDefault();
+          back.focus();
+        }}
       >
         {children}
         {hideClose ? null : <CloseButton />}

@@ -235,20 +235,10 @@ export function RunConfirm({
   const { t } = useTranslation('storyboard');
   const estimate = useEstimateText();
   const [shots] = useState(() => (scope ? scopeShots(board, scope) : []));
-  // Radix gives the focus back only to a Dialog.Trigger; this dialog is opened from the page's Run
-  // (card or phone bar), so without this the focus fell to <body> on close.
-  const [opener] = useState(() =>
-    document.activeElement instanceof HTMLElement ? document.activeElement : null,
-  );
   if (!scope) return null;
   return (
     <Dialog open onOpenChange={(open) => !open && onCancel()}>
-      <DialogContent
-        onCloseAutoFocus={(e) => {
-          e.preventDefault();
-          opener?.focus();
-        }}
-      >
+      <DialogContent>
         <DialogHeader>
           <DialogTitle>
             {t(scope === 'all' ? 'confirm.titleAll' : 'confirm.title', { count: shots.length })}
