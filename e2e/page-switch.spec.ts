@@ -133,3 +133,18 @@ test('idle prefetching starts only once the first page has its own code and data
   );
   expect(early).toEqual([]);
 });
+
+// The page-wide getters of every test skip the hidden pre-render (e2e/support/test.ts): "Name" on
+// the storyboard also matched the digital-human form's "Name (optional)" being warmed beside it.
+test('a test finds the page shown, never the pre-render of another beside it', async ({ page }) => {
+  await page.setContent(`
+    <main><label for="a">Name</label><input id="a" value="Pier chase" /><p>Assemble</p></main>
+    <div data-page-warmer inert hidden>
+      <label for="b">Name (optional)</label><input id="b" placeholder="Avatar" /><p>Assemble</p>
+    </div>`);
+  await expect(page.getByLabel('Name')).toHaveValue('Pier chase');
+  await expect(page.getByText('Assemble')).toHaveCount(1);
+  await expect(page.getByPlaceholder('Avatar')).toHaveCount(0);
+  await expect(page.locator('input')).toHaveCount(1);
+  await expect(page.locator('[data-page-warmer]')).toHaveCount(0);
+});
