@@ -9,7 +9,14 @@ import { Progress } from '@/components/ui/progress';
 import { Select } from '@/components/ui/select';
 import { assemblyQueryOptions, hasLocalServer } from '@/api/storyboard';
 import { useTranslation } from '@/lib/i18n';
-import { assemblable, keptAssembly, type AssemblyState, type Join, type Storyboard } from './storyboard';
+import {
+  assemblable,
+  keptAssembly,
+  shotsNotReady,
+  type AssemblyState,
+  type Join,
+  type Storyboard,
+} from './storyboard';
 import { beginAssembly, ffmpegCommand, isOutdated } from './assembly';
 import { AssemblyList } from './assembly-list';
 import { AssemblyPlayer } from './assembly-player';
@@ -53,9 +60,7 @@ export function AssemblyCard({ board, edit }: { board: Storyboard; edit: Edit })
   const ready = assemblable(board);
   // Once some shots are ready, the ones that are not are named: a stale take has "succeeded" too,
   // so "when every shot has succeeded" alone leaves a disabled Assemble unexplained.
-  const waiting = board.shots.flatMap((s, i) =>
-    s.run.state === 'succeeded' && s.run.resultUrl && !s.run.stale ? [] : [i + 1],
-  );
+  const waiting = shotsNotReady(board);
   const shownError = error ?? (kept?.status === 'running' ? live.error : null);
 
   async function assemble() {

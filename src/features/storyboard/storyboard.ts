@@ -247,12 +247,17 @@ export function overallProgress(board: Storyboard): number {
   return sum / board.shots.length;
 }
 
+/** A shot assembly can use: its run succeeded with a result, and is not stale. */
+const hasCurrentTake = (s: Shot): boolean => s.run.state === 'succeeded' && !!s.run.resultUrl && !s.run.stale;
+
 /** All shots succeeded with a result: the storyboard can be assembled. */
 export function assemblable(board: Storyboard): boolean {
-  return (
-    board.shots.length > 0 &&
-    board.shots.every((s) => s.run.state === 'succeeded' && s.run.resultUrl && !s.run.stale)
-  );
+  return board.shots.length > 0 && board.shots.every(hasCurrentTake);
+}
+
+/** The numbers (from 1) of the shots that hold assembly back: no current take that succeeded. */
+export function shotsNotReady(board: Storyboard): number[] {
+  return board.shots.flatMap((s, i) => (hasCurrentTake(s) ? [] : [i + 1]));
 }
 
 /** A copy of a shot (its draft and setting), never its run. */
