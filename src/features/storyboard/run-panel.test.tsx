@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '@/test/render';
@@ -33,11 +33,24 @@ function staleThird(): Storyboard {
 
 const render = (ui: React.ReactElement) => renderRoutes({ '/': ui }, { at: '/' });
 
+/** The card for a board: not running, asking and stopping nothing, unless told otherwise. */
+const panel = (board: Storyboard, props: Partial<ComponentProps<typeof RunPanel>> = {}) =>
+  render(
+    <RunPanel
+      board={board}
+      running={false}
+      onAsk={() => undefined}
+      onStop={() => undefined}
+      errors={null}
+      {...props}
+    />,
+  );
+
 describe('RunPanel', () => {
   it('offers to run only the stale shot, with its estimate in one shot’s words and with separators', async () => {
     const board = staleThird();
     const onAsk = vi.fn();
-    render(<RunPanel board={board} running={false} onAsk={onAsk} onStop={() => undefined} errors={null} />);
+    panel(board, { onAsk });
     const tokens = totalEstimate(board, [2])!;
     expect(tokens).toBeGreaterThanOrEqual(1000);
     expect(screen.getByTestId('storyboard-estimate')).toHaveTextContent(
@@ -51,15 +64,7 @@ describe('RunPanel', () => {
 
   it('tells the order of the shots Run sends, not of every shot: a shot after a good take starts at once', () => {
     const board = staleThird();
-    const { unmount } = render(
-      <RunPanel
-        board={board}
-        running={false}
-        onAsk={() => undefined}
-        onStop={() => undefined}
-        errors={null}
-      />,
-    );
+    const { unmount } = panel(board);
     expect(screen.getByText('Shot 3 starts at once.')).toBeInTheDocument();
     expect(screen.queryByText('Shot 1 starts at once.')).toBeNull();
     expect(screen.queryByText('Shot 2 waits for shot 1.')).toBeNull();
@@ -67,15 +72,7 @@ describe('RunPanel', () => {
     unmount();
     // Shot 2 failed: it and shot 3 after it are sent, shot 3 waiting for it.
     const failed = shotChanged(board, board.shots[1]!.id, { state: 'failed' });
-    render(
-      <RunPanel
-        board={failed}
-        running={false}
-        onAsk={() => undefined}
-        onStop={() => undefined}
-        errors={null}
-      />,
-    );
+    panel(failed);
     expect(screen.getByText('Shot 2 starts at once.')).toBeInTheDocument();
     expect(screen.getByText('Shot 3 waits for shot 2.')).toBeInTheDocument();
     expect(screen.queryByText(/^Shot 1 /)).toBeNull();
@@ -83,22 +80,11 @@ describe('RunPanel', () => {
 
   it('while a run goes on, here or in another tab, says so instead of "every shot has a good take"', () => {
     const board = staleThird();
-    const { unmount } = render(
-      <RunPanel board={board} running onAsk={() => undefined} onStop={() => undefined} errors={null} />,
-    );
+    const { unmount } = panel(board, { running: true });
     expect(screen.getByTestId('storyboard-estimate')).toHaveTextContent('A run is under way');
     expect(screen.getByRole('button', { name: 'Stop' })).toBeVisible();
     unmount();
-    render(
-      <RunPanel
-        board={board}
-        running
-        elsewhere
-        onAsk={() => undefined}
-        onStop={() => undefined}
-        errors={null}
-      />,
-    );
+    panel(board, { running: true, elsewhere: true });
     expect(screen.getByTestId('storyboard-estimate')).toHaveTextContent('A run is under way');
     expect(screen.getByRole('status')).toHaveTextContent('running in another tab');
     expect(screen.queryByRole('button', { name: /^(Stop|Run)\b/ })).toBeNull();
@@ -109,15 +95,7 @@ describe('RunPanel', () => {
     const board = stoppedBoard(shotChanged(base, base.shots[2]!.id, { state: 'running', taskId: 't3' }));
     expect(board.shots[2]!.stoppedTasks).toHaveLength(1);
     // Following them holds no run lock: no tab sees the board run elsewhere because of them.
-    render(
-      <RunPanel
-        board={board}
-        running={false}
-        onAsk={() => undefined}
-        onStop={() => undefined}
-        errors={null}
-      />,
-    );
+    panel(board);
     expect(screen.getByRole('button', { name: /^Run \d/ })).toBeEnabled();
     expect(screen.queryByTestId('storyboard-elsewhere')).toBeNull();
   });
@@ -125,18 +103,10 @@ describe('RunPanel', () => {
   it('shows no progress bar once a run has ended (failed), only while one goes on', () => {
     let board = staleThird();
     board = shotChanged(board, board.shots[2]!.id, { state: 'failed', error: 'policy', stale: false });
-    const { unmount } = render(
-      <RunPanel
-        board={board}
-        running={false}
-        onAsk={() => undefined}
-        onStop={() => undefined}
-        errors={null}
-      />,
-    );
+    const { unmount } = panel(board);
     expect(screen.queryByRole('progressbar')).toBeNull();
     unmount();
-    render(<RunPanel board={board} running onAsk={() => undefined} onStop={() => undefined} errors={null} />);
+    panel(board, { running: true });
     expect(screen.getByRole('progressbar', { name: 'Progress of the storyboard' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Stop' })).toBeInTheDocument();
   });
