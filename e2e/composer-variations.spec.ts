@@ -59,9 +59,14 @@ test('a batch of model variations is previewed, flagged, estimated, grouped in t
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('button', { name: 'Add a variant' }).click();
   const tabs = page.getByRole('tablist', { name: 'Request of each variant' });
-  const list = (await tabs.boundingBox())!;
-  const fourth = (await tabs.getByRole('tab', { name: 'Variant 4' }).boundingBox())!;
-  expect(fourth.y + fourth.height).toBeLessThanOrEqual(list.y + list.height);
+  // Read until laid out at the new width: one read right after a resize can catch the old layout.
+  await expect
+    .poll(async () => {
+      const list = (await tabs.boundingBox())!;
+      const fourth = (await tabs.getByRole('tab', { name: 'Variant 4' }).boundingBox())!;
+      return fourth.y + fourth.height - (list.y + list.height);
+    })
+    .toBeLessThanOrEqual(0);
   await page.getByRole('button', { name: 'Remove variant 4' }).click();
   await page.setViewportSize(desktop);
 

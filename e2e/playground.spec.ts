@@ -281,13 +281,22 @@ test.describe('playground', () => {
     // On a phone the code scrolls inside the dialog: the dialog, and its copy button, stay in view.
     await dialog.getByRole('tab', { name: 'curl' }).click();
     await page.setViewportSize({ width: 390, height: 844 });
-    const box = (await dialog.boundingBox())!;
-    const copy = (await dialog.getByRole('button', { name: 'Copy code' }).boundingBox())!;
-    expect(copy.x + copy.width).toBeLessThanOrEqual(box.x + box.width);
+    // Read until laid out at the new width: one read right after a resize can catch the old layout.
+    await expect
+      .poll(async () => {
+        const box = (await dialog.boundingBox())!;
+        const copy = (await dialog.getByRole('button', { name: 'Copy code' }).boundingBox())!;
+        return copy.x + copy.width - (box.x + box.width);
+      })
+      .toBeLessThanOrEqual(0);
     // The languages wrap to a second row above the code, not over it.
-    const lastTab = (await dialog.getByRole('tab', { name: 'anthropic (Python)' }).boundingBox())!;
-    const codeBox = (await dialog.locator('pre').boundingBox())!;
-    expect(lastTab.y + lastTab.height).toBeLessThanOrEqual(codeBox.y);
+    await expect
+      .poll(async () => {
+        const lastTab = (await dialog.getByRole('tab', { name: 'anthropic (Python)' }).boundingBox())!;
+        const codeBox = (await dialog.locator('pre').boundingBox())!;
+        return lastTab.y + lastTab.height - codeBox.y;
+      })
+      .toBeLessThanOrEqual(0);
   });
 
   test('embeddings show dimensions and a similarity matrix', async ({ page }) => {

@@ -47,8 +47,15 @@ test.describe('prompt library', () => {
     // On a phone both versions are in view: the newer one is not left to a sideways scroll.
     const desktop = page.viewportSize()!;
     await page.setViewportSize({ width: 390, height: 844 });
-    const newer = await compare.getByRole('columnheader', { name: 'Version 2' }).boundingBox();
-    expect(newer!.x + newer!.width).toBeLessThanOrEqual(390);
+    // Read until the page has laid itself out at the new width: one read right after the resize once
+    // caught the desktop layout (a CI run, 566 px) that the screenshot a moment later no longer showed.
+    const newer = compare.getByRole('columnheader', { name: 'Version 2' });
+    await expect
+      .poll(async () => {
+        const box = (await newer.boundingBox())!;
+        return box.x + box.width;
+      })
+      .toBeLessThanOrEqual(390);
     await page.setViewportSize(desktop);
 
     // Restore version 1: it becomes version 3, the history kept.
